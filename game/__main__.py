@@ -1,0 +1,8 @@
+"""``python -m game`` does exactly what the ``solitaire`` command does."""
+
+import sys
+
+from game.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

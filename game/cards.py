@@ -1,0 +1,145 @@
+"""Playing cards shared by both games: suits, ranks, colours and text tokens.
+
+A card is a small ``int`` so that the rules engines and the solvers can index
+tables with it and hash it cheaply, but it prints and parses as the two-letter
+token every solitaire program uses::
+
+    >>> card = Card.parse("TD")
+    >>> card.rank, card.suit, card.is_red
+    (10, <Suit.DIAMONDS: 1>, True)
+    >>> str(card), int(card)
+    ('TD', 37)
+    >>> Card.make(1, Suit.SPADES)
+    Card('AS')
+
+The numbering is Microsoft's: ``(rank - 1) * 4 + suit`` with the suits in the
+order clubs, diamonds, hearts, spades. The Microsoft deal generator shuffles
+exactly these numbers, so a deal needs no translation table.
+
+This module is pure Python: it must not import pygame, moderngl or glm.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+__all__ = [
+    "Card",
+    "CardParseError",
+    "Suit",
+    "RANK_CHARS",
+    "SUIT_CHARS",
+    "CARDS",
+    "RANK",
+    "SUIT",
+    "RED",
+    "rank_token",
+    "parse_rank",
+]
+
+#: Rank characters, index = rank (index 0 stands for "no card": an empty foundation).
+RANK_CHARS = "0A23456789TJQK"
+#: Suit characters in Microsoft order (the order of :class:`Suit`).
+SUIT_CHARS = "CDHS"
+
+
+class CardParseError(ValueError):
+    """A card token that is not a card, e.g. ``"1X"``."""
+
+
+class Suit(IntEnum):
+    """The four suits, numbered in Microsoft's order."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def letter(self) -> str:
+        return SUIT_CHARS[self]
+
+    @property
+    def symbol(self) -> str:
+        return "\u2663\u2666\u2665\u2660"[self]
+
+
+def parse_rank(token: str) -> int:
+    """Return the rank 0..13 for a rank token (``"A"``, ``"T"``, ``"10"``, ``"0"``).
+
+    >>> parse_rank("Q"), parse_rank("10"), parse_rank("0")
+    (12, 10, 0)
+    """
+    t = token.strip().upper()
+    if t == "10":
+        return 10
+    if len(t) == 1 and t in RANK_CHARS:
+        return RANK_CHARS.index(t)
+    raise CardParseError(f"{token!r} is not a rank (use A, 2-9, T, J, Q, K)")
+
+
+def rank_token(rank: int) -> str:
+    """The one-character token for a rank 0..13 (``0`` for an empty foundation)."""
+    return RANK_CHARS[rank]
+
+
+class Card(int):
+    """One card: an ``int`` 0..51 that knows its rank, suit and colour."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def make(rank: int, suit: int) -> "Card":
+        """The card of ``rank`` (1 = ace .. 13 = king) and ``suit``."""
+        if not 1 <= rank <= 13:
+            raise ValueError(f"rank {rank} is outside 1..13")
+        return CARDS[(rank - 1) * 4 + int(suit)]
+
+    @staticmethod
+    def parse(token: str) -> "Card":
+        """Read a token such as ``"TD"``, ``"10d"`` or ``"AS"``.
+
+        >>> Card.parse("10h") == Card.parse("TH")
+        True
+        """
+        t = token.strip().upper()
+        if len(t) < 2 or t[-1] not in SUIT_CHARS:
+            raise CardParseError(f"{token!r} is not a card (e.g. AS, TD, QH)")
+        try:
+            rank = parse_rank(t[:-1])
+        except CardParseError:
+            raise CardParseError(f"{token!r} is not a card (e.g. AS, TD, QH)") from None
+        if rank == 0:
+            raise CardParseError(f"{token!r} is not a card (e.g. AS, TD, QH)")
+        return CARDS[(rank - 1) * 4 + SUIT_CHARS.index(t[-1])]
+
+    @property
+    def rank(self) -> int:
+        return RANK[self]
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(SUIT[self])
+
+    @property
+    def is_red(self) -> bool:
+        return RED[self]
+
+    def __str__(self) -> str:
+        return RANK_CHARS[RANK[self]] + SUIT_CHARS[SUIT[self]]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+#: The 52 card singletons, indexed by number.
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, n) for n in range(52))
+# Plain tuples indexed by card number: the hot loops of the engines and solvers
+# read these instead of calling properties.
+RANK: tuple[int, ...] = tuple(n // 4 + 1 for n in range(52))
+SUIT: tuple[int, ...] = tuple(n % 4 for n in range(52))
+RED: tuple[bool, ...] = tuple(n % 4 in (1, 2) for n in range(52))

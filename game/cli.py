@@ -1,0 +1,87 @@
+"""The ``solitaire`` command line.
+
+::
+
+    solitaire                                   start the game
+    solitaire deal freecell N                   print Microsoft deal N (fc-solve board format)
+    solitaire deal freecell N --check MOVES     replay a solution, print the final position
+    solitaire deal spider N --suits {1,2,4}     print Spider game N
+    solitaire deal spider N --suits S --check MOVES
+
+Exit codes: 0 success, 1 an illegal move in a checked file, 2 bad input.
+A user mistake is always one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import NoReturn, Sequence
+
+from game import __version__
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a mistake in one line instead of usage + error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="solitaire", description="FreeCell and Spider Solitaire.")
+    parser.add_argument("--version", action="version", version=f"solitaire {__version__}")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    deal = commands.add_parser("deal", help="print a deal, or replay moves on it")
+    games = deal.add_subparsers(dest="game", required=True, parser_class=_Parser)
+
+    fc = games.add_parser("freecell", help="Microsoft FreeCell deal 1..1,000,000")
+    fc.add_argument("number", help="deal number 1..1000000")
+    fc.add_argument("--check", metavar="MOVES_FILE",
+                    help="replay whitespace-separated moves (no automatic moves) and print the result")
+
+    sp = games.add_parser("spider", help="Spider game 1..999,999")
+    sp.add_argument("number", help="game number 1..999999")
+    sp.add_argument("--suits", default="1", help="1, 2 or 4 suits (default 1)")
+    sp.add_argument("--check", metavar="MOVES_FILE",
+                    help="replay moves, one per line, and print the result and the score")
+
+    play = commands.add_parser("play", help="start the game (the default)")
+    play.add_argument("game", nargs="?", choices=["freecell"], default="freecell")
+    play.add_argument("number", nargs="?", help="deal number")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "deal" and args.game == "freecell":
+            from game.freecell.commands import deal_command
+
+            return deal_command(args.number, args.check)
+        if args.command == "deal" and args.game == "spider":
+            from game.spider.commands import deal_command as spider_deal
+
+            return spider_deal(args.number, args.suits, args.check)
+        from game.freecell.commands import play_command
+
+        return play_command(getattr(args, "number", None))
+    except UsageError as exc:
+        print(f"solitaire: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``solitaire deal ... | head``): not an error of
+        # ours, and Python's own flush at exit must not print a traceback.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1

@@ -1,0 +1,53 @@
+"""FreeCell rules: positions, moves, notation and Microsoft deals.
+
+Pure Python: nothing here imports pygame, moderngl or glm.
+
+    >>> from game.freecell import deal, Move
+    >>> pos = deal(617)
+    >>> pos.push(Move.parse("8a"))
+    >>> pos.move_count
+    1
+"""
+
+from game.freecell.deals import (
+    KNOWN_UNSOLVABLE,
+    MAX_DEAL,
+    MIN_DEAL,
+    deal,
+    deal_cards,
+    is_known_unsolvable,
+)
+from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
+from game.freecell.position import (
+    AmbiguousMoveError,
+    BoardError,
+    IllegalMoveError,
+    Outcome,
+    Position,
+    Termination,
+    capacity,
+    is_safe_home,
+)
+
+__all__ = [
+    "AmbiguousMoveError",
+    "BoardError",
+    "CELLS",
+    "COLUMNS",
+    "HOME",
+    "IllegalMoveError",
+    "KNOWN_UNSOLVABLE",
+    "MAX_DEAL",
+    "MIN_DEAL",
+    "Move",
+    "NotationError",
+    "Outcome",
+    "Position",
+    "Termination",
+    "capacity",
+    "deal",
+    "deal_cards",
+    "is_known_unsolvable",
+    "is_safe_home",
+    "place_name",
+]

@@ -1,0 +1,68 @@
+"""Microsoft FreeCell deal numbers 1..1,000,000.
+
+Deal #N is the layout Microsoft's FreeCell made from seed N with the C
+library's ``rand()``, as published by Jim Horne and extended to a million
+deals by Michael Keller, so the numbers agree with every program that uses
+them::
+
+    >>> print(deal(1).board().splitlines()[0])
+    JD KD 2S 4C 3S 6D 6S
+    >>> is_known_unsolvable(11982), is_known_unsolvable(1)
+    (True, False)
+"""
+
+from __future__ import annotations
+
+from game.cards import CARDS, Card
+from game.freecell.position import Position
+
+__all__ = ["deal", "deal_cards", "MIN_DEAL", "MAX_DEAL", "KNOWN_UNSOLVABLE", "is_known_unsolvable"]
+
+MIN_DEAL = 1
+MAX_DEAL = 1_000_000
+
+#: The deals in 1..1,000,000 that no sequence of moves wins (with four free cells).
+KNOWN_UNSOLVABLE: frozenset[int] = frozenset(
+    {11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948}
+)
+
+
+def is_known_unsolvable(number: int) -> bool:
+    """True for the eight deal numbers known to have no winning line."""
+    return number in KNOWN_UNSOLVABLE
+
+
+def deal_cards(number: int) -> list[Card]:
+    """The 52 cards of deal ``number`` in dealing order (row by row, left to right).
+
+    Microsoft's shuffle: starting from the deck in card-number order, take a
+    pseudo-random card from the cards left, move the last remaining card into
+    its place, repeat. The generator is the C runtime's linear congruential
+    ``rand()``: ``seed = seed * 214013 + 2531011 (mod 2**31)``, output
+    ``seed >> 16``.
+    """
+    if not MIN_DEAL <= number <= MAX_DEAL:
+        raise ValueError(f"deal {number} is outside {MIN_DEAL}..{MAX_DEAL:,}")
+    seed = number
+    deck = list(range(52))
+    out: list[Card] = []
+    for left in range(52, 0, -1):
+        seed = (seed * 214013 + 2531011) & 0x7FFFFFFF
+        j = (seed >> 16) % left
+        out.append(CARDS[deck[j]])
+        deck[j] = deck[left - 1]
+    return out
+
+
+def deal(number: int, *, auto_foundation: bool = False) -> Position:
+    """The starting position of Microsoft deal ``number`` (1..1,000,000).
+
+    With ``auto_foundation`` the position keeps that switch for later moves;
+    call :meth:`Position.settle` to play the safe foundation moves the deal
+    itself allows.
+    """
+    cards = deal_cards(number)
+    columns: list[list[Card]] = [[] for _ in range(8)]
+    for i, c in enumerate(cards):
+        columns[i % 8].append(c)
+    return Position(columns, auto_foundation=auto_foundation)

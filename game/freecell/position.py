@@ -1,0 +1,765 @@
+"""The FreeCell position: rules, sequence moves, automatic moves and undo.
+
+The API follows python-chess's ``Board``::
+
+    >>> from game.freecell import deal, Move
+    >>> pos = deal(1)
+    >>> len(pos.legal_moves())
+    32
+    >>> pos.is_legal(Move.parse("5a"))
+    True
+    >>> pos.push(Move.parse("5a"))
+    >>> str(pos.cells[0]), pos.move_count
+    ('6C', 1)
+    >>> pos.pop()
+    Move.parse('5a')
+    >>> pos.outcome() is None
+    True
+
+Rules are SPEC §1.1-1.3: build down in alternating colours, one card per
+free cell, any card to an empty column, foundations by suit from the ace,
+nothing comes back from a foundation, no cell-to-cell moves. A run moves as
+one *sequence move* when it fits the capacity ``(empty cells + 1) * 2 **
+empty columns`` (an empty destination column not counted).
+
+With ``auto_foundation`` on, every move is followed by the safe foundation
+moves it allows (Raymond's rule); they belong to the same undo step and count
+as no move. This module is pure Python: no pygame, moderngl or glm.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence
+
+from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse_rank, rank_token
+from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
+
+__all__ = [
+    "Position",
+    "IllegalMoveError",
+    "AmbiguousMoveError",
+    "BoardError",
+    "Outcome",
+    "Termination",
+    "capacity",
+]
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move the rules refuse here; the message says why in one line."""
+
+
+class AmbiguousMoveError(ValueError):
+    """Move text that fits several legal moves (e.g. ``"38"`` into an empty column)."""
+
+
+class BoardError(NotationError):
+    """Board text that does not describe a FreeCell position."""
+
+
+class Termination(enum.Enum):
+    WON = "won"
+    #: No legal move at all: every cell full, nothing goes home or onto a column.
+    NO_MOVES = "no legal move"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended (``Position.outcome()``); ``None`` there means play goes on."""
+
+    termination: Termination
+
+    @property
+    def won(self) -> bool:
+        return self.termination is Termination.WON
+
+    def __str__(self) -> str:
+        if self.won:
+            return "Won: all 52 cards are home."
+        return "No legal move is left: undo, restart the deal, or take a new deal."
+
+
+def capacity(empty_cells: int, empty_columns: int, to_empty_column: bool = False) -> int:
+    """Most cards one sequence move can carry (SPEC §1.2).
+
+    >>> capacity(2, 1), capacity(2, 1, to_empty_column=True)
+    (6, 3)
+    >>> capacity(4, 0), capacity(4, 1)
+    (5, 10)
+    """
+    if to_empty_column:
+        empty_columns -= 1
+    return (empty_cells + 1) << empty_columns
+
+
+# --- per-card tables for the hot paths ---------------------------------------
+
+#: ACCEPTS[c]: the two cards that may be built on ``c`` (one lower, other colour).
+ACCEPTS: tuple[tuple[int, ...], ...] = tuple(
+    ()
+    if RANK[c] == 1
+    else tuple((RANK[c] - 2) * 4 + s for s in range(4) if (s in (1, 2)) != RED[c])
+    for c in range(52)
+)
+#: FITS[a][b]: card ``a`` may be built on card ``b``.
+FITS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(RANK[b] == RANK[a] + 1 and RED[a] != RED[b] for b in range(52)) for a in range(52)
+)
+_OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
+_PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
+
+
+def is_safe_home(card: int, foundations: Sequence[int]) -> bool:
+    """Raymond's rule: may ``card`` (which fits its foundation) go home untouched?
+
+    Every ace and two; a card whose two other-colour foundations reach rank-1;
+    or rank-2 there while the same-colour partner reaches rank-3.
+    """
+    r = RANK[card]
+    if r <= 2:
+        return True
+    o1, o2 = _OPPOSITE[SUIT[card]]
+    a, b = foundations[o1], foundations[o2]
+    if a >= r - 1 and b >= r - 1:
+        return True
+    return a >= r - 2 and b >= r - 2 and foundations[_PARTNER[SUIT[card]]] >= r - 3
+
+
+class Position:
+    """A FreeCell position with its undo stack.
+
+    ``columns`` are lists of :class:`Card`, buried card first; ``cells`` holds
+    a card or ``None`` per free cell; ``foundations[suit]`` is the highest rank
+    home in that suit (0 for none). Treat them as read-only: change the
+    position only with :meth:`push` and :meth:`pop`.
+    """
+
+    __slots__ = ("columns", "cells", "foundations", "auto_foundation", "_stack", "_initial_auto")
+
+    def __init__(
+        self,
+        columns: Iterable[Iterable[Card]] = (),
+        cells: Iterable[Card | None] = (),
+        foundations: Sequence[int] = (0, 0, 0, 0),
+        *,
+        auto_foundation: bool = False,
+    ) -> None:
+        cols = [list(c) for c in columns]
+        if len(cols) > COLUMNS:
+            raise BoardError(f"{len(cols)} columns: FreeCell has {COLUMNS}")
+        cols += [[] for _ in range(COLUMNS - len(cols))]
+        cl = list(cells)
+        if len(cl) > CELLS:
+            raise BoardError(f"{len(cl)} free cells: the game has at most {CELLS}")
+        cl += [None] * (CELLS - len(cl))
+        fd = list(foundations)
+        if len(fd) != 4 or any(not 0 <= r <= 13 for r in fd):
+            raise BoardError("foundations need four ranks 0..13")
+        self.columns: list[list[Card]] = [[CARDS[c] for c in col] for col in cols]
+        self.cells: list[Card | None] = [None if c is None else CARDS[c] for c in cl]
+        self.foundations: list[int] = fd
+        self.auto_foundation = auto_foundation
+        # One entry per undo step: the player move, the automatic foundation
+        # moves it set off, and the head card of each of those moves in order
+        # (what undo needs to know: which suit a home move fed).
+        self._stack: list[tuple[Move, tuple[Move, ...], tuple[Card, ...]]] = []
+        self._initial_auto: list[Move] = []
+        self._check_cards()
+
+    # --- reading -------------------------------------------------------------
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """The player moves made so far (one per undo step), oldest first."""
+        return [entry[0] for entry in self._stack]
+
+    @property
+    def move_count(self) -> int:
+        """Moves as the game counts them: one per player move, automatic cards free."""
+        return len(self._stack)
+
+    def undo_steps(self) -> list[tuple[Move, tuple[Move, ...]]]:
+        """Each undo step: the player move and the automatic foundation moves it set off."""
+        return [(m, autos) for m, autos, _ in self._stack]
+
+    def card_moves(self) -> list[Move]:
+        """Every card movement so far in order, automatic ones included (fc-solve's count)."""
+        out = list(self._initial_auto)
+        for m, autos, _ in self._stack:
+            out.append(m)
+            out.extend(autos)
+        return out
+
+    @property
+    def cards_home(self) -> int:
+        return sum(self.foundations)
+
+    def empty_cells(self) -> int:
+        return self.cells.count(None)
+
+    def empty_columns(self) -> int:
+        n = 0
+        for col in self.columns:
+            if not col:
+                n += 1
+        return n
+
+    def capacity(self, to_empty_column: bool = False) -> int:
+        """Cards one sequence move can carry now ("N cards movable" is the default)."""
+        return capacity(self.empty_cells(), self.empty_columns(), to_empty_column)
+
+    def run_length(self, column: int) -> int:
+        """Length of the properly built run at the end of ``column`` (0 if empty)."""
+        col = self.columns[column]
+        n = len(col)
+        if n == 0:
+            return 0
+        k = 1
+        while k < n and FITS[col[n - k]][col[n - k - 1]]:
+            k += 1
+        return k
+
+    def is_won(self) -> bool:
+        return self.foundations == [13, 13, 13, 13]
+
+    def outcome(self) -> Outcome | None:
+        """``Outcome`` when the game is won or no legal move is left, else ``None``."""
+        if self.is_won():
+            return Outcome(Termination.WON)
+        if not self.has_legal_moves():
+            return Outcome(Termination.NO_MOVES)
+        return None
+
+    def can_autocomplete(self) -> bool:
+        """True when nothing is left to untangle: in every column no card is
+        higher than a card buried beneath it, so every card can go home in turn.
+        """
+        if self.is_won():
+            return False
+        for col in self.columns:
+            for i in range(1, len(col)):
+                if RANK[col[i]] > RANK[col[i - 1]]:
+                    return False
+        return True
+
+    def autocomplete_move(self) -> Move | None:
+        """The next card auto-complete sends home: the lowest-ranked card that fits.
+
+        ``None`` unless :meth:`can_autocomplete` holds. Push it with ``auto=False``
+        so that each card is its own undo step and counts one move.
+        """
+        if not self.can_autocomplete():
+            return None
+        return self._lowest_home_move(only_safe=False)
+
+    # --- move generation -----------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: to each empty cell, each empty column, every count.
+
+        Order: to the foundation, to the tableau, to free cells, from free cells.
+        """
+        cols = self.columns
+        cells = self.cells
+        found = self.foundations
+        table = _MOVES
+        moves: list[Move] = []
+        free_cells = [CELLS_BASE + i for i, c in enumerate(cells) if c is None]
+        n_free = len(free_cells)
+        empties = [j for j in range(COLUMNS) if not cols[j]]
+        # Where each card could be built: card -> destination columns.
+        wanted: dict[int, list[int]] = {}
+        for j in range(COLUMNS):
+            col = cols[j]
+            if col:
+                for c in ACCEPTS[col[-1]]:
+                    if c in wanted:
+                        wanted[c].append(j)
+                    else:
+                        wanted[c] = [j]
+        cap_onto = (n_free + 1) << len(empties)
+        cap_empty = cap_onto >> 1
+        for s in range(COLUMNS):
+            col = cols[s]
+            n = len(col)
+            if not n:
+                continue
+            row = table[s]
+            top = col[-1]
+            if found[SUIT[top]] == RANK[top] - 1:
+                moves.append(row[HOME][1])
+            # Walk the run from its exposed end: k cards carried when the head is col[n-k].
+            k = 1
+            head = top
+            while True:
+                dests = wanted.get(head)
+                if dests is not None and k <= cap_onto:
+                    for d in dests:
+                        moves.append(row[d][k])
+                if k <= cap_empty and (k < n):
+                    for d in empties:
+                        moves.append(row[d][k])
+                elif k <= cap_empty and empties:
+                    # The whole column into an empty one: legal, though it changes nothing.
+                    for d in empties:
+                        moves.append(row[d][k])
+                if k == n:
+                    break
+                nxt = col[n - k - 1]
+                if not FITS[head][nxt]:
+                    break
+                head = nxt
+                k += 1
+            for d in free_cells:
+                moves.append(row[d][1])
+        for i in range(CELLS):
+            c = cells[i]
+            if c is None:
+                continue
+            row = table[CELLS_BASE + i]
+            if found[SUIT[c]] == RANK[c] - 1:
+                moves.append(row[HOME][1])
+            dests = wanted.get(c)
+            if dests is not None:
+                for d in dests:
+                    moves.append(row[d][1])
+            for d in empties:
+                moves.append(row[d][1])
+        return moves
+
+    def has_legal_moves(self) -> bool:
+        if None in self.cells:
+            for col in self.columns:
+                if col:
+                    return True
+        # Full cells (or an empty table): a move needs a foundation or a column to take a card.
+        return bool(self.legal_moves())
+
+    def distinct_moves(self) -> list[Move]:
+        """Legal moves with the pointless twins dropped: only the first empty free
+        cell and the first empty column are offered as targets, and a whole
+        column never moves into an empty one. What a move list shows a player.
+        """
+        first_cell = next((CELLS_BASE + i for i, c in enumerate(self.cells) if c is None), -1)
+        first_empty = next((j for j in range(COLUMNS) if not self.columns[j]), -1)
+        out = []
+        for m in self.legal_moves():
+            d = m.dest
+            if CELLS_BASE <= d < HOME and d != first_cell:
+                continue
+            if d < COLUMNS and not self.columns[d]:
+                if d != first_empty:
+                    continue
+                if m.source < COLUMNS and m.count == len(self.columns[m.source]):
+                    continue
+            out.append(m)
+        return out
+
+    def check(self, move: Move) -> str | None:
+        """``None`` if ``move`` is legal here, else the one-line reason a player reads."""
+        src, dst, count = move.source, move.dest, move.count
+        if not (0 <= src < HOME and 0 <= dst <= HOME and count >= 1):
+            return "not a move"
+        if src == dst:
+            return "a card cannot move onto its own place"
+        cols = self.columns
+        if src < COLUMNS:
+            col = cols[src]
+            if not col:
+                return f"{place_name(src)} is empty"
+            if count > len(col):
+                return f"{place_name(src)} holds only {len(col)} card{'s' * (len(col) != 1)}"
+            moving = col[-count]
+        else:
+            c = self.cells[src - CELLS_BASE]
+            if c is None:
+                return f"{place_name(src)} is empty"
+            if dst >= CELLS_BASE and dst < HOME:
+                return "cards do not move from one free cell to another"
+            if count != 1:
+                return "a free cell holds one card"
+            moving = c
+        if dst == HOME:
+            if count != 1:
+                return "cards go home one at a time"
+            need = self.foundations[SUIT[moving]] + 1
+            if RANK[moving] != need:
+                if need > 13:
+                    return f"the {Suit(SUIT[moving]).name.lower()} are already home"
+                want = CARDS[(need - 1) * 4 + SUIT[moving]]
+                return f"{moving} cannot go home yet: its foundation needs {want}"
+            return None
+        if dst >= CELLS_BASE:
+            if count != 1:
+                return "a free cell holds one card"
+            if self.cells[dst - CELLS_BASE] is not None:
+                return f"{place_name(dst)} is occupied"
+            return None
+        # Onto a column: the run must be built, fit its target and fit the capacity.
+        if count > 1:
+            col = cols[src]
+            n = len(col)
+            for i in range(n - count, n - 1):
+                if not FITS[col[i + 1]][col[i]]:
+                    return f"the {count} cards from {moving} are not a run: {col[i + 1]} does not go on {col[i]}"
+        target = cols[dst]
+        if target:
+            under = target[-1]
+            if not FITS[moving][under]:
+                return (f"{moving} does not go on {under}: "
+                        "build down by one in alternating colours")
+        if count > 1:
+            cap = self.capacity(to_empty_column=not target)
+            if count > cap:
+                return f"needs {count}, can move {cap}: free a cell or a column"
+        return None
+
+    def is_legal(self, move: Move) -> bool:
+        return self.check(move) is None
+
+    # --- making and unmaking moves ---------------------------------------------
+
+    def push(self, move: Move, *, auto: bool | None = None) -> None:
+        """Play ``move`` as one undo step (with its automatic foundation moves
+        when ``auto`` is true; ``None`` uses :attr:`auto_foundation`).
+
+        Raises :class:`IllegalMoveError` with the reason; the position is unchanged then.
+        """
+        reason = self.check(move)
+        if reason is not None:
+            raise IllegalMoveError(f"{move}: {reason}")
+        card = self._apply(move)
+        if self.auto_foundation if auto is None else auto:
+            autos, cards = self._auto_home()
+            self._stack.append((move, tuple(autos), (card, *cards)))
+        else:
+            self._stack.append((move, (), (card,)))
+
+    def push_text(self, text: str) -> Move:
+        """Parse standard notation (strictly) and push it; returns the move."""
+        move = self.parse_move(text)
+        self.push(move)
+        return move
+
+    def pop(self) -> Move:
+        """Undo the last step (a player move and its automatic moves); returns the move."""
+        if not self._stack:
+            raise IndexError("nothing to undo")
+        move, autos, cards = self._stack.pop()
+        for i in range(len(autos) - 1, -1, -1):
+            self._unapply(autos[i], cards[i + 1])
+        self._unapply(move, cards[0])
+        return move
+
+    def peek(self) -> Move:
+        """The last player move (``IndexError`` when none)."""
+        return self._stack[-1][0]
+
+    def settle(self) -> list[Move]:
+        """Play the safe automatic foundation moves the position allows now.
+
+        Called after a deal (SPEC: "after the deal and after every move"). With
+        no move made yet they cannot be undone; later they join the last step.
+        """
+        autos, cards = self._auto_home()
+        if autos:
+            if self._stack:
+                m, old, old_cards = self._stack[-1]
+                self._stack[-1] = (m, old + tuple(autos), old_cards + tuple(cards))
+            else:
+                self._initial_auto.extend(autos)
+        return autos
+
+    def parse_move(self, text: str, strict: bool = True) -> Move:
+        """Read a move in standard notation for this position.
+
+        As ``fc-solve -snx`` writes them: a column-to-column move without
+        ``v`` carries the cards that fit onto the destination card (the count
+        is forced by the ranks), and exactly one card into an empty column;
+        ``v<n>`` states the count. With ``strict=False`` (for people typing)
+        a ``v``-less move into an empty column that could carry several
+        counts raises :class:`AmbiguousMoveError` instead of meaning one card.
+
+        >>> from game.freecell import deal
+        >>> pos = deal(617)
+        >>> for t in "8a 8b 8c 87 a2 c2 8d 8h 2a 2c 28 21 c3 a3 2c 26".split():
+        ...     pos.push(pos.parse_move(t), auto=False)
+        >>> pos.parse_move("72")
+        Move.parse('72v2')
+        """
+        move = Move.parse(text)
+        src, dst = move.source, move.dest
+        if "v" in text.lower() or src >= COLUMNS or dst >= COLUMNS:
+            return move
+        target = self.columns[dst]
+        if target:
+            under = target[-1]
+            col = self.columns[src]
+            n = len(col)
+            for k in range(1, n + 1):
+                if FITS[col[n - k]][under]:
+                    return _MOVES[src][dst][k]
+                if k < n and not FITS[col[n - k]][col[n - k - 1]]:
+                    break
+            return move
+        if not strict:
+            fits = [m for m in self.legal_moves() if m.source == src and m.dest == dst]
+            if len(fits) > 1:
+                counts = ", ".join(str(m.count) for m in fits)
+                raise AmbiguousMoveError(
+                    f"{text.strip()!r} could carry {counts} cards into the empty column: add v<count>, e.g. {fits[-1]}")
+        return move
+
+    def _apply(self, move: Move) -> Card:
+        """Make ``move`` without checks; returns the head card that moved."""
+        src, dst, count = move.source, move.dest, move.count
+        if src < COLUMNS:
+            col = self.columns[src]
+            if count == 1:
+                head = col.pop()
+                if dst < COLUMNS:
+                    self.columns[dst].append(head)
+                elif dst < HOME:
+                    self.cells[dst - CELLS_BASE] = head
+                else:
+                    self.foundations[SUIT[head]] += 1
+                return head
+            run = col[-count:]
+            del col[-count:]
+            self.columns[dst].extend(run)
+            return run[0]
+        head = self.cells[src - CELLS_BASE]
+        self.cells[src - CELLS_BASE] = None
+        if dst < COLUMNS:
+            self.columns[dst].append(head)  # type: ignore[arg-type]
+        else:
+            self.foundations[SUIT[head]] += 1  # type: ignore[index]
+        return head  # type: ignore[return-value]
+
+    def _unapply(self, move: Move, head: Card) -> None:
+        """Reverse ``move``, whose head card was ``head``."""
+        src, dst, count = move.source, move.dest, move.count
+        if dst < COLUMNS:
+            col = self.columns[dst]
+            if count == 1:
+                col.pop()
+                cards = [head]
+            else:
+                cards = col[-count:]
+                del col[-count:]
+        elif dst < HOME:
+            self.cells[dst - CELLS_BASE] = None
+            cards = [head]
+        else:
+            self.foundations[SUIT[head]] -= 1
+            cards = [head]
+        if src < COLUMNS:
+            self.columns[src].extend(cards)
+        else:
+            self.cells[src - CELLS_BASE] = head
+
+    def _lowest_home_move(self, only_safe: bool) -> Move | None:
+        best: Move | None = None
+        best_rank = 99
+        found = self.foundations
+        for s in range(COLUMNS):
+            col = self.columns[s]
+            if col:
+                c = col[-1]
+                r = RANK[c]
+                if found[SUIT[c]] == r - 1 and r < best_rank and (not only_safe or is_safe_home(c, found)):
+                    best, best_rank = _MOVES[s][HOME][1], r
+        for i in range(CELLS):
+            c = self.cells[i]
+            if c is not None:
+                r = RANK[c]
+                if found[SUIT[c]] == r - 1 and r < best_rank and (not only_safe or is_safe_home(c, found)):
+                    best, best_rank = _MOVES[CELLS_BASE + i][HOME][1], r
+        return best
+
+    def _auto_home(self) -> tuple[list[Move], list[Card]]:
+        """Send safe cards home, lowest rank first, until none is left."""
+        moves: list[Move] = []
+        cards: list[Card] = []
+        while True:
+            m = self._lowest_home_move(only_safe=True)
+            if m is None:
+                return moves, cards
+            moves.append(m)
+            cards.append(self._apply(m))
+
+    # --- copying, comparing ------------------------------------------------------
+
+    def copy(self, stack: bool = True) -> "Position":
+        """An independent copy; ``stack=False`` drops the undo history."""
+        new = Position.__new__(Position)
+        new.columns = [col[:] for col in self.columns]
+        new.cells = self.cells[:]
+        new.foundations = self.foundations[:]
+        new.auto_foundation = self.auto_foundation
+        new._stack = self._stack[:] if stack else []
+        new._initial_auto = self._initial_auto[:] if stack else []
+        return new
+
+    def layout(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int | None, ...], tuple[int, ...]]:
+        """The exact card layout as a hashable value (column and cell order kept)."""
+        return (
+            tuple(tuple(c) for c in self.columns),
+            tuple(self.cells),
+            tuple(self.foundations),
+        )
+
+    def key(self) -> tuple:
+        """The layout up to column order and free-cell order (for duplicate detection)."""
+        return (
+            tuple(sorted(tuple(c) for c in self.columns)),
+            tuple(sorted(-1 if c is None else c for c in self.cells)),
+            tuple(self.foundations),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.layout() == other.layout()
+
+    def __hash__(self) -> int:  # pragma: no cover - positions are mutable; hash the layout
+        raise TypeError("Position is mutable; hash position.layout() or position.key()")
+
+    def __repr__(self) -> str:
+        return f"Position.from_board({self.board()!r})"
+
+    def __str__(self) -> str:
+        return self.board()
+
+    # --- board text (fc-solve format) ------------------------------------------------
+
+    def board(self, always_headers: bool = False) -> str:
+        """The position in fc-solve's board format; :meth:`from_board` reads it back.
+
+        ``Foundations:`` and ``Freecells:`` lines are written when they hold a
+        card (or always, with ``always_headers``). An empty column is ``:``.
+        """
+        lines = []
+        if always_headers or any(self.foundations):
+            f = self.foundations
+            lines.append("Foundations: " + " ".join(
+                f"{Suit(s).letter}-{rank_token(f[s])}" for s in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)))
+        if always_headers or any(c is not None for c in self.cells):
+            lines.append("Freecells: " + " ".join("-" if c is None else str(c) for c in self.cells))
+        for col in self.columns:
+            lines.append(" ".join(str(c) for c in col) if col else ":")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_board(cls, text: str, *, auto_foundation: bool = False) -> "Position":
+        """Read fc-solve board text (see :meth:`board`).
+
+        Column lines may start with ``:``; blank lines are ignored; missing
+        columns are empty. Every card must appear exactly once, counting the
+        cards that the foundations hold. Raises :class:`BoardError`.
+
+        >>> p = Position.from_board("Foundations: H-K C-Q D-K S-J\\nFreecells: - KC\\n: QS KS\\n")
+        >>> p.foundations, str(p.cells[1]), len(p.columns[0]), p.can_autocomplete()
+        ([12, 13, 13, 11], 'KC', 2, False)
+        """
+        foundations = [0, 0, 0, 0]
+        cells: list[Card | None] = []
+        columns: list[list[Card]] = []
+        seen_found = seen_cells = False
+        for lineno, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line:
+                continue
+            head, sep, rest = line.partition(":")
+            label = head.strip().lower()
+            if label in ("foundations", "founds", "foundation"):
+                if seen_found:
+                    raise BoardError(f"line {lineno}: a second Foundations line")
+                seen_found = True
+                for tok in rest.split():
+                    suit_t, dash, rank_t = tok.partition("-")
+                    if not dash or suit_t.upper() not in ("H", "C", "D", "S"):
+                        raise BoardError(f"line {lineno}: {tok!r} is not a foundation like H-5")
+                    try:
+                        foundations["CDHS".index(suit_t.upper())] = parse_rank(rank_t)
+                    except CardParseError as exc:
+                        raise BoardError(f"line {lineno}: {exc}") from None
+                continue
+            if label in ("freecells", "freecell", "cells"):
+                if seen_cells:
+                    raise BoardError(f"line {lineno}: a second Freecells line")
+                seen_cells = True
+                for tok in _cell_tokens(rest):
+                    if set(tok) <= {"-"}:
+                        cells.append(None)
+                    else:
+                        cells.append(_card(tok, lineno))
+                if len(cells) > CELLS:
+                    raise BoardError(f"line {lineno}: {len(cells)} free cells; at most {CELLS}")
+                continue
+            if line.startswith(":"):
+                line = line[1:]
+            elif sep:
+                raise BoardError(f"line {lineno}: {head.strip()!r} is not a board line (Foundations, Freecells or a column)")
+            columns.append([_card(tok, lineno) for tok in line.split()])
+            if len(columns) > COLUMNS:
+                raise BoardError(f"line {lineno}: more than {COLUMNS} columns")
+        pos = cls(columns, cells, foundations, auto_foundation=auto_foundation)
+        return pos
+
+    def _check_cards(self) -> None:
+        count = [0] * 52
+        for col in self.columns:
+            for c in col:
+                count[c] += 1
+        for c in self.cells:
+            if c is not None:
+                count[c] += 1
+        for suit in range(4):
+            for r in range(1, self.foundations[suit] + 1):
+                count[(r - 1) * 4 + suit] += 1
+        for c in range(52):
+            if count[c] > 1:
+                where = "the table and its foundation" if RANK[c] <= self.foundations[SUIT[c]] else "the table"
+                raise BoardError(f"{CARDS[c]} appears {count[c]} times (on {where})")
+        missing = [str(CARDS[c]) for c in range(52) if count[c] == 0]
+        if missing:
+            raise BoardError(f"missing card{'s' * (len(missing) > 1)}: {' '.join(missing)}")
+
+
+def _cell_tokens(rest: str) -> list[str]:
+    """The free-cell tokens after ``Freecells:``, keeping each card's cell.
+
+    ``-`` marks an empty cell. fc-solve's own output marks none: it writes
+    each cell as a 4-character field (``"Freecells:      2S"`` is 2S in cell
+    b), so a line without dashes whose cards sit in such fields is read by
+    field position.
+
+    >>> _cell_tokens("      2S      KH"), _cell_tokens(" 9C - - KH")
+    (['-', '2S', '-', 'KH'], ['9C', '-', '-', 'KH'])
+    """
+    tokens = rest.split()
+    if "-" in rest or not tokens:
+        return tokens
+    fields = [rest[i:i + 4] for i in range(0, len(rest), 4)]
+    by_field = [f.strip() or "-" for f in fields]
+    while by_field and by_field[-1] == "-":
+        by_field.pop()
+    if [t for t in by_field if t != "-"] == tokens and all(" " not in f.strip() for f in fields):
+        return by_field
+    return tokens
+
+
+def _card(token: str, lineno: int) -> Card:
+    try:
+        return Card.parse(token)
+    except CardParseError as exc:
+        raise BoardError(f"line {lineno}: {exc}") from None
+
+
+CELLS_BASE = COLUMNS
+
+# The interned moves, indexed [source][dest][count] (the table behind Move.of).
+_MOVES = [[[Move.of(s, d, c) for c in range(14)] for d in range(HOME + 1)] for s in range(HOME)]

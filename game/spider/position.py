@@ -1,0 +1,801 @@
+"""Spider positions: the rules of Windows Spider (SPEC §2.1) with exact undo and scoring.
+
+A :class:`Position` is the ten columns (each with some face-down cards under
+its face-up ones), the stock, the removed sets and the Windows score. It has
+python-chess's shape: :meth:`~Position.legal_moves`, :meth:`~Position.is_legal`,
+:meth:`~Position.push`, :meth:`~Position.pop`, ``move_stack``,
+:meth:`~Position.copy`, :meth:`~Position.outcome`.
+
+    >>> from game.spider.deals import deal
+    >>> pos = deal(1, suits=4)
+    >>> pos.score, pos.moves, pos.deals_left, pos.removed
+    (500, 0, 5, 0)
+    >>> pos.push(DEAL)
+    >>> pos.score, pos.deals_left
+    (499, 4)
+    >>> pos.pop()
+    Move.parse('deal')
+    >>> pos == deal(1, suits=4), pos.score
+    (True, 498)
+
+One push is one undo entry, automatic follow-ups included: the face-down
+card it exposes turns up, and a complete K..A same-suit run it leaves at the
+end of a column is removed (then the card under that run turns up too).
+``pop()`` puts all of it back exactly.
+
+Scoring (Windows, SPEC §2.2): start at 500; every move, deal and undo costs 1;
+every completed set adds 100, whether a move or a deal completed it (a deal
+can: an ace dealt onto K..2 of its suit). Undo never refunds its point, and
+undoing an action that completed sets takes their 100s back. ``moves`` counts
+column moves made minus column moves undone; deals are not moves (they cost
+their point all the same). A won game therefore scores 1,300 minus the number
+of moves, deals and undos.
+
+Text form (reads back exactly; see :meth:`Position.parse`)::
+
+    stock: <the stock in dealing order: the first ten go to columns 1..10 next>
+    1: (9S) (2H) (KS) (QS) 7H 6H     <- buried first, face-down in parentheses
+    ...
+    10: ...
+    removed: <sets removed>
+
+This module is pure Python: it must not import pygame, moderngl or glm.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from game.cards import CARDS, RANK, SUIT, Card, CardParseError, Suit
+
+from game.spider.moves import _TABLE, COLUMNS, DEAL, Move, NotationError
+
+__all__ = [
+    "Position",
+    "IllegalMoveError",
+    "PositionError",
+    "Outcome",
+    "Termination",
+    "DECK_SETS",
+    "START_SCORE",
+    "perft",
+]
+
+#: Score at the start of a game (Windows Spider).
+START_SCORE = 500
+#: Points for each completed (removed) set.
+SET_BONUS = 100
+#: Sets to remove to win.
+SETS = 8
+#: Cards dealt by one deal, and the most deals a game has.
+DEAL_SIZE = COLUMNS
+MAX_DEALS = 5
+
+#: How many K..A sets of each suit (in :class:`Suit` order: C, D, H, S) the
+#: deck of each difficulty holds.
+DECK_SETS: dict[int, tuple[int, int, int, int]] = {
+    1: (0, 0, 0, 8),
+    2: (0, 0, 4, 4),
+    4: (2, 2, 2, 2),
+}
+
+# The 13 cards of a complete set of each suit, K first: what undo puts back.
+_SET_CARDS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(CARDS[(rank - 1) * 4 + suit] for rank in range(13, 0, -1)) for suit in range(4)
+)
+# Text tokens by card number, and the face-down form "(KS)".
+_TOKEN: tuple[str, ...] = tuple(str(c) for c in CARDS)
+_HIDDEN_TOKEN: tuple[str, ...] = tuple(f"({t})" for t in _TOKEN)
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move the rules refuse here; the message says why in one line."""
+
+
+class PositionError(NotationError):
+    """Text or data that does not describe a Spider position."""
+
+
+class Termination(enum.Enum):
+    WON = "won"
+    #: No move at all and no deal: the game cannot go on.
+    NO_MOVES = "no legal move"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended (``Position.outcome()``); ``None`` there means play goes on."""
+
+    termination: Termination
+    score: int
+    moves: int
+
+    @property
+    def won(self) -> bool:
+        return self.termination is Termination.WON
+
+    def __str__(self) -> str:
+        if self.won:
+            return f"Won with {self.score} points in {self.moves} moves."
+        return "No move and no deal is left: undo, or start a new game."
+
+
+def _run_end(col: list[Card], down: int) -> int:
+    """Length of the same-suit descending run at the end of ``col``, face-up cards only."""
+    i = len(col) - 1
+    if i < down:
+        return 0
+    c = col[i]
+    r = 1
+    while i > down:
+        p = col[i - 1]
+        # Card numbers are (rank-1)*4 + suit: one rank higher in the same suit is +4.
+        if p != c + 4:
+            break
+        r += 1
+        c = p
+        i -= 1
+    return r
+
+
+class Position:
+    """A Spider position with its score, move counters and undo stack.
+
+    Columns hold :class:`~game.cards.Card` values buried card first; the
+    first ``face_down[i]`` cards of column ``i`` are face down. Change a
+    position only with :meth:`push` and :meth:`pop`.
+    """
+
+    __slots__ = (
+        "_cols",
+        "_down",
+        "_run",
+        "_stock",
+        "_removed",
+        "_undo",
+        "move_stack",
+        "score",
+        "moves",
+        "suits",
+    )
+
+    _cols: list[list[Card]]
+    _down: list[int]
+    _run: list[int]
+    _stock: list[Card]
+    _removed: list[int]
+    # One entry per push (see push/pop for the two shapes).
+    _undo: list[tuple]  # type: ignore[type-arg]
+    #: The moves and deals pushed so far, oldest first (one per undo step).
+    move_stack: list[Move]
+    #: The Windows score (see the module docstring).
+    score: int
+    #: Column moves made minus column moves undone.
+    moves: int
+    #: The deck: 1, 2 or 4 suits (worked out from the cards).
+    suits: int
+
+    def __init__(
+        self,
+        columns: Sequence[Iterable[int]],
+        face_down: Sequence[int],
+        stock: Iterable[int] = (),
+        removed: Iterable[int] = (),
+        *,
+        score: int = START_SCORE,
+        moves: int = 0,
+    ) -> None:
+        """Set up a position from data; raises :class:`PositionError` if it cannot occur.
+
+        ``stock`` is in dealing order; ``removed`` lists the suit of each
+        removed set. Together with the columns the cards must make exactly a
+        1-, 2- or 4-suit deck of 104 cards.
+        """
+        cols = [[CARDS[c] for c in col] for col in columns]
+        if len(cols) != COLUMNS:
+            raise PositionError(f"{len(cols)} columns: Spider has {COLUMNS}")
+        down = [int(n) for n in face_down]
+        if len(down) != COLUMNS:
+            raise PositionError(f"{len(down)} face-down counts for {COLUMNS} columns")
+        for i, (col, n) in enumerate(zip(cols, down)):
+            if n < 0 or (col and n >= len(col)) or (not col and n):
+                raise PositionError(
+                    f"column {i + 1}: its last card must be face up ({n} face down of {len(col)})"
+                )
+        stk = [CARDS[c] for c in stock]
+        if len(stk) % DEAL_SIZE or len(stk) > DEAL_SIZE * MAX_DEALS:
+            raise PositionError(f"a stock of {len(stk)} cards: it holds 0-50 cards, ten per deal")
+        rem = [int(s) for s in removed]
+        if len(rem) > SETS or any(not 0 <= s <= 3 for s in rem):
+            raise PositionError(f"{len(rem)} removed sets: there are at most {SETS}")
+        self._cols = cols
+        self._down = down
+        self._run = [_run_end(col, n) for col, n in zip(cols, down)]
+        for i, r in enumerate(self._run):
+            if r >= 13:
+                raise PositionError(f"column {i + 1} ends with a complete set, which is removed at once")
+        self._stock = stk
+        self._removed = rem
+        self._undo = []
+        self.move_stack = []
+        self.score = score
+        self.moves = moves
+        suits = _deck_suits(cols, stk, rem)
+        if suits is None:
+            raise PositionError("the cards do not make a 1-, 2- or 4-suit Spider deck of 104 cards")
+        self.suits = suits
+
+    # --- reading -------------------------------------------------------------
+
+    @property
+    def columns(self) -> tuple[tuple[Card, ...], ...]:
+        """Every column's cards, buried first, face-down ones included (full knowledge)."""
+        return tuple(tuple(col) for col in self._cols)
+
+    def column(self, index: int) -> tuple[Card, ...]:
+        """The cards of column ``index`` (0-based), buried first."""
+        return tuple(self._cols[index])
+
+    @property
+    def face_down(self) -> tuple[int, ...]:
+        """How many cards at the bottom of each column are face down."""
+        return tuple(self._down)
+
+    def face_up(self, index: int) -> tuple[Card, ...]:
+        """The face-up cards of column ``index``: all a player sees of it.
+
+        >>> from game.spider.deals import deal
+        >>> pos = deal(1, suits=1)
+        >>> len(pos.column(0)), pos.face_up(0) == pos.column(0)[-1:]
+        (6, True)
+        """
+        return tuple(self._cols[index][self._down[index]:])
+
+    def is_face_up(self, index: int, depth: int) -> bool:
+        """Whether card ``depth`` (0 = buried) of column ``index`` is face up."""
+        return self._down[index] <= depth < len(self._cols[index])
+
+    def visible(self) -> tuple[tuple[tuple[int, tuple[Card, ...]], ...], int]:
+        """All a player sees: per column (face-down count, face-up cards), and the stock size.
+
+        Hint code that takes only this cannot peek at hidden cards (SPEC §2.3).
+
+        >>> from game.spider.deals import deal
+        >>> columns, stock = deal(1, suits=4).visible()
+        >>> columns[0], stock
+        ((5, (Card('2S'),)), 50)
+        """
+        return (
+            tuple((n, tuple(col[n:])) for col, n in zip(self._cols, self._down)),
+            len(self._stock),
+        )
+
+    def run_length(self, index: int) -> int:
+        """Cards at the end of column ``index`` that move together (a same-suit run)."""
+        return self._run[index]
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock in dealing order (full knowledge: a player sees only its size)."""
+        return tuple(self._stock)
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._stock)
+
+    @property
+    def deals_left(self) -> int:
+        return len(self._stock) // DEAL_SIZE
+
+    @property
+    def removed(self) -> int:
+        """How many complete sets have been removed."""
+        return len(self._removed)
+
+    @property
+    def removed_suits(self) -> tuple[Suit, ...]:
+        """The suit of each removed set, in the order removed (read from text: by suit)."""
+        return tuple(Suit(s) for s in self._removed)
+
+    def cards_on_table(self) -> int:
+        n = 0
+        for col in self._cols:
+            n += len(col)
+        return n
+
+    def empty_columns(self) -> list[int]:
+        """The empty columns (0-based)."""
+        return [i for i, col in enumerate(self._cols) if not col]
+
+    def is_won(self) -> bool:
+        return len(self._removed) == SETS
+
+    def outcome(self) -> Outcome | None:
+        """``Outcome`` when the game is won or nothing can be done, else ``None``."""
+        if len(self._removed) == SETS:
+            return Outcome(Termination.WON, self.score, self.moves)
+        if not self.legal_moves():
+            return Outcome(Termination.NO_MOVES, self.score, self.moves)
+        return None
+
+    def key(self) -> tuple:  # type: ignore[type-arg]
+        """A hashable snapshot of the layout (not the score) for transposition tables.
+
+        The stock enters by its size only: within one game the stock is always
+        the same cards, dealt from the front, so its size says which are left.
+        """
+        return (
+            tuple(tuple(col) for col in self._cols),
+            tuple(self._down),
+            len(self._stock),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        """Same layout: columns, face-down counts, stock and removed count.
+
+        The score, the counters, the undo stack and the suits of removed sets
+        are not compared (the text form does not carry them either).
+        """
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self._cols == other._cols
+            and self._down == other._down
+            and self._stock == other._stock
+            and len(self._removed) == len(other._removed)
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: use key()
+
+    # --- legality ------------------------------------------------------------
+
+    def can_deal(self) -> bool:
+        """A deal is allowed: stock left, and no empty column unless under 10 cards are out."""
+        if not self._stock:
+            return False
+        for col in self._cols:
+            if not col:
+                return self.cards_on_table() < DEAL_SIZE
+        return True
+
+    def why_illegal(self, move: Move) -> str | None:
+        """``None`` if ``move`` is legal here, else the one-line reason a player reads.
+
+        >>> from game.spider.deals import deal
+        >>> pos = deal(1, suits=4)
+        >>> [pos.why_illegal(Move.parse(t)) for t in ("move 1 1 1", "move 1 2 2")]
+        ['a column cannot move onto itself', 'column 1 has only 1 face-up card']
+        """
+        if move.count == 0:
+            if not self._stock:
+                return "the stock is empty"
+            if not self.can_deal():
+                empty = self.empty_columns()[0]
+                return f"no deal while column {empty + 1} is empty: fill every column first"
+            return None
+        s, d, k = move.source, move.dest, move.count
+        if not (0 <= s < COLUMNS and 0 <= d < COLUMNS):
+            return "columns are 1-10"
+        if s == d:
+            return "a column cannot move onto itself"
+        src = self._cols[s]
+        n = len(src)
+        if not n:
+            return f"column {s + 1} is empty"
+        if k < 1:
+            return "a move carries at least one card"
+        if k > n:
+            return f"column {s + 1} has only {_cards(n)}"
+        up = n - self._down[s]
+        if k > up:
+            return f"column {s + 1} has only {_cards(up, 'face-up card')}"
+        if k > self._run[s]:
+            return f"{' '.join(_TOKEN[c] for c in src[-k:])} is not a same-suit run: only a same-suit run moves together"
+        dst = self._cols[d]
+        if dst and RANK[dst[-1]] != RANK[src[-k]] + 1:
+            return f"{_TOKEN[src[-k]]} does not go on {_TOKEN[dst[-1]]}"
+        return None
+
+    def is_legal(self, move: Move) -> bool:
+        return self.why_illegal(move) is None
+
+    def fitting_move(self, source: int, dest: int) -> Move | None:
+        """The legal move from column ``source`` to ``dest`` carrying the most cards, if any.
+
+        Clicking a target "moves as many cards as fit it" (SPEC §2.4): onto a
+        card exactly one count fits; into an empty column, the whole run.
+
+        >>> from game.spider.deals import deal
+        >>> pos = deal(1, suits=4)
+        >>> pos.fitting_move(0, 9), pos.fitting_move(0, 1)
+        (Move.parse('move 1 10 1'), None)
+        """
+        if source == dest or not (0 <= source < COLUMNS and 0 <= dest < COLUMNS):
+            return None
+        n = self._run[source]
+        if not n:
+            return None
+        dst = self._cols[dest]
+        if not dst:
+            return _TABLE[source][dest][n]
+        k = (dst[-1] >> 2) - (self._cols[source][-1] >> 2)
+        return _TABLE[source][dest][k] if 1 <= k <= n else None
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: each card count a run allows, into each empty column, and the deal.
+
+        Order: column moves by source column, then the deal.
+        """
+        cols = self._cols
+        run = self._run
+        table = _TABLE
+        moves: list[Move] = []
+        # Columns by the rank of their exposed card: a run whose head is one
+        # rank lower goes there; each source then looks up only the ranks its
+        # run covers instead of trying all ten destinations.
+        by_rank: dict[int, list[int]] = {}
+        empties: list[int] = []
+        for d in range(COLUMNS):
+            col = cols[d]
+            if col:
+                r = col[-1] >> 2  # rank - 1
+                if r in by_rank:
+                    by_rank[r].append(d)
+                else:
+                    by_rank[r] = [d]
+            else:
+                empties.append(d)
+        for s in range(COLUMNS):
+            n = run[s]
+            if not n:
+                continue
+            row = table[s]
+            top = cols[s][-1] >> 2
+            # The head of a k-card run has rank top + k - 1 (0-based); it goes on rank top + k.
+            for k in range(1, n + 1):
+                dests = by_rank.get(top + k)
+                if dests is not None:
+                    for d in dests:
+                        moves.append(row[d][k])
+            for d in empties:
+                moves.extend(row[d][1 : n + 1])
+        if self._stock and (not empties or self.cards_on_table() < DEAL_SIZE):
+            moves.append(DEAL)
+        return moves
+
+    # --- making and unmaking moves -------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """Play ``move`` (a column move or :data:`DEAL`) with its automatic follow-ups.
+
+        Raises :class:`IllegalMoveError` (position unchanged) if it is not legal.
+        """
+        k = move.count
+        if k == 0:
+            self._deal()
+            return
+        s = move.source
+        d = move.dest
+        run = self._run
+        cols = self._cols
+        # The checks mirror why_illegal(); they run on every push, so they
+        # use the cached run lengths rather than calling it.
+        if s == d or not (0 <= s < COLUMNS and 0 <= d < COLUMNS and 0 < k <= run[s]):
+            raise IllegalMoveError(self.why_illegal(move) or "illegal move")
+        src = cols[s]
+        dst = cols[d]
+        head = src[-k]
+        old_rs = run[s]
+        old_rd = run[d]
+        if dst:
+            top = dst[-1]
+            if (top >> 2) != (head >> 2) + 1:
+                raise IllegalMoveError(self.why_illegal(move) or "illegal move")
+            new_rd = old_rd + k if top == head + 4 else k
+        else:
+            new_rd = k
+        dst += src[-k:]
+        del src[-k:]
+        run[d] = new_rd
+        down = self._down
+        flipped = False
+        if old_rs > k:
+            run[s] = old_rs - k
+        else:
+            n = len(src)
+            if not n:
+                run[s] = 0
+            elif down[s] == n:
+                down[s] = n - 1  # the exposed face-down card turns up
+                flipped = True
+                run[s] = 1
+            else:
+                run[s] = _run_end(src, down[s])
+        self.score -= 1
+        self.moves += 1
+        set_suit = -1
+        dflipped = False
+        if new_rd == 13:
+            set_suit = SUIT[dst[-1]]
+            del dst[-13:]
+            self._removed.append(set_suit)
+            self.score += SET_BONUS
+            n = len(dst)
+            if not n:
+                run[d] = 0
+            elif down[d] == n:
+                down[d] = n - 1
+                dflipped = True
+                run[d] = 1
+            else:
+                run[d] = _run_end(dst, down[d])
+        self._undo.append((move, old_rs, old_rd, flipped, set_suit, dflipped))
+        self.move_stack.append(move)
+
+    def _deal(self) -> None:
+        stock = self._stock
+        cols = self._cols
+        if not stock or (not all(cols) and self.cards_on_table() >= DEAL_SIZE):
+            raise IllegalMoveError(self.why_illegal(DEAL) or "illegal deal")
+        run = self._run
+        down = self._down
+        old_run = run[:]
+        events: list[tuple[int, int, bool]] = []
+        for i in range(COLUMNS):
+            col = cols[i]
+            c = stock[i]
+            if col and col[-1] == c + 4:
+                run[i] += 1
+            else:
+                run[i] = 1
+            col.append(c)
+            if run[i] == 13:
+                # An ace dealt onto K..2 of its suit completes a set.
+                suit = SUIT[c]
+                del col[-13:]
+                self._removed.append(suit)
+                self.score += SET_BONUS
+                n = len(col)
+                flipped = False
+                if not n:
+                    run[i] = 0
+                elif down[i] == n:
+                    down[i] = n - 1
+                    flipped = True
+                    run[i] = 1
+                else:
+                    run[i] = _run_end(col, down[i])
+                events.append((i, suit, flipped))
+        del stock[:DEAL_SIZE]
+        self.score -= 1
+        self._undo.append((DEAL, old_run, events))
+        self.move_stack.append(DEAL)
+
+    def pop(self) -> Move:
+        """Undo the last push exactly; returns its move. Raises ``IndexError`` if none.
+
+        Costs one point, and takes back the 100 of every set the undone action
+        completed (SPEC §2.2).
+        """
+        entry = self._undo.pop()
+        move = self.move_stack.pop()
+        cols = self._cols
+        down = self._down
+        self.score -= 1
+        if move.count == 0:
+            _, old_run, events = entry
+            for i, suit, flipped in reversed(events):
+                if flipped:
+                    down[i] += 1
+                cols[i] += _SET_CARDS[suit]
+                self._removed.pop()
+                self.score -= SET_BONUS
+            self._stock[0:0] = [col.pop() for col in cols]
+            self._run[:] = old_run
+            return move
+        _, old_rs, old_rd, flipped, set_suit, dflipped = entry
+        s = move.source
+        d = move.dest
+        k = move.count
+        src = cols[s]
+        dst = cols[d]
+        if set_suit >= 0:
+            if dflipped:
+                down[d] += 1
+            dst += _SET_CARDS[set_suit]
+            self._removed.pop()
+            self.score -= SET_BONUS
+        if flipped:
+            down[s] += 1
+        src += dst[-k:]
+        del dst[-k:]
+        self._run[s] = old_rs
+        self._run[d] = old_rd
+        self.moves -= 1
+        return move
+
+    def peek(self) -> Move:
+        """The last move pushed (``IndexError`` if none)."""
+        return self.move_stack[-1]
+
+    def completed_sets(self, ply: int = -1) -> int:
+        """How many sets the pushed action at ``ply`` (default: the last) completed."""
+        entry = self._undo[ply]
+        if entry[0].count == 0:
+            return len(entry[2])
+        return 1 if entry[4] >= 0 else 0
+
+    def turned_up(self, ply: int = -1) -> list[int]:
+        """The columns (0-based) where the action at ``ply`` turned a face-down card up."""
+        entry = self._undo[ply]
+        if entry[0].count == 0:
+            return [i for i, _suit, flipped in entry[2] if flipped]
+        move = entry[0]
+        out = []
+        if entry[3]:
+            out.append(move.source)
+        if entry[5]:
+            out.append(move.dest)
+        return out
+
+    def copy(self, *, stack: bool = True) -> "Position":
+        """An independent copy; with ``stack=False`` it has no undo history."""
+        new = object.__new__(Position)
+        new._cols = [col[:] for col in self._cols]
+        new._down = self._down[:]
+        new._run = self._run[:]
+        new._stock = self._stock[:]
+        new._removed = self._removed[:]
+        # Undo entries are immutable except a deal's event list, which is never changed.
+        new._undo = self._undo[:] if stack else []
+        new.move_stack = self.move_stack[:] if stack else []
+        new.score = self.score
+        new.moves = self.moves
+        new.suits = self.suits
+        return new
+
+    # --- text ----------------------------------------------------------------
+
+    def __str__(self) -> str:
+        """The text form (module docstring); :meth:`parse` reads it back."""
+        lines = [" ".join(["stock:", *(_TOKEN[c] for c in self._stock)])]
+        for i, col in enumerate(self._cols):
+            n = self._down[i]
+            words = [f"{i + 1}:"]
+            words.extend(_HIDDEN_TOKEN[c] for c in col[:n])
+            words.extend(_TOKEN[c] for c in col[n:])
+            lines.append(" ".join(words))
+        lines.append(f"removed: {len(self._removed)}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Position stock={len(self._stock)} removed={len(self._removed)}"
+            f" score={self.score} moves={self.moves}>"
+        )
+
+    @classmethod
+    def parse(cls, text: str, *, score: int = START_SCORE, moves: int = 0) -> "Position":
+        """Read the text form back; raises :class:`PositionError` with a one-line reason.
+
+        The suits of removed sets are not in the text; they are worked out from
+        the cards that are missing from the deck.
+
+        >>> from game.spider.deals import deal
+        >>> pos = deal(7, suits=2)
+        >>> Position.parse(str(pos)) == pos
+        True
+        """
+        lines = [line.strip() for line in text.strip().splitlines()]
+        if len(lines) != COLUMNS + 2:
+            raise PositionError(
+                f"a position has {COLUMNS + 2} lines (stock, columns 1-10, removed), not {len(lines)}"
+            )
+        label, _, rest = lines[0].partition(":")
+        if label.strip().lower() != "stock":
+            raise PositionError(f"line 1 must start with 'stock:', not {lines[0][:20]!r}")
+        stock = [_card(t, 1) for t in rest.split()]
+        columns: list[list[Card]] = []
+        down: list[int] = []
+        for i in range(COLUMNS):
+            lineno = i + 2
+            label, sep, rest = lines[i + 1].partition(":")
+            if not sep or label.strip() != str(i + 1):
+                raise PositionError(f"line {lineno} must start with '{i + 1}:'")
+            col: list[Card] = []
+            hidden = 0
+            for t in rest.split():
+                if t.startswith("(") and t.endswith(")"):
+                    if hidden != len(col):
+                        raise PositionError(f"line {lineno}: face-down {t} above a face-up card")
+                    hidden += 1
+                    t = t[1:-1]
+                col.append(_card(t, lineno))
+            if col and hidden == len(col):
+                raise PositionError(f"line {lineno}: the last card of a column is face up")
+            columns.append(col)
+            down.append(hidden)
+        label, _, rest = lines[-1].partition(":")
+        if label.strip().lower() != "removed" or not (rest.strip().isascii() and rest.strip().isdigit()):
+            raise PositionError(f"line {COLUMNS + 2} must be 'removed: N'")
+        n_removed = int(rest)
+        if n_removed > SETS:
+            raise PositionError(f"removed: {n_removed}: there are {SETS} sets")
+        removed = _missing_sets(columns, stock, n_removed)
+        if removed is None:
+            raise PositionError(
+                f"these cards and {n_removed} removed sets do not make a 1-, 2- or 4-suit Spider deck"
+            )
+        return cls(columns, down, stock, removed, score=score, moves=moves)
+
+
+def _cards(n: int, what: str = "card") -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
+def _card(token: str, lineno: int) -> Card:
+    try:
+        return Card.parse(token)
+    except CardParseError as exc:
+        raise PositionError(f"line {lineno}: {exc}") from None
+
+
+def _counts(columns: Iterable[Iterable[int]], stock: Iterable[int]) -> list[int]:
+    counts = [0] * 52
+    for col in columns:
+        for c in col:
+            counts[c] += 1
+    for c in stock:
+        counts[c] += 1
+    return counts
+
+
+def _deck_suits(columns: Iterable[Iterable[int]], stock: Iterable[int], removed: Iterable[int]) -> int | None:
+    """The suit count whose deck these cards and removed sets make exactly, or ``None``."""
+    counts = _counts(columns, stock)
+    for suit in removed:
+        for rank in range(13):
+            counts[rank * 4 + suit] += 1
+    for suits, sets in DECK_SETS.items():
+        if all(counts[c] == sets[c & 3] for c in range(52)):
+            return suits
+    return None
+
+
+def _missing_sets(columns: Iterable[Iterable[int]], stock: Iterable[int], n: int) -> list[int] | None:
+    """Suits of the ``n`` sets missing from a 1-, 2- or 4-suit deck (fewest suits first)."""
+    counts = _counts(columns, stock)
+    for sets in DECK_SETS.values():
+        missing: list[int] = []
+        for suit in range(4):
+            m = sets[suit] - counts[suit]  # the ace of the suit, rank index 0
+            if m < 0 or any(sets[suit] - counts[r * 4 + suit] != m for r in range(13)):
+                break
+            missing += [suit] * m
+        else:
+            if len(missing) == n:
+                return sorted(missing, reverse=True)  # spades first
+    return None
+
+
+def perft(position: Position, depth: int) -> int:
+    """Leaf count of the move tree to ``depth`` plies (deals included), as chess engines count.
+
+    >>> from game.spider.deals import deal
+    >>> pos = deal(1, suits=1)
+    >>> perft(pos, 1) == len(pos.legal_moves())
+    True
+    """
+    if depth <= 0:
+        return 1
+    moves = position.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for m in moves:
+        position.push(m)
+        total += perft(position, depth - 1)
+        position.pop()
+    return total

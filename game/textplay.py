@@ -1,0 +1,130 @@
+"""FreeCell in the terminal: what ``solitaire`` runs until the 3D table lands.
+
+It plays the real rules engine with the same conveniences the table will
+have: today's deal first, safe cards fly home by themselves, runs move as
+one sequence move, unlimited undo, auto-complete, and plain one-line
+reasons for refused moves. Commands are read line by line, so a script can
+drive it too::
+
+    $ printf '5a\\nu\\nq\\n' | solitaire
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from typing import TextIO
+
+from game.cards import RANK_CHARS
+from game.freecell.daily import daily_deal
+from game.freecell.deals import KNOWN_UNSOLVABLE, MAX_DEAL, deal, is_known_unsolvable
+from game.freecell.moves import NotationError
+from game.freecell.position import AmbiguousMoveError, IllegalMoveError, Position
+
+HELP = """\
+Moves use standard notation: columns 1-8, free cells a-d, home h.
+  3a    column 3 to free cell a        a5    free cell a to column 5
+  8h    column 8 home                   36    column 3 onto column 6 (a run moves as one)
+  38v4  exactly 4 cards from column 3 to column 8
+Commands: u undo, f auto-complete, r restart, n new random deal, d N deal number N,
+          m list legal moves, ? this help, q quit."""
+
+
+def random_deal() -> int:
+    """A random deal number, never a known-unsolvable one (cryptographic source)."""
+    while True:
+        n = secrets.randbelow(MAX_DEAL) + 1
+        if n not in KNOWN_UNSOLVABLE:
+            return n
+
+
+def render(pos: Position, number: int) -> str:
+    """The position as the terminal shows it: cells and foundations, then columns."""
+    cells = "  ".join("[" + (str(c) if c is not None else "  ") + "]" for c in pos.cells)
+    homes = "  ".join(f"[{RANK_CHARS[pos.foundations[s]] if pos.foundations[s] else ' '}{'CDHS'[s]}]"
+                      for s in (2, 0, 1, 3))
+    lines = [f"Deal #{number}   moves {pos.move_count}   {pos.capacity()} cards movable",
+             f"{cells}     {homes}",
+             "  ".join(f" {i} " for i in range(1, 9))]
+    depth = max((len(c) for c in pos.columns), default=0)
+    for row in range(depth):
+        lines.append("  ".join(f"{str(col[row]):>3}" if row < len(col) else "   " for col in pos.columns))
+    return "\n".join(lines)
+
+
+def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Play in the terminal until the player quits or input ends; returns 0."""
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+
+    def say(text: str = "") -> None:
+        print(text, file=out, flush=True)
+
+    say("FreeCell in the terminal (the 3D table arrives in a later version). Type ? for help.")
+    if number is None:
+        number = daily_deal()
+        say(f"Today's deal is #{number}.")
+    pos = _start(number, say)
+    while True:
+        say(render(pos, number))
+        outcome = pos.outcome()
+        if outcome is not None:
+            say(str(outcome))
+        elif pos.can_autocomplete():
+            say("Nothing is left to untangle: f sends every card home.")
+        out.write("> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            say()
+            return 0
+        cmd = line.strip()
+        if not cmd:
+            continue
+        low = cmd.lower()
+        if low in ("q", "quit", "exit"):
+            return 0
+        if low in ("?", "help"):
+            say(HELP)
+        elif low in ("u", "undo"):
+            if pos.move_count:
+                say(f"undid {pos.pop()}")
+            else:
+                say("nothing to undo")
+        elif low in ("r", "restart"):
+            pos = _start(number, say)
+        elif low in ("n", "new"):
+            number = random_deal()
+            pos = _start(number, say)
+        elif low.startswith("d ") or low.startswith("deal "):
+            from game.cli import UsageError
+            from game.freecell.commands import parse_deal_number
+
+            try:
+                number = parse_deal_number(cmd.split(None, 1)[1])
+            except UsageError as exc:
+                say(str(exc))
+                continue
+            pos = _start(number, say)
+        elif low in ("m", "moves"):
+            say("  ".join(str(m) for m in pos.distinct_moves()) or "no legal move")
+        elif low in ("f", "auto"):
+            steps = 0
+            while (m := pos.autocomplete_move()) is not None:
+                pos.push(m, auto=False)
+                steps += 1
+            say(f"auto-complete sent {steps} cards home" if steps else "auto-complete needs every column in order")
+        else:
+            try:
+                move = pos.parse_move(cmd, strict=False)
+                pos.push(move)
+            except (NotationError, IllegalMoveError, AmbiguousMoveError) as exc:
+                say(str(exc))
+
+
+def _start(number: int, say) -> Position:
+    if is_known_unsolvable(number):
+        say("This deal is known to be unsolvable.")
+    pos = deal(number, auto_foundation=True)
+    pos.settle()
+    return pos

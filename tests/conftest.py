@@ -1,0 +1,46 @@
+"""Shared test setup.
+
+Tests marked ``slow`` are exhaustive checks. They run in CI (where the
+environment sets ``CI``) and locally with ``--runslow``; a plain local
+``pytest`` leaves them out to stay quick.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+DATA = TESTS / "data"
+# Copied from shared/fixtures/ms-deals.txt so the tests stand alone in any checkout.
+MS_DEALS = DATA / "ms-deals.txt"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--runslow", action="store_true", help="also run the slow exhaustive checks")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--runslow") or os.environ.get("CI"):
+        return
+    deselected = [item for item in items if "slow" in item.keywords]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = [item for item in items if "slow" not in item.keywords]
+
+
+def load_reference():
+    """The stand-alone reference rules (tests/reference_freecell.py) as a module."""
+    name = "reference_freecell"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, TESTS / "reference_freecell.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
