@@ -7,8 +7,11 @@
     solitaire deal freecell N --check MOVES     replay a solution, print the final position
     solitaire deal spider N --suits {1,2,4}     print Spider game N
     solitaire deal spider N --suits S --check MOVES
+    solitaire solve freecell N [--board FILE] [--freecells K] [--budget STATES]
+    solitaire daily [YYYY-MM-DD]                today's deal and its difficulty
 
-Exit codes: 0 success, 1 an illegal move in a checked file, 2 bad input.
+Exit codes: 0 success, 1 an illegal move in a checked file (or, for solve, a
+proof that no win exists), 2 bad input, 3 solve's budget reached with no verdict.
 A user mistake is always one line on stderr, never a traceback.
 """
 
@@ -52,6 +55,20 @@ def _build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--check", metavar="MOVES_FILE",
                     help="replay moves, one per line, and print the result and the score")
 
+    solve = commands.add_parser("solve", help="solve a deal or a position")
+    solve_games = solve.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    sfc = solve_games.add_parser("freecell", help="solve a FreeCell deal or board")
+    sfc.add_argument("number", nargs="?", help="deal number 1..1000000 (or use --board)")
+    sfc.add_argument("--board", metavar="FILE", help="a position in fc-solve board format")
+    sfc.add_argument("--freecells", default="4", metavar="K", help="free cells 0..4 (default 4)")
+    sfc.add_argument("--budget", default="1000000", metavar="STATES",
+                     help="most positions to examine (default 1,000,000)")
+    sfc.add_argument("--anytime", default="0", metavar="SECONDS",
+                     help="after the first solution, look this long for a shorter one")
+
+    daily = commands.add_parser("daily", help="print the daily FreeCell deal of a date (Japan time)")
+    daily.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in Japan)")
+
     play = commands.add_parser("play", help="start the game (the default)")
     play.add_argument("game", nargs="?", choices=["freecell"], default="freecell")
     play.add_argument("number", nargs="?", help="deal number")
@@ -71,6 +88,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.spider.commands import deal_command as spider_deal
 
             return spider_deal(args.number, args.suits, args.check)
+        if args.command == "solve" and args.game == "freecell":
+            from game.freecell.commands import solve_command
+
+            return solve_command(args.number, args.board, args.freecells, args.budget, args.anytime)
+        if args.command == "daily":
+            from game.freecell.commands import daily_command
+
+            return daily_command(args.date)
         from game.freecell.commands import play_command
 
         return play_command(getattr(args, "number", None))

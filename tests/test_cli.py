@@ -104,3 +104,60 @@ def test_the_game_ends_cleanly_when_input_ends():
     out = run("play", "freecell", "11982", stdin="")
     assert out.returncode == 0
     assert "This deal is known to be unsolvable." in out.stdout
+
+
+# --- solve and daily ----------------------------------------------------------------
+
+
+def test_solve_prints_a_line_that_check_replays_to_a_win(tmp_path):
+    out = run("solve", "freecell", "617")
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.startswith("solved deal 617 with 4 free cells:")
+    line = tmp_path / "line.txt"
+    line.write_text(out.stdout)
+    assert len(out.stdout.split()) == len(out.stdout.splitlines())  # one move per line
+    check = run("deal", "freecell", "617", "--check", str(line))
+    assert check.returncode == 0 and Position.from_board(check.stdout).is_won()
+
+
+def test_solve_a_board_with_cells_and_foundations(tmp_path):
+    pos = deal(617)
+    for text in ("8a", "8b", "8c", "87", "a2", "c2", "8d", "8h"):
+        pos.push(pos.parse_move(text), auto=False)
+    board = tmp_path / "b.txt"
+    board.write_text(pos.board())
+    out = run("solve", "freecell", "--board", str(board))
+    assert out.returncode == 0, out.stderr
+    replay = pos.copy()
+    for token in out.stdout.split():
+        replay.push(replay.parse_move(token), auto=False)
+    assert replay.is_won()
+
+
+def test_solve_exit_codes_for_proof_budget_and_bad_input(tmp_path):
+    proof = run("solve", "freecell", "1", "--freecells", "1")
+    assert proof.returncode == 1 and proof.stdout == "" and "unsolvable" in proof.stderr
+    budget = run("solve", "freecell", "11982", "--budget", "500")
+    assert budget.returncode == 3 and budget.stdout == "" and "unknown" in budget.stderr
+    for args in (["0"], ["abc"], ["1", "--freecells", "5"], ["1", "--budget", "0"],
+                 ["--board", str(tmp_path / "none.txt")], [], ["1", "--board", "x"]):
+        bad = run("solve", "freecell", *args)
+        assert bad.returncode == 2, args
+        assert len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
+    damaged = tmp_path / "bad.txt"
+    damaged.write_text("JD KD\n")
+    bad = run("solve", "freecell", "--board", str(damaged))
+    assert bad.returncode == 2 and "missing cards" in bad.stderr
+
+
+def test_daily_prints_date_deal_and_difficulty():
+    from game.freecell.daily import daily_deal
+    from game.freecell.difficulty import difficulty
+    import datetime
+
+    out = run("daily", "2026-11-29")
+    assert out.returncode == 0
+    number = daily_deal(datetime.date(2026, 11, 29))
+    rating = difficulty(number)
+    assert out.stdout == f"2026-11-29 deal {number} {rating.label if rating else 'unrated'}\n"
+    assert run("daily", "yesterday").returncode == 2

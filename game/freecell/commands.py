@@ -74,6 +74,84 @@ def deal_command(number_text: str, check_path: str | None) -> int:
     return 0
 
 
+def _int_option(text: str, name: str, low: int, high: int) -> int:
+    t = text.strip().replace(",", "").replace("_", "")
+    if not t.isdigit() or not low <= int(t) <= high:
+        raise UsageError(f"{name} must be a whole number {low:,}..{high:,}, not {text!r}")
+    return int(t)
+
+
+def solve_command(number_text: str | None, board_path: str | None, cells_text: str,
+                  budget_text: str, anytime_text: str) -> int:
+    """``solitaire solve freecell (N | --board FILE) [--freecells K] [--budget STATES]``.
+
+    stdout: the winning line, one card movement per line, automatic foundation
+    moves included (it replays where nothing moves by itself). stderr: the
+    verdict and statistics. Exit 0 solved, 1 proven unsolvable, 3 budget reached.
+    """
+    from game.freecell.position import BoardError, Position
+    from game.freecell.solver import Verdict, solve
+
+    cells = _int_option(cells_text, "--freecells", 0, 4)
+    budget = _int_option(budget_text, "--budget", 1, 10**9)
+    try:
+        anytime = float(anytime_text)
+    except ValueError:
+        raise UsageError(f"--anytime must be a number of seconds, not {anytime_text!r}") from None
+    if not 0 <= anytime <= 86400:
+        raise UsageError(f"--anytime must be 0..86400 seconds, not {anytime_text!r}")
+    if (number_text is None) == (board_path is None):
+        raise UsageError("give a deal number or --board FILE (one of them)")
+    if board_path is not None:
+        try:
+            pos = Position.from_board(read_text_file(board_path))
+        except BoardError as exc:
+            raise UsageError(f"{board_path}: {exc}") from None
+        where = board_path
+    else:
+        number = parse_deal_number(number_text or "")
+        pos = deal(number)
+        where = f"deal {number}"
+    used = [i for i, c in enumerate(pos.cells) if c is not None]
+    if used and max(used) >= cells:
+        raise UsageError(f"{where} uses free cell {'abcd'[max(used)]} but --freecells is {cells}")
+    result = solve(pos, free_cells=cells, budget=budget,
+                   time_limit=None, improve=anytime > 0, improve_seconds=anytime)
+    stats = (f"{result.states:,} states, {result.seconds:.2f} s")
+    if result.verdict is Verdict.SOLVED:
+        sys.stdout.write("".join(f"{m}\n" for m in result.moves))
+        print(f"solved {where} with {cells} free cells: {result.card_moves} card moves "
+              f"({result.game_moves} player moves), {stats}", file=sys.stderr)
+        return 0
+    if result.verdict is Verdict.UNSOLVABLE:
+        print(f"unsolvable: no winning line from {where} with {cells} free cells "
+              f"(search exhausted), {stats}", file=sys.stderr)
+        return 1
+    print(f"unknown: budget reached with no verdict for {where} with {cells} free cells, {stats}",
+          file=sys.stderr)
+    return 3
+
+
+def daily_command(date_text: str | None) -> int:
+    """``solitaire daily [YYYY-MM-DD]``: ``DATE deal N DIFFICULTY``."""
+    import datetime
+
+    from game.freecell.daily import daily_deal, today_in_japan
+    from game.freecell.difficulty import difficulty
+
+    if date_text is None:
+        date = today_in_japan()
+    else:
+        try:
+            date = datetime.date.fromisoformat(date_text.strip())
+        except ValueError:
+            raise UsageError(f"{date_text!r} is not a date: use YYYY-MM-DD") from None
+    number = daily_deal(date)
+    rating = difficulty(number)
+    print(f"{date.isoformat()} deal {number} {rating.label if rating else 'unrated'}")
+    return 0
+
+
 def play_command(number_text: str | None) -> int:
     """``solitaire`` with no arguments: start the game."""
     from game.textplay import play

@@ -54,10 +54,11 @@ def deal_cards(number: int) -> list[Card]:
     return out
 
 
-def deal(number: int, *, auto_foundation: bool = False) -> Position:
+def deal(number: int, *, auto_foundation: bool = False, free_cells: int = 4) -> Position:
     """The starting position of Microsoft deal ``number`` (1..1,000,000).
 
-    With ``auto_foundation`` the position keeps that switch for later moves;
+    ``free_cells`` (0..4) sets up the variant with fewer cells (the solver's
+    difficulty measure). With ``auto_foundation`` the position keeps that switch for later moves;
     call :meth:`Position.settle` to play the safe foundation moves the deal
     itself allows.
     """
@@ -65,4 +66,4 @@ def deal(number: int, *, auto_foundation: bool = False) -> Position:
     columns: list[list[Card]] = [[] for _ in range(8)]
     for i, c in enumerate(cards):
         columns[i % 8].append(c)
-    return Position(columns, auto_foundation=auto_foundation)
+    return Position(columns, auto_foundation=auto_foundation, free_cells=free_cells)

@@ -145,15 +145,20 @@ class Position:
         foundations: Sequence[int] = (0, 0, 0, 0),
         *,
         auto_foundation: bool = False,
+        free_cells: int = CELLS,
     ) -> None:
         cols = [list(c) for c in columns]
         if len(cols) > COLUMNS:
             raise BoardError(f"{len(cols)} columns: FreeCell has {COLUMNS}")
         cols += [[] for _ in range(COLUMNS - len(cols))]
+        if not 0 <= free_cells <= CELLS:
+            raise BoardError(f"{free_cells} free cells: a game has 0 to {CELLS}")
         cl = list(cells)
-        if len(cl) > CELLS:
-            raise BoardError(f"{len(cl)} free cells: the game has at most {CELLS}")
-        cl += [None] * (CELLS - len(cl))
+        while len(cl) > free_cells and cl[-1] is None:
+            cl.pop()  # "Freecells: 9C - - -" read for a game with fewer cells
+        if len(cl) > free_cells:
+            raise BoardError(f"the board fills {len(cl)} free cells; this game has {free_cells}")
+        cl += [None] * (free_cells - len(cl))
         fd = list(foundations)
         if len(fd) != 4 or any(not 0 <= r <= 13 for r in fd):
             raise BoardError("foundations need four ranks 0..13")
@@ -314,7 +319,7 @@ class Position:
                 k += 1
             for d in free_cells:
                 moves.append(row[d][1])
-        for i in range(CELLS):
+        for i in range(len(cells)):
             c = cells[i]
             if c is None:
                 continue
@@ -365,6 +370,9 @@ class Position:
         if src == dst:
             return "a card cannot move onto its own place"
         cols = self.columns
+        n_cells = len(self.cells)
+        if (CELLS_BASE + n_cells <= src < HOME) or (CELLS_BASE + n_cells <= dst < HOME):
+            return f"this game has {n_cells} free cell{'s' * (n_cells != 1)}"
         if src < COLUMNS:
             col = cols[src]
             if not col:
@@ -571,7 +579,7 @@ class Position:
                 r = RANK[c]
                 if found[SUIT[c]] == r - 1 and r < best_rank and (not only_safe or is_safe_home(c, found)):
                     best, best_rank = _MOVES[s][HOME][1], r
-        for i in range(CELLS):
+        for i in range(len(self.cells)):
             c = self.cells[i]
             if c is not None:
                 r = RANK[c]
@@ -653,7 +661,7 @@ class Position:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_board(cls, text: str, *, auto_foundation: bool = False) -> "Position":
+    def from_board(cls, text: str, *, auto_foundation: bool = False, free_cells: int = CELLS) -> "Position":
         """Read fc-solve board text (see :meth:`board`).
 
         Column lines may start with ``:``; blank lines are ignored; missing
@@ -706,8 +714,7 @@ class Position:
             columns.append([_card(tok, lineno) for tok in line.split()])
             if len(columns) > COLUMNS:
                 raise BoardError(f"line {lineno}: more than {COLUMNS} columns")
-        pos = cls(columns, cells, foundations, auto_foundation=auto_foundation)
-        return pos
+        return cls(columns, cells, foundations, auto_foundation=auto_foundation, free_cells=free_cells)
 
     def _check_cards(self) -> None:
         count = [0] * 52

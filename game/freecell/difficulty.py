@@ -1,0 +1,65 @@
+"""Deal difficulty: the fewest free cells that win a deal (Keller's measure).
+
+The table ``assets/freecell-min-cells.tsv`` is computed by
+``tools/build_min_cells.py`` with the project's own solver: ``exact`` rows are
+backed by a winning line with that many cells and an exhausted search with
+one fewer; ``upper`` rows by the winning line only (fewer cells not ruled
+out), shown with a ``?``.
+
+    >>> Difficulty(2, exact=True).label, Difficulty(3, exact=False).label
+    ('Normal', 'Hard?')
+    >>> Difficulty(None, exact=True).label
+    'Unsolvable'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game.resources import asset_path
+
+__all__ = ["Difficulty", "difficulty", "load_table", "LEVELS"]
+
+#: Level names by minimum free cells (SPEC §1.4).
+LEVELS = {0: "Easy", 1: "Easy", 2: "Normal", 3: "Hard", 4: "Hard"}
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """``cells``: fewest free cells that win (None: no win with four)."""
+
+    cells: int | None
+    exact: bool
+
+    @property
+    def level(self) -> str:
+        return "Unsolvable" if self.cells is None else LEVELS[self.cells]
+
+    @property
+    def label(self) -> str:
+        return self.level if self.exact else self.level + "?"
+
+
+@lru_cache(maxsize=1)
+def load_table() -> dict[int, Difficulty]:
+    """The shipped table; rows that do not parse are skipped (never a crash)."""
+    table: dict[int, Difficulty] = {}
+    try:
+        text = asset_path("freecell-min-cells.tsv").read_text()
+    except OSError:
+        return table
+    for line in text.splitlines():
+        parts = line.split("\t")
+        if len(parts) != 3 or not parts[0].isdigit() or parts[2] not in ("exact", "upper"):
+            continue
+        if parts[1] == "-":
+            table[int(parts[0])] = Difficulty(None, parts[2] == "exact")
+        elif parts[1] in ("0", "1", "2", "3", "4"):
+            table[int(parts[0])] = Difficulty(int(parts[1]), parts[2] == "exact")
+    return table
+
+
+def difficulty(number: int) -> Difficulty | None:
+    """The rating of deal ``number``, or None when the table has none."""
+    return load_table().get(number)

@@ -1,0 +1,56 @@
+"""The shipped difficulty table: its format, and spot checks of its proofs."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.freecell import deal
+from game.freecell.difficulty import Difficulty, load_table
+from game.freecell.solver import Verdict, solve
+from game.resources import asset_path
+
+TABLE_FILE = asset_path("freecell-min-cells.tsv")
+
+
+def test_every_line_has_the_documented_format():
+    # The builder may be rewriting the file (atomically): read it once, then
+    # make the loader read the same version.
+    load_table.cache_clear()
+    table = load_table()
+    lines = TABLE_FILE.read_text().splitlines()
+    assert lines, "the table ships with at least its first deals"
+    numbers = []
+    for line in lines:
+        number, cells, kind = line.split("\t")
+        assert 1 <= int(number) <= 32000
+        assert cells in ("0", "1", "2", "3", "4", "-", "?")
+        assert kind in ("exact", "upper", "unknown")
+        numbers.append(int(number))
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+    assert len(table) == sum(1 for ln in lines if not ln.endswith("unknown"))
+
+
+def test_only_11982_is_unsolvable_in_the_table():
+    table = load_table()
+    assert all(d.cells is not None for n, d in table.items() if n != 11982)
+    if 11982 in table:
+        assert table[11982] == Difficulty(None, True)
+
+
+def _exact_sample(limit: int) -> list[tuple[int, int]]:
+    table = load_table()
+    return [(n, d.cells) for n, d in sorted(table.items()) if d.exact and d.cells is not None][:limit]
+
+
+@pytest.mark.parametrize("number, cells", _exact_sample(8))
+def test_exact_ratings_are_backed_by_a_win_and_a_proof(number, cells):
+    """Each exact rating: a win with that many cells, and no win with one fewer."""
+    win = solve(deal(number), free_cells=cells, budget=400_000)
+    assert win.verdict is Verdict.SOLVED and win.replayed
+    if cells > 0:
+        assert solve(deal(number), free_cells=cells - 1, budget=400_000).verdict is Verdict.UNSOLVABLE
+
+
+def test_upper_ratings_show_a_question_mark():
+    assert Difficulty(3, exact=False).label == "Hard?"
+    assert Difficulty(1, exact=True).label == "Easy"

@@ -1,0 +1,63 @@
+"""The hint service runs the solver in another process and never blocks."""
+
+from __future__ import annotations
+
+import time
+
+from game.freecell import Move, deal
+from game.freecell.hints import Hint, HintKind, HintService, Progress, hint_for
+
+
+def wait_for_hint(service: HintService, timeout: float = 60.0) -> tuple[Hint, list[Progress]]:
+    progress: list[Progress] = []
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for event in service.poll():
+            if isinstance(event, Hint):
+                return event, progress
+            progress.append(event)
+        time.sleep(0.005)
+    raise AssertionError("no hint arrived")
+
+
+def test_three_outcomes_in_process():
+    win = hint_for(deal(1), improve_seconds=0)
+    assert win.kind is HintKind.WIN and deal(1).is_legal(win.move)
+    assert "winning line" in win.text
+    none = hint_for(deal(11982), budget=2_000_000, time_limit=None, improve_seconds=0)
+    assert none.kind is HintKind.NO_WIN and none.text == "No winning line exists from here"
+    cut = hint_for(deal(11982), budget=500, improve_seconds=0)
+    assert cut.kind is HintKind.UNFINISHED and deal(11982).is_legal(cut.move)
+    assert "did not finish" in cut.text and "No winning line" not in cut.text
+
+
+def test_service_answers_without_blocking_and_cancels():
+    with HintService(budget=100_000, time_limit=20.0) as service:
+        start = time.monotonic()
+        first = service.ask(deal(11982))
+        assert time.monotonic() - start < 1.0  # ask returns at once
+        assert service.poll() == [] or all(e.request == first for e in service.poll())
+        time.sleep(0.3)
+        # The player moves: the next ask supersedes the running search.
+        second = service.ask(deal(1))
+        hint, _ = wait_for_hint(service)
+        assert hint.request == second and hint.kind is HintKind.WIN
+        assert deal(1).is_legal(hint.move)
+        assert not service.busy
+
+
+def test_service_reports_progress_and_a_cut_short_search_is_not_a_dead_end():
+    with HintService(budget=40_000, time_limit=30.0) as service:
+        request = service.ask(deal(11982))
+        hint, progress = wait_for_hint(service)
+        assert hint.request == request
+        assert hint.kind is HintKind.UNFINISHED and isinstance(hint.move, Move)
+        assert progress and all(p.request == request for p in progress)
+
+
+def test_cancel_drops_the_answer():
+    with HintService() as service:
+        service.ask(deal(11982))
+        service.cancel()
+        time.sleep(0.5)
+        assert service.poll() == [] and not service.busy

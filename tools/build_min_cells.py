@@ -1,0 +1,143 @@
+"""Build assets/freecell-min-cells.tsv: the exact difficulty of deals 1..32,000.
+
+    python tools/build_min_cells.py                    # resume where the file stops
+    python tools/build_min_cells.py --jobs 2 --budget 200000 --first 1 --last 32000
+    python tools/build_min_cells.py --unsolvable       # prove the eight known-unsolvable deals
+
+Difficulty is Keller's measure: the fewest free cells (0..4) with which the
+deal can be won. For each deal the tool searches with 0, 1, 2, ... cells in
+turn. A proven *unsolvable* verdict (search exhausted) with k cells and a
+winning line (replayed through the rules engine) with k + 1 cells make the
+line ``deal<TAB>k+1<TAB>exact``. When a search with fewer cells reaches the
+state budget without a verdict, the first cell count that is solved gives
+``deal<TAB>cells<TAB>upper``: winnable with that many, fewer not ruled out.
+A deal with no win even with four cells is ``deal<TAB>-<TAB>exact``.
+
+The file is the tool's memory: it is rewritten sorted (atomically, through a
+temporary file) every few dozen deals and at the end, and a new run skips
+the deals already in it. Budgets are in states, not seconds, so a result
+does not depend on how fast or busy the machine was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.freecell import KNOWN_UNSOLVABLE, deal  # noqa: E402
+from game.freecell.solver import Verdict, solve  # noqa: E402
+
+TABLE = ROOT / "assets" / "freecell-min-cells.tsv"
+
+
+def rate(number: int, budget: int) -> tuple[int, str, str, int, float]:
+    """(deal, cells, exactness, states, seconds) for one deal."""
+    start = time.perf_counter()
+    states = 0
+    unknown_below = False
+    for cells in range(5):
+        # With four cells the question is only "is there a win": give it room.
+        r = solve(deal(number), free_cells=cells, budget=budget * (10 if cells == 4 else 1))
+        states += r.states
+        if r.verdict is Verdict.SOLVED:
+            kind = "upper" if unknown_below else "exact"
+            return number, str(cells), kind, states, time.perf_counter() - start
+        if r.verdict is Verdict.UNKNOWN:
+            unknown_below = True
+    if unknown_below:
+        # Not even four cells gave a verdict: nothing proven, say so plainly.
+        return number, "?", "unknown", states, time.perf_counter() - start
+    return number, "-", "exact", states, time.perf_counter() - start
+
+
+def read_table(path: Path) -> dict[int, tuple[str, str]]:
+    """Deals already rated; a damaged or partial line is ignored (it is redone)."""
+    done: dict[int, tuple[str, str]] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text().splitlines():
+        parts = line.split("\t")
+        if len(parts) == 3 and parts[0].isdigit() and parts[2] in ("exact", "upper", "unknown"):
+            done[int(parts[0])] = (parts[1], parts[2])
+    return done
+
+
+def write_table(path: Path, done: dict[int, tuple[str, str]]) -> None:
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w") as f:
+        for n in sorted(done):
+            cells, kind = done[n]
+            f.write(f"{n}\t{cells}\t{kind}\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def _work(args: tuple[int, int]) -> tuple[int, str, str, int, float]:
+    return rate(*args)
+
+
+def _fmt(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m" if seconds >= 3600 else f"{seconds // 60}m{seconds % 60:02d}s"
+
+
+def build(first: int, last: int, jobs: int, budget: int) -> None:
+    done = read_table(TABLE)
+    todo = [n for n in range(first, last + 1) if n not in done]
+    total = last - first + 1
+    print(f"{total - len(todo)} of {total} deals already rated; {len(todo)} to go, "
+          f"{jobs} processes, budget {budget:,} states per search", file=sys.stderr)
+    if not todo:
+        return
+    start = time.time()
+    finished = 0
+    with mp.Pool(jobs) as pool:
+        try:
+            for number, cells, kind, states, secs in pool.imap_unordered(_work, [(n, budget) for n in todo]):
+                done[number] = (cells, kind)
+                finished += 1
+                if finished % 25 == 0 or finished == len(todo):
+                    write_table(TABLE, done)
+                elapsed = time.time() - start
+                rate_ = finished / elapsed
+                eta = (len(todo) - finished) / rate_ if rate_ else 0
+                bar = int(30 * (total - len(todo) + finished) / total)
+                print(f"\r[{'#' * bar}{'.' * (30 - bar)}] {total - len(todo) + finished}/{total} "
+                      f"deal {number}: {cells} {kind} ({states:,} states, {secs:.1f}s)  "
+                      f"{rate_:.2f} deals/s  ETA {_fmt(eta)}   ", end="", file=sys.stderr, flush=True)
+        finally:
+            write_table(TABLE, done)
+    print(f"\ndone in {_fmt(time.time() - start)}", file=sys.stderr)
+
+
+def prove_unsolvable(budget: int) -> None:
+    print("deal\tverdict\tstates\tseconds")
+    for n in sorted(KNOWN_UNSOLVABLE):
+        r = solve(deal(n), budget=budget)
+        print(f"{n}\t{r.verdict.value}\t{r.states}\t{r.seconds:.1f}", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="Rate FreeCell deals by the fewest free cells that win them.")
+    ap.add_argument("--first", type=int, default=1)
+    ap.add_argument("--last", type=int, default=32000)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--budget", type=int, default=200_000, help="states per search (x10 with four cells)")
+    ap.add_argument("--unsolvable", action="store_true", help="prove the eight known-unsolvable deals instead")
+    args = ap.parse_args()
+    if args.unsolvable:
+        prove_unsolvable(max(args.budget, 50_000_000))
+    else:
+        build(args.first, args.last, args.jobs, args.budget)
+
+
+if __name__ == "__main__":
+    main()
