@@ -56,7 +56,7 @@ def walk_positions(seed: int, deals: range, cells: int):
 def check(pos: Position, cells: int) -> None:
     state, _ = _initial_state(pos)
     assert state == canonical(pos)
-    mine = {child for _, child, _ in _children(state, cells)}
+    mine = {child for _, child in _children(state, cells)}
     single, every = engine_children(pos)
     single.discard(state)
     every.discard(state)

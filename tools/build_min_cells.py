@@ -119,10 +119,12 @@ def build(first: int, last: int, jobs: int, budget: int) -> None:
 
 
 def prove_unsolvable(budget: int) -> None:
-    print("deal\tverdict\tstates\tseconds")
+    # positions: the distinct positions of the search that ran dry (the whole
+    # reachable space, up to symmetry); expanded: all the portfolio's work.
+    print("deal\tverdict\tpositions\texpanded\tseconds")
     for n in sorted(KNOWN_UNSOLVABLE):
         r = solve(deal(n), budget=budget)
-        print(f"{n}\t{r.verdict.value}\t{r.states}\t{r.seconds:.1f}", flush=True)
+        print(f"{n}\t{r.verdict.value}\t{r.generated}\t{r.states}\t{r.seconds:.1f}", flush=True)
 
 
 def main() -> None:

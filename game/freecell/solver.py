@@ -164,6 +164,29 @@ def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State
     return (bytes(cells), tuple(cols), bytes(found)), sent
 
 
+def _column_score(col: bytes) -> tuple[int, int]:
+    """(tangle, must_move) of one column; see :func:`_evaluate`."""
+    tangle = must = 0
+    low = 99
+    lows = [99, 99, 99, 99]
+    for c in col:
+        r = (c >> 2) + 1
+        if r > low:
+            tangle += 1
+        else:
+            low = r
+        s = c & 3
+        if r > lows[s]:
+            must += 1
+        else:
+            lows[s] = r
+    return tangle, must
+
+
+# Most columns of a child are its parent's, unchanged: score each column once.
+_COLUMN_SCORES: dict[bytes, tuple[int, int]] = {}
+
+
 def _evaluate(state: State) -> tuple[int, int, int, int]:
     """(tangle, must_move, cards_left, dig) of a state.
 
@@ -173,36 +196,48 @@ def _evaluate(state: State) -> tuple[int, int, int, int]:
     it is a lower bound on the moves left besides foundation moves. ``dig``:
     cards covering the next card each foundation needs.
     """
-    tangle = 0
-    must = 0
-    dig = 0
-    rank = _RANK
-    suit = _SUIT
-    f = state[2]
-    need = (f[0] * 4, f[1] * 4 + 1, f[2] * 4 + 2, f[3] * 4 + 3)
-    for col in state[1]:
-        low = 99
-        lows = [99, 99, 99, 99]
-        n = len(col)
-        for i in range(n):
-            c = col[i]
-            r = rank[c]
-            s = suit[c]
-            if r > low:
-                tangle += 1
-            else:
-                low = r
-            if r > lows[s]:
-                must += 1
-            else:
-                lows[s] = r
-            if c == need[s]:
-                dig += n - 1 - i
+    cells, cols, f = state
+    scores = _COLUMN_SCORES
+    if len(scores) > 400_000:
+        scores.clear()
+    tangle = must = dig = 0
+    for col in cols:
+        v = scores.get(col)
+        if v is None:
+            v = scores[col] = _column_score(col)
+        tangle += v[0]
+        must += v[1]
+    for s in range(4):
+        r = f[s]
+        if r < 13:
+            x = r * 4 + s
+            for col in cols:
+                i = col.find(x)
+                if i >= 0:
+                    dig += len(col) - 1 - i
+                    break
     return tangle, must, 52 - f[0] - f[1] - f[2] - f[3], dig
 
 
+def _after(cells: bytes, nc: list[bytes], found: bytes, source: int) -> State:
+    """The canonical child once column ``source`` lost its end cards.
+
+    The states are closed under safe foundation moves, and a move that sends
+    nothing home changes no foundation, so only the card it uncovers can
+    start new automatic moves: when that card is not next for its
+    foundation, sorting is all that is left (the common, cheap case).
+    """
+    col = nc[source]
+    if col:
+        t = col[-1]
+        if found[t & 3] == t >> 2:
+            return _close(list(cells), nc, list(found))[0]
+    nc.sort()
+    return (cells, tuple(nc), found)
+
+
 def _children(state: State, ncells: int):
-    """Yield ``(move_code, child_state, home_moves)`` for every move worth trying.
+    """Yield ``(move_code, child_state)`` for every move worth trying.
 
     ``move_code`` is ``card * 64 + target`` with target a card (build onto it),
     ``_T_HOME``, ``_T_CELL`` or ``_T_EMPTY``: a description independent of
@@ -218,65 +253,72 @@ def _children(state: State, ncells: int):
     cap_onto = (free + 1) << empties
     cap_empty = (free + 1) << (empties - 1) if empties else 0
     builds = _BUILDS
-    info = _SAFE_INFO
+    accepts = _ACCEPTS
+    # Where each card could be built: card -> column, and a second column
+    # when two want the same card (a red 5 on either black 6).
     wanted: dict[int, int] = {}
-    for j in range(empties, len(cols)):
-        for a in _ACCEPTS[cols[j][-1]]:
-            wanted[a] = j
-    # Two columns can want the same card (a red 5 on either black 6); wanted keeps
-    # one and the second is found below by scanning when it matters.
     second: dict[int, int] = {}
-    for j in range(empties, len(cols)):
-        for a in _ACCEPTS[cols[j][-1]]:
-            if wanted[a] != j:
-                second[a] = j
     n_cols = len(cols)
-    # Moves out of free cells.
+    for j in range(empties, n_cols):
+        for a in accepts[cols[j][-1]]:
+            if a in wanted:
+                second[a] = j
+            else:
+                wanted[a] = j
+    # Moves out of free cells: nothing is uncovered, so no automatic move follows
+    # unless the card itself goes home.
     for ci in range(len(cells)):
         c = cells[ci]
-        rest = list(cells[:ci] + cells[ci + 1:])
-        s, r = info[c][0], info[c][1]
-        if found[s] == r - 1:
+        rest = cells[:ci] + cells[ci + 1:]
+        if found[c & 3] == c >> 2:
             f = list(found)
-            f[s] = r
-            child, sent = _close(rest[:], list(cols), f)
-            yield c * 64 + _T_HOME, child, sent + 1
-        for d in (wanted.get(c), second.get(c)):
+            f[c & 3] += 1
+            yield c * 64 + _T_HOME, _close(list(rest), list(cols), f)[0]
+        d = wanted.get(c)
+        if d is not None:
+            nc = list(cols)
+            nc[d] = cols[d] + bytes((c,))
+            nc.sort()
+            yield c * 64 + cols[d][-1], (rest, tuple(nc), found)
+            d = second.get(c)
             if d is not None:
                 nc = list(cols)
                 nc[d] = cols[d] + bytes((c,))
-                child, sent = _close(rest[:], nc, list(found))
-                yield c * 64 + cols[d][-1], child, sent
+                nc.sort()
+                yield c * 64 + cols[d][-1], (rest, tuple(nc), found)
         if empties:
             nc = list(cols)
             nc[0] = bytes((c,))
-            child, sent = _close(rest[:], nc, list(found))
-            yield c * 64 + _T_EMPTY, child, sent
+            nc.sort()
+            yield c * 64 + _T_EMPTY, (rest, tuple(nc), found)
     # Moves out of columns.
     for i in range(empties, n_cols):
         col = cols[i]
         n = len(col)
         top = col[-1]
-        s, r = info[top][0], info[top][1]
-        if found[s] == r - 1:
+        if found[top & 3] == top >> 2:
             f = list(found)
-            f[s] = r
+            f[top & 3] += 1
             nc = list(cols)
             nc[i] = col[:-1]
-            child, sent = _close(list(cells), nc, f)
-            yield top * 64 + _T_HOME, child, sent + 1
+            yield top * 64 + _T_HOME, _close(list(cells), nc, f)[0]
         # Onto other columns: the run from the exposed end, k cards.
         k = 1
         head = top
         while True:
             if k <= cap_onto:
-                for d in (wanted.get(head), second.get(head)):
+                d = wanted.get(head)
+                if d is not None and d != i:
+                    nc = list(cols)
+                    nc[i] = col[:n - k]
+                    nc[d] = cols[d] + col[n - k:]
+                    yield head * 64 + cols[d][-1], _after(cells, nc, found, i)
+                    d = second.get(head)
                     if d is not None and d != i:
                         nc = list(cols)
                         nc[i] = col[:n - k]
                         nc[d] = cols[d] + col[n - k:]
-                        child, sent = _close(list(cells), nc, list(found))
-                        yield head * 64 + cols[d][-1], child, sent
+                        yield head * 64 + cols[d][-1], _after(cells, nc, found, i)
             if k == n:
                 break
             nxt = col[n - k - 1]
@@ -284,24 +326,18 @@ def _children(state: State, ncells: int):
                 break
             head = nxt
             k += 1
-        run = k
         # Into an empty column: one card (complete), and the longest run that fits.
         if empties and n > 1:
-            counts = {1}
-            longest = min(run, cap_empty, n - 1)
-            if longest > 1:
-                counts.add(longest)
-            for k in counts:
+            longest = min(k, cap_empty, n - 1)
+            for count in ((1, longest) if longest > 1 else (1,)):
                 nc = list(cols)
-                nc[i] = col[:n - k]
-                nc[0] = col[n - k:]
-                child, sent = _close(list(cells), nc, list(found))
-                yield col[n - k] * 64 + _T_EMPTY, child, sent
+                nc[i] = col[:n - count]
+                nc[0] = col[n - count:]
+                yield col[n - count] * 64 + _T_EMPTY, _after(cells, nc, found, i)
         if free:
             nc = list(cols)
             nc[i] = col[:-1]
-            child, sent = _close(list(cells) + [top], nc, list(found))
-            yield top * 64 + _T_CELL, child, sent
+            yield top * 64 + _T_CELL, _after(bytes(sorted(cells + bytes((top,)))), nc, found, i)
 
 
 def _initial_state(position: Position) -> tuple[State, int]:
@@ -454,7 +490,7 @@ class _Greedy:
                 return
             state = pop(heap)[2]
             self.expanded += 1
-            for code, child, _sent in children(state, ncells):
+            for code, child in children(state, ncells):
                 if child in came:
                     continue
                 came[child] = (state, code)
@@ -543,7 +579,7 @@ class _Search:
             if g > best_g.get(state, 1 << 30):
                 continue
             self.expanded += 1
-            for code, child, _sent in _children(state, ncells):
+            for code, child in _children(state, ncells):
                 ng = g + (0 if (code & 63) == _T_HOME else 1)
                 if ng >= best_g.get(child, 1 << 30):
                     continue
