@@ -62,8 +62,11 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
 
     say("FreeCell in the terminal (the 3D table arrives in a later version). Type ? for help.")
     if number is None:
+        from game.freecell.difficulty import difficulty
+
         number = daily_deal()
-        say(f"Today's deal is #{number}.")
+        rating = difficulty(number)
+        say(f"Today's deal is #{number}" + (f" ({rating.label})." if rating else "."))
     pos = _start(number, say)
     while True:
         say(render(pos, number))

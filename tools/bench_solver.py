@@ -47,6 +47,28 @@ def fc_solve(number: int, preset: str) -> tuple[float, int | None]:
     return secs, (len(moves) if "solveable" in out.stdout.lower() and moves else None)
 
 
+def cancel_latency(trials: int = 7) -> list[float]:
+    """Seconds from setting a cancel flag to solve() returning (another thread sets it)."""
+    import threading
+
+    out = []
+    for _ in range(trials):
+        flag = threading.Event()
+        when = [0.0]
+
+        def stop() -> None:
+            time.sleep(0.3)
+            when[0] = time.perf_counter()
+            flag.set()
+
+        t = threading.Thread(target=stop)
+        t.start()
+        solve(deal(11982), budget=10**9, cancel=flag.is_set)
+        out.append(time.perf_counter() - when[0])
+        t.join()
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description="FreeCell solver benchmark")
     ap.add_argument("--first", type=int, default=1)
@@ -84,6 +106,9 @@ def main() -> None:
     print(f"  states per second: {states / total_secs:,.0f}")
     print(f"  length, fc-solve counting: median {statistics.median(card_len):.0f}, p90 {pct(card_len, .9):.0f}")
     print(f"  length, game counting:     median {statistics.median(game_len):.0f}, p90 {pct(game_len, .9):.0f}")
+
+    lat = cancel_latency()
+    print(f"  cancel latency: median {statistics.median(lat) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms")
 
     any_card: list[int] = []
     any_game: list[int] = []

@@ -1,0 +1,220 @@
+"""One game being played: position, undo history, clock and counters.
+
+The loop turns input into calls on a session; the renderer reads it. The
+session owns the rules position and never decides a rule itself::
+
+    >>> from game.freecell import Move
+    >>> t = [100.0]
+    >>> s = FreeCellSession(617, now=lambda: t[0])
+    >>> step = s.play(Move.parse("8a"))
+    >>> t[0] += 12.5
+    >>> s.moves, round(s.clock.elapsed, 1)
+    (1, 12.5)
+    >>> s.clock.pause("focus"); t[0] += 60; s.clock.resume("focus")
+    >>> round(s.clock.elapsed, 1)
+    12.5
+    >>> FreeCellSession.from_dict(s.to_dict(), now=lambda: t[0]).position == s.position
+    True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from game.freecell import Move, Position, deal
+from game.freecell.deals import MAX_DEAL, MIN_DEAL
+
+__all__ = ["GameClock", "FreeCellSession", "Step"]
+
+
+class GameClock:
+    """Seconds of play. It starts with the first move and runs only while
+    nothing pauses it: each pause has a reason ("focus", "minimised", "menu")
+    and the clock runs again when the last reason is lifted.
+    """
+
+    def __init__(self, now: Callable[[], float] = time.monotonic, elapsed: float = 0.0,
+                 started: bool = False) -> None:
+        self._now = now
+        self._base = elapsed
+        self._since: float | None = None
+        self._started = started
+        self._pauses: set[str] = set()
+        self._sync()
+
+    def _sync(self) -> None:
+        should_run = self._started and not self._pauses
+        if should_run and self._since is None:
+            self._since = self._now()
+        elif not should_run and self._since is not None:
+            self._base += self._now() - self._since
+            self._since = None
+
+    @property
+    def started(self) -> bool:
+        return self._started
+
+    @property
+    def running(self) -> bool:
+        return self._since is not None
+
+    @property
+    def elapsed(self) -> float:
+        return self._base + (self._now() - self._since if self._since is not None else 0.0)
+
+    def start(self) -> None:
+        self._started = True
+        self._sync()
+
+    def stop(self) -> None:
+        """Freeze the time (a won or abandoned game)."""
+        self._sync()
+        if self._since is not None:
+            self._base += self._now() - self._since
+            self._since = None
+        self._started = False
+
+    def pause(self, reason: str) -> None:
+        self._pauses.add(reason)
+        self._sync()
+
+    def resume(self, reason: str) -> None:
+        self._pauses.discard(reason)
+        self._sync()
+
+    def reset(self) -> None:
+        self._base = 0.0
+        self._since = None
+        self._started = False
+        self._sync()
+
+
+@dataclass
+class Step:
+    """What one action did, for the view to animate: the player move and the
+    automatic foundation moves that followed it (or, for undo, what was taken back)."""
+
+    move: Move
+    automatic: tuple[Move, ...] = field(default_factory=tuple)
+    undone: bool = False
+
+
+class FreeCellSession:
+    """A FreeCell deal in play."""
+
+    def __init__(self, number: int, *, auto_foundation: bool = True,
+                 now: Callable[[], float] = time.monotonic) -> None:
+        if not MIN_DEAL <= number <= MAX_DEAL:
+            raise ValueError(f"deal {number} is outside {MIN_DEAL}..{MAX_DEAL:,}")
+        self.number = number
+        self._now = now
+        self.clock = GameClock(now)
+        self.undo_count = 0
+        # Auto-complete steps are pushed without automatic follow-ups; the save
+        # file must know which steps those were to replay them exactly.
+        self._plain_steps: list[bool] = []
+        self.position = deal(number, auto_foundation=auto_foundation)
+        self.opening: list[Move] = self.position.settle()
+
+    # --- reading ----------------------------------------------------------------
+
+    @property
+    def moves(self) -> int:
+        """Moves as the status line shows them (automatic cards count zero)."""
+        return self.position.move_count
+
+    @property
+    def won(self) -> bool:
+        return self.position.is_won()
+
+    @property
+    def auto_foundation(self) -> bool:
+        return self.position.auto_foundation
+
+    @auto_foundation.setter
+    def auto_foundation(self, on: bool) -> None:
+        self.position.auto_foundation = on
+
+    # --- actions ------------------------------------------------------------------
+
+    def play(self, move: Move) -> Step:
+        """Play a player move (raises IllegalMoveError with the reason)."""
+        self.position.push(move)
+        self._plain_steps.append(False)
+        self.clock.start()
+        return self._after_move()
+
+    def autocomplete_step(self) -> Step | None:
+        """Send the next card home when nothing is left to untangle (one move each)."""
+        move = self.position.autocomplete_move()
+        if move is None:
+            return None
+        self.position.push(move, auto=False)
+        self._plain_steps.append(True)
+        self.clock.start()
+        return self._after_move()
+
+    def _after_move(self) -> Step:
+        move, autos = self.position.undo_steps()[-1]
+        if self.won:
+            self.clock.stop()
+        return Step(move, autos)
+
+    def undo(self) -> Step | None:
+        """Take back the last step with its automatic moves; None when there is none."""
+        if not self.position.move_count:
+            return None
+        move, autos = self.position.undo_steps()[-1]
+        self.position.pop()
+        self._plain_steps.pop()
+        self.undo_count += 1
+        return Step(move, autos, undone=True)
+
+    def restart(self) -> None:
+        """The same deal from the start; the clock keeps running (the game goes on)."""
+        auto = self.position.auto_foundation
+        self.position = deal(self.number, auto_foundation=auto)
+        self.opening = self.position.settle()
+        self._plain_steps = []
+
+    # --- saving ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything needed to resume: the deal, every step, the clock."""
+        steps = [[str(m), plain] for (m, _), plain in zip(self.position.undo_steps(), self._plain_steps)]
+        return {
+            "game": "freecell",
+            "deal": self.number,
+            "auto_foundation": self.position.auto_foundation,
+            "steps": steps,
+            "elapsed": round(self.clock.elapsed, 3),
+            "clock_started": self.clock.started,
+            "undos": self.undo_count,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, now: Callable[[], float] = time.monotonic) -> "FreeCellSession":
+        """Rebuild a saved game by replaying its steps through the rules engine.
+
+        Raises ``ValueError`` (with a one-line reason) for a save that does not
+        replay: the caller sets the file aside and starts clean.
+        """
+        try:
+            if data.get("game") != "freecell":
+                raise ValueError("not a FreeCell save")
+            session = cls(int(data["deal"]), auto_foundation=bool(data["auto_foundation"]), now=now)
+            for text, plain in data["steps"]:
+                move = session.position.parse_move(str(text))
+                session.position.push(move, auto=False if plain else None)
+                session._plain_steps.append(bool(plain))
+            session.undo_count = int(data.get("undos", 0))
+            session.clock = GameClock(now, float(data.get("elapsed", 0.0)), bool(data.get("clock_started")))
+            if session.won:
+                session.clock.stop()
+            return session
+        except ValueError as exc:
+            raise ValueError(f"the saved game does not replay: {exc}") from None
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"the saved game is incomplete ({exc})") from None
