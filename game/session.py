@@ -26,7 +26,7 @@ from typing import Any, Callable
 from game.freecell import Move, Position, deal
 from game.freecell.deals import MAX_DEAL, MIN_DEAL
 
-__all__ = ["GameClock", "FreeCellSession", "Step"]
+__all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step"]
 
 
 class GameClock:
@@ -209,6 +209,92 @@ class FreeCellSession:
                 move = session.position.parse_move(str(text))
                 session.position.push(move, auto=False if plain else None)
                 session._plain_steps.append(bool(plain))
+            session.undo_count = int(data.get("undos", 0))
+            session.clock = GameClock(now, float(data.get("elapsed", 0.0)), bool(data.get("clock_started")))
+            if session.won:
+                session.clock.stop()
+            return session
+        except ValueError as exc:
+            raise ValueError(f"the saved game does not replay: {exc}") from None
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"the saved game is incomplete ({exc})") from None
+
+
+class SpiderSession:
+    """A Spider game in play: ``play`` takes a column move or the deal.
+
+    The clock starts at the first move (SPEC §2.4). Score and move counters
+    live on the position (Windows scoring: undo costs a point and never
+    refunds one), so a save stores them beside the steps.
+    """
+
+    def __init__(self, number: int, suits: int = 1, *, now: Callable[[], float] = time.monotonic) -> None:
+        from game.spider import deal as spider_deal
+
+        self.number = number
+        self.suits = suits
+        self._now = now
+        self.clock = GameClock(now)
+        self.undo_count = 0
+        self.position = spider_deal(number, suits)
+
+    @property
+    def score(self) -> int:
+        return self.position.score
+
+    @property
+    def moves(self) -> int:
+        return self.position.moves
+
+    @property
+    def won(self) -> bool:
+        return self.position.is_won()
+
+    def play(self, move) -> None:  # type: ignore[no-untyped-def]
+        """A column move or ``DEAL`` (raises the engine's IllegalMoveError)."""
+        self.position.push(move)
+        self.clock.start()
+        if self.won:
+            self.clock.stop()
+
+    def undo(self):  # type: ignore[no-untyped-def]
+        """Take back the last move or deal; None when there is none."""
+        if not self.position.move_stack:
+            return None
+        self.undo_count += 1
+        return self.position.pop()
+
+    def restart(self) -> None:
+        from game.spider import deal as spider_deal
+
+        self.position = spider_deal(self.number, self.suits)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "spider",
+            "number": self.number,
+            "suits": self.suits,
+            "steps": [str(m) for m in self.position.move_stack],
+            "score": self.position.score,
+            "moves": self.position.moves,
+            "elapsed": round(self.clock.elapsed, 3),
+            "clock_started": self.clock.started,
+            "undos": self.undo_count,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, now: Callable[[], float] = time.monotonic) -> "SpiderSession":
+        """Rebuild a saved game by replaying its steps; ``ValueError`` if it does not replay."""
+        from game.spider import Move as SpiderMove
+
+        try:
+            if data.get("game") != "spider":
+                raise ValueError("not a Spider save")
+            session = cls(int(data["number"]), int(data["suits"]), now=now)
+            for text in data["steps"]:
+                session.position.push(SpiderMove.parse(str(text)))
+            session.position.score = int(data["score"])
+            session.position.moves = int(data["moves"])
             session.undo_count = int(data.get("undos", 0))
             session.clock = GameClock(now, float(data.get("elapsed", 0.0)), bool(data.get("clock_started")))
             if session.won:

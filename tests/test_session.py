@@ -110,3 +110,26 @@ def test_a_damaged_save_is_a_one_line_value_error(damage):
 def test_missing_keys_are_reported_not_crashed():
     with pytest.raises(ValueError, match="incomplete"):
         FreeCellSession.from_dict({"game": "freecell"})
+
+
+def test_spider_session_scores_saves_and_restores(tmp_path):
+    from game.session import SpiderSession
+    from game.spider import DEAL
+
+    t = FakeTime()
+    s = SpiderSession(1, 2, now=t)
+    assert s.score == 500 and s.clock.elapsed == 0
+    for _ in range(3):
+        t.t += 1
+        s.play(s.position.legal_moves()[0])
+    s.play(DEAL)
+    s.undo()
+    assert s.score == 500 - 4 - 1 and s.undo_count == 1
+    store = Store(tmp_path)
+    store.save("savegame", s.to_dict())
+    back = SpiderSession.from_dict(store.load("savegame"), now=t)
+    assert back.position == s.position and back.score == s.score and back.moves == s.moves
+    assert back.clock.elapsed == pytest.approx(s.clock.elapsed)
+    assert back.position.move_stack == s.position.move_stack
+    with pytest.raises(ValueError):
+        SpiderSession.from_dict({**s.to_dict(), "steps": ["move 1 2 9"]})
