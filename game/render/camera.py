@@ -1,0 +1,184 @@
+"""The perspective camera over the table, and the maths to frame and unproject.
+
+The camera looks at the table plane (z = 0) from the player's side, tilted
+:data:`~game.render.theme.TILT` from straight down. Projection and
+unprojection are written out in plain double-precision Python rather than
+with glm's float32 matrices, so that picking (screen point -> table point)
+is exact to far below a pixel; glm only builds the matrix the shaders take.
+
+    >>> cam = Camera.frame((-5.0, 5.0, -8.0, 0.0), 1280, 720)
+    >>> sx, sy = cam.project(1.0, -3.0, 0.0)
+    >>> x, y = cam.table_point(sx, sy)
+    >>> round(x, 9), round(y, 9)
+    (1.0, -3.0)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+try:  # PyGLM 2.8 moved the module; older releases only have the top-level name
+    from pyglm import glm
+except ImportError:  # pragma: no cover
+    import glm  # type: ignore[no-redef]
+
+from game.render import theme
+
+__all__ = ["Camera", "fit_distance", "Rect"]
+
+#: (x0, x1, y0, y1) on the table plane.
+Rect = tuple[float, float, float, float]
+
+
+def _centre_offset(height: float, d: float, s: float) -> float:
+    """Where the rect's near edge sits below the look-at point so it is centred on screen.
+
+    With the camera tilted, a point ``a`` ahead of the look-at point lands at
+    ``a cos t / ((a sin t + d) tan(fov/2))`` in NDC; equal and opposite NDC for
+    the near edge ``a0`` and far edge ``a0 + height`` is a quadratic in ``a0``.
+    """
+    if s < 1e-12:
+        return -height / 2
+    b = 2 * s * height + 2 * d
+    disc = b * b - 8 * s * d * height
+    return (-b + math.sqrt(disc)) / (4 * s)
+
+
+def _extents(width: float, height: float, aspect: float, d: float) -> tuple[float, float]:
+    """NDC height of the far edge and NDC half-width of the near edge, for the centred rect."""
+    s, c = math.sin(theme.TILT), math.cos(theme.TILT)
+    t = math.tan(theme.FOV_Y / 2)
+    a0 = _centre_offset(height, d, s)
+    a1 = a0 + height
+    far_y = a1 * c / ((a1 * s + d) * t)
+    # The near edge is the widest on screen: perspective makes it the binding one.
+    near_x = (width / 2) / ((a0 * s + d) * t * aspect)
+    return far_y, near_x
+
+
+def _fits(width: float, height: float, aspect: float, d: float) -> bool:
+    lim = 1.0 - theme.VIEW_MARGIN
+    far_y, near_x = _extents(width, height, aspect, d)
+    return far_y <= lim and near_x <= lim
+
+
+@lru_cache(maxsize=256)
+def fit_distance(width: float, height: float, aspect: float) -> float:
+    """The smallest camera distance at which a ``width`` x ``height`` table rect fits.
+
+    Both conditions only get easier with distance, so a bisection finds it.
+    """
+    lo, hi = 1e-3, 1e-3
+    while not _fits(width, height, aspect, hi):
+        lo, hi = hi, hi * 2
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if _fits(width, height, aspect, mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+@lru_cache(maxsize=256)
+def fill_height(width: float, aspect: float) -> float:
+    """The tallest table of ``width`` that the viewport still frames by its width.
+
+    Layout gives the columns this much room, so a wide window compresses fans
+    and a tall (portrait) one lets them hang long, and the table fills the view.
+    """
+    lim = 1.0 - theme.VIEW_MARGIN
+
+    def width_bound(h: float) -> bool:
+        far_y, _ = _extents(width, h, aspect, fit_distance(width, h, aspect))
+        return far_y < lim * (1 - 1e-9)
+
+    lo, hi = 0.0, width
+    while width_bound(hi):
+        lo, hi = hi, hi * 2
+    for _ in range(50):
+        mid = (lo + hi) / 2
+        if width_bound(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+@dataclass(frozen=True)
+class Camera:
+    """A camera at ``distance`` from the look-at point ``(tx, ty, 0)``, for a viewport in pixels."""
+
+    tx: float
+    ty: float
+    distance: float
+    width: int
+    height: int
+    tilt: float = theme.TILT
+    fov_y: float = theme.FOV_Y
+
+    @classmethod
+    def frame(cls, rect: Rect, width: int, height: int) -> "Camera":
+        """The camera that shows the table ``rect`` as large as the viewport allows, centred."""
+        x0, x1, y0, y1 = rect
+        w, h = x1 - x0, y1 - y0
+        aspect = width / height
+        d = fit_distance(round(w, 9), round(h, 9), round(aspect, 9))
+        a0 = _centre_offset(h, d, math.sin(theme.TILT))
+        return cls((x0 + x1) / 2, y0 - a0, d, width, height)
+
+    # --- geometry in double precision ---------------------------------------
+
+    @property
+    def eye(self) -> tuple[float, float, float]:
+        return (self.tx, self.ty - self.distance * math.sin(self.tilt),
+                self.distance * math.cos(self.tilt))
+
+    def project(self, x: float, y: float, z: float = 0.0) -> tuple[float, float]:
+        """Pixel coordinates (origin top left, as pygame reports the mouse) of a world point."""
+        s, c = math.sin(self.tilt), math.cos(self.tilt)
+        t = math.tan(self.fov_y / 2)
+        ex, ey, ez = self.eye
+        vx, vy, vz = x - ex, y - ey, z - ez
+        yc = vy * c + vz * s
+        zc = vy * s - vz * c
+        nx = vx / (zc * t * (self.width / self.height))
+        ny = yc / (zc * t)
+        return (nx + 1) * 0.5 * self.width, (1 - ny) * 0.5 * self.height
+
+    def ray(self, sx: float, sy: float) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+        """Origin and direction (not normalised) of the eye ray through pixel ``(sx, sy)``."""
+        s, c = math.sin(self.tilt), math.cos(self.tilt)
+        t = math.tan(self.fov_y / 2)
+        nx = sx / self.width * 2 - 1
+        ny = 1 - sy / self.height * 2
+        dx = nx * t * (self.width / self.height)
+        dy = ny * t
+        # camera basis: right (1,0,0), up (0,c,s), forward (0,s,-c)
+        return self.eye, (dx, dy * c + s, dy * s - c)
+
+    def table_point(self, sx: float, sy: float, z: float = 0.0) -> tuple[float, float]:
+        """Where the ray through pixel ``(sx, sy)`` meets the plane at height ``z``."""
+        (ox, oy, oz), (dx, dy, dz) = self.ray(sx, sy)
+        k = (z - oz) / dz
+        return ox + dx * k, oy + dy * k
+
+    def pixels_per_unit(self, x: float, y: float) -> float:
+        """On-screen size in pixels of one world unit across, at table point ``(x, y)``."""
+        a = self.project(x - 0.5, y)
+        b = self.project(x + 0.5, y)
+        return abs(b[0] - a[0])
+
+    # --- matrices for the shaders (float32 is fine for drawing) --------------
+
+    def view_projection(self) -> glm.mat4:
+        ex, ey, ez = self.eye
+        s, c = math.sin(self.tilt), math.cos(self.tilt)
+        eye = glm.vec3(ex, ey, ez)
+        view = glm.lookAt(eye, eye + glm.vec3(0.0, s, -c), glm.vec3(0.0, c, s))
+        near = max(0.05, self.distance * 0.25)
+        far = self.distance * 4 + 10
+        proj = glm.perspective(self.fov_y, self.width / self.height, near, far)
+        return proj * view

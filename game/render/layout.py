@@ -1,0 +1,309 @@
+"""Where every slot and card lies on the table: pure geometry, no OpenGL.
+
+:func:`layout` is a function of the game position and the viewport size, so
+the game loop can call it every frame. It returns a :class:`Layout`: the
+table rectangle the camera frames, a :class:`Slot` for every place a card can
+go (free cells, foundations, columns, Spider's stock and removed sets) and a
+:class:`CardPlacement` for every card, in painting order.
+
+The table is as wide as the game's columns; its height follows the window's
+aspect (:func:`game.render.camera.fill_height`), so a portrait window gives
+the columns more room. Each column fans out at :data:`~theme.FAN_UP` per
+face-up card and :data:`~theme.FAN_DOWN` per face-down card, and squeezes
+both evenly when that would run off the table: the longest column always fits.
+
+Cards in flight (the animation layer) are passed as ``overrides``: a mapping
+from a card's place key ``(pile kind, pile index, index in pile)`` or, for
+FreeCell where every card is unique, from the card number, to a
+:class:`CardTransform`. Place keys are needed for Spider, whose two decks
+hold each card twice or more.
+
+    >>> from game.freecell.deals import deal
+    >>> lay = layout(deal(1), 1280, 720)
+    >>> len(lay.cards), len(lay.slots)
+    (52, 16)
+    >>> top = lay.cards[-1]
+    >>> str(top.card), str(top.kind), top.pile, top.index
+    ('TC', 'column', 7, 5)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Mapping, Sequence, Union
+
+from game.cards import CARDS, Card
+from game.render import theme
+from game.render.camera import fill_height
+
+__all__ = [
+    "PileKind",
+    "Slot",
+    "CardPlacement",
+    "CardTransform",
+    "Layout",
+    "layout",
+    "layout_freecell",
+    "layout_spider",
+    "fan_steps",
+]
+
+
+class PileKind(StrEnum):
+    """The kinds of places a card can be."""
+
+    COLUMN = "column"
+    CELL = "cell"
+    FOUNDATION = "foundation"
+    STOCK = "stock"
+    REMOVED = "removed"
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A place on the felt: centre ``(x, y)`` on the table plane, one card in size."""
+
+    kind: PileKind
+    index: int
+    x: float
+    y: float
+    #: What the empty slot shows: a suit (0..3) for a foundation, else -1.
+    suit: int = -1
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether table point ``(x, y)`` is on the slot (its rounded corners included)."""
+        return inside_card(x - self.x, y - self.y)
+
+
+@dataclass(frozen=True, slots=True)
+class CardTransform:
+    """Where a card in flight is: centre, turn about the vertical, and flip.
+
+    ``flip`` is the turn about the card's long axis: 0 shows the face, pi the back.
+    """
+
+    x: float
+    y: float
+    z: float
+    yaw: float = 0.0
+    flip: float = 0.0
+
+
+@dataclass(slots=True)
+class CardPlacement:
+    """One card on the table: which card, where, and which pile it belongs to."""
+
+    card: Card
+    kind: PileKind
+    pile: int
+    index: int
+    x: float
+    y: float
+    z: float
+    yaw: float = 0.0
+    flip: float = 0.0
+    #: Lies exactly under another card of a stacked pile: not drawn, not picked.
+    hidden: bool = False
+    #: Placed by an override (a card in flight): drawn on top, never picked.
+    in_flight: bool = False
+
+    @property
+    def face_up(self) -> bool:
+        return math.cos(self.flip) >= 0.0
+
+    @property
+    def key(self) -> tuple[PileKind, int, int]:
+        """The place key: unique on the table even with Spider's doubled decks."""
+        return (self.kind, self.pile, self.index)
+
+
+@dataclass
+class Layout:
+    """Slots and card placements for one position at one viewport aspect."""
+
+    game: str
+    #: The table rectangle ``(x0, x1, y0, y1)`` the camera frames.
+    rect: tuple[float, float, float, float]
+    slots: list[Slot]
+    #: Every card, in painting order (later cards lie on earlier ones).
+    cards: list[CardPlacement]
+    #: The fan step used by each column (face-down, face-up), for tests and drag previews.
+    column_steps: list[tuple[float, float]] = field(default_factory=list)
+
+    def slot(self, kind: PileKind, index: int) -> Slot:
+        for s in self.slots:
+            if s.kind == kind and s.index == index:
+                return s
+        raise KeyError((kind, index))
+
+    def pile(self, kind: PileKind, index: int) -> list[CardPlacement]:
+        """The placements of one pile, bottom card first."""
+        return [c for c in self.cards if c.kind == kind and c.pile == index]
+
+
+def inside_card(dx: float, dy: float, half_w: float = theme.CARD_W / 2,
+                half_h: float = theme.CARD_H / 2, r: float = theme.CORNER_RADIUS) -> bool:
+    """Whether offset ``(dx, dy)`` from a card's centre is on the card, rounded corners included.
+
+    The same rounded rectangle the fragment shader draws, so picking agrees
+    with the pixels at the corners too.
+    """
+    qx = abs(dx) - half_w + r
+    qy = abs(dy) - half_h + r
+    if qx <= 0 or qy <= 0:
+        return qx <= r and qy <= r
+    return qx * qx + qy * qy <= r * r
+
+
+def fan_steps(down: int, up: int, room: float) -> tuple[float, float]:
+    """Fan steps (face-down, face-up) for a column of ``down`` + ``up`` cards in ``room`` height.
+
+    The last card takes a full card height; every other card one step. If the
+    natural steps would overrun ``room`` both shrink by the same factor.
+
+    >>> fan_steps(0, 7, 10.0)
+    (0.16, 0.33)
+    >>> d, u = fan_steps(0, 30, 6.0)
+    >>> round(29 * u + 1.4, 9)
+    6.0
+    """
+    if down + up <= 1:
+        return theme.FAN_DOWN, theme.FAN_UP
+    # face-down steps for the buried cards; the last card (face up) has no step
+    n_down = down
+    n_up = max(up - 1, 0)
+    need = n_down * theme.FAN_DOWN + n_up * theme.FAN_UP
+    avail = room - theme.CARD_H
+    if need <= avail or need == 0:
+        return theme.FAN_DOWN, theme.FAN_UP
+    k = max(avail, 0.0) / need
+    return theme.FAN_DOWN * k, theme.FAN_UP * k
+
+
+Override = Mapping[Union[int, tuple[Any, int, int]], CardTransform]
+
+
+def _apply(cards: list[CardPlacement], overrides: Override | None) -> list[CardPlacement]:
+    if overrides:
+        for c in cards:
+            t = overrides.get(c.key)
+            if t is None:
+                t = overrides.get(int(c.card))
+            if t is not None:
+                c.x, c.y, c.z, c.yaw, c.flip = t.x, t.y, t.z, t.yaw, t.flip
+                c.in_flight = True
+                c.hidden = False
+        # Painter's order: cards in flight (higher) after the cards at rest.
+        cards.sort(key=lambda c: (c.in_flight, c.z))
+    return cards
+
+
+def _table(width_units: float, aspect: float, top_rows: float) -> tuple[float, float]:
+    """Table width and height for ``aspect``; never shorter than a few cards of columns."""
+    w = width_units
+    h = fill_height(round(w, 9), round(aspect, 9))
+    h_min = top_rows + theme.MIN_COLUMN_CARDS * theme.CARD_H
+    return w, max(h, h_min)
+
+
+def _columns(cols: Sequence[Sequence[Card]], downs: Sequence[int], xs: Sequence[float],
+             y_top: float, room: float, cards: list[CardPlacement],
+             steps: list[tuple[float, float]]) -> None:
+    for i, (col, down) in enumerate(zip(cols, downs)):
+        sd, su = fan_steps(down, len(col) - down, room)
+        steps.append((sd, su))
+        y = y_top - theme.CARD_H / 2
+        for j, card in enumerate(col):
+            face_up = j >= down
+            cards.append(CardPlacement(card, PileKind.COLUMN, i, j, xs[i], y,
+                                       (j + 1) * theme.Z_STEP, flip=0.0 if face_up else math.pi))
+            y -= su if face_up else sd
+
+
+def layout_freecell(position: Any, width: int, height: int,
+                    overrides: Override | None = None) -> Layout:
+    """Layout of a FreeCell position: cells and foundations on top, eight columns below."""
+    ncols = len(position.columns)
+    pitch = theme.CARD_W + theme.FREECELL_GAP
+    tw = ncols * pitch - theme.FREECELL_GAP + 2 * theme.SIDE_MARGIN
+    top = theme.TOP_MARGIN + theme.CARD_H + theme.ROW_GAP
+    tw, th = _table(tw, width / height, top)
+    x0 = -tw / 2 + theme.SIDE_MARGIN + theme.CARD_W / 2
+    xs = [x0 + i * pitch for i in range(ncols)]
+    y_row = -theme.TOP_MARGIN - theme.CARD_H / 2
+    slots: list[Slot] = []
+    cards: list[CardPlacement] = []
+    ncells = len(position.cells)
+    # Cells fill the left of the top row and foundations the right, as in Windows.
+    for i in range(ncells):
+        slots.append(Slot(PileKind.CELL, i, xs[i], y_row))
+    for s in range(4):
+        slots.append(Slot(PileKind.FOUNDATION, s, xs[ncols - 4 + s], y_row, suit=s))
+    for i in range(ncols):
+        slots.append(Slot(PileKind.COLUMN, i, xs[i], -top - theme.CARD_H / 2))
+    for s in range(4):
+        top_rank = position.foundations[s]
+        for r in range(1, top_rank + 1):
+            cards.append(CardPlacement(CARDS[(r - 1) * 4 + s], PileKind.FOUNDATION, s, r - 1,
+                                       xs[ncols - 4 + s], y_row, r * theme.Z_STEP,
+                                       hidden=r < top_rank))
+    for i, c in enumerate(position.cells):
+        if c is not None:
+            cards.append(CardPlacement(CARDS[c], PileKind.CELL, i, 0, xs[i], y_row, theme.Z_STEP))
+    steps: list[tuple[float, float]] = []
+    room = th - top - theme.BOTTOM_MARGIN
+    _columns(position.columns, [0] * ncols, xs, -top, room, cards, steps)
+    return Layout("freecell", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
+
+
+def layout_spider(position: Any, width: int, height: int,
+                  overrides: Override | None = None) -> Layout:
+    """Layout of a Spider position: stock and removed sets on top, ten columns below.
+
+    The stock shows one pile of backs per deal left, the next deal on top
+    (rightmost); removed sets lie face up, king on top, in eight places on the right.
+    """
+    cols = position.columns
+    downs = position.face_down
+    ncols = len(cols)
+    pitch = theme.CARD_W + theme.SPIDER_GAP
+    tw = ncols * pitch - theme.SPIDER_GAP + 2 * theme.SIDE_MARGIN
+    top = theme.TOP_MARGIN + theme.CARD_H + theme.ROW_GAP
+    tw, th = _table(tw, width / height, top)
+    x0 = -tw / 2 + theme.SIDE_MARGIN + theme.CARD_W / 2
+    xs = [x0 + i * pitch for i in range(ncols)]
+    y_row = -theme.TOP_MARGIN - theme.CARD_H / 2
+    slots = [Slot(PileKind.STOCK, 0, xs[0], y_row)]
+    # Eight removed-set places, right-aligned with the columns.
+    removed_x = [xs[ncols - 8 + k] for k in range(8)]
+    for k in range(8):
+        slots.append(Slot(PileKind.REMOVED, k, removed_x[k], y_row))
+    for i in range(ncols):
+        slots.append(Slot(PileKind.COLUMN, i, xs[i], -top - theme.CARD_H / 2))
+    cards: list[CardPlacement] = []
+    stock = position.stock
+    piles = len(stock) // 10
+    for p in range(piles):
+        # stock is in dealing order: its first ten cards are the next deal, the top pile
+        chunk = stock[(piles - 1 - p) * 10:(piles - p) * 10]
+        for j, card in enumerate(chunk):
+            cards.append(CardPlacement(card, PileKind.STOCK, p, j, xs[0] + p * theme.STOCK_STEP, y_row,
+                                       (p * 10 + j + 1) * theme.Z_STEP, flip=math.pi, hidden=j < 9))
+    for k, suit in enumerate(position.removed_suits):
+        for r in range(13):
+            card = Card.make(r + 1, suit)
+            cards.append(CardPlacement(card, PileKind.REMOVED, k, r, removed_x[k], y_row,
+                                       (r + 1) * theme.Z_STEP, hidden=r < 12))
+    steps: list[tuple[float, float]] = []
+    room = th - top - theme.BOTTOM_MARGIN
+    _columns(cols, downs, xs, -top, room, cards, steps)
+    return Layout("spider", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
+
+
+def layout(position: Any, width: int, height: int, overrides: Override | None = None) -> Layout:
+    """The layout of a FreeCell or Spider position in a ``width`` x ``height`` viewport."""
+    if hasattr(position, "cells"):
+        return layout_freecell(position, width, height, overrides)
+    return layout_spider(position, width, height, overrides)

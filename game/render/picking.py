@@ -1,0 +1,96 @@
+"""From a screen point to the card, run or slot under it.
+
+Picking is maths against the layout, not a GPU read-back: the eye ray
+through the pixel meets each card's plane at the card's own height, and the
+hit is tested against the same rounded rectangle the shader draws. The
+topmost card wins: cards are tried in reverse painting order. Cards in
+flight and cards hidden under a stacked pile are never picked.
+
+    >>> from game.freecell.deals import deal
+    >>> from game.render.camera import Camera
+    >>> from game.render.layout import layout
+    >>> lay = layout(deal(1), 1280, 720)
+    >>> cam = Camera.frame(lay.rect, 1280, 720)
+    >>> top = lay.pile("column", 0)[-1]
+    >>> pick(lay, cam, *cam.project(top.x, top.y, top.z))
+    Pick(kind='column', pile=0, index=6, card=Card('6S'))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.cards import Card
+from game.render.camera import Camera
+from game.render.layout import Layout, PileKind, inside_card
+
+__all__ = ["Pick", "pick", "column_under"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """What is under a screen point.
+
+    ``index`` is the card's place in its pile (0 = bottom); a mid-column pick
+    names the head of the run the player means (the game decides whether the
+    cards from there to the end may move together). ``index`` is ``None`` and
+    ``card`` is ``None`` for an empty slot.
+    """
+
+    kind: str
+    pile: int
+    index: int | None
+    card: Card | None
+
+    @property
+    def is_slot(self) -> bool:
+        return self.index is None
+
+
+def _local(cam: Camera, sx: float, sy: float, z: float, cx: float, cy: float,
+           yaw: float) -> tuple[float, float]:
+    x, y = cam.table_point(sx, sy, z)
+    dx, dy = x - cx, y - cy
+    if yaw:
+        c, s = math.cos(yaw), math.sin(yaw)
+        dx, dy = c * dx + s * dy, -s * dx + c * dy
+    return dx, dy
+
+
+def pick(lay: Layout, cam: Camera, sx: float, sy: float) -> Pick | None:
+    """The card (topmost) or empty slot under pixel ``(sx, sy)``, or ``None`` for bare felt.
+
+    A slot that holds cards is reported through its top card; its outline
+    shows only when the pile is empty, so only then is it picked as a slot.
+    """
+    for c in reversed(lay.cards):
+        if c.hidden or c.in_flight:
+            continue
+        dx, dy = _local(cam, sx, sy, c.z, c.x, c.y, c.yaw)
+        if inside_card(dx, dy):
+            return Pick(str(c.kind), c.pile, c.index, c.card)
+    occupied = {(c.kind, c.pile) for c in lay.cards if not c.in_flight}
+    x, y = cam.table_point(sx, sy, 0.0)
+    for s in lay.slots:
+        if s.contains(x, y):
+            if s.kind == PileKind.STOCK and (s.kind, 0) in occupied:
+                continue
+            if (s.kind, s.index) in occupied and s.kind != PileKind.STOCK:
+                continue
+            return Pick(str(s.kind), s.index, None, None)
+    return None
+
+
+def column_under(lay: Layout, cam: Camera, sx: float, sy: float) -> int | None:
+    """The column whose band (its width, from its slot down to the table's edge) holds the point.
+
+    Drops are forgiving where clicks are exact: a card dragged anywhere over
+    a column's band, even below its last card, lands on that column.
+    """
+    x, y = cam.table_point(sx, sy, 0.0)
+    x0, x1, y0, y1 = lay.rect
+    for s in lay.slots:
+        if s.kind == PileKind.COLUMN and abs(x - s.x) <= 0.5 and y0 <= y <= s.y + 0.7:
+            return s.index
+    return None

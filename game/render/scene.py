@@ -1,0 +1,501 @@
+"""The moderngl renderer: the felt with its slots, then every card in one draw.
+
+A frame is cheap on purpose, because the game must run on Mesa's software
+renderer (SPEC §3):
+
+* the felt and the empty slots are drawn once per window size (or when the
+  game's slots change) into a texture;
+* the cards at rest are one instanced draw of one quad each, painted back
+  to front (no depth buffer) over a copy of the felt into a second cached
+  texture; the fragment shader paints shadow, glow, focus ring, slab edge
+  and face in that one quad, and a card covered by the next of its fan is
+  cut down to the strip that shows;
+* so a frame with cards in flight is a blit of that texture, the flying
+  cards' shadows and one more instanced draw for the flying cards;
+* nothing is drawn at all when nothing changed: :meth:`Renderer.render`
+  returns ``False`` and the caller need not swap buffers.
+
+The renderer reads the layout (and so the game position) and never writes it.
+
+    >>> import moderngl
+    >>> from game.freecell.deals import deal
+    >>> ctx = moderngl.create_standalone_context(backend="egl")
+    >>> r = Renderer(ctx, (320, 180))
+    >>> r.render(View(layout(deal(1), 320, 180)))
+    True
+    >>> r.render(View(layout(deal(1), 320, 180)))   # nothing moved
+    False
+    >>> r.release(); ctx.release()
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import moderngl
+import pygame
+
+from game.render import theme
+from game.render.atlas import BACK, GHOST, PAD, AtlasSheet, draw_atlas
+from game.render.camera import Camera, glm
+from game.render.layout import CardPlacement, Layout, Slot, layout
+from game.resources import shader_path
+
+__all__ = ["Mark", "View", "Renderer", "Frame", "STYLES", "layout", "marks_for"]
+
+#: Highlight styles the game asks for, by name.
+STYLES: dict[str, tuple[float, float, float, float]] = {
+    "selected": theme.SELECTED,
+    "target": theme.TARGET,
+    "hint": theme.HINT,
+}
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A highlight: cards of pile ``(kind, pile)`` from ``start`` to its end, in ``style``.
+
+    ``start=None`` means the pile's top card, or the empty slot itself when
+    the pile is empty (a legal target that is an empty column, say).
+    """
+
+    kind: str
+    pile: int
+    start: int | None = None
+    style: str = "selected"
+
+
+@dataclass
+class View:
+    """Everything a frame shows: the layout, highlights, keyboard focus, and the clock."""
+
+    layout: Layout
+    marks: Sequence[Mark] = ()
+    #: The keyboard/gamepad focus: a ring around one card (``start``) or an empty slot.
+    focus: Mark | None = None
+    #: Seconds, for the hint's pulse; keep it still when nothing animates so
+    #: that an idle table is not redrawn.
+    time: float = 0.0
+
+
+def _program(ctx: moderngl.Context, vert: str, frag: str | None = None,
+             defines: tuple[str, ...] = ()) -> moderngl.Program:
+    """Compile ``shaders/<vert>.vert`` with ``shaders/<frag>.frag`` (``frag`` defaults to ``vert``)."""
+    fsrc = shader_path(f"{frag or vert}.frag").read_text()
+    if defines:
+        head, _, rest = fsrc.partition("\n")  # the #version line must stay first
+        fsrc = head + "\n" + "".join(f"#define {d} 1\n" for d in defines) + rest
+    return ctx.program(vertex_shader=shader_path(f"{vert}.vert").read_text(), fragment_shader=fsrc)
+
+
+def _set(prog: moderngl.Program, **values: object) -> None:
+    """Set uniforms that the compiler kept (it drops the unused ones)."""
+    for k, v in values.items():
+        if k in prog:
+            prog[k].value = v  # type: ignore[union-attr]
+
+
+_CORNERS = array("f", [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0])
+_FLOATS = 12  # per card instance
+
+
+class CardAtlas:
+    """The card atlas as a texture, redrawn only when cards on screen change size a lot."""
+
+    def __init__(self, ctx: moderngl.Context, four_colour: bool, mipmaps: bool, anisotropy: float) -> None:
+        self.ctx = ctx
+        self.four_colour = four_colour
+        self.mipmaps = mipmaps
+        self.anisotropy = anisotropy
+        self.card_px = 0
+        self.sheet: AtlasSheet | None = None
+        self.texture: moderngl.Texture | None = None
+
+    def ensure(self, card_px: float) -> None:
+        # Draw a little larger than shown and step in 32 px, so small
+        # resizes keep the atlas and text stays crisp at any window size.
+        want = int(min(512, max(64, math.ceil(card_px * 1.15 / 32) * 32)))
+        if self.texture is not None and abs(want - self.card_px) < 0.2 * self.card_px:
+            return
+        self.card_px = want
+        self.sheet = draw_atlas(want, self.four_colour)
+        surf = self.sheet.surface
+        data = pygame.image.tobytes(surf, "RGBA")
+        if self.texture is not None:
+            self.texture.release()
+        tex = self.ctx.texture(surf.get_size(), 4, data)
+        if self.mipmaps:
+            tex.build_mipmaps()
+            tex.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
+        else:
+            tex.filter = (moderngl.LINEAR, moderngl.LINEAR)
+        if self.anisotropy > 1:
+            tex.anisotropy = self.anisotropy
+        tex.repeat_x = tex.repeat_y = False
+        self.texture = tex
+
+    def uniforms(self) -> dict[str, object]:
+        assert self.sheet is not None
+        s = self.sheet
+        tw, th = s.surface.get_size()
+        return {"u_cell": (s.cell_w / tw, s.cell_h / th, PAD / tw, PAD / th), "u_cols": float(s.cols),
+                "u_back": float(BACK)}
+
+    def release(self) -> None:
+        if self.texture is not None:
+            self.texture.release()
+            self.texture = None
+
+
+class Table:
+    """The felt and the empty slots, drawn into a texture once per size and slot set."""
+
+    def __init__(self, ctx: moderngl.Context) -> None:
+        self.ctx = ctx
+        self.felt = _program(ctx, "table")
+        self.slot = _program(ctx, "slot")
+        self.felt_vao = ctx.vertex_array(self.felt, [])
+        self.corners = ctx.buffer(_CORNERS.tobytes())
+        self.slot_buf = ctx.buffer(reserve=4 * 3 * 32)
+        self.slot_vao = ctx.vertex_array(self.slot, [(self.corners, "2f", "in_corner"),
+                                                      (self.slot_buf, "3f/i", "in_slot")])
+        self.fbo: moderngl.Framebuffer | None = None
+        self.key: object = None
+
+    def ensure(self, size: tuple[int, int], lay: Layout, cam: Camera, atlas: CardAtlas) -> bool:
+        """Redraw the felt if the size, table or slots changed; True if it did."""
+        key = (size, lay.rect, tuple(lay.slots), atlas.card_px)
+        if key == self.key and self.fbo is not None:
+            return False
+        self.key = key
+        if self.fbo is None or self.fbo.size != size:
+            if self.fbo is not None:
+                self.fbo.color_attachments[0].release()
+                self.fbo.release()
+            self.fbo = self.ctx.framebuffer(color_attachments=[self.ctx.texture(size, 4)])
+        vp = cam.view_projection()
+        self.fbo.use()
+        self.ctx.disable(moderngl.BLEND)
+        self.felt["u_inv_vp"].write(_inverse_bytes(vp))
+        _set(self.felt, u_felt=theme.FELT, u_felt_dark=theme.FELT_DARK, u_table=lay.rect)
+        self.felt_vao.render(moderngl.TRIANGLES, vertices=3)
+        data = array("f")
+        for s in lay.slots:
+            data.extend((s.x, s.y, float(GHOST + s.suit) if s.suit >= 0 else -1.0))
+        if len(data) * 4 > self.slot_buf.size:
+            self.slot_buf.orphan(len(data) * 4)
+        self.slot_buf.write(data.tobytes())
+        self.slot["u_vp"].write(vp)
+        _set(self.slot, u_half=(theme.CARD_W / 2, theme.CARD_H / 2), u_radius=theme.CORNER_RADIUS,
+             u_line=theme.SLOT_LINE, u_fill=theme.SLOT_FILL, u_atlas=0, **atlas.uniforms())
+        assert atlas.texture is not None
+        atlas.texture.use(0)
+        self.ctx.enable(moderngl.BLEND)
+        self.ctx.blend_func = moderngl.ONE, moderngl.ONE_MINUS_SRC_ALPHA
+        self.slot_vao.render(moderngl.TRIANGLE_STRIP, vertices=4, instances=len(lay.slots))
+        return True
+
+    def release(self) -> None:
+        for obj in (self.felt_vao, self.slot_vao, self.corners, self.slot_buf, self.felt, self.slot):
+            obj.release()
+        if self.fbo is not None:
+            self.fbo.color_attachments[0].release()
+            self.fbo.release()
+
+
+def _inverse_bytes(vp: "glm.mat4") -> bytes:
+    return glm.inverse(vp).to_bytes()
+
+
+class Frame:
+    """The per-instance floats of one frame, in painting order, and what each instance is."""
+
+    __slots__ = ("slots", "rest", "shadows", "flight", "drawn")
+
+    def __init__(self) -> None:
+        self.slots = array("f")     # glow or focus of empty slots, on the felt
+        self.rest = array("f")      # cards at rest: one draw
+        self.shadows = array("f")   # shadows of cards in flight, over the cards at rest
+        self.flight = array("f")    # cards in flight: one more draw
+        #: Cards in instance order (rest, then flight), then glowing slots (tests use it).
+        self.drawn: list[CardPlacement | Slot] = []
+
+    def key(self) -> bytes:
+        return b"|".join(a.tobytes() for a in (self.slots, self.rest, self.shadows, self.flight))
+
+
+class Renderer:
+    """Draws a :class:`View` into a framebuffer of ``size`` pixels.
+
+    ``target`` is the framebuffer to draw into: the window's (``ctx.screen``)
+    by default, or an offscreen one the renderer makes when the context has
+    no window (screenshots, tests). ``four_colour`` picks the four-colour
+    deck; ``mipmaps`` and ``anisotropy`` trade speed for sharper minified
+    cards. Both are off by default: the atlas is drawn at the size cards
+    are shown, and trilinear or anisotropic filtering doubles the cost of a
+    frame on a software renderer.
+    """
+
+    def __init__(self, ctx: moderngl.Context, size: tuple[int, int], *,
+                 target: moderngl.Framebuffer | None = None, four_colour: bool = False,
+                 mipmaps: bool = False, anisotropy: float = 0.0) -> None:
+        self.ctx = ctx
+        self.size = (int(size[0]), int(size[1]))
+        self._own_target = target is None and ctx.screen is None
+        self.target = target if target is not None else (ctx.screen or self._offscreen(self.size))
+        self.atlas = CardAtlas(ctx, four_colour, mipmaps, anisotropy)
+        self.table = Table(ctx)
+        self.card_prog = _program(ctx, "card")
+        self.flight_prog = _program(ctx, "card", defines=("FLIGHT",))
+        self.flat_prog = _program(ctx, "card", "flat")
+        self.effect_prog = _program(ctx, "effect")
+        self.shadow_prog = _program(ctx, "effect", "shadow")
+        self.corners = ctx.buffer(_CORNERS.tobytes())
+        self.buffers = {name: ctx.buffer(reserve=4 * _FLOATS * 128)
+                        for name in ("slots", "rest", "shadows", "flight")}
+        self.vaos: dict[tuple[str, str], moderngl.VertexArray] = {}
+        for name, prog_name, prog in (("rest", "card", self.card_prog), ("rest", "flat", self.flat_prog),
+                                      ("flight", "card", self.flight_prog), ("flight", "flat", self.flat_prog)):
+            self.vaos[(name, prog_name)] = ctx.vertex_array(prog, [
+                (self.corners, "2f", "in_corner"),
+                (self.buffers[name], "4f 4f 4f/i", "in_pos", "in_card", "in_glow")])
+        for name, prog in (("slots", self.effect_prog), ("shadows", self.shadow_prog)):
+            self.vaos[(name, "effect")] = ctx.vertex_array(prog, [
+                (self.corners, "2f", "in_corner"),
+                (self.buffers[name], "4f 4f 4f/i", "in_pos", "in_effect", "in_glow")],
+                skip_errors=True)  # the shadow shader has no use for in_glow
+        #: Test mode: each card drawn in one flat colour (see ``flat.frag``); no felt, no effects.
+        self.flat = False
+        self.camera: Camera | None = None
+        #: Cards (then slots with a glow) in the order of the last frame's instances.
+        self.drawn: list[CardPlacement | Slot] = []
+        self._last: object = None
+        self.rest_fbo: moderngl.Framebuffer | None = None
+        self._rest_key: object = None
+
+    # --- set-up ---------------------------------------------------------------
+
+    def _offscreen(self, size: tuple[int, int]) -> moderngl.Framebuffer:
+        return self.ctx.framebuffer(color_attachments=[self.ctx.renderbuffer(size, 4)])
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Follow the window (or a rotated screen): the next render redraws everything."""
+        self.size = (int(size[0]), int(size[1]))
+        if self._own_target:
+            self.target.release()
+            self.target = self._offscreen(self.size)
+        self._last = None
+        self._rest_key = None
+
+    def set_four_colour(self, on: bool) -> None:
+        """Switch between the two- and four-colour deck (redraws the atlas)."""
+        if on != self.atlas.four_colour:
+            mip, aniso = self.atlas.mipmaps, self.atlas.anisotropy
+            self.atlas.release()
+            self.atlas = CardAtlas(self.ctx, on, mip, aniso)
+            self._last = None
+
+    def camera_for(self, lay: Layout) -> Camera:
+        """The camera that frames ``lay`` in this renderer's viewport (picking uses it too)."""
+        return Camera.frame(lay.rect, *self.size)
+
+    # --- per frame ------------------------------------------------------------
+
+    def frame_data(self, view: View) -> Frame:
+        """The instance data for ``view``: what a frame draws, before any GL call."""
+        lay = view.layout
+        marks: dict[tuple[str, int], list[Mark]] = {}
+        for m in view.marks:
+            marks.setdefault((str(m.kind), m.pile), []).append(m)
+        focus = view.focus
+        focus_key = None if focus is None else (str(focus.kind), focus.pile)
+        tops: dict[tuple[str, int], int] = {}
+        at_rest: dict[tuple[str, int, int], CardPlacement] = {}
+        for c in lay.cards:
+            if not c.in_flight:
+                k = (str(c.kind), c.pile)
+                tops[k] = c.index
+                at_rest[(k[0], c.pile, c.index)] = c
+        pulse = 0.75 + 0.25 * math.sin(view.time * 5.0)
+        half_h = theme.CARD_H / 2
+        no_clip = -10.0
+        fr = Frame()
+        flying: list[CardPlacement] = []
+        for c in lay.cards:
+            if c.hidden:
+                continue
+            if c.in_flight:
+                flying.append(c)
+                continue
+            key = (str(c.kind), c.pile)
+            glow = _NO_GLOW
+            ms = marks.get(key)
+            if ms:
+                for m in ms:
+                    start = tops[key] if m.start is None else m.start
+                    if c.index >= start:
+                        glow = _glow(m.style, pulse)
+            foc = 0.0
+            if focus_key == key:
+                foc = 1.0 if c.index == (tops[key] if focus.start is None else focus.start) else 0.0  # type: ignore[union-attr]
+            clip = no_clip
+            nxt = at_rest.get((key[0], c.pile, c.index + 1))
+            if nxt is not None and not nxt.hidden and nxt.x == c.x and nxt.yaw == 0.0 and c.yaw == 0.0:
+                # The next card of the fan covers all of this one below its top
+                # edge (less a corner's radius, where the paper shows through).
+                clip = nxt.y - c.y + half_h - theme.CORNER_RADIUS - 0.03
+            fr.rest.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), clip, foc, *glow))
+            fr.drawn.append(c)
+        for c in flying:
+            fr.flight.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), no_clip, 0.0, *_NO_GLOW))
+            fr.drawn.append(c)
+            fr.shadows.extend((c.x, c.y, c.z, c.yaw, 1.0, c.flip, 0.0, 0.0, *_NO_GLOW))
+        # Highlights and focus on empty slots: glow-only instances on the felt.
+        for s in lay.slots:
+            key = (str(s.kind), s.index)
+            if key in tops:
+                continue
+            glow = _NO_GLOW
+            for m in marks.get(key, ()):
+                glow = _glow(m.style, pulse)
+            foc = 1.0 if focus_key == key else 0.0
+            if glow[3] > 0 or foc:
+                fr.slots.extend((s.x, s.y, 0.0, 0.0, 2.0, 0.0, 0.0, foc, *glow))
+                fr.drawn.append(s)
+        return fr
+
+    def render(self, view: View, *, force: bool = False) -> bool:
+        """Draw ``view`` unless it looks exactly like the last frame; True if it drew.
+
+        When it returns False the framebuffer still holds the last frame (the
+        caller need not swap a window's buffers).
+        """
+        lay = view.layout
+        cam = self.camera_for(lay)
+        fr = self.frame_data(view)
+        key = (self.size, lay.rect, tuple(lay.slots), fr.key(), self.flat, self.atlas.four_colour)
+        if not force and key == self._last:
+            return False
+        self.atlas.ensure(cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W)
+        self.camera = cam
+        self.drawn = fr.drawn
+        ctx = self.ctx
+        vp = cam.view_projection()
+        common = dict(u_half=(theme.CARD_W / 2, theme.CARD_H / 2), u_radius=theme.CORNER_RADIUS,
+                      u_shadow=theme.SHADOW_ALPHA, u_shadow_dir=theme.SHADOW_DIR, u_focus_col=theme.FOCUS)
+        x0, x1, y0, y1 = lay.rect
+        size = max(x1 - x0, y1 - y0)
+        card_uniforms = dict(common, u_eye=cam.eye, u_thick=theme.CARD_THICKNESS, u_edge_col=theme.CARD_EDGE,
+                             u_border_col=theme.CARD_BORDER, u_atlas=0,
+                             u_lamp=((x0 + x1) / 2, y0 + 0.55 * (y1 - y0), 1.0 / (0.62 * size) ** 2),
+                             **self.atlas.uniforms())
+        prog_name = "flat" if self.flat else "card"
+        for prog in (self.flat_prog,) if self.flat else (self.card_prog, self.flight_prog):
+            prog["u_vp"].write(vp)
+            _set(prog, **card_uniforms)
+        for prog in (self.effect_prog, self.shadow_prog):
+            prog["u_vp"].write(vp)
+            _set(prog, **common)
+        assert self.atlas.texture is not None
+        self.atlas.texture.use(0)
+        ctx.disable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
+        ctx.blend_func = moderngl.ONE, moderngl.ONE_MINUS_SRC_ALPHA
+        if self.flat:
+            self.target.use()
+            ctx.viewport = (0, 0, *self.size)
+            self.target.clear(0.0, 0.0, 0.0, 1.0)
+            ctx.disable(moderngl.BLEND)
+            self._draw("rest", prog_name, fr.rest)
+            self._draw("flight", prog_name, fr.flight, base=len(fr.rest) // _FLOATS)
+            self._last = key
+            return True
+        # The resting layer (felt, slots, glows of empty slots, cards at rest)
+        # is cached in a texture: while cards fly, a frame is one blit plus
+        # the flying cards and their shadows.
+        table_changed = self.table.ensure(self.size, lay, cam, self.atlas)
+        rest_key = (self.size, lay.rect, fr.slots.tobytes(), fr.rest.tobytes(), self.atlas.card_px,
+                    self.atlas.four_colour)
+        if table_changed or rest_key != self._rest_key or self.rest_fbo is None:
+            if self.rest_fbo is None or self.rest_fbo.size != self.size:
+                self._release_rest()
+                self.rest_fbo = ctx.framebuffer(color_attachments=[ctx.texture(self.size, 4)])
+            assert self.table.fbo is not None
+            ctx.copy_framebuffer(self.rest_fbo, self.table.fbo)
+            self.rest_fbo.use()
+            ctx.viewport = (0, 0, *self.size)
+            ctx.enable(moderngl.BLEND)
+            # Painter's order, no depth buffer: slot glows on the felt, then cards.
+            self._draw("slots", "effect", fr.slots)
+            self._draw("rest", prog_name, fr.rest)
+            self._rest_key = rest_key
+        ctx.copy_framebuffer(self.target, self.rest_fbo)
+        self.target.use()
+        ctx.viewport = (0, 0, *self.size)
+        ctx.enable(moderngl.BLEND)
+        # Shadows of flying cards fall on the cards at rest, under the flying cards.
+        self._draw("shadows", "effect", fr.shadows)
+        self._draw("flight", prog_name, fr.flight)
+        self._last = key
+        return True
+
+    def _release_rest(self) -> None:
+        if self.rest_fbo is not None:
+            self.rest_fbo.color_attachments[0].release()
+            self.rest_fbo.release()
+            self.rest_fbo = None
+
+    def _draw(self, name: str, prog_name: str, data: array, base: int = 0) -> None:
+        n = len(data) // _FLOATS
+        if not n:
+            return
+        buf = self.buffers[name]
+        nbytes = len(data) * 4
+        if nbytes > buf.size:
+            buf.orphan(max(nbytes, buf.size * 2))
+        buf.write(data.tobytes())
+        if prog_name == "flat":
+            self.flat_prog["u_base"].value = float(base)
+        self.vaos[(name, prog_name)].render(moderngl.TRIANGLE_STRIP, vertices=4, instances=n)
+
+    def read_pixels(self) -> bytes:
+        """The last frame as RGB bytes, top row first (for screenshots and tests)."""
+        raw = self.target.read(components=3)
+        w, h = self.size
+        row = w * 3
+        return b"".join(raw[(h - 1 - y) * row:(h - y) * row] for y in range(h))
+
+    def snapshot(self) -> pygame.Surface:
+        """The last frame as a pygame Surface."""
+        return pygame.image.frombytes(self.read_pixels(), self.size, "RGB")
+
+    def release(self) -> None:
+        self.atlas.release()
+        self.table.release()
+        for vao in self.vaos.values():
+            vao.release()
+        for buf in self.buffers.values():
+            buf.release()
+        for obj in (self.corners, self.card_prog, self.flight_prog, self.flat_prog, self.effect_prog,
+                    self.shadow_prog):
+            obj.release()
+        self._release_rest()
+        if self._own_target:
+            self.target.release()
+
+
+_NO_GLOW = (0.0, 0.0, 0.0, 0.0)
+
+
+def _glow(style: str, pulse: float) -> tuple[float, float, float, float]:
+    r, g, b, a = STYLES.get(style, theme.SELECTED)
+    if style == "hint":
+        a *= pulse
+    return (r, g, b, a)
+
+
+def marks_for(kinds: Iterable[tuple[str, int]], style: str) -> list[Mark]:
+    """Convenience: one top-card mark of ``style`` per ``(kind, pile)``."""
+    return [Mark(k, p, None, style) for k, p in kinds]
