@@ -66,6 +66,12 @@ def _build_parser() -> argparse.ArgumentParser:
     sfc.add_argument("--anytime", default="0", metavar="SECONDS",
                      help="after the first solution, look this long for a shorter one")
 
+    ssp = solve_games.add_parser("spider", help="solve a Spider game with every card known")
+    ssp.add_argument("number", help="game number 1..999999")
+    ssp.add_argument("--suits", default="1", help="1, 2 or 4 suits (default 1)")
+    ssp.add_argument("--budget", default="1000000", metavar="STATES",
+                     help="most positions to examine (default 1,000,000)")
+
     daily = commands.add_parser("daily", help="print the daily FreeCell deal of a date (Japan time)")
     daily.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in Japan)")
 
@@ -92,6 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.freecell.commands import solve_command
 
             return solve_command(args.number, args.board, args.freecells, args.budget, args.anytime)
+        if args.command == "solve" and args.game == "spider":
+            from game.spider.commands import solve_command as spider_solve
+
+            return spider_solve(args.number, args.suits, args.budget)
         if args.command == "daily":
             from game.freecell.commands import daily_command
 

@@ -8,7 +8,9 @@
 
 ``position`` holds the rules, scoring and text form; ``moves`` the move
 values and their notation; ``deals`` the seeded shuffle behind game numbers;
-``commands`` the ``solitaire deal spider`` command line.
+``hints`` the Hint button (it sees only what the player sees); ``solver`` the
+full-knowledge solver that verifies deals; ``commands`` the ``solitaire deal
+spider`` and ``solitaire solve spider`` command lines.
 """
 
 from game.spider.deals import (
@@ -21,6 +23,7 @@ from game.spider.deals import (
     random_game_number,
     shuffle_slots,
 )
+from game.spider.hints import Gain, Hint, HintCycle, HintKind, candidates, hints
 from game.spider.moves import COLUMNS, DEAL, Move, NotationError
 from game.spider.position import (
     DECK_SETS,
@@ -32,6 +35,7 @@ from game.spider.position import (
     Termination,
     perft,
 )
+from game.spider.solver import SolveResult, SolverError, Verdict, solve
 
 __all__ = [
     "COLUMNS",
@@ -41,17 +45,27 @@ __all__ = [
     "LAST_GAME",
     "START_SCORE",
     "SUIT_PLAN",
+    "Gain",
+    "Hint",
+    "HintCycle",
+    "HintKind",
     "IllegalMoveError",
     "Move",
     "NotationError",
     "Outcome",
     "Position",
     "PositionError",
+    "SolveResult",
+    "SolverError",
     "SplitMix64",
     "Termination",
+    "Verdict",
+    "candidates",
     "deal",
     "deal_cards",
+    "hints",
     "perft",
     "random_game_number",
     "shuffle_slots",
+    "solve",
 ]

@@ -1,4 +1,5 @@
-"""``solitaire deal spider N --suits S [--check MOVES_FILE]``.
+"""``solitaire deal spider N --suits S [--check MOVES_FILE]`` and
+``solitaire solve spider N --suits S [--budget STATES]`` (:func:`solve_command`).
 
 Without ``--check`` it prints the layout of game ``N`` (the text form of
 :class:`~game.spider.position.Position`) and nothing else. With it, it
@@ -25,7 +26,7 @@ from game.spider.deals import FIRST_GAME, LAST_GAME, SUIT_PLAN, deal
 from game.spider.moves import Move, NotationError
 from game.spider.position import IllegalMoveError
 
-__all__ = ["deal_command", "parse_number", "parse_suits", "read_moves", "UNDO"]
+__all__ = ["deal_command", "solve_command", "parse_number", "parse_suits", "read_moves", "UNDO"]
 
 #: Marker for an ``undo`` line in a moves file.
 UNDO = "undo"
@@ -116,3 +117,35 @@ def deal_command(number: str, suits: str, check_path: str | None) -> int:
     print(f"score: {pos.score}")
     print(f"moves: {pos.moves}")
     return 0
+
+
+def solve_command(number: str, suits: str, budget: str) -> int:
+    """Run ``solitaire solve spider N --suits S --budget STATES``; returns the exit code.
+
+    stdout: the winning line, one action a line (``move SRC DST COUNT`` or
+    ``deal``), which ``solitaire deal spider N --suits S --check`` replays.
+    stderr: the verdict and statistics. Exit 0 solved, 1 unsolvable (the
+    search examined every reachable position), 3 budget reached with no
+    verdict, 2 bad input.
+    """
+    from game.spider.solver import Verdict, solve
+
+    n = parse_number(number)
+    s = parse_suits(suits)
+    t = budget.strip()
+    if not (t.isascii() and t.isdigit()) or int(t) < 1:
+        raise UsageError(f"--budget must be a positive whole number of states, not {budget!r}")
+    states = int(t)
+    where = f"game {n} with {s} suit{'s' if s > 1 else ''}"
+    result = solve(deal(n, s), budget=states)
+    stats = f"{result.states:,} states, {result.seconds:.2f} s"
+    if result.verdict is Verdict.SOLVED:
+        sys.stdout.write("".join(f"{m}\n" for m in result.moves))
+        print(f"solved {where}: {result.length} moves ({result.column_moves} column moves and "
+              f"{result.length - result.column_moves} deals), {stats}", file=sys.stderr)
+        return 0
+    if result.verdict is Verdict.UNSOLVABLE:
+        print(f"unsolvable: no winning line for {where} (search exhausted), {stats}", file=sys.stderr)
+        return 1
+    print(f"unknown: budget reached with no verdict for {where}, {stats}", file=sys.stderr)
+    return 3

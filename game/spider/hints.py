@@ -1,0 +1,281 @@
+"""Spider hints that see only what the player sees (SPEC §2.3).
+
+The hint is a pure function of the *visible* table: per column the number of
+face-down cards and the face-up cards, and the size of the stock
+(:meth:`Position.visible`). It never reads a hidden card or the stock order,
+so it can never give away what a player could not know; the full-knowledge
+solver (:mod:`game.spider.solver`) is a separate tool for verifying deals.
+
+    >>> from game.spider.deals import deal
+    >>> pos = deal(1, suits=1)
+    >>> [str(h) for h in hints(pos)][:2]
+    ['move 6 5 1 (turns a face-down card)', 'move 9 10 1 (turns a face-down card)']
+    >>> cycle = HintCycle()
+    >>> str(cycle.next(pos)), str(cycle.next(pos))
+    ('move 6 5 1 (turns a face-down card)', 'move 9 10 1 (turns a face-down card)')
+
+Candidates come in this order (:class:`Gain`, best first): completes a set,
+turns a face-down card, empties a column, joins the same suit, uncovers a
+buried card, moves to an empty column. Within one kind a same-suit target
+comes first, then the move that leaves fewer face-down cards in its source
+column, then more cards moved, then column order (so the list is
+deterministic). A move into an empty column is always of the last kind,
+whatever else it does: an empty column is the most valuable thing on the
+table and a hint should not spend it before anything else.
+
+Left out, because they improve nothing:
+
+* a card (or run) that lies on a card one rank higher of another suit, moved
+  onto another suit: it only trades one rank-connected parent for another;
+* a run shuffled between two equal targets: split off a same-suit parent and
+  put on another same-suit card (unless that completes a set), or onto any
+  other suit;
+* a whole column moved into an empty column (the table does not change);
+* any other move with none of the gains above, e.g. part of a same-suit run
+  moved into an empty column.
+
+With no candidate the hint is "deal" when a deal is allowed, else "undo".
+Hints cost nothing: they never touch the position or the score.
+
+This module is pure Python: it must not import pygame, moderngl or glm.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.cards import Card
+from game.spider.moves import COLUMNS, Move
+
+__all__ = [
+    "Gain",
+    "Hint",
+    "HintKind",
+    "HintCycle",
+    "Visible",
+    "candidates",
+    "hints",
+    "next_hint",
+]
+
+#: What a player sees: per column (face-down count, face-up cards), and the stock size.
+Visible = tuple[tuple[tuple[int, tuple[Card, ...]], ...], int]
+
+_DEAL_SIZE = 10
+
+
+class _Sees(Protocol):
+    def visible(self) -> Visible: ...
+
+
+class Gain(enum.IntEnum):
+    """Why a move is worth showing; a lower value is shown first."""
+
+    COMPLETES_SET = 0
+    TURNS_CARD = 1
+    EMPTIES_COLUMN = 2
+    JOINS_SUIT = 3
+    UNCOVERS_CARD = 4
+    TO_EMPTY = 5
+
+    @property
+    def text(self) -> str:
+        return _GAIN_TEXT[self]
+
+
+_GAIN_TEXT = {
+    Gain.COMPLETES_SET: "completes a set",
+    Gain.TURNS_CARD: "turns a face-down card",
+    Gain.EMPTIES_COLUMN: "empties a column",
+    Gain.JOINS_SUIT: "joins the same suit",
+    Gain.UNCOVERS_CARD: "uncovers a buried card",
+    Gain.TO_EMPTY: "moves to an empty column",
+}
+
+
+class HintKind(enum.Enum):
+    MOVE = "move"
+    DEAL = "deal"
+    UNDO = "undo"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One hint: a move (outline ``count`` cards of ``source``, target ``dest``), or deal, or undo.
+
+    ``index`` and ``total`` place a move among the candidates ("hint 2 of 5").
+    """
+
+    kind: HintKind
+    move: Move | None = None
+    gain: Gain | None = None
+    index: int = 0
+    total: int = 0
+
+    @property
+    def source(self) -> int | None:
+        return self.move.source if self.move is not None else None
+
+    @property
+    def dest(self) -> int | None:
+        return self.move.dest if self.move is not None else None
+
+    @property
+    def count(self) -> int:
+        return self.move.count if self.move is not None else 0
+
+    @property
+    def text(self) -> str:
+        """What the game shows, e.g. ``"move 3 7 2 (joins the same suit)"``."""
+        if self.kind is HintKind.DEAL:
+            return "deal: no useful move is left, deal a new row"
+        if self.kind is HintKind.UNDO:
+            return "undo: no useful move is left and no deal is allowed"
+        assert self.move is not None and self.gain is not None
+        return f"{self.move} ({self.gain.text})"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _run(up: tuple[Card, ...]) -> int:
+    """Length of the same-suit descending run at the end of the face-up cards."""
+    n = len(up)
+    if not n:
+        return 0
+    r = 1
+    while r < n and up[n - r - 1] == up[n - r] + 4:
+        r += 1
+    return r
+
+
+def candidates(view: Visible) -> list[tuple[Move, Gain]]:
+    """The useful moves of a visible table, best first (see the module docstring).
+
+    ``view`` is :meth:`Position.visible`: nothing hidden goes in, so nothing
+    hidden can come out.
+
+    >>> from game.spider.deals import deal
+    >>> [(str(m), g.name) for m, g in candidates(deal(3, suits=4).visible())][:2]
+    [('move 8 7 1', 'TURNS_CARD'), ('move 9 5 1', 'TURNS_CARD')]
+    """
+    columns, _stock = view
+    if len(columns) != COLUMNS:
+        raise ValueError(f"{len(columns)} columns: Spider has {COLUMNS}")
+    runs = [_run(up) for _down, up in columns]
+    empties = [i for i, (down, up) in enumerate(columns) if not up]
+    # Equivalent empty columns would only repeat one hint: offer the first.
+    first_empty = empties[0] if empties else -1
+    scored: list[tuple[tuple[int, ...], Move, Gain]] = []
+    for s, (down_s, up_s) in enumerate(columns):
+        n_run = runs[s]
+        if not n_run:
+            continue
+        n_up = len(up_s)
+        for k in range(1, n_run + 1):
+            head = up_s[-k]
+            exposes_all = k == n_up
+            # The card the run lies on, if it is face up (None: face-down card or nothing).
+            parent = up_s[-k - 1] if not exposes_all else None
+            on_suit = parent is not None and parent == head + 4
+            on_rank = parent is not None and (parent >> 2) == (head >> 2) + 1
+            for d, (_down_d, up_d) in enumerate(columns):
+                if d == s:
+                    continue
+                if not up_d:
+                    if d != first_empty:
+                        continue
+                    # Into an empty column: worth it only if it turns a card or
+                    # frees a card that was not rank-connected (else it spends
+                    # the empty column for nothing; a whole column moved into an
+                    # empty column changes nothing at all).
+                    if exposes_all and down_s:
+                        why = Gain.TURNS_CARD
+                    elif not exposes_all and not on_rank:
+                        why = Gain.UNCOVERS_CARD
+                    else:
+                        continue
+                    scored.append(((Gain.TO_EMPTY, why, 1, down_s, -k, s, d), Move.of(s, d, k), Gain.TO_EMPTY))
+                    continue
+                top = up_d[-1]
+                if (top >> 2) != (head >> 2) + 1:
+                    continue
+                same = top == head + 4
+                gain: Gain | None = None
+                if same and k + runs[d] == 13:
+                    gain = Gain.COMPLETES_SET
+                elif exposes_all and down_s:
+                    gain = Gain.TURNS_CARD
+                elif exposes_all:
+                    gain = Gain.EMPTIES_COLUMN
+                elif same and not on_suit:
+                    gain = Gain.JOINS_SUIT
+                elif not on_rank:
+                    gain = Gain.UNCOVERS_CARD
+                # Else: it lies on a rank-connected parent and goes onto a target
+                # that is no better (another suit, or the same suit it already
+                # has): nothing improves.
+                if gain is None:
+                    continue
+                scored.append(((gain, 0, 0 if same else 1, down_s, -k, s, d), Move.of(s, d, k), gain))
+    scored.sort(key=lambda t: t[0])
+    return [(m, g) for _key, m, g in scored]
+
+
+def _can_deal(view: Visible) -> bool:
+    """The deal rule from what is visible: stock left, no empty column unless under ten cards are out."""
+    columns, stock = view
+    if not stock:
+        return False
+    if all(up for _down, up in columns):
+        return True
+    return sum(down + len(up) for down, up in columns) < _DEAL_SIZE
+
+
+def hints(position: _Sees) -> list[Hint]:
+    """Every hint for ``position`` in the order Hint shows them.
+
+    Only ``position.visible()`` is read. With no useful move the list is one
+    "deal" or "undo" hint.
+    """
+    view = position.visible()
+    found = candidates(view)
+    if not found:
+        return [Hint(HintKind.DEAL if _can_deal(view) else HintKind.UNDO)]
+    total = len(found)
+    return [Hint(HintKind.MOVE, m, g, i, total) for i, (m, g) in enumerate(found)]
+
+
+def next_hint(position: _Sees, asked: int) -> Hint:
+    """The hint to show on the ``asked``-th press (0 = first) in an unchanged position; wraps around."""
+    found = hints(position)
+    return found[asked % len(found)]
+
+
+class HintCycle:
+    """Hint presses: each :meth:`next` gives the next candidate; a changed table starts over.
+
+    The table counts as changed when anything visible changes (a move, a deal,
+    an undo), so "Hint" after a move shows that position's best candidate.
+    """
+
+    def __init__(self) -> None:
+        self._view: Visible | None = None
+        self._list: list[Hint] = []
+        self._asked = 0
+
+    def next(self, position: _Sees) -> Hint:
+        view = position.visible()
+        if view != self._view:
+            self._view = view
+            self._list = hints(position)
+            self._asked = 0
+        hint = self._list[self._asked % len(self._list)]
+        self._asked += 1
+        return hint
+
+    def reset(self) -> None:
+        self._view = None
+        self._asked = 0

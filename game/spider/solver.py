@@ -1,0 +1,555 @@
+"""A full-knowledge Spider solver with honest verdicts: a tool for verifying deals.
+
+It sees every card, the face-down ones and the stock order included, so it
+answers "can this deal be won?", not "what should the player try?" (that is
+:mod:`game.spider.hints`, which sees only what the player sees).
+
+    >>> from game.spider import deal
+    >>> result = solve(deal(1, suits=1), budget=100_000)
+    >>> result.verdict, result.replayed
+    (<Verdict.SOLVED: 'solved'>, True)
+    >>> solve(deal(1, suits=4), budget=50).verdict
+    <Verdict.UNKNOWN: 'unknown'>
+
+Three verdicts, never more than the search proved:
+
+* ``SOLVED``: a winning line, replayed move by move through the rules engine
+  (:class:`~game.spider.position.Position`) before it is returned;
+* ``UNSOLVABLE``: every position reachable with *every* legal move was
+  examined and none wins;
+* ``UNKNOWN``: the state budget, the time limit or a cancel came first.
+
+Cost. A position's cost (lower is better) is summed over its columns:
+every card on the table or in the stock costs something, a face-down card
+more, a face-up card that does not lie on the next rank of its own suit more
+again (more still if not even rank-connected), an empty column less. A move
+that completes a set removes 13 cards' cost at once.
+
+Search, in two phases sharing one budget:
+
+1. *Stage search* (fast, incomplete). Deals are irreversible, so the game is
+   cut into stages between deals. In each stage a best-first search of
+   ``budget // STAGE_SHARE`` expansions makes column moves only; then it
+   deals from the ``STAGE_BRANCH`` lowest-cost positions where a deal is
+   legal, best first, and goes on depth first, backtracking to the next
+   candidate when a later stage finds nothing. This is what wins deals. Its
+   failures prove nothing, so they never give ``UNSOLVABLE``.
+2. *Complete search*, only if the stage search gave up before the budget
+   ran out: a best-first search over every legal move of every position
+   with a closed set of its own. When its queue runs dry no winning line
+   exists, and that is the only way the verdict ``UNSOLVABLE`` is given.
+   (With 2 or 4 suits a whole game is far too large to exhaust: expect
+   ``UNKNOWN`` for deals the stage search cannot win within the budget.)
+
+Moves come in two classes, and only the *order* differs, never the set:
+
+* first class, made as soon as a position is expanded: moves that complete
+  a set, turn a face-down card, empty a column, put a run onto the next rank
+  of its own suit from anywhere but its own suit, free a card that the run
+  was not rank-connected to, the whole end run into the first empty column
+  (unless it is the whole column), and the deal;
+* second class: every other legal move (a run split off its own suit onto
+  another card, a card taken off a rank-connected parent onto another suit,
+  part of a run into an empty column, the same moves into the other empty
+  columns, a whole column into an empty one). A position is queued a second
+  time with a penalty added to its cost, and these moves are made when it
+  comes round again.
+
+Neither phase prunes a move: the classes only order them. The stage search
+limits *how many positions* it expands per stage and which pre-deal
+positions it deals from, which is why it never claims a loss; the complete
+search makes every legal move of every position it reaches (a test checks
+both classes together against the engine's ``legal_moves()``, move for
+move and child for child).
+
+Symmetry. Columns are *not* interchangeable while cards remain in the stock
+(a deal puts a given card on a given column), so positions are keyed
+exactly; once the stock is empty, column order no longer matters and
+positions are keyed with their columns sorted. Both are exact: no two
+positions share a key unless they have the same future.
+
+Representation. A position is a tuple of ten ``bytes`` (byte 0 the column's
+face-down count, then its cards, buried first) and the number of deals left;
+children share the unchanged columns with their parent, and hashing is done
+in C. The stock is the root's, read by the deals left.
+"""
+
+from __future__ import annotations
+
+import enum
+import heapq
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
+from game.spider.position import IllegalMoveError, Position
+
+__all__ = ["Verdict", "SolveResult", "SolverError", "solve", "DEFAULT_BUDGET"]
+
+#: Positions expanded before the verdict is UNKNOWN, unless the caller says otherwise.
+DEFAULT_BUDGET = 1_000_000
+
+
+class Verdict(enum.Enum):
+    SOLVED = "solved"
+    UNSOLVABLE = "unsolvable"
+    UNKNOWN = "unknown"
+
+
+class SolverError(RuntimeError):
+    """The solver produced a line the rules engine refused: a bug, never shown to a player."""
+
+
+@dataclass
+class SolveResult:
+    """What :func:`solve` found, and what it cost."""
+
+    verdict: Verdict
+    #: The winning line (``SOLVED``): column moves and deals, as the engine plays them.
+    moves: list[Move] = field(default_factory=list)
+    states: int = 0  # positions expanded (each expansion of either move class counts)
+    generated: int = 0  # distinct positions seen
+    seconds: float = 0.0
+    replayed: bool = False  # the line was played through the rules engine and won
+    reason: str = ""  # for UNKNOWN: "budget", "time" or "cancelled"
+
+    @property
+    def length(self) -> int:
+        """Actions in the winning line, deals included."""
+        return len(self.moves)
+
+    @property
+    def column_moves(self) -> int:
+        return sum(1 for m in self.moves if not m.is_deal)
+
+    @property
+    def first_move(self) -> Move | None:
+        return self.moves[0] if self.moves else None
+
+
+# --- cost ------------------------------------------------------------------------
+
+# Cost weights (lower total is better); see the module docstring.
+W_CARD = 2  # every card on the table
+W_STOCK = 5  # every card still in the stock
+W_DOWN = 4  # extra for a face-down card
+W_SUIT = 2  # extra for a face-up card on the next rank of another suit
+W_BREAK = 5  # extra for a face-up card on anything else (not rank-connected)
+W_EMPTY = 6  # bonus for an empty column
+#: Added to a position's cost when it comes round for its second-class moves.
+SECOND_CLASS_PENALTY = 12
+
+State = tuple  # (col0, ..., col9: bytes, deals_left: int)
+
+_COST: dict[bytes, int] = {}
+_RUN: dict[bytes, int] = {}
+
+
+def _col_cost(col: bytes) -> int:
+    n = len(col) - 1
+    if not n:
+        return -W_EMPTY
+    down = col[0]
+    cost = W_CARD * n + W_DOWN * down
+    prev = col[1 + down]
+    for i in range(2 + down, n + 1):
+        c = col[i]
+        if c + 4 != prev:
+            cost += W_SUIT if (c >> 2) + 1 == (prev >> 2) else W_BREAK
+        prev = c
+    return cost
+
+
+def _run_of(col: bytes) -> int:
+    """Cards at the end of a column that move together (face-up same-suit run)."""
+    n = len(col) - 1
+    if not n:
+        return 0
+    low = 1 + col[0]  # index of the first face-up card
+    i = n
+    while i > low and col[i - 1] == col[i] + 4:
+        i -= 1
+    return n - i + 1
+
+
+def _cost(state: State) -> int:
+    costs = _COST
+    total = W_STOCK * 10 * state[10]
+    for j in range(COLUMNS):
+        col = state[j]
+        v = costs.get(col)
+        if v is None:
+            if len(costs) > 2_000_000:
+                costs.clear()
+            v = costs[col] = _col_cost(col)
+        total += v
+    return total
+
+
+def _flip(col: bytes) -> bytes:
+    """Turn the last card up if every card left is face down."""
+    n = len(col) - 1
+    if n and col[0] == n:
+        return bytes((n - 1,)) + col[1:]
+    return col
+
+
+# --- moves -----------------------------------------------------------------------
+
+
+def _children(state: State, deals: tuple[bytes, ...], which: int, canon: bool = True,
+              deal: bool = True) -> Iterator[tuple[Move, State]]:
+    """Yield ``(move, child)``: ``which`` 1 the first-class moves, 2 the second
+    class, 3 both (see the module docstring). With ``canon`` a child without
+    stock has its columns sorted (the key); ``move`` names the columns of
+    ``state`` as given."""
+    runs = _RUN
+    tops: list[int] = []
+    by_rank: dict[int, list[int]] = {}
+    empties: list[int] = []
+    rs: list[int] = []
+    for j in range(COLUMNS):
+        col = state[j]
+        if len(col) == 1:
+            empties.append(j)
+            tops.append(-1)
+            rs.append(0)
+            continue
+        top = col[-1]
+        tops.append(top)
+        r = top >> 2
+        lst = by_rank.get(r)
+        if lst is None:
+            by_rank[r] = [j]
+        else:
+            lst.append(j)
+        v = runs.get(col)
+        if v is None:
+            if len(runs) > 2_000_000:
+                runs.clear()
+            v = runs[col] = _run_of(col)
+        rs.append(v)
+    left = state[10]
+    first = which & 1
+    second = which & 2
+    sort = canon and left == 0
+    table = _TABLE
+    for s in range(COLUMNS):
+        n_run = rs[s]
+        if not n_run:
+            continue
+        cs = state[s]
+        ln = len(cs)
+        n_up = ln - 1 - cs[0]
+        down_s = cs[0]
+        row = table[s]
+        for k in range(1, n_run + 1):
+            head = cs[ln - k]
+            exposes_all = k == n_up
+            if exposes_all:
+                on_suit = on_rank = False
+            else:
+                parent = cs[ln - k - 1]
+                on_suit = parent == head + 4
+                on_rank = (parent >> 2) == (head >> 2) + 1
+            dests = by_rank.get((head >> 2) + 1)
+            if dests is not None:
+                for d in dests:
+                    same = tops[d] == head + 4
+                    completes = same and k + rs[d] == 13
+                    useful = completes or exposes_all or (same and not on_suit) or not on_rank
+                    if not (first if useful else second):
+                        continue
+                    ns = _flip(cs[:ln - k])
+                    nd = state[d] + cs[ln - k:]
+                    if completes:
+                        nd = _flip(nd[:-13])
+                    child = list(state)
+                    child[s] = ns
+                    child[d] = nd
+                    if sort:
+                        child = sorted(child[:COLUMNS]) + [0]
+                    yield row[d][k], tuple(child)
+            if empties:
+                # The whole end run into the first empty column is first class,
+                # unless it is the whole column (that changes nothing).
+                useful_k = k == n_run and not (exposes_all and not down_s)
+                for e, d in enumerate(empties):
+                    if not (first if (useful_k and e == 0) else second):
+                        continue
+                    ns = _flip(cs[:ln - k])
+                    child = list(state)
+                    child[s] = ns
+                    child[d] = b"\x00" + cs[ln - k:]
+                    if sort:
+                        child = sorted(child[:COLUMNS]) + [0]
+                    yield row[d][k], tuple(child)
+    if deal and first and left and (not empties or sum(len(c) - 1 for c in state[:COLUMNS]) < 10):
+        yield DEAL, _dealt(state, deals, canon)
+
+
+def _can_deal(state: State) -> bool:
+    if not state[10]:
+        return False
+    if all(len(state[j]) > 1 for j in range(COLUMNS)):
+        return True
+    return sum(len(state[j]) - 1 for j in range(COLUMNS)) < 10
+
+
+def _dealt(state: State, deals: tuple[bytes, ...], canon: bool = True) -> State:
+    """The child of a deal (the caller checked it is legal)."""
+    left = state[10]
+    cards = deals[len(deals) - left]
+    child: list = []
+    for j in range(COLUMNS):
+        col = state[j] + cards[j:j + 1]
+        if len(col) - 1 - col[0] >= 13 and _run_of(col) == 13:
+            col = _flip(col[:-13])  # an ace dealt onto K..2 of its suit
+        child.append(col)
+    child.append(left - 1)
+    if canon and left == 1:
+        child = sorted(child[:COLUMNS]) + [0]
+    return tuple(child)
+
+
+def _root(position: Position) -> tuple[State, tuple[bytes, ...]]:
+    down = position.face_down
+    cols = [bytes((down[j],)) + bytes(int(c) for c in position.column(j)) for j in range(COLUMNS)]
+    stock = bytes(int(c) for c in position.stock)
+    deals = tuple(stock[i:i + 10] for i in range(0, len(stock), 10))
+    return tuple(cols) + (len(deals),), deals
+
+
+def _key(state: State) -> State:
+    """The closed-set key: the state itself, its columns sorted once the stock is empty."""
+    if state[10]:
+        return state
+    return tuple(sorted(state[:COLUMNS])) + (0,)
+
+
+def _is_win(state: State) -> bool:
+    return state[10] == 0 and all(len(state[j]) == 1 for j in range(COLUMNS))
+
+
+# --- search ----------------------------------------------------------------------
+
+
+_POLL = 64  # expansions between looks at the clock, the cancel flag and progress
+#: Stage search: the pre-deal positions tried per stage (best first), and the
+#: share of the budget one stage may expand.
+STAGE_BRANCH = 3
+STAGE_SHARE = 40
+
+
+def solve(
+    position: Position,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    time_limit: float | None = None,
+    cancel: Callable[[], bool] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SolveResult:
+    """Search for a win from ``position`` (which is not changed), seeing every card.
+
+    ``budget`` caps the positions expanded and ``time_limit`` the seconds;
+    ``cancel()`` is polled every 64 expansions and stops the search.
+    ``progress(states, best_cost)`` is called as often.
+    """
+    if budget < 1:
+        raise ValueError(f"budget must be at least 1, not {budget}")
+    start = time.perf_counter()
+    exact, deals = _root(position)
+    search = _Search(deals, budget, None if time_limit is None else start + time_limit, cancel, progress)
+    root = _key(exact)
+    search.came[root] = None
+    found = root if _is_win(root) else search.staged(root)
+    if found is None and not search.stopped:
+        # The stage search gave up without spending the budget: the complete
+        # search decides (and, for a small enough position, proves a loss).
+        found = search.complete(root)
+    result = SolveResult(Verdict.UNKNOWN, states=search.expanded, generated=len(search.came))
+    if found is not None:
+        path = [found]
+        while (parent := search.came[path[-1]]) is not None:
+            path.append(parent)
+        path.reverse()
+        result.moves = _replay(position, _concrete(path, exact, deals))
+        result.verdict = Verdict.SOLVED
+        result.replayed = True
+    elif search.exhausted:
+        result.verdict = Verdict.UNSOLVABLE
+    else:
+        result.reason = search.stop_reason
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+class _Search:
+    """Budget, clock, cancel and the closed set shared by both searches.
+
+    ``came`` maps every position seen to its parent (``None`` for the root):
+    the closed set and the way back to the root in one.
+    """
+
+    def __init__(self, deals: tuple[bytes, ...], budget: int, deadline: float | None,
+                 cancel: Callable[[], bool] | None, progress: Callable[[int, int], None] | None) -> None:
+        self.deals = deals
+        self.budget = budget
+        self.deadline = deadline
+        self.cancel = cancel
+        self.progress = progress
+        self.came: dict[State, State | None] = {}
+        self.expanded = 0
+        self.best = 1 << 30
+        self.stopped = False
+        self.stop_reason = ""
+        self.exhausted = False
+        self.stage_budget = max(200, budget // STAGE_SHARE)
+
+    def _stop(self) -> bool:
+        """Whether to stop now; called before each expansion, it looks at the clock
+        and the cancel flag every ``_POLL`` expansions."""
+        if self.stopped:
+            return True
+        n = self.expanded
+        if n >= self.budget:
+            self.stop_reason = "budget"
+        elif n % _POLL or not n:
+            return False
+        elif self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.stop_reason = "time"
+        elif self.cancel is not None and self.cancel():
+            self.stop_reason = "cancelled"
+        else:
+            if self.progress is not None:
+                self.progress(n, self.best)
+            return False
+        self.stopped = True
+        return True
+
+    def staged(self, root: State) -> State | None:
+        """Stage search (incomplete, fast): between two deals, a best-first
+        search of ``stage_budget`` expansions without dealing; then deal from
+        the ``STAGE_BRANCH`` best positions where a deal is legal, best first,
+        and search on from each (depth first: backtrack when a later stage
+        finds nothing). The last stage searches until it wins or its share
+        runs out."""
+        came = self.came
+        deals = self.deals
+        left = root[10]
+        limit = self.stage_budget if left else 4 * self.stage_budget
+        counter = 0
+        heap: list[tuple[int, int, State, int]] = [(_cost(root), 0, root, 1)]
+        ready: list[tuple[int, int, State]] = []
+        push = heapq.heappush
+        pop = heapq.heappop
+        cost = _cost
+        n = 0
+        while heap and n < limit:
+            if self._stop():
+                return None
+            prio, _, state, which = pop(heap)
+            n += 1
+            self.expanded += 1
+            if which == 1:
+                counter += 1
+                push(heap, (prio + SECOND_CLASS_PENALTY, -counter, state, 2))
+                if left and _can_deal(state):
+                    ready.append((prio, counter, state))
+            for _move, child in _children(state, deals, which, deal=False):
+                if child in came:
+                    continue
+                came[child] = state
+                if _is_win(child):
+                    return child
+                c = cost(child)
+                if c < self.best:
+                    self.best = c
+                counter += 1
+                push(heap, (c, -counter, child, 1))
+        ready.sort()
+        tried = 0
+        for _prio, _, state in ready:
+            child = _dealt(state, deals)
+            if child in came:
+                continue
+            came[child] = state
+            if _is_win(child):
+                return child
+            found = self.staged(child)
+            if found is not None or self.stopped:
+                return found
+            tried += 1
+            if tried >= STAGE_BRANCH:
+                break
+        return None
+
+    def complete(self, root: State) -> State | None:
+        """Complete best-first search: every legal move of every position, first
+        class at once, second class when the position comes round again with
+        ``SECOND_CLASS_PENALTY``. Sets ``exhausted`` when nothing is left.
+
+        It has a closed set of its own (the stage search's positions were cut
+        short, so they must be expanded again here), and shares ``came`` only
+        for the way back.
+        """
+        came: dict[State, State | None] = {root: None}
+        self.came = came
+        deals = self.deals
+        counter = 0
+        heap: list[tuple[int, int, State, int]] = [(_cost(root), 0, root, 1)]
+        push = heapq.heappush
+        pop = heapq.heappop
+        cost = _cost
+        while heap:
+            if self._stop():
+                return None
+            prio, _, state, which = pop(heap)
+            self.expanded += 1
+            if which == 1:
+                counter += 1
+                push(heap, (prio + SECOND_CLASS_PENALTY, -counter, state, 2))
+            for _move, child in _children(state, deals, which):
+                if child in came:
+                    continue
+                came[child] = state
+                if _is_win(child):
+                    return child
+                c = cost(child)
+                if c < self.best:
+                    self.best = c
+                counter += 1
+                push(heap, (c, -counter, child, 1))
+        self.exhausted = True
+        return None
+
+
+def _concrete(path: list[State], exact: State, deals: tuple[bytes, ...]) -> list[Move]:
+    """The engine moves along a path of keys: from the real (unsorted) layout
+    ``exact`` of the root, each time the move whose child has the next key."""
+    moves: list[Move] = []
+    actual = exact
+    for nxt in path[1:]:
+        for move, child in _children(actual, deals, 3, canon=False):
+            if _key(child) == nxt:
+                moves.append(move)
+                actual = child
+                break
+        else:
+            raise SolverError("the solver's path has a step no legal move makes")
+    return moves
+
+
+def _replay(position: Position, moves: list[Move]) -> list[Move]:
+    """Play ``moves`` on a copy of ``position`` through the rules engine; raise
+    :class:`SolverError` unless every move is legal and the game is won."""
+    pos = position.copy(stack=False)
+    for i, move in enumerate(moves):
+        try:
+            pos.push(move)
+        except IllegalMoveError as exc:
+            raise SolverError(f"the engine refused the solver's move {i + 1} ({move}): {exc}") from None
+    if not pos.is_won():
+        raise SolverError("the solver's line does not win")
+    return moves

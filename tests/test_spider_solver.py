@@ -1,0 +1,220 @@
+"""The full-knowledge Spider solver (issue 5): verdicts, budget, cancel, replay, CLI."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import UsageError
+from game.spider import DEAL, Position, deal
+from game.spider.commands import solve_command
+from game.spider.solver import SolverError, Verdict, _children, _key, _replay, _root, solve
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# A small position (6 sets removed, stock empty) with a few legal moves and no
+# win: found by the solver, checked below by an independent engine search.
+DEAD_END = """\
+stock:
+1: (8C) (9C) 5C 9D
+2: 3C
+3: (2C) KD
+4: (AD) 6D 8D TD
+5: 7C QC
+6: KC
+7: 7D
+8: (6C) (QD) (JC) 4D TC
+9: 3D
+10: (2D) (5D) JD 4C AC
+removed: 6
+"""
+
+
+def test_game_1_with_one_suit_is_winnable_and_the_line_replays():
+    # SPEC §2.2: the first start is 1-suit game #1, shown winnable by a full-knowledge search.
+    pos = deal(1, suits=1)
+    result = solve(pos, budget=200_000)
+    assert result.verdict is Verdict.SOLVED and result.replayed
+    assert pos == deal(1, suits=1) and not pos.move_stack  # solve() works on a copy
+    for move in result.moves:
+        pos.push(move)
+    assert pos.is_won()
+    assert result.moves.count(DEAL) == 5
+    assert result.length == len(result.moves) and result.column_moves == result.length - 5
+
+
+def test_a_tiny_budget_gives_unknown_never_a_false_verdict():
+    result = solve(deal(1, suits=4), budget=10)
+    assert result.verdict is Verdict.UNKNOWN and result.reason == "budget"
+    assert result.states == 10 and not result.moves and not result.replayed
+    with pytest.raises(ValueError):
+        solve(deal(1, suits=4), budget=0)
+
+
+def test_cancel_is_polled_and_stops_the_search():
+    calls = []
+
+    def cancel() -> bool:
+        calls.append(1)
+        return len(calls) >= 3
+
+    result = solve(deal(2, suits=4), budget=1_000_000, cancel=cancel)
+    assert result.verdict is Verdict.UNKNOWN and result.reason == "cancelled"
+    assert len(calls) == 3 and result.states <= 3 * 64 + 1
+
+
+def test_progress_reports_and_time_limit():
+    seen: list[tuple[int, int]] = []
+    result = solve(deal(2, suits=4), budget=1000, progress=lambda n, best: seen.append((n, best)))
+    assert seen and all(n % 64 == 0 for n, _ in seen)
+    assert result.verdict is Verdict.UNKNOWN
+    timed = solve(deal(2, suits=4), budget=10**9, time_limit=0.0)
+    assert timed.verdict is Verdict.UNKNOWN and timed.reason == "time"
+
+
+def _reachable_wins(pos: Position) -> tuple[int, bool]:
+    """Independent check with the plain engine: every reachable position, any won?"""
+    seen = {pos.key()}
+    stack = [pos.copy(stack=False)]
+    won = False
+    while stack:
+        p = stack.pop()
+        won = won or p.is_won()
+        for m in p.legal_moves():
+            q = p.copy(stack=False)
+            q.push(m)
+            if q.key() not in seen:
+                seen.add(q.key())
+                stack.append(q)
+    return len(seen), won
+
+
+def test_an_exhausted_search_proves_a_small_position_unsolvable():
+    pos = Position.parse(DEAD_END)
+    assert pos.legal_moves()  # not a trivial dead end: there are moves, just no win
+    result = solve(pos, budget=100_000)
+    assert result.verdict is Verdict.UNSOLVABLE and not result.moves
+    count, won = _reachable_wins(pos)
+    assert count > 5 and not won
+
+
+def test_an_already_won_position_is_solved_with_no_moves():
+    won = Position([[] for _ in range(10)], [0] * 10, [], [3] * 8)
+    result = solve(won)
+    assert result.verdict is Verdict.SOLVED and result.moves == [] and result.replayed
+
+
+def test_a_position_without_stock_is_solved_with_its_real_columns():
+    # Once the stock is empty the search sorts columns; the line must still
+    # name the real columns of the position.
+    pos = deal(3, suits=1)
+    line = solve(pos, budget=200_000).moves
+    last_deal = max(i for i, m in enumerate(line) if m is DEAL)
+    for m in line[: last_deal + 1]:
+        pos.push(m)
+    assert pos.stock_size == 0
+    rest = solve(pos, budget=200_000)
+    assert rest.verdict is Verdict.SOLVED
+    for m in rest.moves:
+        pos.push(m)
+    assert pos.is_won()
+
+
+def test_replay_refuses_a_bad_line():
+    with pytest.raises(SolverError):
+        _replay(deal(1, suits=1), [DEAL, DEAL])  # legal, but does not win
+    with pytest.raises(SolverError):
+        _replay(deal(1, suits=1), [DEAL] * 6)  # a sixth deal is illegal
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_the_solver_move_generator_is_the_engine_move_for_move(suits):
+    """Completeness behind UNSOLVABLE: both move classes together are exactly
+    the engine's legal moves, and each child is the engine's position."""
+    rng = random.Random(suits)
+    for number in range(1, 6):
+        pos = deal(number, suits)
+        for _ in range(150):
+            state, deals = _root(pos)
+            ours = {m: child for m, child in _children(state, deals, 3, canon=False)}
+            legal = pos.legal_moves()
+            assert set(ours) == set(legal) and len(ours) == len(legal)
+            first = {m for m, _ in _children(state, deals, 1, canon=False)}
+            second = {m for m, _ in _children(state, deals, 2, canon=False)}
+            assert not first & second
+            for m in legal:
+                q = pos.copy(stack=False)
+                q.push(m)
+                assert ours[m] == _root(q)[0]
+                assert _key(ours[m]) == _key(_root(q)[0])
+            if not legal:
+                break
+            pos.push(rng.choice(legal))
+
+
+# --- command line --------------------------------------------------------------------
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_cli_solves_game_1_and_deal_check_replays_the_line(tmp_path):
+    out = run("solve", "spider", "1", "--suits", "1", "--budget", "200000")
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.startswith("solved game 1 with 1 suit:") and "states" in out.stderr
+    lines = out.stdout.splitlines()
+    assert lines.count("deal") == 5 and all(x == "deal" or x.startswith("move ") for x in lines)
+    moves = tmp_path / "line.moves"
+    moves.write_text(out.stdout)
+    check = run("deal", "spider", "1", "--suits", "1", "--check", str(moves))
+    assert check.returncode == 0 and "removed: 8" in check.stdout
+
+
+def test_cli_exit_codes_for_budget_and_bad_input():
+    budget = run("solve", "spider", "2", "--suits", "4", "--budget", "50")
+    assert budget.returncode == 3 and budget.stdout == ""
+    assert budget.stderr.startswith("unknown: budget reached")
+    for args in (["0"], ["1000000"], ["x"], ["1", "--suits", "3"], ["1", "--budget", "0"],
+                 ["1", "--budget", "-5"], ["1", "--budget", "lots"]):
+        bad = run("solve", "spider", *args)
+        assert bad.returncode == 2 and bad.stdout == "" and len(bad.stderr.splitlines()) == 1, args
+
+
+def test_solve_command_verdicts(capsys, monkeypatch):
+    assert solve_command("1", "1", "200000") == 0
+    out = capsys.readouterr()
+    assert out.out.count("deal") == 5 and out.err.startswith("solved")
+    assert solve_command("2", "4", "20") == 3
+    assert capsys.readouterr().out == ""
+    import game.spider.commands as commands
+
+    monkeypatch.setattr(commands, "deal", lambda n, s: Position.parse(DEAD_END))
+    assert solve_command("5", "4", "1000") == 1
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.startswith("unsolvable: no winning line")
+    with pytest.raises(UsageError):
+        solve_command("1", "1", "1.5")
+
+
+def test_a_deal_that_completes_a_set_is_the_engine_s_deal():
+    spades = [r * 4 + 3 for r in range(13)]  # AS..KS card numbers
+    pool = [c for c in spades for _ in range(8)]
+    col1 = spades[:0:-1]  # KS..2S
+    for c in col1:
+        pool.remove(c)
+    pool.remove(spades[0])
+    stock = [spades[0]] + pool[:9]
+    rest = pool[9:]
+    cols = [col1] + [rest[i::9] for i in range(9)]
+    pos = Position(cols, [0] + [len(c) - 1 for c in cols[1:]], stock)
+    state, deals = _root(pos)
+    ours = dict(_children(state, deals, 3, canon=False))
+    after = pos.copy(stack=False)
+    after.push(DEAL)
+    assert after.removed == 1 and ours[DEAL] == _root(after)[0]
