@@ -76,8 +76,11 @@ def _build_parser() -> argparse.ArgumentParser:
     daily.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in Japan)")
 
     play = commands.add_parser("play", help="start the game (the default)")
-    play.add_argument("game", nargs="?", choices=["freecell"], default="freecell")
-    play.add_argument("number", nargs="?", help="deal number")
+    play.add_argument("game", nargs="?", choices=["freecell", "spider"], default="freecell")
+    play.add_argument("number", nargs="?", help="deal or game number")
+    play.add_argument("--suits", default="1", help="Spider: 1, 2 or 4 suits (default 1)")
+    play.add_argument("--text", action="store_true", help="play FreeCell in the terminal instead of a window")
+    play.add_argument("--fullscreen", action="store_true")
     return parser
 
 
@@ -108,7 +111,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return daily_command(args.date)
         from game.freecell.commands import play_command
 
-        return play_command(getattr(args, "number", None))
+        return play_command(getattr(args, "game", "freecell"), getattr(args, "number", None),
+                            getattr(args, "suits", "1"), getattr(args, "text", False),
+                            getattr(args, "fullscreen", False))
     except UsageError as exc:
         print(f"solitaire: error: {exc}", file=sys.stderr)
         return 2

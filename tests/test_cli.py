@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,9 +15,10 @@ from game.freecell import Position, deal
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, **(env or {})})
 
 
 def test_deal_prints_the_layout_and_nothing_else():
@@ -93,15 +95,22 @@ def test_usage_mistakes_are_one_line_exit_2(args):
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
 
 
-def test_no_arguments_starts_the_game_and_says_what_it_is():
-    out = run(stdin="5a\nu\nq\n")
+def test_no_arguments_without_a_screen_plays_in_the_terminal_and_says_so():
+    # SDL's dummy video driver has no OpenGL: no window can open.
+    out = run(stdin="5a\nu\nq\n", env={"SDL_VIDEODRIVER": "dummy"})
     assert out.returncode == 0, out.stderr
+    assert "no window could be opened" in out.stderr and "playing in the terminal" in out.stderr
     assert "FreeCell" in out.stdout and "Today's deal is #" in out.stdout
     assert "undid 5a" in out.stdout
 
 
+def test_text_mode_on_request():
+    out = run("play", "--text", stdin="q\n")
+    assert out.returncode == 0 and out.stderr == "" and "FreeCell in the terminal" in out.stdout
+
+
 def test_the_game_ends_cleanly_when_input_ends():
-    out = run("play", "freecell", "11982", stdin="")
+    out = run("play", "freecell", "11982", "--text", stdin="")
     assert out.returncode == 0
     assert "This deal is known to be unsolvable." in out.stdout
 

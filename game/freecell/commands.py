@@ -152,9 +152,33 @@ def daily_command(date_text: str | None) -> int:
     return 0
 
 
-def play_command(number_text: str | None) -> int:
-    """``solitaire`` with no arguments: start the game."""
+def play_command(game: str = "freecell", number_text: str | None = None, suits_text: str = "1",
+                 text: bool = False, fullscreen: bool = False) -> int:
+    """``solitaire`` / ``solitaire play [freecell|spider] [N]``: open the table.
+
+    Without a screen (no display, or OpenGL 3.3 missing) FreeCell is played
+    in the terminal instead, and the first line says so.
+    """
+    if game == "spider":
+        from game.spider.commands import parse_number, parse_suits
+
+        number = parse_number(number_text) if number_text is not None else None
+        suits = parse_suits(suits_text)
+    else:
+        number = parse_deal_number(number_text) if number_text is not None else None
+        suits = 1
+    if not text:
+        try:
+            from game.app import App
+
+            app = App(game, number, suits, fullscreen=fullscreen)
+        except Exception as exc:  # no display, no OpenGL 3.3: say so, then play in text
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            print(f"solitaire: no window could be opened ({reason}); playing in the terminal", file=sys.stderr)
+            if game == "spider":
+                return 1
+        else:
+            return app.run()
     from game.textplay import play
 
-    number = parse_deal_number(number_text) if number_text is not None else None
     return play(number)

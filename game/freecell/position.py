@@ -90,7 +90,7 @@ def capacity(empty_cells: int, empty_columns: int, to_empty_column: bool = False
     (5, 10)
     """
     if to_empty_column:
-        empty_columns -= 1
+        empty_columns = max(0, empty_columns - 1)  # no empty column: as if onto a card
     return (empty_cells + 1) << empty_columns
 
 
@@ -188,6 +188,10 @@ class Position:
     def undo_steps(self) -> list[tuple[Move, tuple[Move, ...]]]:
         """Each undo step: the player move and the automatic foundation moves it set off."""
         return [(m, autos) for m, autos, _ in self._stack]
+
+    def auto_cards(self) -> tuple[Card, ...]:
+        """The cards the last step's automatic moves sent home, in the order they went."""
+        return self._stack[-1][2][1:] if self._stack else ()
 
     def card_moves(self) -> list[Move]:
         """Every card movement so far in order, automatic ones included (fc-solve's count)."""

@@ -89,10 +89,18 @@ class AtlasSheet:
                 self.cell_h - 2 * PAD)
 
 
-@lru_cache(maxsize=4)
 def _font(px: int) -> pygame.font.Font:
     if not pygame.font.get_init():
+        # pygame.quit() ends the font module and every Font made before it:
+        # start again with fresh ones.
         pygame.font.init()
+        _open_font.cache_clear()
+        _glyph.cache_clear()
+    return _open_font(px)
+
+
+@lru_cache(maxsize=4)
+def _open_font(px: int) -> pygame.font.Font:
     return pygame.font.Font(str(asset_path(FONT_FILE)), px)
 
 
@@ -185,6 +193,9 @@ def _draw_ghost(suit: int, w: int, h: int) -> pygame.Surface:
 
 def draw_atlas(card_px: int, four_colour: bool = False) -> AtlasSheet:
     """Draw all cells for cards ``card_px`` pixels wide (the height is 1.4 times that)."""
+    # A Font dies with the pygame session that opened it (a window closed and
+    # reopened): open fresh ones for each atlas; the glyph cache keeps surfaces.
+    _open_font.cache_clear()
     w = max(32, int(card_px))
     h = round(w * theme.CARD_H / theme.CARD_W)
     cw, ch = w + 2 * PAD, h + 2 * PAD

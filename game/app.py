@@ -1,0 +1,898 @@
+"""The game in a window: the loop, the table controllers, card flights.
+
+::
+
+    App("freecell", number=617).run()
+
+The arrows point one way: pygame events become :class:`game.input.Action`
+values or pointer gestures here; a table controller turns them into calls on
+the session (which asks the rules engine); the renderer reads the session's
+position, with card flights as view state on top. No rule is decided here:
+every move goes to the engine, and a refusal comes back as its one-line
+reason.
+
+The loop is fixed-step (:class:`game.loop.FixedStep`) on an injected clock;
+nothing is drawn when nothing changed; the game clock pauses while the
+window is unfocused or minimised.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import moderngl
+import pygame
+
+from game import speeds
+from game.freecell import HOME, IllegalMoveError, Move
+from game.input import Act, Action, translate_controller, translate_key
+from game.loop import FixedStep
+from game.render.layout import CardTransform, Layout, PileKind, layout
+from game.render.picking import Pick, column_under, pick
+from game.render.scene import Mark, Renderer, View
+from game.session import FreeCellSession, SpiderSession
+from game.ui.overlay import Overlay
+
+__all__ = ["App", "Flights", "FreeCellTable", "SpiderTable"]
+
+Key = Any  # a card number (FreeCell) or a place key (kind, pile, index)
+
+
+def _ease(u: float) -> float:
+    return u * u * (3.0 - 2.0 * u)
+
+
+@dataclass
+class _Flight:
+    start: CardTransform
+    end: CardTransform
+    t0: float
+    duration: float
+    lift: float
+
+
+class Flights:
+    """Cards on their way: the model has already changed; the view catches up.
+
+    Each flight goes from where the card was to where it lands along a short
+    arc with a lift; before its start time a card waits where it was (the
+    automatic cards that follow a move go one after another).
+    """
+
+    def __init__(self) -> None:
+        self.items: dict[Key, _Flight] = {}
+
+    def add(self, key: Key, start: CardTransform, end: CardTransform, t0: float,
+            duration: float, lift: float) -> None:
+        if duration <= 0:
+            self.items.pop(key, None)
+            return
+        self.items[key] = _Flight(start, end, t0, duration, lift)
+
+    def at(self, now: float) -> dict[Key, CardTransform]:
+        """Where every flying card is at ``now``; finished flights are dropped."""
+        out: dict[Key, CardTransform] = {}
+        for key in list(self.items):
+            f = self.items[key]
+            u = (now - f.t0) / f.duration
+            if u >= 1.0:
+                del self.items[key]
+                continue
+            u = _ease(max(0.0, u))
+            s, e = f.start, f.end
+            out[key] = CardTransform(
+                s.x + (e.x - s.x) * u, s.y + (e.y - s.y) * u,
+                s.z + (e.z - s.z) * u + f.lift * math.sin(math.pi * u),
+                s.yaw + (e.yaw - s.yaw) * u, s.flip + (e.flip - s.flip) * u)
+        return out
+
+    def busy(self) -> bool:
+        return bool(self.items)
+
+    def land(self) -> None:
+        """Finish every flight at once (input during a flight completes it first)."""
+        self.items.clear()
+
+
+def _transform(p: Any) -> CardTransform:
+    return CardTransform(p.x, p.y, p.z, p.yaw, p.flip)
+
+
+class Table:
+    """What both games share: selection, focus, messages, flights, drawing state."""
+
+    game = ""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.flights = Flights()
+        self.selection: tuple[str, int, int] | None = None  # kind, pile, index
+        self.message = ""
+        self.focus_index = 0
+        self.focus_depth: int | None = None
+        self.hint_marks: list[Mark] = []
+
+    # --- what the renderer and the overlay read --------------------------------
+
+    @property
+    def position(self) -> Any:
+        raise NotImplementedError
+
+    def focus_places(self) -> list[tuple[str, int]]:
+        raise NotImplementedError
+
+    def layout_now(self, overrides: dict | None = None) -> Layout:
+        w, h = self.app.size
+        return layout(self.position, w, h, overrides)
+
+    def marks(self) -> list[Mark]:
+        out = list(self.hint_marks)
+        if self.selection is not None:
+            kind, pile, index = self.selection
+            out.append(Mark(kind, pile, index, "selected"))
+        return out
+
+    def focus_mark(self) -> Mark | None:
+        if not self.app.keyboard_used:
+            return None
+        kind, pile = self.focus_places()[self.focus_index]
+        return Mark(kind, pile, self.focus_depth if kind == "column" else None, "focus")
+
+    def status(self) -> str:
+        raise NotImplementedError
+
+    # --- flights -------------------------------------------------------------------
+
+    def animate(self, before: Layout, keys: Callable[[Any], Key], origin: Callable[[Key], Key],
+                order: dict[Key, float], duration: float) -> None:
+        """Fly every card whose place changed from ``before`` to the current layout."""
+        factor = self.app.speed
+        now = self.app.anim_time
+        old = {keys(p): p for p in before.cards}
+        after = self.layout_now()
+        for p in after.cards:
+            k = keys(p)
+            src = old.get(origin(k))
+            if src is None:
+                continue
+            moved = (src.kind, src.pile) != (p.kind, p.pile)
+            if not moved and abs(src.x - p.x) < 1e-6 and abs(src.y - p.y) < 1e-6 and src.flip == p.flip:
+                continue
+            delay = order.get(k, 0.0) * factor
+            self.flights.add(k, _transform(src), _transform(p), now + delay,
+                             (duration if moved else speeds.GLIDE) * factor,
+                             speeds.LIFT if moved else 0.0)
+
+    def overrides(self) -> dict[Key, CardTransform]:
+        return self.flights.at(self.app.anim_time)
+
+    def say(self, text: str) -> None:
+        self.message = text
+
+    # --- input ----------------------------------------------------------------------
+
+    def action(self, action: Action) -> None:
+        act = action.act
+        places = self.focus_places()
+        if act in (Act.FOCUS_LEFT, Act.FOCUS_PREV):
+            self.focus_index = (self.focus_index - 1) % len(places)
+            self.focus_depth = None
+        elif act in (Act.FOCUS_RIGHT, Act.FOCUS_NEXT):
+            self.focus_index = (self.focus_index + 1) % len(places)
+            self.focus_depth = None
+        elif act in (Act.FOCUS_UP, Act.FOCUS_DOWN):
+            self.move_depth(-1 if act is Act.FOCUS_UP else 1)
+        elif act is Act.CANCEL:
+            self.selection = None
+            self.hint_marks = []
+        elif act is Act.SELECT:
+            kind, pile = places[self.focus_index]
+            self.activate(kind, pile, self.focused_index(kind, pile))
+        else:
+            self.command(act)
+
+    def focused_index(self, kind: str, pile: int) -> int | None:
+        n = self.pile_size(kind, pile)
+        if n == 0:
+            return None
+        if kind == "column" and self.focus_depth is not None:
+            return max(0, min(n - 1, self.focus_depth))
+        return n - 1
+
+    def move_depth(self, delta: int) -> None:
+        kind, pile = self.focus_places()[self.focus_index]
+        if kind != "column":
+            return
+        n = self.pile_size(kind, pile)
+        if n:
+            cur = n - 1 if self.focus_depth is None else self.focus_depth
+            self.focus_depth = max(self.first_movable(pile), min(n - 1, cur + delta))
+
+    def first_movable(self, column: int) -> int:
+        return 0
+
+    def pile_size(self, kind: str, pile: int) -> int:
+        raise NotImplementedError
+
+    def activate(self, kind: str, pile: int, index: int | None) -> None:
+        """Enter/Space/click: select, or place the selection, or send home."""
+        raise NotImplementedError
+
+    def command(self, act: Act) -> None:
+        raise NotImplementedError
+
+    def click(self, where: Pick | None, double: bool) -> None:
+        if where is None:
+            self.selection = None
+            return
+        if double and where.index is not None:
+            self.double_click(where)
+            return
+        self.activate(where.kind, where.pile, where.index)
+
+    def double_click(self, where: Pick) -> None:
+        raise NotImplementedError
+
+    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+        """A dragged run let go over ``target``; True if a move was made."""
+        raise NotImplementedError
+
+    def update(self, dt: float) -> None:
+        """Per fixed step: auto-complete cascades, hint results."""
+
+    def close(self) -> None:
+        pass
+
+
+class FreeCellTable(Table):
+    game = "freecell"
+
+    def __init__(self, app: "App", number: int) -> None:
+        super().__init__(app)
+        self.session = FreeCellSession(number, now=app.clock_now)
+        self.cascade = False
+        self.cascade_wait = 0.0
+        self.hints: Any = None
+        self.hint_request = 0
+        self.thinking = False
+        from game.freecell.deals import is_known_unsolvable
+
+        if is_known_unsolvable(number):
+            self.say("This deal is known to be unsolvable")
+
+    @property
+    def position(self) -> Any:
+        return self.session.position
+
+    def focus_places(self) -> list[tuple[str, int]]:
+        return ([("cell", i) for i in range(4)] + [("foundation", s) for s in range(4)]
+                + [("column", i) for i in range(8)])
+
+    def pile_size(self, kind: str, pile: int) -> int:
+        pos = self.position
+        if kind == "column":
+            return len(pos.columns[pile])
+        if kind == "cell":
+            return 0 if pos.cells[pile] is None else 1
+        return pos.foundations[pile]
+
+    def status(self) -> str:
+        from game.freecell.difficulty import difficulty
+
+        s = self.session
+        secs = int(s.clock.elapsed)
+        rating = difficulty(s.number)
+        parts = [f"Deal #{s.number}" + (f" ({rating.label})" if rating else ""),
+                 f"{secs // 60}:{secs % 60:02d}", f"{s.moves} move{'s' * (s.moves != 1)}",
+                 f"{self.position.capacity()} cards movable"]
+        if self.thinking:
+            parts.append("Hint: thinking...")
+        if self.position.can_autocomplete():
+            parts.append("F: auto-complete")
+        return "   ".join(parts)
+
+    @staticmethod
+    def _place(kind: str, pile: int) -> int:
+        return pile if kind == "column" else 8 + pile if kind == "cell" else HOME
+
+    def _source(self) -> tuple[int, int] | None:
+        if self.selection is None:
+            return None
+        kind, pile, index = self.selection
+        if kind == "column":
+            return pile, len(self.position.columns[pile]) - index
+        if kind == "cell":
+            return 8 + pile, 1
+        return None
+
+    def play(self, move: Move, *, plain: bool = False) -> bool:
+        """Ask the engine; animate what happened; say why when it refused."""
+        self.flights.land()
+        before = self.layout_now()
+        try:
+            step = self.session.autocomplete_step() if plain else self.session.play(move)
+        except IllegalMoveError as exc:
+            self.say(str(exc).split(": ", 1)[-1])
+            return False
+        if step is None:
+            return False
+        self.after_change(before, step.automatic, speeds.FLIGHT)
+        return True
+
+    def after_change(self, before: Layout, autos: tuple[Move, ...] = (), duration: float = speeds.FLIGHT) -> None:
+        self.selection = None
+        self.hint_marks = []
+        self.message = ""
+        self.cancel_hint()
+        pos = self.position
+        # Automatic foundation cards follow the move, one after another.
+        order: dict[Key, float] = {}
+        for i, card in enumerate(self._auto_cards(autos)):
+            order[card] = duration + speeds.AUTO_GAP * i
+        self.animate(before, lambda p: int(p.card), lambda k: k, order, duration)
+        if pos.outcome() is not None:
+            self.say(str(pos.outcome()))
+
+    def _auto_cards(self, autos: tuple[Move, ...]) -> list[int]:
+        """The cards the automatic moves sent home, in order (from the engine's record)."""
+        return [int(c) for c in self.position.auto_cards()] if autos else []
+
+    def activate(self, kind: str, pile: int, index: int | None) -> None:
+        src = self._source()
+        if src is None:
+            if index is None or kind == "foundation":
+                return
+            self.selection = (kind, pile, index)
+            self.message = ""
+            return
+        if self.selection is not None and (kind, pile) == self.selection[:2]:
+            # Enter on the selected card again: send it home if it can go.
+            source, count = src
+            self.selection = None
+            if count == 1:
+                self.play(Move.of(source, HOME, 1))
+            return
+        source, count = src
+        dest = self._place(kind, pile)
+        self.play(Move.of(source, dest, count if dest < 8 else 1) if dest != HOME else Move.of(source, HOME, 1))
+
+    def double_click(self, where: Pick) -> None:
+        if where.kind not in ("column", "cell") or where.index is None:
+            return
+        src = self._place(where.kind, where.pile)
+        if where.kind == "column" and where.index != len(self.position.columns[where.pile]) - 1:
+            return
+        home = Move.of(src, HOME, 1)
+        if self.position.is_legal(home):
+            self.play(home)
+            return
+        if where.kind == "column" and None in self.position.cells:
+            self.play(Move.of(src, 8 + self.position.cells.index(None), 1))
+            return
+        self.say(self.position.check(home) or "")
+
+    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+        if target is None:
+            return False
+        kind, pile, index = source
+        src = self._place(kind, pile)
+        count = len(self.position.columns[pile]) - index if kind == "column" else 1
+        dkind, dpile = target
+        dest = self._place(dkind, dpile)
+        if dest == src:
+            return False
+        return self.play(Move.of(src, dest, count if dest < 8 else 1))
+
+    def command(self, act: Act) -> None:
+        if act is Act.UNDO:
+            self.undo()
+        elif act is Act.AUTOCOMPLETE:
+            if self.cascade:
+                self.cascade = False  # a second press stops at once
+            elif self.position.can_autocomplete():
+                self.cascade = True
+                self.cascade_wait = 0.0
+            else:
+                self.say("auto-complete needs every column in order")
+        elif act is Act.NEW_DEAL:
+            from game.textplay import random_deal
+
+            self.new_deal(random_deal())
+        elif act is Act.HINT:
+            self.ask_hint()
+
+    def new_deal(self, number: int) -> None:
+        self.cancel_hint()
+        self.flights.land()
+        self.session = FreeCellSession(number, now=self.app.clock_now)
+        self.selection = None
+        self.hint_marks = []
+        self.cascade = False
+        self.message = ""
+
+    def undo(self) -> None:
+        self.flights.land()
+        self.cascade = False
+        before = self.layout_now()
+        if self.session.undo() is None:
+            self.say("nothing to undo")
+            return
+        self.selection = None
+        self.hint_marks = []
+        self.cancel_hint()
+        self.animate(before, lambda p: int(p.card), lambda k: k, {}, speeds.UNDO_FLIGHT)
+
+    # --- hints: the solver in its own process ------------------------------------
+
+    def ask_hint(self) -> None:
+        if self.hints is None:
+            from game.freecell.hints import HintService
+
+            self.hints = HintService()
+        self.hint_request = self.hints.ask(self.position)
+        self.thinking = True
+        self.say("")
+
+    def cancel_hint(self) -> None:
+        if self.hints is not None and self.thinking:
+            self.hints.cancel()
+        self.thinking = False
+
+    def _show_hint(self, hint: Any) -> None:
+        from game.freecell.hints import HintKind
+
+        self.thinking = False
+        self.say("Hint: " + hint.text)
+        self.hint_marks = []
+        if hint.kind is HintKind.NO_WIN or hint.move is None:
+            return
+        m = hint.move
+        if m.source < 8:
+            n = len(self.position.columns[m.source])
+            self.hint_marks.append(Mark("column", m.source, n - m.count, "hint"))
+        else:
+            self.hint_marks.append(Mark("cell", m.source - 8, None, "hint"))
+        if m.dest < 8:
+            self.hint_marks.append(Mark("column", m.dest, None, "hint"))
+        elif m.dest < HOME:
+            self.hint_marks.append(Mark("cell", m.dest - 8, None, "hint"))
+
+    def update(self, dt: float) -> None:
+        if self.hints is not None and self.thinking:
+            from game.freecell.hints import Hint
+
+            for event in self.hints.poll():
+                if isinstance(event, Hint) and event.request == self.hint_request:
+                    self._show_hint(event)
+        if self.cascade:
+            self.cascade_wait -= dt
+            if self.cascade_wait <= 0:
+                if not self.play(Move.of(0, HOME, 1), plain=True):
+                    self.cascade = False
+                self.cascade_wait = speeds.AUTOCOMPLETE_GAP * self.app.speed
+
+    def close(self) -> None:
+        if self.hints is not None:
+            self.hints.close()
+
+
+class SpiderTable(Table):
+    game = "spider"
+
+    def __init__(self, app: "App", number: int, suits: int) -> None:
+        super().__init__(app)
+        from game.spider import HintCycle
+
+        self.session = SpiderSession(number, suits, now=app.clock_now)
+        self.hint_cycle = HintCycle()
+
+    @property
+    def position(self) -> Any:
+        return self.session.position
+
+    def focus_places(self) -> list[tuple[str, int]]:
+        return [("stock", 0)] + [("column", i) for i in range(10)]
+
+    def pile_size(self, kind: str, pile: int) -> int:
+        if kind == "column":
+            return len(self.position.columns[pile])
+        return self.position.stock_size if kind == "stock" else 0
+
+    def first_movable(self, column: int) -> int:
+        return self.position.face_down[column]
+
+    def status(self) -> str:
+        s = self.session
+        secs = int(s.clock.elapsed)
+        return "   ".join([f"Spider, {s.suits} suit{'s' * (s.suits > 1)}, game #{s.number}",
+                           f"{secs // 60}:{secs % 60:02d}", f"score {s.score}", f"{s.moves} move{'s' * (s.moves != 1)}",
+                           f"{self.position.deals_left} deals left"])
+
+    def _play(self, move: Any) -> bool:
+        from game.spider import IllegalMoveError as SpiderIllegal
+
+        self.flights.land()
+        pos = self.position
+        before = self.layout_now()
+        old_len = [len(c) for c in pos.columns]
+        stock_piles = pos.deals_left
+        try:
+            self.session.play(move)
+        except SpiderIllegal as exc:
+            self.say(str(exc).split(": ", 1)[-1])
+            return False
+        self.selection = None
+        self.hint_marks = []
+        self.message = ""
+        origin: dict[Key, Key] = {}
+        order: dict[Key, float] = {}
+        col = PileKind.COLUMN
+        if move.is_deal:
+            for j in range(10):
+                new = (col, j, old_len[j])
+                origin[new] = (PileKind.STOCK, stock_piles - 1, j)
+                order[new] = speeds.DEAL_GAP * j
+        else:
+            for i in range(move.count):
+                origin[(col, move.dest, old_len[move.dest] + i)] = (col, move.source, old_len[move.source] - move.count + i)
+        self.animate(before, lambda p: p.key, lambda k: origin.get(k, k), order, speeds.FLIGHT)
+        if pos.outcome() is not None:
+            self.say(str(pos.outcome()))
+        return True
+
+    def activate(self, kind: str, pile: int, index: int | None) -> None:
+        from game.spider import DEAL, Move as SpiderMove
+
+        if kind == "stock":
+            self.selection = None
+            self._play(DEAL)
+            return
+        if kind != "column":
+            return
+        if self.selection is None:
+            if index is None or not self.position.is_face_up(pile, index):
+                return
+            n = len(self.position.columns[pile])
+            if n - index > self.position.run_length(pile):
+                self.say("only a same-suit run moves together")
+                return
+            self.selection = ("column", pile, index)
+            return
+        _, src, start = self.selection
+        if src == pile:
+            self.selection = None
+            return
+        n = len(self.position.columns[src])
+        move = SpiderMove.of(src, pile, n - start)
+        if not self.position.is_legal(move):
+            fit = self.position.fitting_move(src, pile)
+            move = fit if fit is not None else move
+        self._play(move)
+
+    def double_click(self, where: Pick) -> None:
+        if where.kind == "stock":
+            self.activate("stock", 0, None)
+        elif where.kind == "column" and where.index is not None:
+            self.auto_move(where.pile, where.index)
+
+    def auto_move(self, column: int, index: int | None = None) -> None:
+        """Double-click / A: to where it completes a set, else same suit, any suit, empty column."""
+        pos = self.position
+        n = len(pos.columns[column])
+        if n == 0:
+            return
+        start = n - pos.run_length(column) if index is None else max(index, n - pos.run_length(column))
+        count = n - start
+        head = pos.columns[column][start]
+        best = None
+        best_rank = 9
+        for m in pos.legal_moves():
+            if m.is_deal or m.source != column or m.count != count:
+                continue
+            target = pos.columns[m.dest]
+            if not target:
+                rank = 3
+            elif target[-1] % 4 == head % 4:
+                rank = 0 if pos.run_length(m.dest) + count >= 13 else 1
+            else:
+                rank = 2
+            if rank < best_rank:
+                best, best_rank = m, rank
+        if best is None:
+            self.say("that card has nowhere to go")
+        else:
+            self._play(best)
+
+    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+        from game.spider import Move as SpiderMove
+
+        if target is None or target[0] != "column" or source[0] != "column" or target[1] == source[1]:
+            return False
+        n = len(self.position.columns[source[1]])
+        return self._play(SpiderMove.of(source[1], target[1], n - source[2]))
+
+    def command(self, act: Act) -> None:
+        from game.spider import DEAL, HintKind
+
+        if act is Act.UNDO:
+            self.flights.land()
+            before = self.layout_now()
+            if self.session.undo() is None:
+                self.say("nothing to undo")
+                return
+            self.selection = None
+            self.hint_marks = []
+            self.animate(before, lambda p: p.key, lambda k: k, {}, speeds.UNDO_FLIGHT)
+        elif act is Act.DEAL:
+            self._play(DEAL)
+        elif act is Act.AUTO_MOVE:
+            kind, pile = self.focus_places()[self.focus_index]
+            if kind == "column":
+                self.auto_move(pile, self.focused_index(kind, pile))
+        elif act is Act.HINT:
+            hint = self.hint_cycle.next(self.position)
+            self.say("Hint: " + hint.text)
+            self.hint_marks = []
+            if hint.kind is HintKind.MOVE and hint.move is not None:
+                n = len(self.position.columns[hint.source])
+                self.hint_marks = [Mark("column", hint.source, n - hint.count, "selected"),
+                                   Mark("column", hint.dest, None, "target")]
+            elif hint.kind is HintKind.DEAL:
+                self.hint_marks = [Mark("stock", 0, None, "target")]
+        elif act is Act.NEW_DEAL:
+            from game.spider import random_game_number
+
+            self.session = SpiderSession(random_game_number(), self.session.suits, now=self.app.clock_now)
+            self.flights.land()
+            self.selection = None
+
+
+def _window_context() -> moderngl.Context:
+    """The moderngl context of the window SDL just made current."""
+    return moderngl.create_context()
+
+
+class App:
+    """One window, one table. ``step()`` runs one frame; ``run()`` loops until quit."""
+
+    def __init__(self, game: str = "freecell", number: int | None = None, suits: int = 1,
+                 size: tuple[int, int] = (1280, 720), *, now: Callable[[], float] = time.perf_counter,
+                 fullscreen: bool = False, speed: str = "normal") -> None:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        self.now = now
+        self.size = size
+        flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
+        pygame.display.set_caption("Solitaire")
+        self.window = pygame.display.set_mode(size, flags)
+        self.ctx = _window_context()
+        self.size = pygame.display.get_window_size()
+        self.ctx.viewport = (0, 0, *self.size)
+        self.renderer = Renderer(self.ctx, self.size)
+        self.overlay = Overlay(self.ctx, self.size)
+        self.loop = FixedStep(now=now)
+        self.anim_time = 0.0
+        self.speed = speeds.SPEED_FACTORS[speed]
+        self.keyboard_used = False
+        self.running = True
+        self.focused = True
+        self.controllers: dict[int, Any] = {}
+        self.stick: dict[int, int] = {}
+        self._press: tuple[float, float, Pick | None, float] | None = None
+        self._drag: tuple[tuple[str, int, int], float, float] | None = None
+        self._drag_pos = (0.0, 0.0)
+        self._last_click: tuple[Any, float] | None = None
+        self.frames_drawn = 0
+        if fullscreen:
+            pygame.display.toggle_fullscreen()
+        if game == "spider":
+            self.table: Table = SpiderTable(self, number or 1, suits)
+        else:
+            from game.freecell.daily import daily_deal
+
+            self.table = FreeCellTable(self, number or daily_deal())
+        self._init_controllers()
+
+    def clock_now(self) -> float:
+        return self.now()
+
+    # --- window ------------------------------------------------------------------
+
+    def _init_controllers(self) -> None:
+        try:
+            from pygame._sdl2 import controller
+
+            controller.init()
+            self._controller_mod = controller
+        except Exception:  # pragma: no cover - SDL without game controller support
+            self._controller_mod = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        # moderngl's default framebuffer keeps its creation size: set the viewport.
+        self.size = (max(1, size[0]), max(1, size[1]))
+        self.ctx.viewport = (0, 0, *self.size)
+        self.renderer.resize(self.size)
+        self.overlay.resize(self.size)
+
+    # --- events ----------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        t = event.type
+        table = self.table
+        if t == pygame.QUIT:
+            self.running = False
+        elif t == pygame.WINDOWSIZECHANGED:
+            self.resize(pygame.display.get_window_size())
+        elif t == pygame.WINDOWFOCUSLOST:
+            self.focused = False
+            table.session.clock.pause("focus")
+        elif t == pygame.WINDOWFOCUSGAINED:
+            self.focused = True
+            table.session.clock.resume("focus")
+        elif t == pygame.WINDOWMINIMIZED:
+            table.session.clock.pause("minimised")
+        elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            table.session.clock.resume("minimised")
+            self.loop.reset()
+        elif t == pygame.KEYDOWN:
+            action = translate_key(table.game, event.key, event.mod)
+            if action is not None:
+                self.keyboard_used = True
+                self.act(action)
+        elif t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION):
+            action = translate_controller(event, self.stick)
+            if action is not None:
+                self.keyboard_used = True
+                self.act(action)
+        elif t == pygame.CONTROLLERDEVICEADDED and self._controller_mod is not None:
+            try:
+                self.controllers[event.device_index] = self._controller_mod.Controller(event.device_index)
+            except Exception:
+                pass  # not a game controller SDL knows
+        elif t == pygame.CONTROLLERDEVICEREMOVED:
+            for k, c in list(self.controllers.items()):
+                if not c.attached():
+                    del self.controllers[k]
+        elif t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keyboard_used = False
+            self.table.flights.land()
+            where = self.pick(event.pos)
+            self._press = (event.pos[0], event.pos[1], where, self.now())
+        elif t == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif t == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+
+    def act(self, action: Action) -> None:
+        if action.act is Act.FULLSCREEN:
+            pygame.display.toggle_fullscreen()
+            self.resize(pygame.display.get_window_size())
+            return
+        if action.act is Act.MENU:
+            self.table.say("the menu arrives in a later version: N new deal, U/Z undo, H hint")
+            return
+        self.table.flights.land()
+        self.table.action(action)
+
+    def pick(self, pos: tuple[int, int]) -> Pick | None:
+        lay = self.table.layout_now()
+        return pick(lay, self.renderer.camera_for(lay), pos[0], pos[1])
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        if self._press is None:
+            return
+        x0, y0, where, _ = self._press
+        if self._drag is None:
+            if where is None or where.index is None or math.hypot(pos[0] - x0, pos[1] - y0) < speeds.DRAG_START_PX:
+                return
+            if where.kind not in ("column", "cell"):
+                return
+            if self.table.game == "spider" and not self.table.position.is_face_up(where.pile, where.index):
+                return
+            lay = self.table.layout_now()
+            cam = self.renderer.camera_for(lay)
+            gx, gy = cam.table_point(x0, y0, 0.0)
+            self._drag = ((where.kind, where.pile, where.index), gx, gy)
+        self._drag_pos = pos
+
+    def drag_overrides(self) -> dict[Key, CardTransform]:
+        if self._drag is None:
+            return {}
+        (kind, pile, index), gx, gy = self._drag
+        lay = self.table.layout_now()
+        cam = self.renderer.camera_for(lay)
+        x, y = cam.table_point(self._drag_pos[0], self._drag_pos[1], 0.0)
+        out: dict[Key, CardTransform] = {}
+        for p in lay.pile(PileKind(kind), pile):
+            if p.index >= index:
+                out[p.key] = CardTransform(p.x + x - gx, p.y + y - gy, p.z + 0.3, p.yaw, p.flip)
+        return out
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        press, self._press = self._press, None
+        drag, self._drag = self._drag, None
+        if press is None:
+            return
+        table = self.table
+        if drag is not None:
+            lay = table.layout_now()
+            cam = self.renderer.camera_for(lay)
+            target: tuple[str, int] | None = None
+            col = column_under(lay, cam, pos[0], pos[1])
+            if col is not None:
+                target = ("column", col)
+            else:
+                hit = pick(lay, cam, pos[0], pos[1])
+                if hit is not None and hit.kind in ("cell", "foundation", "column"):
+                    target = (hit.kind, hit.pile)
+            moved = table.drop(drag[0], target)
+            if not moved:
+                # Fly the run back from where it was let go.
+                held = self.drag_from(drag, pos)
+                now = self.anim_time
+                for p in lay.pile(PileKind(drag[0][0]), drag[0][1]):
+                    if p.index >= drag[0][2] and p.key in held:
+                        table.flights.add(p.key if table.game == "spider" else int(p.card), held[p.key],
+                                          CardTransform(p.x, p.y, p.z, p.yaw, p.flip), now,
+                                          speeds.RETURN_FLIGHT * self.speed, 0.0)
+            return
+        where = press[2]
+        now = self.now()
+        double = (self._last_click is not None and where is not None and self._last_click[0] == (where.kind, where.pile, where.index)
+                  and now - self._last_click[1] <= speeds.DOUBLE_CLICK)
+        self._last_click = None if double else (((where.kind, where.pile, where.index) if where else None), now)
+        table.click(where, double)
+
+    def drag_from(self, drag: tuple[tuple[str, int, int], float, float], pos: tuple[int, int]) -> dict[Key, CardTransform]:
+        saved = self._drag, self._drag_pos
+        self._drag, self._drag_pos = drag, pos
+        try:
+            return self.drag_overrides()
+        finally:
+            self._drag, self._drag_pos = saved
+
+    # --- the frame ---------------------------------------------------------------------
+
+    def _update(self, dt: float) -> None:
+        self.anim_time += dt
+        self.table.update(dt)
+
+    def step(self) -> bool:
+        """One frame: events, fixed-step updates, and a redraw if anything changed."""
+        for event in pygame.event.get():
+            self.handle(event)
+        self.loop.tick(self._update)
+        overrides = {**self.table.overrides(), **self.drag_overrides()}
+        lay = self.table.layout_now(overrides)
+        view = View(lay, marks=self.table.marks(), focus=self.table.focus_mark(),
+                    time=self.anim_time if any(m.style == "hint" for m in self.table.marks()) else 0.0)
+        text_changed = self.overlay.update(self.table.status(), self.table.message)
+        drew = self.renderer.render(view, force=text_changed)
+        if drew:
+            self.overlay.draw()
+            pygame.display.flip()
+            self.frames_drawn += 1
+        return drew
+
+    def run(self) -> int:
+        try:
+            while self.running:
+                drew = self.step()
+                if not drew:
+                    # Nothing moved: sleep instead of spinning (idle CPU near zero).
+                    pygame.time.wait(8 if self.table.flights.busy() or self._drag else 30)
+        finally:
+            self.close()
+        return 0
+
+    def close(self) -> None:
+        """Stop the hint process, free the GL objects, close the window."""
+        self.table.close()
+        self.overlay.release()
+        self.renderer.release()
+        self.ctx.release()
+        pygame.quit()

@@ -1,0 +1,535 @@
+"""How to play: one in-game page per game (SPEC §3), reachable with F1.
+
+A page is a list of sections; each has a stable anchor, a title and
+paragraphs. A paragraph that starts with ``"- "`` is a list item (the
+renderers indent it as one). Anchors are unique across both pages, so an
+anchor alone names a place; the "N cards movable" figure and the one-line
+refusals link to the section that explains them::
+
+    >>> section_for("cards movable")
+    ('freecell', 'movable-cards')
+    >>> section_for("refusals", game="spider")
+    ('spider', 'spider-refusals')
+    >>> section_for_refusal("freecell", "needs 7, can move 6: free a cell or a column")
+    ('freecell', 'movable-cards')
+    >>> print(as_text("freecell", width=40, anchor="free-cells").splitlines()[0])
+    Free cells
+
+The text is written for players, in English, from the rules of SPEC §1-2
+and the tips of the seed pages (paraphrased). It is ASCII only, so the
+terminal game can print it on any console.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from dataclasses import dataclass
+
+__all__ = ["Section", "Page", "PAGES", "GAMES", "page", "section_for", "section_for_refusal", "as_text"]
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of a page: ``anchor`` is the stable id links use."""
+
+    anchor: str
+    title: str
+    paragraphs: tuple[str, ...]
+    #: Other names :func:`section_for` knows this section by ("capacity", "keys").
+    topics: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Page:
+    """The how-to-play page of one game."""
+
+    game: str
+    title: str
+    sections: tuple[Section, ...]
+
+    @property
+    def anchors(self) -> tuple[str, ...]:
+        return tuple(s.anchor for s in self.sections)
+
+    def section(self, anchor: str) -> Section:
+        """The section with ``anchor`` (``KeyError`` if there is none)."""
+        for s in self.sections:
+            if s.anchor == anchor:
+                return s
+        raise KeyError(f"no section {anchor!r} on the {self.game} page")
+
+
+# --- FreeCell ------------------------------------------------------------------------------
+
+_FREECELL = Page("freecell", "How to play FreeCell", (
+    Section("freecell-aim", "The aim and the table", (
+        "FreeCell is played with one ordinary 52-card deck, no jokers. Aces are low and kings "
+        "high; spades and clubs are black, hearts and diamonds are red.",
+        "All the cards are dealt face up, left to right and row by row, into eight columns: the "
+        "four columns on the left get seven cards, the four on the right get six. Above them are "
+        "four free cells (parking spaces, empty at the start) and four foundations, one for each "
+        "suit.",
+        "You win when all 52 cards are on the foundations. Nothing is hidden and there is no "
+        "stock to turn over, so once the cards are dealt, winning is a matter of planning, not "
+        "luck.",
+    ), ("rules", "aim", "goal", "table")),
+    Section("building", "Building on the columns", (
+        "Only the last card of a column, the one nothing lies on, can be picked up. It may go onto "
+        "the last card of another column if it is exactly one rank lower and of the other colour: "
+        "a red 7 on a black 8, a black 10 on a red jack. The suit does not matter, only the "
+        "colour.",
+        "An empty column takes any card, not only a king as in Klondike. Empty columns are the "
+        "most valuable space on the table: they hold a card like a free cell, and they double "
+        "how many cards you can move at once.",
+        "Cards that go down by one in alternating colours form a run. A run can be moved as a "
+        "whole when there is enough free space; see \"Moving several cards at once\".",
+    ), ("build", "tableau", "columns", "empty-column")),
+    Section("free-cells", "Free cells", (
+        "Each free cell holds exactly one card, any card. Park the last card of a column there "
+        "to get at what lies under it.",
+        "From a free cell a card can go back onto a column (onto a card one rank higher of the "
+        "other colour, or into an empty column) or up to its foundation. Moving a card from one "
+        "free cell to another would change nothing, so the game does not offer it.",
+        "Every card you park makes the next group move smaller, so a free cell is best treated "
+        "as a loan: know how you will pay it back before you take it.",
+    ), ("free-cell", "cells")),
+    Section("foundations", "Foundations", (
+        "Each foundation takes one suit in order from ace to king: the ace starts it, then the "
+        "2 of the same suit, then the 3, and so on. Foundations do not alternate colours.",
+        "A card never comes back from a foundation. Only Undo takes one back, and it takes back "
+        "the whole move that sent it there.",
+    ), ("foundation", "home", "win")),
+    Section("movable-cards", "Moving several cards at once (\"N cards movable\")", (
+        "Strictly, cards move one at a time. But a run at the end of a column can be carried "
+        "card by card through the empty free cells and empty columns, so the game does that for "
+        "you and moves the whole run as ONE move (and one undo). The status bar always shows "
+        "how long a run you can move right now: \"N cards movable\".",
+        "The number is: N = (empty free cells + 1) x 2^(empty columns). Each empty free cell "
+        "adds one card; each empty column doubles the total.",
+        "When the run goes INTO an empty column, that column is the destination, not a helper, "
+        "so it is not counted among the empty columns.",
+        "- 2 empty free cells and 1 empty column: (2 + 1) x 2 = 6 cards onto a card, but only "
+        "(2 + 1) x 1 = 3 cards into the empty column.",
+        "- 4 empty free cells and no empty column: 4 + 1 = 5 cards. With one empty column: "
+        "5 x 2 = 10 cards.",
+        "- No empty free cell and no empty column: 1 card, one at a time.",
+        "Why it works, on a small case: to move a black 6 with a red 5 on it onto a red 7 with "
+        "one empty free cell, park the 5 in the cell, put the 6 on the 7, then the 5 back on the "
+        "6. A group move is only a shortcut for single moves like these.",
+        "A run longer than N is refused: the cards go back and the table says how many the move "
+        "needs and how many you can move, for example \"needs 7, can move 6: free a cell or a "
+        "column\". Only a properly built run (down by one, colours alternating all the way) "
+        "moves as a group; a broken stack has to be moved in pieces.",
+        "The same run may move in one position and not in the next: if you have just filled a "
+        "cell or a column, there is less room to carry it.",
+    ), ("cards-movable", "n-cards-movable", "capacity", "supermove", "supermoves", "sequence-moves", "runs", "group-moves")),
+    Section("auto-foundation", "Cards that go home by themselves", (
+        "With the setting \"Auto-foundation\" on (it is on unless you turn it off), cards that "
+        "can no longer be of any use on the table fly to their foundations right after the deal "
+        "and after each of your moves. A card goes home by itself when:",
+        "- it is an ace or a 2;",
+        "- both foundations of the other colour already reach at least one rank below it (a red "
+        "6 goes once both black foundations are at 5): the only cards that could be built on "
+        "it are already home;",
+        "- or both foundations of the other colour reach at least two below it and the other "
+        "foundation of its own colour at least three below it.",
+        "These cards are not counted as moves. Undo takes them back together with the move that "
+        "set them off, in one step.",
+    ), ("auto-home", "safe-auto-foundation", "automatic-moves")),
+    Section("auto-complete", "Auto-complete", (
+        "When every column is in order, no card higher than any card buried beneath it, there "
+        "is nothing left to untangle. The third button on the control bar then changes from "
+        "\"New deal\" to \"Auto-complete\" (key F).",
+        "Press it and the cards fly home one at a time, each with its own flight. Press it again "
+        "to stop at once and carry on by hand.",
+        "Every card auto-complete sends home counts as one move, and Undo takes them back one "
+        "at a time.",
+    ), ("autocomplete", "finish")),
+    Section("stuck", "When no move is left", (
+        "The game never declares a defeat by itself. If there is no legal move at all (every "
+        "free cell full, nothing can go home or onto a column) it says so plainly and offers "
+        "three ways on: undo the last move, restart the same deal, or start a new deal.",
+        "Give up is always available from the menu. A dead end does not mean the deal cannot be "
+        "won: it only means this line of play ran out. Undo is unlimited, so go back to an "
+        "earlier choice and try another way.",
+    ), ("no-moves", "dead-end", "give-up", "restart")),
+    Section("deals", "Deal numbers, difficulty and today's deal", (
+        "In the menu, choose how to deal: Today's deal, Easy, Normal, Hard, Random, or Enter "
+        "number; then press Deal.",
+        "Deal numbers run from 1 to 1,000,000 and follow the Microsoft numbering published by "
+        "Michael Keller, so deal #N here is the same layout as deal #N in Windows FreeCell and "
+        "the many programs that share the numbering. Tell a friend the number and you play the "
+        "same cards. Enter number accepts a whole number 1..1,000,000 and refuses anything else "
+        "with a one-line reason.",
+        "Almost every deal can be won. Eight deals in that range are known to be unsolvable: "
+        "11982, 146692, 186216, 455889, 495505, 512118, 517776 and 781948. You can still enter "
+        "them; they start with the notice \"This deal is known to be unsolvable\". Random deals "
+        "and today's deal never use them.",
+        "Difficulty is the smallest number of free cells a deal needs to be won (Michael "
+        "Keller's measure): 0 or 1 cell is Easy, 2 is Normal, 3 or 4 is Hard. It is shown for "
+        "deals 1..32,000. This game rated them with its own solver, and every rating is backed "
+        "by a winning line with that many cells and a complete search showing that one cell "
+        "fewer is not enough.",
+        "Today's deal is one deal per calendar date in Japan time (UTC+9), the same for everyone, "
+        "picked from deals 1..32,000 (never 11982). The menu shows its difficulty. Instead of "
+        "online rankings, the game keeps your own daily history: days played, days won and "
+        "your daily-win streak (consecutive dates with a win). A day counts once however often "
+        "you replay it, and counts as won if any of those games was won.",
+    ), ("deal", "deal-number", "difficulty", "daily", "todays-deal", "today", "unsolvable",
+        "daily-history", "menu")),
+    Section("freecell-hint", "Hint and the list of moves", (
+        "Hint (H) looks for a winning line from the current position. It searches in the "
+        "background: a \"thinking\" sign shows, the table stays playable, and any move you make "
+        "cancels the search. Then:",
+        "- a winning line was found: its first move appears as text under the Hint button, and "
+        "the card and its destination glow on the table;",
+        "- every reachable position was searched and none wins: \"No winning line exists from "
+        "here\", with four ways on: undo, hint again, restart the deal, new deal;",
+        "- the search ran out of time: it shows a sensible move and says the search did not "
+        "finish. That is not a dead end.",
+        "Under the hint, every legal move right now is listed as a button, in three groups (to "
+        "foundation, to free cell, to column), with the current \"N cards movable\". Click one "
+        "to play it. With these buttons and the keyboard the whole game can be played without "
+        "pointing at the table.",
+    ), ("hint", "hints", "move-list", "solver")),
+    Section("freecell-controls", "Controls: mouse, keyboard, gamepad", (
+        "- Mouse: drag a card and drop it where it should go; grab a card in the middle of a "
+        "run to take it and everything below it. Or click a card to select it (it glows) and "
+        "click the destination. Clicking a card inside a run selects from there to the end of "
+        "the column.",
+        "- Double-click a card to send it to its foundation if it can go; otherwise a column "
+        "card goes to an empty free cell. With the setting \"One click sends home\", a single "
+        "click sends home any card that can go.",
+        "- Press and hold a column: a small panel shows how many cards follow the card you "
+        "touched; its up and down arrows change the first card of the selection, and releasing "
+        "confirms the selection (nothing moves yet). Its close button, or Esc, cancels.",
+        "- Keyboard: Left and Right move the focus across the free cells, foundations and "
+        "columns; Up and Down choose the first card inside a column; Enter or Space selects, "
+        "places, or sends home; Esc clears the selection. U undoes (Ctrl+Z too), H asks for a "
+        "hint, N starts a new deal, F runs auto-complete. F1 opens this page; F11 or Alt+Enter "
+        "switches fullscreen.",
+        "- Gamepad: the D-pad or the left stick moves the focus like the arrow keys; A selects "
+        "and places, B cancels, X asks for a hint, Y undoes, Start opens the menu. A controller "
+        "can be plugged in or out at any time.",
+    ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input")),
+    Section("freecell-refusals", "When a move is refused", (
+        "An illegal move never changes the position: the cards return to where they were and "
+        "one line says why. The usual reasons:",
+        "- \"7H does not go on 8D: build down by one in alternating colours\": the colours or "
+        "ranks do not fit; see \"Building on the columns\".",
+        "- \"needs 7, can move 6: free a cell or a column\": the run is longer than the current "
+        "\"N cards movable\"; see \"Moving several cards at once\".",
+        "- \"the 3 cards from 9C are not a run\": only a properly built run moves as a group; "
+        "move it in pieces.",
+        "- \"5S cannot go home yet: its foundation needs 4S\": foundations go up by suit, one "
+        "rank at a time; see \"Foundations\".",
+        "- \"free cell b is occupied\", \"a free cell holds one card\", \"cards do not move from "
+        "one free cell to another\": see \"Free cells\".",
+    ), ("refusals", "refused", "illegal", "errors")),
+    Section("freecell-stats", "Moves, time and statistics", (
+        "Moves: a group move counts as one, cards that go home by themselves count zero, and "
+        "each card sent home by auto-complete counts one.",
+        "The clock starts with your first move. It pauses when the window loses focus or is "
+        "minimised and runs again when you come back. Resizing, rotating or switching "
+        "fullscreen never loses the deal, and when you close the game, the deal, its undo "
+        "history and the clock are saved and come back next time.",
+        "When you win, a panel shows the time, the moves, the cards home and the deal number "
+        "(one click copies it). From there: new deal, replay the same deal, or look at the "
+        "board.",
+        "Statistics on this computer: games played, win rate, current and best winning streak, "
+        "best time, fewest moves and your recent results. A game you give up, or leave "
+        "unfinished by starting a new deal, counts as played and lost and ends the streak; "
+        "restarting the same deal does not. Best time and fewest moves come from won games only. "
+        "The statistics can be cleared from the menu.",
+    ), ("statistics", "stats", "clock", "time", "moves", "save", "win-panel")),
+    Section("freecell-tips", "Tips", (
+        "- Look before you move. At the start, find where the aces and 2s are buried and plan "
+        "how to dig them out before you make the first move.",
+        "- Keep free cells and columns empty as long as you can. Each empty cell lets you move "
+        "one more card at once, and an empty column doubles the number.",
+        "- A free cell is a loan. Before parking a card, know where it will go next.",
+        "- Emptying a column is often worth more than putting one more card on a foundation: it "
+        "makes every later move easier.",
+        "- Free the low cards early, starting with the long columns: an ace at the bottom of a "
+        "seven-card column is the hardest to reach, and once the low cards are home, others "
+        "follow by themselves.",
+        "- Do not rush a king into an empty column. Nothing takes a king, so that column is hard "
+        "to empty again; wait until the king brings a long run with it.",
+        "- Do not hurry every card home either: a 3 or 4 left on the table may be the only place "
+        "a card of the next rank down can go.",
+        "- Before you fill the last free cell, check that you can still build the runs you "
+        "need. With no empty cell and no empty column, cards move only one at a time.",
+        "- Order matters: filling your only free cell with an unrelated card first can make a "
+        "two-card move impossible.",
+        "- Stuck? Undo is unlimited. Going back to the last branch and trying another way beats "
+        "pushing on with a bad line. Hint can tell you whether a winning line still exists.",
+    ), ("tips", "strategy", "advice")),
+))
+
+
+# --- Spider -----------------------------------------------------------------------------------
+
+_SPIDER = Page("spider", "How to play Spider", (
+    Section("spider-aim", "The aim and the table", (
+        "Spider is played with two decks, 104 cards. 54 of them are dealt into ten columns: the "
+        "first four columns get six cards, the other six get five. Only the last card of each "
+        "column is face up. The other 50 cards wait in the stock.",
+        "The goal is to build eight complete runs, each a single suit from king down to ace. "
+        "A finished run leaves the table by itself; when all eight are gone, you have won. "
+        "(The eight runs are often said to be the spider's eight legs.)",
+    ), ("rules", "aim", "goal", "table")),
+    Section("spider-building", "Moving cards", (
+        "A card may go onto any card exactly one rank higher, whatever the suit: the 8 of "
+        "spades on the 9 of hearts.",
+        "Several cards move together only if they form a run of ONE suit going down by one, "
+        "such as the 9, 8 and 7 of spades. A stack of mixed suits comes apart one card at a "
+        "time from its end, which is why building on the same suit pays off later.",
+        "An empty column takes any card or any run.",
+        "When a face-down card becomes the last of its column, it turns face up by itself.",
+    ), ("build", "moving", "runs", "empty-column", "face-down")),
+    Section("sets", "Completed sets", (
+        "A complete run of one suit from king to ace at the end of a column is removed at once "
+        "and adds 100 points to the score. Eight removed sets win the game.",
+    ), ("set", "complete-set", "win")),
+    Section("dealing", "Dealing from the stock", (
+        "Click the stock (or press D) to deal one card face up onto every column: ten cards, "
+        "five times in all. The stock shows how many deals are left.",
+        "You cannot deal while a column is empty: put any card or run into it first. The one "
+        "exception is when fewer than ten cards are left on the table, so that the columns "
+        "could never all be filled.",
+    ), ("deal", "stock")),
+    Section("difficulty", "Difficulty and game numbers", (
+        "- 1 suit: eight sets of spades. Every card that fits by rank also fits by suit, so this "
+        "is the place to learn.",
+        "- 2 suits: four sets of spades and four of hearts. Choosing which suit to build on "
+        "starts to matter.",
+        "- 4 suits: two sets of each suit, the original game and by far the hardest.",
+        "Changing the difficulty restarts the current game number. The same number at another "
+        "difficulty has the same ranks in the same places; only the suits differ. The chosen "
+        "difficulty is remembered.",
+        "Game numbers run from 1 to 999,999. A number always gives the same layout, on any "
+        "machine, so you can replay a game or pass its number on; these are this game's own "
+        "layouts, not those of Windows Spider. New game picks a number at random. The very "
+        "first game is 1-suit game #1, which a full-knowledge search has shown can be won.",
+        "Not every game can be won: the face-down cards and the stock are unknown, and with "
+        "four suits even good players are said to win only about one game in three.",
+    ), ("difficulty-levels", "suits", "game-number", "new-game")),
+    Section("scoring", "Score", (
+        "You start with 500 points. Every move, every deal and every undo costs 1 point; every "
+        "completed set adds 100. Undo never gives back the point the move cost, and undoing the "
+        "completion of a set also takes back its 100.",
+        "Score = 500 - (moves + deals + undos) + 100 x completed sets. A won game therefore "
+        "scores 1,300 minus its moves, deals and undos: 120 moves and deals with no undo "
+        "score 1,180.",
+        "\"Moves\" on screen is the number of moves minus the ones you undid; the statistics' "
+        "fewest moves use that number. Hints cost nothing.",
+    ), ("score", "points")),
+    Section("spider-hint", "Hint", (
+        "Hint (H) shows one move: the card or cards outlined in yellow, the target column in "
+        "green. Press it again to see the next candidate.",
+        "Candidates come roughly in this order: a move that completes a set, one that turns a "
+        "face-down card, one that empties a column, one that joins the same suit, one that "
+        "uncovers a buried card, one into an empty column; a target of the same suit comes "
+        "before another suit. Moves that change nothing useful are left out. With no useful "
+        "move left, the hint says to deal or to undo.",
+        "The hint sees only what you see, so it is advice, not a guarantee; it does not change "
+        "the score.",
+    ), ("hint", "hints")),
+    Section("spider-controls", "Controls: mouse, keyboard, gamepad", (
+        "- Mouse: drag a face-up card and drop it; grabbing a card inside a same-suit run brings "
+        "the rest of the run along. Or click to select (yellow outline): the columns that can "
+        "take it glow green, and clicking one moves as many cards as fit there.",
+        "- Double-click a card to send it, in order of preference, to a column where it "
+        "completes a set, onto the same suit, onto any suit, or to an empty column.",
+        "- Click the stock to deal; it shows how many deals remain.",
+        "- Keyboard: Tab cycles through the stock and the columns (Shift+Tab goes back); Enter "
+        "or Space selects and drops; A makes the double-click move of the focused card; D "
+        "deals; H asks for a hint; Z undoes (Ctrl+Z too); Esc cancels. F1 opens this page; F11 "
+        "or Alt+Enter switches fullscreen.",
+        "- Gamepad: as in FreeCell, with the stock in the focus ring: the D-pad or left stick "
+        "moves the focus, A selects and places, B cancels, X asks for a hint, Y undoes, Start "
+        "opens the menu.",
+    ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input")),
+    Section("spider-refusals", "When a move is refused", (
+        "An illegal move never changes the table: the cards return and one line says why. The "
+        "usual reasons:",
+        "- \"7S does not go on 9H\": a card needs a card exactly one rank higher (any suit), or "
+        "an empty column; see \"Moving cards\".",
+        "- \"9S 8H 7S is not a same-suit run\": only a run of one suit moves together; take "
+        "fewer cards.",
+        "- \"no deal while column 4 is empty: fill every column first\": see \"Dealing from the "
+        "stock\".",
+        "- \"the stock is empty\": all five deals have been used.",
+    ), ("refusals", "refused", "illegal", "errors")),
+    Section("spider-stats", "Time and statistics", (
+        "The clock starts with your first move and pauses while the window is in the "
+        "background. Closing the game saves it, with its undo history and clock, for next time.",
+        "Statistics are kept on this computer for each difficulty: games played, won, win rate, "
+        "current and best winning streak, best time, fewest moves and your recent results. A "
+        "game given up, or left unfinished for a new one, counts as played and lost. Each "
+        "difficulty's statistics can be cleared on their own.",
+    ), ("statistics", "stats", "clock", "time", "moves", "save")),
+    Section("spider-tips", "Tips", (
+        "- Turn face-down cards first. Each one you reveal opens new moves; when several moves "
+        "are possible, prefer the one that turns a card. The four left columns hide one card "
+        "more than the rest.",
+        "- Build on the same suit when you can. A card on a different suit fits by rank but "
+        "can only leave one card at a time, and untangling mixed stacks costs empty columns.",
+        "- An empty column is your most valuable space: use it to sort mixed stacks by suit. "
+        "Do not fill it for nothing; if you must, put a king or a run starting with a king "
+        "there, since those cannot go anywhere else.",
+        "- Tidy up before dealing. A deal covers every column with a new card, so first make "
+        "every useful move and join as many same-suit runs as you can.",
+        "- Use Undo to test a branch, especially with two or four suits. Each undo costs a "
+        "point, but a won game is worth far more.",
+        "- Learn with one suit, then move up to two and four.",
+    ), ("tips", "strategy", "advice")),
+))
+
+
+#: The pages by game.
+PAGES: dict[str, Page] = {"freecell": _FREECELL, "spider": _SPIDER}
+GAMES: tuple[str, ...] = tuple(PAGES)
+
+# Anchor -> game. Anchors are unique across both pages (the tests hold us to it),
+# so a link needs only the anchor.
+_WHERE: dict[str, str] = {s.anchor: p.game for p in PAGES.values() for s in p.sections}
+
+
+def _game_name(game: str) -> str:
+    # Statistics keys ("spider-2") and capitalised names lead to the same page.
+    name = game.strip().lower().split("-")[0]
+    if name not in PAGES:
+        raise KeyError(f"no how-to page for {game!r}: games are {', '.join(GAMES)}")
+    return name
+
+
+def page(game: str) -> Page:
+    """The how-to-play page of ``game`` ("freecell" or "spider").
+
+    >>> page("spider").title, page("freecell").anchors[:2]
+    ('How to play Spider', ('freecell-aim', 'building'))
+    """
+    return PAGES[_game_name(game)]
+
+
+def _normal(topic: str) -> str:
+    return re.sub(r"[\s_\"']+", "-", topic.strip().lower()).strip("-")
+
+
+def section_for(topic: str, game: str | None = None) -> tuple[str, str]:
+    """Where ``topic`` is explained: ``(game, anchor)``.
+
+    ``topic`` is an anchor, or a name a section is known by ("capacity",
+    "keyboard", "score"); spaces and hyphens are alike. Names both pages use
+    ("controls", "tips", "refusals") need ``game``. Raises ``KeyError`` for
+    a topic neither page explains.
+
+    >>> section_for("movable-cards"), section_for("supermove")
+    (('freecell', 'movable-cards'), ('freecell', 'movable-cards'))
+    >>> section_for("difficulty"), section_for("difficulty", game="freecell")
+    (('spider', 'difficulty'), ('freecell', 'deals'))
+    >>> section_for("tips")
+    Traceback (most recent call last):
+    ...
+    KeyError: "'tips' is on both pages: name the game"
+    """
+    key = _normal(topic)
+    games = (_game_name(game),) if game is not None else GAMES
+    if game is not None:
+        # On one page: its own anchor, its prefixed anchor, then a section's other names.
+        name = games[0]
+        for anchor in (key, f"{name}-{key}"):
+            if _WHERE.get(anchor) == name:
+                return name, anchor
+    elif key in _WHERE:
+        return _WHERE[key], key
+    found = [(g, s.anchor) for g in games for s in PAGES[g].sections if key in s.topics]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise KeyError(f"no how-to section about {topic!r}")
+    raise KeyError(f"{topic!r} is on both pages: name the game")
+
+
+# One-line refusals (FreeCell Position.check, Spider Position.why_illegal) ->
+# the section that explains the rule behind them. First match wins; a reason
+# no pattern knows links to the page's general "refused" section.
+_REFUSALS: dict[str, tuple[tuple[str, str], ...]] = {
+    "freecell": (
+        (r"needs \d+, can move \d+", "movable-cards"),
+        (r"are not a run", "movable-cards"),
+        (r"build down|does not go on", "building"),
+        (r"go(es)? home|already home|foundation", "foundations"),
+        (r"free cell", "free-cells"),
+    ),
+    "spider": (
+        (r"stock|no deal", "dealing"),
+        (r"same-suit run|does not go on", "spider-building"),
+    ),
+}
+
+
+def section_for_refusal(game: str, reason: str) -> tuple[str, str]:
+    """The section that explains a refused move's one-line ``reason``.
+
+    >>> section_for_refusal("spider", "move 1 2 3: 9S 8H 7S is not a same-suit run: only a same-suit run moves together")
+    ('spider', 'spider-building')
+    >>> section_for_refusal("freecell", "column 3 is empty")
+    ('freecell', 'freecell-refusals')
+    """
+    name = _game_name(game)
+    for pattern, anchor in _REFUSALS[name]:
+        if re.search(pattern, reason, re.IGNORECASE):
+            return name, anchor
+    return name, f"{name}-refusals"
+
+
+def _wrap(paragraph: str, width: int) -> list[str]:
+    if paragraph.startswith("- "):
+        return textwrap.wrap(paragraph[2:], width, initial_indent="  - ", subsequent_indent="    ",
+                             break_on_hyphens=False)
+    return textwrap.wrap(paragraph, width, break_on_hyphens=False)
+
+
+def _heading(title: str, rule: str, width: int) -> list[str]:
+    lines = textwrap.wrap(title, width)
+    return [*lines, rule * max(len(line) for line in lines)]
+
+
+def _section_lines(section: Section, width: int) -> list[str]:
+    out = _heading(section.title, "-", width)
+    previous_item = False
+    for paragraph in section.paragraphs:
+        item = paragraph.startswith("- ")
+        # A list reads as one block: no blank line between its items.
+        if not (item and previous_item):
+            out.append("")
+        out.extend(_wrap(paragraph, width))
+        previous_item = item
+    return out
+
+
+def as_text(game: str, width: int = 78, anchor: str | None = None) -> str:
+    """The page (or one section of it) as plain text wrapped to ``width`` columns.
+
+    The terminal game prints this for help; each section heading is followed
+    by its anchor-free text, so it reads like the in-game page.
+
+    >>> text = as_text("spider", width=50)
+    >>> text.splitlines()[:2]
+    ['How to play Spider', '==================']
+    >>> max(len(line) for line in text.splitlines()) <= 50
+    True
+    """
+    if width < 20:
+        raise ValueError(f"width {width} is too narrow: at least 20 columns")
+    p = page(game)
+    if anchor is not None:
+        return "\n".join(_section_lines(p.section(anchor), width)) + "\n"
+    lines = _heading(p.title, "=", width)
+    for section in p.sections:
+        lines.append("")
+        lines.extend(_section_lines(section, width))
+    return "\n".join(lines) + "\n"

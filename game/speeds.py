@@ -1,0 +1,34 @@
+"""Every animation duration in one place (kpat keeps its in ``speeds.h``).
+
+Seconds at the normal animation speed; the speed setting scales them all
+(``SPEED_FACTORS``), and "instant" makes every flight land at once.
+"""
+
+from __future__ import annotations
+
+#: A card or run flying from where it was to where it lands.
+FLIGHT = 0.24
+#: Each automatic foundation card after the move that set it off, one after another.
+AUTO_FLIGHT = 0.18
+AUTO_GAP = 0.07
+#: Auto-complete: one card at a time, each with its own flight.
+AUTOCOMPLETE_GAP = 0.11
+#: Undo flies the cards back a little quicker than they came.
+UNDO_FLIGHT = 0.18
+#: An illegal drop returns the cards to where they were.
+RETURN_FLIGHT = 0.20
+#: Spider's deal: ten cards, one after another.
+DEAL_GAP = 0.04
+#: Cards re-fanning when a column grows or shrinks.
+GLIDE = 0.16
+#: How high a flying card lifts at the top of its arc (table units; a card is 1 wide).
+LIFT = 0.35
+#: Two clicks within this many seconds on one card are a double-click.
+DOUBLE_CLICK = 0.35
+#: Press and hold on a column this long to open the run selection panel.
+HOLD = 0.55
+#: Pixels the pointer must travel before a press becomes a drag.
+DRAG_START_PX = 5
+
+#: The animation-speed setting: name -> factor on every duration above.
+SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.55, "instant": 0.0}

@@ -1,0 +1,1 @@
+"""Text and panels over the table: pygame Surfaces uploaded as textures."""

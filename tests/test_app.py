@@ -1,0 +1,219 @@
+"""The playable game: synthetic pygame events posted into the real loop.
+
+The window is real (SDL's offscreen video driver renders OpenGL through EGL,
+no X server needed); time is an injected clock the test steps.
+"""
+
+from __future__ import annotations
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.freecell import HOME, deal  # noqa: E402
+from game.freecell.solver import solve  # noqa: E402
+from game.render.layout import PileKind  # noqa: E402
+from game.render import theme  # noqa: E402
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    # SDL's offscreen driver: a real OpenGL window through EGL, no X server.
+    # Set per test so that no other test (or its subprocesses) inherits it.
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    return FakeTime()
+
+
+def frames(app: App, clock: FakeTime, n: int = 2, dt: float = 1 / 60) -> None:
+    for _ in range(n):
+        clock.t += dt
+        app.step()
+
+
+def screen_of(app: App, kind: PileKind, pile: int, index: int | None) -> tuple[int, int]:
+    """A pixel on the card (its visible top strip) or on the empty slot."""
+    lay = app.table.layout_now()
+    cam = app.renderer.camera_for(lay)
+    cards = lay.pile(kind, pile)
+    if index is None or not cards:
+        slot = lay.slot(kind, pile)
+        x, y, z = slot.x, slot.y, 0.0
+    else:
+        c = next(p for p in cards if p.index == index)
+        x, y, z = c.x, c.y + theme.CARD_H / 2 - 0.08, c.z
+    sx, sy = cam.project(x, y, z)
+    return int(round(sx)), int(round(sy))
+
+
+def drag(app: App, clock: FakeTime, start: tuple[int, int], end: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, clock, 1)
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for p in (mid, end):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        frames(app, clock, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    frames(app, clock, 2)
+
+
+def key(app: App, clock: FakeTime, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    frames(app, clock, 1)
+
+
+def test_a_freecell_deal_won_by_dragging_the_solvers_moves(clock):
+    app = App("freecell", 617, now=clock)
+    try:
+        line = solve(deal(617, auto_foundation=True)).player_moves
+        table = app.table
+        for move in line:
+            pos = table.position
+            if move.source < 8:
+                n = len(pos.columns[move.source])
+                start = screen_of(app, PileKind.COLUMN, move.source, n - move.count)
+            else:
+                start = screen_of(app, PileKind.CELL, move.source - 8, 0)
+            if move.dest < 8:
+                col = pos.columns[move.dest]
+                end = screen_of(app, PileKind.COLUMN, move.dest, len(col) - 1 if col else None)
+            elif move.dest < HOME:
+                end = screen_of(app, PileKind.CELL, move.dest - 8, None)
+            else:
+                suit = int(pos.columns[move.source][-1] if move.source < 8 else pos.cells[move.source - 8]) % 4
+                end = screen_of(app, PileKind.FOUNDATION, suit, None)
+            before = table.session.moves
+            drag(app, clock, start, end)
+            assert table.session.moves == before + 1, (str(move), table.message)
+        # Whatever is left goes home with auto-complete (F), one card per step.
+        if not table.session.won:
+            key(app, clock, pygame.K_f)
+            for _ in range(400):
+                frames(app, clock, 1, dt=0.05)
+                if table.session.won:
+                    break
+        assert table.session.won
+        assert table.position.is_won()
+    finally:
+        app.close()
+
+
+def test_an_illegal_drop_returns_with_a_reason_and_changes_nothing(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        before = app.table.position.copy()
+        # Deal 1: 6S (column 1) onto 9C (column 2) is not a legal build.
+        drag(app, clock, screen_of(app, PileKind.COLUMN, 0, 6), screen_of(app, PileKind.COLUMN, 1, 6))
+        assert app.table.position == before
+        assert app.table.message == "6S does not go on 9C: build down by one in alternating colours"
+        assert app.table.flights.busy()  # the card flies back
+    finally:
+        app.close()
+
+
+def test_keyboard_select_and_place_and_undo(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        table = app.table
+        key(app, clock, pygame.K_LEFT)  # focus wraps to column 8
+        key(app, clock, pygame.K_RETURN)
+        assert table.selection == ("column", 7, 5)
+        key(app, clock, pygame.K_RIGHT)  # to free cell a
+        key(app, clock, pygame.K_SPACE)
+        assert str(table.position.cells[0]) == "TC" and table.session.moves == 1
+        key(app, clock, pygame.K_z, pygame.KMOD_LCTRL)
+        assert table.position.cells[0] is None and table.session.moves == 0
+        key(app, clock, pygame.K_u)
+        assert table.message == "nothing to undo"
+    finally:
+        app.close()
+
+
+def test_clock_pauses_on_focus_loss_and_minimise(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        key(app, clock, pygame.K_LEFT)
+        key(app, clock, pygame.K_RETURN)
+        key(app, clock, pygame.K_RIGHT)
+        key(app, clock, pygame.K_RETURN)  # first move starts the clock
+        c = app.table.session.clock
+        start = c.elapsed
+        frames(app, clock, 60)  # one second
+        assert c.elapsed == pytest.approx(start + 1.0, abs=0.05)
+        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+        frames(app, clock, 120)
+        paused = c.elapsed
+        assert paused == pytest.approx(start + 1.0, abs=0.05)
+        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+        pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
+        frames(app, clock, 120)
+        assert c.elapsed == pytest.approx(paused, abs=0.05)
+        pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))
+        frames(app, clock, 60)
+        assert c.elapsed == pytest.approx(paused + 1.0, abs=0.05)
+    finally:
+        app.close()
+
+
+def test_nothing_is_redrawn_when_nothing_changes(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        frames(app, clock, 3)
+        drawn = app.frames_drawn
+        frames(app, clock, 30)
+        assert app.frames_drawn == drawn
+    finally:
+        app.close()
+
+
+def test_a_spider_game_won_through_keyboard_actions(clock):
+    from game.spider import deal as spider_deal
+    from game.spider import solve as spider_solve
+
+    app = App("spider", 1, 1, now=clock)
+    try:
+        line = spider_solve(spider_deal(1, 1)).moves
+        table = app.table
+        for move in line:
+            if move.is_deal:
+                key(app, clock, pygame.K_d)
+                continue
+            # Tab to the source column (the ring: stock, columns 1..10), Up to the
+            # run's head, Enter; Tab to the target, Enter.
+            n = len(table.position.columns[move.source])
+            table.focus_index, table.focus_depth = 0, None
+            for _ in range(move.source + 1):
+                key(app, clock, pygame.K_TAB)
+            for _ in range(move.count - 1):
+                key(app, clock, pygame.K_UP)
+            key(app, clock, pygame.K_RETURN)
+            assert table.selection == ("column", move.source, n - move.count), table.message
+            for _ in range((move.dest - move.source) % 11):
+                key(app, clock, pygame.K_TAB)
+            before = table.session.moves
+            key(app, clock, pygame.K_RETURN)
+            assert table.session.moves == before + 1, (str(move), table.message)
+        assert table.session.won
+    finally:
+        app.close()
+
+
+def test_resize_and_fullscreen_keep_the_game(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        key(app, clock, pygame.K_LEFT)
+        key(app, clock, pygame.K_RETURN)
+        app.resize((720, 1280))  # portrait
+        frames(app, clock, 2)
+        assert app.size == (720, 1280) and app.table.selection == ("column", 7, 5)
+        assert app.ctx.viewport == (0, 0, 720, 1280)
+    finally:
+        app.close()
