@@ -251,9 +251,9 @@ class Table:
 class FreeCellTable(Table):
     game = "freecell"
 
-    def __init__(self, app: "App", number: int) -> None:
+    def __init__(self, app: "App", number: int, session: FreeCellSession | None = None) -> None:
         super().__init__(app)
-        self.session = FreeCellSession(number, now=app.clock_now)
+        self.session = session or FreeCellSession(number, now=app.clock_now)
         self.cascade = False
         self.cascade_wait = 0.0
         self.hints: Any = None
@@ -336,6 +336,7 @@ class FreeCellTable(Table):
         self.animate(before, lambda p: int(p.card), lambda k: k, order, duration)
         if pos.outcome() is not None:
             self.say(str(pos.outcome()))
+        self.app.changed()
 
     def _auto_cards(self, autos: tuple[Move, ...]) -> list[int]:
         """The cards the automatic moves sent home, in order (from the engine's record)."""
@@ -408,6 +409,7 @@ class FreeCellTable(Table):
     def new_deal(self, number: int) -> None:
         self.cancel_hint()
         self.flights.land()
+        self.app.abandon()
         self.session = FreeCellSession(number, now=self.app.clock_now)
         self.selection = None
         self.hint_marks = []
@@ -483,11 +485,11 @@ class FreeCellTable(Table):
 class SpiderTable(Table):
     game = "spider"
 
-    def __init__(self, app: "App", number: int, suits: int) -> None:
+    def __init__(self, app: "App", number: int, suits: int, session: SpiderSession | None = None) -> None:
         super().__init__(app)
         from game.spider import HintCycle
 
-        self.session = SpiderSession(number, suits, now=app.clock_now)
+        self.session = session or SpiderSession(number, suits, now=app.clock_now)
         self.hint_cycle = HintCycle()
 
     @property
@@ -542,6 +544,7 @@ class SpiderTable(Table):
         self.animate(before, lambda p: p.key, lambda k: origin.get(k, k), order, speeds.FLIGHT)
         if pos.outcome() is not None:
             self.say(str(pos.outcome()))
+        self.app.changed()
         return True
 
     def activate(self, kind: str, pile: int, index: int | None) -> None:
@@ -646,6 +649,7 @@ class SpiderTable(Table):
         elif act is Act.NEW_DEAL:
             from game.spider import random_game_number
 
+            self.app.abandon()
             self.session = SpiderSession(random_game_number(), self.session.suits, now=self.app.clock_now)
             self.flights.land()
             self.selection = None
@@ -661,7 +665,8 @@ class App:
 
     def __init__(self, game: str = "freecell", number: int | None = None, suits: int = 1,
                  size: tuple[int, int] = (1280, 720), *, now: Callable[[], float] = time.perf_counter,
-                 fullscreen: bool = False, speed: str = "normal") -> None:
+                 fullscreen: bool = False, speed: str = "normal", restore: bool = True,
+                 data_folder: str | None = None) -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
         self.now = now
@@ -689,16 +694,97 @@ class App:
         self.frames_drawn = 0
         if fullscreen:
             pygame.display.toggle_fullscreen()
-        if game == "spider":
-            self.table: Table = SpiderTable(self, number or 1, suits)
+        from game.stats import Statistics
+        from game.store import Store
+
+        self.store = Store(data_folder) if data_folder is not None else Store()
+        self.stats = Statistics.load(self.store)
+        self._recorded = False
+        self._saved_at = 0
+        restored = self._restore() if number is None and restore else None
+        if restored is not None:
+            if isinstance(restored, SpiderSession):
+                self.table: Table = SpiderTable(self, restored.number, restored.suits, restored)
+            else:
+                self.table = FreeCellTable(self, restored.number, restored)
+        elif game == "spider":
+            self.table = SpiderTable(self, number or 1, suits)
         else:
             from game.freecell.daily import daily_deal
 
             self.table = FreeCellTable(self, number or daily_deal())
+        if self.store.warnings:
+            self.table.say(self.store.warnings[-1])
         self._init_controllers()
 
     def clock_now(self) -> float:
         return self.now()
+
+    # --- the saved game and the statistics (SPEC §3) -------------------------------
+
+    def _restore(self) -> FreeCellSession | SpiderSession | None:
+        data = self.store.load("savegame")
+        if not isinstance(data, dict):
+            return None
+        try:
+            if data.get("game") == "spider":
+                return SpiderSession.from_dict(data, now=self.clock_now)
+            return FreeCellSession.from_dict(data, now=self.clock_now)
+        except ValueError as exc:
+            self.store.set_aside("savegame", str(exc))
+            return None
+
+    def _stats_key(self) -> str:
+        from game.stats import game_key
+
+        t = self.table
+        return game_key("spider", t.session.suits) if t.game == "spider" else "freecell"
+
+    def _daily(self) -> str | None:
+        if self.table.game != "freecell":
+            return None
+        from game.freecell.daily import daily_deal, today_in_japan
+
+        today = today_in_japan()
+        return today.isoformat() if daily_deal(today) == self.table.session.number else None
+
+    def changed(self) -> None:
+        """After every move: record a win once; save the game every few moves."""
+        s = self.table.session
+        if s.won and not self._recorded:
+            self._recorded = True
+            self.stats.record_win(self._stats_key(), s.clock.elapsed, s.moves, daily=self._daily())
+            self._write_stats()
+            self.store.delete("savegame")
+        elif not s.won and abs(s.moves - self._saved_at) >= 5:
+            self.save_game()
+
+    def abandon(self) -> None:
+        """A new game replaces one in progress: that one counts as played and lost."""
+        s = self.table.session
+        if not s.won and s.clock.started:
+            self.stats.record_loss(self._stats_key(), seconds=s.clock.elapsed, moves=s.moves,
+                                   daily=self._daily())
+            self._write_stats()
+        self._recorded = False
+        self._saved_at = 0
+
+    def _write_stats(self) -> None:
+        try:
+            self.stats.save(self.store)
+        except OSError as exc:
+            self.table.say(f"could not save the statistics ({exc.strerror or exc})")
+
+    def save_game(self) -> None:
+        s = self.table.session
+        self._saved_at = s.moves
+        try:
+            if s.won:
+                self.store.delete("savegame")
+            else:
+                self.store.save("savegame", s.to_dict())
+        except OSError as exc:
+            self.table.say(f"could not save the game ({exc.strerror or exc})")
 
     # --- window ------------------------------------------------------------------
 
@@ -774,6 +860,9 @@ class App:
             return
         if action.act is Act.MENU:
             self.table.say("the menu arrives in a later version: N new deal, U/Z undo, H hint")
+            return
+        if action.act is Act.HELP:
+            self.table.say(f"How to play: run  solitaire help {self.table.game}  (the in-game page comes with the menus)")
             return
         self.table.flights.land()
         self.table.action(action)
@@ -890,7 +979,8 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Stop the hint process, free the GL objects, close the window."""
+        """Save the game, stop the hint process, free the GL objects, close the window."""
+        self.save_game()
         self.table.close()
         self.overlay.release()
         self.renderer.release()

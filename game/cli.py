@@ -9,6 +9,7 @@
     solitaire deal spider N --suits S --check MOVES
     solitaire solve freecell N [--board FILE] [--freecells K] [--budget STATES]
     solitaire daily [YYYY-MM-DD]                today's deal and its difficulty
+    solitaire help [freecell|spider]            how to play
 
 Exit codes: 0 success, 1 an illegal move in a checked file (or, for solve, a
 proof that no win exists), 2 bad input, 3 solve's budget reached with no verdict.
@@ -75,6 +76,9 @@ def _build_parser() -> argparse.ArgumentParser:
     daily = commands.add_parser("daily", help="print the daily FreeCell deal of a date (Japan time)")
     daily.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in Japan)")
 
+    helpp = commands.add_parser("help", help="how to play FreeCell or Spider")
+    helpp.add_argument("game", nargs="?", choices=["freecell", "spider"], default="freecell")
+
     play = commands.add_parser("play", help="start the game (the default)")
     play.add_argument("game", nargs="?", choices=["freecell", "spider"], default="freecell")
     play.add_argument("number", nargs="?", help="deal or game number")
@@ -105,6 +109,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.spider.commands import solve_command as spider_solve
 
             return spider_solve(args.number, args.suits, args.budget)
+        if args.command == "help":
+            from game.howto import as_text
+
+            print(as_text(args.game))
+            return 0
         if args.command == "daily":
             from game.freecell.commands import daily_command
 

@@ -25,11 +25,13 @@ class FakeTime:
 
 
 @pytest.fixture
-def clock(monkeypatch):
+def clock(monkeypatch, tmp_path):
     # SDL's offscreen driver: a real OpenGL window through EGL, no X server.
     # Set per test so that no other test (or its subprocesses) inherits it.
     monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    # Settings, statistics and saves go to a folder of the test's own.
+    monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path / "data"))
     return FakeTime()
 
 
@@ -102,6 +104,12 @@ def test_a_freecell_deal_won_by_dragging_the_solvers_moves(clock):
                     break
         assert table.session.won
         assert table.position.is_won()
+        # The win is in the statistics on disk, and no saved game is left.
+        from game.stats import Statistics
+
+        stats = Statistics.load(app.store)
+        assert stats["freecell"].won == 1 and stats["freecell"].best_streak == 1
+        assert app.store.load("savegame") is None
     finally:
         app.close()
 
@@ -215,5 +223,55 @@ def test_resize_and_fullscreen_keep_the_game(clock):
         frames(app, clock, 2)
         assert app.size == (720, 1280) and app.table.selection == ("column", 7, 5)
         assert app.ctx.viewport == (0, 0, 720, 1280)
+    finally:
+        app.close()
+
+
+def test_the_game_in_progress_is_saved_on_quit_and_restored_on_the_next_start(clock):
+    app = App("freecell", 1, now=clock)
+    key(app, clock, pygame.K_LEFT)
+    key(app, clock, pygame.K_RETURN)
+    key(app, clock, pygame.K_RIGHT)
+    key(app, clock, pygame.K_RETURN)
+    frames(app, clock, 90)  # a second and a half of play
+    board = app.table.position.board()
+    elapsed = app.table.session.clock.elapsed
+    app.close()
+    again = App(now=clock)  # no deal asked for: resume
+    try:
+        assert again.table.session.number == 1 and again.table.position.board() == board
+        assert again.table.session.moves == 1
+        assert again.table.session.clock.elapsed == pytest.approx(elapsed, abs=0.05)
+        key(again, clock, pygame.K_u)  # the undo history came back too
+        assert again.table.session.moves == 0
+    finally:
+        again.close()
+
+
+def test_a_damaged_save_is_set_aside_with_a_warning(clock, tmp_path):
+    folder = tmp_path / "data"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "savegame.json").write_text('{"game": "freecell", "deal": 1, "steps": [["12", false]]')
+    app = App(now=clock)
+    try:
+        assert "savegame.json" in app.table.message and "set aside" in app.table.message
+        assert any(p.name.startswith("savegame.json.damaged-") for p in folder.iterdir())
+    finally:
+        app.close()
+
+
+def test_a_new_deal_counts_the_abandoned_one_as_lost(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        key(app, clock, pygame.K_LEFT)
+        key(app, clock, pygame.K_RETURN)
+        key(app, clock, pygame.K_RIGHT)
+        key(app, clock, pygame.K_RETURN)
+        key(app, clock, pygame.K_n)
+        from game.stats import Statistics
+
+        stats = Statistics.load(app.store)["freecell"]
+        assert stats.played == 1 and stats.won == 0 and stats.current_streak == 0
+        assert app.table.session.number != 1 or app.table.session.moves == 0
     finally:
         app.close()

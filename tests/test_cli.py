@@ -170,3 +170,9 @@ def test_daily_prints_date_deal_and_difficulty():
     rating = difficulty(number)
     assert out.stdout == f"2026-11-29 deal {number} {rating.label if rating else 'unrated'}\n"
     assert run("daily", "yesterday").returncode == 2
+
+
+def test_help_prints_the_how_to_play_page():
+    out = run("help", "freecell")
+    assert out.returncode == 0 and "cards movable" in out.stdout.lower()
+    assert all(len(line) <= 78 for line in out.stdout.splitlines())
