@@ -35,7 +35,7 @@ from game.render.layout import CardTransform, Layout, PileKind, layout
 from game.render.picking import Pick, column_under, pick
 from game.render.scene import Mark, Renderer, View
 from game.session import FreeCellSession, SpiderSession
-from game.ui.overlay import Overlay
+from game.ui.overlay import Button, Overlay, Panel
 
 __all__ = ["App", "Flights", "FreeCellTable", "SpiderTable"]
 
@@ -115,8 +115,33 @@ class Table:
         self.focus_index = 0
         self.focus_depth: int | None = None
         self.hint_marks: list[Mark] = []
+        self.panel: Panel | None = None
+        self._panel_for: tuple | None = None  # the position a panel was made for
 
     # --- what the renderer and the overlay read --------------------------------
+
+    def buttons(self) -> tuple[Button, ...]:
+        raise NotImplementedError
+
+    def current_panel(self) -> Panel | None:
+        """The panel to show: a win or a dead end is noticed when it happens."""
+        key = (self.session.moves, self.position.move_stack[-1:] and str(self.position.move_stack[-1]))
+        outcome = self.position.outcome()
+        if outcome is not None and self._panel_for != key:
+            self._panel_for = key
+            self.panel = self.outcome_panel(outcome)
+        return self.panel
+
+    def outcome_panel(self, outcome: Any) -> Panel:
+        raise NotImplementedError
+
+    def restart(self) -> None:
+        self.flights.land()
+        self.session.restart()
+        self.selection = None
+        self.hint_marks = []
+        self.panel = None
+        self.say("the deal starts again")
 
     @property
     def position(self) -> Any:
@@ -189,6 +214,7 @@ class Table:
         elif act is Act.CANCEL:
             self.selection = None
             self.hint_marks = []
+            self.panel = None
         elif act is Act.SELECT:
             kind, pile = places[self.focus_index]
             self.activate(kind, pile, self.focused_index(kind, pile))
@@ -294,6 +320,24 @@ class FreeCellTable(Table):
         if self.position.can_autocomplete():
             parts.append("F: auto-complete")
         return "   ".join(parts)
+
+    def buttons(self) -> tuple[Button, ...]:
+        third = (Button("Auto-complete (F)", "autocomplete") if self.position.can_autocomplete()
+                 else Button("New deal (N)", "new"))
+        return (Button("Undo (U)", "undo", self.session.moves > 0), Button("Hint (H)", "hint"), third,
+                Button("Restart", "restart", self.session.moves > 0), Button("Give up", "giveup"),
+                Button("Menu", "menu"))
+
+    def outcome_panel(self, outcome: Any) -> Panel:
+        s = self.session
+        secs = int(s.clock.elapsed)
+        if outcome.won:
+            return Panel("You won!", (f"Deal #{s.number}", f"Time {secs // 60}:{secs % 60:02d}",
+                                      f"Moves {s.moves}", "Cards home 52"),
+                         (Button("New deal", "new"), Button("Replay", "restart"),
+                          Button(f"Copy #{s.number}", "copy"), Button("Look at the board", "close")))
+        return Panel("No legal move is left", ("Every cell is full and nothing can move.",),
+                     (Button("Undo", "undo"), Button("Restart", "restart"), Button("New deal", "new")))
 
     @staticmethod
     def _place(kind: str, pile: int) -> int:
@@ -450,7 +494,13 @@ class FreeCellTable(Table):
         self.thinking = False
         self.say("Hint: " + hint.text)
         self.hint_marks = []
-        if hint.kind is HintKind.NO_WIN or hint.move is None:
+        if hint.kind is HintKind.NO_WIN:
+            self.panel = Panel("No winning line exists from here",
+                               ("The solver examined every position reachable from here.",),
+                               (Button("Undo", "undo"), Button("Hint again", "hint"),
+                                Button("Restart", "restart"), Button("New deal", "new")))
+            return
+        if hint.move is None:
             return
         m = hint.move
         if m.source < 8:
@@ -513,6 +563,23 @@ class SpiderTable(Table):
         return "   ".join([f"Spider, {s.suits} suit{'s' * (s.suits > 1)}, game #{s.number}",
                            f"{secs // 60}:{secs % 60:02d}", f"score {s.score}", f"{s.moves} move{'s' * (s.moves != 1)}",
                            f"{self.position.deals_left} deals left"])
+
+    def buttons(self) -> tuple[Button, ...]:
+        return (Button("Undo (Z)", "undo", bool(self.position.move_stack)), Button("Hint (H)", "hint"),
+                Button(f"Deal (D) {self.position.deals_left}", "deal", self.position.can_deal()),
+                Button("New game", "new"), Button("Restart", "restart", bool(self.position.move_stack)),
+                Button("Give up", "giveup"), Button("Menu", "menu"))
+
+    def outcome_panel(self, outcome: Any) -> Panel:
+        s = self.session
+        secs = int(s.clock.elapsed)
+        if outcome.won:
+            return Panel("You won!", (f"Game #{s.number}, {s.suits} suit{'s' * (s.suits > 1)}",
+                                      f"Time {secs // 60}:{secs % 60:02d}", f"Moves {s.moves}", f"Score {s.score}"),
+                         (Button("New game", "new"), Button("Replay", "restart"),
+                          Button(f"Copy #{s.number}", "copy"), Button("Look at the board", "close")))
+        return Panel("No move is left", ("Nothing can move and no deal is possible.",),
+                     (Button("Undo", "undo"), Button("Restart", "restart"), Button("New game", "new")))
 
     def _play(self, move: Any) -> bool:
         from game.spider import IllegalMoveError as SpiderIllegal
@@ -691,6 +758,7 @@ class App:
         self._drag: tuple[tuple[str, int, int], float, float] | None = None
         self._drag_pos = (0.0, 0.0)
         self._last_click: tuple[Any, float] | None = None
+        self._button: str | None = None
         self.frames_drawn = 0
         if fullscreen:
             pygame.display.toggle_fullscreen()
@@ -846,12 +914,61 @@ class App:
         elif t == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.keyboard_used = False
             self.table.flights.land()
+            if self.overlay.covers(event.pos):
+                self._press = None
+                self._button = self.overlay.hit(event.pos)
+                return
+            if self.table.panel is not None:
+                return  # a panel is up: the table waits for its answer
             where = self.pick(event.pos)
             self._press = (event.pos[0], event.pos[1], where, self.now())
         elif t == pygame.MOUSEMOTION:
             self._motion(event.pos)
         elif t == pygame.MOUSEBUTTONUP and event.button == 1:
+            button, self._button = self._button, None
+            if button is not None and self.overlay.hit(event.pos) == button:
+                self.button(button)
+                return
             self._release(event.pos)
+
+    def button(self, name: str) -> None:
+        """A control-bar or panel button."""
+        table = self.table
+        if name == "close":
+            table.panel = None
+            return
+        if name == "copy":
+            self.copy_deal()
+            return
+        table.panel = None
+        if name == "restart":
+            table.restart()
+        elif name == "giveup":
+            s = table.session
+            if not s.won:
+                self.stats.record_loss(self._stats_key(), give_up=True, seconds=s.clock.elapsed,
+                                       moves=s.moves, daily=self._daily())
+                self._write_stats()
+                s.clock.reset()  # counted: the new deal must not count it again
+            self.act(Action(Act.NEW_DEAL))
+            table.say("given up: a new deal")
+        elif name == "menu":
+            self.act(Action(Act.MENU))
+        else:
+            act = {"undo": Act.UNDO, "hint": Act.HINT, "new": Act.NEW_DEAL,
+                   "autocomplete": Act.AUTOCOMPLETE, "deal": Act.DEAL}.get(name)
+            if act is not None:
+                self.act(Action(act))
+
+    def copy_deal(self) -> None:
+        """Put the deal's number on the clipboard (it pastes into the number box)."""
+        number = str(self.table.session.number)
+        try:
+            pygame.scrap.init()
+            pygame.scrap.put_text(number)
+            self.table.say(f"#{number} copied to the clipboard")
+        except Exception:
+            self.table.say(f"no clipboard here: the deal is #{number}")
 
     def act(self, action: Action) -> None:
         if action.act is Act.FULLSCREEN:
@@ -959,7 +1076,8 @@ class App:
         lay = self.table.layout_now(overrides)
         view = View(lay, marks=self.table.marks(), focus=self.table.focus_mark(),
                     time=self.anim_time if any(m.style == "hint" for m in self.table.marks()) else 0.0)
-        text_changed = self.overlay.update(self.table.status(), self.table.message)
+        text_changed = self.overlay.update(self.table.status(), self.table.message, self.table.buttons(),
+                                           self.table.current_panel())
         drew = self.renderer.render(view, force=text_changed)
         if drew:
             self.overlay.draw()

@@ -275,3 +275,55 @@ def test_a_new_deal_counts_the_abandoned_one_as_lost(clock):
         assert app.table.session.number != 1 or app.table.session.moves == 0
     finally:
         app.close()
+
+
+def click(app: App, clock: FakeTime, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, clock, 2)
+
+
+def button_pos(app: App, action: str) -> tuple[int, int]:
+    rect = next(r for r, a in app.overlay._hits.rects if a == action)
+    return rect.center
+
+
+def test_control_bar_buttons_undo_and_restart(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        frames(app, clock, 1)
+        key(app, clock, pygame.K_LEFT)
+        key(app, clock, pygame.K_RETURN)
+        key(app, clock, pygame.K_RIGHT)
+        key(app, clock, pygame.K_RETURN)
+        key(app, clock, pygame.K_LEFT)  # from cell a back over to column 7
+        key(app, clock, pygame.K_LEFT)
+        key(app, clock, pygame.K_RETURN)
+        for _ in range(3):  # on to cell b
+            key(app, clock, pygame.K_RIGHT)
+        key(app, clock, pygame.K_RETURN)
+        assert app.table.session.moves == 2, app.table.message
+        click(app, clock, button_pos(app, "undo"))
+        assert app.table.session.moves == 1
+        click(app, clock, button_pos(app, "restart"))
+        assert app.table.session.moves == 0 and app.table.position == __import__("game.freecell", fromlist=["deal"]).deal(1, auto_foundation=True)
+    finally:
+        app.close()
+
+
+def test_a_win_shows_the_result_panel(clock):
+    app = App("freecell", 617, now=clock)
+    try:
+        table = app.table
+        for move in solve(deal(617, auto_foundation=True)).player_moves:
+            table.play(move)
+        while table.session.autocomplete_step() is not None:
+            pass
+        frames(app, clock, 2)
+        panel = table.current_panel()
+        assert panel is not None and panel.title == "You won!"
+        assert "Deal #617" in panel.lines and any(line.startswith("Moves ") for line in panel.lines)
+        click(app, clock, button_pos(app, "close"))  # look at the board
+        assert table.panel is None and table.current_panel() is None
+    finally:
+        app.close()

@@ -1,28 +1,56 @@
-"""The status line and the message line, drawn over the table.
+"""Everything drawn over the table: the control bar, the message line, panels.
 
 Text is set with pygame's font renderer (the bundled DejaVu Sans Bold) onto
-a Surface, uploaded as a texture only when the text changes, and drawn as a
-screen-space quad with alpha blending.
+one Surface the size of the window, uploaded as a texture only when
+something on it changes, and drawn as a screen-space quad with alpha
+blending. Buttons are rectangles in window pixels: :meth:`Overlay.hit` says
+which one a click is on, before the table is asked.
 """
 
 from __future__ import annotations
 
 from array import array
+from dataclasses import dataclass, field
 
 import moderngl
 import pygame
 
 from game.resources import asset_path, shader_path
 
-__all__ = ["Overlay"]
+__all__ = ["Overlay", "Button", "Panel"]
 
-_BAR = (8, 30, 18, 190)
+_BAR = (8, 30, 18, 200)
 _TEXT = (236, 240, 232)
 _MESSAGE = (255, 236, 150)
+_BUTTON = (30, 72, 46, 235)
+_BUTTON_OFF = (30, 50, 38, 160)
+_BUTTON_TEXT = (245, 248, 240)
+_PANEL = (14, 40, 26, 235)
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    action: str
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A box in the middle of the table: a title, lines, and buttons."""
+
+    title: str
+    lines: tuple[str, ...] = ()
+    buttons: tuple[Button, ...] = ()
+
+
+@dataclass
+class _Layout:
+    rects: list[tuple[pygame.Rect, str]] = field(default_factory=list)
 
 
 class Overlay:
-    """A bar along the bottom edge: status on the left, a message on the right."""
+    """The control bar along the bottom edge, a message line above it, and a panel."""
 
     def __init__(self, ctx: moderngl.Context, size: tuple[int, int]) -> None:
         self.ctx = ctx
@@ -34,60 +62,124 @@ class Overlay:
         self.vao = ctx.vertex_array(self.prog, [(self.vbo, "2f", "in_corner")])
         self.texture: moderngl.Texture | None = None
         self._key: tuple | None = None
-        self._font: pygame.font.Font | None = None
-        self._font_px = 0
-        self.rect = (0, 0, 0, 0)
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._hits = _Layout()
+        self._blocking: list[pygame.Rect] = []
 
-    def _font_for(self, px: int) -> pygame.font.Font:
-        if self._font is None or self._font_px != px:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            self._font = pygame.font.Font(str(asset_path("DejaVuSans-Bold.ttf")), px)
-            self._font_px = px
-        return self._font
+    def _font(self, px: int) -> pygame.font.Font:
+        if not pygame.font.get_init():
+            pygame.font.init()
+            self._fonts.clear()
+        font = self._fonts.get(px)
+        if font is None:
+            font = self._fonts[px] = pygame.font.Font(str(asset_path("DejaVuSans-Bold.ttf")), px)
+        return font
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self._key = None
 
-    def update(self, status: str, message: str = "") -> bool:
-        """Set the texts; True when they changed (the frame must be redrawn)."""
-        key = (status, message, self.size)
+    def hit(self, pos: tuple[int, int]) -> str | None:
+        """The action of the enabled button under window pixel ``pos``, if any."""
+        for rect, action in self._hits.rects:
+            if rect.collidepoint(pos):
+                return action
+        return None
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the bar or a panel (clicks there never reach the table)."""
+        return any(r.collidepoint(pos) for r in self._blocking)
+
+    def update(self, status: str, message: str = "", buttons: tuple[Button, ...] = (),
+               panel: Panel | None = None) -> bool:
+        """Set what is shown; True when it changed (the frame must be redrawn)."""
+        key = (status, message, buttons, panel, self.size)
         if key == self._key:
             return False
         self._key = key
         w, h = self.size
-        px = max(12, min(28, h // 36))
-        font = self._font_for(px)
-        bar_h = int(px * 1.8)
-        surf = pygame.Surface((w, bar_h), pygame.SRCALPHA)
-        surf.fill(_BAR)
-        left = font.render(status, True, _TEXT)
-        surf.blit(left, (px, (bar_h - left.get_height()) // 2))
+        px = max(12, min(26, h // 40))
+        font = self._font(px)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        hits = _Layout()
+        self._blocking = []
+        bar_h = int(px * 2.2)
+        bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        surf.fill(_BAR, bar)
+        self._blocking.append(bar)
+        # Buttons from the right edge leftwards; the status text takes what is left.
+        x = w - px // 2
+        for b in reversed(buttons):
+            label = font.render(b.label, True, _BUTTON_TEXT if b.enabled else (150, 160, 150))
+            bw = label.get_width() + px
+            rect = pygame.Rect(x - bw, bar.y + 4, bw, bar_h - 8)
+            pygame.draw.rect(surf, _BUTTON if b.enabled else _BUTTON_OFF, rect, border_radius=px // 3)
+            surf.blit(label, (rect.x + px // 2, rect.y + (rect.h - label.get_height()) // 2))
+            if b.enabled:
+                hits.rects.append((rect, b.action))
+            x = rect.x - px // 3
+        text = font.render(status, True, _TEXT)
+        room = max(0, x - px)
+        surf.blit(text, (px // 2, bar.y + (bar_h - text.get_height()) // 2), pygame.Rect(0, 0, room, text.get_height()))
         if message:
-            right = font.render(message, True, _MESSAGE)
-            x = max(px + left.get_width() + 2 * px, w - right.get_width() - px)
-            surf.blit(right, (x, (bar_h - right.get_height()) // 2))
+            msg = font.render(message, True, _MESSAGE)
+            box = pygame.Rect(0, 0, min(w - px, msg.get_width() + px), msg.get_height() + px // 2)
+            box.midbottom = (w // 2, bar.y - px // 3)
+            surf.fill(_BAR, box)
+            surf.blit(msg, (box.x + px // 2, box.y + px // 4), pygame.Rect(0, 0, box.w - px, msg.get_height()))
+        if panel is not None:
+            self._panel(surf, panel, px, hits)
+        self._hits = hits
         data = pygame.image.tobytes(surf, "RGBA", False)
-        if self.texture is None or self.texture.size != (w, bar_h):
+        if self.texture is None or self.texture.size != (w, h):
             if self.texture is not None:
                 self.texture.release()
-            self.texture = self.ctx.texture((w, bar_h), 4, data)
+            self.texture = self.ctx.texture((w, h), 4, data)
             self.texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
         else:
             self.texture.write(data)
-        self.rect = (0, h - bar_h, w, bar_h)
         return True
+
+    def _panel(self, surf: pygame.Surface, panel: Panel, px: int, hits: _Layout) -> None:
+        w, h = surf.get_size()
+        big = self._font(int(px * 1.5))
+        font = self._font(px)
+        title = big.render(panel.title, True, _TEXT)
+        lines = [font.render(t, True, _TEXT) for t in panel.lines]
+        labels = [font.render(b.label, True, _BUTTON_TEXT) for b in panel.buttons]
+        row_w = sum(lb.get_width() + px for lb in labels) + px * max(0, len(labels) - 1) // 2
+        width = min(w - 2 * px, max([title.get_width(), row_w] + [ln.get_width() for ln in lines]) + 3 * px)
+        height = title.get_height() + sum(ln.get_height() + px // 3 for ln in lines) + 4 * px + (int(px * 2) if labels else 0)
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (w // 2, h // 2 - px)
+        pygame.draw.rect(surf, _PANEL, box, border_radius=px)
+        pygame.draw.rect(surf, (120, 170, 130, 255), box, width=2, border_radius=px)
+        self._blocking.append(box)
+        y = box.y + px
+        surf.blit(title, (box.centerx - title.get_width() // 2, y))
+        y += title.get_height() + px
+        for ln in lines:
+            surf.blit(ln, (box.centerx - ln.get_width() // 2, y))
+            y += ln.get_height() + px // 3
+        y += px // 2
+        x = box.centerx - row_w // 2
+        for b, lb in zip(panel.buttons, labels):
+            rect = pygame.Rect(x, y, lb.get_width() + px, int(px * 1.8))
+            pygame.draw.rect(surf, _BUTTON, rect, border_radius=px // 3)
+            surf.blit(lb, (rect.x + px // 2, rect.y + (rect.h - lb.get_height()) // 2))
+            hits.rects.append((rect, b.action))
+            x = rect.right + px // 2
 
     def draw(self) -> None:
         if self.texture is None:
             return
+        w, h = self.size
         self.ctx.enable(moderngl.BLEND)
         self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         self.texture.use(0)
         self.prog["u_tex"].value = 0
-        self.prog["u_rect"].value = tuple(float(v) for v in self.rect)
-        self.prog["u_screen"].value = (float(self.size[0]), float(self.size[1]))
+        self.prog["u_rect"].value = (0.0, 0.0, float(w), float(h))
+        self.prog["u_screen"].value = (float(w), float(h))
         self.vao.render(moderngl.TRIANGLE_STRIP)
 
     def release(self) -> None:
