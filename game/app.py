@@ -732,7 +732,7 @@ class App:
 
     def __init__(self, game: str = "freecell", number: int | None = None, suits: int = 1,
                  size: tuple[int, int] = (1280, 720), *, now: Callable[[], float] = time.perf_counter,
-                 fullscreen: bool = False, speed: str = "normal", restore: bool = True,
+                 fullscreen: bool = False, restore: bool = True,
                  data_folder: str | None = None) -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
@@ -748,7 +748,7 @@ class App:
         self.overlay = Overlay(self.ctx, self.size)
         self.loop = FixedStep(now=now)
         self.anim_time = 0.0
-        self.speed = speeds.SPEED_FACTORS[speed]
+        self.speed = 1.0  # the animation-speed setting replaces it below
         self.keyboard_used = False
         self.running = True
         self.focused = True
@@ -760,13 +760,17 @@ class App:
         self._last_click: tuple[Any, float] | None = None
         self._button: str | None = None
         self.frames_drawn = 0
-        if fullscreen:
-            pygame.display.toggle_fullscreen()
         from game.stats import Statistics
         from game.store import Store
 
         self.store = Store(data_folder) if data_folder is not None else Store()
         self.stats = Statistics.load(self.store)
+        from game.ui.menu import Menu, Settings
+
+        self.settings = Settings.from_dict(self.store.load("settings"))
+        if fullscreen:
+            self.settings.fullscreen = True
+        self.menu = Menu(self.settings, self.stats)
         self._recorded = False
         self._saved_at = 0
         restored = self._restore() if number is None and restore else None
@@ -783,6 +787,8 @@ class App:
             self.table = FreeCellTable(self, number or daily_deal())
         if self.store.warnings:
             self.table.say(self.store.warnings[-1])
+        self.apply_settings()
+        pygame.key.start_text_input()
         self._init_controllers()
 
     def clock_now(self) -> float:
@@ -892,6 +898,13 @@ class App:
         elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             table.session.clock.resume("minimised")
             self.loop.reset()
+        elif t == pygame.TEXTINPUT:
+            if self.menu.is_open and self.menu.entry is not None:
+                self.menu.type_text("".join(ch for ch in event.text if ch.isprintable()))
+        elif t == pygame.KEYDOWN and self.menu.is_open and self.menu.entry is not None and event.key not in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            if event.key == pygame.K_BACKSPACE:
+                self.menu.backspace()
         elif t == pygame.KEYDOWN:
             action = translate_key(table.game, event.key, event.mod)
             if action is not None:
@@ -918,7 +931,7 @@ class App:
                 self._press = None
                 self._button = self.overlay.hit(event.pos)
                 return
-            if self.table.panel is not None:
+            if self.table.panel is not None or self.menu.is_open:
                 return  # a panel is up: the table waits for its answer
             where = self.pick(event.pos)
             self._press = (event.pos[0], event.pos[1], where, self.now())
@@ -932,7 +945,10 @@ class App:
             self._release(event.pos)
 
     def button(self, name: str) -> None:
-        """A control-bar or panel button."""
+        """A control-bar, panel or menu button."""
+        if self.menu.is_open and name in {b.action for b in self.menu.buttons()}:
+            self.carry_out(self.menu.choose(name))
+            return
         table = self.table
         if name == "close":
             table.panel = None
@@ -953,12 +969,68 @@ class App:
             self.act(Action(Act.NEW_DEAL))
             table.say("given up: a new deal")
         elif name == "menu":
-            self.act(Action(Act.MENU))
+            self.menu.open()
         else:
             act = {"undo": Act.UNDO, "hint": Act.HINT, "new": Act.NEW_DEAL,
                    "autocomplete": Act.AUTOCOMPLETE, "deal": Act.DEAL}.get(name)
             if act is not None:
                 self.act(Action(act))
+
+    def apply_settings(self) -> None:
+        """Every setting takes effect at once."""
+        st = self.settings
+        self.speed = speeds.SPEED_FACTORS[st.animation_speed]
+        self.renderer.set_four_colour(st.four_colour)
+        if self.table.game == "freecell":
+            self.table.session.position.auto_foundation = st.auto_foundation
+        if bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) != st.fullscreen:
+            pygame.display.toggle_fullscreen()
+            self.resize(pygame.display.get_window_size())
+
+    def save_settings(self) -> None:
+        try:
+            self.store.save("settings", self.settings.to_dict())
+        except OSError as exc:
+            self.table.say(f"could not save the settings ({exc.strerror or exc})")
+
+    def carry_out(self, request: Any) -> None:
+        """What the menu asked for."""
+        if request is None:
+            return
+        if request.kind == "setting":
+            if request.setting == "clear-stats":
+                self.stats.clear_all()
+                self._write_stats()
+                self.table.say("statistics cleared")
+            else:
+                self.apply_settings()
+                self.save_settings()
+            return
+        if request.kind in ("freecell", "spider"):
+            self.abandon()
+            self.table.close()
+            if request.kind == "spider":
+                self.table = SpiderTable(self, request.number or 1, request.suits)
+            else:
+                self.table = FreeCellTable(self, request.number or 1)
+            self.apply_settings()
+            if request.notice:
+                self.table.say(request.notice)
+
+    def menu_action(self, action: Action) -> None:
+        menu = self.menu
+        act = action.act
+        if act in (Act.FOCUS_UP, Act.FOCUS_LEFT, Act.FOCUS_PREV):
+            menu.move_focus(-1)
+        elif act in (Act.FOCUS_DOWN, Act.FOCUS_RIGHT, Act.FOCUS_NEXT):
+            menu.move_focus(1)
+        elif act is Act.SELECT:
+            if menu.entry is not None:
+                self.carry_out(menu.confirm_entry())
+            else:
+                self.carry_out(menu.press())
+        elif act in (Act.CANCEL, Act.MENU):
+            menu.back() if act is Act.CANCEL else menu.close()
 
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""
@@ -975,8 +1047,12 @@ class App:
             pygame.display.toggle_fullscreen()
             self.resize(pygame.display.get_window_size())
             return
+        if self.menu.is_open:
+            self.menu_action(action)
+            return
         if action.act is Act.MENU:
-            self.table.say("the menu arrives in a later version: N new deal, U/Z undo, H hint")
+            self.table.panel = None
+            self.menu.open()
             return
         if action.act is Act.HELP:
             self.table.say(f"How to play: run  solitaire help {self.table.game}  (the in-game page comes with the menus)")
@@ -1076,8 +1152,8 @@ class App:
         lay = self.table.layout_now(overrides)
         view = View(lay, marks=self.table.marks(), focus=self.table.focus_mark(),
                     time=self.anim_time if any(m.style == "hint" for m in self.table.marks()) else 0.0)
-        text_changed = self.overlay.update(self.table.status(), self.table.message, self.table.buttons(),
-                                           self.table.current_panel())
+        panel = self.menu.panel() if self.menu.is_open else self.table.current_panel()
+        text_changed = self.overlay.update(self.table.status(), self.table.message, self.table.buttons(), panel)
         drew = self.renderer.render(view, force=text_changed)
         if drew:
             self.overlay.draw()

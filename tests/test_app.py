@@ -327,3 +327,58 @@ def test_a_win_shows_the_result_panel(clock):
         assert table.panel is None and table.current_panel() is None
     finally:
         app.close()
+
+
+def test_menu_enter_a_number_good_and_bad(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        key(app, clock, pygame.K_m)
+        assert app.menu.is_open and app.menu.panel().title == "Solitaire"
+        click(app, clock, button_pos(app, "freecell-number"))
+        for text in ("1", "x"):
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        frames(app, clock, 1)
+        key(app, clock, pygame.K_RETURN)
+        assert app.menu.error == "'1x' is not a deal number: enter a whole number 1..1,000,000"
+        key(app, clock, pygame.K_BACKSPACE)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="1982"))
+        frames(app, clock, 1)
+        assert app.menu.entry == "11982"
+        key(app, clock, pygame.K_RETURN)
+        assert not app.menu.is_open and app.table.session.number == 11982
+        assert app.table.message == "This deal is known to be unsolvable"
+    finally:
+        app.close()
+
+
+def test_settings_take_effect_at_once_and_are_remembered(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        key(app, clock, pygame.K_m)
+        click(app, clock, button_pos(app, "settings"))
+        click(app, clock, button_pos(app, "set-auto_foundation"))
+        assert app.table.position.auto_foundation is False
+        click(app, clock, button_pos(app, "set-four_colour"))
+        assert app.renderer.atlas.four_colour is True
+        click(app, clock, button_pos(app, "set-animation_speed"))
+        assert app.speed == 0.55  # normal -> fast
+        key(app, clock, pygame.K_ESCAPE)
+        key(app, clock, pygame.K_ESCAPE)
+        assert not app.menu.is_open
+        saved = app.store.load("settings")
+        assert saved["auto_foundation"] is False and saved["four_colour"] is True
+        assert saved["animation_speed"] == "fast"
+    finally:
+        app.close()
+
+
+def test_menu_starts_spider_with_the_remembered_suits(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        key(app, clock, pygame.K_m)
+        click(app, clock, button_pos(app, "spider-suits"))  # 1 -> 2
+        click(app, clock, button_pos(app, "spider-new"))
+        assert app.table.game == "spider" and app.table.session.suits == 2
+        assert app.store.load("settings")["spider_suits"] == 2
+    finally:
+        app.close()

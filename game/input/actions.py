@@ -60,6 +60,7 @@ _COMMON = {
     pygame.K_h: Act.HINT,
     pygame.K_F1: Act.HELP,
     pygame.K_F11: Act.FULLSCREEN,
+    pygame.K_m: Act.MENU,
 }
 
 #: Per game: plain key -> act (Ctrl+Z and Alt+Enter are handled for both).

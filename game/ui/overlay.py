@@ -42,6 +42,10 @@ class Panel:
     title: str
     lines: tuple[str, ...] = ()
     buttons: tuple[Button, ...] = ()
+    #: Buttons one under another (menus) instead of in a row (result panels).
+    vertical: bool = False
+    #: The button the keyboard or gamepad is on (-1: none).
+    focus: int = -1
 
 
 @dataclass
@@ -147,11 +151,18 @@ class Overlay:
         title = big.render(panel.title, True, _TEXT)
         lines = [font.render(t, True, _TEXT) for t in panel.lines]
         labels = [font.render(b.label, True, _BUTTON_TEXT) for b in panel.buttons]
-        row_w = sum(lb.get_width() + px for lb in labels) + px * max(0, len(labels) - 1) // 2
+        btn_h = int(px * 1.8)
+        gap = px // 2
+        if panel.vertical:
+            row_w = max((lb.get_width() + 2 * px for lb in labels), default=0)
+            buttons_h = len(labels) * (btn_h + gap // 2)
+        else:
+            row_w = sum(lb.get_width() + px for lb in labels) + gap * max(0, len(labels) - 1)
+            buttons_h = btn_h if labels else 0
         width = min(w - 2 * px, max([title.get_width(), row_w] + [ln.get_width() for ln in lines]) + 3 * px)
-        height = title.get_height() + sum(ln.get_height() + px // 3 for ln in lines) + 4 * px + (int(px * 2) if labels else 0)
-        box = pygame.Rect(0, 0, width, height)
-        box.center = (w // 2, h // 2 - px)
+        height = (title.get_height() + sum(ln.get_height() + px // 3 for ln in lines) + 3 * px + buttons_h)
+        box = pygame.Rect(0, 0, width, min(h - 2 * px, height))
+        box.center = (w // 2, min(h // 2 - px, h - box.h // 2 - 3 * px))
         pygame.draw.rect(surf, _PANEL, box, border_radius=px)
         pygame.draw.rect(surf, (120, 170, 130, 255), box, width=2, border_radius=px)
         self._blocking.append(box)
@@ -159,16 +170,25 @@ class Overlay:
         surf.blit(title, (box.centerx - title.get_width() // 2, y))
         y += title.get_height() + px
         for ln in lines:
-            surf.blit(ln, (box.centerx - ln.get_width() // 2, y))
+            surf.blit(ln, (box.x + px if ln.get_width() > box.w - 2 * px else box.centerx - ln.get_width() // 2, y),
+                      pygame.Rect(0, 0, box.w - 2 * px, ln.get_height()))
             y += ln.get_height() + px // 3
         y += px // 2
         x = box.centerx - row_w // 2
-        for b, lb in zip(panel.buttons, labels):
-            rect = pygame.Rect(x, y, lb.get_width() + px, int(px * 1.8))
-            pygame.draw.rect(surf, _BUTTON, rect, border_radius=px // 3)
-            surf.blit(lb, (rect.x + px // 2, rect.y + (rect.h - lb.get_height()) // 2))
+        for i, (b, lb) in enumerate(zip(panel.buttons, labels)):
+            if panel.vertical:
+                rect = pygame.Rect(box.centerx - row_w // 2, y, row_w, btn_h)
+                y += btn_h + gap // 2
+            else:
+                rect = pygame.Rect(x, y, lb.get_width() + px, btn_h)
+                x = rect.right + gap
+            colour = (70, 130, 90, 255) if i == panel.focus else _BUTTON
+            pygame.draw.rect(surf, colour, rect, border_radius=px // 3)
+            if i == panel.focus:
+                pygame.draw.rect(surf, (250, 230, 120, 255), rect, width=2, border_radius=px // 3)
+            surf.blit(lb, (rect.centerx - lb.get_width() // 2 if panel.vertical else rect.x + px // 2,
+                           rect.y + (rect.h - lb.get_height()) // 2))
             hits.rects.append((rect, b.action))
-            x = rect.right + px // 2
 
     def draw(self) -> None:
         if self.texture is None:
