@@ -18,6 +18,7 @@ window is unfocused or minimised.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import time
@@ -324,9 +325,31 @@ class FreeCellTable(Table):
     def buttons(self) -> tuple[Button, ...]:
         third = (Button("Auto-complete (F)", "autocomplete") if self.position.can_autocomplete()
                  else Button("New deal (N)", "new"))
-        return (Button("Undo (U)", "undo", self.session.moves > 0), Button("Hint (H)", "hint"), third,
+        return (Button("Undo (U)", "undo", self.session.moves > 0), Button("Hint (H)", "hint"),
+                Button("Moves (L)", "moves"), third,
                 Button("Restart", "restart", self.session.moves > 0), Button("Give up", "giveup"),
                 Button("Menu", "menu"))
+
+    def move_list(self) -> Panel:
+        """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
+        pos = self.position
+        groups: dict[str, list[Button]] = {"to foundation": [], "to free cell": [], "to tableau": []}
+        for m in pos.distinct_moves():
+            head = pos.columns[m.source][-m.count] if m.source < 8 else pos.cells[m.source - 8]
+            where = f"column {m.source + 1}" if m.source < 8 else f"cell {'abcd'[m.source - 8]}"
+            if m.dest == HOME:
+                group, to = "to foundation", "home"
+            elif m.dest >= 8:
+                group, to = "to free cell", "a free cell"
+            else:
+                group = "to tableau"
+                target = pos.columns[m.dest]
+                to = f"{target[-1]} (column {m.dest + 1})" if target else f"empty column {m.dest + 1}"
+            what = f"{head}" + (f" and {m.count - 1} more" if m.count > 1 else "")
+            groups[group].append(Button(f"{group.capitalize()}: {what} from {where} to {to}  [{m}]", f"play:{m}"))
+        buttons = tuple(b for g in groups.values() for b in g) + (Button("Close", "close"),)
+        return Panel(f"Moves: {pos.capacity()} cards movable", () if len(buttons) > 1 else ("No legal move.",),
+                     buttons, vertical=True, focus=0)
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
@@ -449,6 +472,8 @@ class FreeCellTable(Table):
             self.new_deal(random_deal())
         elif act is Act.HINT:
             self.ask_hint()
+        elif act is Act.MOVE_LIST:
+            self.panel = self.move_list()
 
     def new_deal(self, number: int) -> None:
         self.cancel_hint()
@@ -957,6 +982,12 @@ class App:
             self.copy_deal()
             return
         table.panel = None
+        if name.startswith("play:") and isinstance(table, FreeCellTable):
+            table.play(table.position.parse_move(name[5:]))
+            return
+        if name == "moves" and isinstance(table, FreeCellTable):
+            table.panel = table.move_list()
+            return
         if name == "restart":
             table.restart()
         elif name == "giveup":
@@ -1054,6 +1085,20 @@ class App:
             self.table.panel = None
             self.menu.open()
             return
+        panel = self.table.panel
+        if panel is not None and panel.buttons:
+            n = len(panel.buttons)
+            act = action.act
+            if act in (Act.FOCUS_UP, Act.FOCUS_LEFT, Act.FOCUS_PREV, Act.FOCUS_DOWN, Act.FOCUS_RIGHT, Act.FOCUS_NEXT):
+                step = -1 if act in (Act.FOCUS_UP, Act.FOCUS_LEFT, Act.FOCUS_PREV) else 1
+                self.table.panel = dataclasses.replace(panel, focus=(max(panel.focus, 0) + step) % n)
+                return
+            if act is Act.SELECT:
+                self.button(panel.buttons[max(panel.focus, 0)].action)
+                return
+            if act is Act.CANCEL:
+                self.table.panel = None
+                return
         if action.act is Act.HELP:
             self.table.say(f"How to play: run  solitaire help {self.table.game}  (the in-game page comes with the menus)")
             return

@@ -382,3 +382,19 @@ def test_menu_starts_spider_with_the_remembered_suits(clock):
         assert app.store.load("settings")["spider_suits"] == 2
     finally:
         app.close()
+
+
+def test_the_move_list_plays_a_move_by_keyboard(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        key(app, clock, pygame.K_l)
+        panel = app.table.panel
+        assert panel is not None and panel.title == "Moves: 5 cards movable"
+        # Deal 1's first moves are all to a free cell: 8 of them (one per column), then Close.
+        assert len(panel.buttons) == 9 and all(b.label.startswith("To free cell") for b in panel.buttons[:8])
+        key(app, clock, pygame.K_DOWN)
+        key(app, clock, pygame.K_RETURN)  # the second move: column 2 to a free cell
+        assert app.table.session.moves == 1 and str(app.table.position.cells[0]) == "9C"
+        assert app.table.panel is None
+    finally:
+        app.close()
