@@ -280,7 +280,9 @@ class FreeCellTable(Table):
 
     def __init__(self, app: "App", number: int, session: FreeCellSession | None = None) -> None:
         super().__init__(app)
-        self.session = session or FreeCellSession(number, now=app.clock_now)
+        self.session = session or FreeCellSession(number, auto_foundation=app.settings.auto_foundation,
+                                                  now=app.clock_now)
+        self.holding: tuple[int, int] = (0, 0)
         self.cascade = False
         self.cascade_wait = 0.0
         self.hints: Any = None
@@ -428,6 +430,45 @@ class FreeCellTable(Table):
         dest = self._place(kind, pile)
         self.play(Move.of(source, dest, count if dest < 8 else 1) if dest != HOME else Move.of(source, HOME, 1))
 
+    def click(self, where: Pick | None, double: bool) -> None:
+        # "One click sends home": a single click on a card that can go to its
+        # foundation sends it there at once (with nothing else selected).
+        if (self.app.settings.one_click_home and not double and self.selection is None and where is not None
+                and where.kind in ("column", "cell") and where.index is not None
+                and where.index == self.pile_size(where.kind, where.pile) - 1):
+            home = Move.of(self._place(where.kind, where.pile), HOME, 1)
+            if self.position.is_legal(home):
+                self.play(home)
+                return
+        super().click(where, double)
+
+    def hold(self, column: int, index: int) -> None:
+        """Press and hold on a column: the run panel, head card chosen with up/down."""
+        self.holding = (column, index)
+        self.panel = self._hold_panel()
+
+    def _hold_panel(self) -> Panel:
+        column, index = self.holding
+        col = self.position.columns[column]
+        count = len(col) - index
+        return Panel(f"{count} card{'s' * (count > 1)} from {col[index]}",
+                     (f"Column {column + 1}: up/down change the head card; Select confirms.",),
+                     (Button("Up: one more", "hold-up"), Button("Down: one fewer", "hold-down"),
+                      Button("Select", "hold-ok"), Button("Close", "close")))
+
+    def hold_action(self, name: str) -> None:
+        column, index = self.holding
+        n = len(self.position.columns[column])
+        if name == "hold-up":
+            self.holding = (column, max(0, index - 1))
+        elif name == "hold-down":
+            self.holding = (column, min(n - 1, index + 1))
+        elif name == "hold-ok":
+            self.selection = ("column", column, index)
+            self.panel = None
+            return
+        self.panel = self._hold_panel()
+
     def double_click(self, where: Pick) -> None:
         if where.kind not in ("column", "cell") or where.index is None:
             return
@@ -479,7 +520,8 @@ class FreeCellTable(Table):
         self.cancel_hint()
         self.flights.land()
         self.app.abandon()
-        self.session = FreeCellSession(number, now=self.app.clock_now)
+        self.session = FreeCellSession(number, auto_foundation=self.app.settings.auto_foundation,
+                                       now=self.app.clock_now)
         self.selection = None
         self.hint_marks = []
         self.cascade = False
@@ -633,6 +675,19 @@ class SpiderTable(Table):
         else:
             for i in range(move.count):
                 origin[(col, move.dest, old_len[move.dest] + i)] = (col, move.source, old_len[move.source] - move.count + i)
+            if pos.completed_sets(-1):
+                # The set flies off to its place: it was the last 13 cards of the
+                # target column once the run had landed there (king first).
+                k = len(pos.removed_suits) - 1
+                base = old_len[move.dest] + move.count - 13
+                for r in range(13):
+                    j = base + 12 - r
+                    if j >= old_len[move.dest]:
+                        src = (col, move.source, old_len[move.source] - move.count + j - old_len[move.dest])
+                    else:
+                        src = (col, move.dest, j)
+                    origin[(PileKind.REMOVED, k, r)] = src
+                    order[(PileKind.REMOVED, k, r)] = speeds.FLIGHT + speeds.AUTO_GAP * (12 - r)
         self.animate(before, lambda p: p.key, lambda k: origin.get(k, k), order, speeds.FLIGHT)
         if pos.outcome() is not None:
             self.say(str(pos.outcome()))
@@ -982,6 +1037,9 @@ class App:
             self.copy_deal()
             return
         table.panel = None
+        if name.startswith("hold-") and isinstance(table, FreeCellTable):
+            table.hold_action(name)
+            return
         if name.startswith("play:") and isinstance(table, FreeCellTable):
             table.play(table.position.parse_move(name[5:]))
             return
@@ -1086,6 +1144,15 @@ class App:
             self.menu.open()
             return
         panel = self.table.panel
+        if (panel is not None and isinstance(self.table, FreeCellTable) and panel.buttons
+                and panel.buttons[0].action == "hold-up"):
+            hold = {Act.FOCUS_UP: "hold-up", Act.FOCUS_DOWN: "hold-down", Act.SELECT: "hold-ok"}.get(action.act)
+            if hold is not None:
+                self.button(hold)
+                return
+            if action.act is Act.CANCEL:
+                self.table.panel = None
+                return
         if panel is not None and panel.buttons:
             n = len(panel.buttons)
             act = action.act
@@ -1187,6 +1254,12 @@ class App:
     def _update(self, dt: float) -> None:
         self.anim_time += dt
         self.table.update(dt)
+        press = self._press
+        if (press is not None and self._drag is None and isinstance(self.table, FreeCellTable)
+                and press[2] is not None and press[2].kind == "column" and press[2].index is not None
+                and self.now() - press[3] >= speeds.HOLD):
+            self._press = None  # the release will not count as a click
+            self.table.hold(press[2].pile, press[2].index)
 
     def step(self) -> bool:
         """One frame: events, fixed-step updates, and a redraw if anything changed."""

@@ -116,7 +116,8 @@ class FreeCellSession:
         # file must know which steps those were to replay them exactly.
         self._plain_steps: list[bool] = []
         self.position = deal(number, auto_foundation=auto_foundation)
-        self.opening: list[Move] = self.position.settle()
+        # The deal's own safe cards fly home at once, when the setting is on.
+        self.opening: list[Move] = self.position.settle() if auto_foundation else []
 
     # --- reading ----------------------------------------------------------------
 
@@ -176,7 +177,7 @@ class FreeCellSession:
         """The same deal from the start; the clock keeps running (the game goes on)."""
         auto = self.position.auto_foundation
         self.position = deal(self.number, auto_foundation=auto)
-        self.opening = self.position.settle()
+        self.opening = self.position.settle() if auto else []
         self._plain_steps = []
 
     # --- saving ---------------------------------------------------------------------

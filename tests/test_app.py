@@ -398,3 +398,37 @@ def test_the_move_list_plays_a_move_by_keyboard(clock):
         assert app.table.panel is None
     finally:
         app.close()
+
+
+def test_press_and_hold_opens_the_run_panel(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        start = screen_of(app, PileKind.COLUMN, 2, 6)  # column 3's last card, 2H
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        frames(app, clock, 60)  # a second: past the hold time
+        panel = app.table.panel
+        assert panel is not None and panel.title == "1 card from 2H"
+        key(app, clock, pygame.K_UP)
+        assert app.table.panel.title == "2 cards from 8D"
+        key(app, clock, pygame.K_RETURN)
+        assert app.table.selection == ("column", 2, 5) and app.table.panel is None
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+        frames(app, clock, 2)
+        assert app.table.selection == ("column", 2, 5)  # the release is not a click
+    finally:
+        app.close()
+
+
+def test_one_click_sends_home_when_set(clock):
+    from game.store import Store
+
+    Store().save("settings", {"auto_foundation": False, "one_click_home": True})
+    app = App("freecell", 8, now=clock)  # deal 8 has an ace at the end of a column
+    try:
+        assert app.table.position.foundations == [0, 0, 0, 0]  # nothing went home by itself
+        pos = app.table.position
+        column = next(i for i, c in enumerate(pos.columns) if c and c[-1].rank == 1)
+        click(app, clock, screen_of(app, PileKind.COLUMN, column, len(pos.columns[column]) - 1))
+        assert sum(app.table.position.foundations) == 1
+    finally:
+        app.close()

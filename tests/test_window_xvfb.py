@@ -1,0 +1,434 @@
+"""End to end: the game in a real X11 window, driven like a player would.
+
+An Xvfb server with a window manager (openbox) stands in for a desktop; the
+game runs in a subprocess (its own SDL video driver, x11, and its own real
+clock) and xdotool moves the real pointer and presses real keys. The test
+talks to the game through files in a folder of its own:
+
+* the driver writes ``ready.json`` with its X window id once the window is up;
+* the test writes ``request.json`` (a sequence number, the places whose
+  screen points it wants, whether to take a screenshot); the driver answers
+  in ``response.json`` with the same number, the game state, the window and
+  viewport sizes, and the points; the screenshot goes to ``shot-<n>.png``;
+* ``stop`` asks the driver to close the game and exit.
+
+Every wait is bounded; whatever is left running is killed at teardown.
+
+Needs ``Xvfb``, ``xdotool`` and ``openbox`` (``.ci/run`` installs them): in
+CI a missing one fails the test, elsewhere it skips it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from game.freecell import Move, deal
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ("Xvfb", "xdotool", "openbox")
+SCREEN = (1600, 1000)
+WAIT = 20.0  # seconds: the bound on every wait
+
+DRIVER = r'''
+import json, os, sys, time, traceback
+from pathlib import Path
+
+import pygame
+
+from game.app import App
+from game.render import theme
+from game.render.layout import PileKind
+
+control = Path(sys.argv[1])
+
+
+def write(name, data):
+    tmp = control / (name + ".tmp")
+    tmp.write_text(json.dumps(data))
+    os.replace(tmp, control / name)
+
+
+app = App("freecell", 1, size=(1280, 720))
+real_flip = pygame.display.flip
+capture = {"want": False, "pixels": None}
+
+
+def flip():
+    # The back buffer holds the frame just drawn: read it before the swap.
+    if capture["want"]:
+        w, h = app.size
+        capture["pixels"] = (app.ctx.screen.read(viewport=(0, 0, w, h), components=3), (w, h))
+        capture["want"] = False
+    real_flip()
+
+
+pygame.display.flip = flip
+
+
+def point(kind, pile, index, part):
+    lay = app.table.layout_now()
+    cam = app.renderer.camera_for(lay)
+    cards = lay.pile(PileKind(kind), pile)
+    if index is None or not cards:
+        slot = lay.slot(PileKind(kind), pile)
+        x, y, z = slot.x, slot.y, 0.0
+    else:
+        c = next(p for p in cards if p.index == index)
+        # "grab": the visible top strip of a fanned card; "centre": its middle.
+        x, y, z = c.x, (c.y + theme.CARD_H / 2 - 0.08) if part == "grab" else c.y, c.z
+    sx, sy = cam.project(x, y, z)
+    return [int(round(sx)), int(round(sy))]
+
+
+def state(seq, points, shot):
+    t = app.table
+    pos = t.position
+    return {
+        "seq": seq,
+        "moves": t.session.moves,
+        "cells": [None if c is None else str(c) for c in pos.cells],
+        "board": pos.board(),
+        "selection": list(t.selection) if t.selection else None,
+        "message": t.message,
+        "busy": t.flights.busy() or getattr(app, "_drag", None) is not None or getattr(app, "_press", None) is not None,
+        "window_size": list(pygame.display.get_window_size()),
+        "app_size": list(app.size),
+        "viewport": list(app.ctx.viewport),
+        "fullscreen": bool(pygame.display.is_fullscreen()),
+        "points": {json.dumps(p): point(*p) for p in points},
+        "shot": shot,
+    }
+
+
+write("ready.json", {"window": pygame.display.get_wm_info()["window"], "pid": os.getpid()})
+last = 0
+pending = None  # (seq, points) of a screenshot request waiting for its frame
+try:
+    while app.running and not (control / "stop").exists():
+        req = control / "request.json"
+        if pending is None and req.exists():
+            try:
+                r = json.loads(req.read_text())
+            except ValueError:
+                r = None  # half written: next time
+            if r is not None and r["seq"] > last:
+                last = r["seq"]
+                points = [tuple(p) for p in r.get("points", [])]
+                if r.get("shot"):
+                    app.renderer.resize(app.renderer.size)  # force a full redraw
+                    capture["want"] = True
+                    pending = (last, points)
+                else:
+                    write("response.json", state(last, points, None))
+        app.step()
+        if pending is not None and capture["pixels"] is not None:
+            data, size = capture["pixels"]
+            capture["pixels"] = None
+            name = "shot-%d.png" % pending[0]
+            pygame.image.save(pygame.image.frombytes(data, size, "RGB", True), str(control / name))
+            write("response.json", state(pending[0], pending[1], name))
+            pending = None
+        time.sleep(0.004)
+except BaseException:
+    traceback.print_exc()
+    raise
+finally:
+    app.close()
+'''
+
+
+def _missing() -> list[str]:
+    return [t for t in TOOLS if shutil.which(t) is None]
+
+
+def _wait_for(what: str, check: Callable[[], Any], timeout: float = WAIT, every: float = 0.02) -> Any:
+    end = time.monotonic() + timeout
+    while True:
+        got = check()
+        if got:
+            return got
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(every)
+
+
+def _stop(proc: subprocess.Popen | None, grace: float = 5.0) -> None:
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(grace)
+
+
+@pytest.fixture
+def x_display(tmp_path):
+    """A fresh Xvfb display (number chosen by the server) with openbox on it."""
+    missing = _missing()
+    if missing:
+        message = "needs " + ", ".join(missing) + " (.ci/run installs them)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    read_fd, write_fd = os.pipe()
+    xvfb = wm = None
+    log_path = tmp_path / "xvfb.log"
+    log = open(log_path, "wb")
+    try:
+        # -displayfd: the server picks a free display and writes its number
+        # once it accepts connections (no race with other servers).
+        xvfb = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
+             "-nolisten", "tcp", "-noreset"],
+            pass_fds=(write_fd,), stdout=log, stderr=subprocess.STDOUT)
+        os.close(write_fd)
+        write_fd = -1
+        number = b""
+        end = time.monotonic() + WAIT
+        while not number.endswith(b"\n"):
+            left = end - time.monotonic()
+            ready, _, _ = select.select([read_fd], [], [], max(0.0, left))
+            if not ready:
+                raise AssertionError("Xvfb did not start within %.0f s" % WAIT)
+            chunk = os.read(read_fd, 16)
+            if not chunk:
+                raise AssertionError("Xvfb exited: " + log_path.read_text(errors="replace")[-2000:])
+            number += chunk
+        display = ":" + number.decode().strip()
+        env = dict(os.environ, DISPLAY=display)
+        wm = subprocess.Popen(["openbox", "--sm-disable"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+        def wm_running() -> bool:
+            # _NET_NUMBER_OF_DESKTOPS exists once an EWMH window manager runs.
+            r = subprocess.run(["xdotool", "get_num_desktops"], env=env, capture_output=True, timeout=5)
+            return r.returncode == 0 and r.stdout.strip().isdigit()
+
+        _wait_for("openbox", wm_running, every=0.05)
+        yield display
+    finally:
+        if write_fd >= 0:
+            os.close(write_fd)
+        os.close(read_fd)
+        _stop(wm)
+        _stop(xvfb)
+        log.close()
+
+
+class Game:
+    """The game subprocess and the file protocol to it."""
+
+    def __init__(self, display: str, folder: Path) -> None:
+        self.folder = folder
+        self.seq = 0
+        folder.mkdir(parents=True, exist_ok=True)
+        driver = folder / "driver.py"
+        driver.write_text(DRIVER)
+        self.env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+                        SOLITAIRE_DATA_DIR=str(folder / "data"),
+                        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+        self.env.pop("WAYLAND_DISPLAY", None)
+        self.log = open(folder / "driver.log", "wb")
+        self.proc = subprocess.Popen([sys.executable, str(driver), str(folder)], cwd=ROOT, env=self.env,
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+        ready = self._wait_file("the game window", lambda: self._read("ready.json"))
+        self.window = str(ready["window"])
+
+    def _read(self, name: str) -> Any:
+        path = self.folder / name
+        try:
+            return json.loads(path.read_text())
+        except (FileNotFoundError, ValueError):
+            return None
+
+    def _wait_file(self, what: str, check: Callable[[], Any]) -> Any:
+        def alive_check() -> Any:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"the game exited ({self.proc.returncode}):\n{self.output()}")
+            return check()
+
+        try:
+            return _wait_for(what, alive_check)
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}\n--- game output ---\n{self.output()}") from None
+
+    def output(self) -> str:
+        self.log.flush()
+        return (self.folder / "driver.log").read_text(errors="replace")[-4000:]
+
+    def state(self, points: list[tuple[str, int, int | None, str]] = (), shot: bool = False) -> dict:
+        self.seq += 1
+        seq = self.seq
+        tmp = self.folder / "request.json.tmp"
+        tmp.write_text(json.dumps({"seq": seq, "points": [list(p) for p in points], "shot": shot}))
+        os.replace(tmp, self.folder / "request.json")
+
+        def answered() -> Any:
+            r = self._read("response.json")
+            return r if r is not None and r["seq"] == seq else None
+
+        r = self._wait_file(f"the answer to request {seq}", answered)
+        r["points"] = {tuple(json.loads(k)): tuple(v) for k, v in r["points"].items()}
+        return r
+
+    def until(self, what: str, pred: Callable[[dict], bool],
+              points: list[tuple[str, int, int | None, str]] = ()) -> dict:
+        """Ask for the state until ``pred`` holds (bounded); the last answer."""
+        last: dict = {}
+
+        def check() -> Any:
+            nonlocal last
+            last = self.state(points)
+            return last if pred(last) else None
+
+        try:
+            return _wait_for(what, check, every=0.03)
+        except AssertionError as exc:
+            shown = {k: v for k, v in last.items() if k != "points"}
+            raise AssertionError(f"{exc}; last state: {shown}\n--- game output ---\n{self.output()}") from None
+
+    def xdotool(self, *args: str) -> None:
+        subprocess.run(["xdotool", *args], env=self.env, check=True, timeout=10,
+                       stdout=subprocess.DEVNULL)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        """Press on ``start``, move there in steps with the button held, let go on ``end``."""
+        w = self.window
+        steps = []
+        for k in (1, 2, 3, 4):
+            x = start[0] + (end[0] - start[0]) * k // 4
+            y = start[1] + (end[1] - start[1]) * k // 4
+            steps += ["mousemove", "--window", w, str(x), str(y), "sleep", "0.03"]
+        self.xdotool("mousemove", "--window", w, str(start[0]), str(start[1]), "sleep", "0.05",
+                     "mousedown", "1", "sleep", "0.05", *steps, "sleep", "0.05", "mouseup", "1")
+
+    def keys(self, *names: str) -> None:
+        self.xdotool("key", "--delay", "60", *names)
+
+    def close(self) -> None:
+        try:
+            (self.folder / "stop").touch()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                pass
+        finally:
+            _stop(self.proc)
+            self.log.close()
+
+
+@pytest.fixture
+def game(x_display, tmp_path):
+    g = Game(x_display, tmp_path / "game")
+    try:
+        yield g
+    finally:
+        g.close()
+
+
+def _pixels(path: Path) -> tuple[bytes, int, int]:
+    import pygame
+
+    surf = pygame.image.load(str(path))
+    w, h = surf.get_size()
+    return pygame.image.tobytes(surf, "RGB"), w, h
+
+
+def _is_felt(r: int, g: int, b: int) -> bool:
+    return g > 40 and g > r * 1.5 and g > b * 1.2
+
+
+def _is_paper(r: int, g: int, b: int) -> bool:
+    return r > 200 and g > 200 and b > 190
+
+
+def test_a_real_window_played_with_the_mouse_and_keys_through_fullscreen_and_resize(game):
+    engine = deal(1, auto_foundation=True)
+    moves_done: list[str] = []
+
+    def expect(text: str) -> None:
+        move = Move.parse(text)
+        assert engine.is_legal(move), text
+        engine.push(move)
+        moves_done.append(text)
+
+    def settled(s: dict) -> bool:
+        return s["moves"] == engine.move_count and s["board"] == engine.board() and not s["busy"]
+
+    def grab_card(column: int, index: int) -> tuple[str, int, int, str]:
+        return ("column", column, index, "grab")
+
+    def drag_move(text: str, start: tuple, end: tuple) -> dict:
+        s = game.state([start, end])
+        game.drag(s["points"][tuple(start)], s["points"][tuple(end)])
+        expect(text)
+        return game.until(f"move {text} to be played ({moves_done})", settled)
+
+    game.xdotool("windowactivate", "--sync", game.window)
+    s = game.until("the first frame", lambda s: s["window_size"] == [1280, 720])
+    assert s["app_size"] == [1280, 720] and s["moves"] == 0 and not s["fullscreen"]
+
+    # By keys: Left wraps the focus to column 8, Enter picks its TC, Right
+    # wraps to free cell a, Enter puts it there.
+    game.keys("Left", "Return")
+    game.until("TC selected", lambda s: s["selection"] == ["column", 7, 5])
+    game.keys("Right", "Return")
+    expect("8a")
+    s = game.until("8a by keys", settled)
+    assert s["cells"][0] == "TC"
+
+    # By mouse, windowed: 3D and 2C to free cells (AC, 2C and AS then go home
+    # by themselves), 6S from column 1 onto 7D.
+    drag_move("6b", grab_card(5, 5), ("cell", 1, None, "grab"))
+    drag_move("6c", grab_card(5, 4), ("cell", 2, None, "grab"))
+    assert engine.cards_home == 3  # AC 2C AS
+    drag_move("18", grab_card(0, 6), grab_card(7, 4))
+
+    # Fullscreen (F11): the window fills the screen and the game follows it.
+    game.keys("F11")
+    s = game.until("fullscreen", lambda s: s["fullscreen"] and s["window_size"] == list(SCREEN)
+                   and s["app_size"] == list(SCREEN))
+    assert s["viewport"] == [0, 0, *SCREEN]
+    # A two-card run dragged at the fullscreen size: 7D 6S onto 8C.
+    drag_move("87v2", grab_card(7, 4), grab_card(6, 5))
+
+    # Back to a window (F11 again), then resized by the window manager to a
+    # portrait shape: the game follows and a drag still lands.
+    game.keys("F11")
+    game.until("windowed again", lambda s: not s["fullscreen"] and s["window_size"] != list(SCREEN))
+    size = [800, 900]
+    game.xdotool("windowsize", game.window, str(size[0]), str(size[1]))
+    s = game.until("the resize", lambda s: s["window_size"] == size and s["app_size"] == size)
+    assert s["viewport"] == [0, 0, *size]
+    drag_move("48", grab_card(3, 6), grab_card(7, 3))
+
+    # The end state is the engine's after the same moves; the screenshot is the table.
+    centre = ("column", 0, 5, "centre")  # 6D, the last card of column 1, seen whole
+    s = game.state([centre], shot=True)
+    assert s["moves"] == engine.move_count == 6
+    assert s["cells"] == [None if c is None else str(c) for c in engine.cells] == ["TC", "3D", None, None]
+    assert s["board"] == engine.board()
+    assert s["app_size"] == size and s["window_size"] == size and s["viewport"] == [0, 0, *size]
+    data, w, h = _pixels(game.folder / s["shot"])
+    assert (w, h) == tuple(size)
+    sample = [tuple(data[i:i + 3]) for i in range(0, len(data), 3 * 7)]
+    felt = sum(_is_felt(*p) for p in sample) / len(sample)
+    paper = sum(_is_paper(*p) for p in sample) / len(sample)
+    assert felt > 0.35, f"felt green covers only {felt:.0%} of the screenshot"
+    assert paper > 0.03, f"card white covers only {paper:.0%} of the screenshot"
+    cx, cy = s["points"][centre]
+    box = [tuple(data[(y * w + x) * 3:(y * w + x) * 3 + 3])
+           for y in range(cy - 6, cy + 7, 3) for x in range(cx - 6, cx + 7, 3)]
+    assert sum(_is_paper(*p) for p in box) >= len(box) // 2, f"no card face at {cx, cy}: {box}"
