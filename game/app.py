@@ -193,6 +193,26 @@ class Table:
                              (duration if moved else speeds.GLIDE) * factor,
                              speeds.LIFT if moved else 0.0)
 
+    def card_key(self, p: Any) -> Key:
+        """How flights name a card: FreeCell's cards are unique, Spider's are not."""
+        return p.key
+
+    def undo(self) -> None:
+        """Take back the last step; the cards fly back to where they were."""
+        self.flights.land()
+        self.before_undo()
+        before = self.layout_now()
+        if self.session.undo() is None:
+            self.say("nothing to undo")
+            return
+        self.selection = None
+        self.hint_marks = []
+        self.animate(before, self.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
+        self.app.changed()
+
+    def before_undo(self) -> None:
+        """Stop what an undo makes stale (FreeCell: the cascade and the hint search)."""
+
     def overrides(self) -> dict[Key, CardTransform]:
         return self.flights.at(self.app.anim_time)
 
@@ -402,7 +422,7 @@ class FreeCellTable(Table):
         order: dict[Key, float] = {}
         for i, card in enumerate(self._auto_cards(autos)):
             order[card] = duration + speeds.AUTO_GAP * i
-        self.animate(before, lambda p: int(p.card), lambda k: k, order, duration)
+        self.animate(before, self.card_key, lambda k: k, order, duration)
         if pos.outcome() is not None:
             self.say(str(pos.outcome()))
         self.app.changed()
@@ -527,17 +547,12 @@ class FreeCellTable(Table):
         self.cascade = False
         self.message = ""
 
-    def undo(self) -> None:
-        self.flights.land()
+    def card_key(self, p: Any) -> Key:
+        return int(p.card)
+
+    def before_undo(self) -> None:
         self.cascade = False
-        before = self.layout_now()
-        if self.session.undo() is None:
-            self.say("nothing to undo")
-            return
-        self.selection = None
-        self.hint_marks = []
         self.cancel_hint()
-        self.animate(before, lambda p: int(p.card), lambda k: k, {}, speeds.UNDO_FLIGHT)
 
     # --- hints: the solver in its own process ------------------------------------
 
@@ -688,7 +703,7 @@ class SpiderTable(Table):
                         src = (col, move.dest, j)
                     origin[(PileKind.REMOVED, k, r)] = src
                     order[(PileKind.REMOVED, k, r)] = speeds.FLIGHT + speeds.AUTO_GAP * (12 - r)
-        self.animate(before, lambda p: p.key, lambda k: origin.get(k, k), order, speeds.FLIGHT)
+        self.animate(before, self.card_key, lambda k: origin.get(k, k), order, speeds.FLIGHT)
         if pos.outcome() is not None:
             self.say(str(pos.outcome()))
         self.app.changed()
@@ -769,14 +784,7 @@ class SpiderTable(Table):
         from game.spider import DEAL, HintKind
 
         if act is Act.UNDO:
-            self.flights.land()
-            before = self.layout_now()
-            if self.session.undo() is None:
-                self.say("nothing to undo")
-                return
-            self.selection = None
-            self.hint_marks = []
-            self.animate(before, lambda p: p.key, lambda k: k, {}, speeds.UNDO_FLIGHT)
+            self.undo()
         elif act is Act.DEAL:
             self._play(DEAL)
         elif act is Act.AUTO_MOVE:

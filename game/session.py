@@ -29,6 +29,26 @@ from game.freecell.deals import MAX_DEAL, MIN_DEAL
 __all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step"]
 
 
+def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], float]) -> Any:
+    """Rebuild a saved session with ``build`` (which replays its steps through the
+    rules engine), then restore the counters and the clock kept beside them.
+
+    Any mistake in the file becomes one ``ValueError`` with a one-line reason:
+    the caller sets the file aside and starts clean.
+    """
+    try:
+        session = build()
+        session.undo_count = int(data.get("undos", 0))
+        session.clock = GameClock(now, float(data.get("elapsed", 0.0)), bool(data.get("clock_started")))
+        if session.won:
+            session.clock.stop()
+        return session
+    except ValueError as exc:
+        raise ValueError(f"the saved game does not replay: {exc}") from None
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"the saved game is incomplete ({exc})") from None
+
+
 class GameClock:
     """Seconds of play. It starts with the first move and runs only while
     nothing pauses it: each pause has a reason ("focus", "minimised", "menu")
@@ -202,7 +222,7 @@ class FreeCellSession:
         Raises ``ValueError`` (with a one-line reason) for a save that does not
         replay: the caller sets the file aside and starts clean.
         """
-        try:
+        def build() -> "FreeCellSession":
             if data.get("game") != "freecell":
                 raise ValueError("not a FreeCell save")
             session = cls(int(data["deal"]), auto_foundation=bool(data["auto_foundation"]), now=now)
@@ -210,15 +230,9 @@ class FreeCellSession:
                 move = session.position.parse_move(str(text))
                 session.position.push(move, auto=False if plain else None)
                 session._plain_steps.append(bool(plain))
-            session.undo_count = int(data.get("undos", 0))
-            session.clock = GameClock(now, float(data.get("elapsed", 0.0)), bool(data.get("clock_started")))
-            if session.won:
-                session.clock.stop()
             return session
-        except ValueError as exc:
-            raise ValueError(f"the saved game does not replay: {exc}") from None
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"the saved game is incomplete ({exc})") from None
+
+        return _restored(build, data, now)
 
 
 class SpiderSession:
@@ -288,7 +302,7 @@ class SpiderSession:
         """Rebuild a saved game by replaying its steps; ``ValueError`` if it does not replay."""
         from game.spider import Move as SpiderMove
 
-        try:
+        def build() -> "SpiderSession":
             if data.get("game") != "spider":
                 raise ValueError("not a Spider save")
             session = cls(int(data["number"]), int(data["suits"]), now=now)
@@ -296,12 +310,6 @@ class SpiderSession:
                 session.position.push(SpiderMove.parse(str(text)))
             session.position.score = int(data["score"])
             session.position.moves = int(data["moves"])
-            session.undo_count = int(data.get("undos", 0))
-            session.clock = GameClock(now, float(data.get("elapsed", 0.0)), bool(data.get("clock_started")))
-            if session.won:
-                session.clock.stop()
             return session
-        except ValueError as exc:
-            raise ValueError(f"the saved game does not replay: {exc}") from None
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"the saved game is incomplete ({exc})") from None
+
+        return _restored(build, data, now)

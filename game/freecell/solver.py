@@ -40,27 +40,17 @@ far, and the shortest line (counted as fc-solve counts) is kept.
 
 from __future__ import annotations
 
-import enum
 import heapq
 import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from game.verdict import SolverError, Verdict
 from game.cards import RANK, RED, SUIT
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
 
 __all__ = ["Verdict", "SolveResult", "solve", "SolverError"]
-
-
-class Verdict(enum.Enum):
-    SOLVED = "solved"
-    UNSOLVABLE = "unsolvable"
-    UNKNOWN = "unknown"
-
-
-class SolverError(RuntimeError):
-    """The solver produced a line the rules engine refused: a bug, never shown as a hint."""
 
 
 @dataclass

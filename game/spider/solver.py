@@ -76,12 +76,12 @@ in C. The stock is the root's, read by the deals left.
 
 from __future__ import annotations
 
-import enum
 import heapq
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from game.verdict import SolverError, Verdict
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
 from game.spider.position import IllegalMoveError, Position
 
@@ -89,16 +89,6 @@ __all__ = ["Verdict", "SolveResult", "SolverError", "solve", "DEFAULT_BUDGET"]
 
 #: Positions expanded before the verdict is UNKNOWN, unless the caller says otherwise.
 DEFAULT_BUDGET = 1_000_000
-
-
-class Verdict(enum.Enum):
-    SOLVED = "solved"
-    UNSOLVABLE = "unsolvable"
-    UNKNOWN = "unknown"
-
-
-class SolverError(RuntimeError):
-    """The solver produced a line the rules engine refused: a bug, never shown to a player."""
 
 
 @dataclass
