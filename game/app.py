@@ -847,6 +847,8 @@ class App:
         self._drag_pos = (0.0, 0.0)
         self._last_click: tuple[Any, float] | None = None
         self._button: str | None = None
+        self.help_lines: list[str] = []
+        self.help_page = 0
         self.frames_drawn = 0
         from game.stats import Statistics
         from game.store import Store
@@ -1045,6 +1047,14 @@ class App:
             self.copy_deal()
             return
         table.panel = None
+        if name in ("help-prev", "help-next"):
+            pages = max(1, (len(self.help_lines) + self.HELP_LINES - 1) // self.HELP_LINES)
+            self.help_page = max(0, min(pages - 1, self.help_page + (1 if name == "help-next" else -1)))
+            table.panel = self._help_panel()
+            return
+        if name == "help":
+            self.open_help()
+            return
         if name.startswith("hold-") and isinstance(table, FreeCellTable):
             table.hold_action(name)
             return
@@ -1094,6 +1104,9 @@ class App:
         """What the menu asked for."""
         if request is None:
             return
+        if request.kind == "help":
+            self.open_help()
+            return
         if request.kind == "setting":
             if request.setting == "clear-stats":
                 self.stats.clear_all()
@@ -1111,6 +1124,8 @@ class App:
             else:
                 self.table = FreeCellTable(self, request.number or 1)
             self.apply_settings()
+            if request.setting:
+                self.save_settings()  # e.g. the first Spider game has been given
             if request.notice:
                 self.table.say(request.notice)
 
@@ -1128,6 +1143,32 @@ class App:
                 self.carry_out(menu.press())
         elif act in (Act.CANCEL, Act.MENU):
             menu.back() if act is Act.CANCEL else menu.close()
+
+    #: Lines of the how-to page shown at once.
+    HELP_LINES = 18
+
+    def open_help(self, for_message: bool = False) -> None:
+        """How to play (F1, or the menu): the page, or the part that explains
+        the last refusal when there is one on the message line."""
+        from game.howto import as_text, section_for_refusal
+
+        game = self.table.game
+        anchor = None
+        if for_message and self.table.message and not self.table.message.startswith("Hint"):
+            game, anchor = section_for_refusal(game, self.table.message)
+        text = as_text(game, width=72, anchor=anchor)
+        self.help_lines = text.splitlines()
+        self.help_page = 0
+        self.menu.close()
+        self.table.panel = self._help_panel()
+
+    def _help_panel(self) -> Panel:
+        n = self.HELP_LINES
+        pages = max(1, (len(self.help_lines) + n - 1) // n)
+        lines = tuple(self.help_lines[self.help_page * n:(self.help_page + 1) * n])
+        return Panel(f"How to play ({self.help_page + 1}/{pages})", lines,
+                     (Button("Previous page", "help-prev"), Button("Next page", "help-next"), Button("Close", "close")),
+                     focus=1)
 
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""
@@ -1175,7 +1216,7 @@ class App:
                 self.table.panel = None
                 return
         if action.act is Act.HELP:
-            self.table.say(f"How to play: run  solitaire help {self.table.game}  (the in-game page comes with the menus)")
+            self.open_help(for_message=True)
             return
         self.table.flights.land()
         self.table.action(action)

@@ -376,10 +376,15 @@ def test_menu_starts_spider_with_the_remembered_suits(clock):
     app = App("freecell", 1, now=clock)
     try:
         key(app, clock, pygame.K_m)
+        click(app, clock, button_pos(app, "spider-new"))
+        # A player's first Spider game is 1-suit game #1.
+        assert app.table.game == "spider" and app.table.session.number == 1 and app.table.session.suits == 1
+        key(app, clock, pygame.K_m)
         click(app, clock, button_pos(app, "spider-suits"))  # 1 -> 2
         click(app, clock, button_pos(app, "spider-new"))
         assert app.table.game == "spider" and app.table.session.suits == 2
-        assert app.store.load("settings")["spider_suits"] == 2
+        saved = app.store.load("settings")
+        assert saved["spider_suits"] == 2 and saved["spider_started"] is True
     finally:
         app.close()
 
@@ -430,5 +435,51 @@ def test_one_click_sends_home_when_set(clock):
         column = next(i for i, c in enumerate(pos.columns) if c and c[-1].rank == 1)
         click(app, clock, screen_of(app, PileKind.COLUMN, column, len(pos.columns[column]) - 1))
         assert sum(app.table.position.foundations) == 1
+    finally:
+        app.close()
+
+
+def pad(app: App, clock: FakeTime, button: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0))
+    frames(app, clock, 1)
+
+
+def test_a_gamepad_plays_moves_through_the_loop(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        pad(app, clock, pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # focus to column 8
+        pad(app, clock, pygame.CONTROLLER_BUTTON_A)
+        pad(app, clock, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # free cell a
+        pad(app, clock, pygame.CONTROLLER_BUTTON_A)
+        assert str(app.table.position.cells[0]) == "TC"
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_LEFTX,
+                                             value=-30000, instance_id=0))
+        frames(app, clock, 1)
+        assert app.table.focus_places()[app.table.focus_index] == ("column", 7)
+        pad(app, clock, pygame.CONTROLLER_BUTTON_Y)  # undo
+        assert app.table.position.cells[0] is None
+        pad(app, clock, pygame.CONTROLLER_BUTTON_START)
+        assert app.menu.is_open
+        pad(app, clock, pygame.CONTROLLER_BUTTON_B)
+        assert not app.menu.is_open
+    finally:
+        app.close()
+
+
+def test_f1_opens_the_part_of_how_to_play_that_explains_a_refusal(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        drag(app, clock, screen_of(app, PileKind.COLUMN, 0, 6), screen_of(app, PileKind.COLUMN, 1, 6))
+        assert "does not go on" in app.table.message
+        key(app, clock, pygame.K_F1)
+        panel = app.table.panel
+        assert panel is not None and panel.title.startswith("How to play")
+        assert any("alternat" in line.lower() or "colour" in line.lower() for line in panel.lines)
+        key(app, clock, pygame.K_ESCAPE)
+        key(app, clock, pygame.K_m)
+        click(app, clock, button_pos(app, "help"))
+        assert app.table.panel.title.startswith("How to play (1/")
+        click(app, clock, button_pos(app, "help-next"))
+        assert app.table.panel.title.startswith("How to play (2/")
     finally:
         app.close()

@@ -38,6 +38,7 @@ class Settings:
     four_colour: bool = False
     fullscreen: bool = False
     spider_suits: int = 1
+    spider_started: bool = False
 
     @classmethod
     def from_dict(cls, data: Any) -> "Settings":
@@ -131,6 +132,7 @@ class Menu:
             Button("Spider: enter a game number", "spider-number"),
             Button("Settings", "settings"),
             Button("Statistics", "statistics"),
+            Button("How to play", "help"),
             Button("Back to the game", "close"),
         ])
 
@@ -238,6 +240,9 @@ class Menu:
         if action == "back":
             self.back()
             return None
+        if action == "help":
+            self.close()
+            return Request("help")
         if action in ("settings", "statistics"):
             self.stack.append(action)
             self.focus = 0
@@ -272,6 +277,10 @@ class Menu:
             from game.spider.deals import random_game_number
 
             self.close()
+            if not self.settings.spider_started:
+                # A player's very first Spider game is 1-suit game #1, proven winnable.
+                self.settings.spider_started = True
+                return Request("spider", 1, 1, setting="spider_started")
             return Request("spider", random_game_number(), self.settings.spider_suits)
         if action.startswith("freecell-"):
             number, notice = self._freecell_choice(action[9:])
