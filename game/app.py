@@ -197,6 +197,16 @@ class Table:
         """How flights name a card: FreeCell's cards are unique, Spider's are not."""
         return p.key
 
+    def celebrate(self) -> None:
+        """A short celebration: the kings on top of their piles leap and spin, one after another."""
+        lay = self.layout_now()
+        kings = [p for p in lay.cards if not p.hidden and p.kind in (PileKind.FOUNDATION, PileKind.REMOVED)]
+        now = self.app.anim_time
+        for i, p in enumerate(kings):
+            t = _transform(p)
+            spun = CardTransform(t.x, t.y, t.z, t.yaw + 2 * math.pi, t.flip)
+            self.flights.add(self.card_key(p), t, spun, now + 0.5 + 0.15 * i, 0.9 * max(self.app.speed, 0.4), 1.2)
+
     def undo(self) -> None:
         """Take back the last step; the cards fly back to where they were."""
         self.flights.land()
@@ -917,6 +927,7 @@ class App:
         s = self.table.session
         if s.won and not self._recorded:
             self._recorded = True
+            self.table.celebrate()
             self.stats.record_win(self._stats_key(), s.clock.elapsed, s.moves, daily=self._daily())
             self._write_stats()
             self.store.delete("savegame")

@@ -483,3 +483,23 @@ def test_f1_opens_the_part_of_how_to_play_that_explains_a_refusal(clock):
         assert app.table.panel.title.startswith("How to play (2/")
     finally:
         app.close()
+
+
+def test_a_win_is_celebrated_and_charted(clock):
+    app = App("freecell", 617, now=clock)
+    try:
+        table = app.table
+        for move in solve(deal(617, auto_foundation=True)).player_moves:
+            table.play(move)
+        while table.session.autocomplete_step() is not None:
+            pass
+        app.changed()
+        assert table.flights.busy()  # the kings leap
+        frames(app, clock, 240)
+        assert not table.flights.busy()
+        key(app, clock, pygame.K_m)
+        click(app, clock, button_pos(app, "statistics"))
+        lines = app.menu.panel().lines
+        assert any(line.strip() == "recent: \u25cf" for line in lines), lines
+    finally:
+        app.close()

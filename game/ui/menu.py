@@ -158,6 +158,10 @@ class Menu:
                         f"streak {rows['Current streak']} (best {rows['Best streak']}), "
                         f"best time {rows['Best time']}, fewest moves {rows['Fewest moves']}")
                 lines.append(line)
+                recent = self.stats[key].recent[-20:]
+                if recent:
+                    # A small chart of the latest results, oldest first: filled = won.
+                    lines.append("    recent: " + " ".join("\u25cf" if r.won else "\u25cb" for r in recent))
             daily = dict(self.stats.summary("freecell"))
             lines.append(f"Daily deals: played {daily['Daily deals played']}, won {daily['Daily deals won']}, "
                          f"streak {daily['Daily streak']}")
