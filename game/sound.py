@@ -1,0 +1,324 @@
+"""Short sound effects, synthesised at start-up and played through pygame.mixer.
+
+The game ships no audio files: every effect is a fraction of a second of
+noise or sine waves, so building them in code at start-up costs a few tens
+of milliseconds and keeps the repository free of binary assets and their
+licences. Synthesis is deterministic (each sound seeds its own PRNG), so
+tests can check the buffers without a sound card::
+
+    >>> samples = synthesise("place")
+    >>> samples.typecode, 0 < len(samples) < 44100 // 5
+    ('h', True)
+    >>> synthesise("place") == samples
+    True
+
+:class:`Sound` wraps the buffers for the mixer. Sound is a nicety, never a
+requirement: on a machine with no audio device the mixer fails to start,
+:attr:`Sound.available` is ``False`` and :meth:`Sound.play` does nothing.
+
+No numpy: the samples are built with plain floats and stored in
+:mod:`array` buffers, which pygame.mixer.Sound accepts directly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+from typing import Callable
+
+import pygame
+
+__all__ = ["NAMES", "Sound", "synthesise"]
+
+#: Rate the synthesiser assumes unless told otherwise; also what Sound asks
+#: the mixer for.
+DEFAULT_RATE = 44100
+
+#: Full scale of a signed 16-bit sample.
+_FULL = 32767
+
+
+# --- synthesis -------------------------------------------------------------
+#
+# Each voice writes floats in roughly -1..1 into a list; _finish() fades the
+# tail and normalises to a fixed peak well below full scale. Normalising by
+# the measured peak (rather than trusting the recipe's arithmetic) is what
+# guarantees no clipping whatever the filter settings, and a fixed peak per
+# sound keeps their relative loudness a design choice instead of an accident.
+
+
+def _lowpass(signal: list[float], cutoff: float, rate: int) -> list[float]:
+    """One-pole low-pass: cheap, and enough to take the hiss out of noise."""
+    # Coefficient of the exact exponential-smoothing form of an RC filter.
+    a = 1.0 - math.exp(-2.0 * math.pi * cutoff / rate)
+    out: list[float] = []
+    y = 0.0
+    for x in signal:
+        y += a * (x - y)
+        out.append(y)
+    return out
+
+
+def _bandpass(signal: list[float], low: float, high: float, rate: int) -> list[float]:
+    """Low-pass at ``high`` minus low-pass at ``low``: a soft band of noise.
+
+    A card snap is mostly mid-range; removing the lows stops it sounding like
+    a knock and removing the highs stops it sounding like static.
+    """
+    hi = _lowpass(signal, high, rate)
+    lo = _lowpass(signal, low, rate)
+    return [h - l for h, l in zip(hi, lo)]
+
+
+def _noise(count: int, seed: int) -> list[float]:
+    """White noise in -1..1 from a seeded PRNG, so every run is identical."""
+    # random.Random with an int seed is documented to reproduce its random()
+    # sequence across Python versions.
+    rng = random.Random(seed)
+    return [rng.random() * 2.0 - 1.0 for _ in range(count)]
+
+
+def _finish(signal: list[float], rate: int, peak: float) -> array:
+    """Fade out the last few ms, scale to ``peak`` of full scale, quantise."""
+    fade = min(len(signal), max(1, int(0.004 * rate)))
+    # A linear fade to exactly zero so the sound never ends on a step (a click).
+    for i in range(fade):
+        signal[len(signal) - fade + i] *= (fade - 1 - i) / fade
+    top = max((abs(x) for x in signal), default=0.0)
+    scale = peak * _FULL / top if top > 0 else 0.0
+    return array("h", (int(round(x * scale)) for x in signal))
+
+
+def _click(rate: int, *, seconds: float, decay: float, low: float, high: float,
+           seed: int) -> list[float]:
+    """A burst of band-limited noise that dies away exponentially."""
+    count = int(seconds * rate)
+    band = _bandpass(_noise(count, seed), low, high, rate)
+    return [x * math.exp(-i / (decay * rate)) for i, x in enumerate(band)]
+
+
+def _place(rate: int) -> array:
+    # A soft snap: ~6 ms decay of mid-band noise, with a faint low "body" so
+    # it reads as a card landing on felt rather than a tick.
+    snap = _click(rate, seconds=0.07, decay=0.006, low=400.0, high=3500.0, seed=1)
+    body = [0.35 * math.sin(2 * math.pi * 190.0 * i / rate) * math.exp(-i / (0.012 * rate))
+            for i in range(len(snap))]
+    return _finish([s + b for s, b in zip(snap, body)], rate, 0.55)
+
+
+def _deal(rate: int) -> array:
+    # Lighter than place: shorter, higher and quieter, because deals come in
+    # quick runs and must not become a drum roll.
+    flick = _click(rate, seconds=0.045, decay=0.003, low=1200.0, high=6000.0, seed=2)
+    return _finish(flick, rate, 0.35)
+
+
+def _home(rate: int) -> array:
+    # A bright tick: two high partials (a fifth apart, so it sounds pitched
+    # and pleasant) with a quick decay, over a tiny noise transient for attack.
+    count = int(0.09 * rate)
+    tick = _click(rate, seconds=0.09, decay=0.002, low=2000.0, high=8000.0, seed=3)
+    out = []
+    for i in range(count):
+        t = i / rate
+        env = math.exp(-t / 0.018)
+        tone = math.sin(2 * math.pi * 1760.0 * t) + 0.4 * math.sin(2 * math.pi * 2640.0 * t)
+        out.append(env * tone + 0.5 * tick[i])
+    return _finish(out, rate, 0.4)
+
+
+def _refuse(rate: int) -> array:
+    # A low soft thud: a sine that sags in pitch (like a muted knock), with a
+    # short attack so it is felt rather than heard as a click, plus some
+    # low-passed noise for texture. Deliberately dull: it says "no" politely.
+    count = int(0.18 * rate)
+    attack = 0.006 * rate
+    murmur = _lowpass(_noise(count, 4), 300.0, rate)
+    out = []
+    phase = 0.0
+    for i in range(count):
+        t = i / rate
+        freq = 80.0 + 50.0 * math.exp(-t / 0.03)  # 130 Hz sagging to 80 Hz
+        phase += 2 * math.pi * freq / rate
+        env = min(1.0, i / attack) * math.exp(-t / 0.045)
+        out.append(env * (math.sin(phase) + 2.0 * murmur[i]))
+    return _finish(out, rate, 0.5)
+
+
+#: C5, E5, G5: a major arpeggio, the conventional "you did it".
+_CHIME = (523.25, 659.26, 783.99)
+
+
+def _win(rate: int) -> array:
+    # Three rising notes, each struck 0.14 s after the last and ringing with a
+    # bell-ish decay; a soft octave partial brightens them. 0.85 s in all, so
+    # it is over before the win panel has finished appearing.
+    count = int(0.85 * rate)
+    out = [0.0] * count
+    step = 0.14
+    for n, freq in enumerate(_CHIME):
+        start = int(n * step * rate)
+        attack = 0.004 * rate
+        w1 = 2 * math.pi * freq / rate
+        w2 = 2 * w1
+        for j in range(count - start):
+            env = min(1.0, j / attack) * math.exp(-j / (0.2 * rate))
+            out[start + j] += env * (math.sin(w1 * j) + 0.25 * math.sin(w2 * j))
+    return _finish(out, rate, 0.45)
+
+
+_RECIPES: dict[str, Callable[[int], array]] = {
+    "place": _place,
+    "deal": _deal,
+    "home": _home,
+    "refuse": _refuse,
+    "win": _win,
+}
+
+#: Every sound name :func:`synthesise` and :meth:`Sound.play` accept.
+NAMES: tuple[str, ...] = tuple(_RECIPES)
+
+
+def synthesise(name: str, rate: int = DEFAULT_RATE) -> array:
+    """The mono 16-bit samples (``array('h')``) of sound ``name`` at ``rate`` Hz.
+
+    Pure and deterministic: the same name and rate always give the same
+    buffer, and no mixer is needed.
+
+    >>> len(synthesise("win", rate=8000)) / 8000 < 1.0
+    True
+    >>> synthesise("boing")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown sound 'boing'; expected one of place, deal, home, refuse, win
+    """
+    try:
+        recipe = _RECIPES[name]
+    except KeyError:
+        raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(NAMES)}") from None
+    if rate <= 0:
+        raise ValueError(f"sample rate must be positive, not {rate}")
+    return recipe(rate)
+
+
+def _to_mixer_format(mono: array, size: int, channels: int) -> bytes:
+    """Convert mono int16 samples to the raw bytes the mixer expects.
+
+    ``size`` is pygame.mixer.get_init()'s format: -16/16 signed/unsigned
+    16-bit, -8/8 signed/unsigned 8-bit, and -32 float32 (the only 32-bit
+    format pygame-ce opens). The mixer takes raw native-endian frames with
+    the channels interleaved, which is exactly what array.tobytes() gives.
+    """
+    if size == -16:
+        out = array("h", mono)
+    elif size == 16:
+        out = array("H", (s + 32768 for s in mono))
+    elif size == -8:
+        out = array("b", (s >> 8 for s in mono))
+    elif size == 8:
+        out = array("B", ((s >> 8) + 128 for s in mono))
+    elif size in (32, -32):
+        out = array("f", (s / 32768.0 for s in mono))
+    else:
+        raise ValueError(f"unsupported mixer sample format {size}")
+    if channels > 1:
+        # The same signal in every channel: these effects have no position.
+        wide = array(out.typecode)
+        for s in out:
+            wide.extend((s,) * channels)
+        out = wide
+    return out.tobytes()
+
+
+# --- playback --------------------------------------------------------------
+
+
+class Sound:
+    """The game's sound effects, ready to play.
+
+    ``Sound(volume)`` starts pygame.mixer if nobody has (44100 Hz, signed
+    16-bit, stereo, a small buffer for low latency) and builds every effect in
+    the format the mixer actually opened. If the mixer cannot start, the
+    object is silent: :attr:`available` is ``False`` and :meth:`play` does
+    nothing, because a missing sound card must never stop the game.
+    """
+
+    def __init__(self, volume: float = 0.7) -> None:
+        self._volume = _clamp(volume)
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._owns_mixer = False
+        try:
+            if not pygame.mixer.get_init():
+                # A small buffer: 512 frames is ~12 ms, short enough that the
+                # snap lands with the card rather than after it.
+                pygame.mixer.init(frequency=DEFAULT_RATE, size=-16, channels=2, buffer=512)
+                self._owns_mixer = True
+            init = pygame.mixer.get_init()
+            if not init:
+                return
+            frequency, size, channels = init
+            for name in NAMES:
+                raw = _to_mixer_format(synthesise(name, frequency), size, channels)
+                sound = pygame.mixer.Sound(buffer=raw)
+                sound.set_volume(self._volume)
+                self._sounds[name] = sound
+        except (pygame.error, NotImplementedError, ValueError):
+            # pygame.error: no device / driver; NotImplementedError: pygame
+            # built without its mixer module; ValueError: a mixer format we
+            # cannot write. All mean "play nothing", not "crash".
+            self._sounds = {}
+
+    @property
+    def available(self) -> bool:
+        """Whether the mixer started, i.e. whether :meth:`play` can be heard."""
+        return bool(self._sounds)
+
+    @property
+    def volume(self) -> float:
+        """The effects volume, 0 (muted) to 1."""
+        return self._volume
+
+    def set_volume(self, volume: float) -> None:
+        """Set the effects volume, clamped to 0..1; applies to playing sounds too."""
+        self._volume = _clamp(volume)
+        for sound in self._sounds.values():
+            try:
+                sound.set_volume(self._volume)
+            except pygame.error:
+                pass  # the mixer went away under us; play() will stay silent
+
+    def play(self, name: str) -> pygame.mixer.Channel | None:
+        """Play effect ``name``; returns its Channel, or ``None`` if nothing played.
+
+        Nothing plays when muted, when the mixer is unavailable or when every
+        channel is busy. Device errors are swallowed; an unknown ``name`` is a
+        programming error and raises ValueError.
+        """
+        if name not in _RECIPES:
+            raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(NAMES)}")
+        sound = self._sounds.get(name)
+        if sound is None or self._volume <= 0.0:
+            return None
+        try:
+            return sound.play()
+        except pygame.error:
+            return None
+
+    def close(self) -> None:
+        """Drop the sounds, and stop the mixer if this object started it."""
+        self._sounds = {}
+        if self._owns_mixer:
+            self._owns_mixer = False
+            try:
+                pygame.mixer.quit()
+            except pygame.error:
+                pass
+
+
+def _clamp(volume: float) -> float:
+    """``volume`` as a float in 0..1 (NaN counts as muted)."""
+    v = float(volume)
+    if math.isnan(v):
+        return 0.0
+    return min(1.0, max(0.0, v))
