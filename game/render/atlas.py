@@ -29,7 +29,7 @@ from game.cards import RANK, SUIT
 from game.render import theme
 from game.resources import asset_path
 
-__all__ = ["BACK", "GHOST", "CELLS", "AtlasSheet", "draw_atlas", "ink", "FONT_FILE"]
+__all__ = ["BACK", "GHOST", "CELLS", "AtlasSheet", "draw_atlas", "redraw_back", "ink", "FONT_FILE"]
 
 FONT_FILE = "DejaVuSans-Bold.ttf"
 BACK = 52
@@ -156,31 +156,33 @@ def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
     return surf
 
 
-def _draw_back(w: int, h: int) -> pygame.Surface:
+def _draw_back(w: int, h: int, back: str = theme.DEFAULT_CARD_BACK) -> pygame.Surface:
+    """The back design in the colours of ``back`` (a name of :data:`theme.CARD_BACKS`)."""
+    panel, light, ink_col = theme.card_back(back)
     u = w / 100.0
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     surf.fill(theme.FACE_PAPER)
     inner = pygame.Rect(round(6 * u), round(6 * u), w - round(12 * u), h - round(12 * u))
-    pygame.draw.rect(surf, theme.BACK_BLUE, inner, border_radius=round(5 * u))
+    pygame.draw.rect(surf, panel, inner, border_radius=round(5 * u))
     # A diagonal lattice, clipped to the inner panel.
     lattice = pygame.Surface(inner.size, pygame.SRCALPHA)
     step = max(4, round(11 * u))
     line = max(1, round(1.4 * u))
     span = inner.width + inner.height
     for k in range(-span, span, step):
-        pygame.draw.line(lattice, (*theme.BACK_LIGHT, 150), (k, 0), (k + inner.height, inner.height), line)
-        pygame.draw.line(lattice, (*theme.BACK_LIGHT, 150), (k + inner.height, 0), (k, inner.height), line)
+        pygame.draw.line(lattice, (*light, 150), (k, 0), (k + inner.height, inner.height), line)
+        pygame.draw.line(lattice, (*light, 150), (k + inner.height, 0), (k, inner.height), line)
     mask = pygame.Surface(inner.size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=round(5 * u))
     lattice.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(lattice, inner.topleft)
-    pygame.draw.rect(surf, (235, 238, 248), inner.inflate(-round(7 * u), -round(7 * u)),
+    pygame.draw.rect(surf, ink_col, inner.inflate(-round(7 * u), -round(7 * u)),
                      width=max(1, round(1.2 * u)), border_radius=round(4 * u))
     # Emblem: a spade in a ring.
     r = round(15 * u)
-    pygame.draw.circle(surf, theme.BACK_BLUE, (w // 2, h // 2), r)
-    pygame.draw.circle(surf, (235, 238, 248), (w // 2, h // 2), r, max(1, round(1.4 * u)))
-    _blit_centre(surf, _glyph(SUIT_GLYPHS[3], round(16 * u), (235, 238, 248)), w / 2, h / 2)
+    pygame.draw.circle(surf, panel, (w // 2, h // 2), r)
+    pygame.draw.circle(surf, ink_col, (w // 2, h // 2), r, max(1, round(1.4 * u)))
+    _blit_centre(surf, _glyph(SUIT_GLYPHS[3], round(16 * u), ink_col), w / 2, h / 2)
     return surf
 
 
@@ -191,8 +193,21 @@ def _draw_ghost(suit: int, w: int, h: int) -> pygame.Surface:
     return surf
 
 
-def draw_atlas(card_px: int, four_colour: bool = False) -> AtlasSheet:
-    """Draw all cells for cards ``card_px`` pixels wide (the height is 1.4 times that)."""
+def _paint_cell(sheet: pygame.Surface, cell: int, img: pygame.Surface, cw: int, ch: int) -> None:
+    x, y = (cell % GRID_COLS) * cw, (cell // GRID_COLS) * ch
+    if cell <= BACK:
+        # Padding in the card's edge colour: filtering at a cell's border
+        # then blends paper with paper, never with the next card.
+        sheet.fill(img.get_at((0, 0)), pygame.Rect(x, y, cw, ch))
+    sheet.blit(img, (x + PAD, y + PAD))
+
+
+def draw_atlas(card_px: int, four_colour: bool = False, back: str = theme.DEFAULT_CARD_BACK) -> AtlasSheet:
+    """Draw all cells for cards ``card_px`` pixels wide (the height is 1.4 times that).
+
+    ``back`` names the card back (one of :data:`theme.CARD_BACKS`).
+    """
+    theme.card_back(back)  # an unknown name fails before any drawing
     # A Font dies with the pygame session that opened it (a window closed and
     # reopened): open fresh ones for each atlas; the glyph cache keeps surfaces.
     _open_font.cache_clear()
@@ -206,13 +221,26 @@ def draw_atlas(card_px: int, four_colour: bool = False) -> AtlasSheet:
         if cell < 52:
             img = _draw_face(cell, w, h, four_colour)
         elif cell == BACK:
-            img = _draw_back(w, h)
+            img = _draw_back(w, h, back)
         else:
             img = _draw_ghost(cell - GHOST, w, h)
-        x, y = (cell % GRID_COLS) * cw, (cell // GRID_COLS) * ch
-        if cell <= BACK:
-            # Padding in the card's edge colour: filtering at a cell's border
-            # then blends paper with paper, never with the next card.
-            sheet.fill(img.get_at((0, 0)), pygame.Rect(x, y, cw, ch))
-        sheet.blit(img, (x + PAD, y + PAD))
+        _paint_cell(sheet, cell, img, cw, ch)
     return AtlasSheet(sheet, cw, ch, GRID_COLS, rows)
+
+
+def redraw_back(sheet: AtlasSheet, back: str) -> tuple[int, int, int, int]:
+    """Paint the back cell of ``sheet`` anew in design ``back``; the cell's rect (padding included).
+
+    Changing the card back then costs one cell, not the whole deck.
+
+        >>> sheet, red = draw_atlas(64), draw_atlas(64, back="red")
+        >>> rect = redraw_back(sheet, "red")
+        >>> cell = lambda s: pygame.image.tobytes(s.surface.subsurface(rect), "RGBA")
+        >>> cell(sheet) == cell(red)
+        True
+    """
+    theme.card_back(back)
+    _open_font.cache_clear()
+    cw, ch = sheet.cell_w, sheet.cell_h
+    _paint_cell(sheet.surface, BACK, _draw_back(cw - 2 * PAD, ch - 2 * PAD, back), cw, ch)
+    return ((BACK % sheet.cols) * cw, (BACK // sheet.cols) * ch, cw, ch)

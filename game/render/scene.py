@@ -39,7 +39,7 @@ import moderngl
 import pygame
 
 from game.render import theme
-from game.render.atlas import BACK, GHOST, PAD, AtlasSheet, draw_atlas
+from game.render.atlas import BACK, GHOST, PAD, AtlasSheet, draw_atlas, redraw_back
 from game.render.camera import Camera, glm
 from game.render.layout import CardPlacement, Layout, Slot, layout
 from game.resources import shader_path
@@ -105,9 +105,13 @@ _FLOATS = 12  # per card instance
 class CardAtlas:
     """The card atlas as a texture, redrawn only when cards on screen change size a lot."""
 
-    def __init__(self, ctx: moderngl.Context, four_colour: bool, mipmaps: bool, anisotropy: float) -> None:
+    def __init__(self, ctx: moderngl.Context, four_colour: bool, mipmaps: bool, anisotropy: float,
+                 back: str = theme.DEFAULT_CARD_BACK) -> None:
         self.ctx = ctx
         self.four_colour = four_colour
+        theme.card_back(back)
+        #: The card back, a name of :data:`theme.CARD_BACKS`.
+        self.back = back
         self.mipmaps = mipmaps
         self.anisotropy = anisotropy
         self.card_px = 0
@@ -121,7 +125,7 @@ class CardAtlas:
         if self.texture is not None and abs(want - self.card_px) < 0.2 * self.card_px:
             return
         self.card_px = want
-        self.sheet = draw_atlas(want, self.four_colour)
+        self.sheet = draw_atlas(want, self.four_colour, self.back)
         surf = self.sheet.surface
         data = pygame.image.tobytes(surf, "RGBA")
         if self.texture is not None:
@@ -136,6 +140,20 @@ class CardAtlas:
             tex.anisotropy = self.anisotropy
         tex.repeat_x = tex.repeat_y = False
         self.texture = tex
+
+    def set_back(self, back: str) -> None:
+        """Show the card back ``back``: repaint just the back cell of a drawn atlas."""
+        theme.card_back(back)
+        if back == self.back:
+            return
+        self.back = back
+        if self.sheet is None or self.texture is None:
+            return  # drawn with this back when first needed
+        x, y, w, h = redraw_back(self.sheet, back)
+        cell = pygame.image.tobytes(self.sheet.surface.subsurface((x, y, w, h)), "RGBA")
+        self.texture.write(cell, viewport=(x, y, w, h))
+        if self.mipmaps:
+            self.texture.build_mipmaps()
 
     def uniforms(self) -> dict[str, object]:
         assert self.sheet is not None
@@ -153,8 +171,11 @@ class CardAtlas:
 class Table:
     """The felt and the empty slots, drawn into a texture once per size and slot set."""
 
-    def __init__(self, ctx: moderngl.Context) -> None:
+    def __init__(self, ctx: moderngl.Context, colour: str = theme.DEFAULT_TABLE_COLOUR) -> None:
         self.ctx = ctx
+        theme.table_colour(colour)
+        #: The felt's colour, a name of :data:`theme.TABLE_COLOURS`.
+        self.colour = colour
         self.felt = _program(ctx, "table")
         self.slot = _program(ctx, "slot")
         self.felt_vao = ctx.vertex_array(self.felt, [])
@@ -167,7 +188,7 @@ class Table:
 
     def ensure(self, size: tuple[int, int], lay: Layout, cam: Camera, atlas: CardAtlas) -> bool:
         """Redraw the felt if the size, table or slots changed; True if it did."""
-        key = (size, lay.rect, tuple(lay.slots), atlas.card_px)
+        key = (size, lay.rect, tuple(lay.slots), atlas.card_px, self.colour)
         if key == self.key and self.fbo is not None:
             return False
         self.key = key
@@ -180,7 +201,8 @@ class Table:
         self.fbo.use()
         self.ctx.disable(moderngl.BLEND)
         self.felt["u_inv_vp"].write(_inverse_bytes(vp))
-        _set(self.felt, u_felt=theme.FELT, u_felt_dark=theme.FELT_DARK, u_table=lay.rect)
+        felt, felt_dark = theme.table_colour(self.colour)
+        _set(self.felt, u_felt=felt, u_felt_dark=felt_dark, u_table=lay.rect)
         self.felt_vao.render(moderngl.TRIANGLES, vertices=3)
         data = array("f")
         for s in lay.slots:
@@ -233,7 +255,10 @@ class Renderer:
     ``target`` is the framebuffer to draw into: the window's (``ctx.screen``)
     by default, or an offscreen one the renderer makes when the context has
     no window (screenshots, tests). ``four_colour`` picks the four-colour
-    deck; ``mipmaps`` and ``anisotropy`` trade speed for sharper minified
+    deck; ``table_colour`` and ``card_back`` name the felt and the card back
+    (see :data:`theme.TABLE_COLOURS` and :data:`theme.CARD_BACKS`; both can be
+    changed later with :meth:`set_table_colour` and :meth:`set_card_back`);
+    ``mipmaps`` and ``anisotropy`` trade speed for sharper minified
     cards. Both are off by default: the atlas is drawn at the size cards
     are shown, and trilinear or anisotropic filtering doubles the cost of a
     frame on a software renderer.
@@ -241,13 +266,17 @@ class Renderer:
 
     def __init__(self, ctx: moderngl.Context, size: tuple[int, int], *,
                  target: moderngl.Framebuffer | None = None, four_colour: bool = False,
-                 mipmaps: bool = False, anisotropy: float = 0.0) -> None:
+                 mipmaps: bool = False, anisotropy: float = 0.0,
+                 table_colour: str = theme.DEFAULT_TABLE_COLOUR,
+                 card_back: str = theme.DEFAULT_CARD_BACK) -> None:
+        theme.table_colour(table_colour)
+        theme.card_back(card_back)
         self.ctx = ctx
         self.size = (int(size[0]), int(size[1]))
         self._own_target = target is None and ctx.screen is None
         self.target = target if target is not None else (ctx.screen or self._offscreen(self.size))
-        self.atlas = CardAtlas(ctx, four_colour, mipmaps, anisotropy)
-        self.table = Table(ctx)
+        self.atlas = CardAtlas(ctx, four_colour, mipmaps, anisotropy, card_back)
+        self.table = Table(ctx, table_colour)
         self.card_prog = _program(ctx, "card")
         self.flight_prog = _program(ctx, "card", defines=("FLIGHT",))
         self.flat_prog = _program(ctx, "card", "flat")
@@ -295,7 +324,41 @@ class Renderer:
         if on != self.atlas.four_colour:
             mip, aniso = self.atlas.mipmaps, self.atlas.anisotropy
             self.atlas.release()
-            self.atlas = CardAtlas(self.ctx, on, mip, aniso)
+            self.atlas = CardAtlas(self.ctx, on, mip, aniso, self.atlas.back)
+            self._last = None
+
+    @property
+    def table_colour(self) -> str:
+        """The felt's colour: a name of :data:`theme.TABLE_COLOURS`."""
+        return self.table.colour
+
+    @property
+    def card_back(self) -> str:
+        """The card back: a name of :data:`theme.CARD_BACKS`."""
+        return self.atlas.back
+
+    def set_table_colour(self, name: str) -> None:
+        """Lay felt of colour ``name`` (one of :data:`theme.TABLE_COLOURS`); the next render shows it.
+
+        Raises ValueError for an unknown name, and changes nothing then.
+        """
+        theme.table_colour(name)
+        if name != self.table.colour:
+            self.table.colour = name
+            self.table.key = None      # the cached felt, and so the resting layer, are redrawn
+            self._rest_key = None
+            self._last = None
+
+    def set_card_back(self, name: str) -> None:
+        """Show card back ``name`` (one of :data:`theme.CARD_BACKS`); the next render shows it.
+
+        Only the atlas's back cell is repainted. Raises ValueError for an
+        unknown name, and changes nothing then.
+        """
+        theme.card_back(name)
+        if name != self.atlas.back:
+            self.atlas.set_back(name)
+            self._rest_key = None
             self._last = None
 
     def camera_for(self, lay: Layout) -> Camera:
@@ -376,7 +439,8 @@ class Renderer:
         lay = view.layout
         cam = self.camera_for(lay)
         fr = self.frame_data(view)
-        key = (self.size, lay.rect, tuple(lay.slots), fr.key(), self.flat, self.atlas.four_colour)
+        key = (self.size, lay.rect, tuple(lay.slots), fr.key(), self.flat, self.atlas.four_colour,
+               self.atlas.back, self.table.colour)
         if not force and key == self._last:
             return False
         self.atlas.ensure(cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W)
@@ -417,7 +481,7 @@ class Renderer:
         # the flying cards and their shadows.
         table_changed = self.table.ensure(self.size, lay, cam, self.atlas)
         rest_key = (self.size, lay.rect, fr.slots.tobytes(), fr.rest.tobytes(), self.atlas.card_px,
-                    self.atlas.four_colour)
+                    self.atlas.four_colour, self.atlas.back)
         if table_changed or rest_key != self._rest_key or self.rest_fbo is None:
             if self.rest_fbo is None or self.rest_fbo.size != self.size:
                 self._release_rest()

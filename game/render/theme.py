@@ -50,6 +50,16 @@ VIEW_MARGIN = 0.025
 # --- colours -----------------------------------------------------------------
 FELT = (0.085, 0.37, 0.205)
 FELT_DARK = (0.03, 0.16, 0.09)
+#: The table colours a player can pick: felt under the lamp and at the rim.
+THEMES: dict[str, tuple[tuple[float, float, float], tuple[float, float, float]]] = {
+    "green": (FELT, FELT_DARK),
+    "blue": ((0.07, 0.215, 0.40), (0.02, 0.07, 0.16)),
+    "red": ((0.40, 0.065, 0.085), (0.15, 0.02, 0.03)),
+    "grey": ((0.25, 0.27, 0.28), (0.085, 0.095, 0.105)),
+}
+#: Names of the table colours, for the settings menu (the first is the default).
+TABLE_COLOURS: tuple[str, ...] = tuple(THEMES)
+DEFAULT_TABLE_COLOUR = "green"
 SLOT_LINE = (0.85, 0.95, 0.88, 0.32)
 SLOT_FILL = (0.0, 0.0, 0.0, 0.16)
 CARD_EDGE = (0.80, 0.79, 0.74)
@@ -71,6 +81,45 @@ CLUB_GREEN = (18, 128, 48)
 DIAMOND_BLUE = (24, 82, 208)
 BACK_BLUE = (28, 58, 140)
 BACK_LIGHT = (70, 110, 200)
+BACK_INK = (235, 238, 248)
+#: The card backs a player can pick: panel, lattice and frame/emblem colours.
+BACKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]] = {
+    "blue": (BACK_BLUE, BACK_LIGHT, BACK_INK),
+    "red": ((150, 26, 38), (212, 86, 92), (248, 236, 232)),
+    "green": ((22, 98, 58), (78, 164, 112), (234, 246, 236)),
+    "black": ((30, 30, 36), (150, 126, 64), (222, 196, 128)),
+}
+#: Names of the card backs, for the settings menu (the first is the default).
+CARD_BACKS: tuple[str, ...] = tuple(BACKS)
+DEFAULT_CARD_BACK = "blue"
 #: Where a card's contact shadow falls (world units): away from a lamp above
 #: the far side of the table, so it shows under each card's near edge.
 SHADOW_DIR = (0.022, -0.05)
+
+
+def _choice(kind: str, name: str, names: tuple[str, ...]) -> str:
+    if name not in names:
+        raise ValueError(f"unknown {kind} {name!r}; choose one of: {', '.join(names)}")
+    return name
+
+
+def table_colour(name: str) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """The felt and its rim colour for a table colour of :data:`TABLE_COLOURS`.
+
+    >>> table_colour("green") == (FELT, FELT_DARK)
+    True
+    >>> table_colour("pink")
+    Traceback (most recent call last):
+    ValueError: unknown table colour 'pink'; choose one of: green, blue, red, grey
+    """
+    return THEMES[_choice("table colour", name, TABLE_COLOURS)]
+
+
+def card_back(name: str) -> tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]:
+    """Panel, lattice and ink colours of a card back of :data:`CARD_BACKS`.
+
+    >>> card_back("plaid")
+    Traceback (most recent call last):
+    ValueError: unknown card back 'plaid'; choose one of: blue, red, green, black
+    """
+    return BACKS[_choice("card back", name, CARD_BACKS)]
