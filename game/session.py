@@ -177,6 +177,17 @@ class FreeCellSession:
         self.clock.start()
         return self._after_move()
 
+    def push_plain(self, move: Move) -> None:
+        """Play one card movement with no automatic moves after it (a demo
+        step, a replayed fc-solve line): its own undo step."""
+        self.position.push(move, auto=False)
+        self._plain_steps.append(True)
+
+    def pop_plain(self) -> Move:
+        """Take back the last step pushed by :meth:`push_plain` (no undo counted)."""
+        self._plain_steps.pop()
+        return self.position.pop()
+
     def _after_move(self) -> Step:
         move, autos = self.position.undo_steps()[-1]
         if self.won:

@@ -1,0 +1,521 @@
+"""Live winnability: is the position still winnable? Checked in the background.
+
+After every move the game asks the solver, in another process, whether the
+new position can still be won, and shows the answer in a small indicator.
+The frame loop calls two methods, and neither ever waits::
+
+    win = Winnability()                      # the real checker starts on the first move
+    win.position_changed(session.position)   # after every move, undo, restart, deal
+    ...
+    win.poll()                               # once a frame: True when the state changed
+    draw_indicator(win.state, win.label)
+    win.close()                              # on quit
+
+The states (:class:`WinState`) are only ever what the search proved:
+
+* ``CHECKING``: a search is running for the position on the table;
+* ``WINNABLE``: the solver found a winning line (replayed by the rules engine);
+* ``LOST``: the solver examined every reachable position: *no longer winnable*;
+* ``UNKNOWN``: budget or time ran out first. Never shown as lost;
+* ``OFF``: the setting is off (no process, no label).
+
+It is a state machine over an injected *checker* so that tests (and the app's
+own tests) drive it without a process: anything with ``ask(position) -> int``,
+``poll() -> list of events`` and ``cancel()``. An event carries ``request``
+(the id ``ask`` returned) and ``kind``: a :class:`~game.freecell.solver.Verdict`
+(what :class:`SolverChecker` sends) or a :class:`~game.freecell.hints.HintKind`
+(so a :class:`~game.freecell.hints.HintService` works as a checker too);
+events without a ``kind`` (progress) are ignored. Answers to an older request
+are ignored: the player has moved on.
+
+    >>> from game.freecell import deal
+    >>> stub = StubChecker()
+    >>> win = Winnability(stub)
+    >>> win.position_changed(deal(1))
+    >>> win.state, win.label
+    (<WinState.CHECKING: 'checking'>, 'checking…')
+    >>> stub.answer(Verdict.SOLVED)
+    >>> win.poll(), win.state, win.label
+    (True, <WinState.WINNABLE: 'winnable'>, 'winnable')
+
+When the position is proven lost, :func:`rewind_target` finds how far to undo
+to get back to the latest winnable position, and which move lost the game.
+
+Pure Python: no pygame, moderngl or glm.
+"""
+
+from __future__ import annotations
+
+import enum
+import multiprocessing as mp
+import queue
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
+
+from game.freecell.hints import HintKind
+from game.freecell.moves import Move
+from game.freecell.position import Position
+from game.freecell.solver import SolveResult, Verdict, solve
+
+__all__ = [
+    "WinState",
+    "Winnability",
+    "Checker",
+    "Checked",
+    "StubChecker",
+    "SolverChecker",
+    "RewindTarget",
+    "rewind_target",
+]
+
+#: Search limits of one background check. A winnable position is usually
+#: found in well under a second; a loss late in the game is a small space the
+#: search exhausts quickly. Anything bigger answers UNKNOWN rather than keep a
+#: core busy while the player thinks.
+CHECK_BUDGET = 100_000
+CHECK_SECONDS = 4.0
+#: Verdicts remembered per position (undo and rewind find them at once).
+MEMORY = 4096
+
+
+class WinState(enum.Enum):
+    OFF = "off"
+    CHECKING = "checking"
+    WINNABLE = "winnable"
+    LOST = "no longer winnable"
+    UNKNOWN = "unknown"
+
+
+#: The indicator's text per state ("" draws nothing).
+LABELS: dict[WinState, str] = {
+    WinState.OFF: "",
+    WinState.CHECKING: "checking…",
+    WinState.WINNABLE: "winnable",
+    WinState.LOST: "no longer winnable",
+    WinState.UNKNOWN: "unknown",
+}
+
+_FROM_KIND: dict[Any, WinState] = {
+    Verdict.SOLVED: WinState.WINNABLE,
+    Verdict.UNSOLVABLE: WinState.LOST,
+    Verdict.UNKNOWN: WinState.UNKNOWN,
+    HintKind.WIN: WinState.WINNABLE,
+    HintKind.NO_WIN: WinState.LOST,
+    HintKind.UNFINISHED: WinState.UNKNOWN,
+}
+_TO_VERDICT = {WinState.WINNABLE: Verdict.SOLVED, WinState.LOST: Verdict.UNSOLVABLE}
+
+
+class Checker(Protocol):
+    """What :class:`Winnability` needs from a background solver."""
+
+    def ask(self, position: Position) -> int: ...
+
+    def poll(self) -> Sequence[Any]: ...
+
+    def cancel(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A check's answer (the event :class:`SolverChecker` and :class:`StubChecker` send)."""
+
+    request: int
+    kind: Verdict
+    #: The winning line for ``SOLVED``: every card movement, replays with ``auto=False``.
+    moves: tuple[Move, ...] = ()
+    states: int = 0
+    seconds: float = 0.0
+
+
+class Winnability:
+    """The indicator's state machine. Call :meth:`position_changed` after
+    every change of the position and :meth:`poll` once a frame.
+
+    ``checker`` defaults to a :class:`SolverChecker` (its process starts on
+    the first check). ``enabled=False`` starts in ``OFF``.
+    """
+
+    def __init__(self, checker: Checker | None = None, *, enabled: bool = True) -> None:
+        self._checker = checker
+        self._enabled = enabled
+        # Before the first position nothing is known: UNKNOWN, not CHECKING.
+        self.state = WinState.UNKNOWN if enabled else WinState.OFF
+        self._request = 0  # the request whose answer counts; 0: none pending
+        self._position: Position | None = None  # a copy of the position being checked
+        self._key: tuple | None = None  # the position being checked / shown
+        # Verdicts by position key (column and cell order do not change a
+        # verdict): undo, redo and rewind land on known positions at once.
+        self.verdicts: dict[tuple, Verdict] = {}
+        #: The winning line from the position on the table (WINNABLE from a
+        #: fresh search; empty when the answer came from memory).
+        self.line: tuple[Move, ...] = ()
+        # The last position proven lost, as its starting layout and history
+        # (undo steps): every position that continues it is lost too, with no search.
+        self._lost: tuple[tuple, list[tuple[Move, tuple[Move, ...]]]] | None = None
+
+    # --- reading ------------------------------------------------------------------
+
+    @property
+    def label(self) -> str:
+        """The indicator's text: "winnable", "no longer winnable", "checking…", ..."""
+        return LABELS[self.state]
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    @property
+    def checking(self) -> bool:
+        return self.state is WinState.CHECKING
+
+    # --- driving ------------------------------------------------------------------
+
+    def set_enabled(self, on: bool, position: Position | None = None) -> None:
+        """Turn the setting on or off; turning it on checks ``position`` when given."""
+        if on == self._enabled:
+            return
+        self._enabled = on
+        if not on:
+            self._drop()
+            self.state = WinState.OFF
+            self.line = ()
+        else:
+            self.state = WinState.UNKNOWN
+            if position is not None:
+                self.position_changed(position)
+
+    def position_changed(self, position: Position) -> None:
+        """The position changed (move, undo, restart, new deal): drop the running
+        check and start one for ``position`` (read now; later changes to it do
+        not matter). Returns at once; the answer arrives through :meth:`poll`.
+        """
+        if not self._enabled:
+            return
+        self._drop()
+        self.line = ()
+        key = position.key()
+        self._key = key
+        known = self.verdicts.get(key)
+        if known is not None:
+            self._settle(WinState.WINNABLE if known is Verdict.SOLVED else WinState.LOST, position)
+            return
+        if position.is_won():
+            self._settle(WinState.WINNABLE, position)
+            return
+        if self._continues_lost(position) or not position.has_legal_moves():
+            self._settle(WinState.LOST, position)
+            return
+        if self._checker is None:
+            self._checker = SolverChecker()
+        self._request = self._checker.ask(position)
+        self._position = position.copy()
+        self.state = WinState.CHECKING
+
+    def poll(self) -> bool:
+        """Take the checker's answers without waiting; True when the state changed."""
+        if not self._enabled or self._checker is None or not self._request:
+            if self._checker is not None:
+                self._checker.poll()  # drain stale answers
+            return False
+        changed = False
+        for event in self._checker.poll():
+            if getattr(event, "request", None) != self._request:
+                continue  # an answer for a position the player has left
+            state = _FROM_KIND.get(getattr(event, "kind", None))
+            if state is None:
+                continue  # progress
+            self._request = 0
+            self._settle(state, self._position)
+            moves = getattr(event, "moves", ())
+            if state is WinState.WINNABLE and moves:
+                self.line = tuple(moves)
+            changed = True
+        return changed
+
+    def close(self) -> None:
+        """Stop the checker's process (on quit)."""
+        self._drop()
+        close = getattr(self._checker, "close", None)
+        if close is not None:
+            close()
+
+    # --- inside -------------------------------------------------------------------
+
+    def _drop(self) -> None:
+        if self._request and self._checker is not None:
+            self._checker.cancel()
+        self._request = 0
+
+    def _settle(self, state: WinState, position: Position | None) -> None:
+        self.state = state
+        verdict = _TO_VERDICT.get(state)
+        if verdict is not None and self._key is not None:
+            if len(self.verdicts) >= MEMORY:
+                self.verdicts.pop(next(iter(self.verdicts)))  # oldest first
+            self.verdicts[self._key] = verdict
+        if state is WinState.LOST and position is not None:
+            self._lost = (_start_layout(position), position.undo_steps())
+
+    def _continues_lost(self, position: Position) -> bool:
+        if self._lost is None:
+            return False
+        start, lost = self._lost
+        steps = position.undo_steps()
+        return (len(steps) >= len(lost) and steps[: len(lost)] == lost
+                and _start_layout(position) == start)
+
+
+def _start_layout(position: Position) -> tuple:
+    """The layout before the first undo step (the deal, or where the game was set up)."""
+    p = position.copy()
+    while p.move_count:
+        p.pop()
+    return p.layout()
+
+
+# --- checkers ---------------------------------------------------------------------
+
+
+class StubChecker:
+    """A checker for tests: records the asks, answers when told to.
+
+    >>> stub = StubChecker()
+    >>> from game.freecell import deal
+    >>> stub.ask(deal(1)), stub.ask(deal(2)), stub.cancels
+    (1, 2, 0)
+    >>> stub.answer(Verdict.UNKNOWN, request=1)
+    >>> [e.request for e in stub.poll()]
+    [1]
+    """
+
+    def __init__(self) -> None:
+        self.asked: list[Position] = []
+        self.cancels = 0
+        self._events: list[Any] = []
+
+    @property
+    def last(self) -> int:
+        """The id of the latest ask (0 before any)."""
+        return len(self.asked)
+
+    def ask(self, position: Position) -> int:
+        self.asked.append(position.copy())
+        return len(self.asked)
+
+    def cancel(self) -> None:
+        self.cancels += 1
+
+    def answer(self, kind: Any, request: int | None = None, moves: Sequence[Move] = ()) -> None:
+        """Queue an answer (for the latest ask unless ``request`` says otherwise)."""
+        self._events.append(Checked(self.last if request is None else request, kind, tuple(moves)))
+
+    def send(self, event: Any) -> None:
+        """Queue any event as it is (e.g. a progress event, or a ``Hint``)."""
+        self._events.append(event)
+
+    def poll(self) -> list[Any]:
+        out, self._events = self._events, []
+        return out
+
+
+def check(position: Any, *, budget: int = CHECK_BUDGET, time_limit: float | None = CHECK_SECONDS,
+          cancel: Callable[[], bool] | None = None, request: int = 0) -> Checked:
+    """One check in this process (what :class:`SolverChecker`'s worker runs).
+
+    Takes a FreeCell or a Spider position (Spider with its full-knowledge
+    solver, which sees the face-down cards and the stock).
+
+    >>> from game.freecell import deal
+    >>> c = check(deal(1))
+    >>> c.kind, len(c.moves) > 50
+    (<Verdict.SOLVED: 'solved'>, True)
+    """
+    if isinstance(position, Position):
+        result: Any = solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
+    else:
+        from game.spider import solve as spider_solve
+
+        result = spider_solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
+    # Spider's Verdict is its own enum; map it by value onto FreeCell's.
+    kind = Verdict(result.verdict.value)
+    return Checked(request, kind, tuple(result.moves), result.states, result.seconds)
+
+
+def _worker(requests: Any, events: Any, current: Any) -> None:  # pragma: no cover - child process
+    while True:
+        job = requests.get()
+        if job is None:
+            return
+        rid, game, text, cells, budget, seconds = job
+        if current.value != rid:
+            continue  # superseded before it started
+        if game == "freecell":
+            pos: Any = Position.from_board(text, free_cells=cells)
+        else:
+            from game.spider import Position as SpiderPosition
+
+            pos = SpiderPosition.parse(text)
+
+        def cancel() -> bool:
+            return current.value != rid
+
+        answer = check(pos, budget=budget, time_limit=seconds, cancel=cancel, request=rid)
+        if current.value == rid:
+            events.put(answer)
+
+
+class SolverChecker:
+    """The real checker: the solver in a spawned process, like
+    :class:`~game.freecell.hints.HintService`, but it answers a verdict and
+    the whole winning line (no time spent shortening it). Cheap to create;
+    the process starts on the first :meth:`ask`.
+
+    It also takes a Spider position (full-knowledge solver), which makes it
+    the background source of a demo line for either game::
+
+        line_service = SolverChecker(budget=200_000, time_limit=10.0)
+        rid = line_service.ask(session.position)
+        ... each frame: for e in line_service.poll(): if e.request == rid and e.moves: start the demo
+    """
+
+    def __init__(self, budget: int = CHECK_BUDGET, time_limit: float | None = CHECK_SECONDS) -> None:
+        self.budget = budget
+        self.time_limit = time_limit
+        # spawn, not fork: the parent may hold an OpenGL context and threads.
+        self._ctx = mp.get_context("spawn")
+        self._current = self._ctx.Value("q", 0, lock=False)
+        self._requests: Any = None
+        self._events: Any = None
+        self._process: Any = None
+        self._next = 0
+
+    @property
+    def busy(self) -> bool:
+        return self._current.value != 0
+
+    def ask(self, position: Any) -> int:
+        """Start checking a copy of ``position``; cancels the running check. Returns its id."""
+        if self._process is None or not self._process.is_alive():
+            self._requests = self._ctx.Queue()
+            self._events = self._ctx.Queue()
+            self._process = self._ctx.Process(target=_worker, args=(self._requests, self._events, self._current),
+                                              name="winnability", daemon=True)
+            self._process.start()
+        self._next += 1
+        rid = self._next
+        self._current.value = rid
+        if isinstance(position, Position):
+            job = (rid, "freecell", position.board(), len(position.cells), self.budget, self.time_limit)
+        else:
+            job = (rid, "spider", str(position), 0, self.budget, self.time_limit)
+        self._requests.put(job)
+        return rid
+
+    def cancel(self) -> None:
+        """Drop the running check; the worker stops within milliseconds."""
+        self._current.value = 0
+
+    def poll(self) -> list[Checked]:
+        """Answers to the current request that have arrived; never blocks."""
+        out: list[Checked] = []
+        if self._events is None:
+            return out
+        while True:
+            try:
+                event = self._events.get_nowait()
+            except queue.Empty:
+                return out
+            if event.request == self._current.value:
+                out.append(event)
+                self._current.value = 0
+
+    def close(self) -> None:
+        self.cancel()
+        if self._process is not None:
+            self._requests.put(None)
+            self._process.join(timeout=2)
+            if self._process.is_alive():
+                self._process.terminate()
+            self._process = None
+
+    def __enter__(self) -> "SolverChecker":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# --- rewind -------------------------------------------------------------------------
+
+
+class RewindTarget(NamedTuple):
+    """Where "rewind to the last winnable position" goes.
+
+    ``steps``: undo steps to take (``session.undo()`` that many times);
+    ``losing_move``: the player move played from the winnable position;
+    ``move_number``: its number in the game (1 for the first move);
+    ``proven``: the position right after it was proven lost (otherwise the
+    search could not decide it, and a later move may be the culprit).
+    """
+
+    steps: int
+    losing_move: Move
+    move_number: int
+    proven: bool = True
+
+    @property
+    def message(self) -> str:
+        """E.g. ``"8h at move 23 lost it"``."""
+        if self.proven:
+            return f"{self.losing_move} at move {self.move_number} lost it"
+        return (f"{self.losing_move} at move {self.move_number} or a later move lost it"
+                " (the search could not decide every position)")
+
+
+def rewind_target(
+    position: Position,
+    solve_fn: Callable[..., SolveResult] = solve,
+    *,
+    budget: int = CHECK_BUDGET,
+    time_limit: float | None = CHECK_SECONDS,
+    known: Mapping[tuple, Verdict] | None = None,
+    known_lost: bool = False,
+) -> RewindTarget | None:
+    """How far to undo to reach the latest winnable position of the game.
+
+    Walks back through ``position.undo_steps()`` on a copy (``position`` is
+    not changed) and asks ``solve_fn`` about each earlier position until one
+    is proven winnable (``SOLVED``). ``known`` (e.g. :attr:`Winnability.verdicts`)
+    answers positions already checked during play, so after live checking
+    the walk usually costs no search at all.
+
+    ``None`` unless the position itself is proven lost (``UNSOLVABLE``;
+    ``known_lost=True`` skips that search when the indicator already proved
+    it): an ``UNKNOWN`` position is never treated as lost. ``None`` too when
+    no earlier position is proven winnable.
+
+    Blocking: call it on a key press, not every frame (each solve is capped
+    by ``budget`` and ``time_limit``).
+    """
+    known = known or {}
+
+    def verdict(pos: Position) -> Verdict:
+        v = known.get(pos.key())
+        if v is not None:
+            return v
+        return solve_fn(pos, budget=budget, time_limit=time_limit).verdict
+
+    if not known_lost and verdict(position) is not Verdict.UNSOLVABLE:
+        return None
+    walk = position.copy()
+    total = walk.move_count
+    # Whether the position just after the one being examined was proven lost.
+    after_proven = True
+    for steps in range(1, total + 1):
+        move = walk.pop()
+        v = verdict(walk)
+        if v is Verdict.SOLVED:
+            return RewindTarget(steps, move, total - steps + 1, after_proven)
+        after_proven = v is Verdict.UNSOLVABLE
+    return None

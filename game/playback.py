@@ -1,0 +1,219 @@
+"""Solution playback (the demo): the solver's line played move by move.
+
+A :class:`Playback` plays a winning line from the position on the table
+through the game's own rules engine, one card movement per step, so the
+view can fly each card as usual. The loop calls :meth:`Playback.update`
+once a frame and animates what it returns::
+
+    demo = Playback(session, line)           # line: valid from session.position
+    ...
+    for move in demo.update(dt):             # [] while paused or between moves
+        animate(move)
+    demo.paused = not demo.paused            # the pause button
+    demo.step_forward(); demo.step_back()    # the step buttons (they pause)
+    demo.speed = 0.2                         # seconds per move
+    demo.stop()                              # the player takes over here
+    if demo.touched: don't record this game in the statistics
+
+For FreeCell the line is the solver's ``result.moves`` (every card movement,
+automatic foundation moves included), pushed with ``auto=False``: each card
+movement is one step and one undo entry. For Spider it is the full-knowledge
+solver's ``result.moves`` (deals included); the view should say the solver
+saw the face-down cards and the stock (:attr:`Playback.full_knowledge`).
+
+    >>> from game.freecell import deal
+    >>> from game.freecell.solver import solve
+    >>> pos = deal(1)
+    >>> line = solve(pos).moves
+    >>> demo = Playback(pos, line, speed=0.5)
+    >>> demo.update(0.4), demo.update(0.7) == line[:2]     # 1.1 s: two moves
+    ([], True)
+    >>> demo.step_back() is line[1], demo.paused, pos.move_count
+    (True, True, 1)
+    >>> while demo.step_forward(): pass
+    >>> demo.finished, pos.is_won(), demo.touched
+    (True, True, True)
+
+The target is a session (anything with a ``position`` attribute, read
+afresh on every step) or a bare position. Pure Python: no pygame, moderngl
+or glm.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from game.freecell.position import Position as FreeCellPosition
+
+__all__ = ["Playback", "solve_line", "DEFAULT_SPEED", "MAX_STEPS_PER_UPDATE"]
+
+#: Seconds per move at the start, and the limits the speed control keeps to.
+DEFAULT_SPEED = 0.35
+MIN_SPEED = 0.03
+MAX_SPEED = 3.0
+#: Moves one update may play when a frame comes late: the rest of the time is
+#: dropped (the demo slows down rather than dumping a burst of flights).
+MAX_STEPS_PER_UPDATE = 3
+
+
+class Playback:
+    """Plays ``line`` (moves legal in turn from the target's current position).
+
+    ``paused`` stops :meth:`update` from advancing; the step methods work
+    either way and pause the playback (a player stepping wants to look).
+    """
+
+    def __init__(self, target: Any, line: Sequence[Any], *, speed: float = DEFAULT_SPEED,
+                 paused: bool = False) -> None:
+        self._target = target
+        self.line: list[Any] = list(line)
+        self.index = 0  # moves of the line played so far
+        self.paused = paused
+        self._speed = DEFAULT_SPEED
+        self.speed = speed
+        self._clock = 0.0  # seconds accumulated towards the next move
+        self.stopped = False
+        #: True once the demo has played a move: the game must not count in the statistics.
+        self.touched = False
+        pos = self.position
+        self.full_knowledge = not isinstance(pos, FreeCellPosition)
+        # Where the demo started in the undo history: what step_back returns to.
+        self._base = len(pos.move_stack)
+        # Spider charges a point per undo; the demo's step back restores the score.
+        self._scores: list[tuple[int, int]] = []
+
+    # --- reading --------------------------------------------------------------------
+
+    @property
+    def position(self) -> Any:
+        """The position being played (the session's current one)."""
+        t = self._target
+        return t.position if hasattr(t, "position") else t
+
+    @property
+    def speed(self) -> float:
+        """Seconds per move (kept within ``MIN_SPEED``..``MAX_SPEED``)."""
+        return self._speed
+
+    @speed.setter
+    def speed(self, seconds: float) -> None:
+        self._speed = min(MAX_SPEED, max(MIN_SPEED, float(seconds)))
+
+    @property
+    def finished(self) -> bool:
+        """Every move of the line is played (the game is won for a solver line)."""
+        return self.index >= len(self.line)
+
+    @property
+    def active(self) -> bool:
+        """Still in control of the table: neither stopped nor out of sync."""
+        return not self.stopped
+
+    @property
+    def demo_plies(self) -> range:
+        """The undo-stack indices holding demo moves now (``position.move_stack[i]``)."""
+        return range(self._base, self._base + self.index)
+
+    @property
+    def next_move(self) -> Any | None:
+        return None if self.finished else self.line[self.index]
+
+    # --- driving ----------------------------------------------------------------------
+
+    def update(self, dt: float) -> list[Any]:
+        """Advance by ``dt`` seconds; returns the moves played now (to animate)."""
+        if self.paused or self.stopped or self.finished:
+            self._clock = 0.0
+            return []
+        self._clock += dt
+        played: list[Any] = []
+        while self._clock >= self._speed and not self.finished:
+            if len(played) == MAX_STEPS_PER_UPDATE:
+                self._clock = 0.0
+                break
+            self._clock -= self._speed
+            move = self._forward()
+            if move is None:
+                break
+            played.append(move)
+        return played
+
+    def step_forward(self) -> Any | None:
+        """Play the next move now (and pause); returns it, or None at the end."""
+        self.paused = True
+        self._clock = 0.0
+        return self._forward()
+
+    def step_back(self) -> Any | None:
+        """Take back the last demo move (and pause); returns it, or None at the
+        demo's start. Stepping back never goes before where the demo began."""
+        self.paused = True
+        self._clock = 0.0
+        if self.stopped or self.index == 0 or not self._in_sync():
+            return None
+        pos = self.position
+        if isinstance(pos, FreeCellPosition) and hasattr(self._target, "pop_plain"):
+            move = self._target.pop_plain()
+        else:
+            move = pos.pop()
+        if self._scores:
+            pos.score, pos.moves = self._scores.pop()
+        self.index -= 1
+        return move
+
+    def stop(self) -> None:
+        """End the demo: the position stays where it is and the player plays on."""
+        self.stopped = True
+        self.paused = True
+
+    # --- inside -----------------------------------------------------------------------
+
+    def _in_sync(self) -> bool:
+        """The history is still the demo's: nobody else pushed or popped meanwhile."""
+        pos = self.position
+        ok = len(pos.move_stack) == self._base + self.index
+        if not ok:
+            self.stop()  # the player moved: the line no longer applies
+        return ok
+
+    def _forward(self) -> Any | None:
+        if self.stopped or self.finished or not self._in_sync():
+            return None
+        pos = self.position
+        move = self.line[self.index]
+        if isinstance(pos, FreeCellPosition):
+            if hasattr(self._target, "push_plain"):
+                self._target.push_plain(move)  # the session records it as a plain step
+            else:
+                pos.push(move, auto=False)
+        else:
+            self._scores.append((pos.score, pos.moves))
+            pos.push(move)
+        self.index += 1
+        self.touched = True
+        return move
+
+
+def solve_line(position: Any, *, budget: int = 200_000, time_limit: float | None = 10.0,
+               cancel: Callable[[], bool] | None = None) -> list[Any] | None:
+    """A winning line from ``position`` for :class:`Playback`, or None if none was found.
+
+    FreeCell: every card movement (``result.moves``). Spider: the
+    full-knowledge solver's moves and deals. Blocking: in the app, get the
+    line in the background (``SolverChecker`` in ``game.freecell.winnability``
+    takes either game) or from ``Winnability.line``.
+
+    >>> from game.freecell import deal
+    >>> len(solve_line(deal(1))) > 50
+    True
+    """
+    if isinstance(position, FreeCellPosition):
+        from game.freecell.solver import Verdict, solve
+
+        result: Any = solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
+        return list(result.moves) if result.verdict is Verdict.SOLVED else None
+    from game.spider import Verdict as SpiderVerdict
+    from game.spider import solve as spider_solve
+
+    res = spider_solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
+    return list(res.moves) if res.verdict is SpiderVerdict.SOLVED else None
