@@ -30,6 +30,7 @@ import pygame
 
 from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move
+from game.freecell.winnability import WinState
 from game.input import Act, Action, translate_controller, translate_key
 from game.loop import FixedStep
 from game.render.layout import CardTransform, Layout, PileKind, layout
@@ -350,6 +351,13 @@ class FreeCellTable(Table):
                  f"{self.position.capacity()} cards movable"]
         if self.thinking:
             parts.append("Hint: thinking...")
+        win = self.app.winnability
+        if win is not None and win.label:
+            parts.append(win.label)
+        if self.app.demo is not None:
+            d = self.app.demo
+            parts.append(f"Demo {d.index}/{len(d.line)}" + (" (paused)" if d.paused else "")
+                         + ": Space pause, arrows step, +/- speed, Esc stop")
         if self.position.can_autocomplete():
             parts.append("F: auto-complete")
         return "   ".join(parts)
@@ -357,6 +365,9 @@ class FreeCellTable(Table):
     def buttons(self) -> tuple[Button, ...]:
         third = (Button("Auto-complete (F)", "autocomplete") if self.position.can_autocomplete()
                  else Button("New deal (N)", "new"))
+        win = self.app.winnability
+        if win is not None and win.state is WinState.LOST:
+            third = Button("Rewind (R)", "rewind")
         return (Button("Undo (U)", "undo", self.session.moves > 0), Button("Hint (H)", "hint"),
                 Button("Moves (L)", "moves"), third,
                 Button("Restart", "restart", self.session.moves > 0), Button("Give up", "giveup"),
@@ -379,7 +390,10 @@ class FreeCellTable(Table):
                 to = f"{target[-1]} (column {m.dest + 1})" if target else f"empty column {m.dest + 1}"
             what = f"{head}" + (f" and {m.count - 1} more" if m.count > 1 else "")
             groups[group].append(Button(f"{group.capitalize()}: {what} from {where} to {to}  [{m}]", f"play:{m}"))
-        buttons = tuple(b for g in groups.values() for b in g) + (Button("Close", "close"),)
+        buttons = tuple(b for g in groups.values() for b in g) + (
+            Button("Demo: the solver plays from here", "demo"),
+            Button("Copy this game's moves", "export"), Button("Replay moves from the clipboard", "import"),
+            Button("Close", "close"))
         return Panel(f"Moves: {pos.capacity()} cards movable", () if len(buttons) > 1 else ("No legal move.",),
                      buttons, vertical=True, focus=0)
 
@@ -416,9 +430,11 @@ class FreeCellTable(Table):
             step = self.session.autocomplete_step() if plain else self.session.play(move)
         except IllegalMoveError as exc:
             self.say(str(exc).split(": ", 1)[-1])
+            self.app.sound.play("refuse")
             return False
         if step is None:
             return False
+        self.app.sound.play("home" if step.move.dest == HOME or step.automatic else "place")
         self.after_change(before, step.automatic, speeds.FLIGHT)
         return True
 
@@ -685,7 +701,9 @@ class SpiderTable(Table):
             self.session.play(move)
         except SpiderIllegal as exc:
             self.say(str(exc).split(": ", 1)[-1])
+            self.app.sound.play("refuse")
             return False
+        self.app.sound.play("deal" if move.is_deal else "home" if pos.completed_sets(-1) else "place")
         self.selection = None
         self.hint_marks = []
         self.message = ""
@@ -859,6 +877,10 @@ class App:
         self._button: str | None = None
         self.help_lines: list[str] = []
         self.help_page = 0
+        #: Live winnability (FreeCell), the demo, and whether a demo touched this game.
+        self.winnability: Any = None
+        self.demo: Any = None
+        self.demo_touched = False
         self.frames_drawn = 0
         from game.stats import Statistics
         from game.store import Store
@@ -887,7 +909,11 @@ class App:
             self.table = FreeCellTable(self, number or daily_deal())
         if self.store.warnings:
             self.table.say(self.store.warnings[-1])
+        from game.sound import Sound
+
+        self.sound = Sound(self.settings.volume)
         self.apply_settings()
+        self.position_changed()
         pygame.key.start_text_input()
         self._init_controllers()
 
@@ -922,12 +948,22 @@ class App:
         today = today_in_japan()
         return today.isoformat() if daily_deal(today) == self.table.session.number else None
 
+    def position_changed(self) -> None:
+        """The position changed (move, undo, restart, new deal): re-check winnability."""
+        if self.winnability is not None and self.table.game == "freecell":
+            self.winnability.position_changed(self.table.position)
+
     def changed(self) -> None:
         """After every move: record a win once; save the game every few moves."""
+        self.position_changed()
         s = self.table.session
-        if s.won and not self._recorded:
+        if s.won and not self._recorded and self.demo_touched:
+            self._recorded = True  # a game the demo played does not count
+            self.table.celebrate()
+        elif s.won and not self._recorded:
             self._recorded = True
             self.table.celebrate()
+            self.sound.play("win")
             self.stats.record_win(self._stats_key(), s.clock.elapsed, s.moves, daily=self._daily())
             self._write_stats()
             self.store.delete("savegame")
@@ -937,12 +973,14 @@ class App:
     def abandon(self) -> None:
         """A new game replaces one in progress: that one counts as played and lost."""
         s = self.table.session
-        if not s.won and s.clock.started:
+        if not s.won and s.clock.started and not self.demo_touched:
             self.stats.record_loss(self._stats_key(), seconds=s.clock.elapsed, moves=s.moves,
                                    daily=self._daily())
             self._write_stats()
         self._recorded = False
         self._saved_at = 0
+        self.demo_touched = False
+        self.stop_demo()
 
     def _write_stats(self) -> None:
         try:
@@ -1066,6 +1104,11 @@ class App:
         if name == "help":
             self.open_help()
             return
+        if name in ("rewind", "demo", "export", "import"):
+            table.panel = None
+            {"rewind": self.rewind, "demo": self.start_demo, "export": self.export,
+             "import": self.import_moves}[name]()
+            return
         if name.startswith("hold-") and isinstance(table, FreeCellTable):
             table.hold_action(name)
             return
@@ -1098,9 +1141,20 @@ class App:
         """Every setting takes effect at once."""
         st = self.settings
         self.speed = speeds.SPEED_FACTORS[st.animation_speed]
+        self.sound.set_volume(st.volume)
         self.renderer.set_four_colour(st.four_colour)
+        self.renderer.set_table_colour(st.table_colour)
+        self.renderer.set_card_back(st.card_back)
         if self.table.game == "freecell":
             self.table.session.position.auto_foundation = st.auto_foundation
+        if st.live_winnability and self.winnability is None:
+            from game.freecell.winnability import SolverChecker, Winnability
+
+            self.winnability = Winnability(SolverChecker())
+            self.position_changed()
+        elif not st.live_winnability and self.winnability is not None:
+            self.winnability.close()
+            self.winnability = None
         if bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) != st.fullscreen:
             pygame.display.toggle_fullscreen()
             self.resize(pygame.display.get_window_size())
@@ -1155,6 +1209,131 @@ class App:
         elif act in (Act.CANCEL, Act.MENU):
             menu.back() if act is Act.CANCEL else menu.close()
 
+    # --- beyond the peers: rewind, demo, export (issue 9) -----------------------------------
+
+    def rewind(self) -> None:
+        """Undo back to the latest position still winnable, naming the move that lost."""
+        from game.freecell.winnability import rewind_target
+
+        table = self.table
+        win = self.winnability
+        if table.game != "freecell" or win is None or win.state is not WinState.LOST:
+            table.say("rewind needs a position proven lost (the indicator says so)")
+            return
+        target = rewind_target(table.position, known=win.verdicts, known_lost=True)
+        if target is None:
+            table.say("no winnable position was found in this game's history")
+            return
+        table.flights.land()
+        before = table.layout_now()
+        for _ in range(target.steps):
+            table.session.undo()
+        table.selection = None
+        table.animate(before, table.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
+        table.say(target.message)
+        self.position_changed()
+
+    def start_demo(self) -> None:
+        """The solver plays from here as card flights; Esc stops, leaving the player in control."""
+        from game.playback import Playback, solve_line
+
+        table = self.table
+        line = None
+        win = self.winnability
+        if table.game == "freecell" and win is not None and win.state is WinState.WINNABLE and win.line:
+            line = list(win.line)
+        if line is None:
+            line = solve_line(table.position, budget=150_000, time_limit=5.0)
+        if not line:
+            table.say("the solver found no line from here to show")
+            return
+        self.demo = Playback(table.session, line)
+        self.demo_touched = True
+        table.selection = None
+        table.say("Demo" + (" (full-knowledge solver: it sees the face-down cards)" if self.demo.full_knowledge else ""))
+
+    def stop_demo(self) -> None:
+        if self.demo is not None:
+            self.demo.stop()
+            self.demo = None
+            self.position_changed()
+
+    def demo_action(self, action: Action) -> bool:
+        """Keys while the demo runs; True when the key was the demo's."""
+        d = self.demo
+        act = action.act
+        before = self.table.layout_now()
+        if act is Act.SELECT:
+            d.paused = not d.paused
+        elif act in (Act.FOCUS_RIGHT, Act.FOCUS_NEXT):
+            d.step_forward()
+        elif act in (Act.FOCUS_LEFT, Act.FOCUS_PREV):
+            d.step_back()
+        elif act is Act.FOCUS_UP:
+            d.speed = d.speed / 1.5
+        elif act is Act.FOCUS_DOWN:
+            d.speed = d.speed * 1.5
+        elif act is Act.CANCEL:
+            self.stop_demo()
+            self.table.say("demo stopped: your move")
+            return True
+        else:
+            return False
+        self.table.animate(before, self.table.card_key, lambda k: k, {}, speeds.FLIGHT)
+        return True
+
+    def export(self) -> None:
+        """Copy the game's moves in standard notation (every card movement, fc-solve style)."""
+        from game.freecell.export import export_moves
+
+        if self.table.game != "freecell":
+            self.table.say("move lists are FreeCell's")
+            return
+        text = export_moves(self.table.position)
+        self.clipboard_put(text)
+        self.table.say(f"{len(text.split())} moves copied to the clipboard")
+
+    def import_moves(self) -> None:
+        """Replay a pasted move list from the deal's start."""
+        from game.freecell.export import replay
+
+        text = self.clipboard_get()
+        if not text or not text.strip():
+            self.table.say("the clipboard holds no move list")
+            return
+        table = self.table
+        try:
+            pos = replay(table.session.number, text)
+        except ValueError as exc:
+            table.say(str(exc))
+            return
+        self.abandon()
+        session = FreeCellSession(table.session.number, auto_foundation=False, now=self.clock_now)
+        for move in pos.move_stack:
+            session.push_plain(move)
+        session.auto_foundation = self.settings.auto_foundation
+        session.clock.start()
+        self.table = FreeCellTable(self, session.number, session)
+        self.table.say(f"replayed {len(pos.move_stack)} moves of deal #{session.number}")
+        self.position_changed()
+
+    def clipboard_put(self, text: str) -> None:
+        try:
+            pygame.scrap.put_text(text)
+        except Exception:
+            self._clipboard = text  # no system clipboard here: keep it in the game
+        else:
+            self._clipboard = text
+
+    def clipboard_get(self) -> str:
+        try:
+            text = pygame.scrap.get_text()
+            if text:
+                return text
+        except Exception:
+            pass
+        return getattr(self, "_clipboard", "")
+
     #: Lines of the how-to page shown at once.
     HELP_LINES = 18
 
@@ -1184,12 +1363,8 @@ class App:
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""
         number = str(self.table.session.number)
-        try:
-            pygame.scrap.init()
-            pygame.scrap.put_text(number)
-            self.table.say(f"#{number} copied to the clipboard")
-        except Exception:
-            self.table.say(f"no clipboard here: the deal is #{number}")
+        self.clipboard_put(number)
+        self.table.say(f"#{number} copied to the clipboard")
 
     def act(self, action: Action) -> None:
         if action.act is Act.FULLSCREEN:
@@ -1198,6 +1373,11 @@ class App:
             return
         if self.menu.is_open:
             self.menu_action(action)
+            return
+        if self.demo is not None and self.demo_action(action):
+            return
+        if action.act is Act.REWIND:
+            self.rewind()
             return
         if action.act is Act.MENU:
             self.table.panel = None
@@ -1314,6 +1494,16 @@ class App:
     def _update(self, dt: float) -> None:
         self.anim_time += dt
         self.table.update(dt)
+        if self.winnability is not None:
+            self.winnability.poll()
+        if self.demo is not None:
+            before = self.table.layout_now()
+            played = self.demo.update(dt)
+            if played:
+                self.table.animate(before, self.table.card_key, lambda k: k, {}, speeds.FLIGHT)
+                self.changed()
+            if self.demo.stopped or (self.demo.finished and not played and not self.table.flights.busy()):
+                self.stop_demo()
         press = self._press
         if (press is not None and self._drag is None and isinstance(self.table, FreeCellTable)
                 and press[2] is not None and press[2].kind == "column" and press[2].index is not None
@@ -1353,7 +1543,11 @@ class App:
     def close(self) -> None:
         """Save the game, stop the hint process, free the GL objects, close the window."""
         self.save_game()
+        self.stop_demo()
+        if self.winnability is not None:
+            self.winnability.close()
         self.table.close()
+        self.sound.close()
         self.overlay.release()
         self.renderer.release()
         self.ctx.release()

@@ -362,12 +362,17 @@ def test_settings_take_effect_at_once_and_are_remembered(clock):
         assert app.renderer.atlas.four_colour is True
         click(app, clock, button_pos(app, "set-animation_speed"))
         assert app.speed == 0.55  # normal -> fast
+        click(app, clock, button_pos(app, "set-volume"))
+        assert app.sound.volume == 1.0  # 70% -> 100%
+        click(app, clock, button_pos(app, "set-table_colour"))
+        click(app, clock, button_pos(app, "set-card_back"))
+        assert app.renderer.table_colour == "blue" and app.renderer.card_back == "red"
         key(app, clock, pygame.K_ESCAPE)
         key(app, clock, pygame.K_ESCAPE)
         assert not app.menu.is_open
         saved = app.store.load("settings")
         assert saved["auto_foundation"] is False and saved["four_colour"] is True
-        assert saved["animation_speed"] == "fast"
+        assert saved["animation_speed"] == "fast" and saved["volume"] == 1.0
     finally:
         app.close()
 
@@ -395,8 +400,9 @@ def test_the_move_list_plays_a_move_by_keyboard(clock):
         key(app, clock, pygame.K_l)
         panel = app.table.panel
         assert panel is not None and panel.title == "Moves: 5 cards movable"
-        # Deal 1's first moves are all to a free cell: 8 of them (one per column), then Close.
-        assert len(panel.buttons) == 9 and all(b.label.startswith("To free cell") for b in panel.buttons[:8])
+        # Deal 1's first moves are all to a free cell: 8 of them (one per column), then the extras.
+        assert len(panel.buttons) == 12 and all(b.label.startswith("To free cell") for b in panel.buttons[:8])
+        assert [b.action for b in panel.buttons[8:]] == ["demo", "export", "import", "close"]
         key(app, clock, pygame.K_DOWN)
         key(app, clock, pygame.K_RETURN)  # the second move: column 2 to a free cell
         assert app.table.session.moves == 1 and str(app.table.position.cells[0]) == "9C"
@@ -501,5 +507,40 @@ def test_a_win_is_celebrated_and_charted(clock):
         click(app, clock, button_pos(app, "statistics"))
         lines = app.menu.panel().lines
         assert any(line.strip() == "recent: \u25cf" for line in lines), lines
+    finally:
+        app.close()
+
+
+def test_live_winnability_rewind_demo_and_export(clock):
+    import time as real_time
+
+    from game.freecell.winnability import WinState
+
+    app = App("freecell", 1, now=clock)
+    try:
+        win = app.winnability
+        assert win is not None
+        end = real_time.monotonic() + 60
+        while win.state is not WinState.WINNABLE and real_time.monotonic() < end:
+            frames(app, clock, 1)
+            real_time.sleep(0.02)
+        assert win.state is WinState.WINNABLE and "winnable" in app.table.status()
+        # The demo plays the solver's line; a step back returns to where it began.
+        start = app.table.position.copy()
+        app.start_demo()
+        assert app.demo is not None
+        key(app, clock, pygame.K_RETURN)  # pause
+        key(app, clock, pygame.K_RIGHT)
+        key(app, clock, pygame.K_RIGHT)
+        key(app, clock, pygame.K_LEFT)
+        assert app.demo.index == 1
+        key(app, clock, pygame.K_ESCAPE)  # stop: the player is in control here
+        assert app.demo is None and app.demo_touched and app.table.position.move_count >= 1
+        # Export, then replay from the clipboard: the same position.
+        app.export()
+        here = app.table.position.layout()
+        app.import_moves()
+        assert app.table.position.layout() == here
+        assert start.layout() != here
     finally:
         app.close()

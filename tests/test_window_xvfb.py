@@ -58,92 +58,95 @@ def write(name, data):
     os.replace(tmp, control / name)
 
 
-app = App("freecell", 1, size=(1280, 720))
-real_flip = pygame.display.flip
-capture = {"want": False, "pixels": None}
+# The solver processes are spawned: they import this file again as
+# __mp_main__, and must not start a second game.
+if __name__ == "__main__":
+    app = App("freecell", 1, size=(1280, 720))
+    real_flip = pygame.display.flip
+    capture = {"want": False, "pixels": None}
 
 
-def flip():
-    # The back buffer holds the frame just drawn: read it before the swap.
-    if capture["want"]:
-        w, h = app.size
-        capture["pixels"] = (app.ctx.screen.read(viewport=(0, 0, w, h), components=3), (w, h))
-        capture["want"] = False
-    real_flip()
+    def flip():
+        # The back buffer holds the frame just drawn: read it before the swap.
+        if capture["want"]:
+            w, h = app.size
+            capture["pixels"] = (app.ctx.screen.read(viewport=(0, 0, w, h), components=3), (w, h))
+            capture["want"] = False
+        real_flip()
 
 
-pygame.display.flip = flip
+    pygame.display.flip = flip
 
 
-def point(kind, pile, index, part):
-    lay = app.table.layout_now()
-    cam = app.renderer.camera_for(lay)
-    cards = lay.pile(PileKind(kind), pile)
-    if index is None or not cards:
-        slot = lay.slot(PileKind(kind), pile)
-        x, y, z = slot.x, slot.y, 0.0
-    else:
-        c = next(p for p in cards if p.index == index)
-        # "grab": the visible top strip of a fanned card; "centre": its middle.
-        x, y, z = c.x, (c.y + theme.CARD_H / 2 - 0.08) if part == "grab" else c.y, c.z
-    sx, sy = cam.project(x, y, z)
-    return [int(round(sx)), int(round(sy))]
+    def point(kind, pile, index, part):
+        lay = app.table.layout_now()
+        cam = app.renderer.camera_for(lay)
+        cards = lay.pile(PileKind(kind), pile)
+        if index is None or not cards:
+            slot = lay.slot(PileKind(kind), pile)
+            x, y, z = slot.x, slot.y, 0.0
+        else:
+            c = next(p for p in cards if p.index == index)
+            # "grab": the visible top strip of a fanned card; "centre": its middle.
+            x, y, z = c.x, (c.y + theme.CARD_H / 2 - 0.08) if part == "grab" else c.y, c.z
+        sx, sy = cam.project(x, y, z)
+        return [int(round(sx)), int(round(sy))]
 
 
-def state(seq, points, shot):
-    t = app.table
-    pos = t.position
-    return {
-        "seq": seq,
-        "moves": t.session.moves,
-        "cells": [None if c is None else str(c) for c in pos.cells],
-        "board": pos.board(),
-        "selection": list(t.selection) if t.selection else None,
-        "message": t.message,
-        "busy": t.flights.busy() or getattr(app, "_drag", None) is not None or getattr(app, "_press", None) is not None,
-        "window_size": list(pygame.display.get_window_size()),
-        "app_size": list(app.size),
-        "viewport": list(app.ctx.viewport),
-        "fullscreen": bool(pygame.display.is_fullscreen()),
-        "points": {json.dumps(p): point(*p) for p in points},
-        "shot": shot,
-    }
+    def state(seq, points, shot):
+        t = app.table
+        pos = t.position
+        return {
+            "seq": seq,
+            "moves": t.session.moves,
+            "cells": [None if c is None else str(c) for c in pos.cells],
+            "board": pos.board(),
+            "selection": list(t.selection) if t.selection else None,
+            "message": t.message,
+            "busy": t.flights.busy() or getattr(app, "_drag", None) is not None or getattr(app, "_press", None) is not None,
+            "window_size": list(pygame.display.get_window_size()),
+            "app_size": list(app.size),
+            "viewport": list(app.ctx.viewport),
+            "fullscreen": bool(pygame.display.is_fullscreen()),
+            "points": {json.dumps(p): point(*p) for p in points},
+            "shot": shot,
+        }
 
 
-write("ready.json", {"window": pygame.display.get_wm_info()["window"], "pid": os.getpid()})
-last = 0
-pending = None  # (seq, points) of a screenshot request waiting for its frame
-try:
-    while app.running and not (control / "stop").exists():
-        req = control / "request.json"
-        if pending is None and req.exists():
-            try:
-                r = json.loads(req.read_text())
-            except ValueError:
-                r = None  # half written: next time
-            if r is not None and r["seq"] > last:
-                last = r["seq"]
-                points = [tuple(p) for p in r.get("points", [])]
-                if r.get("shot"):
-                    app.renderer.resize(app.renderer.size)  # force a full redraw
-                    capture["want"] = True
-                    pending = (last, points)
-                else:
-                    write("response.json", state(last, points, None))
-        app.step()
-        if pending is not None and capture["pixels"] is not None:
-            data, size = capture["pixels"]
-            capture["pixels"] = None
-            name = "shot-%d.png" % pending[0]
-            pygame.image.save(pygame.image.frombytes(data, size, "RGB", True), str(control / name))
-            write("response.json", state(pending[0], pending[1], name))
-            pending = None
-        time.sleep(0.004)
-except BaseException:
-    traceback.print_exc()
-    raise
-finally:
-    app.close()
+    write("ready.json", {"window": pygame.display.get_wm_info()["window"], "pid": os.getpid()})
+    last = 0
+    pending = None  # (seq, points) of a screenshot request waiting for its frame
+    try:
+        while app.running and not (control / "stop").exists():
+            req = control / "request.json"
+            if pending is None and req.exists():
+                try:
+                    r = json.loads(req.read_text())
+                except ValueError:
+                    r = None  # half written: next time
+                if r is not None and r["seq"] > last:
+                    last = r["seq"]
+                    points = [tuple(p) for p in r.get("points", [])]
+                    if r.get("shot"):
+                        app.renderer.resize(app.renderer.size)  # force a full redraw
+                        capture["want"] = True
+                        pending = (last, points)
+                    else:
+                        write("response.json", state(last, points, None))
+            app.step()
+            if pending is not None and capture["pixels"] is not None:
+                data, size = capture["pixels"]
+                capture["pixels"] = None
+                name = "shot-%d.png" % pending[0]
+                pygame.image.save(pygame.image.frombytes(data, size, "RGB", True), str(control / name))
+                write("response.json", state(pending[0], pending[1], name))
+                pending = None
+            time.sleep(0.004)
+    except BaseException:
+        traceback.print_exc()
+        raise
+    finally:
+        app.close()
 '''
 
 

@@ -39,6 +39,7 @@ class Act(enum.Enum):
     DEAL = "deal"  # Spider's stock
     MENU = "menu"
     MOVE_LIST = "move list"  # FreeCell: every legal move as a button
+    REWIND = "rewind"  # FreeCell: back to the last winnable position
     HELP = "help"
     FULLSCREEN = "fullscreen"
 
@@ -67,7 +68,7 @@ _COMMON = {
 #: Per game: plain key -> act (Ctrl+Z and Alt+Enter are handled for both).
 KEYMAPS: dict[str, dict[int, Act]] = {
     "freecell": {**_COMMON, pygame.K_u: Act.UNDO, pygame.K_n: Act.NEW_DEAL, pygame.K_f: Act.AUTOCOMPLETE,
-                 pygame.K_l: Act.MOVE_LIST},
+                 pygame.K_l: Act.MOVE_LIST, pygame.K_r: Act.REWIND},
     "spider": {**_COMMON, pygame.K_z: Act.UNDO, pygame.K_a: Act.AUTO_MOVE, pygame.K_d: Act.DEAL,
                pygame.K_TAB: Act.FOCUS_NEXT},
 }

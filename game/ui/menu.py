@@ -26,6 +26,8 @@ from game.ui.overlay import Button, Panel
 __all__ = ["Menu", "Settings", "Request", "SPEEDS"]
 
 SPEEDS = ("normal", "fast", "slow", "instant")
+#: The volume button steps through these (0 = muted).
+VOLUMES = (0.0, 0.3, 0.7, 1.0)
 
 
 @dataclass
@@ -39,6 +41,10 @@ class Settings:
     fullscreen: bool = False
     spider_suits: int = 1
     spider_started: bool = False
+    volume: float = 0.7
+    live_winnability: bool = True
+    table_colour: str = "green"
+    card_back: str = "blue"
 
     @classmethod
     def from_dict(cls, data: Any) -> "Settings":
@@ -58,6 +64,15 @@ class Settings:
             elif f.name == "spider_suits":
                 if v in (1, 2, 4):
                     out.spider_suits = v
+            elif f.name in ("table_colour", "card_back"):
+                from game.render import theme
+
+                names = theme.TABLE_COLOURS if f.name == "table_colour" else theme.CARD_BACKS
+                if v in names:
+                    setattr(out, f.name, v)
+            elif f.name == "volume":
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1:
+                    out.volume = float(v)
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -142,8 +157,12 @@ class Menu:
         return ("Settings", (), [
             Button(f"Automatic foundation moves: {on[st.auto_foundation]}", "set-auto_foundation"),
             Button(f"One click sends home: {on[st.one_click_home]}", "set-one_click_home"),
+            Button(f"Live winnability check: {on[st.live_winnability]}", "set-live_winnability"),
             Button(f"Animation speed: {st.animation_speed}", "set-animation_speed"),
+            Button(f"Sound volume: {round(st.volume * 100)}%", "set-volume"),
             Button(f"Deck: {'four' if st.four_colour else 'two'} colours", "set-four_colour"),
+            Button(f"Table: {st.table_colour}", "set-table_colour"),
+            Button(f"Card back: {st.card_back}", "set-card_back"),
             Button(f"Fullscreen: {on[st.fullscreen]}", "set-fullscreen"),
             Button("Back", "back"),
         ])
@@ -274,6 +293,15 @@ class Menu:
             st = self.settings
             if name == "animation_speed":
                 st.animation_speed = SPEEDS[(SPEEDS.index(st.animation_speed) + 1) % len(SPEEDS)]
+            elif name in ("table_colour", "card_back"):
+                from game.render import theme
+
+                names = theme.TABLE_COLOURS if name == "table_colour" else theme.CARD_BACKS
+                setattr(st, name, names[(names.index(getattr(st, name)) + 1) % len(names)])
+            elif name == "volume":
+                steps = VOLUMES
+                nearest = min(range(len(steps)), key=lambda i: abs(steps[i] - st.volume))
+                st.volume = steps[(nearest + 1) % len(steps)]
             else:
                 setattr(st, name, not getattr(st, name))
             return Request("setting", setting=name)
