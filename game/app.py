@@ -355,9 +355,7 @@ class FreeCellTable(Table):
         if win is not None and win.label:
             parts.append(win.label)
         if self.app.demo is not None:
-            d = self.app.demo
-            parts.append(f"Demo {d.index}/{len(d.line)}" + (" (paused)" if d.paused else "")
-                         + ": Space pause, arrows step, +/- speed, Esc stop")
+            parts.append(self.app.demo_status())
         if self.position.can_autocomplete():
             parts.append("F: auto-complete")
         return "   ".join(parts)
@@ -668,15 +666,18 @@ class SpiderTable(Table):
     def status(self) -> str:
         s = self.session
         secs = int(s.clock.elapsed)
-        return "   ".join([f"Spider, {s.suits} suit{'s' * (s.suits > 1)}, game #{s.number}",
-                           f"{secs // 60}:{secs % 60:02d}", f"score {s.score}", f"{s.moves} move{'s' * (s.moves != 1)}",
-                           f"{self.position.deals_left} deals left"])
+        parts = [f"Spider, {s.suits} suit{'s' * (s.suits > 1)}, game #{s.number}",
+                 f"{secs // 60}:{secs % 60:02d}", f"score {s.score}", f"{s.moves} move{'s' * (s.moves != 1)}",
+                 f"{self.position.deals_left} deals left"]
+        if self.app.demo is not None:
+            parts.append(self.app.demo_status())
+        return "   ".join(parts)
 
     def buttons(self) -> tuple[Button, ...]:
         return (Button("Undo (Z)", "undo", bool(self.position.move_stack)), Button("Hint (H)", "hint"),
                 Button(f"Deal (D) {self.position.deals_left}", "deal", self.position.can_deal()),
                 Button("New game", "new"), Button("Restart", "restart", bool(self.position.move_stack)),
-                Button("Give up", "giveup"), Button("Menu", "menu"))
+                Button("Demo", "demo"), Button("Give up", "giveup"), Button("Menu", "menu"))
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
@@ -1251,6 +1252,11 @@ class App:
         self.demo_touched = True
         table.selection = None
         table.say("Demo" + (" (full-knowledge solver: it sees the face-down cards)" if self.demo.full_knowledge else ""))
+
+    def demo_status(self) -> str:
+        d = self.demo
+        return (f"Demo{' (full knowledge)' if d.full_knowledge else ''} {d.index}/{len(d.line)}"
+                + (" paused" if d.paused else "") + ": Enter pause, Left/Right step, Up/Down speed, Esc stop")
 
     def stop_demo(self) -> None:
         if self.demo is not None:

@@ -544,3 +544,22 @@ def test_live_winnability_rewind_demo_and_export(clock):
         assert start.layout() != here
     finally:
         app.close()
+
+
+def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock):
+    app = App("spider", 1, 1, now=clock)
+    try:
+        frames(app, clock, 1)
+        click(app, clock, button_pos(app, "demo"))
+        assert app.demo is not None and app.demo.full_knowledge
+        assert "full knowledge" in app.table.status()
+        for _ in range(2000):
+            frames(app, clock, 1, dt=0.1)
+            if app.demo is None:
+                break
+        assert app.table.session.won
+        from game.stats import Statistics
+
+        assert Statistics.load(app.store)["spider-1"].played == 0  # the demo's win does not count
+    finally:
+        app.close()
