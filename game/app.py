@@ -1045,6 +1045,9 @@ class App:
                 pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
             if event.key == pygame.K_BACKSPACE:
                 self.menu.backspace()
+            elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+                # A deal identifier copied from the result panel pastes here.
+                self.menu.type_text(self.clipboard_get().strip().lstrip("#"))
         elif t == pygame.KEYDOWN:
             action = translate_key(table.game, event.key, event.mod)
             if action is not None:
@@ -1476,7 +1479,7 @@ class App:
                 now = self.anim_time
                 for p in lay.pile(PileKind(drag[0][0]), drag[0][1]):
                     if p.index >= drag[0][2] and p.key in held:
-                        table.flights.add(p.key if table.game == "spider" else int(p.card), held[p.key],
+                        table.flights.add(table.card_key(p), held[p.key],
                                           CardTransform(p.x, p.y, p.z, p.yaw, p.flip), now,
                                           speeds.RETURN_FLIGHT * self.speed, 0.0)
             return

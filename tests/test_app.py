@@ -563,3 +563,17 @@ def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock):
         assert Statistics.load(app.store)["spider-1"].played == 0  # the demo's win does not count
     finally:
         app.close()
+
+
+def test_a_copied_deal_number_pastes_into_the_number_box(clock):
+    app = App("freecell", 617, now=clock)
+    try:
+        app.copy_deal()
+        key(app, clock, pygame.K_m)
+        click(app, clock, button_pos(app, "freecell-number"))
+        key(app, clock, pygame.K_v, pygame.KMOD_LCTRL)
+        assert app.menu.entry == "617"
+        key(app, clock, pygame.K_RETURN)
+        assert app.table.session.number == 617 and app.table.session.moves == 0
+    finally:
+        app.close()
