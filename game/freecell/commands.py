@@ -174,9 +174,10 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
             app = App(game, number, suits, fullscreen=fullscreen)
         except Exception as exc:  # no display, no OpenGL 3.3: say so, then play in text
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            print(f"solitaire: no window could be opened ({reason}); playing in the terminal", file=sys.stderr)
             if game == "spider":
+                print(f"solitaire: no window could be opened ({reason}); Spider needs one", file=sys.stderr)
                 return 1
+            print(f"solitaire: no window could be opened ({reason}); playing in the terminal", file=sys.stderr)
         else:
             return app.run()
     from game.textplay import play
