@@ -577,3 +577,33 @@ def test_a_copied_deal_number_pastes_into_the_number_box(clock):
         assert app.table.session.number == 617 and app.table.session.moves == 0
     finally:
         app.close()
+
+
+def test_rewind_goes_back_to_the_last_winnable_position_and_names_the_loser(clock):
+    import time as real_time
+
+    from game.freecell import Position
+    from game.freecell.winnability import WinState
+
+    app = App("freecell", 1, now=clock)
+    try:
+        # A one-cell endgame where move 3 (7a) loses (see tests/test_winnability.py).
+        board = ("Foundations: H-6 C-6 D-6 S-6\nQH 9S 9H\nTH 9C KS KD KH 8H\n7C TC JS\nJC TS JH\n"
+                 "QS\nTD QD 7D 9D\n7H 8D QC JD\n8S KC 7S 8C\n")
+        session = app.table.session
+        session.position = Position.from_board(board, free_cells=1)
+        for text in ("75", "81", "7a", "16"):
+            session.push_plain(session.position.parse_move(text))
+        app.position_changed()
+        end = real_time.monotonic() + 60
+        while app.winnability.state is not WinState.LOST and real_time.monotonic() < end:
+            frames(app, clock, 1)
+            real_time.sleep(0.02)
+        assert app.winnability.state is WinState.LOST
+        frames(app, clock, 1)
+        assert any(b.action == "rewind" for b in app.table.buttons())
+        key(app, clock, pygame.K_r)
+        assert app.table.message == "7a at move 3 lost it"
+        assert app.table.position.move_count == 2
+    finally:
+        app.close()
