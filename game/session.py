@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.freecell import Move, Position, deal
+from game.freecell import Move, deal
 from game.freecell.deals import MAX_DEAL, MIN_DEAL
 
 __all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step"]

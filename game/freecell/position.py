@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Sequence
 
 from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse_rank, rank_token
 from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
