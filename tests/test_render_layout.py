@@ -121,3 +121,33 @@ def test_layout_reads_positions_without_changing_them():
         layout(fc, *size)
         layout(sp, *size)
     assert (str(fc), str(sp), sp.key()) == before
+
+
+def test_portrait_narrows_the_gaps_and_spreads_the_fans_up_to_a_cap():
+    from game.freecell.deals import deal as fc
+
+    land = layout(fc(1), 1280, 720)
+    port = layout(fc(1), 720, 1280)
+    xs = lambda lay: [s.x for s in lay.slots if s.kind == PileKind.COLUMN]  # noqa: E731
+    # landscape keeps the plain values; portrait packs the columns closer
+    assert xs(land)[1] - xs(land)[0] == pytest.approx(theme.CARD_W + theme.FREECELL_GAP)
+    assert xs(port)[1] - xs(port)[0] == pytest.approx(theme.CARD_W + theme.PORTRAIT_FREECELL_GAP)
+    assert all(step == (theme.FAN_DOWN, theme.FAN_UP) for step in land.column_steps)
+    # a fresh deal's short columns spread to the cap in a tall window
+    for down, up in port.column_steps:
+        assert up == pytest.approx(theme.FAN_UP * theme.FAN_SPREAD_MAX)
+    assert Camera.frame(land.rect, 1280, 720).tilt == theme.TILT
+    assert Camera.frame(port.rect, 720, 1280).tilt == theme.PORTRAIT_TILT
+    # the cards of the top row take most of the window's width
+    cam = Camera.frame(port.rect, 720, 1280)
+    card_px = cam.pixels_per_unit(0.0, -1.0) * theme.CARD_W
+    assert 8 * card_px > 0.75 * 720
+
+
+@pytest.mark.parametrize("size", [(720, 1280), (1080, 1920), (700, 800)])
+def test_portrait_fans_never_run_off_the_table(size):
+    for pos in (long_column_freecell(), full_spider()):
+        lay = layout(pos, *size)
+        corners_on_screen(lay, Camera.frame(lay.rect, *size))
+        for c in lay.cards:
+            assert c.y - theme.CARD_H / 2 >= lay.rect[2] - 1e-9

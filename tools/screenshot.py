@@ -4,6 +4,7 @@
     python tools/screenshot.py --game freecell --deal 1 --size 1280x720 --out shot.png
     python tools/screenshot.py --game spider --deal 1 --suits 4 --out spider.png
     python tools/screenshot.py --game freecell --deal 1 --portrait --out tall.png
+    python tools/screenshot.py --game spider --suits 4 --deals 5 --portrait --out long.png
 
 Uses moderngl's EGL backend, so it runs on a machine without a display
 (Mesa's software renderer included). ``--portrait`` swaps width and height,
@@ -43,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", choices=("freecell", "spider"), default="freecell")
     ap.add_argument("--deal", type=int, default=1, help="deal / game number")
     ap.add_argument("--suits", type=int, choices=(1, 2, 4), default=1, help="Spider suits")
+    ap.add_argument("--deals", type=int, default=0,
+                    help="Spider: deal this many rows from the stock first (long columns)")
     ap.add_argument("--size", type=parse_size, default=(1280, 720), help="WIDTHxHEIGHT in pixels")
     ap.add_argument("--portrait", action="store_true", help="swap width and height (a rotated window)")
     ap.add_argument("--four-colour", action="store_true", help="the four-colour deck")
@@ -60,6 +63,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         from game.spider.deals import deal as sp_deal
         position = sp_deal(args.deal, args.suits)
+        if args.deals:
+            from game.spider.moves import DEAL
+            for _ in range(args.deals):
+                if not (position.deals_left and position.can_deal()):
+                    break
+                position.push(DEAL)
 
     ctx = moderngl.create_standalone_context(backend="egl")
     # No MSAA: the shaders antialias every edge themselves (signed distances).

@@ -26,10 +26,32 @@ except ImportError:  # pragma: no cover
 
 from game.render import theme
 
-__all__ = ["Camera", "fit_distance", "Rect"]
+__all__ = ["Camera", "fit_distance", "fill_height", "portrait_amount", "tilt_for", "Rect"]
 
 #: (x0, x1, y0, y1) on the table plane.
 Rect = tuple[float, float, float, float]
+
+
+def portrait_amount(width: float, height: float) -> float:
+    """How portrait a viewport is: 0 at width >= height, 1 at :data:`~theme.PORTRAIT_ASPECT` or taller.
+
+    Linear in between, so that resizing through a square window changes the
+    layout smoothly.
+
+    >>> portrait_amount(1280, 720), portrait_amount(720, 1280), portrait_amount(700, 800)
+    (0.0, 1.0, 0.5)
+    """
+    aspect = width / height
+    return min(1.0, max(0.0, (1.0 - aspect) / (1.0 - theme.PORTRAIT_ASPECT)))
+
+
+def tilt_for(width: float, height: float) -> float:
+    """The camera's tilt for a viewport: :data:`~theme.TILT`, less toward :data:`~theme.PORTRAIT_TILT`
+    in a portrait one, where the tall table would otherwise shrink the far cards (all of them,
+    up at the top of the screen) by a quarter.
+    """
+    t = portrait_amount(width, height)
+    return theme.TILT + (theme.PORTRAIT_TILT - theme.TILT) * t
 
 
 def _centre_offset(height: float, d: float, s: float) -> float:
@@ -46,9 +68,10 @@ def _centre_offset(height: float, d: float, s: float) -> float:
     return (-b + math.sqrt(disc)) / (4 * s)
 
 
-def _extents(width: float, height: float, aspect: float, d: float) -> tuple[float, float]:
+def _extents(width: float, height: float, aspect: float, d: float,
+             tilt: float = theme.TILT) -> tuple[float, float]:
     """NDC height of the far edge and NDC half-width of the near edge, for the centred rect."""
-    s, c = math.sin(theme.TILT), math.cos(theme.TILT)
+    s, c = math.sin(tilt), math.cos(tilt)
     t = math.tan(theme.FOV_Y / 2)
     a0 = _centre_offset(height, d, s)
     a1 = a0 + height
@@ -58,24 +81,24 @@ def _extents(width: float, height: float, aspect: float, d: float) -> tuple[floa
     return far_y, near_x
 
 
-def _fits(width: float, height: float, aspect: float, d: float) -> bool:
+def _fits(width: float, height: float, aspect: float, d: float, tilt: float) -> bool:
     lim = 1.0 - theme.VIEW_MARGIN
-    far_y, near_x = _extents(width, height, aspect, d)
+    far_y, near_x = _extents(width, height, aspect, d, tilt)
     return far_y <= lim and near_x <= lim
 
 
 @lru_cache(maxsize=256)
-def fit_distance(width: float, height: float, aspect: float) -> float:
+def fit_distance(width: float, height: float, aspect: float, tilt: float = theme.TILT) -> float:
     """The smallest camera distance at which a ``width`` x ``height`` table rect fits.
 
     Both conditions only get easier with distance, so a bisection finds it.
     """
     lo, hi = 1e-3, 1e-3
-    while not _fits(width, height, aspect, hi):
+    while not _fits(width, height, aspect, hi, tilt):
         lo, hi = hi, hi * 2
     for _ in range(60):
         mid = (lo + hi) / 2
-        if _fits(width, height, aspect, mid):
+        if _fits(width, height, aspect, mid, tilt):
             hi = mid
         else:
             lo = mid
@@ -83,7 +106,7 @@ def fit_distance(width: float, height: float, aspect: float) -> float:
 
 
 @lru_cache(maxsize=256)
-def fill_height(width: float, aspect: float) -> float:
+def fill_height(width: float, aspect: float, tilt: float = theme.TILT) -> float:
     """The tallest table of ``width`` that the viewport still frames by its width.
 
     Layout gives the columns this much room, so a wide window compresses fans
@@ -92,7 +115,7 @@ def fill_height(width: float, aspect: float) -> float:
     lim = 1.0 - theme.VIEW_MARGIN
 
     def width_bound(h: float) -> bool:
-        far_y, _ = _extents(width, h, aspect, fit_distance(width, h, aspect))
+        far_y, _ = _extents(width, h, aspect, fit_distance(width, h, aspect, tilt), tilt)
         return far_y < lim * (1 - 1e-9)
 
     lo, hi = 0.0, width
@@ -121,13 +144,17 @@ class Camera:
 
     @classmethod
     def frame(cls, rect: Rect, width: int, height: int) -> "Camera":
-        """The camera that shows the table ``rect`` as large as the viewport allows, centred."""
+        """The camera that shows the table ``rect`` as large as the viewport allows, centred.
+
+        Its tilt follows the viewport's shape (:func:`tilt_for`).
+        """
         x0, x1, y0, y1 = rect
         w, h = x1 - x0, y1 - y0
         aspect = width / height
-        d = fit_distance(round(w, 9), round(h, 9), round(aspect, 9))
-        a0 = _centre_offset(h, d, math.sin(theme.TILT))
-        return cls((x0 + x1) / 2, y0 - a0, d, width, height)
+        tilt = tilt_for(width, height)
+        d = fit_distance(round(w, 9), round(h, 9), round(aspect, 9), tilt)
+        a0 = _centre_offset(h, d, math.sin(tilt))
+        return cls((x0 + x1) / 2, y0 - a0, d, width, height, tilt)
 
     # --- geometry in double precision ---------------------------------------
 

@@ -12,6 +12,12 @@ the columns more room. Each column fans out at :data:`~theme.FAN_UP` per
 face-up card and :data:`~theme.FAN_DOWN` per face-down card, and squeezes
 both evenly when that would run off the table: the longest column always fits.
 
+A portrait window (see :func:`portrait_amount`) would otherwise show small
+cards over an empty lower half, since the columns' width sets the card size:
+there the column gaps and side margins narrow, so the cards grow, and each
+fan may spread, both steps by up to :data:`~theme.FAN_SPREAD_MAX`, into the
+room below. Landscape windows keep the plain values.
+
 Cards in flight (the animation layer) are passed as ``overrides``: a mapping
 from a card's place key ``(pile kind, pile index, index in pile)`` or, for
 FreeCell where every card is unique, from the card number, to a
@@ -36,7 +42,7 @@ from typing import Any, Mapping, Sequence, Union
 
 from game.cards import CARDS, Card
 from game.render import theme
-from game.render.camera import fill_height
+from game.render.camera import fill_height, portrait_amount, tilt_for
 
 __all__ = [
     "PileKind",
@@ -48,6 +54,7 @@ __all__ = [
     "layout_freecell",
     "layout_spider",
     "fan_steps",
+    "portrait_amount",
 ]
 
 
@@ -157,17 +164,25 @@ def inside_card(dx: float, dy: float, half_w: float = theme.CARD_W / 2,
     return qx * qx + qy * qy <= r * r
 
 
-def fan_steps(down: int, up: int, room: float) -> tuple[float, float]:
+def fan_steps(down: int, up: int, room: float, spread: float = 1.0) -> tuple[float, float]:
     """Fan steps (face-down, face-up) for a column of ``down`` + ``up`` cards in ``room`` height.
 
     The last card takes a full card height; every other card one step. If the
-    natural steps would overrun ``room`` both shrink by the same factor.
+    natural steps would overrun ``room`` both shrink by the same factor; if
+    ``spread`` > 1 and there is room to spare, both grow by the same factor,
+    at most ``spread``, as far as the room allows.
 
     >>> fan_steps(0, 7, 10.0)
     (0.16, 0.33)
     >>> d, u = fan_steps(0, 30, 6.0)
     >>> round(29 * u + 1.4, 9)
     6.0
+    >>> d, u = fan_steps(0, 7, 10.0, spread=1.5)
+    >>> round(u, 9)
+    0.495
+    >>> d, u = fan_steps(0, 7, 3.4, spread=1.5)
+    >>> round(6 * u + 1.4, 9)
+    3.4
     """
     if down + up <= 1:
         return theme.FAN_DOWN, theme.FAN_UP
@@ -177,9 +192,16 @@ def fan_steps(down: int, up: int, room: float) -> tuple[float, float]:
     need = n_down * theme.FAN_DOWN + n_up * theme.FAN_UP
     avail = room - theme.CARD_H
     if need <= avail or need == 0:
-        return theme.FAN_DOWN, theme.FAN_UP
+        if spread <= 1.0 or need == 0:
+            return theme.FAN_DOWN, theme.FAN_UP
+        k = min(spread, avail / need)
+        return theme.FAN_DOWN * k, theme.FAN_UP * k
     k = max(avail, 0.0) / need
     return theme.FAN_DOWN * k, theme.FAN_UP * k
+
+
+def _blend(landscape: float, portrait: float, t: float) -> float:
+    return landscape if t <= 0.0 else landscape + (portrait - landscape) * t
 
 
 Override = Mapping[Union[int, tuple[Any, int, int]], CardTransform]
@@ -200,19 +222,19 @@ def _apply(cards: list[CardPlacement], overrides: Override | None) -> list[CardP
     return cards
 
 
-def _table(width_units: float, aspect: float, top_rows: float) -> tuple[float, float]:
-    """Table width and height for ``aspect``; never shorter than a few cards of columns."""
+def _table(width_units: float, width: int, height: int, top_rows: float) -> tuple[float, float]:
+    """Table width and height for the viewport; never shorter than a few cards of columns."""
     w = width_units
-    h = fill_height(round(w, 9), round(aspect, 9))
+    h = fill_height(round(w, 9), round(width / height, 9), tilt_for(width, height))
     h_min = top_rows + theme.MIN_COLUMN_CARDS * theme.CARD_H
     return w, max(h, h_min)
 
 
 def _columns(cols: Sequence[Sequence[Card]], downs: Sequence[int], xs: Sequence[float],
              y_top: float, room: float, cards: list[CardPlacement],
-             steps: list[tuple[float, float]]) -> None:
+             steps: list[tuple[float, float]], spread: float = 1.0) -> None:
     for i, (col, down) in enumerate(zip(cols, downs)):
-        sd, su = fan_steps(down, len(col) - down, room)
+        sd, su = fan_steps(down, len(col) - down, room, spread)
         steps.append((sd, su))
         y = y_top - theme.CARD_H / 2
         for j, card in enumerate(col):
@@ -226,11 +248,15 @@ def layout_freecell(position: Any, width: int, height: int,
                     overrides: Override | None = None) -> Layout:
     """Layout of a FreeCell position: cells and foundations on top, eight columns below."""
     ncols = len(position.columns)
-    pitch = theme.CARD_W + theme.FREECELL_GAP
-    tw = ncols * pitch - theme.FREECELL_GAP + 2 * theme.SIDE_MARGIN
+    t = portrait_amount(width, height)
+    gap = _blend(theme.FREECELL_GAP, theme.PORTRAIT_FREECELL_GAP, t)
+    margin = _blend(theme.SIDE_MARGIN, theme.PORTRAIT_SIDE_MARGIN, t)
+    spread = _blend(1.0, theme.FAN_SPREAD_MAX, t)
+    pitch = theme.CARD_W + gap
+    tw = ncols * pitch - gap + 2 * margin
     top = theme.TOP_MARGIN + theme.CARD_H + theme.ROW_GAP
-    tw, th = _table(tw, width / height, top)
-    x0 = -tw / 2 + theme.SIDE_MARGIN + theme.CARD_W / 2
+    tw, th = _table(tw, width, height, top)
+    x0 = -tw / 2 + margin + theme.CARD_W / 2
     xs = [x0 + i * pitch for i in range(ncols)]
     y_row = -theme.TOP_MARGIN - theme.CARD_H / 2
     slots: list[Slot] = []
@@ -254,7 +280,7 @@ def layout_freecell(position: Any, width: int, height: int,
             cards.append(CardPlacement(CARDS[c], PileKind.CELL, i, 0, xs[i], y_row, theme.Z_STEP))
     steps: list[tuple[float, float]] = []
     room = th - top - theme.BOTTOM_MARGIN
-    _columns(position.columns, [0] * ncols, xs, -top, room, cards, steps)
+    _columns(position.columns, [0] * ncols, xs, -top, room, cards, steps, spread)
     return Layout("freecell", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
 
 
@@ -268,11 +294,15 @@ def layout_spider(position: Any, width: int, height: int,
     cols = position.columns
     downs = position.face_down
     ncols = len(cols)
-    pitch = theme.CARD_W + theme.SPIDER_GAP
-    tw = ncols * pitch - theme.SPIDER_GAP + 2 * theme.SIDE_MARGIN
+    t = portrait_amount(width, height)
+    gap = _blend(theme.SPIDER_GAP, theme.PORTRAIT_SPIDER_GAP, t)
+    margin = _blend(theme.SIDE_MARGIN, theme.PORTRAIT_SIDE_MARGIN, t)
+    spread = _blend(1.0, theme.FAN_SPREAD_MAX, t)
+    pitch = theme.CARD_W + gap
+    tw = ncols * pitch - gap + 2 * margin
     top = theme.TOP_MARGIN + theme.CARD_H + theme.ROW_GAP
-    tw, th = _table(tw, width / height, top)
-    x0 = -tw / 2 + theme.SIDE_MARGIN + theme.CARD_W / 2
+    tw, th = _table(tw, width, height, top)
+    x0 = -tw / 2 + margin + theme.CARD_W / 2
     xs = [x0 + i * pitch for i in range(ncols)]
     y_row = -theme.TOP_MARGIN - theme.CARD_H / 2
     slots = [Slot(PileKind.STOCK, 0, xs[0], y_row)]
@@ -298,7 +328,7 @@ def layout_spider(position: Any, width: int, height: int,
                                        (r + 1) * theme.Z_STEP, hidden=r < 12))
     steps: list[tuple[float, float]] = []
     room = th - top - theme.BOTTOM_MARGIN
-    _columns(cols, downs, xs, -top, room, cards, steps)
+    _columns(cols, downs, xs, -top, room, cards, steps, spread)
     return Layout("spider", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
 
 

@@ -38,10 +38,23 @@ STOCK_STEP = 0.14
 REMOVED_STEP = 0.28
 #: The table is never shorter than the top row plus this many card heights.
 MIN_COLUMN_CARDS = 2.6
+#: Portrait windows: the columns set the card size, so the gaps and side
+#: margins shrink to these, and the fans may spread (both steps by up to
+#: FAN_SPREAD_MAX) into the height that a tall window leaves below them.
+#: A window is fully portrait at width/height <= PORTRAIT_ASPECT and fully
+#: landscape (the values above) at >= 1; in between the values blend.
+PORTRAIT_ASPECT = 0.75
+PORTRAIT_SIDE_MARGIN = 0.12
+PORTRAIT_FREECELL_GAP = 0.08
+PORTRAIT_SPIDER_GAP = 0.06
+FAN_SPREAD_MAX = 2.2
 
 # --- camera ------------------------------------------------------------------
 #: Angle between the view direction and straight down: tilted toward the player.
 TILT = math.radians(24.0)
+#: The tilt in a portrait window (blended in as for the layout, see PORTRAIT_ASPECT):
+#: a tall table seen at TILT shrinks its far end, where all the cards lie, by a quarter.
+PORTRAIT_TILT = math.radians(14.0)
 #: Vertical field of view: narrow, so that far cards are not much smaller.
 FOV_Y = math.radians(30.0)
 #: Free space kept around the table, as a fraction of the half viewport.
