@@ -61,3 +61,30 @@ def test_cancel_drops_the_answer():
         service.cancel()
         time.sleep(0.5)
         assert service.poll() == [] and not service.busy
+
+
+def test_the_service_starts_from_a_script_without_a_main_guard(tmp_path):
+    """Spawned workers must not re-run the parent's main script (game.procs)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "import sys, time\n"
+        f"sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})\n"
+        "from game.freecell import deal\n"
+        "from game.freecell.hints import Hint, HintService\n"
+        "service = HintService()\n"
+        "service.ask(deal(1))\n"
+        "end = time.monotonic() + 60\n"
+        "while time.monotonic() < end:\n"
+        "    hints = [e for e in service.poll() if isinstance(e, Hint)]\n"
+        "    if hints:\n"
+        "        print(hints[0].kind.value)\n"
+        "        break\n"
+        "    time.sleep(0.01)\n"
+        "service.close()\n")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "win"

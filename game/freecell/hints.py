@@ -31,6 +31,7 @@ import queue
 import time
 from dataclasses import dataclass
 
+from game.procs import start_worker
 from game.freecell.moves import Move
 from game.freecell.position import Position
 
@@ -134,7 +135,7 @@ class HintService:
         self._events = self._ctx.Queue()
         self._process = self._ctx.Process(target=_worker, args=(self._requests, self._events, self._current),
                                           name="freecell-hints", daemon=True)
-        self._process.start()
+        start_worker(self._process)
 
     @property
     def busy(self) -> bool:

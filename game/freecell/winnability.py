@@ -52,6 +52,7 @@ import queue
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
 
+from game.procs import start_worker
 from game.freecell.hints import HintKind
 from game.freecell.moves import Move
 from game.freecell.position import Position
@@ -401,7 +402,7 @@ class SolverChecker:
             self._events = self._ctx.Queue()
             self._process = self._ctx.Process(target=_worker, args=(self._requests, self._events, self._current),
                                               name="winnability", daemon=True)
-            self._process.start()
+            start_worker(self._process)
         self._next += 1
         rid = self._next
         self._current.value = rid

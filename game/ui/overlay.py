@@ -108,23 +108,28 @@ class Overlay:
         hits = _Layout()
         self._blocking = []
         bar_h = int(px * 2.2)
-        bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        labels = [font.render(b.label, True, _BUTTON_TEXT if b.enabled else (150, 160, 150)) for b in buttons]
+        buttons_w = sum(lb.get_width() + px + px // 3 for lb in labels)
+        text = font.render(status, True, _TEXT)
+        # A narrow window: the status gets a row of its own above the buttons.
+        two_rows = bool(buttons) and text.get_width() + px > w - buttons_w - px // 2
+        bar = pygame.Rect(0, h - bar_h * (2 if two_rows else 1), w, bar_h * (2 if two_rows else 1))
         surf.fill(_BAR, bar)
         self._blocking.append(bar)
+        row_y = bar.bottom - bar_h
         # Buttons from the right edge leftwards; the status text takes what is left.
         x = w - px // 2
-        for b in reversed(buttons):
-            label = font.render(b.label, True, _BUTTON_TEXT if b.enabled else (150, 160, 150))
+        for b, label in zip(reversed(buttons), reversed(labels)):
             bw = label.get_width() + px
-            rect = pygame.Rect(x - bw, bar.y + 4, bw, bar_h - 8)
+            rect = pygame.Rect(x - bw, row_y + 4, bw, bar_h - 8)
             pygame.draw.rect(surf, _BUTTON if b.enabled else _BUTTON_OFF, rect, border_radius=px // 3)
             surf.blit(label, (rect.x + px // 2, rect.y + (rect.h - label.get_height()) // 2))
             if b.enabled:
                 hits.rects.append((rect, b.action))
             x = rect.x - px // 3
-        text = font.render(status, True, _TEXT)
-        room = max(0, x - px)
-        surf.blit(text, (px // 2, bar.y + (bar_h - text.get_height()) // 2), pygame.Rect(0, 0, room, text.get_height()))
+        room = w - px if two_rows else max(0, x - px)
+        text_y = (bar.y if two_rows else row_y) + (bar_h - text.get_height()) // 2
+        surf.blit(text, (px // 2, text_y), pygame.Rect(0, 0, room, text.get_height()))
         if message:
             msg = font.render(message, True, _MESSAGE)
             box = pygame.Rect(0, 0, min(w - px, msg.get_width() + px), msg.get_height() + px // 2)
