@@ -27,11 +27,10 @@ from __future__ import annotations
 
 import enum
 import multiprocessing as mp
-import queue
 import time
 from dataclasses import dataclass
 
-from game.procs import start_worker
+from game.procs import WorkerService
 from game.freecell.moves import Move
 from game.freecell.position import Position
 
@@ -116,74 +115,21 @@ def _worker(requests: mp.Queue, events: mp.Queue, current) -> None:  # pragma: n
             events.put(hint)
 
 
-class HintService:
+class HintService(WorkerService):
     """Owns the solver process. Cheap to create; the process starts on the first ask."""
 
     def __init__(self, budget: int = 150_000, time_limit: float = 3.0) -> None:
+        super().__init__(_worker, "freecell-hints")
         self.budget = budget
         self.time_limit = time_limit
-        # spawn, not fork: the parent may hold an OpenGL context and threads.
-        self._ctx = mp.get_context("spawn")
-        self._current = self._ctx.Value("q", 0, lock=False)
-        self._requests: mp.Queue | None = None
-        self._events: mp.Queue | None = None
-        self._process = None
-        self._next = 0
-
-    def _start(self) -> None:
-        self._requests = self._ctx.Queue()
-        self._events = self._ctx.Queue()
-        self._process = self._ctx.Process(target=_worker, args=(self._requests, self._events, self._current),
-                                          name="freecell-hints", daemon=True)
-        start_worker(self._process)
-
-    @property
-    def busy(self) -> bool:
-        return self._current.value != 0
 
     def ask(self, position: Position) -> int:
         """Start a search on a copy of ``position``; cancels the one running. Returns its id."""
-        if self._process is None or not self._process.is_alive():
-            self._start()
-        self._next += 1
-        rid = self._next
-        self._current.value = rid
-        assert self._requests is not None
-        self._requests.put((rid, position.board(), len(position.cells), self.budget, self.time_limit))
-        return rid
-
-    def cancel(self) -> None:
-        """Drop the running search (the player moved). Stops it within milliseconds."""
-        self._current.value = 0
+        return self._submit((position.board(), len(position.cells), self.budget, self.time_limit))
 
     def poll(self) -> list[Progress | Hint]:
         """Events of the current request that have arrived; never blocks."""
-        out: list[Progress | Hint] = []
-        if self._events is None:
-            return out
-        while True:
-            try:
-                event = self._events.get_nowait()
-            except queue.Empty:
-                break
-            if event.request == self._current.value:
-                out.append(event)
-                if isinstance(event, Hint):
-                    self._current.value = 0
-        return out
-
-    def close(self) -> None:
-        self.cancel()
-        if self._process is not None:
-            assert self._requests is not None
-            self._requests.put(None)
-            self._process.join(timeout=2)
-            if self._process.is_alive():
-                self._process.terminate()
-            self._process = None
+        return self._drain(lambda event: isinstance(event, Hint))
 
     def __enter__(self) -> "HintService":
         return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()

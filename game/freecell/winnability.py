@@ -47,12 +47,10 @@ Pure Python: no pygame, moderngl or glm.
 from __future__ import annotations
 
 import enum
-import multiprocessing as mp
-import queue
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
 
-from game.procs import start_worker
+from game.procs import WorkerService
 from game.freecell.hints import HintKind
 from game.freecell.moves import Move
 from game.freecell.position import Position
@@ -366,7 +364,7 @@ def _worker(requests: Any, events: Any, current: Any) -> None:  # pragma: no cov
             events.put(answer)
 
 
-class SolverChecker:
+class SolverChecker(WorkerService):
     """The real checker: the solver in a spawned process, like
     :class:`~game.freecell.hints.HintService`, but it answers a verdict and
     the whole winning line (no time spent shortening it). Cheap to create;
@@ -381,70 +379,22 @@ class SolverChecker:
     """
 
     def __init__(self, budget: int = CHECK_BUDGET, time_limit: float | None = CHECK_SECONDS) -> None:
+        super().__init__(_worker, "winnability")
         self.budget = budget
         self.time_limit = time_limit
-        # spawn, not fork: the parent may hold an OpenGL context and threads.
-        self._ctx = mp.get_context("spawn")
-        self._current = self._ctx.Value("q", 0, lock=False)
-        self._requests: Any = None
-        self._events: Any = None
-        self._process: Any = None
-        self._next = 0
-
-    @property
-    def busy(self) -> bool:
-        return self._current.value != 0
 
     def ask(self, position: Any) -> int:
         """Start checking a copy of ``position``; cancels the running check. Returns its id."""
-        if self._process is None or not self._process.is_alive():
-            self._requests = self._ctx.Queue()
-            self._events = self._ctx.Queue()
-            self._process = self._ctx.Process(target=_worker, args=(self._requests, self._events, self._current),
-                                              name="winnability", daemon=True)
-            start_worker(self._process)
-        self._next += 1
-        rid = self._next
-        self._current.value = rid
         if isinstance(position, Position):
-            job = (rid, "freecell", position.board(), len(position.cells), self.budget, self.time_limit)
-        else:
-            job = (rid, "spider", str(position), 0, self.budget, self.time_limit)
-        self._requests.put(job)
-        return rid
-
-    def cancel(self) -> None:
-        """Drop the running check; the worker stops within milliseconds."""
-        self._current.value = 0
+            return self._submit(("freecell", position.board(), len(position.cells), self.budget, self.time_limit))
+        return self._submit(("spider", str(position), 0, self.budget, self.time_limit))
 
     def poll(self) -> list[Checked]:
         """Answers to the current request that have arrived; never blocks."""
-        out: list[Checked] = []
-        if self._events is None:
-            return out
-        while True:
-            try:
-                event = self._events.get_nowait()
-            except queue.Empty:
-                return out
-            if event.request == self._current.value:
-                out.append(event)
-                self._current.value = 0
-
-    def close(self) -> None:
-        self.cancel()
-        if self._process is not None:
-            self._requests.put(None)
-            self._process.join(timeout=2)
-            if self._process.is_alive():
-                self._process.terminate()
-            self._process = None
+        return self._drain(lambda event: True)
 
     def __enter__(self) -> "SolverChecker":
         return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 # --- rewind -------------------------------------------------------------------------
