@@ -607,3 +607,16 @@ def test_rewind_goes_back_to_the_last_winnable_position_and_names_the_loser(cloc
         assert app.table.position.move_count == 2
     finally:
         app.close()
+
+
+def test_changing_spider_suits_restarts_the_same_game_number(clock):
+    app = App("spider", 77, 1, now=clock)
+    try:
+        key(app, clock, pygame.K_m)
+        click(app, clock, button_pos(app, "spider-suits"))  # 1 -> 2
+        assert app.table.game == "spider" and app.table.session.number == 77 and app.table.session.suits == 2
+        from game.spider import deal as spider_deal
+
+        assert app.table.position == spider_deal(77, 2)
+    finally:
+        app.close()

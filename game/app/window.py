@@ -388,6 +388,15 @@ class App:
             else:
                 self.apply_settings()
                 self.save_settings()
+                if request.setting == "spider_suits" and self.table.game == "spider":
+                    # SPEC 2.2: changing difficulty restarts the current game number.
+                    number = self.table.session.number
+                    self.abandon()
+                    self.table.close()
+                    self.table = SpiderTable(self, number, self.settings.spider_suits)
+                    self.table.say(f"game #{number} again with {self.settings.spider_suits} "
+                                   f"suit{'s' * (self.settings.spider_suits > 1)}")
+                    self.position_changed()
             return
         if request.kind in ("freecell", "spider"):
             self.abandon()
