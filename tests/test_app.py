@@ -620,3 +620,36 @@ def test_changing_spider_suits_restarts_the_same_game_number(clock):
         assert app.table.position == spider_deal(77, 2)
     finally:
         app.close()
+
+
+def test_a_selection_shows_its_legal_targets_in_green(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        key(app, clock, pygame.K_LEFT)  # column 8: TC
+        key(app, clock, pygame.K_RETURN)
+        targets = {(m.kind, m.pile) for m in app.table.marks() if m.style == "target"}
+        # Deal 1: no red jack ends a column and no ten goes home: only a free cell takes TC.
+        assert targets == {("cell", 0)}
+        key(app, clock, pygame.K_ESCAPE)
+        for _ in range(2):  # column 6 (3D) is two to the left
+            key(app, clock, pygame.K_LEFT)
+        key(app, clock, pygame.K_RETURN)
+        targets = {(m.kind, m.pile) for m in app.table.marks() if m.style == "target"}
+        assert ("cell", 0) in targets and len(targets) == 1
+    finally:
+        app.close()
+
+
+def test_spider_selection_glows_every_column_it_fits(clock):
+    app = App("spider", 1, 1, now=clock)
+    try:
+        pos = app.table.position
+        # A column whose top card fits somewhere (game 1 has such moves at the start).
+        src = next(m.source for m in pos.legal_moves() if not m.is_deal)
+        n = len(pos.columns[src])
+        app.table.activate("column", src, n - 1)
+        targets = {p for k, p in ((m.kind, m.pile) for m in app.table.marks() if m.style == "target")}
+        expected = {d for d in range(10) if d != src and pos.fitting_move(src, d) is not None}
+        assert targets == expected and targets
+    finally:
+        app.close()

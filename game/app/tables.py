@@ -84,7 +84,12 @@ class Table:
         if self.selection is not None:
             kind, pile, index = self.selection
             out.append(Mark(kind, pile, index, "selected"))
+            out.extend(Mark(k, p, None, "target") for k, p in self.targets())
         return out
+
+    def targets(self) -> list[tuple[str, int]]:
+        """The places the selection may go (they glow green); the engine decides."""
+        return []
 
     def focus_mark(self) -> Mark | None:
         if not self.app.keyboard_used:
@@ -282,6 +287,24 @@ class FreeCellTable(Table):
         if self.position.can_autocomplete():
             parts.append("F: auto-complete")
         return "   ".join(parts)
+
+    def targets(self) -> list[tuple[str, int]]:
+        src = self._source()
+        if src is None:
+            return []
+        source, count = src
+        pos = self.position
+        out: list[tuple[str, int]] = []
+        for d in range(8):
+            if d != source and pos.is_legal(Move.of(source, d, count)):
+                out.append(("column", d))
+        if count == 1:
+            if source < 8 and None in pos.cells:
+                out.append(("cell", pos.cells.index(None)))
+            if pos.is_legal(Move.of(source, HOME, 1)):
+                card = pos.columns[source][-1] if source < 8 else pos.cells[source - 8]
+                out.append(("foundation", int(card) % 4))
+        return out
 
     def buttons(self) -> tuple[Button, ...]:
         third = (Button("Auto-complete (F)", "autocomplete") if self.position.can_autocomplete()
@@ -595,6 +618,12 @@ class SpiderTable(Table):
         if self.app.demo is not None:
             parts.append(self.app.demo_status())
         return "   ".join(parts)
+
+    def targets(self) -> list[tuple[str, int]]:
+        if self.selection is None:
+            return []
+        _, src, _ = self.selection
+        return [("column", d) for d in range(10) if d != src and self.position.fitting_move(src, d) is not None]
 
     def buttons(self) -> tuple[Button, ...]:
         return (Button("Undo (Z)", "undo", bool(self.position.move_stack)), Button("Hint (H)", "hint"),
