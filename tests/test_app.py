@@ -653,3 +653,20 @@ def test_spider_selection_glows_every_column_it_fits(clock):
         assert targets == expected and targets
     finally:
         app.close()
+
+
+def test_controllers_plugged_in_and_out_mid_game_do_no_harm(clock):
+    app = App("freecell", 1, now=clock)
+    try:
+        key(app, clock, pygame.K_LEFT)
+        key(app, clock, pygame.K_RETURN)
+        # SDL reports a pad arriving and leaving; no real device exists here.
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0, instance_id=0))
+        frames(app, clock, 2)
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=0))
+        frames(app, clock, 2)
+        assert app.table.selection == ("column", 7, 5)  # the game went on untouched
+        pad(app, clock, pygame.CONTROLLER_BUTTON_B)
+        assert app.table.selection is None
+    finally:
+        app.close()
