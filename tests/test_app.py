@@ -306,7 +306,7 @@ def test_control_bar_buttons_undo_and_restart(clock):
         click(app, clock, button_pos(app, "undo"))
         assert app.table.session.moves == 1
         click(app, clock, button_pos(app, "restart"))
-        assert app.table.session.moves == 0 and app.table.position == __import__("game.freecell", fromlist=["deal"]).deal(1, auto_foundation=True)
+        assert app.table.session.moves == 0 and app.table.position == deal(1, auto_foundation=True)
     finally:
         app.close()
 

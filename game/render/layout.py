@@ -244,21 +244,27 @@ def _columns(cols: Sequence[Sequence[Card]], downs: Sequence[int], xs: Sequence[
             y -= su if face_up else sd
 
 
+def _grid(ncols: int, width: int, height: int, gap_wide: float, gap_tall: float
+          ) -> tuple[list[float], float, float, float, float, float]:
+    """The column grid both games share: column centres, table width and
+    height, the top rows' depth, the top row's y, and the fan spread
+    (gaps, margins and spread blend toward their portrait values)."""
+    t = portrait_amount(width, height)
+    gap = _blend(gap_wide, gap_tall, t)
+    margin = _blend(theme.SIDE_MARGIN, theme.PORTRAIT_SIDE_MARGIN, t)
+    spread = _blend(1.0, theme.FAN_SPREAD_MAX, t)
+    pitch = theme.CARD_W + gap
+    top = theme.TOP_MARGIN + theme.CARD_H + theme.ROW_GAP
+    tw, th = _table(ncols * pitch - gap + 2 * margin, width, height, top)
+    x0 = -tw / 2 + margin + theme.CARD_W / 2
+    return [x0 + i * pitch for i in range(ncols)], tw, th, top, -theme.TOP_MARGIN - theme.CARD_H / 2, spread
+
+
 def layout_freecell(position: Any, width: int, height: int,
                     overrides: Override | None = None) -> Layout:
     """Layout of a FreeCell position: cells and foundations on top, eight columns below."""
     ncols = len(position.columns)
-    t = portrait_amount(width, height)
-    gap = _blend(theme.FREECELL_GAP, theme.PORTRAIT_FREECELL_GAP, t)
-    margin = _blend(theme.SIDE_MARGIN, theme.PORTRAIT_SIDE_MARGIN, t)
-    spread = _blend(1.0, theme.FAN_SPREAD_MAX, t)
-    pitch = theme.CARD_W + gap
-    tw = ncols * pitch - gap + 2 * margin
-    top = theme.TOP_MARGIN + theme.CARD_H + theme.ROW_GAP
-    tw, th = _table(tw, width, height, top)
-    x0 = -tw / 2 + margin + theme.CARD_W / 2
-    xs = [x0 + i * pitch for i in range(ncols)]
-    y_row = -theme.TOP_MARGIN - theme.CARD_H / 2
+    xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.FREECELL_GAP, theme.PORTRAIT_FREECELL_GAP)
     slots: list[Slot] = []
     cards: list[CardPlacement] = []
     ncells = len(position.cells)
@@ -294,17 +300,7 @@ def layout_spider(position: Any, width: int, height: int,
     cols = position.columns
     downs = position.face_down
     ncols = len(cols)
-    t = portrait_amount(width, height)
-    gap = _blend(theme.SPIDER_GAP, theme.PORTRAIT_SPIDER_GAP, t)
-    margin = _blend(theme.SIDE_MARGIN, theme.PORTRAIT_SIDE_MARGIN, t)
-    spread = _blend(1.0, theme.FAN_SPREAD_MAX, t)
-    pitch = theme.CARD_W + gap
-    tw = ncols * pitch - gap + 2 * margin
-    top = theme.TOP_MARGIN + theme.CARD_H + theme.ROW_GAP
-    tw, th = _table(tw, width, height, top)
-    x0 = -tw / 2 + margin + theme.CARD_W / 2
-    xs = [x0 + i * pitch for i in range(ncols)]
-    y_row = -theme.TOP_MARGIN - theme.CARD_H / 2
+    xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.SPIDER_GAP, theme.PORTRAIT_SPIDER_GAP)
     slots = [Slot(PileKind.STOCK, 0, xs[0], y_row)]
     # Eight removed-set places, right-aligned with the columns.
     removed_x = [xs[ncols - 8 + k] for k in range(8)]
