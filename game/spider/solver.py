@@ -375,6 +375,22 @@ def solve(
     return result
 
 
+class _Frontier:
+    """The open list of a best-first search: ``(cost, -order, state, which)``
+    entries, where ``which`` is 1 for a position's first-class moves and 2 for
+    its second-class ones; among equal costs the newest comes first."""
+
+    __slots__ = ("heap", "counter")
+
+    def __init__(self, root: State) -> None:
+        self.heap: list[tuple[int, int, State, int]] = [(_cost(root), 0, root, 1)]
+        self.counter = 0
+
+    def push(self, cost: int, state: State, which: int) -> None:
+        self.counter += 1
+        heapq.heappush(self.heap, (cost, -self.counter, state, which))
+
+
 class _Search:
     """Budget, clock, cancel and the closed set shared by both searches.
 
@@ -418,6 +434,31 @@ class _Search:
         self.stopped = True
         return True
 
+    def _expand(self, frontier: _Frontier, came: dict[State, State | None], deal: bool,
+                ready: list[tuple[int, int, State]] | None = None) -> State | None:
+        """Expand the frontier's best entry: first-class moves now, the
+        position queued again for its second-class moves; children not in
+        ``came`` are recorded and queued. Returns a winning child, if any.
+        With ``ready``, a position where a deal is legal is noted there
+        (the stage search deals from the best of them later)."""
+        prio, _, state, which = heapq.heappop(frontier.heap)
+        self.expanded += 1
+        if which == 1:
+            frontier.push(prio + SECOND_CLASS_PENALTY, state, 2)
+            if ready is not None and _can_deal(state):
+                ready.append((prio, frontier.counter, state))
+        for _move, child in _children(state, self.deals, which, deal=deal):
+            if child in came:
+                continue
+            came[child] = state
+            if _is_win(child):
+                return child
+            c = _cost(child)
+            if c < self.best:
+                self.best = c
+            frontier.push(c, child, 1)
+        return None
+
     def staged(self, root: State) -> State | None:
         """Stage search (incomplete, fast): between two deals, a best-first
         search of ``stage_budget`` expansions without dealing; then deal from
@@ -425,43 +466,24 @@ class _Search:
         and search on from each (depth first: backtrack when a later stage
         finds nothing). The last stage searches until it wins or its share
         runs out."""
-        came = self.came
-        deals = self.deals
         left = root[10]
         limit = self.stage_budget if left else 4 * self.stage_budget
-        counter = 0
-        heap: list[tuple[int, int, State, int]] = [(_cost(root), 0, root, 1)]
+        frontier = _Frontier(root)
         ready: list[tuple[int, int, State]] = []
-        push = heapq.heappush
-        pop = heapq.heappop
-        cost = _cost
         n = 0
-        while heap and n < limit:
+        while frontier.heap and n < limit:
             if self._stop():
                 return None
-            prio, _, state, which = pop(heap)
             n += 1
-            self.expanded += 1
-            if which == 1:
-                counter += 1
-                push(heap, (prio + SECOND_CLASS_PENALTY, -counter, state, 2))
-                if left and _can_deal(state):
-                    ready.append((prio, counter, state))
-            for _move, child in _children(state, deals, which, deal=False):
-                if child in came:
-                    continue
-                came[child] = state
-                if _is_win(child):
-                    return child
-                c = cost(child)
-                if c < self.best:
-                    self.best = c
-                counter += 1
-                push(heap, (c, -counter, child, 1))
+            found = self._expand(frontier, self.came, deal=False,
+                                 ready=ready if left else None)
+            if found is not None:
+                return found
         ready.sort()
         tried = 0
+        came = self.came
         for _prio, _, state in ready:
-            child = _dealt(state, deals)
+            child = _dealt(state, self.deals)
             if child in came:
                 continue
             came[child] = state
@@ -486,31 +508,13 @@ class _Search:
         """
         came: dict[State, State | None] = {root: None}
         self.came = came
-        deals = self.deals
-        counter = 0
-        heap: list[tuple[int, int, State, int]] = [(_cost(root), 0, root, 1)]
-        push = heapq.heappush
-        pop = heapq.heappop
-        cost = _cost
-        while heap:
+        frontier = _Frontier(root)
+        while frontier.heap:
             if self._stop():
                 return None
-            prio, _, state, which = pop(heap)
-            self.expanded += 1
-            if which == 1:
-                counter += 1
-                push(heap, (prio + SECOND_CLASS_PENALTY, -counter, state, 2))
-            for _move, child in _children(state, deals, which):
-                if child in came:
-                    continue
-                came[child] = state
-                if _is_win(child):
-                    return child
-                c = cost(child)
-                if c < self.best:
-                    self.best = c
-                counter += 1
-                push(heap, (c, -counter, child, 1))
+            found = self._expand(frontier, came, deal=True)
+            if found is not None:
+                return found
         self.exhausted = True
         return None
 
