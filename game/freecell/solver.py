@@ -45,7 +45,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game.verdict import SolverError, Verdict
+from game.verdict import SearchResult, SolverError, Verdict
 from game.cards import RANK, RED, SUIT
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
@@ -54,23 +54,19 @@ __all__ = ["Verdict", "SolveResult", "solve", "SolverError"]
 
 
 @dataclass
-class SolveResult:
-    """What :func:`solve` found, and what it cost."""
+class SolveResult(SearchResult[Move]):
+    """What :func:`solve` found, and what it cost.
 
-    verdict: Verdict
-    #: Every card movement of the winning line, automatic ones included:
-    #: replays on a program that makes no automatic moves (fc-solve's counting).
-    moves: list[Move] = field(default_factory=list)
+    ``moves`` holds every card movement of the winning line, automatic ones
+    included: it replays on a program that makes no automatic moves (fc-solve's
+    counting); its first move may be a safe card the position had to send home.
+    """
+
     #: The moves a player makes with safe auto-foundation on (the game's counting).
     player_moves: list[Move] = field(default_factory=list)
-    states: int = 0  # positions expanded
-    generated: int = 0  # distinct positions seen
-    seconds: float = 0.0
     first_solution_seconds: float | None = None
     first_solution_length: int | None = None  # card movements of the first line found
     improvements: int = 0
-    replayed: bool = False  # the line was checked move by move by the rules engine
-    reason: str = ""  # for UNKNOWN: "budget", "time" or "cancelled"
 
     @property
     def card_moves(self) -> int:
@@ -79,12 +75,6 @@ class SolveResult:
     @property
     def game_moves(self) -> int:
         return len(self.player_moves)
-
-    @property
-    def first_move(self) -> Move | None:
-        """The first card movement: legal in the position as given (if that
-        position still had safe cards to send home, it is one of them)."""
-        return self.moves[0] if self.moves else None
 
 
 # --- tables -----------------------------------------------------------------------

@@ -78,10 +78,10 @@ from __future__ import annotations
 
 import heapq
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from game.verdict import SolverError, Verdict
+from game.verdict import SearchResult, SolverError, Verdict
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
 from game.spider.position import IllegalMoveError, Position
 
@@ -92,17 +92,9 @@ DEFAULT_BUDGET = 1_000_000
 
 
 @dataclass
-class SolveResult:
-    """What :func:`solve` found, and what it cost."""
-
-    verdict: Verdict
-    #: The winning line (``SOLVED``): column moves and deals, as the engine plays them.
-    moves: list[Move] = field(default_factory=list)
-    states: int = 0  # positions expanded (each expansion of either move class counts)
-    generated: int = 0  # distinct positions seen
-    seconds: float = 0.0
-    replayed: bool = False  # the line was played through the rules engine and won
-    reason: str = ""  # for UNKNOWN: "budget", "time" or "cancelled"
+class SolveResult(SearchResult[Move]):
+    """What :func:`solve` found, and what it cost: ``moves`` are column moves
+    and deals; ``states`` counts each expansion of either move class."""
 
     @property
     def length(self) -> int:
@@ -112,10 +104,6 @@ class SolveResult:
     @property
     def column_moves(self) -> int:
         return sum(1 for m in self.moves if not m.is_deal)
-
-    @property
-    def first_move(self) -> Move | None:
-        return self.moves[0] if self.moves else None
 
 
 # --- cost ------------------------------------------------------------------------
