@@ -30,7 +30,9 @@ import pygame
 
 from game import speeds
 from game.app.flights import Key
-from game.app.tables import FreeCellTable, SpiderTable, Table
+from game.app.freecell_table import FreeCellTable
+from game.app.spider_table import SpiderTable
+from game.app.table import Table
 from game.freecell.winnability import WinState
 from game.input import Act, Action, translate_controller, translate_key
 from game.loop import FixedStep

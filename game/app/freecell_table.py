@@ -1,0 +1,375 @@
+"""FreeCell's table controller: selection and one-click moves, sequence moves
+through the engine's capacity rule, automatic foundation cards flown one
+after another, hints from the solver process and the live winnability line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game import speeds
+from game.app.flights import Key
+from game.app.table import Table
+from game.freecell import HOME, IllegalMoveError, Move
+from game.freecell.winnability import WinState
+from game.input import Act
+from game.render.layout import Layout
+from game.render.picking import Pick
+from game.render.scene import Mark
+from game.session import FreeCellSession
+from game.ui.overlay import Button, Panel
+
+if TYPE_CHECKING:
+    from game.app.window import App
+
+__all__ = ["FreeCellTable"]
+
+
+class FreeCellTable(Table):
+    game = "freecell"
+
+    def __init__(self, app: "App", number: int, session: FreeCellSession | None = None) -> None:
+        super().__init__(app)
+        self.session = session or FreeCellSession(number, auto_foundation=app.settings.auto_foundation,
+                                                  now=app.clock_now)
+        self.holding: tuple[int, int] = (0, 0)
+        self.cascade = False
+        self.cascade_wait = 0.0
+        self.hints: Any = None
+        self.hint_request = 0
+        self.thinking = False
+        from game.freecell.deals import is_known_unsolvable
+
+        if is_known_unsolvable(number):
+            self.say("This deal is known to be unsolvable")
+
+    @property
+    def position(self) -> Any:
+        return self.session.position
+
+    def focus_places(self) -> list[tuple[str, int]]:
+        return ([("cell", i) for i in range(4)] + [("foundation", s) for s in range(4)]
+                + [("column", i) for i in range(8)])
+
+    def pile_size(self, kind: str, pile: int) -> int:
+        pos = self.position
+        if kind == "column":
+            return len(pos.columns[pile])
+        if kind == "cell":
+            return 0 if pos.cells[pile] is None else 1
+        return pos.foundations[pile]
+
+    def status(self) -> str:
+        from game.freecell.difficulty import difficulty
+
+        s = self.session
+        secs = int(s.clock.elapsed)
+        rating = difficulty(s.number)
+        parts = [f"Deal #{s.number}" + (f" ({rating.label})" if rating else ""),
+                 f"{secs // 60}:{secs % 60:02d}", f"{s.moves} move{'s' * (s.moves != 1)}",
+                 f"{self.position.capacity()} cards movable"]
+        if self.thinking:
+            parts.append("Hint: thinking...")
+        win = self.app.winnability
+        if win is not None and win.label:
+            parts.append(win.label)
+        if self.app.demo is not None:
+            parts.append(self.app.demo_status())
+        if self.position.can_autocomplete():
+            parts.append("F: auto-complete")
+        return "   ".join(parts)
+
+    def targets(self) -> list[tuple[str, int]]:
+        src = self._source()
+        if src is None:
+            return []
+        source, count = src
+        pos = self.position
+        out: list[tuple[str, int]] = []
+        for d in range(8):
+            if d != source and pos.is_legal(Move.of(source, d, count)):
+                out.append(("column", d))
+        if count == 1:
+            if source < 8 and None in pos.cells:
+                out.append(("cell", pos.cells.index(None)))
+            if pos.is_legal(Move.of(source, HOME, 1)):
+                card = pos.columns[source][-1] if source < 8 else pos.cells[source - 8]
+                out.append(("foundation", int(card) % 4))
+        return out
+
+    def buttons(self) -> tuple[Button, ...]:
+        third = (Button("Auto-complete (F)", "autocomplete") if self.position.can_autocomplete()
+                 else Button("New deal (N)", "new"))
+        win = self.app.winnability
+        if win is not None and win.state is WinState.LOST:
+            third = Button("Rewind (R)", "rewind")
+        return (Button("Undo (U)", "undo", self.session.moves > 0), Button("Hint (H)", "hint"),
+                Button("Moves (L)", "moves"), third,
+                Button("Restart", "restart", self.session.moves > 0), Button("Give up", "giveup"),
+                Button("Menu", "menu"))
+
+    def move_list(self) -> Panel:
+        """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
+        pos = self.position
+        groups: dict[str, list[Button]] = {"to foundation": [], "to free cell": [], "to tableau": []}
+        for m in pos.distinct_moves():
+            head = pos.columns[m.source][-m.count] if m.source < 8 else pos.cells[m.source - 8]
+            where = f"column {m.source + 1}" if m.source < 8 else f"cell {'abcd'[m.source - 8]}"
+            if m.dest == HOME:
+                group, to = "to foundation", "home"
+            elif m.dest >= 8:
+                group, to = "to free cell", "a free cell"
+            else:
+                group = "to tableau"
+                target = pos.columns[m.dest]
+                to = f"{target[-1]} (column {m.dest + 1})" if target else f"empty column {m.dest + 1}"
+            what = f"{head}" + (f" and {m.count - 1} more" if m.count > 1 else "")
+            groups[group].append(Button(f"{group.capitalize()}: {what} from {where} to {to}  [{m}]", f"play:{m}"))
+        buttons = tuple(b for g in groups.values() for b in g) + (
+            Button("Demo: the solver plays from here", "demo"),
+            Button("Copy this game's moves", "export"), Button("Replay moves from the clipboard", "import"),
+            Button("Close", "close"))
+        return Panel(f"Moves: {pos.capacity()} cards movable", () if len(buttons) > 1 else ("No legal move.",),
+                     buttons, vertical=True, focus=0)
+
+    def outcome_panel(self, outcome: Any) -> Panel:
+        s = self.session
+        secs = int(s.clock.elapsed)
+        if outcome.won:
+            return Panel("You won!", (f"Deal #{s.number}", f"Time {secs // 60}:{secs % 60:02d}",
+                                      f"Moves {s.moves}", "Cards home 52"),
+                         (Button("New deal", "new"), Button("Replay", "restart"),
+                          Button(f"Copy #{s.number}", "copy"), Button("Look at the board", "close")))
+        return Panel("No legal move is left", ("Every cell is full and nothing can move.",),
+                     (Button("Undo", "undo"), Button("Restart", "restart"), Button("New deal", "new")))
+
+    @staticmethod
+    def _place(kind: str, pile: int) -> int:
+        return pile if kind == "column" else 8 + pile if kind == "cell" else HOME
+
+    def _source(self) -> tuple[int, int] | None:
+        if self.selection is None:
+            return None
+        kind, pile, index = self.selection
+        if kind == "column":
+            return pile, len(self.position.columns[pile]) - index
+        if kind == "cell":
+            return 8 + pile, 1
+        return None
+
+    def play(self, move: Move, *, plain: bool = False) -> bool:
+        """Ask the engine; animate what happened; say why when it refused."""
+        self.flights.land()
+        before = self.layout_now()
+        try:
+            step = self.session.autocomplete_step() if plain else self.session.play(move)
+        except IllegalMoveError as exc:
+            self.say(str(exc).split(": ", 1)[-1])
+            self.app.sound.play("refuse")
+            return False
+        if step is None:
+            return False
+        self.app.sound.play("home" if step.move.dest == HOME or step.automatic else "place")
+        self.after_change(before, step.automatic, speeds.FLIGHT)
+        return True
+
+    def after_change(self, before: Layout, autos: tuple[Move, ...] = (), duration: float = speeds.FLIGHT) -> None:
+        self.selection = None
+        self.hint_marks = []
+        self.message = ""
+        self.cancel_hint()
+        pos = self.position
+        # Automatic foundation cards follow the move, one after another.
+        order: dict[Key, float] = {}
+        for i, card in enumerate(self._auto_cards(autos)):
+            order[card] = duration + speeds.AUTO_GAP * i
+        self.animate(before, self.card_key, lambda k: k, order, duration)
+        if pos.outcome() is not None:
+            self.say(str(pos.outcome()))
+        self.app.changed()
+
+    def _auto_cards(self, autos: tuple[Move, ...]) -> list[int]:
+        """The cards the automatic moves sent home, in order (from the engine's record)."""
+        return [int(c) for c in self.position.auto_cards()] if autos else []
+
+    def activate(self, kind: str, pile: int, index: int | None) -> None:
+        src = self._source()
+        if src is None:
+            if index is None or kind == "foundation":
+                return
+            self.selection = (kind, pile, index)
+            self.message = ""
+            return
+        if self.selection is not None and (kind, pile) == self.selection[:2]:
+            # Enter on the selected card again: send it home if it can go.
+            source, count = src
+            self.selection = None
+            if count == 1:
+                self.play(Move.of(source, HOME, 1))
+            return
+        source, count = src
+        dest = self._place(kind, pile)
+        self.play(Move.of(source, dest, count if dest < 8 else 1) if dest != HOME else Move.of(source, HOME, 1))
+
+    def click(self, where: Pick | None, double: bool) -> None:
+        # "One click sends home": a single click on a card that can go to its
+        # foundation sends it there at once (with nothing else selected).
+        if (self.app.settings.one_click_home and not double and self.selection is None and where is not None
+                and where.kind in ("column", "cell") and where.index is not None
+                and where.index == self.pile_size(where.kind, where.pile) - 1):
+            home = Move.of(self._place(where.kind, where.pile), HOME, 1)
+            if self.position.is_legal(home):
+                self.play(home)
+                return
+        super().click(where, double)
+
+    def hold(self, column: int, index: int) -> None:
+        """Press and hold on a column: the run panel, head card chosen with up/down."""
+        self.holding = (column, index)
+        self.panel = self._hold_panel()
+
+    def _hold_panel(self) -> Panel:
+        column, index = self.holding
+        col = self.position.columns[column]
+        count = len(col) - index
+        return Panel(f"{count} card{'s' * (count > 1)} from {col[index]}",
+                     (f"Column {column + 1}: up/down change the head card; Select confirms.",),
+                     (Button("Up: one more", "hold-up"), Button("Down: one fewer", "hold-down"),
+                      Button("Select", "hold-ok"), Button("Close", "close")))
+
+    def hold_action(self, name: str) -> None:
+        column, index = self.holding
+        n = len(self.position.columns[column])
+        if name == "hold-up":
+            self.holding = (column, max(0, index - 1))
+        elif name == "hold-down":
+            self.holding = (column, min(n - 1, index + 1))
+        elif name == "hold-ok":
+            self.selection = ("column", column, index)
+            self.panel = None
+            return
+        self.panel = self._hold_panel()
+
+    def double_click(self, where: Pick) -> None:
+        if where.kind not in ("column", "cell") or where.index is None:
+            return
+        src = self._place(where.kind, where.pile)
+        if where.kind == "column" and where.index != len(self.position.columns[where.pile]) - 1:
+            return
+        home = Move.of(src, HOME, 1)
+        if self.position.is_legal(home):
+            self.play(home)
+            return
+        if where.kind == "column" and None in self.position.cells:
+            self.play(Move.of(src, 8 + self.position.cells.index(None), 1))
+            return
+        self.say(self.position.check(home) or "")
+
+    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+        if target is None:
+            return False
+        kind, pile, index = source
+        src = self._place(kind, pile)
+        count = len(self.position.columns[pile]) - index if kind == "column" else 1
+        dkind, dpile = target
+        dest = self._place(dkind, dpile)
+        if dest == src:
+            return False
+        return self.play(Move.of(src, dest, count if dest < 8 else 1))
+
+    def command(self, act: Act) -> None:
+        if act is Act.UNDO:
+            self.undo()
+        elif act is Act.AUTOCOMPLETE:
+            if self.cascade:
+                self.cascade = False  # a second press stops at once
+            elif self.position.can_autocomplete():
+                self.cascade = True
+                self.cascade_wait = 0.0
+            else:
+                self.say("auto-complete needs every column in order")
+        elif act is Act.NEW_DEAL:
+            from game.textplay import random_deal
+
+            self.new_deal(random_deal())
+        elif act is Act.HINT:
+            self.ask_hint()
+        elif act is Act.MOVE_LIST:
+            self.panel = self.move_list()
+
+    def new_deal(self, number: int) -> None:
+        self.cancel_hint()
+        self.flights.land()
+        self.app.abandon()
+        self.session = FreeCellSession(number, auto_foundation=self.app.settings.auto_foundation,
+                                       now=self.app.clock_now)
+        self.selection = None
+        self.hint_marks = []
+        self.cascade = False
+        self.message = ""
+
+    def card_key(self, p: Any) -> Key:
+        return int(p.card)
+
+    def before_undo(self) -> None:
+        self.cascade = False
+        self.cancel_hint()
+
+    # --- hints: the solver in its own process ------------------------------------
+
+    def ask_hint(self) -> None:
+        if self.hints is None:
+            from game.freecell.hints import HintService
+
+            self.hints = HintService()
+        self.hint_request = self.hints.ask(self.position)
+        self.thinking = True
+        self.say("")
+
+    def cancel_hint(self) -> None:
+        if self.hints is not None and self.thinking:
+            self.hints.cancel()
+        self.thinking = False
+
+    def _show_hint(self, hint: Any) -> None:
+        from game.freecell.hints import HintKind
+
+        self.thinking = False
+        self.say("Hint: " + hint.text)
+        self.hint_marks = []
+        if hint.kind is HintKind.NO_WIN:
+            self.panel = Panel("No winning line exists from here",
+                               ("The solver examined every position reachable from here.",),
+                               (Button("Undo", "undo"), Button("Hint again", "hint"),
+                                Button("Restart", "restart"), Button("New deal", "new")))
+            return
+        if hint.move is None:
+            return
+        m = hint.move
+        if m.source < 8:
+            n = len(self.position.columns[m.source])
+            self.hint_marks.append(Mark("column", m.source, n - m.count, "hint"))
+        else:
+            self.hint_marks.append(Mark("cell", m.source - 8, None, "hint"))
+        if m.dest < 8:
+            self.hint_marks.append(Mark("column", m.dest, None, "hint"))
+        elif m.dest < HOME:
+            self.hint_marks.append(Mark("cell", m.dest - 8, None, "hint"))
+
+    def update(self, dt: float) -> None:
+        if self.hints is not None and self.thinking:
+            from game.freecell.hints import Hint
+
+            for event in self.hints.poll():
+                if isinstance(event, Hint) and event.request == self.hint_request:
+                    self._show_hint(event)
+        if self.cascade:
+            self.cascade_wait -= dt
+            if self.cascade_wait <= 0:
+                if not self.play(Move.of(0, HOME, 1), plain=True):
+                    self.cascade = False
+                self.cascade_wait = speeds.AUTOCOMPLETE_GAP * self.app.speed
+
+    def close(self) -> None:
+        if self.hints is not None:
+            self.hints.close()

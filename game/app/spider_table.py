@@ -1,0 +1,225 @@
+"""Spider's table controller: a click moves the run under it to the best
+column, deals from the stock, runs of thirteen flown home, and hints
+cycled from what a player can see.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game import speeds
+from game.app.flights import Key
+from game.app.table import Table
+from game.input import Act
+from game.render.layout import PileKind
+from game.render.picking import Pick
+from game.render.scene import Mark
+from game.session import SpiderSession
+from game.spider import DEAL, HintCycle, HintKind, IllegalMoveError, Move, random_game_number
+from game.ui.overlay import Button, Panel
+
+if TYPE_CHECKING:
+    from game.app.window import App
+
+__all__ = ["SpiderTable"]
+
+
+class SpiderTable(Table):
+    game = "spider"
+
+    def __init__(self, app: "App", number: int, suits: int, session: SpiderSession | None = None) -> None:
+        super().__init__(app)
+
+        self.session = session or SpiderSession(number, suits, now=app.clock_now)
+        self.hint_cycle = HintCycle()
+
+    @property
+    def position(self) -> Any:
+        return self.session.position
+
+    def focus_places(self) -> list[tuple[str, int]]:
+        return [("stock", 0)] + [("column", i) for i in range(10)]
+
+    def pile_size(self, kind: str, pile: int) -> int:
+        if kind == "column":
+            return len(self.position.columns[pile])
+        return self.position.stock_size if kind == "stock" else 0
+
+    def first_movable(self, column: int) -> int:
+        return self.position.face_down[column]
+
+    def status(self) -> str:
+        s = self.session
+        secs = int(s.clock.elapsed)
+        parts = [f"Spider, {s.suits} suit{'s' * (s.suits > 1)}, game #{s.number}",
+                 f"{secs // 60}:{secs % 60:02d}", f"score {s.score}", f"{s.moves} move{'s' * (s.moves != 1)}",
+                 f"{self.position.deals_left} deals left"]
+        if self.app.demo is not None:
+            parts.append(self.app.demo_status())
+        return "   ".join(parts)
+
+    def targets(self) -> list[tuple[str, int]]:
+        if self.selection is None:
+            return []
+        _, src, _ = self.selection
+        return [("column", d) for d in range(10) if d != src and self.position.fitting_move(src, d) is not None]
+
+    def buttons(self) -> tuple[Button, ...]:
+        return (Button("Undo (Z)", "undo", bool(self.position.move_stack)), Button("Hint (H)", "hint"),
+                Button(f"Deal (D) {self.position.deals_left}", "deal", self.position.can_deal()),
+                Button("New game", "new"), Button("Restart", "restart", bool(self.position.move_stack)),
+                Button("Demo", "demo"), Button("Give up", "giveup"), Button("Menu", "menu"))
+
+    def outcome_panel(self, outcome: Any) -> Panel:
+        s = self.session
+        secs = int(s.clock.elapsed)
+        if outcome.won:
+            return Panel("You won!", (f"Game #{s.number}, {s.suits} suit{'s' * (s.suits > 1)}",
+                                      f"Time {secs // 60}:{secs % 60:02d}", f"Moves {s.moves}", f"Score {s.score}"),
+                         (Button("New game", "new"), Button("Replay", "restart"),
+                          Button(f"Copy #{s.number}", "copy"), Button("Look at the board", "close")))
+        return Panel("No move is left", ("Nothing can move and no deal is possible.",),
+                     (Button("Undo", "undo"), Button("Restart", "restart"), Button("New game", "new")))
+
+    def _play(self, move: Any) -> bool:
+
+        self.flights.land()
+        pos = self.position
+        before = self.layout_now()
+        old_len = [len(c) for c in pos.columns]
+        stock_piles = pos.deals_left
+        try:
+            self.session.play(move)
+        except IllegalMoveError as exc:
+            self.say(str(exc).split(": ", 1)[-1])
+            self.app.sound.play("refuse")
+            return False
+        self.app.sound.play("deal" if move.is_deal else "home" if pos.completed_sets(-1) else "place")
+        self.selection = None
+        self.hint_marks = []
+        self.message = ""
+        origin: dict[Key, Key] = {}
+        order: dict[Key, float] = {}
+        col = PileKind.COLUMN
+        if move.is_deal:
+            for j in range(10):
+                new = (col, j, old_len[j])
+                origin[new] = (PileKind.STOCK, stock_piles - 1, j)
+                order[new] = speeds.DEAL_GAP * j
+        else:
+            for i in range(move.count):
+                origin[(col, move.dest, old_len[move.dest] + i)] = (col, move.source, old_len[move.source] - move.count + i)
+            if pos.completed_sets(-1):
+                # The set flies off to its place: it was the last 13 cards of the
+                # target column once the run had landed there (king first).
+                k = len(pos.removed_suits) - 1
+                base = old_len[move.dest] + move.count - 13
+                for r in range(13):
+                    j = base + 12 - r
+                    if j >= old_len[move.dest]:
+                        src = (col, move.source, old_len[move.source] - move.count + j - old_len[move.dest])
+                    else:
+                        src = (col, move.dest, j)
+                    origin[(PileKind.REMOVED, k, r)] = src
+                    order[(PileKind.REMOVED, k, r)] = speeds.FLIGHT + speeds.AUTO_GAP * (12 - r)
+        self.animate(before, self.card_key, lambda k: origin.get(k, k), order, speeds.FLIGHT)
+        if pos.outcome() is not None:
+            self.say(str(pos.outcome()))
+        self.app.changed()
+        return True
+
+    def activate(self, kind: str, pile: int, index: int | None) -> None:
+
+        if kind == "stock":
+            self.selection = None
+            self._play(DEAL)
+            return
+        if kind != "column":
+            return
+        if self.selection is None:
+            if index is None or not self.position.is_face_up(pile, index):
+                return
+            n = len(self.position.columns[pile])
+            if n - index > self.position.run_length(pile):
+                self.say("only a same-suit run moves together")
+                return
+            self.selection = ("column", pile, index)
+            return
+        _, src, start = self.selection
+        if src == pile:
+            self.selection = None
+            return
+        n = len(self.position.columns[src])
+        move = Move.of(src, pile, n - start)
+        if not self.position.is_legal(move):
+            fit = self.position.fitting_move(src, pile)
+            move = fit if fit is not None else move
+        self._play(move)
+
+    def double_click(self, where: Pick) -> None:
+        if where.kind == "stock":
+            self.activate("stock", 0, None)
+        elif where.kind == "column" and where.index is not None:
+            self.auto_move(where.pile, where.index)
+
+    def auto_move(self, column: int, index: int | None = None) -> None:
+        """Double-click / A: to where it completes a set, else same suit, any suit, empty column."""
+        pos = self.position
+        n = len(pos.columns[column])
+        if n == 0:
+            return
+        start = n - pos.run_length(column) if index is None else max(index, n - pos.run_length(column))
+        count = n - start
+        head = pos.columns[column][start]
+        best = None
+        best_rank = 9
+        for m in pos.legal_moves():
+            if m.is_deal or m.source != column or m.count != count:
+                continue
+            target = pos.columns[m.dest]
+            if not target:
+                rank = 3
+            elif target[-1] % 4 == head % 4:
+                rank = 0 if pos.run_length(m.dest) + count >= 13 else 1
+            else:
+                rank = 2
+            if rank < best_rank:
+                best, best_rank = m, rank
+        if best is None:
+            self.say("that card has nowhere to go")
+        else:
+            self._play(best)
+
+    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+
+        if target is None or target[0] != "column" or source[0] != "column" or target[1] == source[1]:
+            return False
+        n = len(self.position.columns[source[1]])
+        return self._play(Move.of(source[1], target[1], n - source[2]))
+
+    def command(self, act: Act) -> None:
+
+        if act is Act.UNDO:
+            self.undo()
+        elif act is Act.DEAL:
+            self._play(DEAL)
+        elif act is Act.AUTO_MOVE:
+            kind, pile = self.focus_places()[self.focus_index]
+            if kind == "column":
+                self.auto_move(pile, self.focused_index(kind, pile))
+        elif act is Act.HINT:
+            hint = self.hint_cycle.next(self.position)
+            self.say("Hint: " + hint.text)
+            self.hint_marks = []
+            if hint.kind is HintKind.MOVE and hint.move is not None:
+                n = len(self.position.columns[hint.source])
+                self.hint_marks = [Mark("column", hint.source, n - hint.count, "selected"),
+                                   Mark("column", hint.dest, None, "target")]
+            elif hint.kind is HintKind.DEAL:
+                self.hint_marks = [Mark("stock", 0, None, "target")]
+        elif act is Act.NEW_DEAL:
+
+            self.app.abandon()
+            self.session = SpiderSession(random_game_number(), self.session.suits, now=self.app.clock_now)
+            self.flights.land()
+            self.selection = None

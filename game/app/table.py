@@ -1,0 +1,233 @@
+"""What the two games' table controllers share: a click, a drag or an action
+turned into calls on the session, the selection, focus, messages and panels,
+and the card flights that show each change.
+
+No rule is decided here: a refusal is the rules engine's reason. The
+FreeCell and Spider controllers (``freecell_table``, ``spider_table``)
+fill in what differs.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Callable
+
+from game import speeds
+from game.app.flights import Flights, Key, _transform
+from game.input import Act, Action
+from game.render.layout import CardTransform, Layout, PileKind, layout
+from game.render.picking import Pick
+from game.render.scene import Mark
+from game.ui.overlay import Button, Panel
+
+if TYPE_CHECKING:
+    from game.app.window import App
+
+__all__ = ["Table"]
+
+
+class Table:
+    """What both games share: selection, focus, messages, flights, drawing state."""
+
+    game = ""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.flights = Flights()
+        self.selection: tuple[str, int, int] | None = None  # kind, pile, index
+        self.message = ""
+        self.focus_index = 0
+        self.focus_depth: int | None = None
+        self.hint_marks: list[Mark] = []
+        self.panel: Panel | None = None
+        self._panel_for: tuple | None = None  # the position a panel was made for
+
+    # --- what the renderer and the overlay read --------------------------------
+
+    def buttons(self) -> tuple[Button, ...]:
+        raise NotImplementedError
+
+    def current_panel(self) -> Panel | None:
+        """The panel to show: a win or a dead end is noticed when it happens."""
+        key = (self.session.moves, self.position.move_stack[-1:] and str(self.position.move_stack[-1]))
+        outcome = self.position.outcome()
+        if outcome is not None and self._panel_for != key:
+            self._panel_for = key
+            self.panel = self.outcome_panel(outcome)
+        return self.panel
+
+    def outcome_panel(self, outcome: Any) -> Panel:
+        raise NotImplementedError
+
+    def restart(self) -> None:
+        self.flights.land()
+        self.session.restart()
+        self.selection = None
+        self.hint_marks = []
+        self.panel = None
+        self.say("the deal starts again")
+
+    @property
+    def position(self) -> Any:
+        raise NotImplementedError
+
+    def focus_places(self) -> list[tuple[str, int]]:
+        raise NotImplementedError
+
+    def layout_now(self, overrides: dict | None = None) -> Layout:
+        w, h = self.app.size
+        return layout(self.position, w, h, overrides)
+
+    def marks(self) -> list[Mark]:
+        out = list(self.hint_marks)
+        if self.selection is not None:
+            kind, pile, index = self.selection
+            out.append(Mark(kind, pile, index, "selected"))
+            out.extend(Mark(k, p, None, "target") for k, p in self.targets())
+        return out
+
+    def targets(self) -> list[tuple[str, int]]:
+        """The places the selection may go (they glow green); the engine decides."""
+        return []
+
+    def focus_mark(self) -> Mark | None:
+        if not self.app.keyboard_used:
+            return None
+        kind, pile = self.focus_places()[self.focus_index]
+        return Mark(kind, pile, self.focus_depth if kind == "column" else None, "focus")
+
+    def status(self) -> str:
+        raise NotImplementedError
+
+    # --- flights -------------------------------------------------------------------
+
+    def animate(self, before: Layout, keys: Callable[[Any], Key], origin: Callable[[Key], Key],
+                order: dict[Key, float], duration: float) -> None:
+        """Fly every card whose place changed from ``before`` to the current layout."""
+        factor = self.app.speed
+        now = self.app.anim_time
+        old = {keys(p): p for p in before.cards}
+        after = self.layout_now()
+        for p in after.cards:
+            k = keys(p)
+            src = old.get(origin(k))
+            if src is None:
+                continue
+            moved = (src.kind, src.pile) != (p.kind, p.pile)
+            if not moved and abs(src.x - p.x) < 1e-6 and abs(src.y - p.y) < 1e-6 and src.flip == p.flip:
+                continue
+            delay = order.get(k, 0.0) * factor
+            self.flights.add(k, _transform(src), _transform(p), now + delay,
+                             (duration if moved else speeds.GLIDE) * factor,
+                             speeds.LIFT if moved else 0.0)
+
+    def card_key(self, p: Any) -> Key:
+        """How flights name a card: FreeCell's cards are unique, Spider's are not."""
+        return p.key
+
+    def celebrate(self) -> None:
+        """A short celebration: the kings on top of their piles leap and spin, one after another."""
+        lay = self.layout_now()
+        kings = [p for p in lay.cards if not p.hidden and p.kind in (PileKind.FOUNDATION, PileKind.REMOVED)]
+        now = self.app.anim_time
+        for i, p in enumerate(kings):
+            t = _transform(p)
+            spun = CardTransform(t.x, t.y, t.z, t.yaw + 2 * math.pi, t.flip)
+            self.flights.add(self.card_key(p), t, spun, now + 0.5 + 0.15 * i, 0.9 * max(self.app.speed, 0.4), 1.2)
+
+    def undo(self) -> None:
+        """Take back the last step; the cards fly back to where they were."""
+        self.flights.land()
+        self.before_undo()
+        before = self.layout_now()
+        if self.session.undo() is None:
+            self.say("nothing to undo")
+            return
+        self.selection = None
+        self.hint_marks = []
+        self.animate(before, self.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
+        self.app.changed()
+
+    def before_undo(self) -> None:
+        """Stop what an undo makes stale (FreeCell: the cascade and the hint search)."""
+
+    def overrides(self) -> dict[Key, CardTransform]:
+        return self.flights.at(self.app.anim_time)
+
+    def say(self, text: str) -> None:
+        self.message = text
+
+    # --- input ----------------------------------------------------------------------
+
+    def action(self, action: Action) -> None:
+        act = action.act
+        places = self.focus_places()
+        if act in (Act.FOCUS_LEFT, Act.FOCUS_PREV):
+            self.focus_index = (self.focus_index - 1) % len(places)
+            self.focus_depth = None
+        elif act in (Act.FOCUS_RIGHT, Act.FOCUS_NEXT):
+            self.focus_index = (self.focus_index + 1) % len(places)
+            self.focus_depth = None
+        elif act in (Act.FOCUS_UP, Act.FOCUS_DOWN):
+            self.move_depth(-1 if act is Act.FOCUS_UP else 1)
+        elif act is Act.CANCEL:
+            self.selection = None
+            self.hint_marks = []
+            self.panel = None
+        elif act is Act.SELECT:
+            kind, pile = places[self.focus_index]
+            self.activate(kind, pile, self.focused_index(kind, pile))
+        else:
+            self.command(act)
+
+    def focused_index(self, kind: str, pile: int) -> int | None:
+        n = self.pile_size(kind, pile)
+        if n == 0:
+            return None
+        if kind == "column" and self.focus_depth is not None:
+            return max(0, min(n - 1, self.focus_depth))
+        return n - 1
+
+    def move_depth(self, delta: int) -> None:
+        kind, pile = self.focus_places()[self.focus_index]
+        if kind != "column":
+            return
+        n = self.pile_size(kind, pile)
+        if n:
+            cur = n - 1 if self.focus_depth is None else self.focus_depth
+            self.focus_depth = max(self.first_movable(pile), min(n - 1, cur + delta))
+
+    def first_movable(self, column: int) -> int:
+        return 0
+
+    def pile_size(self, kind: str, pile: int) -> int:
+        raise NotImplementedError
+
+    def activate(self, kind: str, pile: int, index: int | None) -> None:
+        """Enter/Space/click: select, or place the selection, or send home."""
+        raise NotImplementedError
+
+    def command(self, act: Act) -> None:
+        raise NotImplementedError
+
+    def click(self, where: Pick | None, double: bool) -> None:
+        if where is None:
+            self.selection = None
+            return
+        if double and where.index is not None:
+            self.double_click(where)
+            return
+        self.activate(where.kind, where.pile, where.index)
+
+    def double_click(self, where: Pick) -> None:
+        raise NotImplementedError
+
+    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+        """A dragged run let go over ``target``; True if a move was made."""
+        raise NotImplementedError
+
+    def update(self, dt: float) -> None:
+        """Per fixed step: auto-complete cascades, hint results."""
+
+    def close(self) -> None:
+        pass
