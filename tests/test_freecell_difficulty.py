@@ -54,3 +54,51 @@ def test_exact_ratings_are_backed_by_a_win_and_a_proof(number, cells):
 def test_upper_ratings_show_a_question_mark():
     assert Difficulty(3, exact=False).label == "Hard?"
     assert Difficulty(1, exact=True).label == "Easy"
+
+
+def _builder():
+    """tools/build_min_cells.py as a module (tools/ is not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "tools" / "build_min_cells.py"
+    spec = importlib.util.spec_from_file_location("build_min_cells", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("verdicts, expected", [
+    ("S", ("0", "exact")),
+    ("UUS", ("2", "upper")),
+    ("NNS", ("2", "exact")),
+    # Exhausted with one cell proves none with zero, whatever the zero-cell search did.
+    ("UNS", ("2", "exact")),
+    ("NUS", ("2", "upper")),
+    ("UUUUN", ("-", "exact")),
+    ("NNNNU", ("?", "unknown")),
+])
+def test_builder_rates_from_the_search_with_one_fewer_cell(monkeypatch, verdicts, expected):
+    builder = _builder()
+    by_letter = {"S": Verdict.SOLVED, "N": Verdict.UNSOLVABLE, "U": Verdict.UNKNOWN}
+    asked = []
+
+    class Result:
+        def __init__(self, verdict):
+            self.verdict, self.states = verdict, 10
+
+    def fake_solve(position, free_cells, budget):
+        asked.append(free_cells)
+        return Result(by_letter[verdicts[free_cells]])
+
+    monkeypatch.setattr(builder, "solve", fake_solve)
+    number, cells, kind, states, _ = builder.rate(5, budget=100)
+    assert (number, cells, kind) == (5, *expected)
+    assert asked == list(range(len(verdicts))) and states == 10 * len(verdicts)
+
+
+def test_builder_agrees_with_the_table_on_a_real_deal():
+    builder = _builder()
+    table = load_table()
+    number, cells, kind, _, _ = builder.rate(1, budget=200_000)
+    assert table[1] == Difficulty(int(cells), kind == "exact")

@@ -8,9 +8,9 @@ Difficulty is Keller's measure: the fewest free cells (0..4) with which the
 deal can be won. For each deal the tool searches with 0, 1, 2, ... cells in
 turn. A proven *unsolvable* verdict (search exhausted) with k cells and a
 winning line (replayed through the rules engine) with k + 1 cells make the
-line ``deal<TAB>k+1<TAB>exact``. When a search with fewer cells reaches the
-state budget without a verdict, the first cell count that is solved gives
-``deal<TAB>cells<TAB>upper``: winnable with that many, fewer not ruled out.
+line ``deal<TAB>k+1<TAB>exact``. When the search with one cell fewer than
+the first solved count reaches the state budget without a verdict, the row
+is ``deal<TAB>cells<TAB>upper``: winnable with that many, fewer not ruled out.
 A deal with no win even with four cells is ``deal<TAB>-<TAB>exact``.
 
 The file is the tool's memory: it is rewritten sorted (atomically, through a
@@ -38,20 +38,24 @@ TABLE = ROOT / "assets" / "freecell-min-cells.tsv"
 
 
 def rate(number: int, budget: int) -> tuple[int, str, str, int, float]:
-    """(deal, cells, exactness, states, seconds) for one deal."""
+    """(deal, cells, exactness, states, seconds) for one deal.
+
+    A win with k - 1 cells is a win with k (the spare cell is never used), so
+    a search exhausted with k - 1 cells rules out every smaller count too:
+    ``exact`` needs only that one search, whatever became of those below it.
+    """
     start = time.perf_counter()
     states = 0
-    unknown_below = False
+    below = Verdict.UNSOLVABLE  # no win with -1 cells
     for cells in range(5):
         # With four cells the question is only "is there a win": give it room.
         r = solve(deal(number), free_cells=cells, budget=budget * (10 if cells == 4 else 1))
         states += r.states
         if r.verdict is Verdict.SOLVED:
-            kind = "upper" if unknown_below else "exact"
+            kind = "exact" if below is Verdict.UNSOLVABLE else "upper"
             return number, str(cells), kind, states, time.perf_counter() - start
-        if r.verdict is Verdict.UNKNOWN:
-            unknown_below = True
-    if unknown_below:
+        below = r.verdict
+    if below is Verdict.UNKNOWN:
         # Not even four cells gave a verdict: nothing proven, say so plainly.
         return number, "?", "unknown", states, time.perf_counter() - start
     return number, "-", "exact", states, time.perf_counter() - start
