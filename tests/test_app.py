@@ -543,7 +543,7 @@ def test_live_winnability_rewind_demo_and_export(clock):
         key(app, clock, pygame.K_RIGHT)
         key(app, clock, pygame.K_RIGHT)
         key(app, clock, pygame.K_LEFT)
-        assert app.demo.index == 1
+        assert app.demo.playback.index == 1
         key(app, clock, pygame.K_ESCAPE)  # stop: the player is in control here
         assert app.demo is None and app.demo_touched and app.table.position.move_count >= 1
         # Export, then replay from the clipboard: the same position.
@@ -561,7 +561,7 @@ def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock):
     try:
         frames(app, clock, 1)
         click(app, clock, button_pos(app, "demo"))
-        assert app.demo is not None and app.demo.full_knowledge
+        assert app.demo is not None and app.demo.playback.full_knowledge
         assert "full knowledge" in app.table.status()
         for _ in range(2000):
             frames(app, clock, 1, dt=0.1)

@@ -3,7 +3,8 @@
 ``window`` holds :class:`App` (events, the fixed-step loop, drawing,
 saving); ``table`` the controller both games share, which turns input into
 session calls, and ``freecell_table`` / ``spider_table`` what each game
-adds; ``flights`` the card animations (view state).
+adds; ``flights`` the card animations (view state); ``demo`` the solver's
+line played on the table.
 """
 
 from game.app.flights import Flights

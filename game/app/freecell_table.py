@@ -74,7 +74,7 @@ class FreeCellTable(Table):
         if win is not None and win.label:
             parts.append(win.label)
         if self.app.demo is not None:
-            parts.append(self.app.demo_status())
+            parts.append(self.app.demo.status())
         if self.position.can_autocomplete():
             parts.append("F: auto-complete")
         return "   ".join(parts)

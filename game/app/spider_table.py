@@ -55,7 +55,7 @@ class SpiderTable(Table):
                  f"{secs // 60}:{secs % 60:02d}", f"score {s.score}", f"{s.moves} move{'s' * (s.moves != 1)}",
                  f"{self.position.deals_left} deals left"]
         if self.app.demo is not None:
-            parts.append(self.app.demo_status())
+            parts.append(self.app.demo.status())
         return "   ".join(parts)
 
     def targets(self) -> list[tuple[str, int]]:

@@ -29,6 +29,7 @@ import moderngl
 import pygame
 
 from game import speeds
+from game.app.demo import Demo
 from game.app.flights import Key
 from game.app.freecell_table import FreeCellTable
 from game.app.spider_table import SpiderTable
@@ -86,7 +87,7 @@ class App:
         self.help_page = 0
         #: Live winnability (FreeCell), the demo, and whether a demo touched this game.
         self.winnability: Any = None
-        self.demo: Any = None
+        self.demo: Demo | None = None
         self.demo_touched = False
         self.frames_drawn = 0
         from game.stats import Statistics
@@ -454,57 +455,19 @@ class App:
 
     def start_demo(self) -> None:
         """The solver plays from here as card flights; Esc stops, leaving the player in control."""
-        from game.playback import Playback, solve_line
-
-        table = self.table
         line = None
         win = self.winnability
-        if table.game == "freecell" and win is not None and win.state is WinState.WINNABLE and win.line:
-            line = list(win.line)
-        if line is None:
-            line = solve_line(table.position, budget=150_000, time_limit=5.0)
-        if not line:
-            table.say("the solver found no line from here to show")
-            return
-        self.demo = Playback(table.session, line)
-        self.demo_touched = True
-        table.selection = None
-        table.say("Demo" + (" (full-knowledge solver: it sees the face-down cards)" if self.demo.full_knowledge else ""))
-
-    def demo_status(self) -> str:
-        d = self.demo
-        return (f"Demo{' (full knowledge)' if d.full_knowledge else ''} {d.index}/{len(d.line)}"
-                + (" paused" if d.paused else "") + ": Enter pause, Left/Right step, Up/Down speed, Esc stop")
+        if self.table.game == "freecell" and win is not None and win.state is WinState.WINNABLE and win.line:
+            line = list(win.line)  # the live check already has one
+        self.demo = Demo.start(self.table, line)
+        if self.demo is not None:
+            self.demo_touched = True
 
     def stop_demo(self) -> None:
         if self.demo is not None:
             self.demo.stop()
             self.demo = None
             self.position_changed()
-
-    def demo_action(self, action: Action) -> bool:
-        """Keys while the demo runs; True when the key was the demo's."""
-        d = self.demo
-        act = action.act
-        before = self.table.layout_now()
-        if act is Act.SELECT:
-            d.paused = not d.paused
-        elif act in (Act.FOCUS_RIGHT, Act.FOCUS_NEXT):
-            d.step_forward()
-        elif act in (Act.FOCUS_LEFT, Act.FOCUS_PREV):
-            d.step_back()
-        elif act is Act.FOCUS_UP:
-            d.speed = d.speed / 1.5
-        elif act is Act.FOCUS_DOWN:
-            d.speed = d.speed * 1.5
-        elif act is Act.CANCEL:
-            self.stop_demo()
-            self.table.say("demo stopped: your move")
-            return True
-        else:
-            return False
-        self.table.animate(before, self.table.card_key, lambda k: k, {}, speeds.FLIGHT)
-        return True
 
     def export(self) -> None:
         """Copy the game's moves in standard notation (every card movement, fc-solve style)."""
@@ -598,7 +561,9 @@ class App:
         if self.menu.is_open:
             self.menu_action(action)
             return
-        if self.demo is not None and self.demo_action(action):
+        if self.demo is not None and self.demo.action(action):
+            if self.demo.over:
+                self.stop_demo()
             return
         if action.act is Act.REWIND:
             self.rewind()
@@ -721,12 +686,9 @@ class App:
         if self.winnability is not None:
             self.winnability.poll()
         if self.demo is not None:
-            before = self.table.layout_now()
-            played = self.demo.update(dt)
-            if played:
-                self.table.animate(before, self.table.card_key, lambda k: k, {}, speeds.FLIGHT)
+            if self.demo.update(dt):
                 self.changed()
-            if self.demo.stopped or (self.demo.finished and not played and not self.table.flights.busy()):
+            if self.demo.over:
                 self.stop_demo()
         press = self._press
         if (press is not None and self._drag is None and isinstance(self.table, FreeCellTable)

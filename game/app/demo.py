@@ -1,0 +1,96 @@
+"""The demo on the table: the solver's line played as card flights.
+
+:class:`Demo` is the glue between :class:`game.playback.Playback` (which
+plays the line through the session) and the window: it flies each change,
+maps keys to pause, step and speed while it runs, and says where it stands.
+
+    demo = Demo.start(table)     # None (and a message) when there is no line
+    demo.update(dt)              # each frame: True when a move was played
+    demo.status()                # 'Demo 3/86: Enter pause, Left/Right step, ...'
+    if demo.over: ...            # stopped, or played out and landed
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game import speeds
+from game.input import Act, Action
+from game.playback import Playback, solve_line
+
+if TYPE_CHECKING:
+    from game.app.table import Table
+
+__all__ = ["Demo"]
+
+
+class Demo:
+    """A running demo on ``table``; ``update`` each frame until ``over``."""
+
+    def __init__(self, table: Table, line: list[Any]) -> None:
+        self.table = table
+        self.playback = Playback(table.session, line)
+        self._done = False  # played out and landed
+
+    @classmethod
+    def start(cls, table: Table, line: list[Any] | None = None) -> Demo | None:
+        """A demo of ``line``, or of a line the solver finds from here (at
+        most 5 s); None, with the reason said on the table, when there is none."""
+        if line is None:
+            line = solve_line(table.position, budget=150_000, time_limit=5.0)
+        if not line:
+            table.say("the solver found no line from here to show")
+            return None
+        demo = cls(table, line)
+        table.selection = None
+        table.say("Demo" + (" (full-knowledge solver: it sees the face-down cards)"
+                            if demo.playback.full_knowledge else ""))
+        return demo
+
+    def status(self) -> str:
+        d = self.playback
+        return (f"Demo{' (full knowledge)' if d.full_knowledge else ''} {d.index}/{len(d.line)}"
+                + (" paused" if d.paused else "") + ": Enter pause, Left/Right step, Up/Down speed, Esc stop")
+
+    def update(self, dt: float) -> bool:
+        """Play what is due; True when a move was played (the game changed)."""
+        table = self.table
+        before = table.layout_now()
+        played = self.playback.update(dt)
+        if played:
+            table.animate(before, table.card_key, lambda k: k, {}, speeds.FLIGHT)
+        self._done = self.playback.finished and not played and not table.flights.busy()
+        return bool(played)
+
+    @property
+    def over(self) -> bool:
+        """Stopped, or the line is played out and its last flight has landed."""
+        return self.playback.stopped or self._done
+
+    def action(self, action: Action) -> bool:
+        """Keys while the demo runs; True when the key was the demo's. Esc
+        stops it (the caller sees ``over``), leaving the player in control."""
+        d = self.playback
+        act = action.act
+        before = self.table.layout_now()
+        if act is Act.SELECT:
+            d.paused = not d.paused
+        elif act in (Act.FOCUS_RIGHT, Act.FOCUS_NEXT):
+            d.step_forward()
+        elif act in (Act.FOCUS_LEFT, Act.FOCUS_PREV):
+            d.step_back()
+        elif act is Act.FOCUS_UP:
+            d.speed = d.speed / 1.5
+        elif act is Act.FOCUS_DOWN:
+            d.speed = d.speed * 1.5
+        elif act is Act.CANCEL:
+            d.stop()
+            self.table.say("demo stopped: your move")
+            return True
+        else:
+            return False
+        self.table.animate(before, self.table.card_key, lambda k: k, {}, speeds.FLIGHT)
+        return True
+
+    def stop(self) -> None:
+        self.playback.stop()
