@@ -15,8 +15,10 @@ A deal with no win even with four cells is ``deal<TAB>-<TAB>exact``.
 
 The file is the tool's memory: it is rewritten sorted (atomically, through a
 temporary file) every few dozen deals and at the end, and a new run skips
-the deals already in it. Budgets are in states, not seconds, so a result
-does not depend on how fast or busy the machine was.
+the deals already in it, except any still "unknown" (no verdict even with
+four cells), which it tries again: give those a larger ``--budget``.
+Budgets are in states, not seconds, so a result does not depend on how fast
+or busy the machine was.
 """
 
 from __future__ import annotations
@@ -95,7 +97,8 @@ def _fmt(seconds: float) -> str:
 
 def build(first: int, last: int, jobs: int, budget: int) -> None:
     done = read_table(TABLE)
-    todo = [n for n in range(first, last + 1) if n not in done]
+    # An "unknown" row rates nothing: it is tried again (give a larger --budget).
+    todo = [n for n in range(first, last + 1) if done.get(n, ("?", "unknown"))[1] == "unknown"]
     total = last - first + 1
     print(f"{total - len(todo)} of {total} deals already rated; {len(todo)} to go, "
           f"{jobs} processes, budget {budget:,} states per search", file=sys.stderr)
