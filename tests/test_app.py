@@ -321,14 +321,19 @@ def test_control_bar_buttons_undo_and_restart(clock):
         app.close()
 
 
+def win_617(table) -> None:
+    """Play deal 617 to the win on ``table``: the solver's line, then auto-complete."""
+    for move in solve(deal(617, auto_foundation=True)).player_moves:
+        table.play(move)
+    while table.session.autocomplete_step() is not None:
+        pass
+
+
 def test_a_win_shows_the_result_panel(clock):
     app = App("freecell", 617, now=clock)
     try:
         table = app.table
-        for move in solve(deal(617, auto_foundation=True)).player_moves:
-            table.play(move)
-        while table.session.autocomplete_step() is not None:
-            pass
+        win_617(table)
         frames(app, clock, 2)
         panel = table.current_panel()
         assert panel is not None and panel.title == "You won!"
@@ -505,10 +510,7 @@ def test_a_win_is_celebrated_and_charted(clock):
     app = App("freecell", 617, now=clock)
     try:
         table = app.table
-        for move in solve(deal(617, auto_foundation=True)).player_moves:
-            table.play(move)
-        while table.session.autocomplete_step() is not None:
-            pass
+        win_617(table)
         app.changed()
         assert table.flights.busy()  # the kings leap
         frames(app, clock, 240)
