@@ -32,3 +32,11 @@ DRAG_START_PX = 5
 
 #: The animation-speed setting: name -> factor on every duration above.
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.55, "instant": 0.0}
+
+#: The win celebration: the kings leap and spin, one after another, starting
+#: this long after the last card lands, each this long after the previous.
+CELEBRATE_DELAY = 0.5
+CELEBRATE_GAP = 0.15
+#: Seconds one king's spin takes, and how high it leaps (table units).
+CELEBRATE_SPIN = 0.9
+CELEBRATE_LIFT = 1.2

@@ -11,13 +11,12 @@ drive it too::
 
 from __future__ import annotations
 
-import secrets
 import sys
 from typing import TextIO
 
 from game.cards import RANK_CHARS
 from game.freecell.daily import daily_deal
-from game.freecell.deals import KNOWN_UNSOLVABLE, MAX_DEAL, deal, is_known_unsolvable
+from game.freecell.deals import deal, is_known_unsolvable, random_deal
 from game.freecell.moves import NotationError
 from game.freecell.position import AmbiguousMoveError, IllegalMoveError, Position
 
@@ -28,14 +27,6 @@ Moves use standard notation: columns 1-8, free cells a-d, home h.
   38v4  exactly 4 cards from column 3 to column 8
 Commands: u undo, f auto-complete, r restart, n new random deal, d N deal number N,
           m list legal moves, ? this help, q quit."""
-
-
-def random_deal() -> int:
-    """A random deal number, never a known-unsolvable one (cryptographic source)."""
-    while True:
-        n = secrets.randbelow(MAX_DEAL) + 1
-        if n not in KNOWN_UNSOLVABLE:
-            return n
 
 
 def render(pos: Position, number: int) -> str:

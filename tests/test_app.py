@@ -43,7 +43,7 @@ def frames(app: App, clock: FakeTime, n: int = 2, dt: float = 1 / 60) -> None:
 
 def screen_of(app: App, kind: PileKind, pile: int, index: int | None) -> tuple[int, int]:
     """A pixel on the card (its visible top strip) or on the empty slot."""
-    lay = app.table.layout_now()
+    lay = app.play.table.layout_now()
     cam = app.renderer.camera_for(lay)
     cards = lay.pile(kind, pile)
     if index is None or not cards:
@@ -76,7 +76,7 @@ def test_a_freecell_deal_won_by_dragging_the_solvers_moves(clock):
     app = App("freecell", 617, now=clock)
     try:
         line = solve(deal(617, auto_foundation=True)).player_moves
-        table = app.table
+        table = app.play.table
         for move in line:
             pos = table.position
             if move.source < 8:
@@ -107,9 +107,9 @@ def test_a_freecell_deal_won_by_dragging_the_solvers_moves(clock):
         # The win is in the statistics on disk, and no saved game is left.
         from game.stats import Statistics
 
-        stats = Statistics.load(app.store)
+        stats = Statistics.load(app.play.store)
         assert stats["freecell"].won == 1 and stats["freecell"].best_streak == 1
-        assert app.store.load("savegame") is None
+        assert app.play.store.load("savegame") is None
     finally:
         app.close()
 
@@ -117,12 +117,12 @@ def test_a_freecell_deal_won_by_dragging_the_solvers_moves(clock):
 def test_an_illegal_drop_returns_with_a_reason_and_changes_nothing(clock):
     app = App("freecell", 1, now=clock)
     try:
-        before = app.table.position.copy()
+        before = app.play.table.position.copy()
         # Deal 1: 6S (column 1) onto 9C (column 2) is not a legal build.
         drag(app, clock, screen_of(app, PileKind.COLUMN, 0, 6), screen_of(app, PileKind.COLUMN, 1, 6))
-        assert app.table.position == before
-        assert app.table.message == "6S does not go on 9C: build down by one in alternating colours"
-        assert app.table.flights.busy()  # the card flies back
+        assert app.play.table.position == before
+        assert app.play.table.message == "6S does not go on 9C: build down by one in alternating colours"
+        assert app.play.table.flights.busy()  # the card flies back
     finally:
         app.close()
 
@@ -130,7 +130,7 @@ def test_an_illegal_drop_returns_with_a_reason_and_changes_nothing(clock):
 def test_keyboard_select_and_place_and_undo(clock):
     app = App("freecell", 1, now=clock)
     try:
-        table = app.table
+        table = app.play.table
         key(app, clock, pygame.K_LEFT)  # focus wraps to column 8
         key(app, clock, pygame.K_RETURN)
         assert table.selection == ("column", 7, 5)
@@ -152,7 +152,7 @@ def test_clock_pauses_on_focus_loss_and_minimise(clock):
         key(app, clock, pygame.K_RETURN)
         key(app, clock, pygame.K_RIGHT)
         key(app, clock, pygame.K_RETURN)  # first move starts the clock
-        c = app.table.session.clock
+        c = app.play.table.session.clock
         start = c.elapsed
         frames(app, clock, 60)  # one second
         assert c.elapsed == pytest.approx(start + 1.0, abs=0.05)
@@ -181,7 +181,7 @@ def test_nothing_is_redrawn_when_nothing_changes(clock):
         # The live winnability check answers in real time and changes the
         # status line once: let it settle before measuring an idle table.
         end = real_time.monotonic() + 60
-        while app.winnability.state in (WinState.CHECKING, WinState.UNKNOWN) and real_time.monotonic() < end:
+        while app.play.winnability.state in (WinState.CHECKING, WinState.UNKNOWN) and real_time.monotonic() < end:
             frames(app, clock, 1)
             real_time.sleep(0.02)
         frames(app, clock, 3)
@@ -199,7 +199,7 @@ def test_a_spider_game_won_through_keyboard_actions(clock):
     app = App("spider", 1, 1, now=clock)
     try:
         line = spider_solve(spider_deal(1, 1)).moves
-        table = app.table
+        table = app.play.table
         for move in line:
             if move.is_deal:
                 key(app, clock, pygame.K_d)
@@ -231,7 +231,7 @@ def test_resize_and_fullscreen_keep_the_game(clock):
         key(app, clock, pygame.K_RETURN)
         app.resize((720, 1280))  # portrait
         frames(app, clock, 2)
-        assert app.size == (720, 1280) and app.table.selection == ("column", 7, 5)
+        assert app.size == (720, 1280) and app.play.table.selection == ("column", 7, 5)
         assert app.ctx.viewport == (0, 0, 720, 1280)
     finally:
         app.close()
@@ -244,16 +244,16 @@ def test_the_game_in_progress_is_saved_on_quit_and_restored_on_the_next_start(cl
     key(app, clock, pygame.K_RIGHT)
     key(app, clock, pygame.K_RETURN)
     frames(app, clock, 90)  # a second and a half of play
-    board = app.table.position.board()
-    elapsed = app.table.session.clock.elapsed
+    board = app.play.table.position.board()
+    elapsed = app.play.table.session.clock.elapsed
     app.close()
     again = App(now=clock)  # no deal asked for: resume
     try:
-        assert again.table.session.number == 1 and again.table.position.board() == board
-        assert again.table.session.moves == 1
-        assert again.table.session.clock.elapsed == pytest.approx(elapsed, abs=0.05)
+        assert again.play.table.session.number == 1 and again.play.table.position.board() == board
+        assert again.play.table.session.moves == 1
+        assert again.play.table.session.clock.elapsed == pytest.approx(elapsed, abs=0.05)
         key(again, clock, pygame.K_u)  # the undo history came back too
-        assert again.table.session.moves == 0
+        assert again.play.table.session.moves == 0
     finally:
         again.close()
 
@@ -264,7 +264,7 @@ def test_a_damaged_save_is_set_aside_with_a_warning(clock, tmp_path):
     (folder / "savegame.json").write_text('{"game": "freecell", "deal": 1, "steps": [["12", false]]')
     app = App(now=clock)
     try:
-        assert "savegame.json" in app.table.message and "set aside" in app.table.message
+        assert "savegame.json" in app.play.table.message and "set aside" in app.play.table.message
         assert any(p.name.startswith("savegame.json.damaged-") for p in folder.iterdir())
     finally:
         app.close()
@@ -280,9 +280,9 @@ def test_a_new_deal_counts_the_abandoned_one_as_lost(clock):
         key(app, clock, pygame.K_n)
         from game.stats import Statistics
 
-        stats = Statistics.load(app.store)["freecell"]
+        stats = Statistics.load(app.play.store)["freecell"]
         assert stats.played == 1 and stats.won == 0 and stats.current_streak == 0
-        assert app.table.session.number != 1 or app.table.session.moves == 0
+        assert app.play.table.session.number != 1 or app.play.table.session.moves == 0
     finally:
         app.close()
 
@@ -312,11 +312,11 @@ def test_control_bar_buttons_undo_and_restart(clock):
         for _ in range(3):  # on to cell b
             key(app, clock, pygame.K_RIGHT)
         key(app, clock, pygame.K_RETURN)
-        assert app.table.session.moves == 2, app.table.message
+        assert app.play.table.session.moves == 2, app.play.table.message
         click(app, clock, button_pos(app, "undo"))
-        assert app.table.session.moves == 1
+        assert app.play.table.session.moves == 1
         click(app, clock, button_pos(app, "restart"))
-        assert app.table.session.moves == 0 and app.table.position == deal(1, auto_foundation=True)
+        assert app.play.table.session.moves == 0 and app.play.table.position == deal(1, auto_foundation=True)
     finally:
         app.close()
 
@@ -332,7 +332,7 @@ def win_617(table) -> None:
 def test_a_win_shows_the_result_panel(clock):
     app = App("freecell", 617, now=clock)
     try:
-        table = app.table
+        table = app.play.table
         win_617(table)
         frames(app, clock, 2)
         panel = table.current_panel()
@@ -348,20 +348,20 @@ def test_menu_enter_a_number_good_and_bad(clock):
     app = App("freecell", 1, now=clock)
     try:
         key(app, clock, pygame.K_m)
-        assert app.menu.is_open and app.menu.panel().title == "Solitaire"
+        assert app.play.menu.is_open and app.play.menu.panel().title == "Solitaire"
         click(app, clock, button_pos(app, "freecell-number"))
         for text in ("1", "x"):
             pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
         frames(app, clock, 1)
         key(app, clock, pygame.K_RETURN)
-        assert app.menu.error == "'1x' is not a deal number: enter a whole number 1..1,000,000"
+        assert app.play.menu.error == "'1x' is not a deal number: enter a whole number 1..1,000,000"
         key(app, clock, pygame.K_BACKSPACE)
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="1982"))
         frames(app, clock, 1)
-        assert app.menu.entry == "11982"
+        assert app.play.menu.entry == "11982"
         key(app, clock, pygame.K_RETURN)
-        assert not app.menu.is_open and app.table.session.number == 11982
-        assert app.table.message == "This deal is known to be unsolvable"
+        assert not app.play.menu.is_open and app.play.table.session.number == 11982
+        assert app.play.table.message == "This deal is known to be unsolvable"
     finally:
         app.close()
 
@@ -372,11 +372,11 @@ def test_settings_take_effect_at_once_and_are_remembered(clock):
         key(app, clock, pygame.K_m)
         click(app, clock, button_pos(app, "settings"))
         click(app, clock, button_pos(app, "set-auto_foundation"))
-        assert app.table.position.auto_foundation is False
+        assert app.play.table.position.auto_foundation is False
         click(app, clock, button_pos(app, "set-four_colour"))
         assert app.renderer.atlas.four_colour is True
         click(app, clock, button_pos(app, "set-animation_speed"))
-        assert app.speed == 0.55  # normal -> fast
+        assert app.play.env.speed == 0.55  # normal -> fast
         click(app, clock, button_pos(app, "set-volume"))
         assert app.sound.volume == 1.0  # 70% -> 100%
         click(app, clock, button_pos(app, "set-table_colour"))
@@ -384,8 +384,8 @@ def test_settings_take_effect_at_once_and_are_remembered(clock):
         assert app.renderer.table_colour == "blue" and app.renderer.card_back == "red"
         key(app, clock, pygame.K_ESCAPE)
         key(app, clock, pygame.K_ESCAPE)
-        assert not app.menu.is_open
-        saved = app.store.load("settings")
+        assert not app.play.menu.is_open
+        saved = app.play.store.load("settings")
         assert saved["auto_foundation"] is False and saved["four_colour"] is True
         assert saved["animation_speed"] == "fast" and saved["volume"] == 1.0
     finally:
@@ -398,12 +398,12 @@ def test_menu_starts_spider_with_the_remembered_suits(clock):
         key(app, clock, pygame.K_m)
         click(app, clock, button_pos(app, "spider-new"))
         # A player's first Spider game is 1-suit game #1.
-        assert app.table.game == "spider" and app.table.session.number == 1 and app.table.session.suits == 1
+        assert app.play.table.game == "spider" and app.play.table.session.number == 1 and app.play.table.session.suits == 1
         key(app, clock, pygame.K_m)
         click(app, clock, button_pos(app, "spider-suits"))  # 1 -> 2
         click(app, clock, button_pos(app, "spider-new"))
-        assert app.table.game == "spider" and app.table.session.suits == 2
-        saved = app.store.load("settings")
+        assert app.play.table.game == "spider" and app.play.table.session.suits == 2
+        saved = app.play.store.load("settings")
         assert saved["spider_suits"] == 2 and saved["spider_started"] is True
     finally:
         app.close()
@@ -413,15 +413,15 @@ def test_the_move_list_plays_a_move_by_keyboard(clock):
     app = App("freecell", 1, now=clock)
     try:
         key(app, clock, pygame.K_l)
-        panel = app.table.panel
+        panel = app.play.table.panel
         assert panel is not None and panel.title == "Moves: 5 cards movable"
         # Deal 1's first moves are all to a free cell: 8 of them (one per column), then the extras.
         assert len(panel.buttons) == 12 and all(b.label.startswith("To free cell") for b in panel.buttons[:8])
         assert [b.action for b in panel.buttons[8:]] == ["demo", "export", "import", "close"]
         key(app, clock, pygame.K_DOWN)
         key(app, clock, pygame.K_RETURN)  # the second move: column 2 to a free cell
-        assert app.table.session.moves == 1 and str(app.table.position.cells[0]) == "9C"
-        assert app.table.panel is None
+        assert app.play.table.session.moves == 1 and str(app.play.table.position.cells[0]) == "9C"
+        assert app.play.table.panel is None
     finally:
         app.close()
 
@@ -432,15 +432,15 @@ def test_press_and_hold_opens_the_run_panel(clock):
         start = screen_of(app, PileKind.COLUMN, 2, 6)  # column 3's last card, 2H
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
         frames(app, clock, 60)  # a second: past the hold time
-        panel = app.table.panel
+        panel = app.play.table.panel
         assert panel is not None and panel.title == "1 card from 2H"
         key(app, clock, pygame.K_UP)
-        assert app.table.panel.title == "2 cards from 8D"
+        assert app.play.table.panel.title == "2 cards from 8D"
         key(app, clock, pygame.K_RETURN)
-        assert app.table.selection == ("column", 2, 5) and app.table.panel is None
+        assert app.play.table.selection == ("column", 2, 5) and app.play.table.panel is None
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
         frames(app, clock, 2)
-        assert app.table.selection == ("column", 2, 5)  # the release is not a click
+        assert app.play.table.selection == ("column", 2, 5)  # the release is not a click
     finally:
         app.close()
 
@@ -451,11 +451,11 @@ def test_one_click_sends_home_when_set(clock):
     Store().save("settings", {"auto_foundation": False, "one_click_home": True})
     app = App("freecell", 8, now=clock)  # deal 8 has an ace at the end of a column
     try:
-        assert app.table.position.foundations == [0, 0, 0, 0]  # nothing went home by itself
-        pos = app.table.position
+        assert app.play.table.position.foundations == [0, 0, 0, 0]  # nothing went home by itself
+        pos = app.play.table.position
         column = next(i for i, c in enumerate(pos.columns) if c and c[-1].rank == 1)
         click(app, clock, screen_of(app, PileKind.COLUMN, column, len(pos.columns[column]) - 1))
-        assert sum(app.table.position.foundations) == 1
+        assert sum(app.play.table.position.foundations) == 1
     finally:
         app.close()
 
@@ -472,17 +472,17 @@ def test_a_gamepad_plays_moves_through_the_loop(clock):
         pad(app, clock, pygame.CONTROLLER_BUTTON_A)
         pad(app, clock, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # free cell a
         pad(app, clock, pygame.CONTROLLER_BUTTON_A)
-        assert str(app.table.position.cells[0]) == "TC"
+        assert str(app.play.table.position.cells[0]) == "TC"
         pygame.event.post(pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_LEFTX,
                                              value=-30000, instance_id=0))
         frames(app, clock, 1)
-        assert app.table.focus_places()[app.table.focus_index] == ("column", 7)
+        assert app.play.table.focus_places()[app.play.table.focus_index] == ("column", 7)
         pad(app, clock, pygame.CONTROLLER_BUTTON_Y)  # undo
-        assert app.table.position.cells[0] is None
+        assert app.play.table.position.cells[0] is None
         pad(app, clock, pygame.CONTROLLER_BUTTON_START)
-        assert app.menu.is_open
+        assert app.play.menu.is_open
         pad(app, clock, pygame.CONTROLLER_BUTTON_B)
-        assert not app.menu.is_open
+        assert not app.play.menu.is_open
     finally:
         app.close()
 
@@ -491,17 +491,17 @@ def test_f1_opens_the_part_of_how_to_play_that_explains_a_refusal(clock):
     app = App("freecell", 1, now=clock)
     try:
         drag(app, clock, screen_of(app, PileKind.COLUMN, 0, 6), screen_of(app, PileKind.COLUMN, 1, 6))
-        assert "does not go on" in app.table.message
+        assert "does not go on" in app.play.table.message
         key(app, clock, pygame.K_F1)
-        panel = app.table.panel
+        panel = app.play.table.panel
         assert panel is not None and panel.title.startswith("How to play")
         assert any("alternat" in line.lower() or "colour" in line.lower() for line in panel.lines)
         key(app, clock, pygame.K_ESCAPE)
         key(app, clock, pygame.K_m)
         click(app, clock, button_pos(app, "help"))
-        assert app.table.panel.title.startswith("How to play (1/")
+        assert app.play.table.panel.title.startswith("How to play (1/")
         click(app, clock, button_pos(app, "help-next"))
-        assert app.table.panel.title.startswith("How to play (2/")
+        assert app.play.table.panel.title.startswith("How to play (2/")
     finally:
         app.close()
 
@@ -509,15 +509,15 @@ def test_f1_opens_the_part_of_how_to_play_that_explains_a_refusal(clock):
 def test_a_win_is_celebrated_and_charted(clock):
     app = App("freecell", 617, now=clock)
     try:
-        table = app.table
+        table = app.play.table
         win_617(table)
-        app.changed()
+        app.play.changed()
         assert table.flights.busy()  # the kings leap
         frames(app, clock, 240)
         assert not table.flights.busy()
         key(app, clock, pygame.K_m)
         click(app, clock, button_pos(app, "statistics"))
-        lines = app.menu.panel().lines
+        lines = app.play.menu.panel().lines
         assert any(line.strip() == "recent: \u25cf" for line in lines), lines
     finally:
         app.close()
@@ -530,29 +530,29 @@ def test_live_winnability_rewind_demo_and_export(clock):
 
     app = App("freecell", 1, now=clock)
     try:
-        win = app.winnability
+        win = app.play.winnability
         assert win is not None
         end = real_time.monotonic() + 60
         while win.state is not WinState.WINNABLE and real_time.monotonic() < end:
             frames(app, clock, 1)
             real_time.sleep(0.02)
-        assert win.state is WinState.WINNABLE and "winnable" in app.table.status()
+        assert win.state is WinState.WINNABLE and "winnable" in app.play.status()
         # The demo plays the solver's line; a step back returns to where it began.
-        start = app.table.position.copy()
-        app.start_demo()
-        assert app.demo is not None
+        start = app.play.table.position.copy()
+        app.play.start_demo()
+        assert app.play.demo is not None
         key(app, clock, pygame.K_RETURN)  # pause
         key(app, clock, pygame.K_RIGHT)
         key(app, clock, pygame.K_RIGHT)
         key(app, clock, pygame.K_LEFT)
-        assert app.demo.playback.index == 1
+        assert app.play.demo.playback.index == 1
         key(app, clock, pygame.K_ESCAPE)  # stop: the player is in control here
-        assert app.demo is None and app.demo_touched and app.table.position.move_count >= 1
+        assert app.play.demo is None and app.play.demo_touched and app.play.table.position.move_count >= 1
         # Export, then replay from the clipboard: the same position.
-        app.export()
-        here = app.table.position.layout()
-        app.import_moves()
-        assert app.table.position.layout() == here
+        app.play.export()
+        here = app.play.table.position.layout()
+        app.play.import_moves()
+        assert app.play.table.position.layout() == here
         assert start.layout() != here
     finally:
         app.close()
@@ -563,16 +563,16 @@ def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock):
     try:
         frames(app, clock, 1)
         click(app, clock, button_pos(app, "demo"))
-        assert app.demo is not None and app.demo.playback.full_knowledge
-        assert "full knowledge" in app.table.status()
+        assert app.play.demo is not None and app.play.demo.playback.full_knowledge
+        assert "full knowledge" in app.play.status()
         for _ in range(2000):
             frames(app, clock, 1, dt=0.1)
-            if app.demo is None:
+            if app.play.demo is None:
                 break
-        assert app.table.session.won
+        assert app.play.table.session.won
         from game.stats import Statistics
 
-        assert Statistics.load(app.store)["spider-1"].played == 0  # the demo's win does not count
+        assert Statistics.load(app.play.store)["spider-1"].played == 0  # the demo's win does not count
     finally:
         app.close()
 
@@ -580,13 +580,13 @@ def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock):
 def test_a_copied_deal_number_pastes_into_the_number_box(clock):
     app = App("freecell", 617, now=clock)
     try:
-        app.copy_deal()
+        app.play.copy_deal()
         key(app, clock, pygame.K_m)
         click(app, clock, button_pos(app, "freecell-number"))
         key(app, clock, pygame.K_v, pygame.KMOD_LCTRL)
-        assert app.menu.entry == "617"
+        assert app.play.menu.entry == "617"
         key(app, clock, pygame.K_RETURN)
-        assert app.table.session.number == 617 and app.table.session.moves == 0
+        assert app.play.table.session.number == 617 and app.play.table.session.moves == 0
     finally:
         app.close()
 
@@ -602,21 +602,21 @@ def test_rewind_goes_back_to_the_last_winnable_position_and_names_the_loser(cloc
         # A one-cell endgame where move 3 (7a) loses (see tests/test_winnability.py).
         board = ("Foundations: H-6 C-6 D-6 S-6\nQH 9S 9H\nTH 9C KS KD KH 8H\n7C TC JS\nJC TS JH\n"
                  "QS\nTD QD 7D 9D\n7H 8D QC JD\n8S KC 7S 8C\n")
-        session = app.table.session
+        session = app.play.table.session
         session.position = Position.from_board(board, free_cells=1)
         for text in ("75", "81", "7a", "16"):
             session.push_plain(session.position.parse_move(text))
-        app.position_changed()
+        app.play.position_changed()
         end = real_time.monotonic() + 60
-        while app.winnability.state is not WinState.LOST and real_time.monotonic() < end:
+        while app.play.winnability.state is not WinState.LOST and real_time.monotonic() < end:
             frames(app, clock, 1)
             real_time.sleep(0.02)
-        assert app.winnability.state is WinState.LOST
+        assert app.play.winnability.state is WinState.LOST
         frames(app, clock, 1)
-        assert any(b.action == "rewind" for b in app.table.buttons())
+        assert any(b.action == "rewind" for b in app.play.buttons())
         key(app, clock, pygame.K_r)
-        assert app.table.message == "7a at move 3 lost it"
-        assert app.table.position.move_count == 2
+        assert app.play.table.message == "7a at move 3 lost it"
+        assert app.play.table.position.move_count == 2
     finally:
         app.close()
 
@@ -626,10 +626,10 @@ def test_changing_spider_suits_restarts_the_same_game_number(clock):
     try:
         key(app, clock, pygame.K_m)
         click(app, clock, button_pos(app, "spider-suits"))  # 1 -> 2
-        assert app.table.game == "spider" and app.table.session.number == 77 and app.table.session.suits == 2
+        assert app.play.table.game == "spider" and app.play.table.session.number == 77 and app.play.table.session.suits == 2
         from game.spider import deal as spider_deal
 
-        assert app.table.position == spider_deal(77, 2)
+        assert app.play.table.position == spider_deal(77, 2)
     finally:
         app.close()
 
@@ -639,14 +639,14 @@ def test_a_selection_shows_its_legal_targets_in_green(clock):
     try:
         key(app, clock, pygame.K_LEFT)  # column 8: TC
         key(app, clock, pygame.K_RETURN)
-        targets = {(m.kind, m.pile) for m in app.table.marks() if m.style == "target"}
+        targets = {(m.kind, m.pile) for m in app.play.table.marks() if m.style == "target"}
         # Deal 1: no red jack ends a column and no ten goes home: only a free cell takes TC.
         assert targets == {("cell", 0)}
         key(app, clock, pygame.K_ESCAPE)
         for _ in range(2):  # column 6 (3D) is two to the left
             key(app, clock, pygame.K_LEFT)
         key(app, clock, pygame.K_RETURN)
-        targets = {(m.kind, m.pile) for m in app.table.marks() if m.style == "target"}
+        targets = {(m.kind, m.pile) for m in app.play.table.marks() if m.style == "target"}
         assert ("cell", 0) in targets and len(targets) == 1
     finally:
         app.close()
@@ -655,12 +655,12 @@ def test_a_selection_shows_its_legal_targets_in_green(clock):
 def test_spider_selection_glows_every_column_it_fits(clock):
     app = App("spider", 1, 1, now=clock)
     try:
-        pos = app.table.position
+        pos = app.play.table.position
         # A column whose top card fits somewhere (game 1 has such moves at the start).
         src = next(m.source for m in pos.legal_moves() if not m.is_deal)
         n = len(pos.columns[src])
-        app.table.activate("column", src, n - 1)
-        targets = {p for k, p in ((m.kind, m.pile) for m in app.table.marks() if m.style == "target")}
+        app.play.table.activate("column", src, n - 1)
+        targets = {p for k, p in ((m.kind, m.pile) for m in app.play.table.marks() if m.style == "target")}
         expected = {d for d in range(10) if d != src and pos.fitting_move(src, d) is not None}
         assert targets == expected and targets
     finally:
@@ -677,8 +677,8 @@ def test_controllers_plugged_in_and_out_mid_game_do_no_harm(clock):
         frames(app, clock, 2)
         pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=0))
         frames(app, clock, 2)
-        assert app.table.selection == ("column", 7, 5)  # the game went on untouched
+        assert app.play.table.selection == ("column", 7, 5)  # the game went on untouched
         pad(app, clock, pygame.CONTROLLER_BUTTON_B)
-        assert app.table.selection is None
+        assert app.play.table.selection is None
     finally:
         app.close()

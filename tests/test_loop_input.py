@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.input import Act, translate_controller, translate_key
+from game.input import Act
+from game.input.keys import translate_controller, translate_key
 from game.loop import FixedStep
 
 

@@ -79,7 +79,7 @@ if __name__ == "__main__":
 
 
     def point(kind, pile, index, part):
-        lay = app.table.layout_now()
+        lay = app.play.table.layout_now()
         cam = app.renderer.camera_for(lay)
         cards = lay.pile(PileKind(kind), pile)
         if index is None or not cards:
@@ -94,7 +94,7 @@ if __name__ == "__main__":
 
 
     def state(seq, points, shot):
-        t = app.table
+        t = app.play.table
         pos = t.position
         return {
             "seq": seq,

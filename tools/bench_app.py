@@ -46,16 +46,16 @@ for _ in range(10):
     lat.append(time.perf_counter() - t)
 # An auto-complete cascade: play the solver's line until auto-complete can run.
 # With automatic moves off, many cards are left for the cascade to send home.
-app.table.position.auto_foundation = False
+app.play.table.position.auto_foundation = False
 line = solve(deal(617)).moves
 for m in line:
-    app.table.play(m)
-    app.table.flights.land()
-    if app.table.position.can_autocomplete():
+    app.play.table.play(m)
+    app.play.table.flights.land()
+    if app.play.table.position.can_autocomplete():
         break
-app.act(__import__("game.input", fromlist=["Action"]).Action(__import__("game.input", fromlist=["Act"]).Act.AUTOCOMPLETE))
+app.play.act(__import__("game.input", fromlist=["Action"]).Action(__import__("game.input", fromlist=["Act"]).Act.AUTOCOMPLETE))
 frames = []
-while (app.table.cascade or app.table.flights.busy()) and len(frames) < 2000:
+while (app.play.table.cascade or app.play.table.flights.busy()) and len(frames) < 2000:
     t = time.perf_counter()
     if app.step():
         frames.append(time.perf_counter() - t)

@@ -1,16 +1,10 @@
 """The game in a window: ``App("freecell", number=617).run()``.
 
-``window`` holds :class:`App` (events, the fixed-step loop, drawing,
-saving); ``table`` the controller both games share, which turns input into
-session calls, and ``freecell_table`` / ``spider_table`` what each game
-adds; ``flights`` the card animations (view state); ``demo`` the solver's
-line played on the table.
+``window`` holds :class:`App`: pygame events turned into actions and
+pointer gestures for :class:`game.play.Play`, the fixed-step loop, and the
+drawing. Everything else about a game lives in :mod:`game.play`.
 """
 
-from game.app.flights import Flights
-from game.app.freecell_table import FreeCellTable
-from game.app.spider_table import SpiderTable
-from game.app.table import Table
 from game.app.window import App
 
-__all__ = ["App", "Flights", "FreeCellTable", "SpiderTable", "Table"]
+__all__ = ["App"]

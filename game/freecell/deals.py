@@ -13,10 +13,12 @@ them::
 
 from __future__ import annotations
 
+import secrets
+
 from game.cards import CARDS, Card
 from game.freecell.position import Position
 
-__all__ = ["deal", "deal_cards", "MIN_DEAL", "MAX_DEAL", "KNOWN_UNSOLVABLE", "is_known_unsolvable"]
+__all__ = ["deal", "deal_cards", "MIN_DEAL", "MAX_DEAL", "KNOWN_UNSOLVABLE", "is_known_unsolvable", "random_deal"]
 
 MIN_DEAL = 1
 MAX_DEAL = 1_000_000
@@ -67,3 +69,11 @@ def deal(number: int, *, auto_foundation: bool = False, free_cells: int = 4) -> 
     for i, c in enumerate(cards):
         columns[i % 8].append(c)
     return Position(columns, auto_foundation=auto_foundation, free_cells=free_cells)
+
+
+def random_deal() -> int:
+    """A random deal number, never a known-unsolvable one (cryptographic source)."""
+    while True:
+        n = secrets.randbelow(MAX_DEAL) + 1
+        if n not in KNOWN_UNSOLVABLE:
+            return n

@@ -1,7 +1,11 @@
 """Input becomes actions here, and only here: mouse, keyboard and gamepad all
 produce the same small set of :class:`Action` values; no rule is decided in
-an input handler."""
+an input handler.
 
-from game.input.actions import Action, Act, KEYMAPS, translate_key, translate_controller
+``actions`` (the values) and ``pointer`` (mouse gestures) need no pygame;
+``keys`` (keyboard and gamepad bindings) reads pygame's key and button codes.
+"""
 
-__all__ = ["Action", "Act", "KEYMAPS", "translate_key", "translate_controller"]
+from game.input.actions import Act, Action
+
+__all__ = ["Action", "Act"]

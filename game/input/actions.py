@@ -1,25 +1,19 @@
-"""Actions, and the keyboard and gamepad bindings that produce them.
+"""The actions every input becomes: keys, gamepad buttons, the control bar.
 
-SPEC §1.6 (FreeCell) and §2.4 (Spider)::
+The bindings that produce them live in :mod:`game.input.keys` (keyboard and
+gamepad, through pygame) and :mod:`game.input.pointer` (mouse gestures);
+everything above input sees only these values::
 
-    >>> import pygame
-    >>> translate_key("freecell", pygame.K_u, 0)
-    Action(act=<Act.UNDO: 'undo'>, arg=None)
-    >>> translate_key("spider", pygame.K_z, 0).act, translate_key("spider", pygame.K_z, pygame.KMOD_CTRL).act
-    (<Act.UNDO: 'undo'>, <Act.UNDO: 'undo'>)
-    >>> translate_key("freecell", pygame.K_RETURN, pygame.KMOD_ALT).act
-    <Act.FULLSCREEN: 'fullscreen'>
+    >>> Action(Act.UNDO).act.value
+    'undo'
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
 
-import pygame
-
-__all__ = ["Act", "Action", "KEYMAPS", "translate_key", "translate_controller"]
+__all__ = ["Act", "Action"]
 
 
 class Act(enum.Enum):
@@ -42,90 +36,11 @@ class Act(enum.Enum):
     REWIND = "rewind"  # FreeCell: back to the last winnable position
     HELP = "help"
     FULLSCREEN = "fullscreen"
+    QUIT = "quit"  # Ctrl+Q, the menu's Quit, the gamepad's Back: asks first
 
 
 @dataclass(frozen=True)
 class Action:
     act: Act
-    arg: Any = None
 
 
-_COMMON = {
-    pygame.K_LEFT: Act.FOCUS_LEFT,
-    pygame.K_RIGHT: Act.FOCUS_RIGHT,
-    pygame.K_UP: Act.FOCUS_UP,
-    pygame.K_DOWN: Act.FOCUS_DOWN,
-    pygame.K_RETURN: Act.SELECT,
-    pygame.K_KP_ENTER: Act.SELECT,
-    pygame.K_SPACE: Act.SELECT,
-    pygame.K_ESCAPE: Act.CANCEL,
-    pygame.K_h: Act.HINT,
-    pygame.K_F1: Act.HELP,
-    pygame.K_F11: Act.FULLSCREEN,
-    pygame.K_m: Act.MENU,
-}
-
-#: Per game: plain key -> act (Ctrl+Z and Alt+Enter are handled for both).
-KEYMAPS: dict[str, dict[int, Act]] = {
-    "freecell": {**_COMMON, pygame.K_u: Act.UNDO, pygame.K_n: Act.NEW_DEAL, pygame.K_f: Act.AUTOCOMPLETE,
-                 pygame.K_l: Act.MOVE_LIST, pygame.K_r: Act.REWIND},
-    "spider": {**_COMMON, pygame.K_z: Act.UNDO, pygame.K_a: Act.AUTO_MOVE, pygame.K_d: Act.DEAL,
-               pygame.K_TAB: Act.FOCUS_NEXT},
-}
-
-
-def translate_key(game: str, key: int, mod: int) -> Action | None:
-    """The action of a key press in ``game`` ("freecell" or "spider")."""
-    if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mod & pygame.KMOD_ALT:
-        return Action(Act.FULLSCREEN)
-    if key == pygame.K_z and mod & pygame.KMOD_CTRL:
-        return Action(Act.UNDO)
-    if key == pygame.K_TAB and game == "spider" and mod & pygame.KMOD_SHIFT:
-        return Action(Act.FOCUS_PREV)
-    if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
-        return None  # leave system shortcuts alone
-    act = KEYMAPS[game].get(key)
-    return Action(act) if act is not None else None
-
-
-_BUTTONS = {
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT: Act.FOCUS_LEFT,
-    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Act.FOCUS_RIGHT,
-    pygame.CONTROLLER_BUTTON_DPAD_UP: Act.FOCUS_UP,
-    pygame.CONTROLLER_BUTTON_DPAD_DOWN: Act.FOCUS_DOWN,
-    pygame.CONTROLLER_BUTTON_A: Act.SELECT,
-    pygame.CONTROLLER_BUTTON_B: Act.CANCEL,
-    pygame.CONTROLLER_BUTTON_X: Act.HINT,
-    pygame.CONTROLLER_BUTTON_Y: Act.UNDO,
-    pygame.CONTROLLER_BUTTON_START: Act.MENU,
-}
-
-#: Stick deflection (of 32767) that counts as a push, and the release point
-#: below which it must come back before the next push (no chatter).
-STICK_PUSH = 20000
-STICK_RELEASE = 8000
-
-
-def translate_controller(event: pygame.event.Event, stick: dict[int, int]) -> Action | None:
-    """The action of a CONTROLLERBUTTONDOWN or CONTROLLERAXISMOTION event.
-
-    ``stick`` remembers, per axis, the direction currently pushed (-1, 0, 1)
-    so that holding the stick gives one move, like a D-pad press.
-    """
-    if event.type == pygame.CONTROLLERBUTTONDOWN:
-        act = _BUTTONS.get(event.button)
-        return Action(act) if act is not None else None
-    if event.type == pygame.CONTROLLERAXISMOTION and event.axis in (
-            pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
-        held = stick.get(event.axis, 0)
-        direction = 1 if event.value >= STICK_PUSH else -1 if event.value <= -STICK_PUSH else 0
-        if abs(event.value) < STICK_RELEASE:
-            stick[event.axis] = 0
-            return None
-        if direction == 0 or direction == held:
-            return None
-        stick[event.axis] = direction
-        if event.axis == pygame.CONTROLLER_AXIS_LEFTX:
-            return Action(Act.FOCUS_RIGHT if direction > 0 else Act.FOCUS_LEFT)
-        return Action(Act.FOCUS_DOWN if direction > 0 else Act.FOCUS_UP)
-    return None

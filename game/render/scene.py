@@ -41,6 +41,7 @@ import pygame
 from game.render import theme
 from game.render.atlas import BACK, GHOST, PAD, AtlasSheet, draw_atlas, redraw_back
 from game.render.camera import Camera, glm
+from game.render.marks import Mark
 from game.render.layout import CardPlacement, Layout, Slot, layout
 from game.resources import shader_path
 
@@ -52,20 +53,6 @@ STYLES: dict[str, tuple[float, float, float, float]] = {
     "target": theme.TARGET,
     "hint": theme.HINT,
 }
-
-
-@dataclass(frozen=True)
-class Mark:
-    """A highlight: cards of pile ``(kind, pile)`` from ``start`` to its end, in ``style``.
-
-    ``start=None`` means the pile's top card, or the empty slot itself when
-    the pile is empty (a legal target that is an empty column, say).
-    """
-
-    kind: str
-    pile: int
-    start: int | None = None
-    style: str = "selected"
 
 
 @dataclass

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import moderngl
 import pygame
 
+from game.play.panels import Button, Panel
 from game.resources import asset_path, shader_path
 
 __all__ = ["Overlay", "Button", "Panel"]
@@ -26,26 +27,6 @@ _BUTTON = (30, 72, 46, 235)
 _BUTTON_OFF = (30, 50, 38, 160)
 _BUTTON_TEXT = (245, 248, 240)
 _PANEL = (14, 40, 26, 235)
-
-
-@dataclass(frozen=True)
-class Button:
-    label: str
-    action: str
-    enabled: bool = True
-
-
-@dataclass(frozen=True)
-class Panel:
-    """A box in the middle of the table: a title, lines, and buttons."""
-
-    title: str
-    lines: tuple[str, ...] = ()
-    buttons: tuple[Button, ...] = ()
-    #: Buttons one under another (menus) instead of in a row (result panels).
-    vertical: bool = False
-    #: The button the keyboard or gamepad is on (-1: none).
-    focus: int = -1
 
 
 @dataclass

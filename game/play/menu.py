@@ -1,6 +1,6 @@
 """The menus: choose a game and a deal, settings, statistics.
 
-A menu is a stack of screens; each screen is a :class:`game.ui.overlay.Panel`
+A menu is a stack of screens; each screen is a :class:`game.play.panels.Panel`
 with a vertical list of buttons the keyboard and gamepad walk with Up/Down
 and Enter (Esc goes back). Choosing returns a *request* the app carries
 out, so the menu itself changes nothing::
@@ -21,7 +21,7 @@ import secrets
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from game.ui.overlay import Button, Panel
+from game.play.panels import Button, Panel
 
 __all__ = ["Menu", "Settings", "Request", "SPEEDS"]
 
@@ -326,16 +326,13 @@ class Menu:
     @staticmethod
     def _freecell_choice(kind: str) -> tuple[int | None, str]:
         from game.freecell.daily import daily_deal
-        from game.freecell.deals import KNOWN_UNSOLVABLE, MAX_DEAL
+        from game.freecell.deals import random_deal
         from game.freecell.difficulty import LEVELS, load_table
 
         if kind == "today":
             return daily_deal(), ""
         if kind == "random":
-            while True:
-                n = secrets.randbelow(MAX_DEAL) + 1
-                if n not in KNOWN_UNSOLVABLE:
-                    return n, ""
+            return random_deal(), ""
         level = kind.capitalize()
         pool = [n for n, d in load_table().items() if d.exact and d.cells is not None and LEVELS[d.cells] == level]
         if not pool:

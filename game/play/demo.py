@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game import speeds
-from game.input import Act, Action
+from game.input.actions import Act, Action
 from game.playback import Playback, solve_line
 
 if TYPE_CHECKING:
-    from game.app.table import Table
+    from game.play.table import Table
 
 __all__ = ["Demo"]
 

@@ -5,25 +5,77 @@ and the card flights that show each change.
 No rule is decided here: a refusal is the rules engine's reason. The
 FreeCell and Spider controllers (``freecell_table``, ``spider_table``)
 fill in what differs.
+
+A table never calls the layer above it. It reads what it needs from a
+:class:`TableEnv` (window size, animation speed and time, a few settings)
+that the controller keeps current, and reports what happened as events
+(:class:`Played`, :class:`Refused`, :class:`Undone`, :class:`NewDealWanted`)
+that the controller drains after each call::
+
+    table.action(Action(Act.UNDO))
+    for event in table.take_events():
+        ...   # statistics, save, live check, sound
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from game import speeds
-from game.app.flights import Flights, Key, _transform
-from game.input import Act, Action
+from game.input.actions import Act, Action
+from game.play.flights import Flights, Key, _transform
+from game.play.panels import Button, Panel
 from game.render.layout import CardTransform, Layout, PileKind, layout
+from game.render.marks import Mark
 from game.render.picking import Pick
-from game.render.scene import Mark
-from game.ui.overlay import Button, Panel
 
-if TYPE_CHECKING:
-    from game.app.window import App
+__all__ = ["Table", "TableEnv", "Played", "Refused", "Undone", "NewDealWanted", "TableEvent"]
 
-__all__ = ["Table"]
+
+@dataclass
+class TableEnv:
+    """What a table reads from around it; the controller keeps it current."""
+
+    size: tuple[int, int] = (1280, 720)
+    #: The animation-speed factor (0 = instant).
+    speed: float = 1.0
+    #: Seconds of animation time: flights are scheduled on it.
+    anim_time: float = 0.0
+    #: The keyboard or gamepad was used last (the focus ring shows).
+    keyboard_used: bool = False
+    auto_foundation: bool = True
+    one_click_home: bool = False
+    now: Callable[[], float] = field(default=time.monotonic)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move was made (the position changed); ``sound`` names its sound."""
+
+    sound: str = "place"
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The engine refused a move; ``reason`` is its one line."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Undone:
+    """A step was taken back."""
+
+
+@dataclass(frozen=True)
+class NewDealWanted:
+    """The player asked for a new deal (N, or a panel's New deal button)."""
+
+
+TableEvent = Played | Refused | Undone | NewDealWanted
 
 
 class Table:
@@ -31,8 +83,9 @@ class Table:
 
     game = ""
 
-    def __init__(self, app: "App") -> None:
-        self.app = app
+    def __init__(self, env: TableEnv) -> None:
+        self.env = env
+        self.events: list[TableEvent] = []
         self.flights = Flights()
         self.selection: tuple[str, int, int] | None = None  # kind, pile, index
         self.message = ""
@@ -44,7 +97,7 @@ class Table:
 
     # --- what the renderer and the overlay read --------------------------------
 
-    def buttons(self) -> tuple[Button, ...]:
+    def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         raise NotImplementedError
 
     def current_panel(self) -> Panel | None:
@@ -75,7 +128,7 @@ class Table:
         raise NotImplementedError
 
     def layout_now(self, overrides: dict | None = None) -> Layout:
-        w, h = self.app.size
+        w, h = self.env.size
         return layout(self.position, w, h, overrides)
 
     def marks(self) -> list[Mark]:
@@ -91,12 +144,12 @@ class Table:
         return []
 
     def focus_mark(self) -> Mark | None:
-        if not self.app.keyboard_used:
+        if not self.env.keyboard_used:
             return None
         kind, pile = self.focus_places()[self.focus_index]
         return Mark(kind, pile, self.focus_depth if kind == "column" else None, "focus")
 
-    def status(self) -> str:
+    def status(self, extra: tuple[str, ...] = ()) -> str:
         raise NotImplementedError
 
     # --- flights -------------------------------------------------------------------
@@ -104,8 +157,8 @@ class Table:
     def animate(self, before: Layout, keys: Callable[[Any], Key], origin: Callable[[Key], Key],
                 order: dict[Key, float], duration: float) -> None:
         """Fly every card whose place changed from ``before`` to the current layout."""
-        factor = self.app.speed
-        now = self.app.anim_time
+        factor = self.env.speed
+        now = self.env.anim_time
         old = {keys(p): p for p in before.cards}
         after = self.layout_now()
         for p in after.cards:
@@ -129,11 +182,12 @@ class Table:
         """A short celebration: the kings on top of their piles leap and spin, one after another."""
         lay = self.layout_now()
         kings = [p for p in lay.cards if not p.hidden and p.kind in (PileKind.FOUNDATION, PileKind.REMOVED)]
-        now = self.app.anim_time
+        now = self.env.anim_time
         for i, p in enumerate(kings):
             t = _transform(p)
             spun = CardTransform(t.x, t.y, t.z, t.yaw + 2 * math.pi, t.flip)
-            self.flights.add(self.card_key(p), t, spun, now + 0.5 + 0.15 * i, 0.9 * max(self.app.speed, 0.4), 1.2)
+            self.flights.add(self.card_key(p), t, spun, now + speeds.CELEBRATE_DELAY + speeds.CELEBRATE_GAP * i,
+                             speeds.CELEBRATE_SPIN * max(self.env.speed, 0.4), speeds.CELEBRATE_LIFT)
 
     def undo(self) -> None:
         """Take back the last step; the cards fly back to where they were."""
@@ -146,16 +200,26 @@ class Table:
         self.selection = None
         self.hint_marks = []
         self.animate(before, self.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
-        self.app.changed()
+        self.emit(Undone())
 
     def before_undo(self) -> None:
         """Stop what an undo makes stale (FreeCell: the cascade and the hint search)."""
 
     def overrides(self) -> dict[Key, CardTransform]:
-        return self.flights.at(self.app.anim_time)
+        return self.flights.at(self.env.anim_time)
 
     def say(self, text: str) -> None:
         self.message = text
+
+    # --- what happened, for the controller --------------------------------------------
+
+    def emit(self, event: TableEvent) -> None:
+        self.events.append(event)
+
+    def take_events(self) -> list[TableEvent]:
+        """What happened since the last call, oldest first."""
+        out, self.events = self.events, []
+        return out
 
     # --- input ----------------------------------------------------------------------
 

@@ -5,21 +5,18 @@ cycled from what a player can see.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game import speeds
-from game.app.flights import Key
-from game.app.table import Table
-from game.input import Act
+from game.input.actions import Act
+from game.play.flights import Key
+from game.play.panels import Button, Panel
+from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import PileKind
+from game.render.marks import Mark
 from game.render.picking import Pick
-from game.render.scene import Mark
 from game.session import SpiderSession
-from game.spider import DEAL, HintCycle, HintKind, IllegalMoveError, Move, random_game_number
-from game.ui.overlay import Button, Panel
-
-if TYPE_CHECKING:
-    from game.app.window import App
+from game.spider import DEAL, HintCycle, HintKind, IllegalMoveError, Move
 
 __all__ = ["SpiderTable"]
 
@@ -27,10 +24,9 @@ __all__ = ["SpiderTable"]
 class SpiderTable(Table):
     game = "spider"
 
-    def __init__(self, app: "App", number: int, suits: int, session: SpiderSession | None = None) -> None:
-        super().__init__(app)
-
-        self.session = session or SpiderSession(number, suits, now=app.clock_now)
+    def __init__(self, env: TableEnv, number: int, suits: int, session: SpiderSession | None = None) -> None:
+        super().__init__(env)
+        self.session = session or SpiderSession(number, suits, now=env.now)
         self.hint_cycle = HintCycle()
 
     @property
@@ -48,14 +44,13 @@ class SpiderTable(Table):
     def first_movable(self, column: int) -> int:
         return self.position.face_down[column]
 
-    def status(self) -> str:
+    def status(self, extra: tuple[str, ...] = ()) -> str:
         s = self.session
         secs = int(s.clock.elapsed)
         parts = [f"Spider, {s.suits} suit{'s' * (s.suits > 1)}, game #{s.number}",
                  f"{secs // 60}:{secs % 60:02d}", f"score {s.score}", f"{s.moves} move{'s' * (s.moves != 1)}",
                  f"{self.position.deals_left} deals left"]
-        if self.app.demo is not None:
-            parts.append(self.app.demo.status())
+        parts.extend(e for e in extra if e)
         return "   ".join(parts)
 
     def targets(self) -> list[tuple[str, int]]:
@@ -64,7 +59,7 @@ class SpiderTable(Table):
         _, src, _ = self.selection
         return [("column", d) for d in range(10) if d != src and self.position.fitting_move(src, d) is not None]
 
-    def buttons(self) -> tuple[Button, ...]:
+    def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         return (Button("Undo (Z)", "undo", bool(self.position.move_stack)), Button("Hint (H)", "hint"),
                 Button(f"Deal (D) {self.position.deals_left}", "deal", self.position.can_deal()),
                 Button("New game", "new"), Button("Restart", "restart", bool(self.position.move_stack)),
@@ -91,10 +86,11 @@ class SpiderTable(Table):
         try:
             self.session.play(move)
         except IllegalMoveError as exc:
-            self.say(str(exc).split(": ", 1)[-1])
-            self.app.sound.play("refuse")
+            reason = str(exc).split(": ", 1)[-1]
+            self.say(reason)
+            self.emit(Refused(reason))
             return False
-        self.app.sound.play("deal" if move.is_deal else "home" if pos.completed_sets(-1) else "place")
+        sound = "deal" if move.is_deal else "home" if pos.completed_sets(-1) else "place"
         self.selection = None
         self.hint_marks = []
         self.message = ""
@@ -125,7 +121,7 @@ class SpiderTable(Table):
         self.animate(before, self.card_key, lambda k: origin.get(k, k), order, speeds.FLIGHT)
         if pos.outcome() is not None:
             self.say(str(pos.outcome()))
-        self.app.changed()
+        self.emit(Played(sound))
         return True
 
     def activate(self, kind: str, pile: int, index: int | None) -> None:
@@ -218,8 +214,13 @@ class SpiderTable(Table):
             elif hint.kind is HintKind.DEAL:
                 self.hint_marks = [Mark("stock", 0, None, "target")]
         elif act is Act.NEW_DEAL:
+            self.emit(NewDealWanted())
 
-            self.app.abandon()
-            self.session = SpiderSession(random_game_number(), self.session.suits, now=self.app.clock_now)
-            self.flights.land()
-            self.selection = None
+    def new_deal(self, number: int, suits: int | None = None) -> None:
+        """Deal game ``number`` on this table (the controller has ended the game before)."""
+        self.flights.land()
+        self.session = SpiderSession(number, self.session.suits if suits is None else suits, now=self.env.now)
+        self.selection = None
+        self.hint_marks = []
+        self.hint_cycle = HintCycle()
+        self.message = ""

@@ -5,22 +5,18 @@ after another, hints from the solver process and the live winnability line.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game import speeds
-from game.app.flights import Key
-from game.app.table import Table
 from game.freecell import HOME, IllegalMoveError, Move
-from game.freecell.winnability import WinState
-from game.input import Act
+from game.input.actions import Act
+from game.play.flights import Key
+from game.play.panels import Button, Panel
+from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import Layout
+from game.render.marks import Mark
 from game.render.picking import Pick
-from game.render.scene import Mark
 from game.session import FreeCellSession
-from game.ui.overlay import Button, Panel
-
-if TYPE_CHECKING:
-    from game.app.window import App
 
 __all__ = ["FreeCellTable"]
 
@@ -28,10 +24,9 @@ __all__ = ["FreeCellTable"]
 class FreeCellTable(Table):
     game = "freecell"
 
-    def __init__(self, app: "App", number: int, session: FreeCellSession | None = None) -> None:
-        super().__init__(app)
-        self.session = session or FreeCellSession(number, auto_foundation=app.settings.auto_foundation,
-                                                  now=app.clock_now)
+    def __init__(self, env: TableEnv, number: int, session: FreeCellSession | None = None) -> None:
+        super().__init__(env)
+        self.session = session or FreeCellSession(number, auto_foundation=env.auto_foundation, now=env.now)
         self.holding: tuple[int, int] = (0, 0)
         self.cascade = False
         self.cascade_wait = 0.0
@@ -59,7 +54,8 @@ class FreeCellTable(Table):
             return 0 if pos.cells[pile] is None else 1
         return pos.foundations[pile]
 
-    def status(self) -> str:
+    def status(self, extra: tuple[str, ...] = ()) -> str:
+        """The status line; ``extra`` (the live check, the demo) goes before the auto-complete prompt."""
         from game.freecell.difficulty import difficulty
 
         s = self.session
@@ -70,11 +66,7 @@ class FreeCellTable(Table):
                  f"{self.position.capacity()} cards movable"]
         if self.thinking:
             parts.append("Hint: thinking...")
-        win = self.app.winnability
-        if win is not None and win.label:
-            parts.append(win.label)
-        if self.app.demo is not None:
-            parts.append(self.app.demo.status())
+        parts.extend(e for e in extra if e)
         if self.position.can_autocomplete():
             parts.append("F: auto-complete")
         return "   ".join(parts)
@@ -97,11 +89,11 @@ class FreeCellTable(Table):
                 out.append(("foundation", int(card) % 4))
         return out
 
-    def buttons(self) -> tuple[Button, ...]:
+    def buttons(self, lost: bool = False) -> tuple[Button, ...]:
+        """The control bar; ``lost``: the live check proved the game lost (Rewind is offered)."""
         third = (Button("Auto-complete (F)", "autocomplete") if self.position.can_autocomplete()
                  else Button("New deal (N)", "new"))
-        win = self.app.winnability
-        if win is not None and win.state is WinState.LOST:
+        if lost:
             third = Button("Rewind (R)", "rewind")
         return (Button("Undo (U)", "undo", self.session.moves > 0), Button("Hint (H)", "hint"),
                 Button("Moves (L)", "moves"), third,
@@ -164,16 +156,18 @@ class FreeCellTable(Table):
         try:
             step = self.session.autocomplete_step() if plain else self.session.play(move)
         except IllegalMoveError as exc:
-            self.say(str(exc).split(": ", 1)[-1])
-            self.app.sound.play("refuse")
+            reason = str(exc).split(": ", 1)[-1]
+            self.say(reason)
+            self.emit(Refused(reason))
             return False
         if step is None:
             return False
-        self.app.sound.play("home" if step.move.dest == HOME or step.automatic else "place")
-        self.after_change(before, step.automatic, speeds.FLIGHT)
+        self.after_change(before, step.automatic, speeds.FLIGHT,
+                          sound="home" if step.move.dest == HOME or step.automatic else "place")
         return True
 
-    def after_change(self, before: Layout, autos: tuple[Move, ...] = (), duration: float = speeds.FLIGHT) -> None:
+    def after_change(self, before: Layout, autos: tuple[Move, ...] = (), duration: float = speeds.FLIGHT,
+                     sound: str = "place") -> None:
         self.selection = None
         self.hint_marks = []
         self.message = ""
@@ -186,7 +180,7 @@ class FreeCellTable(Table):
         self.animate(before, self.card_key, lambda k: k, order, duration)
         if pos.outcome() is not None:
             self.say(str(pos.outcome()))
-        self.app.changed()
+        self.emit(Played(sound))
 
     def _auto_cards(self, autos: tuple[Move, ...]) -> list[int]:
         """The cards the automatic moves sent home, in order (from the engine's record)."""
@@ -214,7 +208,7 @@ class FreeCellTable(Table):
     def click(self, where: Pick | None, double: bool) -> None:
         # "One click sends home": a single click on a card that can go to its
         # foundation sends it there at once (with nothing else selected).
-        if (self.app.settings.one_click_home and not double and self.selection is None and where is not None
+        if (self.env.one_click_home and not double and self.selection is None and where is not None
                 and where.kind in ("column", "cell") and where.index is not None
                 and where.index == self.pile_size(where.kind, where.pile) - 1):
             home = Move.of(self._place(where.kind, where.pile), HOME, 1)
@@ -289,20 +283,17 @@ class FreeCellTable(Table):
             else:
                 self.say("auto-complete needs every column in order")
         elif act is Act.NEW_DEAL:
-            from game.textplay import random_deal
-
-            self.new_deal(random_deal())
+            self.emit(NewDealWanted())
         elif act is Act.HINT:
             self.ask_hint()
         elif act is Act.MOVE_LIST:
             self.panel = self.move_list()
 
     def new_deal(self, number: int) -> None:
+        """Deal ``number`` on this table (the controller has ended the game before)."""
         self.cancel_hint()
         self.flights.land()
-        self.app.abandon()
-        self.session = FreeCellSession(number, auto_foundation=self.app.settings.auto_foundation,
-                                       now=self.app.clock_now)
+        self.session = FreeCellSession(number, auto_foundation=self.env.auto_foundation, now=self.env.now)
         self.selection = None
         self.hint_marks = []
         self.cascade = False
@@ -368,7 +359,7 @@ class FreeCellTable(Table):
             if self.cascade_wait <= 0:
                 if not self.play(Move.of(0, HOME, 1), plain=True):
                     self.cascade = False
-                self.cascade_wait = speeds.AUTOCOMPLETE_GAP * self.app.speed
+                self.cascade_wait = speeds.AUTOCOMPLETE_GAP * self.env.speed
 
     def close(self) -> None:
         if self.hints is not None:

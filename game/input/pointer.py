@@ -1,0 +1,139 @@
+"""Mouse gestures: a press, motion and a release become a click, a double
+click, a drag and drop, or a press-and-hold, the way keys become actions.
+
+The decoder knows nothing of cards or windows: the caller tells it what lies
+under the pointer (a :class:`game.render.picking.Pick`, or anything with
+``kind``, ``pile`` and ``index``) and whether a drag may start there, and
+gets plain gesture values back::
+
+    >>> from types import SimpleNamespace as Where
+    >>> p = Pointer()
+    >>> card = Where(kind="column", pile=3, index=5)
+    >>> p.down((100, 200), card, now=0.0)
+    >>> p.up((101, 200), now=0.1)
+    Click(where=namespace(kind='column', pile=3, index=5), double=False)
+    >>> p.down((100, 200), card, now=0.2)
+    >>> p.up((100, 200), now=0.3).double
+    True
+    >>> p.down((100, 200), card, now=1.0)
+    >>> p.move((140, 260), draggable=lambda where: True)
+    DragStart(source=('column', 3, 5), start=(100, 200))
+    >>> p.up((300, 400), now=1.2)
+    Drop(source=('column', 3, 5), start=(100, 200), end=(300, 400))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from game import speeds
+
+__all__ = ["Pointer", "Click", "DragStart", "Drop", "Hold"]
+
+Source = tuple[str, int, int]  # kind, pile, index of the card the drag holds
+
+
+@dataclass(frozen=True)
+class Click:
+    """A press and release in place; ``where`` is what was under the press (None: the felt)."""
+
+    where: Any
+    double: bool
+
+
+@dataclass(frozen=True)
+class DragStart:
+    """The pointer moved far enough with the button down over a draggable card."""
+
+    source: Source
+    start: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Drop:
+    """A dragged run let go at ``end`` (window pixels)."""
+
+    source: Source
+    start: tuple[int, int]
+    end: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Hold:
+    """The button held still on a column card (the run panel opens)."""
+
+    column: int
+    index: int
+
+
+class Pointer:
+    """One mouse: call :meth:`down`, :meth:`move`, :meth:`up`, and :meth:`poll` each frame."""
+
+    def __init__(self) -> None:
+        self._press: tuple[tuple[int, int], Any, float] | None = None
+        self.drag: DragStart | None = None
+        self.position: tuple[int, int] = (0, 0)
+        self._last_click: tuple[tuple[str, int, int | None] | None, float] | None = None
+
+    @property
+    def pressed(self) -> bool:
+        return self._press is not None
+
+    def down(self, pos: tuple[int, int], where: Any, now: float) -> None:
+        """The button went down over ``where`` (None: nothing there)."""
+        self._press = (pos, where, now)
+        self.drag = None
+        self.position = pos
+
+    def cancel(self) -> None:
+        """Forget the press (a panel took the click)."""
+        self._press = None
+        self.drag = None
+
+    def move(self, pos: tuple[int, int], draggable: Callable[[Any], bool]) -> DragStart | None:
+        """The pointer moved; a :class:`DragStart` once it has gone far enough from a draggable card."""
+        self.position = pos
+        if self._press is None or self.drag is not None:
+            return None
+        start, where, _ = self._press
+        if where is None or getattr(where, "index", None) is None:
+            return None
+        if math.hypot(pos[0] - start[0], pos[1] - start[1]) < speeds.DRAG_START_PX:
+            return None
+        if where.kind not in ("column", "cell") or not draggable(where):
+            return None
+        self.drag = DragStart((where.kind, where.pile, where.index), start)
+        return self.drag
+
+    def up(self, pos: tuple[int, int], now: float) -> Click | Drop | None:
+        """The button came up: a drop, a (double) click, or nothing (the press was taken)."""
+        press, self._press = self._press, None
+        drag, self.drag = self.drag, None
+        self.position = pos
+        if press is None:
+            return None
+        if drag is not None:
+            return Drop(drag.source, drag.start, pos)
+        where = press[1]
+        place = (where.kind, where.pile, where.index) if where is not None else None
+        last = self._last_click
+        double = (last is not None and place is not None and last[0] == place
+                  and now - last[1] <= speeds.DOUBLE_CLICK)
+        self._last_click = None if double else (place, now)
+        return Click(where, double)
+
+    def poll(self, now: float, holdable: Callable[[Any], bool] = lambda where: True) -> Hold | None:
+        """Each frame: a :class:`Hold` once the button has stayed down long enough on a
+        column card that ``holdable`` accepts."""
+        press = self._press
+        if press is None or self.drag is not None:
+            return None
+        _, where, t0 = press
+        if where is None or where.kind != "column" or where.index is None or now - t0 < speeds.HOLD:
+            return None
+        if not holdable(where):
+            return None
+        self._press = None  # the release will not count as a click
+        return Hold(where.pile, where.index)

@@ -1,0 +1,639 @@
+"""The game's lifecycle without a window: which table is up, statistics,
+the saved game, settings, the live winnability check, hints, the demo,
+Rewind, move-list export and import, help and the menu.
+
+:class:`Play` takes actions (from keys, the gamepad and the control bar),
+pointer gestures already resolved to places, and fixed-step updates; the
+window only turns events into those calls and draws what :class:`Play`
+shows. What the window must do for it (the clipboard, fullscreen, the look
+of the table) goes through a small :class:`Host`::
+
+    play = Play(host, game="freecell", number=617, store=Store(folder))
+    play.act(Action(Act.HINT))
+    play.update(1 / 60)            # each fixed step
+    play.status(), play.message, play.buttons(), play.panel()
+    play.close()                   # saves the game
+
+Tables report what happened as events (:mod:`game.play.table`); this class
+reacts (statistics, save, live check, sound), so nothing below it calls up.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any, Callable, Protocol
+
+from game import speeds
+from game.input.actions import Act, Action
+from game.play.demo import Demo
+from game.play.freecell_table import FreeCellTable
+from game.play.menu import Menu, Settings
+from game.play.panels import Button, Panel
+from game.play.spider_table import SpiderTable
+from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, Undone
+from game.session import FreeCellSession, SpiderSession
+from game.stats import Statistics, game_key
+from game.store import Store
+
+__all__ = ["Play", "Host", "NullHost"]
+
+
+class Host(Protocol):
+    """What the controller needs from the window around it."""
+
+    size: tuple[int, int]
+
+    def clipboard_get(self) -> str: ...
+
+    def clipboard_put(self, text: str) -> None: ...
+
+    def apply_look(self, settings: Settings) -> None:
+        """Table colour, card back, deck colours, fullscreen: show them now."""
+
+    def play_sound(self, name: str) -> None: ...
+
+    def set_volume(self, volume: float) -> None: ...
+
+
+class NullHost:
+    """A host with no window: a clipboard of its own, no sound (tests, tools)."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
+        self.size = size
+        self.clipboard = ""
+        self.sounds: list[str] = []
+        self.looks = 0
+
+    def clipboard_get(self) -> str:
+        return self.clipboard
+
+    def clipboard_put(self, text: str) -> None:
+        self.clipboard = text
+
+    def apply_look(self, settings: Settings) -> None:
+        self.looks += 1
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.append(name)
+
+    def set_volume(self, volume: float) -> None:
+        pass
+
+
+#: Lines of the how-to page shown at once.
+HELP_LINES = 18
+
+
+class Play:
+    """One game at a time on one table, and everything around it."""
+
+    def __init__(self, host: Host, game: str = "freecell", number: int | None = None, suits: int = 1, *,
+                 now: Callable[[], float] = time.perf_counter, restore: bool = True,
+                 store: Store | None = None, fullscreen: bool = False) -> None:
+        self.host = host
+        self.now = now
+        self.running = True
+        self.store = store if store is not None else Store()
+        self.stats = Statistics.load(self.store)
+        self.settings = Settings.from_dict(self.store.load("settings"))
+        if fullscreen:
+            self.settings.fullscreen = True
+        self.menu = Menu(self.settings, self.stats)
+        self.env = TableEnv(size=host.size, now=now)
+        self._sync_env()
+        #: Live winnability (FreeCell), the demo, and whether a demo touched this game.
+        self.winnability: Any = None
+        self.demo: Demo | None = None
+        self.demo_touched = False
+        self.help_lines: list[str] = []
+        self.help_page = 0
+        self._recorded = False
+        self._saved_at = 0
+        restored = self._restore() if number is None and restore else None
+        if isinstance(restored, SpiderSession):
+            self.table: Table = SpiderTable(self.env, restored.number, restored.suits, restored)
+        elif restored is not None:
+            self.table = FreeCellTable(self.env, restored.number, restored)
+        elif game == "spider":
+            self.table = SpiderTable(self.env, number or 1, suits)
+        else:
+            from game.freecell.daily import daily_deal
+
+            self.table = FreeCellTable(self.env, number or daily_deal())
+        if self.store.warnings:
+            self.table.say(self.store.warnings[-1])
+        self.apply_settings()
+        self.position_changed()
+
+    @property
+    def game(self) -> str:
+        return self.table.game
+
+    @property
+    def message(self) -> str:
+        return self.table.message
+
+    def say(self, text: str) -> None:
+        self.table.say(text)
+
+    # --- the saved game and the statistics (SPEC §3) -------------------------------
+
+    def _restore(self) -> FreeCellSession | SpiderSession | None:
+        data = self.store.load("savegame")
+        if not isinstance(data, dict):
+            return None
+        try:
+            if data.get("game") == "spider":
+                return SpiderSession.from_dict(data, now=self.now)
+            return FreeCellSession.from_dict(data, now=self.now)
+        except ValueError as exc:
+            self.store.set_aside("savegame", str(exc))
+            return None
+
+    def _stats_key(self) -> str:
+        t = self.table
+        return game_key("spider", t.session.suits) if t.game == "spider" else "freecell"
+
+    def _daily(self) -> str | None:
+        if self.table.game != "freecell":
+            return None
+        from game.freecell.daily import daily_deal, today_in_japan
+
+        today = today_in_japan()
+        return today.isoformat() if daily_deal(today) == self.table.session.number else None
+
+    def position_changed(self) -> None:
+        """The position changed (move, undo, restart, new deal): re-check winnability."""
+        if self.winnability is not None and self.table.game == "freecell":
+            self.winnability.position_changed(self.table.position)
+
+    def changed(self) -> None:
+        """After every move: record a win once; save the game every few moves."""
+        self.position_changed()
+        s = self.table.session
+        if s.won and not self._recorded:
+            self._recorded = True
+            self.table.celebrate()
+            if not self.demo_touched:  # a game the demo played does not count
+                self.host.play_sound("win")
+                self.stats.record_win(self._stats_key(), s.clock.elapsed, s.moves, daily=self._daily())
+                self._write_stats()
+                self.store.delete("savegame")
+        elif not s.won and abs(s.moves - self._saved_at) >= 5:
+            self.save_game()
+
+    def abandon(self) -> None:
+        """A new game replaces one in progress: that one counts as played and lost."""
+        s = self.table.session
+        if not s.won and s.clock.started and not self.demo_touched:
+            self.stats.record_loss(self._stats_key(), seconds=s.clock.elapsed, moves=s.moves,
+                                   daily=self._daily())
+            self._write_stats()
+        self._recorded = False
+        self._saved_at = 0
+        self.demo_touched = False
+        self.stop_demo()
+
+    def _write_stats(self) -> None:
+        try:
+            self.stats.save(self.store)
+        except OSError as exc:
+            self.say(f"could not save the statistics ({exc.strerror or exc})")
+
+    def save_game(self) -> None:
+        s = self.table.session
+        self._saved_at = s.moves
+        try:
+            if s.won:
+                self.store.delete("savegame")
+            else:
+                self.store.save("savegame", s.to_dict())
+        except OSError as exc:
+            self.say(f"could not save the game ({exc.strerror or exc})")
+
+    def save_settings(self) -> None:
+        try:
+            self.store.save("settings", self.settings.to_dict())
+        except OSError as exc:
+            self.say(f"could not save the settings ({exc.strerror or exc})")
+
+    # --- tables ---------------------------------------------------------------------
+
+    def _events(self) -> None:
+        """React to what the table did: sound, statistics, save, the live check."""
+        for event in self.table.take_events():
+            if isinstance(event, Played):
+                self.host.play_sound(event.sound)
+                self.changed()
+            elif isinstance(event, Undone):
+                self.changed()
+            elif isinstance(event, Refused):
+                self.host.play_sound("refuse")
+            elif isinstance(event, NewDealWanted):
+                self.new_deal()
+
+    def new_deal(self, number: int | None = None) -> None:
+        """A new deal of the same game (FreeCell: a random deal; Spider: a random game)."""
+        self.abandon()
+        if isinstance(self.table, FreeCellTable):
+            from game.freecell.deals import random_deal
+
+            self.table.new_deal(number if number is not None else random_deal())
+        elif isinstance(self.table, SpiderTable):
+            from game.spider import random_game_number
+
+            self.table.new_deal(number if number is not None else random_game_number())
+        self.apply_settings()
+        self.position_changed()
+
+    def _replace_table(self, table: Table) -> None:
+        self.table.close()
+        self.table = table
+        self.apply_settings()
+        self.position_changed()
+
+    def restart(self) -> None:
+        self.table.restart()
+        self.position_changed()
+
+    def give_up(self) -> None:
+        s = self.table.session
+        if not s.won:
+            self.stats.record_loss(self._stats_key(), give_up=True, seconds=s.clock.elapsed,
+                                   moves=s.moves, daily=self._daily())
+            self._write_stats()
+            s.clock.reset()  # counted: the new deal must not count it again
+        self.new_deal()
+        self.say("given up: a new deal")
+
+    # --- settings and the menu -------------------------------------------------------
+
+    def _sync_env(self) -> None:
+        st = self.settings
+        self.env.speed = speeds.SPEED_FACTORS[st.animation_speed]
+        self.env.auto_foundation = st.auto_foundation
+        self.env.one_click_home = st.one_click_home
+
+    def apply_settings(self) -> None:
+        """Every setting takes effect at once."""
+        st = self.settings
+        self._sync_env()
+        self.host.set_volume(st.volume)
+        self.host.apply_look(st)
+        if self.table.game == "freecell":
+            self.table.session.position.auto_foundation = st.auto_foundation
+        if st.live_winnability and self.winnability is None:
+            from game.freecell.winnability import SolverChecker, Winnability
+
+            self.winnability = Winnability(SolverChecker())
+            self.position_changed()
+        elif not st.live_winnability and self.winnability is not None:
+            self.winnability.close()
+            self.winnability = None
+
+    def carry_out(self, request: Any) -> None:
+        """What the menu asked for."""
+        if request is None:
+            return
+        if request.kind == "help":
+            self.open_help()
+            return
+        if request.kind == "setting":
+            if request.setting == "clear-stats":
+                self.stats.clear_all()
+                self._write_stats()
+                self.say("statistics cleared")
+                return
+            self.apply_settings()
+            self.save_settings()
+            if request.setting == "spider_suits" and self.table.game == "spider":
+                # SPEC 2.2: changing difficulty restarts the current game number.
+                number = self.table.session.number
+                self.abandon()
+                self._replace_table(SpiderTable(self.env, number, self.settings.spider_suits))
+                self.say(f"game #{number} again with {self.settings.spider_suits} "
+                         f"suit{'s' * (self.settings.spider_suits > 1)}")
+            return
+        if request.kind in ("freecell", "spider"):
+            self.abandon()
+            if request.kind == "spider":
+                self._replace_table(SpiderTable(self.env, request.number or 1, request.suits))
+            else:
+                self._replace_table(FreeCellTable(self.env, request.number or 1))
+            if request.setting:
+                self.save_settings()  # e.g. the first Spider game has been given
+            if request.notice:
+                self.say(request.notice)
+
+    def menu_action(self, action: Action) -> None:
+        menu = self.menu
+        act = action.act
+        if act in (Act.FOCUS_UP, Act.FOCUS_LEFT, Act.FOCUS_PREV):
+            menu.move_focus(-1)
+        elif act in (Act.FOCUS_DOWN, Act.FOCUS_RIGHT, Act.FOCUS_NEXT):
+            menu.move_focus(1)
+        elif act is Act.SELECT:
+            self.carry_out(menu.confirm_entry() if menu.entry is not None else menu.press())
+        elif act is Act.CANCEL:
+            menu.back()
+        elif act is Act.MENU:
+            menu.close()
+
+    def type_text(self, text: str) -> None:
+        """Typed characters (the menu's number box)."""
+        if self.menu.is_open and self.menu.entry is not None:
+            self.menu.type_text("".join(ch for ch in text if ch.isprintable()))
+
+    def backspace(self) -> None:
+        if self.menu.is_open and self.menu.entry is not None:
+            self.menu.backspace()
+
+    def paste(self) -> None:
+        """Ctrl+V in the number box: a deal identifier copied from the result panel."""
+        if self.menu.is_open and self.menu.entry is not None:
+            self.menu.type_text(self.host.clipboard_get().strip().lstrip("#"))
+
+    @property
+    def typing(self) -> bool:
+        """The number box has the keyboard: keys are text, not actions."""
+        return self.menu.is_open and self.menu.entry is not None
+
+    # --- beyond the peers: rewind, demo, export (issue 9) -----------------------------------
+
+    def rewind(self) -> None:
+        """Undo back to the latest position still winnable, naming the move that lost."""
+        from game.freecell.winnability import WinState, rewind_target
+
+        table = self.table
+        win = self.winnability
+        if table.game != "freecell" or win is None or win.state is not WinState.LOST:
+            self.say("rewind needs a position proven lost (the indicator says so)")
+            return
+        target = rewind_target(table.position, known=win.verdicts, known_lost=True)
+        if target is None:
+            self.say("no winnable position was found in this game's history")
+            return
+        table.flights.land()
+        before = table.layout_now()
+        for _ in range(target.steps):
+            table.session.undo()
+        table.selection = None
+        table.animate(before, table.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
+        self.say(target.message)
+        self.position_changed()
+
+    def start_demo(self) -> None:
+        """The solver plays from here as card flights; Esc stops, leaving the player in control."""
+        from game.freecell.winnability import WinState
+
+        line = None
+        win = self.winnability
+        if self.table.game == "freecell" and win is not None and win.state is WinState.WINNABLE and win.line:
+            line = list(win.line)  # the live check already has one
+        self.demo = Demo.start(self.table, line)
+        if self.demo is not None:
+            self.demo_touched = True
+
+    def stop_demo(self) -> None:
+        if self.demo is not None:
+            self.demo.stop()
+            self.demo = None
+            self.position_changed()
+
+    def export(self) -> None:
+        """Copy the game's moves in standard notation (every card movement, fc-solve style)."""
+        from game.freecell.export import export_moves
+
+        if self.table.game != "freecell":
+            self.say("move lists are FreeCell's")
+            return
+        text = export_moves(self.table.position)
+        self.host.clipboard_put(text)
+        self.say(f"{len(text.split())} moves copied to the clipboard")
+
+    def import_moves(self) -> None:
+        """Replay a pasted move list from the deal's start."""
+        from game.freecell.export import replay
+
+        text = self.host.clipboard_get()
+        if not text or not text.strip():
+            self.say("the clipboard holds no move list")
+            return
+        table = self.table
+        try:
+            pos = replay(table.session.number, text)
+        except ValueError as exc:
+            self.say(str(exc))
+            return
+        self.abandon()
+        session = FreeCellSession(table.session.number, auto_foundation=False, now=self.now)
+        for move in pos.move_stack:
+            session.push_plain(move)
+        session.auto_foundation = self.settings.auto_foundation
+        session.clock.start()
+        self._replace_table(FreeCellTable(self.env, session.number, session))
+        self.say(f"replayed {len(pos.move_stack)} moves of deal #{session.number}")
+
+    def copy_deal(self) -> None:
+        """Put the deal's number on the clipboard (it pastes into the number box)."""
+        number = str(self.table.session.number)
+        self.host.clipboard_put(number)
+        self.say(f"#{number} copied to the clipboard")
+
+    # --- help -------------------------------------------------------------------------------
+
+    def open_help(self, for_message: bool = False) -> None:
+        """How to play (F1, or the menu): the page, or the part that explains
+        the last refusal when there is one on the message line."""
+        from game.howto import as_text, section_for_refusal
+
+        game = self.table.game
+        anchor = None
+        if for_message and self.message and not self.message.startswith("Hint"):
+            game, anchor = section_for_refusal(game, self.message)
+        self.help_lines = as_text(game, width=72, anchor=anchor).splitlines()
+        self.help_page = 0
+        self.menu.close()
+        self.table.panel = self._help_panel()
+
+    def _help_panel(self) -> Panel:
+        n = HELP_LINES
+        pages = max(1, (len(self.help_lines) + n - 1) // n)
+        lines = tuple(self.help_lines[self.help_page * n:(self.help_page + 1) * n])
+        return Panel(f"How to play ({self.help_page + 1}/{pages})", lines,
+                     (Button("Previous page", "help-prev"), Button("Next page", "help-next"), Button("Close", "close")),
+                     focus=1)
+
+    def _help_turn(self, step: int) -> None:
+        pages = max(1, (len(self.help_lines) + HELP_LINES - 1) // HELP_LINES)
+        self.help_page = max(0, min(pages - 1, self.help_page + step))
+        self.table.panel = self._help_panel()
+
+    # --- input ------------------------------------------------------------------------------
+
+    def button(self, name: str) -> None:
+        """A control-bar, panel or menu button."""
+        if self.menu.is_open and name in {b.action for b in self.menu.buttons()}:
+            self.carry_out(self.menu.choose(name))
+            self._events()
+            return
+        table = self.table
+        handlers: dict[str, Callable[[], None]] = {
+            "copy": self.copy_deal, "help": self.open_help, "rewind": self.rewind, "demo": self.start_demo,
+            "export": self.export, "import": self.import_moves, "restart": self.restart,
+            "giveup": self.give_up, "menu": self.menu.open,
+            "help-prev": lambda: self._help_turn(-1), "help-next": lambda: self._help_turn(1),
+        }
+        if name == "close":
+            table.panel = None
+            return
+        if name != "copy":
+            table.panel = None
+        if name in handlers:
+            handlers[name]()
+        elif name.startswith("hold-") and isinstance(table, FreeCellTable):
+            table.hold_action(name)
+        elif name.startswith("play:") and isinstance(table, FreeCellTable):
+            table.play(table.position.parse_move(name[5:]))
+        elif name == "moves" and isinstance(table, FreeCellTable):
+            table.panel = table.move_list()
+        else:
+            act = {"undo": Act.UNDO, "hint": Act.HINT, "new": Act.NEW_DEAL,
+                   "autocomplete": Act.AUTOCOMPLETE, "deal": Act.DEAL}.get(name)
+            if act is not None:
+                self.act(Action(act))
+        self._events()
+
+    def act(self, action: Action) -> None:
+        """A keyboard, gamepad or control-bar action."""
+        self._act(action)
+        self._events()
+
+    def _act(self, action: Action) -> None:
+        if action.act is Act.QUIT:
+            self.running = False
+            return
+        if self.menu.is_open:
+            self.menu_action(action)
+            return
+        if self.demo is not None and self.demo.action(action):
+            if self.demo.over:
+                self.stop_demo()
+            return
+        if action.act is Act.REWIND:
+            self.rewind()
+            return
+        if action.act is Act.MENU:
+            self.table.panel = None
+            self.menu.open()
+            return
+        panel = self.table.panel
+        if (panel is not None and isinstance(self.table, FreeCellTable) and panel.buttons
+                and panel.buttons[0].action == "hold-up"):
+            hold = {Act.FOCUS_UP: "hold-up", Act.FOCUS_DOWN: "hold-down", Act.SELECT: "hold-ok"}.get(action.act)
+            if hold is not None:
+                self.button(hold)
+                return
+            if action.act is Act.CANCEL:
+                self.table.panel = None
+                return
+        if panel is not None and panel.buttons and self._panel_action(panel, action.act):
+            return
+        if action.act is Act.HELP:
+            self.open_help(for_message=True)
+            return
+        self.table.flights.land()
+        self.table.action(action)
+
+    def _panel_action(self, panel: Panel, act: Act) -> bool:
+        """Keys walk an open panel's buttons; True when the key was the panel's."""
+        n = len(panel.buttons)
+        if act in (Act.FOCUS_UP, Act.FOCUS_LEFT, Act.FOCUS_PREV, Act.FOCUS_DOWN, Act.FOCUS_RIGHT, Act.FOCUS_NEXT):
+            step = -1 if act in (Act.FOCUS_UP, Act.FOCUS_LEFT, Act.FOCUS_PREV) else 1
+            self.table.panel = dataclasses.replace(panel, focus=(max(panel.focus, 0) + step) % n)
+            return True
+        if act is Act.SELECT:
+            self.button(panel.buttons[max(panel.focus, 0)].action)
+            return True
+        if act is Act.CANCEL:
+            self.table.panel = None
+            return True
+        return False
+
+    @property
+    def blocked(self) -> bool:
+        """A panel or the menu is up: the table waits for its answer."""
+        return self.table.panel is not None or self.menu.is_open
+
+    def draggable(self, where: Any) -> bool:
+        """May a drag start on ``where`` (a Pick)? Spider's face-down cards stay put."""
+        if self.table.game == "spider":
+            return bool(self.table.position.is_face_up(where.pile, where.index))
+        return True
+
+    def click(self, where: Any, double: bool) -> None:
+        self.table.click(where, double)
+        self._events()
+
+    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+        """A dragged run let go over ``target``; True if a move was made."""
+        moved = self.table.drop(source, target)
+        self._events()
+        return moved
+
+    def holdable(self, where: Any) -> bool:
+        """Does press-and-hold on ``where`` open a panel? FreeCell's run panel, on a column card."""
+        return isinstance(self.table, FreeCellTable) and where.kind == "column"
+
+    def hold(self, column: int, index: int) -> None:
+        """Press and hold on a column card: FreeCell's run panel."""
+        if isinstance(self.table, FreeCellTable):
+            self.table.hold(column, index)
+
+    # --- each step, and what the window draws ---------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.env.anim_time += dt
+        self.env.size = self.host.size
+        self.table.update(dt)
+        if self.winnability is not None:
+            self.winnability.poll()
+        if self.demo is not None:
+            if self.demo.update(dt):
+                self.changed()
+            if self.demo.over:
+                self.stop_demo()
+        self._events()
+
+    def status(self) -> str:
+        extra = []
+        if self.winnability is not None and self.table.game == "freecell":
+            extra.append(self.winnability.label)
+        if self.demo is not None:
+            extra.append(self.demo.status())
+        return self.table.status(tuple(extra))
+
+    def buttons(self) -> tuple[Button, ...]:
+        from game.freecell.winnability import WinState
+
+        win = self.winnability
+        lost = win is not None and self.table.game == "freecell" and win.state is WinState.LOST
+        return self.table.buttons(lost)
+
+    def panel(self) -> Panel | None:
+        return self.menu.panel() if self.menu.is_open else self.table.current_panel()
+
+    @property
+    def busy(self) -> bool:
+        """Cards are flying (the window draws every frame)."""
+        return self.table.flights.busy()
+
+    def close(self) -> None:
+        """Save the game and stop the solver processes."""
+        self.save_game()
+        self.stop_demo()
+        if self.winnability is not None:
+            self.winnability.close()
+            self.winnability = None
+        self.table.close()
