@@ -49,6 +49,18 @@ def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], 
         raise ValueError(f"the saved game is incomplete ({exc})") from None
 
 
+def clock_text(seconds: float) -> str:
+    """A game time as players read it, whole seconds rounded down (the same everywhere).
+
+    >>> clock_text(59.9), clock_text(349.6), clock_text(3725)
+    ('0:59', '5:49', '1:02:05')
+    """
+    total = int(seconds) if seconds == seconds and 0 <= seconds < 10**9 else 0
+    h, rest = divmod(total, 3600)
+    m, sec = divmod(rest, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
 class GameClock:
     """Seconds of play. It starts with the first move and runs only while
     nothing pauses it: each pause has a reason ("focus", "minimised", "menu")

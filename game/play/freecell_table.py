@@ -16,7 +16,7 @@ from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
-from game.session import FreeCellSession
+from game.session import FreeCellSession, clock_text
 
 __all__ = ["FreeCellTable"]
 
@@ -59,15 +59,18 @@ class FreeCellTable(Table):
         from game.freecell.difficulty import difficulty
 
         s = self.session
-        secs = int(s.clock.elapsed)
         rating = difficulty(s.number)
+        pos = self.position
         parts = [f"Deal #{s.number}" + (f" ({rating.label})" if rating else ""),
-                 f"{secs // 60}:{secs % 60:02d}", f"{s.moves} move{'s' * (s.moves != 1)}",
-                 f"{self.position.capacity()} cards movable"]
+                 clock_text(s.clock.elapsed), f"{s.moves} move{'s' * (s.moves != 1)}"]
+        if not s.won:
+            # The supermove capacity, never more than the cards left to move.
+            n = min(pos.capacity(), 52 - pos.cards_home)
+            parts.append(f"{n} card{'s' * (n != 1)} movable")
         if self.thinking:
             parts.append("Hint: thinking...")
         parts.extend(e for e in extra if e)
-        if self.position.can_autocomplete():
+        if pos.can_autocomplete() and not s.won:
             parts.append("F: auto-complete")
         return "   ".join(parts)
 
@@ -91,14 +94,15 @@ class FreeCellTable(Table):
 
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         """The control bar; ``lost``: the live check proved the game lost (Rewind is offered)."""
-        third = (Button("Auto-complete (F)", "autocomplete") if self.position.can_autocomplete()
+        playing = not self.session.won
+        third = (Button("Auto-complete (F)", "autocomplete") if playing and self.position.can_autocomplete()
                  else Button("New deal (N)", "new"))
-        if lost:
+        if lost and playing:
             third = Button("Rewind (R)", "rewind")
-        return (Button("Undo (U)", "undo", self.session.moves > 0), Button("Hint (H)", "hint"),
-                Button("Moves (L)", "moves"), third,
-                Button("Restart", "restart", self.session.moves > 0), Button("Give up", "giveup"),
-                Button("Menu", "menu"))
+        # Menu first and Give up last: the one that ends a game sits apart.
+        return (Button("Menu", "menu"), Button("Undo (U)", "undo", playing and self.session.moves > 0),
+                Button("Hint (H)", "hint", playing), Button("Moves (L)", "moves", playing), third,
+                Button("Restart", "restart", self.session.moves > 0), Button("Give up", "giveup", playing))
 
     def move_list(self) -> Panel:
         """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
@@ -126,9 +130,8 @@ class FreeCellTable(Table):
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
-        secs = int(s.clock.elapsed)
         if outcome.won:
-            return Panel("You won!", (f"Deal #{s.number}", f"Time {secs // 60}:{secs % 60:02d}",
+            return Panel("You won!", (f"Deal #{s.number}", f"Time {clock_text(s.clock.elapsed)}",
                                       f"Moves {s.moves}", "Cards home 52"),
                          (Button("New deal", "new"), Button("Replay", "restart"),
                           Button(f"Copy #{s.number}", "copy"), Button("Look at the board", "close")))
@@ -150,8 +153,13 @@ class FreeCellTable(Table):
         return None
 
     def play(self, move: Move, *, plain: bool = False) -> bool:
-        """Ask the engine; animate what happened; say why when it refused."""
-        self.flights.land()
+        """Ask the engine; animate what happened; say why when it refused.
+
+        ``plain``: the next auto-complete card. The cards already flying home
+        keep flying (one follows another); anything else lands them first.
+        """
+        if not plain:
+            self.flights.land()
         before = self.layout_now()
         try:
             step = self.session.autocomplete_step() if plain else self.session.play(move)

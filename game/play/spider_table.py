@@ -15,7 +15,7 @@ from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import PileKind
 from game.render.marks import Mark
 from game.render.picking import Pick
-from game.session import SpiderSession
+from game.session import SpiderSession, clock_text
 from game.spider import DEAL, HintCycle, HintKind, IllegalMoveError, Move
 
 __all__ = ["SpiderTable"]
@@ -46,9 +46,8 @@ class SpiderTable(Table):
 
     def status(self, extra: tuple[str, ...] = ()) -> str:
         s = self.session
-        secs = int(s.clock.elapsed)
         parts = [f"Spider, {s.suits} suit{'s' * (s.suits > 1)}, game #{s.number}",
-                 f"{secs // 60}:{secs % 60:02d}", f"score {s.score}", f"{s.moves} move{'s' * (s.moves != 1)}",
+                 clock_text(s.clock.elapsed), f"score {s.score}", f"{s.moves} move{'s' * (s.moves != 1)}",
                  f"{self.position.deals_left} deals left"]
         parts.extend(e for e in extra if e)
         return "   ".join(parts)
@@ -60,17 +59,19 @@ class SpiderTable(Table):
         return [("column", d) for d in range(10) if d != src and self.position.fitting_move(src, d) is not None]
 
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
-        return (Button("Undo (Z)", "undo", bool(self.position.move_stack)), Button("Hint (H)", "hint"),
-                Button(f"Deal (D) {self.position.deals_left}", "deal", self.position.can_deal()),
+        playing = not self.session.won
+        # Menu first and Give up last: the one that ends a game sits apart.
+        return (Button("Menu", "menu"), Button("Undo (Z)", "undo", playing and bool(self.position.move_stack)),
+                Button("Hint (H)", "hint", playing),
+                Button(f"Deal (D) {self.position.deals_left}", "deal", playing and self.position.can_deal()),
                 Button("New game", "new"), Button("Restart", "restart", bool(self.position.move_stack)),
-                Button("Demo", "demo"), Button("Give up", "giveup"), Button("Menu", "menu"))
+                Button("Demo", "demo", playing), Button("Give up", "giveup", playing))
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
-        secs = int(s.clock.elapsed)
         if outcome.won:
             return Panel("You won!", (f"Game #{s.number}, {s.suits} suit{'s' * (s.suits > 1)}",
-                                      f"Time {secs // 60}:{secs % 60:02d}", f"Moves {s.moves}", f"Score {s.score}"),
+                                      f"Time {clock_text(s.clock.elapsed)}", f"Moves {s.moves}", f"Score {s.score}"),
                          (Button("New game", "new"), Button("Replay", "restart"),
                           Button(f"Copy #{s.number}", "copy"), Button("Look at the board", "close")))
         return Panel("No move is left", ("Nothing can move and no deal is possible.",),

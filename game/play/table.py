@@ -104,7 +104,8 @@ class Table:
         """The panel to show: a win or a dead end is noticed when it happens."""
         key = (self.session.moves, self.position.move_stack[-1:] and str(self.position.move_stack[-1]))
         outcome = self.position.outcome()
-        if outcome is not None and self._panel_for != key:
+        # The result waits for the last card to land: the view never shows the future.
+        if outcome is not None and self._panel_for != key and not self.flights.busy():
             self._panel_for = key
             self.panel = self.outcome_panel(outcome)
         return self.panel

@@ -204,6 +204,9 @@ def _blend(landscape: float, portrait: float, t: float) -> float:
     return landscape if t <= 0.0 else landscape + (portrait - landscape) * t
 
 
+#: Piles drawn as a stack: only the top card at rest shows.
+_STACKED = frozenset({PileKind.FOUNDATION, PileKind.REMOVED})
+
 Override = Mapping[Union[int, tuple[Any, int, int]], CardTransform]
 
 
@@ -217,6 +220,19 @@ def _apply(cards: list[CardPlacement], overrides: Override | None) -> list[CardP
                 c.x, c.y, c.z, c.yaw, c.flip = t.x, t.y, t.z, t.yaw, t.flip
                 c.in_flight = True
                 c.hidden = False
+        # A stacked pile (foundation, removed set, stock) draws only its top card
+        # at rest: while its top cards are still flying to it, the card they will
+        # cover is the one the player sees, not an empty slot.
+        top_at_rest: dict[tuple[Any, int], CardPlacement] = {}
+        for c in cards:
+            if c.kind in _STACKED and not c.in_flight:
+                k = (c.kind, c.pile)
+                best = top_at_rest.get(k)
+                if best is None or c.index > best.index:
+                    top_at_rest[k] = best = c
+        for c in cards:
+            if c.kind in _STACKED and not c.in_flight:
+                c.hidden = c is not top_at_rest[(c.kind, c.pile)]
         # Painter's order: cards in flight (higher) after the cards at rest.
         cards.sort(key=lambda c: (c.in_flight, c.z))
     return cards
