@@ -85,7 +85,7 @@ def test_missing_or_binary_move_files_are_bad_input(tmp_path):
     binary = tmp_path / "b.bin"
     binary.write_bytes(b"\xff\xfe\x00\x81")
     out = run("deal", "freecell", "1", "--check", str(binary))
-    assert out.returncode == 2 and "not a text file" in out.stderr
+    assert out.returncode == 2 and "not a UTF-8 text file" in out.stderr
 
 
 @pytest.mark.parametrize("args", [["deal"], ["deal", "klondike", "1"], ["bogus"], ["deal", "freecell"]])

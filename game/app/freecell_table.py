@@ -289,7 +289,7 @@ class FreeCellTable(Table):
             else:
                 self.say("auto-complete needs every column in order")
         elif act is Act.NEW_DEAL:
-            from game.textplay import random_deal
+            from game.freecell.deals import random_deal
 
             self.new_deal(random_deal())
         elif act is Act.HINT:

@@ -11,15 +11,17 @@ drive it too::
 
 from __future__ import annotations
 
-import secrets
 import sys
 from typing import TextIO
 
 from game.cards import RANK_CHARS
 from game.freecell.daily import daily_deal
-from game.freecell.deals import KNOWN_UNSOLVABLE, MAX_DEAL, deal, is_known_unsolvable
+from game.freecell.deals import deal, is_known_unsolvable, parse_deal_number, random_deal
 from game.freecell.moves import NotationError
 from game.freecell.position import AmbiguousMoveError, IllegalMoveError, Position
+from game.numbers import NumberError
+
+__all__ = ["play", "render", "HELP"]
 
 HELP = """\
 Moves use standard notation: columns 1-8, free cells a-d, home h.
@@ -28,14 +30,6 @@ Moves use standard notation: columns 1-8, free cells a-d, home h.
   38v4  exactly 4 cards from column 3 to column 8
 Commands: u undo, f auto-complete, r restart, n new random deal, d N deal number N,
           m list legal moves, ? this help, q quit."""
-
-
-def random_deal() -> int:
-    """A random deal number, never a known-unsolvable one (cryptographic source)."""
-    while True:
-        n = secrets.randbelow(MAX_DEAL) + 1
-        if n not in KNOWN_UNSOLVABLE:
-            return n
 
 
 def render(pos: Position, number: int) -> str:
@@ -100,12 +94,9 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
             number = random_deal()
             pos = _start(number, say)
         elif low.startswith("d ") or low.startswith("deal "):
-            from game.cli import UsageError
-            from game.freecell.commands import parse_deal_number
-
             try:
                 number = parse_deal_number(cmd.split(None, 1)[1])
-            except UsageError as exc:
+            except NumberError as exc:
                 say(str(exc))
                 continue
             pos = _start(number, say)
