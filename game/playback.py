@@ -212,8 +212,8 @@ def solve_line(position: Any, *, budget: int = 200_000, time_limit: float | None
 
         result: Any = solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
         return list(result.moves) if result.verdict is Verdict.SOLVED else None
-    from game.spider import Verdict as SpiderVerdict
     from game.spider import solve as spider_solve
+    from game.verdict import Verdict
 
     res = spider_solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
-    return list(res.moves) if res.verdict is SpiderVerdict.SOLVED else None
+    return list(res.moves) if res.verdict is Verdict.SOLVED else None

@@ -129,7 +129,6 @@ class FreeCellSession:
         if not MIN_DEAL <= number <= MAX_DEAL:
             raise ValueError(f"deal {number} is outside {MIN_DEAL}..{MAX_DEAL:,}")
         self.number = number
-        self._now = now
         self.clock = GameClock(now)
         self.undo_count = 0
         # Auto-complete steps are pushed without automatic follow-ups; the save
@@ -259,7 +258,6 @@ class SpiderSession:
 
         self.number = number
         self.suits = suits
-        self._now = now
         self.clock = GameClock(now)
         self.undo_count = 0
         self.position = spider_deal(number, suits)

@@ -121,10 +121,6 @@ class Move:
             raise NotationError(f"{text!r}: a move carries 1 to 13 cards")
         return _TABLE[src][dst][count]
 
-    @property
-    def is_sequence(self) -> bool:
-        return self.count > 1
-
     def __str__(self) -> str:
         s = _TOKENS[self.source] + _TOKENS[self.dest]
         return f"{s}v{self.count:x}" if self.count > 1 else s

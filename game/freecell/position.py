@@ -449,12 +449,6 @@ class Position:
         else:
             self._stack.append((move, (), (card,)))
 
-    def push_text(self, text: str) -> Move:
-        """Parse standard notation (strictly) and push it; returns the move."""
-        move = self.parse_move(text)
-        self.push(move)
-        return move
-
     def pop(self) -> Move:
         """Undo the last step (a player move and its automatic moves); returns the move."""
         if not self._stack:
@@ -464,10 +458,6 @@ class Position:
             self._unapply(autos[i], cards[i + 1])
         self._unapply(move, cards[0])
         return move
-
-    def peek(self) -> Move:
-        """The last player move (``IndexError`` when none)."""
-        return self._stack[-1][0]
 
     def settle(self) -> list[Move]:
         """Play the safe automatic foundation moves the position allows now.

@@ -4,7 +4,7 @@ SPEC §1.6 (FreeCell) and §2.4 (Spider)::
 
     >>> import pygame
     >>> translate_key("freecell", pygame.K_u, 0)
-    Action(act=<Act.UNDO: 'undo'>, arg=None)
+    Action(act=<Act.UNDO: 'undo'>)
     >>> translate_key("spider", pygame.K_z, 0).act, translate_key("spider", pygame.K_z, pygame.KMOD_CTRL).act
     (<Act.UNDO: 'undo'>, <Act.UNDO: 'undo'>)
     >>> translate_key("freecell", pygame.K_RETURN, pygame.KMOD_ALT).act
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -47,7 +46,6 @@ class Act(enum.Enum):
 @dataclass(frozen=True)
 class Action:
     act: Act
-    arg: Any = None
 
 
 _COMMON = {

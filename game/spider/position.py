@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from game.cards import CARDS, RANK, SUIT, Card, CardParseError, Suit
 
@@ -122,6 +122,39 @@ class Outcome:
         return "No move and no deal is left: undo, or start a new game."
 
 
+class _MoveRecord(NamedTuple):
+    """Undo record of a column move."""
+
+    move: Move
+    old_source_run: int
+    old_dest_run: int
+    #: A face-down card turned up in the source column.
+    source_flipped: bool
+    #: The suit of the set the move completed and removed from the destination, else -1.
+    set_suit: int
+    #: A face-down card turned up in the destination column under that set.
+    dest_flipped: bool
+
+
+class _SetEvent(NamedTuple):
+    """A set a deal completed: its column, its suit, and whether a card turned up under it."""
+
+    column: int
+    suit: int
+    flipped: bool
+
+
+class _DealRecord(NamedTuple):
+    """Undo record of a deal."""
+
+    move: Move
+    old_run: list[int]
+    sets: tuple[_SetEvent, ...]
+
+
+_new_record = tuple.__new__
+
+
 def _run_end(col: list[Card], down: int) -> int:
     """Length of the same-suit descending run at the end of ``col``, face-up cards only."""
     i = len(col) - 1
@@ -166,8 +199,8 @@ class Position:
     _run: list[int]
     _stock: list[Card]
     _removed: list[int]
-    # One entry per push (see push/pop for the two shapes).
-    _undo: list[tuple]  # type: ignore[type-arg]
+    # One record per push: what pop() needs to put it back exactly.
+    _undo: list["_MoveRecord | _DealRecord"]
     #: The moves and deals pushed so far, oldest first (one per undo step).
     move_stack: list[Move]
     #: The Windows score (see the module docstring).
@@ -499,40 +532,55 @@ class Position:
         dst += src[-k:]
         del src[-k:]
         run[d] = new_rd
-        down = self._down
-        flipped = False
         if old_rs > k:
-            run[s] = old_rs - k
+            run[s] = old_rs - k  # the rest of the run stays exposed: nothing to turn up
+            flipped = False
         else:
-            n = len(src)
-            if not n:
-                run[s] = 0
-            elif down[s] == n:
-                down[s] = n - 1  # the exposed face-down card turns up
-                flipped = True
-                run[s] = 1
-            else:
-                run[s] = _run_end(src, down[s])
+            flipped = self._uncover(s)
         self.score -= 1
         self.moves += 1
         set_suit = -1
-        dflipped = False
+        dest_flipped = False
         if new_rd == 13:
-            set_suit = SUIT[dst[-1]]
-            del dst[-13:]
-            self._removed.append(set_suit)
-            self.score += SET_BONUS
-            n = len(dst)
-            if not n:
-                run[d] = 0
-            elif down[d] == n:
-                down[d] = n - 1
-                dflipped = True
-                run[d] = 1
-            else:
-                run[d] = _run_end(dst, down[d])
-        self._undo.append((move, old_rs, old_rd, flipped, set_suit, dflipped))
+            set_suit, dest_flipped = self._remove_set(d)
+        # tuple.__new__ skips the NamedTuple's Python-level __new__: this runs on every push.
+        self._undo.append(_new_record(_MoveRecord, (move, old_rs, old_rd, flipped, set_suit, dest_flipped)))
         self.move_stack.append(move)
+
+    def _uncover(self, i: int) -> bool:
+        """Column ``i`` lost cards from its end: turn its exposed face-down card up and
+        recompute its run. Returns True when a card turned up."""
+        col = self._cols[i]
+        n = len(col)
+        if not n:
+            self._run[i] = 0
+            return False
+        if self._down[i] == n:
+            self._down[i] = n - 1
+            self._run[i] = 1
+            return True
+        self._run[i] = _run_end(col, self._down[i])
+        return False
+
+    def _remove_set(self, i: int) -> tuple[int, bool]:
+        """Remove the complete K..A set at the end of column ``i`` and score it.
+
+        Returns the set's suit and whether a face-down card turned up under it.
+        """
+        col = self._cols[i]
+        suit = SUIT[col[-1]]
+        del col[-13:]
+        self._removed.append(suit)
+        self.score += SET_BONUS
+        return suit, self._uncover(i)
+
+    def _restore_set(self, i: int, suit: int, flipped: bool) -> None:
+        """Undo :meth:`_remove_set`: the set goes back on column ``i`` (its run is set by the caller)."""
+        if flipped:
+            self._down[i] += 1
+        self._cols[i] += _SET_CARDS[suit]
+        self._removed.pop()
+        self.score -= SET_BONUS
 
     def _deal(self) -> None:
         stock = self._stock
@@ -540,9 +588,8 @@ class Position:
         if not stock or (not all(cols) and self.cards_on_table() >= DEAL_SIZE):
             raise IllegalMoveError(self.why_illegal(DEAL) or "illegal deal")
         run = self._run
-        down = self._down
         old_run = run[:]
-        events: list[tuple[int, int, bool]] = []
+        events: list[_SetEvent] = []
         for i in range(COLUMNS):
             col = cols[i]
             c = stock[i]
@@ -553,24 +600,10 @@ class Position:
             col.append(c)
             if run[i] == 13:
                 # An ace dealt onto K..2 of its suit completes a set.
-                suit = SUIT[c]
-                del col[-13:]
-                self._removed.append(suit)
-                self.score += SET_BONUS
-                n = len(col)
-                flipped = False
-                if not n:
-                    run[i] = 0
-                elif down[i] == n:
-                    down[i] = n - 1
-                    flipped = True
-                    run[i] = 1
-                else:
-                    run[i] = _run_end(col, down[i])
-                events.append((i, suit, flipped))
+                events.append(_SetEvent(i, *self._remove_set(i)))
         del stock[:DEAL_SIZE]
         self.score -= 1
-        self._undo.append((DEAL, old_run, events))
+        self._undo.append(_DealRecord(DEAL, old_run, tuple(events)))
         self.move_stack.append(DEAL)
 
     def pop(self) -> Move:
@@ -579,36 +612,28 @@ class Position:
         Costs one point, and takes back the 100 of every set the undone action
         completed (SPEC §2.2).
         """
-        entry = self._undo.pop()
+        record = self._undo.pop()
         move = self.move_stack.pop()
         cols = self._cols
-        down = self._down
         self.score -= 1
-        if move.count == 0:
-            _, old_run, events = entry
-            for i, suit, flipped in reversed(events):
-                if flipped:
-                    down[i] += 1
-                cols[i] += _SET_CARDS[suit]
-                self._removed.pop()
-                self.score -= SET_BONUS
+        k = move.count
+        if k == 0:
+            _, old_run, sets = record
+            for column, suit, flipped in reversed(sets):
+                self._restore_set(column, suit, flipped)
             self._stock[0:0] = [col.pop() for col in cols]
             self._run[:] = old_run
             return move
-        _, old_rs, old_rd, flipped, set_suit, dflipped = entry
+        # Unpacked rather than read by name: pop() runs as often as push().
+        _, old_rs, old_rd, source_flipped, set_suit, dest_flipped = record
         s = move.source
         d = move.dest
-        k = move.count
         src = cols[s]
         dst = cols[d]
         if set_suit >= 0:
-            if dflipped:
-                down[d] += 1
-            dst += _SET_CARDS[set_suit]
-            self._removed.pop()
-            self.score -= SET_BONUS
-        if flipped:
-            down[s] += 1
+            self._restore_set(d, set_suit, dest_flipped)
+        if source_flipped:
+            self._down[s] += 1
         src += dst[-k:]
         del dst[-k:]
         self._run[s] = old_rs
@@ -616,28 +641,23 @@ class Position:
         self.moves -= 1
         return move
 
-    def peek(self) -> Move:
-        """The last move pushed (``IndexError`` if none)."""
-        return self.move_stack[-1]
-
     def completed_sets(self, ply: int = -1) -> int:
         """How many sets the pushed action at ``ply`` (default: the last) completed."""
-        entry = self._undo[ply]
-        if entry[0].count == 0:
-            return len(entry[2])
-        return 1 if entry[4] >= 0 else 0
+        record = self._undo[ply]
+        if isinstance(record, _DealRecord):
+            return len(record.sets)
+        return 1 if record.set_suit >= 0 else 0
 
     def turned_up(self, ply: int = -1) -> list[int]:
         """The columns (0-based) where the action at ``ply`` turned a face-down card up."""
-        entry = self._undo[ply]
-        if entry[0].count == 0:
-            return [i for i, _suit, flipped in entry[2] if flipped]
-        move = entry[0]
+        record = self._undo[ply]
+        if isinstance(record, _DealRecord):
+            return [event.column for event in record.sets if event.flipped]
         out = []
-        if entry[3]:
-            out.append(move.source)
-        if entry[5]:
-            out.append(move.dest)
+        if record.source_flipped:
+            out.append(record.move.source)
+        if record.dest_flipped:
+            out.append(record.move.dest)
         return out
 
     def copy(self, *, stack: bool = True) -> "Position":
@@ -648,7 +668,7 @@ class Position:
         new._run = self._run[:]
         new._stock = self._stock[:]
         new._removed = self._removed[:]
-        # Undo entries are immutable except a deal's event list, which is never changed.
+        # Undo records are immutable, so the copies share them.
         new._undo = self._undo[:] if stack else []
         new.move_stack = self.move_stack[:] if stack else []
         new.score = self.score
