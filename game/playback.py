@@ -157,7 +157,7 @@ class Playback:
         else:
             move = pos.pop()
         if self._scores:
-            pos.score, pos.moves = self._scores.pop()
+            pos.score, pos.move_count = self._scores.pop()
         self.index -= 1
         return move
 
@@ -187,7 +187,7 @@ class Playback:
             else:
                 pos.push(move, auto=False)
         else:
-            self._scores.append((pos.score, pos.moves))
+            self._scores.append((pos.score, pos.move_count))
             pos.push(move)
         self.index += 1
         self.touched = True

@@ -268,7 +268,7 @@ class SpiderSession:
 
     @property
     def moves(self) -> int:
-        return self.position.moves
+        return self.position.move_count
 
     @property
     def won(self) -> bool:
@@ -300,7 +300,7 @@ class SpiderSession:
             "suits": self.suits,
             "steps": [str(m) for m in self.position.move_stack],
             "score": self.position.score,
-            "moves": self.position.moves,
+            "moves": self.position.move_count,
             "elapsed": round(self.clock.elapsed, 3),
             "clock_started": self.clock.started,
             "undos": self.undo_count,
@@ -318,7 +318,7 @@ class SpiderSession:
             for text in data["steps"]:
                 session.position.push(SpiderMove.parse(str(text)))
             session.position.score = int(data["score"])
-            session.position.moves = int(data["moves"])
+            session.position.move_count = int(data["moves"])
             return session
 
         return _restored(build, data, now)

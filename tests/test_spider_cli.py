@@ -62,8 +62,8 @@ def test_replay_with_undo_and_comments(tmp_path: Path, capsys: pytest.CaptureFix
     pos.pop()
     pos.push(first)
     pos.push(pos.legal_moves()[-1])  # the deal
-    assert out == f"{pos}\nscore: {pos.score}\nmoves: {pos.moves}\n"
-    assert pos.score == 500 - 4 and pos.moves == 1 and pos.deals_left == 4
+    assert out == f"{pos}\nscore: {pos.score}\nmoves: {pos.move_count}\n"
+    assert pos.score == 500 - 4 and pos.move_count == 1 and pos.deals_left == 4
 
 
 def test_an_illegal_move_stops_with_its_line_and_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

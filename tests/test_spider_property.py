@@ -46,7 +46,7 @@ def snapshot(pos: Position) -> tuple:
         list(pos._removed),
         list(pos.move_stack),
         len(pos._undo),
-        pos.moves,
+        pos.move_count,
     )
 
 
@@ -106,7 +106,7 @@ def play_random_game(number: int, suits: int, steps: int, rng: random.Random) ->
             score -= 1 + 100 * completed  # the undo
             score += -1 + 100 * completed  # the redo
         assert pos.score == score
-        assert pos.moves == sum(1 for m in pos.move_stack if not m.is_deal)
+        assert pos.move_count == sum(1 for m in pos.move_stack if not m.is_deal)
     check_invariants(pos)
     return pos
 

@@ -38,7 +38,7 @@ LINE = ["75", "81", "7a", "16"]  # move 3 (7a) loses; move 4 plays on in the los
 
 
 def lost_game() -> Position:
-    pos = Position.from_board(LOST_AT_3, free_cells=1)
+    pos = Position.parse(LOST_AT_3, free_cells=1)
     for text in LINE:
         pos.push(pos.parse_move(text), auto=False)
     return pos
@@ -134,7 +134,7 @@ def test_known_positions_answer_at_once():
 def test_a_lost_game_stays_lost_without_searching():
     stub = StubChecker()
     win = Winnability(stub)
-    pos = Position.from_board(LOST_AT_3, free_cells=1)
+    pos = Position.parse(LOST_AT_3, free_cells=1)
     for text in LINE[:3]:
         pos.push(pos.parse_move(text), auto=False)
     win.position_changed(pos)
@@ -152,7 +152,7 @@ def test_a_lost_game_stays_lost_without_searching():
 def test_a_won_position_needs_no_search():
     stub = StubChecker()
     win = Winnability(stub)
-    won = Position.from_board("Foundations: H-K C-K D-K S-K\n")
+    won = Position.parse("Foundations: H-K C-K D-K S-K\n")
     win.position_changed(won)
     assert win.state is WinState.WINNABLE and not stub.asked
 
@@ -200,7 +200,7 @@ def test_real_checker_answers_in_the_background():
 
 
 def test_the_constructed_position_is_lost_at_move_3():
-    pos = Position.from_board(LOST_AT_3, free_cells=1)
+    pos = Position.parse(LOST_AT_3, free_cells=1)
     verdicts = []
     for text in LINE:
         verdicts.append(solve(pos, budget=200_000).verdict)
@@ -232,7 +232,7 @@ def test_rewind_uses_the_verdicts_found_during_play():
 
     stub = StubChecker()
     win = Winnability(stub)
-    walk = Position.from_board(LOST_AT_3, free_cells=1)
+    walk = Position.parse(LOST_AT_3, free_cells=1)
     for text in LINE:
         walk.push(walk.parse_move(text), auto=False)
         win.position_changed(walk)
@@ -254,7 +254,7 @@ def test_unknown_is_never_lost():
     # An undecided position between the winnable one and the proven loss:
     # rewind still goes back to the winnable one, but claims no proof.
     real = {}
-    p = Position.from_board(LOST_AT_3, free_cells=1)
+    p = Position.parse(LOST_AT_3, free_cells=1)
     for i, text in enumerate(LINE):
         p.push(p.parse_move(text), auto=False)
         real[p.key()] = Verdict.UNKNOWN if i == 2 else solve(p).verdict

@@ -73,7 +73,7 @@ def solve_command(number_text: str | None, board_path: str | None, cells_text: s
         raise UsageError("give a deal number or --board FILE (one of them)")
     if board_path is not None:
         try:
-            pos = Position.from_board(read_text_file(board_path))
+            pos = Position.parse(read_text_file(board_path))
         except BoardError as exc:
             raise UsageError(f"{board_path}: {exc}") from None
         where = board_path

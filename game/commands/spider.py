@@ -79,7 +79,7 @@ def deal_command(number: str, suits: str, check_path: str | None) -> int:
             return 1
     print(pos)
     print(f"score: {pos.score}")
-    print(f"moves: {pos.moves}")
+    print(f"moves: {pos.move_count}")
     return 0
 
 

@@ -38,6 +38,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from game import rules
+
 __all__ = [
     "Move",
     "NotationError",
@@ -59,7 +61,7 @@ _TOKENS = "12345678abcdh"
 _MOVE_RE = re.compile(r"^([1-8a-d])([1-8a-dh])(?:v(1[0-3]|[0-9a-f]))?$")
 
 
-class NotationError(ValueError):
+class NotationError(rules.NotationError):
     """Text that does not parse: a malformed move or board. The message is one line."""
 
 

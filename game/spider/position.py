@@ -8,7 +8,7 @@ python-chess's shape: :meth:`~Position.legal_moves`, :meth:`~Position.is_legal`,
 
     >>> from game.spider.deals import deal
     >>> pos = deal(1, suits=4)
-    >>> pos.score, pos.moves, pos.deals_left, pos.removed
+    >>> pos.score, pos.move_count, pos.deals_left, pos.removed
     (500, 0, 5, 0)
     >>> pos.push(DEAL)
     >>> pos.score, pos.deals_left
@@ -26,7 +26,7 @@ end of a column is removed (then the card under that run turns up too).
 Scoring (Windows, SPEC §2.2): start at 500; every move, deal and undo costs 1;
 every completed set adds 100, whether a move or a deal completed it (a deal
 can: an ace dealt onto K..2 of its suit). Undo never refunds its point, and
-undoing an action that completed sets takes their 100s back. ``moves`` counts
+undoing an action that completed sets takes their 100s back. ``move_count`` counts
 column moves made minus column moves undone; deals are not moves (they cost
 their point all the same). A won game therefore scores 1,300 minus the number
 of moves, deals and undos.
@@ -44,12 +44,12 @@ This module is pure Python: it must not import pygame, moderngl or glm.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple, Sequence
 
+from game import rules
 from game.cards import CARDS, RANK, SUIT, Card, CardParseError, Suit
-
+from game.rules import Termination
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move, NotationError
 
 __all__ = [
@@ -90,7 +90,7 @@ _TOKEN: tuple[str, ...] = tuple(str(c) for c in CARDS)
 _HIDDEN_TOKEN: tuple[str, ...] = tuple(f"({t})" for t in _TOKEN)
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(rules.IllegalMoveError):
     """A well-formed move the rules refuse here; the message says why in one line."""
 
 
@@ -98,27 +98,19 @@ class PositionError(NotationError):
     """Text or data that does not describe a Spider position."""
 
 
-class Termination(enum.Enum):
-    WON = "won"
-    #: No move at all and no deal: the game cannot go on.
-    NO_MOVES = "no legal move"
-
-
 @dataclass(frozen=True)
-class Outcome:
-    """How a game ended (``Position.outcome()``); ``None`` there means play goes on."""
+class Outcome(rules.Outcome):
+    """How a game ended (``Position.outcome()``); ``None`` there means play goes on.
 
-    termination: Termination
+    ``NO_MOVES``: no move at all and no deal.
+    """
+
     score: int
-    moves: int
-
-    @property
-    def won(self) -> bool:
-        return self.termination is Termination.WON
+    move_count: int
 
     def __str__(self) -> str:
         if self.won:
-            return f"Won with {self.score} points in {self.moves} moves."
+            return f"Won with {self.score} points in {self.move_count} moves."
         return "No move and no deal is left: undo, or start a new game."
 
 
@@ -190,7 +182,7 @@ class Position:
         "_undo",
         "move_stack",
         "score",
-        "moves",
+        "move_count",
         "suits",
     )
 
@@ -205,8 +197,8 @@ class Position:
     move_stack: list[Move]
     #: The Windows score (see the module docstring).
     score: int
-    #: Column moves made minus column moves undone.
-    moves: int
+    #: Column moves made minus column moves undone (deals are not moves).
+    move_count: int
     #: The deck: 1, 2 or 4 suits (worked out from the cards).
     suits: int
 
@@ -218,7 +210,7 @@ class Position:
         removed: Iterable[int] = (),
         *,
         score: int = START_SCORE,
-        moves: int = 0,
+        move_count: int = 0,
     ) -> None:
         """Set up a position from data; raises :class:`PositionError` if it cannot occur.
 
@@ -254,7 +246,7 @@ class Position:
         self._undo = []
         self.move_stack = []
         self.score = score
-        self.moves = moves
+        self.move_count = move_count
         suits = _deck_suits(cols, stk, rem)
         if suits is None:
             raise PositionError("the cards do not make a 1-, 2- or 4-suit Spider deck of 104 cards")
@@ -348,9 +340,9 @@ class Position:
     def outcome(self) -> Outcome | None:
         """``Outcome`` when the game is won or nothing can be done, else ``None``."""
         if len(self._removed) == SETS:
-            return Outcome(Termination.WON, self.score, self.moves)
+            return Outcome(Termination.WON, self.score, self.move_count)
         if not self.legal_moves():
-            return Outcome(Termination.NO_MOVES, self.score, self.moves)
+            return Outcome(Termination.NO_MOVES, self.score, self.move_count)
         return None
 
     def key(self) -> tuple:  # type: ignore[type-arg]
@@ -538,7 +530,7 @@ class Position:
         else:
             flipped = self._uncover(s)
         self.score -= 1
-        self.moves += 1
+        self.move_count += 1
         set_suit = -1
         dest_flipped = False
         if new_rd == 13:
@@ -638,7 +630,7 @@ class Position:
         del dst[-k:]
         self._run[s] = old_rs
         self._run[d] = old_rd
-        self.moves -= 1
+        self.move_count -= 1
         return move
 
     def completed_sets(self, ply: int = -1) -> int:
@@ -672,13 +664,16 @@ class Position:
         new._undo = self._undo[:] if stack else []
         new.move_stack = self.move_stack[:] if stack else []
         new.score = self.score
-        new.moves = self.moves
+        new.move_count = self.move_count
         new.suits = self.suits
         return new
 
     # --- text ----------------------------------------------------------------
 
     def __str__(self) -> str:
+        return self.board()
+
+    def board(self) -> str:
         """The text form (module docstring); :meth:`parse` reads it back."""
         lines = [" ".join(["stock:", *(_TOKEN[c] for c in self._stock)])]
         for i, col in enumerate(self._cols):
@@ -693,11 +688,11 @@ class Position:
     def __repr__(self) -> str:
         return (
             f"<Position stock={len(self._stock)} removed={len(self._removed)}"
-            f" score={self.score} moves={self.moves}>"
+            f" score={self.score} move_count={self.move_count}>"
         )
 
     @classmethod
-    def parse(cls, text: str, *, score: int = START_SCORE, moves: int = 0) -> "Position":
+    def parse(cls, text: str, *, score: int = START_SCORE, move_count: int = 0) -> "Position":
         """Read the text form back; raises :class:`PositionError` with a one-line reason.
 
         The suits of removed sets are not in the text; they are worked out from
@@ -748,7 +743,7 @@ class Position:
             raise PositionError(
                 f"these cards and {n_removed} removed sets do not make a 1-, 2- or 4-suit Spider deck"
             )
-        return cls(columns, down, stock, removed, score=score, moves=moves)
+        return cls(columns, down, stock, removed, score=score, move_count=move_count)
 
 
 def _cards(n: int, what: str = "card") -> str:
