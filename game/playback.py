@@ -157,7 +157,7 @@ class Playback:
         else:
             move = pos.pop()
         if self._scores:
-            pos.score, pos.moves = self._scores.pop()
+            pos.score, pos.move_count = self._scores.pop()
         self.index -= 1
         return move
 
@@ -187,7 +187,7 @@ class Playback:
             else:
                 pos.push(move, auto=False)
         else:
-            self._scores.append((pos.score, pos.moves))
+            self._scores.append((pos.score, pos.move_count))
             pos.push(move)
         self.index += 1
         self.touched = True
@@ -212,8 +212,8 @@ def solve_line(position: Any, *, budget: int = 200_000, time_limit: float | None
 
         result: Any = solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
         return list(result.moves) if result.verdict is Verdict.SOLVED else None
-    from game.spider import Verdict as SpiderVerdict
     from game.spider import solve as spider_solve
+    from game.verdict import Verdict
 
     res = spider_solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
-    return list(res.moves) if res.verdict is SpiderVerdict.SOLVED else None
+    return list(res.moves) if res.verdict is Verdict.SOLVED else None

@@ -141,7 +141,6 @@ class FreeCellSession:
         if not MIN_DEAL <= number <= MAX_DEAL:
             raise ValueError(f"deal {number} is outside {MIN_DEAL}..{MAX_DEAL:,}")
         self.number = number
-        self._now = now
         self.clock = GameClock(now)
         self.undo_count = 0
         # Auto-complete steps are pushed without automatic follow-ups; the save
@@ -271,7 +270,6 @@ class SpiderSession:
 
         self.number = number
         self.suits = suits
-        self._now = now
         self.clock = GameClock(now)
         self.undo_count = 0
         self.position = spider_deal(number, suits)
@@ -282,7 +280,8 @@ class SpiderSession:
 
     @property
     def moves(self) -> int:
-        return self.position.moves
+        """Moves as the status line shows them: a deal is a move, as in Windows Spider."""
+        return self.position.move_count + sum(1 for m in self.position.move_stack if m.is_deal)
 
     @property
     def won(self) -> bool:
@@ -314,7 +313,7 @@ class SpiderSession:
             "suits": self.suits,
             "steps": [str(m) for m in self.position.move_stack],
             "score": self.position.score,
-            "moves": self.position.moves,
+            "moves": self.position.move_count,
             "elapsed": round(self.clock.elapsed, 3),
             "clock_started": self.clock.started,
             "undos": self.undo_count,
@@ -332,7 +331,7 @@ class SpiderSession:
             for text in data["steps"]:
                 session.position.push(SpiderMove.parse(str(text)))
             session.position.score = int(data["score"])
-            session.position.moves = int(data["moves"])
+            session.position.move_count = int(data["moves"])
             return session
 
         return _restored(build, data, now)

@@ -9,7 +9,6 @@ from __future__ import annotations
 #: A card or run flying from where it was to where it lands.
 FLIGHT = 0.24
 #: Each automatic foundation card after the move that set it off, one after another.
-AUTO_FLIGHT = 0.18
 AUTO_GAP = 0.07
 #: Auto-complete: one card at a time, each with its own flight.
 AUTOCOMPLETE_GAP = 0.11

@@ -33,14 +33,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = [item for item in items if "slow" not in item.keywords]
 
 
-def load_reference():
-    """The stand-alone reference rules (tests/reference_freecell.py) as a module."""
-    name = "reference_freecell"
+def _load_module(name: str, filename: str):
+    # pytest runs with --import-mode=importlib, so tests/ is not on sys.path:
+    # load the file once and register it under one shared name.
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, TESTS / "reference_freecell.py")
+    spec = importlib.util.spec_from_file_location(name, TESTS / filename)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def load_reference():
+    """The stand-alone FreeCell reference rules (tests/reference_freecell.py) as a module."""
+    return _load_module("reference_freecell", "reference_freecell.py")
+
+
+def load_spider_reference():
+    """The plain Spider reference rules (tests/test_spider_reference.py) as a module."""
+    return _load_module("spider_reference", "test_spider_reference.py")

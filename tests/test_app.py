@@ -335,6 +335,13 @@ def test_a_win_shows_the_result_panel(clock):
         table = app.play.table
         win_617(table)
         frames(app, clock, 2)
+        # The panel waits for the last card (and the celebration) to land.
+        assert table.flights.busy() and table.current_panel() is None
+        for _ in range(600):
+            frames(app, clock, 1)
+            if not table.flights.busy():
+                break
+        frames(app, clock, 1)
         panel = table.current_panel()
         assert panel is not None and panel.title == "You won!"
         assert "Deal #617" in panel.lines and any(line.startswith("Moves ") for line in panel.lines)
@@ -603,7 +610,7 @@ def test_rewind_goes_back_to_the_last_winnable_position_and_names_the_loser(cloc
         board = ("Foundations: H-6 C-6 D-6 S-6\nQH 9S 9H\nTH 9C KS KD KH 8H\n7C TC JS\nJC TS JH\n"
                  "QS\nTD QD 7D 9D\n7H 8D QC JD\n8S KC 7S 8C\n")
         session = app.play.table.session
-        session.position = Position.from_board(board, free_cells=1)
+        session.position = Position.parse(board, free_cells=1)
         for text in ("75", "81", "7a", "16"):
             session.push_plain(session.position.parse_move(text))
         app.play.position_changed()

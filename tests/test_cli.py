@@ -39,7 +39,7 @@ def test_bad_deal_numbers_are_one_line_and_exit_2(number):
 def test_check_replays_an_fc_solve_solution_to_the_won_position():
     out = run("deal", "freecell", "617", "--check", str(DATA / "fcsolve-617-solution.txt"))
     assert out.returncode == 0, out.stderr
-    final = Position.from_board(out.stdout)
+    final = Position.parse(out.stdout)
     assert final.is_won()
     assert "won" in out.stderr
 
@@ -47,7 +47,7 @@ def test_check_replays_an_fc_solve_solution_to_the_won_position():
 def test_check_handles_a_twelve_card_hex_sequence_move():
     out = run("deal", "freecell", "22", "--check", str(DATA / "fcsolve-22-solution.txt"))
     assert out.returncode == 0, out.stderr
-    assert Position.from_board(out.stdout).is_won()
+    assert Position.parse(out.stdout).is_won()
 
 
 def test_check_makes_no_automatic_moves(tmp_path):
@@ -57,7 +57,7 @@ def test_check_makes_no_automatic_moves(tmp_path):
     moves.write_text("6a 6b\n")
     out = run("deal", "freecell", "1", "--check", str(moves))
     assert out.returncode == 0, out.stderr
-    pos = Position.from_board(out.stdout)
+    pos = Position.parse(out.stdout)
     assert pos.foundations == [0, 0, 0, 0] and str(pos.columns[5][-1]) == "AC"
 
 
@@ -85,7 +85,7 @@ def test_missing_or_binary_move_files_are_bad_input(tmp_path):
     binary = tmp_path / "b.bin"
     binary.write_bytes(b"\xff\xfe\x00\x81")
     out = run("deal", "freecell", "1", "--check", str(binary))
-    assert out.returncode == 2 and "not a text file" in out.stderr
+    assert out.returncode == 2 and "not a UTF-8 text file" in out.stderr
 
 
 @pytest.mark.parametrize("args", [["deal"], ["deal", "klondike", "1"], ["bogus"], ["deal", "freecell"]])
@@ -126,7 +126,7 @@ def test_solve_prints_a_line_that_check_replays_to_a_win(tmp_path):
     line.write_text(out.stdout)
     assert len(out.stdout.split()) == len(out.stdout.splitlines())  # one move per line
     check = run("deal", "freecell", "617", "--check", str(line))
-    assert check.returncode == 0 and Position.from_board(check.stdout).is_won()
+    assert check.returncode == 0 and Position.parse(check.stdout).is_won()
 
 
 def test_solve_a_board_with_cells_and_foundations(tmp_path):

@@ -44,7 +44,7 @@ def test_fc_solve_solutions_replay_to_the_win():
 
 
 def test_replay_from_a_start_position_and_empty_lists():
-    start = Position.from_board("Foundations: H-Q C-K D-K S-K\nKH\n")
+    start = Position.parse("Foundations: H-Q C-K D-K S-K\nKH\n")
     assert replay(start, "1h").is_won()
     assert replay(start, "") == start and export_moves(start) == ""
     assert replay(617, "# a comment\n\n") == deal(617)

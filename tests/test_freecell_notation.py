@@ -46,8 +46,8 @@ def test_malformed_moves_are_notation_errors_in_one_line(bad):
 def test_deal_boards_round_trip():
     for n in (1, 2, 617, 11982, 1_000_000):
         pos = deal(n)
-        assert Position.from_board(pos.board()) == pos
-        assert Position.from_board(pos.board(always_headers=True)) == pos
+        assert Position.parse(pos.board()) == pos
+        assert Position.parse(pos.board(always_headers=True)) == pos
 
 
 def test_board_with_cells_foundations_and_empty_columns_round_trips():
@@ -56,7 +56,7 @@ def test_board_with_cells_foundations_and_empty_columns_round_trips():
     assert text.splitlines()[0] == "Foundations: H-0 C-2 D-0 S-3"
     assert text.splitlines()[1] == "Freecells: - KC - QD"
     assert ":" in text.splitlines()
-    back = Position.from_board(text)
+    back = Position.parse(text)
     assert back == pos and back.cells[0] is None and str(back.cells[1]) == "KC"
 
 
@@ -76,13 +76,13 @@ def test_board_text_pins_an_exact_layout_after_moves():
         "7C KH AH 4D JH 8C\n"
         "5H 3H 3C 7S 7D TC\n"
     )
-    assert Position.from_board(pos.board()) == pos
+    assert Position.parse(pos.board()) == pos
 
 
 def test_reader_accepts_colons_tens_lowercase_and_blank_lines():
     text = deal(3).board()
     fancy = "\n\n" + "\n".join(": " + line.replace("T", "10").lower() for line in text.splitlines()) + "\n\n"
-    assert Position.from_board(fancy) == deal(3)
+    assert Position.parse(fancy) == deal(3)
 
 
 def test_random_positions_round_trip():
@@ -94,7 +94,7 @@ def test_random_positions_round_trip():
             if not moves:
                 break
             pos.push(rng.choice(moves))
-            assert Position.from_board(pos.board()) == pos
+            assert Position.parse(pos.board()) == pos
 
 
 def _fc_solve_states() -> list[str]:
@@ -114,10 +114,10 @@ def test_fc_solve_output_replays_state_by_state_with_cells_in_place():
     moves = (DATA / "fcsolve-617-solution.txt").read_text().split()
     assert len(states) == len(moves) + 1
     pos = deal(617)
-    assert Position.from_board(states[0]) == pos
+    assert Position.parse(states[0]) == pos
     for i, token in enumerate(moves, 1):
         pos.push(pos.parse_move(token), auto=False)
-        assert Position.from_board(states[i]) == pos, f"after move {i} ({token})"
+        assert Position.parse(states[i]) == pos, f"after move {i} ({token})"
     assert pos.is_won()
 
 
@@ -135,7 +135,7 @@ def test_fc_solve_output_replays_state_by_state_with_cells_in_place():
 ])
 def test_malformed_boards_are_refused_in_one_line(text, message):
     with pytest.raises(BoardError) as info:
-        Position.from_board(text)
+        Position.parse(text)
     assert message in str(info.value)
     assert "\n" not in str(info.value)
     assert isinstance(info.value, NotationError)

@@ -65,15 +65,15 @@ def test_table_covers_deal_1_and_two_mid_game_positions_to_depth_3():
     names = [name for name, _, _ in TABLE]
     assert names[0] == "deal-1" and len(names) >= 3
     assert all(max(d for d, _, _ in counts) >= 3 for _, _, counts in TABLE)
-    assert Position.from_board(TABLE[0][1]) == deal(1)
+    assert Position.parse(TABLE[0][1]) == deal(1)
 
 
 @pytest.mark.parametrize("name, board, depth, paths, layouts", CASES, ids=[f"{c[0]}-d{c[2]}" for c in CASES])
 def test_engine_reproduces_the_perft_table(name, board, depth, paths, layouts):
-    pos = Position.from_board(board)
+    pos = Position.parse(board)
     assert perft(pos, depth) == paths
     assert distinct(pos, depth) == layouts
-    assert Position.from_board(board) == pos  # perft left the position as it was
+    assert Position.parse(board) == pos  # perft left the position as it was
 
 
 @pytest.mark.parametrize("name, board, depth, paths, layouts",

@@ -21,7 +21,7 @@ M = Move.parse
 
 
 def reason(pos, text: str) -> str | None:
-    return pos.check(M(text))
+    return pos.why_illegal(M(text))
 
 
 # --- building on the tableau ---------------------------------------------------
@@ -79,8 +79,8 @@ def test_only_column_moves_carry_several_cards():
     with pytest.raises(NotationError):
         M("1hv2")
     pos = make(["* 9C 8H", "*"])
-    assert pos.check(Move.of(0, 8, 2)) == "a free cell holds one card"
-    assert pos.check(Move.of(0, 12, 2)) == "cards go home one at a time"
+    assert pos.why_illegal(Move.of(0, 8, 2)) == "a free cell holds one card"
+    assert pos.why_illegal(Move.of(0, 12, 2)) == "cards go home one at a time"
 
 
 # --- foundations --------------------------------------------------------------------
@@ -150,7 +150,7 @@ def test_four_cells_and_one_empty_column_move_ten_onto_a_card_five_into_it():
 
 def test_a_broken_run_never_moves_as_a_group():
     pos = make(["* 9S 8H 7H 6S", "* TD", ""], cells="- - - -")
-    text = pos.check(M("12v4"))
+    text = pos.why_illegal(M("12v4"))
     assert text is not None and "not a run" in text and "7H does not go on 8H" in text
     # Only the built part (7H 6S) is offered as a group.
     counts = {m.count for m in pos.legal_moves() if m.source == 0 and m.dest == 2}
@@ -164,7 +164,7 @@ def test_the_count_must_match_the_target_card():
     assert reason(pos, "12") == "7H does not go on 9D: build down by one in alternating colours"
     assert pos.parse_move("12") == Move.of(0, 1, 2)
     n = len(pos.columns[0])
-    assert pos.check(Move.of(0, 1, n + 1)) == f"column 1 holds only {n} cards"
+    assert pos.why_illegal(Move.of(0, 1, n + 1)) == f"column 1 holds only {n} cards"
 
 
 def test_parse_move_follows_fc_solve_for_empty_columns():
@@ -299,7 +299,7 @@ def test_dead_end_is_reported_apart_from_a_win():
 def test_every_refusal_is_one_line():
     pos = make(["* 9S 8H 7H 6S", "* TD", "", "*"], cells="QC - - -")
     for m in [Move.of(s, d, c) for s in range(12) for d in range(13) for c in range(1, 14)]:
-        text = pos.check(m)
+        text = pos.why_illegal(m)
         if text is not None:
             assert "\n" not in text and text.strip() == text
     assert len(cards_of(pos)) == 52

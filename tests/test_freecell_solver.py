@@ -73,7 +73,7 @@ def test_mid_game_positions_with_cells_and_foundations_solve():
 
 
 def test_a_won_or_finished_position_needs_only_auto_complete():
-    pos = Position.from_board("Foundations: H-Q C-K D-K S-K\n: KH\n")
+    pos = Position.parse("Foundations: H-Q C-K D-K S-K\n: KH\n")
     result = solve(pos)
     assert result.verdict is Verdict.SOLVED and [str(m) for m in result.moves] == ["1h"]
 

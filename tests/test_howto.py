@@ -138,13 +138,13 @@ def test_freecell_refusals_link_to_the_rule_behind_them():
         "24": "building",         # 3C does not go on ...
     }
     for text, anchor in cases.items():
-        reason = pos.check(Move.parse(text))
+        reason = pos.why_illegal(Move.parse(text))
         assert reason is not None, text
         assert section_for_refusal("freecell", reason) == ("freecell", anchor), (text, reason)
-    assert "needs 7, can move 6" in pos.check(Move.parse("21v7"))
+    assert "needs 7, can move 6" in pos.why_illegal(Move.parse("21v7"))
     # Not a run: the 8 of spades breaks it.
     broken = make(["* TH", "* 9C 8S 7H", ""])
-    reason = broken.check(Move.parse("21v3"))
+    reason = broken.why_illegal(Move.parse("21v3"))
     assert section_for_refusal("freecell", reason) == ("freecell", "movable-cards")
     # Anything else leads to the general section.
     assert section_for_refusal("freecell", "column 3 is empty") == ("freecell", "freecell-refusals")

@@ -30,6 +30,6 @@ def test_ci_runs_the_readme_test_command_as_written():
 
 def test_solitaire_command_points_at_the_cli():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert project["scripts"]["solitaire"] == "game.cli:main"
+    assert project["scripts"]["solitaire"] == "game.commands:main"
     assert {"pygame-ce", "moderngl", "PyGLM"} <= {re.split(r"[<>=]", d)[0] for d in project["dependencies"]}
     assert any(d.startswith("pytest") for d in project["optional-dependencies"]["test"])

@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
 
 
-def _load_reference():
-    # pytest runs with --import-mode=importlib, so tests/ is not on sys.path:
-    # load the module from its file and register it under one shared name.
-    name = "reference_freecell"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("reference_freecell.py"))
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+from conftest import load_reference
 
-
-ref = _load_reference()
+ref = load_reference()
 
 DEAL_1 = """\
 JD KD 2S 4C 3S 6D 6S

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import UsageError
+from game.commands import UsageError
+from game.numbers import NumberError
 from game.spider import Position, deal
-from game.spider.commands import deal_command
+from game.commands.spider import deal_command
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = Path(__file__).with_name("data") / "spider_game1_1suit.moves"
@@ -22,8 +23,8 @@ def run(capsys: pytest.CaptureFixture[str], *args: str | None) -> tuple[int, str
     assert number is not None and suits is not None
     try:
         code = deal_command(number, suits, check)
-    except UsageError as exc:
-        # game.cli.main turns this into one line on stderr and exit code 2.
+    except (UsageError, NumberError) as exc:
+        # game.commands.main turns this into one line on stderr and exit code 2.
         out, err = capsys.readouterr()
         return 2, out, str(exc)
     out, err = capsys.readouterr()
@@ -61,8 +62,8 @@ def test_replay_with_undo_and_comments(tmp_path: Path, capsys: pytest.CaptureFix
     pos.pop()
     pos.push(first)
     pos.push(pos.legal_moves()[-1])  # the deal
-    assert out == f"{pos}\nscore: {pos.score}\nmoves: {pos.moves}\n"
-    assert pos.score == 500 - 4 and pos.moves == 1 and pos.deals_left == 4
+    assert out == f"{pos}\nscore: {pos.score}\nmoves: {pos.move_count}\n"
+    assert pos.score == 500 - 4 and pos.move_count == 1 and pos.deals_left == 4
 
 
 def test_an_illegal_move_stops_with_its_line_and_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -87,7 +88,8 @@ def test_undo_with_nothing_to_undo_is_illegal(tmp_path: Path, capsys: pytest.Cap
         ("1000000", "1", "1..999999, not 1000000"),
         ("-5", "1", "not '-5'"),
         ("abc", "1", "not 'abc'"),
-        ("1_000", "1", "not '1_000'"),
+        ("1_00", "1", "not '1_00'"),
+        ("1,000_000", "1", "not '1,000_000'"),
         ("", "1", "not ''"),
         ("1", "3", "--suits must be 1, 2 or 4, not '3'"),
         ("1", "x", "--suits must be 1, 2 or 4"),
@@ -160,7 +162,7 @@ def test_no_graphics_imports_in_the_source() -> None:
 
 def test_importing_spider_loads_no_graphics_module() -> None:
     code = (
-        "import sys, game.spider, game.spider.commands\n"
+        "import sys, game.spider, game.commands.spider\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'moderngl', 'glm'))\n"
         "print(','.join(bad))\n"
     )

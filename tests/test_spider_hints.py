@@ -106,7 +106,7 @@ def test_asking_again_gives_the_next_candidate_and_a_move_starts_over():
     shown = [cycle.next(pos) for _ in range(len(all_hints) + 1)]
     assert shown[:-1] == all_hints and shown[-1] == all_hints[0]  # wraps round
     assert [next_hint(pos, i) for i in range(len(all_hints))] == all_hints
-    before = (str(pos), pos.score, pos.moves)
+    before = (str(pos), pos.score, pos.move_count)
     pos.push(all_hints[0].move)
     assert cycle.next(pos) == hints(pos)[0]  # the table changed: first candidate again
     pos.pop()

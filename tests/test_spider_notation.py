@@ -141,8 +141,8 @@ removed: 6"""
 
 
 def test_a_position_parsed_keeps_the_given_score() -> None:
-    pos = Position.parse(str(deal(3, 1)), score=432, moves=17)
-    assert (pos.score, pos.moves) == (432, 17)
+    pos = Position.parse(str(deal(3, 1)), score=432, move_count=17)
+    assert (pos.score, pos.move_count) == (432, 17)
 
 
 _GOOD = str(deal(1, 4))
@@ -205,6 +205,6 @@ def test_hidden_card_helpers() -> None:
     assert pos.face_up(0) == pos.column(0)[-1:] and pos.face_down[0] == 5
     assert not pos.is_face_up(0, 4) and pos.is_face_up(0, 5) and not pos.is_face_up(0, 6)
     assert pos.run_length(0) == 1 and pos.stock == tuple(pos.stock)
-    assert repr(pos) == "<Position stock=50 removed=0 score=500 moves=0>"
+    assert repr(pos) == "<Position stock=50 removed=0 score=500 move_count=0>"
     assert pos.key() == Position.parse(str(pos)).key()
     assert hash(pos.key()) == hash(deal(1, 4).key())

@@ -7,13 +7,12 @@ agreeing with itself.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from conftest import load_spider_reference
 from game.spider import Position, perft
 
 DATA = Path(__file__).with_name("data") / "spider_perft.txt"
@@ -21,19 +20,7 @@ DATA = Path(__file__).with_name("data") / "spider_perft.txt"
 REFERENCE_LEAVES = 100_000
 
 
-def _load_reference():
-    name = "spider_reference"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(
-            name, Path(__file__).with_name("test_spider_reference.py")
-        )
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-ref = _load_reference()
+ref = load_spider_reference()
 
 
 @dataclass

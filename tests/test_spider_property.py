@@ -9,31 +9,17 @@ previous state (internal caches included), and the score follows SPEC §2.2.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
+from conftest import load_spider_reference
 from game.spider import DEAL, DECK_SETS, Position, deal
 from game.spider.position import _run_end
 
 
-def _load_reference():
-    name = "spider_reference"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(
-            name, Path(__file__).with_name("test_spider_reference.py")
-        )
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-ref = _load_reference()
+ref = load_spider_reference()
 
 
 def snapshot(pos: Position) -> tuple:
@@ -46,7 +32,7 @@ def snapshot(pos: Position) -> tuple:
         list(pos._removed),
         list(pos.move_stack),
         len(pos._undo),
-        pos.moves,
+        pos.move_count,
     )
 
 
@@ -106,7 +92,7 @@ def play_random_game(number: int, suits: int, steps: int, rng: random.Random) ->
             score -= 1 + 100 * completed  # the undo
             score += -1 + 100 * completed  # the redo
         assert pos.score == score
-        assert pos.moves == sum(1 for m in pos.move_stack if not m.is_deal)
+        assert pos.move_count == sum(1 for m in pos.move_stack if not m.is_deal)
     check_invariants(pos)
     return pos
 

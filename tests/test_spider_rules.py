@@ -52,7 +52,7 @@ def test_the_deal_shape() -> None:
         assert [len(c) for c in pos.columns] == [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]
         assert pos.face_down == (5, 5, 5, 5, 4, 4, 4, 4, 4, 4)
         assert pos.stock_size == 50 and pos.deals_left == 5 and pos.removed == 0
-        assert pos.score == 500 and pos.moves == 0 and pos.suits == suits
+        assert pos.score == 500 and pos.move_count == 0 and pos.suits == suits
         assert pos.outcome() is None and not pos.is_won()
 
 
@@ -179,10 +179,10 @@ def test_a_move_completing_a_set_removes_it() -> None:
     assert pos.column(0) == (Card.parse("3D"),) and pos.face_down[0] == 0  # turned up under the set
     assert pos.column(1) == (Card.parse("5C"),) and pos.face_down[1] == 0
     assert sorted(pos.turned_up()) == [0, 1] and pos.completed_sets() == 1
-    assert pos.score == 500 - 1 + 100 and pos.moves == 1
+    assert pos.score == 500 - 1 + 100 and pos.move_count == 1
     pos.pop()
     assert str(pos) == before and pos.removed == 0
-    assert pos.score == 500 - 1 + 100 - 1 - 100 and pos.moves == 0
+    assert pos.score == 500 - 1 + 100 - 1 - 100 and pos.move_count == 0
 
 
 def test_a_single_ace_completes_a_set() -> None:
@@ -221,7 +221,7 @@ def test_a_deal_completing_a_set_removes_it_and_scores() -> None:
     played(pos, "deal")
     assert pos.removed == 1 and pos.column(1) == (Card.parse("QD"),) and pos.face_down[1] == 0
     assert pos.completed_sets() == 1 and pos.turned_up() == [1]
-    assert pos.score == 500 - 1 + 100 and pos.moves == 0 and pos.stock_size == 0
+    assert pos.score == 500 - 1 + 100 and pos.move_count == 0 and pos.stock_size == 0
     assert [str(pos.column(i)[-1]) for i in (0, 2, 9)] == ["8C", "9C", "8D"]
     pos.pop()
     assert str(pos) == before and pos.score == 500 - 1 + 100 - 1 - 100 and pos.removed == 0
@@ -248,7 +248,7 @@ def test_a_deal_puts_one_card_face_up_on_every_column() -> None:
     assert [pos.column(i)[-1] for i in range(10)] == list(stock[:10])
     assert pos.face_down == (5, 5, 5, 5, 4, 4, 4, 4, 4, 4)
     assert pos.stock == stock[10:] and pos.deals_left == 4
-    assert pos.score == 499 and pos.moves == 0
+    assert pos.score == 499 and pos.move_count == 0
 
 
 def test_five_deals_then_none() -> None:
@@ -305,7 +305,7 @@ def test_won_at_eight_sets() -> None:
     assert pos.is_won() and pos.removed == 8 and pos.cards_on_table() == 0
     outcome = pos.outcome()
     assert outcome is not None and outcome.won and outcome.termination is Termination.WON
-    assert outcome.score == 599 and outcome.moves == 1
+    assert outcome.score == 599 and outcome.move_count == 1
     assert pos.legal_moves() == []
 
 
@@ -326,15 +326,15 @@ def test_score_and_moves_through_undo() -> None:
     pos = deal(1, 4)
     a, b = pos.legal_moves()[:2]
     pos.push(a)
-    assert (pos.score, pos.moves) == (499, 1)
+    assert (pos.score, pos.move_count) == (499, 1)
     pos.push(DEAL)
-    assert (pos.score, pos.moves) == (498, 1)  # a deal costs a point but is no move
+    assert (pos.score, pos.move_count) == (498, 1)  # a deal costs a point but is no move
     pos.pop()
-    assert (pos.score, pos.moves) == (497, 1)  # undo costs a point, refunds none
+    assert (pos.score, pos.move_count) == (497, 1)  # undo costs a point, refunds none
     pos.pop()
-    assert (pos.score, pos.moves) == (496, 0)
+    assert (pos.score, pos.move_count) == (496, 0)
     pos.push(b)
-    assert (pos.score, pos.moves) == (495, 1)
+    assert (pos.score, pos.move_count) == (495, 1)
 
 
 def test_score_counts_every_action_and_each_set() -> None:
@@ -342,7 +342,7 @@ def test_score_counts_every_action_and_each_set() -> None:
     played(pos, "move 2 3 1")  # AC onto 2D
     pos.pop()
     played(pos, "move 2 1 1")  # completes a set
-    assert pos.score == 500 - 3 + 100 and pos.moves == 1 and pos.removed == 7
+    assert pos.score == 500 - 3 + 100 and pos.move_count == 1 and pos.removed == 7
 
 
 def test_push_rejects_moves_built_outside_the_table() -> None:

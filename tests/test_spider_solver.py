@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import UsageError
+from game.commands import UsageError
+from game.numbers import NumberError
 from game.spider import DEAL, Position, deal
-from game.spider.commands import solve_command
+from game.commands.spider import solve_command
 from game.spider.solver import SolverError, Verdict, _children, _key, _replay, _root, solve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,13 +193,13 @@ def test_solve_command_verdicts(capsys, monkeypatch):
     assert out.out.count("deal") == 5 and out.err.startswith("solved")
     assert solve_command("2", "4", "20") == 3
     assert capsys.readouterr().out == ""
-    import game.spider.commands as commands
+    import game.commands.spider as commands
 
     monkeypatch.setattr(commands, "deal", lambda n, s: Position.parse(DEAD_END))
     assert solve_command("5", "4", "1000") == 1
     out = capsys.readouterr()
     assert out.out == "" and out.err.startswith("unsolvable: no winning line")
-    with pytest.raises(UsageError):
+    with pytest.raises((UsageError, NumberError)):
         solve_command("1", "1", "1.5")
 
 

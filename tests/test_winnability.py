@@ -38,7 +38,7 @@ LINE = ["75", "81", "7a", "16"]  # move 3 (7a) loses; move 4 plays on in the los
 
 
 def lost_game() -> Position:
-    pos = Position.from_board(LOST_AT_3, free_cells=1)
+    pos = Position.parse(LOST_AT_3, free_cells=1)
     for text in LINE:
         pos.push(pos.parse_move(text), auto=False)
     return pos
@@ -134,7 +134,7 @@ def test_known_positions_answer_at_once():
 def test_a_lost_game_stays_lost_without_searching():
     stub = StubChecker()
     win = Winnability(stub)
-    pos = Position.from_board(LOST_AT_3, free_cells=1)
+    pos = Position.parse(LOST_AT_3, free_cells=1)
     for text in LINE[:3]:
         pos.push(pos.parse_move(text), auto=False)
     win.position_changed(pos)
@@ -152,7 +152,7 @@ def test_a_lost_game_stays_lost_without_searching():
 def test_a_won_position_needs_no_search():
     stub = StubChecker()
     win = Winnability(stub)
-    won = Position.from_board("Foundations: H-K C-K D-K S-K\n")
+    won = Position.parse("Foundations: H-K C-K D-K S-K\n")
     win.position_changed(won)
     assert win.state is WinState.WINNABLE and not stub.asked
 
@@ -178,10 +178,11 @@ def test_off_asks_nothing_and_turning_on_checks():
 def test_real_checker_answers_in_the_background():
     with SolverChecker(budget=50_000, time_limit=10.0) as checker:
         win = Winnability(checker)
-        start = time.monotonic()
         pos = deal(1)
         win.position_changed(pos)
-        assert time.monotonic() - start < 1.0  # never stalls a frame
+        # It returned before the check could answer (the first poll finds no
+        # answer yet): the frame never waits for it.
+        assert win.state is WinState.CHECKING and win.poll() is False and win.state is WinState.CHECKING
         pos.push(Move.parse("2a"))  # moved on at once: the first search is cancelled
         win.position_changed(pos)
         end = time.monotonic() + 60
@@ -200,7 +201,7 @@ def test_real_checker_answers_in_the_background():
 
 
 def test_the_constructed_position_is_lost_at_move_3():
-    pos = Position.from_board(LOST_AT_3, free_cells=1)
+    pos = Position.parse(LOST_AT_3, free_cells=1)
     verdicts = []
     for text in LINE:
         verdicts.append(solve(pos, budget=200_000).verdict)
@@ -232,7 +233,7 @@ def test_rewind_uses_the_verdicts_found_during_play():
 
     stub = StubChecker()
     win = Winnability(stub)
-    walk = Position.from_board(LOST_AT_3, free_cells=1)
+    walk = Position.parse(LOST_AT_3, free_cells=1)
     for text in LINE:
         walk.push(walk.parse_move(text), auto=False)
         win.position_changed(walk)
@@ -254,7 +255,7 @@ def test_unknown_is_never_lost():
     # An undecided position between the winnable one and the proven loss:
     # rewind still goes back to the winnable one, but claims no proof.
     real = {}
-    p = Position.from_board(LOST_AT_3, free_cells=1)
+    p = Position.parse(LOST_AT_3, free_cells=1)
     for i, text in enumerate(LINE):
         p.push(p.parse_move(text), auto=False)
         real[p.key()] = Verdict.UNKNOWN if i == 2 else solve(p).verdict

@@ -17,8 +17,10 @@ import secrets
 
 from game.cards import CARDS, Card
 from game.freecell.position import Position
+from game.numbers import NumberError, read_whole, shown
 
-__all__ = ["deal", "deal_cards", "MIN_DEAL", "MAX_DEAL", "KNOWN_UNSOLVABLE", "is_known_unsolvable", "random_deal"]
+__all__ = ["deal", "deal_cards", "MIN_DEAL", "MAX_DEAL", "KNOWN_UNSOLVABLE", "is_known_unsolvable",
+           "parse_deal_number", "random_deal", "DealNumberError"]
 
 MIN_DEAL = 1
 MAX_DEAL = 1_000_000
@@ -32,6 +34,37 @@ KNOWN_UNSOLVABLE: frozenset[int] = frozenset(
 def is_known_unsolvable(number: int) -> bool:
     """True for the eight deal numbers known to have no winning line."""
     return number in KNOWN_UNSOLVABLE
+
+
+class DealNumberError(NumberError):
+    """Text that is not a deal number 1..1,000,000 (the message is one line)."""
+
+
+def parse_deal_number(text: str) -> int:
+    """A deal number typed by a player: ASCII digits, an optional ``#``,
+    thousands separators (see :mod:`game.numbers`); else :class:`DealNumberError`.
+
+    >>> parse_deal_number(" #617 "), parse_deal_number("1,000,000")
+    (617, 1000000)
+    >>> parse_deal_number("0")
+    Traceback (most recent call last):
+    ...
+    game.freecell.deals.DealNumberError: deal 0 does not exist: deals are numbered 1..1,000,000
+    """
+    n = read_whole(text, allow_hash=True)
+    if n is None:
+        raise DealNumberError(f"{shown(text)} is not a deal number: enter a whole number {MIN_DEAL}..{MAX_DEAL:,}")
+    if not MIN_DEAL <= n <= MAX_DEAL:
+        raise DealNumberError(f"deal {n} does not exist: deals are numbered {MIN_DEAL}..{MAX_DEAL:,}")
+    return n
+
+
+def random_deal() -> int:
+    """A random deal number, never a known-unsolvable one (cryptographic source)."""
+    while True:
+        n = secrets.randbelow(MAX_DEAL) + 1
+        if n not in KNOWN_UNSOLVABLE:
+            return n
 
 
 def deal_cards(number: int) -> list[Card]:
@@ -70,10 +103,3 @@ def deal(number: int, *, auto_foundation: bool = False, free_cells: int = 4) -> 
         columns[i % 8].append(c)
     return Position(columns, auto_foundation=auto_foundation, free_cells=free_cells)
 
-
-def random_deal() -> int:
-    """A random deal number, never a known-unsolvable one (cryptographic source)."""
-    while True:
-        n = secrets.randbelow(MAX_DEAL) + 1
-        if n not in KNOWN_UNSOLVABLE:
-            return n

@@ -118,7 +118,7 @@ def replay(start: int | Position, text: str, *, auto_foundation: bool = False,
             move = pos.parse_move(word)
         except NotationError as exc:
             raise ValueError(f"move {index} of {total}: {exc}") from None
-        reason = pos.check(move)
+        reason = pos.why_illegal(move)
         if reason is not None:
             raise ValueError(f"move {index} of {total} ({word}) is illegal here: {reason}")
         pos.push(move, auto=False)

@@ -97,7 +97,7 @@ def _worker(requests: mp.Queue, events: mp.Queue, current) -> None:  # pragma: n
         rid, board, cells, budget, seconds = job
         if current.value != rid:
             continue  # superseded before it started
-        pos = Position.from_board(board, free_cells=cells)
+        pos = Position.parse(board, free_cells=cells)
         started = time.monotonic()
         last = [started]
 

@@ -38,6 +38,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from game import rules
+
 __all__ = [
     "Move",
     "NotationError",
@@ -59,7 +61,7 @@ _TOKENS = "12345678abcdh"
 _MOVE_RE = re.compile(r"^([1-8a-d])([1-8a-dh])(?:v(1[0-3]|[0-9a-f]))?$")
 
 
-class NotationError(ValueError):
+class NotationError(rules.NotationError):
     """Text that does not parse: a malformed move or board. The message is one line."""
 
 
@@ -120,10 +122,6 @@ class Move:
         if not 1 <= count <= 13:
             raise NotationError(f"{text!r}: a move carries 1 to 13 cards")
         return _TABLE[src][dst][count]
-
-    @property
-    def is_sequence(self) -> bool:
-        return self.count > 1
 
     def __str__(self) -> str:
         s = _TOKENS[self.source] + _TOKENS[self.dest]

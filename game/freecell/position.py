@@ -29,12 +29,13 @@ as no move. This module is pure Python: no pygame, moderngl or glm.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from game import rules
 from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse_rank, rank_token
 from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
+from game.rules import Termination
 
 __all__ = [
     "Position",
@@ -47,7 +48,7 @@ __all__ = [
 ]
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(rules.IllegalMoveError):
     """A well-formed move the rules refuse here; the message says why in one line."""
 
 
@@ -59,21 +60,12 @@ class BoardError(NotationError):
     """Board text that does not describe a FreeCell position."""
 
 
-class Termination(enum.Enum):
-    WON = "won"
-    #: No legal move at all: every cell full, nothing goes home or onto a column.
-    NO_MOVES = "no legal move"
-
-
 @dataclass(frozen=True)
-class Outcome:
-    """How a game ended (``Position.outcome()``); ``None`` there means play goes on."""
+class Outcome(rules.Outcome):
+    """How a game ended (``Position.outcome()``); ``None`` there means play goes on.
 
-    termination: Termination
-
-    @property
-    def won(self) -> bool:
-        return self.termination is Termination.WON
+    ``NO_MOVES``: every cell full, nothing goes home or onto a column.
+    """
 
     def __str__(self) -> str:
         if self.won:
@@ -366,7 +358,7 @@ class Position:
             out.append(m)
         return out
 
-    def check(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> str | None:
         """``None`` if ``move`` is legal here, else the one-line reason a player reads."""
         src, dst, count = move.source, move.dest, move.count
         if not (0 <= src < HOME and 0 <= dst <= HOME and count >= 1):
@@ -429,7 +421,7 @@ class Position:
         return None
 
     def is_legal(self, move: Move) -> bool:
-        return self.check(move) is None
+        return self.why_illegal(move) is None
 
     # --- making and unmaking moves ---------------------------------------------
 
@@ -439,7 +431,7 @@ class Position:
 
         Raises :class:`IllegalMoveError` with the reason; the position is unchanged then.
         """
-        reason = self.check(move)
+        reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(f"{move}: {reason}")
         card = self._apply(move)
@@ -448,12 +440,6 @@ class Position:
             self._stack.append((move, tuple(autos), (card, *cards)))
         else:
             self._stack.append((move, (), (card,)))
-
-    def push_text(self, text: str) -> Move:
-        """Parse standard notation (strictly) and push it; returns the move."""
-        move = self.parse_move(text)
-        self.push(move)
-        return move
 
     def pop(self) -> Move:
         """Undo the last step (a player move and its automatic moves); returns the move."""
@@ -464,10 +450,6 @@ class Position:
             self._unapply(autos[i], cards[i + 1])
         self._unapply(move, cards[0])
         return move
-
-    def peek(self) -> Move:
-        """The last player move (``IndexError`` when none)."""
-        return self._stack[-1][0]
 
     def settle(self) -> list[Move]:
         """Play the safe automatic foundation moves the position allows now.
@@ -640,7 +622,7 @@ class Position:
         raise TypeError("Position is mutable; hash position.layout() or position.key()")
 
     def __repr__(self) -> str:
-        return f"Position.from_board({self.board()!r})"
+        return f"Position.parse({self.board()!r})"
 
     def __str__(self) -> str:
         return self.board()
@@ -648,7 +630,7 @@ class Position:
     # --- board text (fc-solve format) ------------------------------------------------
 
     def board(self, always_headers: bool = False) -> str:
-        """The position in fc-solve's board format; :meth:`from_board` reads it back.
+        """The position in fc-solve's board format; :meth:`parse` reads it back.
 
         ``Foundations:`` and ``Freecells:`` lines are written when they hold a
         card (or always, with ``always_headers``). An empty column is ``:``.
@@ -665,14 +647,14 @@ class Position:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_board(cls, text: str, *, auto_foundation: bool = False, free_cells: int = CELLS) -> "Position":
+    def parse(cls, text: str, *, auto_foundation: bool = False, free_cells: int = CELLS) -> "Position":
         """Read fc-solve board text (see :meth:`board`).
 
         Column lines may start with ``:``; blank lines are ignored; missing
         columns are empty. Every card must appear exactly once, counting the
         cards that the foundations hold. Raises :class:`BoardError`.
 
-        >>> p = Position.from_board("Foundations: H-K C-Q D-K S-J\\nFreecells: - KC\\n: QS KS\\n")
+        >>> p = Position.parse("Foundations: H-K C-Q D-K S-J\\nFreecells: - KC\\n: QS KS\\n")
         >>> p.foundations, str(p.cells[1]), len(p.columns[0]), p.can_autocomplete()
         ([12, 13, 13, 11], 'KC', 2, False)
         """

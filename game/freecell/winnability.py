@@ -350,7 +350,7 @@ def _worker(requests: Any, events: Any, current: Any) -> None:  # pragma: no cov
         if current.value != rid:
             continue  # superseded before it started
         if game == "freecell":
-            pos: Any = Position.from_board(text, free_cells=cells)
+            pos: Any = Position.parse(text, free_cells=cells)
         else:
             from game.spider import Position as SpiderPosition
 

@@ -265,7 +265,7 @@ class FreeCellTable(Table):
         if where.kind == "column" and None in self.position.cells:
             self.play(Move.of(src, 8 + self.position.cells.index(None), 1))
             return
-        self.say(self.position.check(home) or "")
+        self.say(self.position.why_illegal(home) or "")
 
     def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
         if target is None:

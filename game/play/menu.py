@@ -233,8 +233,9 @@ class Menu:
 
     def confirm_entry(self) -> Request | None:
         """The typed number, or None with :attr:`error` saying why not."""
-        from game.cli import UsageError
-        from game.freecell.commands import parse_deal_number
+        from game.freecell.deals import parse_deal_number
+        from game.numbers import NumberError
+        from game.spider.deals import parse_game_number
 
         text = self.entry or ""
         try:
@@ -245,12 +246,10 @@ class Menu:
                 notice = "This deal is known to be unsolvable" if is_known_unsolvable(number) else ""
                 self.close()
                 return Request("freecell", number, notice=notice)
-            from game.spider.commands import parse_number
-
-            number = parse_number(text)
+            number = parse_game_number(text)
             self.close()
             return Request("spider", number, self.settings.spider_suits)
-        except UsageError as exc:
+        except NumberError as exc:
             self.error = str(exc)
             return None
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from array import array
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
 import moderngl
 import pygame
@@ -45,7 +45,7 @@ from game.render.marks import Mark
 from game.render.layout import CardPlacement, Layout, Slot, layout
 from game.resources import shader_path
 
-__all__ = ["Mark", "View", "Renderer", "Frame", "STYLES", "layout", "marks_for"]
+__all__ = ["Mark", "View", "Renderer", "Frame", "STYLES", "layout"]
 
 #: Highlight styles the game asks for, by name.
 STYLES: dict[str, tuple[float, float, float, float]] = {
@@ -155,7 +155,7 @@ class CardAtlas:
             self.texture = None
 
 
-class Table:
+class Felt:
     """The felt and the empty slots, drawn into a texture once per size and slot set."""
 
     def __init__(self, ctx: moderngl.Context, colour: str = theme.DEFAULT_TABLE_COLOUR) -> None:
@@ -163,9 +163,9 @@ class Table:
         theme.table_colour(colour)
         #: The felt's colour, a name of :data:`theme.TABLE_COLOURS`.
         self.colour = colour
-        self.felt = _program(ctx, "table")
+        self.felt_program = _program(ctx, "table")
         self.slot = _program(ctx, "slot")
-        self.felt_vao = ctx.vertex_array(self.felt, [])
+        self.felt_vao = ctx.vertex_array(self.felt_program, [])
         self.corners = ctx.buffer(_CORNERS.tobytes())
         self.slot_buf = ctx.buffer(reserve=4 * 3 * 32)
         self.slot_vao = ctx.vertex_array(self.slot, [(self.corners, "2f", "in_corner"),
@@ -187,9 +187,9 @@ class Table:
         vp = cam.view_projection()
         self.fbo.use()
         self.ctx.disable(moderngl.BLEND)
-        self.felt["u_inv_vp"].write(_inverse_bytes(vp))
+        self.felt_program["u_inv_vp"].write(_inverse_bytes(vp))
         felt, felt_dark = theme.table_colour(self.colour)
-        _set(self.felt, u_felt=felt, u_felt_dark=felt_dark, u_table=lay.rect)
+        _set(self.felt_program, u_felt=felt, u_felt_dark=felt_dark, u_table=lay.rect)
         self.felt_vao.render(moderngl.TRIANGLES, vertices=3)
         data = array("f")
         for s in lay.slots:
@@ -208,7 +208,7 @@ class Table:
         return True
 
     def release(self) -> None:
-        for obj in (self.felt_vao, self.slot_vao, self.corners, self.slot_buf, self.felt, self.slot):
+        for obj in (self.felt_vao, self.slot_vao, self.corners, self.slot_buf, self.felt_program, self.slot):
             obj.release()
         if self.fbo is not None:
             self.fbo.color_attachments[0].release()
@@ -263,7 +263,7 @@ class Renderer:
         self._own_target = target is None and ctx.screen is None
         self.target = target if target is not None else (ctx.screen or self._offscreen(self.size))
         self.atlas = CardAtlas(ctx, four_colour, mipmaps, anisotropy, card_back)
-        self.table = Table(ctx, table_colour)
+        self.felt = Felt(ctx, table_colour)
         self.card_prog = _program(ctx, "card")
         self.flight_prog = _program(ctx, "card", defines=("FLIGHT",))
         self.flat_prog = _program(ctx, "card", "flat")
@@ -317,7 +317,7 @@ class Renderer:
     @property
     def table_colour(self) -> str:
         """The felt's colour: a name of :data:`theme.TABLE_COLOURS`."""
-        return self.table.colour
+        return self.felt.colour
 
     @property
     def card_back(self) -> str:
@@ -330,9 +330,9 @@ class Renderer:
         Raises ValueError for an unknown name, and changes nothing then.
         """
         theme.table_colour(name)
-        if name != self.table.colour:
-            self.table.colour = name
-            self.table.key = None      # the cached felt, and so the resting layer, are redrawn
+        if name != self.felt.colour:
+            self.felt.colour = name
+            self.felt.key = None      # the cached felt, and so the resting layer, are redrawn
             self._rest_key = None
             self._last = None
 
@@ -427,7 +427,7 @@ class Renderer:
         cam = self.camera_for(lay)
         fr = self.frame_data(view)
         key = (self.size, lay.rect, tuple(lay.slots), fr.key(), self.flat, self.atlas.four_colour,
-               self.atlas.back, self.table.colour)
+               self.atlas.back, self.felt.colour)
         if not force and key == self._last:
             return False
         self.atlas.ensure(cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W)
@@ -466,15 +466,15 @@ class Renderer:
         # The resting layer (felt, slots, glows of empty slots, cards at rest)
         # is cached in a texture: while cards fly, a frame is one blit plus
         # the flying cards and their shadows.
-        table_changed = self.table.ensure(self.size, lay, cam, self.atlas)
+        table_changed = self.felt.ensure(self.size, lay, cam, self.atlas)
         rest_key = (self.size, lay.rect, fr.slots.tobytes(), fr.rest.tobytes(), self.atlas.card_px,
                     self.atlas.four_colour, self.atlas.back)
         if table_changed or rest_key != self._rest_key or self.rest_fbo is None:
             if self.rest_fbo is None or self.rest_fbo.size != self.size:
                 self._release_rest()
                 self.rest_fbo = ctx.framebuffer(color_attachments=[ctx.texture(self.size, 4)])
-            assert self.table.fbo is not None
-            ctx.copy_framebuffer(self.rest_fbo, self.table.fbo)
+            assert self.felt.fbo is not None
+            ctx.copy_framebuffer(self.rest_fbo, self.felt.fbo)
             self.rest_fbo.use()
             ctx.viewport = (0, 0, *self.size)
             ctx.enable(moderngl.BLEND)
@@ -524,7 +524,7 @@ class Renderer:
 
     def release(self) -> None:
         self.atlas.release()
-        self.table.release()
+        self.felt.release()
         for vao in self.vaos.values():
             vao.release()
         for buf in self.buffers.values():
@@ -545,8 +545,3 @@ def _glow(style: str, pulse: float) -> tuple[float, float, float, float]:
     if style == "hint":
         a *= pulse
     return (r, g, b, a)
-
-
-def marks_for(kinds: Iterable[tuple[str, int]], style: str) -> list[Mark]:
-    """Convenience: one top-card mark of ``style`` per ``(kind, pile)``."""
-    return [Mark(k, p, None, style) for k, p in kinds]

@@ -39,6 +39,7 @@ from __future__ import annotations
 import secrets
 
 from game.cards import CARDS, Card, Suit
+from game.numbers import NumberError, read_whole, shown
 from game.spider.position import DECK_SETS, Position
 
 __all__ = [
@@ -50,6 +51,9 @@ __all__ = [
     "deal_cards",
     "shuffle_slots",
     "random_game_number",
+    "parse_game_number",
+    "parse_suits",
+    "GameNumberError",
 ]
 
 #: The range of game numbers.
@@ -114,6 +118,41 @@ def _check_number(number: int) -> None:
 def _check_suits(suits: int) -> None:
     if suits not in SUIT_PLAN:
         raise ValueError(f"suits must be 1, 2 or 4, not {suits!r}")
+
+
+class GameNumberError(NumberError):
+    """Text that is not a game number 1..999,999 or a suit count (one-line message)."""
+
+
+def parse_game_number(text: str) -> int:
+    """A game number typed by a player: ASCII digits, an optional ``#``,
+    thousands separators (see :mod:`game.numbers`); else :class:`GameNumberError`.
+
+    >>> parse_game_number("42"), parse_game_number("#999,999")
+    (42, 999999)
+    >>> parse_game_number("1000000")
+    Traceback (most recent call last):
+    ...
+    game.spider.deals.GameNumberError: game number must be 1..999999, not 1000000
+    """
+    n = read_whole(text, allow_hash=True)
+    if n is None:
+        raise GameNumberError(f"game number must be a whole number {FIRST_GAME}..{LAST_GAME}, not {shown(text)}")
+    if not FIRST_GAME <= n <= LAST_GAME:
+        raise GameNumberError(f"game number must be {FIRST_GAME}..{LAST_GAME}, not {n}")
+    return n
+
+
+def parse_suits(text: str) -> int:
+    """A suit count typed by a player (1, 2 or 4), else :class:`GameNumberError`.
+
+    >>> parse_suits(" 2 ")
+    2
+    """
+    n = read_whole(text)
+    if n not in SUIT_PLAN:
+        raise GameNumberError(f"--suits must be 1, 2 or 4, not {shown(text)}")
+    return n
 
 
 def shuffle_slots(number: int) -> list[int]:

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game import rules
+
 __all__ = ["Move", "DEAL", "NotationError", "COLUMNS", "MAX_RUN"]
 
 #: Number of tableau columns.
@@ -33,7 +35,7 @@ COLUMNS = 10
 MAX_RUN = 13
 
 
-class NotationError(ValueError):
+class NotationError(rules.NotationError):
     """Text that does not parse: a malformed move or position. The message is one line."""
 
 

@@ -8,7 +8,7 @@ python-chess's shape: :meth:`~Position.legal_moves`, :meth:`~Position.is_legal`,
 
     >>> from game.spider.deals import deal
     >>> pos = deal(1, suits=4)
-    >>> pos.score, pos.moves, pos.deals_left, pos.removed
+    >>> pos.score, pos.move_count, pos.deals_left, pos.removed
     (500, 0, 5, 0)
     >>> pos.push(DEAL)
     >>> pos.score, pos.deals_left
@@ -26,7 +26,7 @@ end of a column is removed (then the card under that run turns up too).
 Scoring (Windows, SPEC §2.2): start at 500; every move, deal and undo costs 1;
 every completed set adds 100, whether a move or a deal completed it (a deal
 can: an ace dealt onto K..2 of its suit). Undo never refunds its point, and
-undoing an action that completed sets takes their 100s back. ``moves`` counts
+undoing an action that completed sets takes their 100s back. ``move_count`` counts
 column moves made minus column moves undone; deals are not moves (they cost
 their point all the same). A won game therefore scores 1,300 minus the number
 of moves, deals and undos.
@@ -44,12 +44,12 @@ This module is pure Python: it must not import pygame, moderngl or glm.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
+from game import rules
 from game.cards import CARDS, RANK, SUIT, Card, CardParseError, Suit
-
+from game.rules import Termination
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move, NotationError
 
 __all__ = [
@@ -90,7 +90,7 @@ _TOKEN: tuple[str, ...] = tuple(str(c) for c in CARDS)
 _HIDDEN_TOKEN: tuple[str, ...] = tuple(f"({t})" for t in _TOKEN)
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(rules.IllegalMoveError):
     """A well-formed move the rules refuse here; the message says why in one line."""
 
 
@@ -98,28 +98,53 @@ class PositionError(NotationError):
     """Text or data that does not describe a Spider position."""
 
 
-class Termination(enum.Enum):
-    WON = "won"
-    #: No move at all and no deal: the game cannot go on.
-    NO_MOVES = "no legal move"
-
-
 @dataclass(frozen=True)
-class Outcome:
-    """How a game ended (``Position.outcome()``); ``None`` there means play goes on."""
+class Outcome(rules.Outcome):
+    """How a game ended (``Position.outcome()``); ``None`` there means play goes on.
 
-    termination: Termination
+    ``NO_MOVES``: no move at all and no deal.
+    """
+
     score: int
-    moves: int
-
-    @property
-    def won(self) -> bool:
-        return self.termination is Termination.WON
+    move_count: int
 
     def __str__(self) -> str:
         if self.won:
-            return f"Won with {self.score} points in {self.moves} moves."
+            return f"Won with {self.score} points in {self.move_count} moves."
         return "No move and no deal is left: undo, or start a new game."
+
+
+class _MoveRecord(NamedTuple):
+    """Undo record of a column move."""
+
+    move: Move
+    old_source_run: int
+    old_dest_run: int
+    #: A face-down card turned up in the source column.
+    source_flipped: bool
+    #: The suit of the set the move completed and removed from the destination, else -1.
+    set_suit: int
+    #: A face-down card turned up in the destination column under that set.
+    dest_flipped: bool
+
+
+class _SetEvent(NamedTuple):
+    """A set a deal completed: its column, its suit, and whether a card turned up under it."""
+
+    column: int
+    suit: int
+    flipped: bool
+
+
+class _DealRecord(NamedTuple):
+    """Undo record of a deal."""
+
+    move: Move
+    old_run: list[int]
+    sets: tuple[_SetEvent, ...]
+
+
+_new_record = tuple.__new__
 
 
 def _run_end(col: list[Card], down: int) -> int:
@@ -157,7 +182,7 @@ class Position:
         "_undo",
         "move_stack",
         "score",
-        "moves",
+        "move_count",
         "suits",
     )
 
@@ -166,14 +191,14 @@ class Position:
     _run: list[int]
     _stock: list[Card]
     _removed: list[int]
-    # One entry per push (see push/pop for the two shapes).
-    _undo: list[tuple]  # type: ignore[type-arg]
+    # One record per push: what pop() needs to put it back exactly.
+    _undo: list["_MoveRecord | _DealRecord"]
     #: The moves and deals pushed so far, oldest first (one per undo step).
     move_stack: list[Move]
     #: The Windows score (see the module docstring).
     score: int
-    #: Column moves made minus column moves undone.
-    moves: int
+    #: Column moves made minus column moves undone (deals are not moves).
+    move_count: int
     #: The deck: 1, 2 or 4 suits (worked out from the cards).
     suits: int
 
@@ -185,7 +210,7 @@ class Position:
         removed: Iterable[int] = (),
         *,
         score: int = START_SCORE,
-        moves: int = 0,
+        move_count: int = 0,
     ) -> None:
         """Set up a position from data; raises :class:`PositionError` if it cannot occur.
 
@@ -221,7 +246,7 @@ class Position:
         self._undo = []
         self.move_stack = []
         self.score = score
-        self.moves = moves
+        self.move_count = move_count
         suits = _deck_suits(cols, stk, rem)
         if suits is None:
             raise PositionError("the cards do not make a 1-, 2- or 4-suit Spider deck of 104 cards")
@@ -315,9 +340,9 @@ class Position:
     def outcome(self) -> Outcome | None:
         """``Outcome`` when the game is won or nothing can be done, else ``None``."""
         if len(self._removed) == SETS:
-            return Outcome(Termination.WON, self.score, self.moves)
+            return Outcome(Termination.WON, self.score, self.move_count)
         if not self.legal_moves():
-            return Outcome(Termination.NO_MOVES, self.score, self.moves)
+            return Outcome(Termination.NO_MOVES, self.score, self.move_count)
         return None
 
     def key(self) -> tuple:  # type: ignore[type-arg]
@@ -499,40 +524,55 @@ class Position:
         dst += src[-k:]
         del src[-k:]
         run[d] = new_rd
-        down = self._down
-        flipped = False
         if old_rs > k:
-            run[s] = old_rs - k
+            run[s] = old_rs - k  # the rest of the run stays exposed: nothing to turn up
+            flipped = False
         else:
-            n = len(src)
-            if not n:
-                run[s] = 0
-            elif down[s] == n:
-                down[s] = n - 1  # the exposed face-down card turns up
-                flipped = True
-                run[s] = 1
-            else:
-                run[s] = _run_end(src, down[s])
+            flipped = self._uncover(s)
         self.score -= 1
-        self.moves += 1
+        self.move_count += 1
         set_suit = -1
-        dflipped = False
+        dest_flipped = False
         if new_rd == 13:
-            set_suit = SUIT[dst[-1]]
-            del dst[-13:]
-            self._removed.append(set_suit)
-            self.score += SET_BONUS
-            n = len(dst)
-            if not n:
-                run[d] = 0
-            elif down[d] == n:
-                down[d] = n - 1
-                dflipped = True
-                run[d] = 1
-            else:
-                run[d] = _run_end(dst, down[d])
-        self._undo.append((move, old_rs, old_rd, flipped, set_suit, dflipped))
+            set_suit, dest_flipped = self._remove_set(d)
+        # tuple.__new__ skips the NamedTuple's Python-level __new__: this runs on every push.
+        self._undo.append(_new_record(_MoveRecord, (move, old_rs, old_rd, flipped, set_suit, dest_flipped)))
         self.move_stack.append(move)
+
+    def _uncover(self, i: int) -> bool:
+        """Column ``i`` lost cards from its end: turn its exposed face-down card up and
+        recompute its run. Returns True when a card turned up."""
+        col = self._cols[i]
+        n = len(col)
+        if not n:
+            self._run[i] = 0
+            return False
+        if self._down[i] == n:
+            self._down[i] = n - 1
+            self._run[i] = 1
+            return True
+        self._run[i] = _run_end(col, self._down[i])
+        return False
+
+    def _remove_set(self, i: int) -> tuple[int, bool]:
+        """Remove the complete K..A set at the end of column ``i`` and score it.
+
+        Returns the set's suit and whether a face-down card turned up under it.
+        """
+        col = self._cols[i]
+        suit = SUIT[col[-1]]
+        del col[-13:]
+        self._removed.append(suit)
+        self.score += SET_BONUS
+        return suit, self._uncover(i)
+
+    def _restore_set(self, i: int, suit: int, flipped: bool) -> None:
+        """Undo :meth:`_remove_set`: the set goes back on column ``i`` (its run is set by the caller)."""
+        if flipped:
+            self._down[i] += 1
+        self._cols[i] += _SET_CARDS[suit]
+        self._removed.pop()
+        self.score -= SET_BONUS
 
     def _deal(self) -> None:
         stock = self._stock
@@ -540,9 +580,8 @@ class Position:
         if not stock or (not all(cols) and self.cards_on_table() >= DEAL_SIZE):
             raise IllegalMoveError(self.why_illegal(DEAL) or "illegal deal")
         run = self._run
-        down = self._down
         old_run = run[:]
-        events: list[tuple[int, int, bool]] = []
+        events: list[_SetEvent] = []
         for i in range(COLUMNS):
             col = cols[i]
             c = stock[i]
@@ -553,24 +592,10 @@ class Position:
             col.append(c)
             if run[i] == 13:
                 # An ace dealt onto K..2 of its suit completes a set.
-                suit = SUIT[c]
-                del col[-13:]
-                self._removed.append(suit)
-                self.score += SET_BONUS
-                n = len(col)
-                flipped = False
-                if not n:
-                    run[i] = 0
-                elif down[i] == n:
-                    down[i] = n - 1
-                    flipped = True
-                    run[i] = 1
-                else:
-                    run[i] = _run_end(col, down[i])
-                events.append((i, suit, flipped))
+                events.append(_SetEvent(i, *self._remove_set(i)))
         del stock[:DEAL_SIZE]
         self.score -= 1
-        self._undo.append((DEAL, old_run, events))
+        self._undo.append(_DealRecord(DEAL, old_run, tuple(events)))
         self.move_stack.append(DEAL)
 
     def pop(self) -> Move:
@@ -579,65 +604,52 @@ class Position:
         Costs one point, and takes back the 100 of every set the undone action
         completed (SPEC §2.2).
         """
-        entry = self._undo.pop()
+        record = self._undo.pop()
         move = self.move_stack.pop()
         cols = self._cols
-        down = self._down
         self.score -= 1
-        if move.count == 0:
-            _, old_run, events = entry
-            for i, suit, flipped in reversed(events):
-                if flipped:
-                    down[i] += 1
-                cols[i] += _SET_CARDS[suit]
-                self._removed.pop()
-                self.score -= SET_BONUS
+        k = move.count
+        if k == 0:
+            _, old_run, sets = record
+            for column, suit, flipped in reversed(sets):
+                self._restore_set(column, suit, flipped)
             self._stock[0:0] = [col.pop() for col in cols]
             self._run[:] = old_run
             return move
-        _, old_rs, old_rd, flipped, set_suit, dflipped = entry
+        # Unpacked rather than read by name: pop() runs as often as push().
+        _, old_rs, old_rd, source_flipped, set_suit, dest_flipped = record
         s = move.source
         d = move.dest
-        k = move.count
         src = cols[s]
         dst = cols[d]
         if set_suit >= 0:
-            if dflipped:
-                down[d] += 1
-            dst += _SET_CARDS[set_suit]
-            self._removed.pop()
-            self.score -= SET_BONUS
-        if flipped:
-            down[s] += 1
+            self._restore_set(d, set_suit, dest_flipped)
+        if source_flipped:
+            self._down[s] += 1
         src += dst[-k:]
         del dst[-k:]
         self._run[s] = old_rs
         self._run[d] = old_rd
-        self.moves -= 1
+        self.move_count -= 1
         return move
-
-    def peek(self) -> Move:
-        """The last move pushed (``IndexError`` if none)."""
-        return self.move_stack[-1]
 
     def completed_sets(self, ply: int = -1) -> int:
         """How many sets the pushed action at ``ply`` (default: the last) completed."""
-        entry = self._undo[ply]
-        if entry[0].count == 0:
-            return len(entry[2])
-        return 1 if entry[4] >= 0 else 0
+        record = self._undo[ply]
+        if isinstance(record, _DealRecord):
+            return len(record.sets)
+        return 1 if record.set_suit >= 0 else 0
 
     def turned_up(self, ply: int = -1) -> list[int]:
         """The columns (0-based) where the action at ``ply`` turned a face-down card up."""
-        entry = self._undo[ply]
-        if entry[0].count == 0:
-            return [i for i, _suit, flipped in entry[2] if flipped]
-        move = entry[0]
+        record = self._undo[ply]
+        if isinstance(record, _DealRecord):
+            return [event.column for event in record.sets if event.flipped]
         out = []
-        if entry[3]:
-            out.append(move.source)
-        if entry[5]:
-            out.append(move.dest)
+        if record.source_flipped:
+            out.append(record.move.source)
+        if record.dest_flipped:
+            out.append(record.move.dest)
         return out
 
     def copy(self, *, stack: bool = True) -> "Position":
@@ -648,17 +660,20 @@ class Position:
         new._run = self._run[:]
         new._stock = self._stock[:]
         new._removed = self._removed[:]
-        # Undo entries are immutable except a deal's event list, which is never changed.
+        # Undo records are immutable, so the copies share them.
         new._undo = self._undo[:] if stack else []
         new.move_stack = self.move_stack[:] if stack else []
         new.score = self.score
-        new.moves = self.moves
+        new.move_count = self.move_count
         new.suits = self.suits
         return new
 
     # --- text ----------------------------------------------------------------
 
     def __str__(self) -> str:
+        return self.board()
+
+    def board(self) -> str:
         """The text form (module docstring); :meth:`parse` reads it back."""
         lines = [" ".join(["stock:", *(_TOKEN[c] for c in self._stock)])]
         for i, col in enumerate(self._cols):
@@ -673,11 +688,11 @@ class Position:
     def __repr__(self) -> str:
         return (
             f"<Position stock={len(self._stock)} removed={len(self._removed)}"
-            f" score={self.score} moves={self.moves}>"
+            f" score={self.score} move_count={self.move_count}>"
         )
 
     @classmethod
-    def parse(cls, text: str, *, score: int = START_SCORE, moves: int = 0) -> "Position":
+    def parse(cls, text: str, *, score: int = START_SCORE, move_count: int = 0) -> "Position":
         """Read the text form back; raises :class:`PositionError` with a one-line reason.
 
         The suits of removed sets are not in the text; they are worked out from
@@ -728,7 +743,7 @@ class Position:
             raise PositionError(
                 f"these cards and {n_removed} removed sets do not make a 1-, 2- or 4-suit Spider deck"
             )
-        return cls(columns, down, stock, removed, score=score, moves=moves)
+        return cls(columns, down, stock, removed, score=score, move_count=move_count)
 
 
 def _cards(n: int, what: str = "card") -> str:

@@ -1,49 +1,25 @@
-"""Command-line handlers for FreeCell (called from :mod:`game.cli`).
+"""Command-line handlers for FreeCell (called from :func:`game.commands.main`).
 
 Each returns the process exit code; bad user input raises
-:class:`game.cli.UsageError` (one line on stderr, exit code 2).
+:class:`~game.commands.usage.UsageError` or, from the number parsers,
+:class:`~game.numbers.NumberError` (one line on stderr, exit code 2).
 """
 
 from __future__ import annotations
 
+import re
 import sys
-from pathlib import Path
 
-from game.cli import UsageError
-from game.freecell.deals import MAX_DEAL, MIN_DEAL, deal
+from game.commands.usage import UsageError, read_text_file
+from game.freecell.deals import deal, parse_deal_number
 from game.freecell.moves import Move, NotationError
 from game.freecell.position import IllegalMoveError
+from game.numbers import parse_in_range, shown
 
+__all__ = ["deal_command", "solve_command", "daily_command", "play_command"]
 
-def parse_deal_number(text: str) -> int:
-    """A deal number from user text, or :class:`UsageError` saying why not.
-
-    >>> parse_deal_number(" 617 ")
-    617
-    """
-    t = text.strip().replace(",", "").replace("_", "")
-    if t.startswith("#"):
-        t = t[1:]
-    if not t.isdigit():
-        raise UsageError(f"{text!r} is not a deal number: enter a whole number {MIN_DEAL}..{MAX_DEAL:,}")
-    n = int(t)
-    if not MIN_DEAL <= n <= MAX_DEAL:
-        raise UsageError(f"deal {n} does not exist: deals are numbered {MIN_DEAL}..{MAX_DEAL:,}")
-    return n
-
-
-def read_text_file(path: str) -> str:
-    """The text of a file the user named, or :class:`UsageError` in one line."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not a text file (UTF-8 expected)") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+# --anytime: plain ASCII seconds (float() would also take "٣", "1_0", "inf" and "nan").
+_SECONDS = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
 
 
 def deal_command(number_text: str, check_path: str | None) -> int:
@@ -74,13 +50,6 @@ def deal_command(number_text: str, check_path: str | None) -> int:
     return 0
 
 
-def _int_option(text: str, name: str, low: int, high: int) -> int:
-    t = text.strip().replace(",", "").replace("_", "")
-    if not t.isdigit() or not low <= int(t) <= high:
-        raise UsageError(f"{name} must be a whole number {low:,}..{high:,}, not {text!r}")
-    return int(t)
-
-
 def solve_command(number_text: str | None, board_path: str | None, cells_text: str,
                   budget_text: str, anytime_text: str) -> int:
     """``solitaire solve freecell (N | --board FILE) [--freecells K] [--budget STATES]``.
@@ -92,19 +61,19 @@ def solve_command(number_text: str | None, board_path: str | None, cells_text: s
     from game.freecell.position import BoardError, Position
     from game.freecell.solver import Verdict, solve
 
-    cells = _int_option(cells_text, "--freecells", 0, 4)
-    budget = _int_option(budget_text, "--budget", 1, 10**9)
-    try:
-        anytime = float(anytime_text)
-    except ValueError:
-        raise UsageError(f"--anytime must be a number of seconds, not {anytime_text!r}") from None
+    cells = parse_in_range(cells_text, "--freecells", 0, 4)
+    budget = parse_in_range(budget_text, "--budget", 1, 10**9)
+    seconds = anytime_text.strip(" \t")
+    if _SECONDS.fullmatch(seconds) is None:
+        raise UsageError(f"--anytime must be a number of seconds, not {shown(anytime_text)}")
+    anytime = float(seconds)
     if not 0 <= anytime <= 86400:
-        raise UsageError(f"--anytime must be 0..86400 seconds, not {anytime_text!r}")
+        raise UsageError(f"--anytime must be 0..86400 seconds, not {shown(anytime_text)}")
     if (number_text is None) == (board_path is None):
         raise UsageError("give a deal number or --board FILE (one of them)")
     if board_path is not None:
         try:
-            pos = Position.from_board(read_text_file(board_path))
+            pos = Position.parse(read_text_file(board_path))
         except BoardError as exc:
             raise UsageError(f"{board_path}: {exc}") from None
         where = board_path
@@ -143,9 +112,12 @@ def daily_command(date_text: str | None) -> int:
         date = today_in_japan()
     else:
         try:
-            date = datetime.date.fromisoformat(date_text.strip())
+            # fromisoformat alone would also read other scripts' digits and YYYYMMDD.
+            if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date_text.strip(" \t")) is None:
+                raise ValueError(date_text)
+            date = datetime.date.fromisoformat(date_text.strip(" \t"))
         except ValueError:
-            raise UsageError(f"{date_text!r} is not a date: use YYYY-MM-DD") from None
+            raise UsageError(f"{shown(date_text)} is not a date: use YYYY-MM-DD") from None
     number = daily_deal(date)
     rating = difficulty(number)
     print(f"{date.isoformat()} deal {number} {rating.label if rating else 'unrated'}")
@@ -160,9 +132,9 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
     in the terminal instead, and the first line says so.
     """
     if game == "spider":
-        from game.spider.commands import parse_number, parse_suits
+        from game.spider.deals import parse_game_number, parse_suits
 
-        number = parse_number(number_text) if number_text is not None else None
+        number = parse_game_number(number_text) if number_text is not None else None
         suits = parse_suits(suits_text)
     else:
         number = parse_deal_number(number_text) if number_text is not None else None
@@ -180,6 +152,6 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
             print(f"solitaire: no window could be opened ({reason}); playing in the terminal", file=sys.stderr)
         else:
             return app.run()
-    from game.textplay import play
+    from game.commands.textplay import play
 
     return play(number)

@@ -1,4 +1,8 @@
-"""The ``solitaire`` command line.
+"""The ``solitaire`` command line: :func:`main` and its argument parser.
+
+The handlers live beside it, one module per game (``freecell``, ``spider``),
+with ``textplay`` (FreeCell in the terminal); ``usage`` holds
+:class:`UsageError`. The rules packages know nothing of this package.
 
 ::
 
@@ -14,6 +18,12 @@
 Exit codes: 0 success, 1 an illegal move in a checked file (or, for solve, a
 proof that no win exists), 2 bad input, 3 solve's budget reached with no verdict.
 A user mistake is always one line on stderr, never a traceback.
+
+Numbers (deal and game numbers, ``--suits``, ``--freecells``, ``--budget``)
+are ASCII digits ``0-9``, optionally between ASCII spaces, optionally grouped
+by thousands with ``,`` or ``_`` (``1,000,000``); deal and game numbers may
+start with ``#``. Other scripts' digits, superscripts, signs and the like are
+refused (exit 2, one line). ``--anytime`` is ``N`` or ``N.N`` seconds.
 """
 
 from __future__ import annotations
@@ -24,21 +34,30 @@ import sys
 from typing import NoReturn, Sequence
 
 from game import __version__
+from game.commands.usage import UsageError
+from game.numbers import NumberError
 
+__all__ = ["main", "build_parser", "UsageError", "NUMBERS_HELP"]
 
-class UsageError(Exception):
-    """Bad input from the user: printed as one line, exit code 2."""
+#: What a number on the command line may look like (also in the README).
+NUMBERS_HELP = ("numbers are ASCII digits, optionally grouped by thousands with ',' or '_' "
+                "(1,000,000); deal and game numbers may start with '#'")
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a mistake in one line instead of usage + error."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        # argparse quotes a bad choice with repr(), but not an unknown option
+        # ("-3\n4"): escape what is not printable so the message stays one line.
+        line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        self.exit(2, f"{self.prog}: error: {line}\n")
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="solitaire", description="FreeCell and Spider Solitaire.")
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``solitaire`` (its mistakes exit 2 with one line)."""
+    parser = _Parser(prog="solitaire", description="FreeCell and Spider Solitaire.",
+                     epilog=NUMBERS_HELP + ".")
     parser.add_argument("--version", action="version", version=f"solitaire {__version__}")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -90,23 +109,23 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
-    parser = _build_parser()
+    parser = build_parser()
     args = parser.parse_args(argv)
     try:
         if args.command == "deal" and args.game == "freecell":
-            from game.freecell.commands import deal_command
+            from game.commands.freecell import deal_command
 
             return deal_command(args.number, args.check)
         if args.command == "deal" and args.game == "spider":
-            from game.spider.commands import deal_command as spider_deal
+            from game.commands.spider import deal_command as spider_deal
 
             return spider_deal(args.number, args.suits, args.check)
         if args.command == "solve" and args.game == "freecell":
-            from game.freecell.commands import solve_command
+            from game.commands.freecell import solve_command
 
             return solve_command(args.number, args.board, args.freecells, args.budget, args.anytime)
         if args.command == "solve" and args.game == "spider":
-            from game.spider.commands import solve_command as spider_solve
+            from game.commands.spider import solve_command as spider_solve
 
             return spider_solve(args.number, args.suits, args.budget)
         if args.command == "help":
@@ -115,15 +134,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(as_text(args.game))
             return 0
         if args.command == "daily":
-            from game.freecell.commands import daily_command
+            from game.commands.freecell import daily_command
 
             return daily_command(args.date)
-        from game.freecell.commands import play_command
+        from game.commands.freecell import play_command
 
         return play_command(getattr(args, "game", "freecell"), getattr(args, "number", None),
                             getattr(args, "suits", "1"), getattr(args, "text", False),
                             getattr(args, "fullscreen", False))
-    except UsageError as exc:
+    except (UsageError, NumberError) as exc:
         print(f"solitaire: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

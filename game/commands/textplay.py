@@ -16,9 +16,12 @@ from typing import TextIO
 
 from game.cards import RANK_CHARS
 from game.freecell.daily import daily_deal
-from game.freecell.deals import deal, is_known_unsolvable, random_deal
+from game.freecell.deals import deal, is_known_unsolvable, parse_deal_number, random_deal
 from game.freecell.moves import NotationError
 from game.freecell.position import AmbiguousMoveError, IllegalMoveError, Position
+from game.numbers import NumberError
+
+__all__ = ["play", "render", "HELP"]
 
 HELP = """\
 Moves use standard notation: columns 1-8, free cells a-d, home h.
@@ -91,12 +94,9 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
             number = random_deal()
             pos = _start(number, say)
         elif low.startswith("d ") or low.startswith("deal "):
-            from game.cli import UsageError
-            from game.freecell.commands import parse_deal_number
-
             try:
                 number = parse_deal_number(cmd.split(None, 1)[1])
-            except UsageError as exc:
+            except NumberError as exc:
                 say(str(exc))
                 continue
             pos = _start(number, say)

@@ -14,66 +14,30 @@ Exit codes: 0 success; 1 a move the rules refuse (its line number and the
 reason on stderr, nothing on stdout); 2 bad input: the number, the suit
 count, an unreadable file or a malformed line, always one line on stderr.
 
-This module is pure Python: it must not import pygame, moderngl or glm.
+Numbers are read by :func:`game.spider.deals.parse_game_number` and
+:func:`~game.spider.deals.parse_suits` (ASCII digits only, see :mod:`game.numbers`).
 """
 
 from __future__ import annotations
 
 import sys
 
-from game.cli import UsageError
-from game.spider.deals import FIRST_GAME, LAST_GAME, SUIT_PLAN, deal
+from game.commands.usage import UsageError, read_text_file
+from game.numbers import parse_in_range
+from game.spider.deals import deal, parse_game_number, parse_suits
 from game.spider.moves import Move, NotationError
 from game.spider.position import IllegalMoveError
 
-__all__ = ["deal_command", "solve_command", "parse_number", "parse_suits", "read_moves", "UNDO"]
+__all__ = ["deal_command", "solve_command", "read_moves", "UNDO"]
 
 #: Marker for an ``undo`` line in a moves file.
 UNDO = "undo"
 
 
-def parse_number(text: str) -> int:
-    """A game number typed by the user, or :class:`UsageError`.
-
-    >>> parse_number("42")
-    42
-    >>> parse_number("1000000")
-    Traceback (most recent call last):
-    ...
-    game.cli.UsageError: game number must be 1..999999, not 1000000
-    """
-    t = text.strip()
-    # int() would also take "+5", "1_000" and non-ASCII digits.
-    if not (t.isascii() and t.isdigit()):
-        raise UsageError(f"game number must be a whole number {FIRST_GAME}..{LAST_GAME}, not {text!r}")
-    n = int(t)
-    if not FIRST_GAME <= n <= LAST_GAME:
-        raise UsageError(f"game number must be {FIRST_GAME}..{LAST_GAME}, not {n}")
-    return n
-
-
-def parse_suits(text: str) -> int:
-    """A suit count typed by the user (1, 2 or 4), or :class:`UsageError`."""
-    t = text.strip()
-    if t.isascii() and t.isdigit() and int(t) in SUIT_PLAN:
-        return int(t)
-    raise UsageError(f"--suits must be 1, 2 or 4, not {text!r}")
-
-
 def read_moves(path: str) -> list[tuple[int, Move | str]]:
     """The actions in a moves file with their line numbers; :class:`UsageError` if unreadable
     or malformed (the message names the file and line)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not a moves file") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    text = read_text_file(path, "moves file")
     actions: list[tuple[int, Move | str]] = []
     for lineno, line in enumerate(text.splitlines(), start=1):
         t = line.strip()
@@ -91,7 +55,7 @@ def read_moves(path: str) -> list[tuple[int, Move | str]]:
 
 def deal_command(number: str, suits: str, check_path: str | None) -> int:
     """Run ``solitaire deal spider``; returns the exit code (see the module docstring)."""
-    n = parse_number(number)
+    n = parse_game_number(number)
     s = parse_suits(suits)
     # Read and parse the whole file before playing: a malformed line is bad
     # input (exit 2) wherever it is, even after an illegal move.
@@ -115,7 +79,7 @@ def deal_command(number: str, suits: str, check_path: str | None) -> int:
             return 1
     print(pos)
     print(f"score: {pos.score}")
-    print(f"moves: {pos.moves}")
+    print(f"moves: {pos.move_count}")
     return 0
 
 
@@ -130,12 +94,9 @@ def solve_command(number: str, suits: str, budget: str) -> int:
     """
     from game.spider.solver import Verdict, solve
 
-    n = parse_number(number)
+    n = parse_game_number(number)
     s = parse_suits(suits)
-    t = budget.strip()
-    if not (t.isascii() and t.isdigit()) or int(t) < 1:
-        raise UsageError(f"--budget must be a positive whole number of states, not {budget!r}")
-    states = int(t)
+    states = parse_in_range(budget, "--budget", 1, 10**9)
     where = f"game {n} with {s} suit{'s' if s > 1 else ''}"
     result = solve(deal(n, s), budget=states)
     stats = f"{result.states:,} states, {result.seconds:.2f} s"
