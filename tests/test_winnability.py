@@ -13,12 +13,12 @@ from game.freecell.solver import SolveResult, Verdict, solve
 from game.freecell.winnability import (
     Checked,
     RewindTarget,
-    SolverChecker,
     StubChecker,
     Winnability,
     WinState,
     rewind_target,
 )
+from game.solver import SolverChecker
 
 # A near-end position with ONE free cell (found by a search over random
 # endgames, then pinned here): 75 and 81 keep it winnable, 7a loses it
@@ -178,10 +178,10 @@ def test_off_asks_nothing_and_turning_on_checks():
 def test_real_checker_answers_in_the_background():
     with SolverChecker(budget=50_000, time_limit=10.0) as checker:
         win = Winnability(checker)
-        start = time.monotonic()
         pos = deal(1)
         win.position_changed(pos)
-        assert time.monotonic() - start < 1.0  # never stalls a frame
+        # Never stalls a frame: position_changed returned before any answer existed.
+        assert win.state is WinState.CHECKING and checker.busy
         pos.push(Move.parse("2a"))  # moved on at once: the first search is cancelled
         win.position_changed(pos)
         end = time.monotonic() + 60

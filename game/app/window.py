@@ -359,7 +359,8 @@ class App:
         if self.table.game == "freecell":
             self.table.session.position.auto_foundation = st.auto_foundation
         if st.live_winnability and self.winnability is None:
-            from game.freecell.winnability import SolverChecker, Winnability
+            from game.freecell.winnability import Winnability
+            from game.solver import SolverChecker
 
             self.winnability = Winnability(SolverChecker())
             self.position_changed()
