@@ -10,8 +10,8 @@ game share one worker and one search per position::
     win = Winnability(SolverChecker(service=solver))
     hints = HintService(service=solver)
 
-(With a shared service, ``cancel`` drops the other's pending request too:
-both belong to the position the player just left.)
+Each polls and cancels only its own latest request; a new ``ask`` of one
+supersedes the other's running search unless both are about the same position.
 """
 
 from __future__ import annotations
@@ -50,11 +50,13 @@ class _Adapter:
         """The events of the latest request, in order."""
         out = []
         for service in self._services.values():
-            for event in service.poll():
-                if event.request == self._request:
+            if self._request:
+                for event in service.poll(self._request):
                     out.append(event)
                     if isinstance(event, Answer):
                         self._request = 0
+            if self._given is None:
+                service.poll()  # an own service: what is left no longer counts
         return out
 
     @property
@@ -65,7 +67,7 @@ class _Adapter:
         """Drop the running request; nothing more arrives for it."""
         if self._request:
             for service in self._services.values():
-                service.cancel()
+                service.cancel(self._request)
         self._request = 0
 
     def close(self) -> None:

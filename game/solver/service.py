@@ -67,6 +67,9 @@ LIMITS: dict[Ask, tuple[int, float | None]] = {
 }
 #: Decided answers remembered per exact position.
 MEMORY = 64
+#: Events kept for a later ``poll`` (the oldest go first): nobody is waiting
+#: for more than a few requests at once.
+KEPT = 1000
 
 _SHARING = {Ask.CHECK, Ask.HINT, Ask.LINE}
 
@@ -80,6 +83,7 @@ class _Job:
     key: Any  # the exact position (None: never shared)
     position: Any
     options: dict[str, Any]
+    wanted: bool = True  # False: cancelled, still running for its riders
 
 
 @dataclass
@@ -157,10 +161,20 @@ class SolverService:
 
     # --- each frame ---------------------------------------------------------------------
 
-    def poll(self) -> list[Answer | Progress]:
-        """Everything that has arrived, in order; never blocks."""
+    def poll(self, request: int | None = None) -> list[Answer | Progress]:
+        """Everything that has arrived, in order; never blocks.
+
+        With ``request``, only that request's events; the others wait for a
+        later poll (so that several callers can share one service, each
+        polling for its own requests; at most :data:`KEPT` wait).
+        """
         self._receive()
-        out, self._out = self._out, []
+        if request is None:
+            out, self._out = self._out, []
+            return out
+        out = [e for e in self._out if e.request == request]
+        if out:
+            self._out = [e for e in self._out if e.request != request]
         return out
 
     @property
@@ -174,15 +188,25 @@ class SolverService:
         """The worker's process id (None before it starts)."""
         return None if self._worker is None else self._worker.pid
 
-    def cancel(self) -> None:
-        """Drop every request not answered yet, and answers not yet polled.
-        The worker stops its search within milliseconds; nothing more
-        arrives for the dropped requests."""
-        if self._job is not None and self._worker is not None:
-            self._worker.send(("cancel", self._job.request))
-        self._job = None
-        self._riders = []
-        self._out = []
+    def cancel(self, request: int | None = None) -> None:
+        """Drop every request not answered yet, and answers not yet polled
+        (with ``request``: only that one's). The worker stops its search
+        within milliseconds unless another request still waits for it;
+        nothing more arrives for the dropped requests."""
+        if request is None:
+            self._out = []
+            self._riders = []
+        else:
+            self._out = [e for e in self._out if e.request != request]
+            self._riders = [r for r in self._riders if r.request != request]
+        job = self._job
+        if job is None or (request is not None and job.request != request and job.wanted):
+            return
+        job.wanted = False
+        if not self._riders:
+            if self._worker is not None:
+                self._worker.send(("cancel", job.request))
+            self._job = None
 
     def close(self) -> None:
         """Stop the worker (on quit). The service may be used again after."""
@@ -282,7 +306,7 @@ class SolverService:
         if self._worker is not None:
             self._worker.send(("cancel", job.request))
         self._job, self._riders = None, []
-        for rid, ask in [(job.request, job.ask), *((r.request, r.ask) for r in riders)]:
+        for rid, ask in _waiting(job, riders):
             self._out.append(Answer(rid, ask, Verdict.UNKNOWN, reason=SUPERSEDED))
 
     def _receive(self) -> None:
@@ -297,6 +321,8 @@ class SolverService:
             alive = False
         if not alive:
             self._died(worker)
+        if len(self._out) > KEPT:
+            del self._out[:-KEPT]
 
     def _take(self, event: Any) -> None:
         if isinstance(event, tuple) and event and event[0] == "pong":
@@ -306,12 +332,14 @@ class SolverService:
         if job is None or getattr(event, "request", None) != job.request:
             return  # for a request superseded or cancelled: stale
         if isinstance(event, Progress):
-            self._out.append(event)
+            if job.wanted:
+                self._out.append(event)
             self._out.extend(replace(event, request=r.request, kind=r.ask) for r in self._riders)
             return
         self._job = None
         riders, self._riders = self._riders, []
-        self._out.append(event)
+        if job.wanted:
+            self._out.append(event)
         if job.key is not None and event.verdict is not Verdict.UNKNOWN:
             self._remember(job.key, event)
         self._answer_riders(event, riders)
@@ -345,13 +373,18 @@ class SolverService:
         if job is None:
             return
         reason = f"the solver process stopped (exit code {code})"
-        for rid, ask in [(job.request, job.ask), *((r.request, r.ask) for r in riders)]:
+        for rid, ask in _waiting(job, riders):
             self._out.append(Answer(rid, ask, Verdict.UNKNOWN, reason=reason))
 
     def _reap(self) -> None:
         if self._worker is not None:
             self._worker.kill()
             self._worker = None
+
+
+def _waiting(job: _Job, riders: list[_Rider]) -> list[tuple[int, Ask]]:
+    """The requests that wait for ``job``'s answer."""
+    return [(job.request, job.ask)] * job.wanted + [(r.request, r.ask) for r in riders]
 
 
 def _target() -> Any:
