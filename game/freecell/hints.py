@@ -1,7 +1,7 @@
 """FreeCell hints: what the Hint button shows, computed from the solver (pure Python).
 
 :func:`hint_for` runs the search here and now; the game runs it off the main
-thread through :class:`game.solver.HintService` (or ``SolverService.ask_hint``),
+thread through the solver package's ``HintService`` (or ``SolverService.ask_hint``),
 which sends :class:`Progress` while the search runs, then one :class:`Hint`
 with one of three outcomes (SPEC §1.5):
 

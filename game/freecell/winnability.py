@@ -4,7 +4,7 @@ After every move the game asks the solver, in another process, whether the
 new position can still be won, and shows the answer in a small indicator.
 The frame loop calls two methods, and neither ever waits::
 
-    win = Winnability(SolverChecker())       # from game.solver: a worker process
+    win = Winnability(checker)               # the solver package's SolverChecker: a worker process
     win.position_changed(session.position)   # after every move, undo, restart, deal
     ...
     win.poll()                               # once a frame: True when the state changed
@@ -22,9 +22,9 @@ The states (:class:`WinState`) are only ever what the search proved:
 It is a state machine over an injected *checker*, so that it stays pure and
 tests drive it without a process: anything with ``ask(position) -> int``,
 ``poll() -> list of events`` and ``cancel()`` (the game passes
-:class:`game.solver.SolverChecker`, whose worker runs :func:`check`). An
+the solver package's ``SolverChecker``, whose worker runs :func:`check`). An
 event carries ``request`` (the id ``ask`` returned) and either ``verdict``
-(a :class:`game.solver.Answer`) or ``kind``: a
+(the solver service's ``Answer``) or ``kind``: a
 :class:`~game.freecell.solver.Verdict` (what :class:`Checked` carries) or a
 :class:`~game.freecell.hints.HintKind` (so a hint service works as a checker
 too); events with neither (progress) are ignored. The winning line is read
@@ -118,7 +118,7 @@ class Checker(Protocol):
 
 @dataclass(frozen=True)
 class Checked:
-    """A check's answer (the event ``game.solver.SolverChecker`` and :class:`StubChecker` send)."""
+    """A check's answer (the event the solver package's ``SolverChecker`` and :class:`StubChecker` send)."""
 
     request: int
     kind: Verdict
@@ -132,7 +132,7 @@ class Winnability:
     """The indicator's state machine. Call :meth:`position_changed` after
     every change of the position and :meth:`poll` once a frame.
 
-    ``checker`` answers the checks (the game's: ``game.solver.SolverChecker``,
+    ``checker`` answers the checks (the game's: the solver package's ``SolverChecker``,
     whose process starts on the first check). ``enabled=False`` starts in ``OFF``.
     """
 

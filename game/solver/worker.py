@@ -19,6 +19,7 @@ it is done.
 from __future__ import annotations
 
 import os
+import signal
 import time
 from collections import deque
 from multiprocessing.connection import Connection
@@ -133,6 +134,9 @@ def _rewind(position: Any, budget: int, time_limit: float | None, options: dict[
 def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - child process
     """The worker's main loop (the process target)."""
     watch.arm()
+    # Ctrl-C in a terminal reaches the whole process group: the game decides
+    # what it means, and when the game ends the pipe's end-of-file ends this.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     inbox: deque[Any] = deque()
 
     def send(message: Any) -> None:
