@@ -308,3 +308,31 @@ def test_cancelling_one_request_leaves_the_one_sharing_its_search(freecell):
     seen = events_until(freecell, check)
     assert all(e.request == check for e in seen)
     assert freecell.wait() and freecell.poll() == []
+
+
+def test_a_failing_search_is_answered_and_the_worker_lives_on(spider):
+    pos = spider_deal(1, suits=1)
+    bad = spider.ask_check(pos, budget=0)  # the solver refuses a budget under 1
+    [a] = wait_for_answers(spider, {bad})
+    assert a.verdict is Verdict.UNKNOWN and a.reason.startswith("solver error: budget")
+    pid = spider.pid
+    good = spider.ask_check(pos, budget=100_000, time_limit=None)
+    [b] = wait_for_answers(spider, {good})
+    assert b.verdict is Verdict.SOLVED and spider.pid == pid
+
+
+def test_the_hint_service_answers_a_dead_worker_with_a_sensible_move():
+    solver = SolverService("freecell")
+    with HintService(budget=10**9, time_limit=None, service=solver) as service:
+        rid = service.ask(deal(HARD))
+        assert solver.busy and solver.pid is not None  # the worker started with the ask
+        os.kill(solver.pid, signal.SIGKILL)  # at any point of its life: start-up or search
+        end = time.monotonic() + 60
+        hint = None
+        while hint is None:
+            assert time.monotonic() < end, "the dead worker's request was never answered"
+            hint = next((e for e in service.poll() if getattr(e, "kind", None) is not None), None)
+            time.sleep(0.01)
+        assert hint.request == rid and hint.kind.value == "unfinished" and deal(HARD).is_legal(hint.move)
+        assert not service.busy
+    solver.close()
