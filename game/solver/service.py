@@ -13,6 +13,12 @@ Ask, then poll once a frame (neither ever blocks)::
     solver.cancel()                              # drop everything not answered yet
     solver.close()                               # on quit
 
+The demo and Rewind ask the same way and show "thinking…" until answered::
+
+    line = solver.ask_line(position)             # Answer.line -> game.playback.Playback
+    back = solver.ask_rewind(position, known=win.verdicts, known_lost=True)
+                                                 # Answer.rewind: a RewindTarget, or None
+
     >>> from game.freecell import deal
     >>> with SolverService("freecell") as solver:
     ...     check = solver.ask_check(deal(1))
@@ -38,6 +44,9 @@ Rules the caller can rely on:
   never shares: it sees only what the player sees.)
 * A worker that dies (killed, crashed) answers its request ``UNKNOWN``
   with the reason on the next :meth:`poll`; the next request starts a new one.
+* Several callers can share the service: ``poll(request)`` and
+  ``cancel(request)`` touch only that request (plain ``poll()`` and
+  ``cancel()`` take everything).
 * The worker dies with the game, however the game dies (see
   :mod:`game.solver.procs`).
 """
@@ -45,9 +54,9 @@ Rules the caller can rely on:
 from __future__ import annotations
 
 import time
-from types import EllipsisType
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from types import EllipsisType
 from typing import Any, Iterable, Mapping
 
 from game.solver.answers import SUPERSEDED, Answer, Ask, Progress, Verdict
