@@ -200,8 +200,9 @@ def solve_line(position: Any, *, budget: int = 200_000, time_limit: float | None
 
     FreeCell: every card movement (``result.moves``). Spider: the
     full-knowledge solver's moves and deals. Blocking: in the app, get the
-    line in the background (``SolverChecker`` in ``game.freecell.winnability``
-    takes either game) or from ``Winnability.line``.
+    line in the background (``SolverService(game).ask_line(position)``; the
+    answer's ``line`` goes straight to :class:`Playback`) or from
+    ``Winnability.line``.
 
     >>> from game.freecell import deal
     >>> len(solve_line(deal(1))) > 50

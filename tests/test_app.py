@@ -287,6 +287,16 @@ def test_a_new_deal_counts_the_abandoned_one_as_lost(clock):
         app.close()
 
 
+def until(app: App, clock: FakeTime, done, seconds: float = 60.0) -> None:
+    """Run frames (real time passing too: the solver's worker is another process) until ``done()``."""
+    import time as real_time
+
+    end = real_time.monotonic() + seconds
+    while not done() and real_time.monotonic() < end:
+        frames(app, clock, 1)
+        real_time.sleep(0.02)
+
+
 def click(app: App, clock: FakeTime, pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
@@ -570,6 +580,11 @@ def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock):
     try:
         frames(app, clock, 1)
         click(app, clock, button_pos(app, "demo"))
+        # The line comes from the solver's worker: the table stays live meanwhile.
+        assert app.play.waiting is not None and "searching" in app.play.status()
+        drawn = app.frames_drawn
+        until(app, clock, lambda: app.play.demo is not None)
+        assert app.frames_drawn > drawn
         assert app.play.demo is not None and app.play.demo.playback.full_knowledge
         assert "full knowledge" in app.play.status()
         for _ in range(2000):
@@ -622,6 +637,7 @@ def test_rewind_goes_back_to_the_last_winnable_position_and_names_the_loser(cloc
         frames(app, clock, 1)
         assert any(b.action == "rewind" for b in app.play.buttons())
         key(app, clock, pygame.K_r)
+        until(app, clock, lambda: app.play.waiting is None)
         assert app.play.table.message == "7a at move 3 lost it"
         assert app.play.table.position.move_count == 2
     finally:

@@ -4,7 +4,7 @@ After every move the game asks the solver, in another process, whether the
 new position can still be won, and shows the answer in a small indicator.
 The frame loop calls two methods, and neither ever waits::
 
-    win = Winnability()                      # the real checker starts on the first move
+    win = Winnability(checker)               # the solver package's SolverChecker: a worker process
     win.position_changed(session.position)   # after every move, undo, restart, deal
     ...
     win.poll()                               # once a frame: True when the state changed
@@ -19,14 +19,17 @@ The states (:class:`WinState`) are only ever what the search proved:
 * ``UNKNOWN``: budget or time ran out first. Never shown as lost;
 * ``OFF``: the setting is off (no process, no label).
 
-It is a state machine over an injected *checker* so that tests (and the app's
-own tests) drive it without a process: anything with ``ask(position) -> int``,
-``poll() -> list of events`` and ``cancel()``. An event carries ``request``
-(the id ``ask`` returned) and ``kind``: a :class:`~game.freecell.solver.Verdict`
-(what :class:`SolverChecker` sends) or a :class:`~game.freecell.hints.HintKind`
-(so a :class:`~game.freecell.hints.HintService` works as a checker too);
-events without a ``kind`` (progress) are ignored. Answers to an older request
-are ignored: the player has moved on.
+It is a state machine over an injected *checker*, so that it stays pure and
+tests drive it without a process: anything with ``ask(position) -> int``,
+``poll() -> list of events`` and ``cancel()`` (the game passes
+the solver package's ``SolverChecker``, whose worker runs :func:`check`). An
+event carries ``request`` (the id ``ask`` returned) and either ``verdict``
+(the solver service's ``Answer``) or ``kind``: a
+:class:`~game.freecell.solver.Verdict` (what :class:`Checked` carries) or a
+:class:`~game.freecell.hints.HintKind` (so a hint service works as a checker
+too); events with neither (progress) are ignored. The winning line is read
+from ``moves`` or ``line``. Answers to an older request are ignored: the
+player has moved on.
 
     >>> from game.freecell import deal
     >>> stub = StubChecker()
@@ -50,7 +53,6 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
 
-from game.procs import WorkerService
 from game.freecell.hints import HintKind
 from game.freecell.moves import Move
 from game.freecell.position import Position
@@ -62,7 +64,6 @@ __all__ = [
     "Checker",
     "Checked",
     "StubChecker",
-    "SolverChecker",
     "RewindTarget",
     "rewind_target",
 ]
@@ -117,7 +118,7 @@ class Checker(Protocol):
 
 @dataclass(frozen=True)
 class Checked:
-    """A check's answer (the event :class:`SolverChecker` and :class:`StubChecker` send)."""
+    """A check's answer (the event the solver package's ``SolverChecker`` and :class:`StubChecker` send)."""
 
     request: int
     kind: Verdict
@@ -131,11 +132,11 @@ class Winnability:
     """The indicator's state machine. Call :meth:`position_changed` after
     every change of the position and :meth:`poll` once a frame.
 
-    ``checker`` defaults to a :class:`SolverChecker` (its process starts on
-    the first check). ``enabled=False`` starts in ``OFF``.
+    ``checker`` answers the checks (the game's: the solver package's ``SolverChecker``,
+    whose process starts on the first check). ``enabled=False`` starts in ``OFF``.
     """
 
-    def __init__(self, checker: Checker | None = None, *, enabled: bool = True) -> None:
+    def __init__(self, checker: Checker, *, enabled: bool = True) -> None:
         self._checker = checker
         self._enabled = enabled
         # Before the first position nothing is known: UNKNOWN, not CHECKING.
@@ -205,8 +206,6 @@ class Winnability:
         if self._continues_lost(position) or not position.has_legal_moves():
             self._settle(WinState.LOST, position)
             return
-        if self._checker is None:
-            self._checker = SolverChecker()
         self._request = self._checker.ask(position)
         self._position = position.copy()
         self.state = WinState.CHECKING
@@ -221,12 +220,13 @@ class Winnability:
         for event in self._checker.poll():
             if getattr(event, "request", None) != self._request:
                 continue  # an answer for a position the player has left
-            state = _FROM_KIND.get(getattr(event, "kind", None))
+            verdict = getattr(event, "verdict", None)
+            state = _FROM_KIND.get(getattr(event, "kind", None) if verdict is None else verdict)
             if state is None:
                 continue  # progress
             self._request = 0
             self._settle(state, self._position)
-            moves = getattr(event, "moves", ())
+            moves = getattr(event, "moves", None) or getattr(event, "line", ())
             if state is WinState.WINNABLE and moves:
                 self.line = tuple(moves)
             changed = True
@@ -320,7 +320,7 @@ class StubChecker:
 
 def check(position: Any, *, budget: int = CHECK_BUDGET, time_limit: float | None = CHECK_SECONDS,
           cancel: Callable[[], bool] | None = None, request: int = 0) -> Checked:
-    """One check in this process (what :class:`SolverChecker`'s worker runs).
+    """One check in this process (blocking: the game asks the solver service).
 
     Takes a FreeCell or a Spider position (Spider with its full-knowledge
     solver, which sees the face-down cards and the stock).
@@ -339,62 +339,6 @@ def check(position: Any, *, budget: int = CHECK_BUDGET, time_limit: float | None
     # Spider's Verdict is its own enum; map it by value onto FreeCell's.
     kind = Verdict(result.verdict.value)
     return Checked(request, kind, tuple(result.moves), result.states, result.seconds)
-
-
-def _worker(requests: Any, events: Any, current: Any) -> None:  # pragma: no cover - child process
-    while True:
-        job = requests.get()
-        if job is None:
-            return
-        rid, game, text, cells, budget, seconds = job
-        if current.value != rid:
-            continue  # superseded before it started
-        if game == "freecell":
-            pos: Any = Position.parse(text, free_cells=cells)
-        else:
-            from game.spider import Position as SpiderPosition
-
-            pos = SpiderPosition.parse(text)
-
-        def cancel() -> bool:
-            return current.value != rid
-
-        answer = check(pos, budget=budget, time_limit=seconds, cancel=cancel, request=rid)
-        if current.value == rid:
-            events.put(answer)
-
-
-class SolverChecker(WorkerService):
-    """The real checker: the solver in a spawned process, like
-    :class:`~game.freecell.hints.HintService`, but it answers a verdict and
-    the whole winning line (no time spent shortening it). Cheap to create;
-    the process starts on the first :meth:`ask`.
-
-    It also takes a Spider position (full-knowledge solver), which makes it
-    the background source of a demo line for either game::
-
-        line_service = SolverChecker(budget=200_000, time_limit=10.0)
-        rid = line_service.ask(session.position)
-        ... each frame: for e in line_service.poll(): if e.request == rid and e.moves: start the demo
-    """
-
-    def __init__(self, budget: int = CHECK_BUDGET, time_limit: float | None = CHECK_SECONDS) -> None:
-        super().__init__(_worker, "winnability")
-        self.budget = budget
-        self.time_limit = time_limit
-
-    def ask(self, position: Any) -> int:
-        """Start checking a copy of ``position``; cancels the running check. Returns its id."""
-        if isinstance(position, Position):
-            return self._submit(("freecell", position.board(), len(position.cells), self.budget, self.time_limit))
-        return self._submit(("spider", str(position), 0, self.budget, self.time_limit))
-
-    def poll(self) -> list[Checked]:
-        """Answers to the current request that have arrived; never blocks."""
-        return self._drain(lambda event: True)
-
-    def __enter__(self) -> "SolverChecker":
-        return self
 
 
 # --- rewind -------------------------------------------------------------------------
@@ -446,8 +390,8 @@ def rewind_target(
     it): an ``UNKNOWN`` position is never treated as lost. ``None`` too when
     no earlier position is proven winnable.
 
-    Blocking: call it on a key press, not every frame (each solve is capped
-    by ``budget`` and ``time_limit``).
+    Blocking (each solve is capped by ``budget`` and ``time_limit``): the
+    game runs it in the solver's worker (``SolverService.ask_rewind``).
     """
     known = known or {}
 

@@ -33,6 +33,7 @@ from game.play.panels import Button, Panel
 from game.play.spider_table import SpiderTable
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, Undone
 from game.session import FreeCellSession, SpiderSession
+from game.solver import Answer, HintService, SolverChecker, SolverService
 from game.stats import Statistics, game_key
 from game.store import Store
 
@@ -106,21 +107,26 @@ class Play:
         self.winnability: Any = None
         self.demo: Demo | None = None
         self.demo_touched = False
+        #: One solver worker per game: the live check, hints, demo lines and Rewind all ask it.
+        self.solvers: dict[str, SolverService] = {}
+        #: A demo line or a Rewind target being searched for: (what, request id).
+        self.waiting: tuple[str, int] | None = None
         self.help_lines: list[str] = []
         self.help_page = 0
         self._recorded = False
         self._saved_at = 0
         restored = self._restore() if number is None and restore else None
         if isinstance(restored, SpiderSession):
-            self.table: Table = SpiderTable(self.env, restored.number, restored.suits, restored)
+            table: Table = SpiderTable(self.env, restored.number, restored.suits, restored)
         elif restored is not None:
-            self.table = FreeCellTable(self.env, restored.number, restored)
+            table = FreeCellTable(self.env, restored.number, restored)
         elif game == "spider":
-            self.table = SpiderTable(self.env, number or 1, suits)
+            table = SpiderTable(self.env, number or 1, suits)
         else:
             from game.freecell.daily import daily_deal
 
-            self.table = FreeCellTable(self.env, number or daily_deal())
+            table = FreeCellTable(self.env, number or daily_deal())
+        self.table = self._install(table)
         if self.store.warnings:
             self.table.say(self.store.warnings[-1])
         self.apply_settings()
@@ -170,6 +176,8 @@ class Play:
 
     def changed(self) -> None:
         """After every move: record a win once; save the game every few moves."""
+        if self.demo is None:
+            self.cancel_wait()  # a line or a Rewind for the old position no longer fits
         self.position_changed()
         s = self.table.session
         if s.won and not self._recorded:
@@ -247,9 +255,24 @@ class Play:
         self.apply_settings()
         self.position_changed()
 
+    def solver(self, game: str) -> SolverService:
+        """The game's solver worker (started on its first request)."""
+        if game not in self.solvers:
+            self.solvers[game] = SolverService(game)
+        return self.solvers[game]
+
+    def _install(self, table: Table) -> Table:
+        """Give a new table what it shares with the rest of the game."""
+        if isinstance(table, FreeCellTable):
+            table.hints = HintService(service=self.solver("freecell"))
+        elif isinstance(table, SpiderTable):
+            # The menu names the suit count of the game on the table.
+            self.settings.spider_suits = table.session.suits
+        return table
+
     def _replace_table(self, table: Table) -> None:
         self.table.close()
-        self.table = table
+        self.table = self._install(table)
         self.apply_settings()
         self.position_changed()
 
@@ -284,9 +307,9 @@ class Play:
         if self.table.game == "freecell":
             self.table.session.position.auto_foundation = st.auto_foundation
         if st.live_winnability and self.winnability is None:
-            from game.freecell.winnability import SolverChecker, Winnability
+            from game.freecell.winnability import Winnability
 
-            self.winnability = Winnability(SolverChecker())
+            self.winnability = Winnability(SolverChecker(service=self.solver("freecell")))
             self.position_changed()
         elif not st.live_winnability and self.winnability is not None:
             self.winnability.close()
@@ -362,38 +385,90 @@ class Play:
     # --- beyond the peers: rewind, demo, export (issue 9) -----------------------------------
 
     def rewind(self) -> None:
-        """Undo back to the latest position still winnable, naming the move that lost."""
-        from game.freecell.winnability import WinState, rewind_target
+        """Undo back to the latest position still winnable, naming the move that lost.
+
+        The search runs in the solver's worker; the table stays live meanwhile
+        ("Rewind: searching...", Esc cancels) and the undo happens on its answer.
+        """
+        from game.freecell.winnability import WinState
 
         table = self.table
         win = self.winnability
         if table.game != "freecell" or win is None or win.state is not WinState.LOST:
             self.say("rewind needs a position proven lost (the indicator says so)")
             return
-        target = rewind_target(table.position, known=win.verdicts, known_lost=True)
+        rid = self.solver("freecell").ask_rewind(table.position, known=win.verdicts, known_lost=True)
+        self.waiting = ("rewind", rid)
+
+    def _rewound(self, answer: Answer) -> None:
+        target = answer.rewind
         if target is None:
             self.say("no winnable position was found in this game's history")
             return
+        table = self.table
         table.flights.land()
         before = table.layout_now()
         for _ in range(target.steps):
             table.session.undo()
         table.selection = None
+        table.hint_marks = []
         table.animate(before, table.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
         self.say(target.message)
         self.position_changed()
 
     def start_demo(self) -> None:
-        """The solver plays from here as card flights; Esc stops, leaving the player in control."""
+        """The solver plays from here as card flights; Esc stops, leaving the player in control.
+
+        The line comes from the live check when it has one for this position,
+        else from the solver's worker (the table stays live while it searches).
+        """
         from game.freecell.winnability import WinState
 
-        line = None
         win = self.winnability
         if self.table.game == "freecell" and win is not None and win.state is WinState.WINNABLE and win.line:
-            line = list(win.line)  # the live check already has one
+            self._play_demo(list(win.line))  # the live check already has one
+            return
+        self.stop_demo()
+        rid = self.solver(self.table.game).ask_line(self.table.position)
+        self.waiting = ("demo", rid)
+
+    def _play_demo(self, line: list[Any]) -> None:
         self.demo = Demo.start(self.table, line)
         if self.demo is not None:
             self.demo_touched = True
+
+    def cancel_wait(self, say: str = "") -> None:
+        """Stop waiting for a demo line or a Rewind target (Esc, or the position changed)."""
+        if self.waiting is not None:
+            what, rid = self.waiting
+            self.waiting = None
+            solver = self.solvers.get(self.table.game)
+            if solver is not None:
+                solver.cancel(rid)
+            if say:
+                self.say(f"{'demo' if what == 'demo' else 'rewind'} cancelled")
+
+    def _poll_wait(self) -> None:
+        if self.waiting is None:
+            return
+        what, rid = self.waiting
+        solver = self.solvers.get(self.table.game)
+        if solver is None:
+            self.waiting = None
+            return
+        for event in solver.poll(rid):
+            if not isinstance(event, Answer):
+                continue
+            self.waiting = None
+            if what == "rewind":
+                self._rewound(event)
+            elif event.line:
+                self._play_demo(list(event.line))
+            elif event.verdict.name == "UNSOLVABLE":
+                self.say("no winning line exists from here: the solver examined every position")
+            else:
+                self.say("the solver found no line from here in time")
+            return
 
     def stop_demo(self) -> None:
         if self.demo is not None:
@@ -517,6 +592,9 @@ class Play:
         if self.menu.is_open:
             self.menu_action(action)
             return
+        if self.waiting is not None and action.act is Act.CANCEL:
+            self.cancel_wait(say="cancelled")
+            return
         if self.demo is not None and self.demo.action(action):
             if self.demo.over:
                 self.stop_demo()
@@ -599,6 +677,7 @@ class Play:
         self.table.update(dt)
         if self.winnability is not None:
             self.winnability.poll()
+        self._poll_wait()
         if self.demo is not None:
             if self.demo.update(dt):
                 self.changed()
@@ -612,6 +691,8 @@ class Play:
             extra.append(self.winnability.label)
         if self.demo is not None:
             extra.append(self.demo.status())
+        if self.waiting is not None:
+            extra.append(("Demo" if self.waiting[0] == "demo" else "Rewind") + ": the solver is searching (Esc cancels)")
         return self.table.status(tuple(extra))
 
     def buttons(self) -> tuple[Button, ...]:
@@ -632,8 +713,11 @@ class Play:
     def close(self) -> None:
         """Save the game and stop the solver processes."""
         self.save_game()
+        self.cancel_wait()
         self.stop_demo()
         if self.winnability is not None:
             self.winnability.close()
             self.winnability = None
         self.table.close()
+        for solver in self.solvers.values():
+            solver.close()

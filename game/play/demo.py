@@ -4,7 +4,7 @@
 plays the line through the session) and the window: it flies each change,
 maps keys to pause, step and speed while it runs, and says where it stands.
 
-    demo = Demo.start(table)     # None (and a message) when there is no line
+    demo = Demo.start(table, line)  # the solver worker's line; None (and a message) when empty
     demo.update(dt)              # each frame: True when a move was played
     demo.status()                # 'Demo 3/86: Enter pause, Left/Right step, ...'
     if demo.over: ...            # stopped, or played out and landed
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import speeds
 from game.input.actions import Act, Action
-from game.playback import Playback, solve_line
+from game.playback import Playback
 
 if TYPE_CHECKING:
     from game.play.table import Table
@@ -33,11 +33,9 @@ class Demo:
         self._done = False  # played out and landed
 
     @classmethod
-    def start(cls, table: Table, line: list[Any] | None = None) -> Demo | None:
-        """A demo of ``line``, or of a line the solver finds from here (at
-        most 5 s); None, with the reason said on the table, when there is none."""
-        if line is None:
-            line = solve_line(table.position, budget=150_000, time_limit=5.0)
+    def start(cls, table: Table, line: list[Any]) -> Demo | None:
+        """A demo of ``line`` (found by the solver's worker, never here); None,
+        with the reason said on the table, when the line is empty."""
         if not line:
             table.say("the solver found no line from here to show")
             return None

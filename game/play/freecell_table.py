@@ -318,7 +318,7 @@ class FreeCellTable(Table):
 
     def ask_hint(self) -> None:
         if self.hints is None:
-            from game.freecell.hints import HintService
+            from game.solver import HintService
 
             self.hints = HintService()
         self.hint_request = self.hints.ask(self.position)

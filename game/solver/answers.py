@@ -1,0 +1,71 @@
+"""What the solver service sends back: one :class:`Answer` per request, and
+:class:`Progress` while a long one runs. Plain frozen dataclasses (they cross
+the process boundary by pickle); pure Python.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from game.verdict import Verdict
+
+__all__ = ["Ask", "Answer", "Progress", "Verdict", "SUPERSEDED"]
+
+#: ``Answer.reason`` of a request that a newer one replaced before it was answered.
+SUPERSEDED = "superseded"
+
+
+class Ask(enum.Enum):
+    """The kinds of request."""
+
+    CHECK = "check"  # is the position winnable? (the live indicator)
+    HINT = "hint"  # the move to show for the Hint button
+    LINE = "line"  # a whole winning line for the demo
+    REWIND = "rewind"  # how far to undo to the latest winnable position (FreeCell)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The end of one request: exactly one per request that was not cancelled.
+
+    ``verdict`` is never more than the search proved: ``SOLVED`` comes with
+    ``line``, replayed through the rules engine in the worker; ``UNSOLVABLE``
+    means the search examined every reachable position; ``UNKNOWN`` says why
+    in ``reason`` (``"budget"``, ``"time"``, ``"superseded"``, ``"the solver
+    process stopped ..."``).
+    """
+
+    request: int
+    kind: Ask
+    verdict: Verdict
+    #: The winning line (``SOLVED``): FreeCell every card movement (push with
+    #: ``auto=False``), Spider moves and deals as the full-knowledge solver plays them.
+    line: tuple[Any, ...] = ()
+    #: The move to show: the line's first move; for a FreeCell ``UNKNOWN`` a
+    #: sensible move (None when no legal move exists); for a Spider hint the
+    #: first visible-information hint (a :class:`game.spider.Hint`).
+    move: Any = None
+    states: int = 0  # positions the search expanded
+    seconds: float = 0.0
+    reason: str = ""
+    #: ``REWIND``: where to undo to (a :class:`game.freecell.winnability.RewindTarget`), or None.
+    rewind: Any = None
+    #: Answered from another request's search for the same position (no search of its own).
+    shared: bool = False
+
+    @property
+    def superseded(self) -> bool:
+        """A newer request took this one's place before it was answered."""
+        return self.reason == SUPERSEDED
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A running request's search so far (about ten a second)."""
+
+    request: int
+    kind: Ask
+    states: int
+    seconds: float

@@ -1,0 +1,422 @@
+"""One solver service per game: hints, the live check, the demo's line and
+Rewind, all answered by one worker process, so the frame loop never waits.
+
+Ask, then poll once a frame (neither ever blocks)::
+
+    solver = SolverService("freecell")           # the process starts on the first ask
+    check = solver.ask_check(position)           # after every move: returns an id at once
+    hint = solver.ask_hint(position)             # Hint pressed: same position, no second search
+    ...
+    for event in solver.poll():                  # each frame
+        if isinstance(event, Answer) and event.request == hint:
+            show(event.move)                     # event.verdict: SOLVED / UNSOLVABLE / UNKNOWN
+    solver.cancel()                              # drop everything not answered yet
+    solver.close()                               # on quit
+
+The demo and Rewind ask the same way and show "thinking…" until answered::
+
+    line = solver.ask_line(position)             # Answer.line -> game.playback.Playback
+    back = solver.ask_rewind(position, known=win.verdicts, known_lost=True)
+                                                 # Answer.rewind: a RewindTarget, or None
+
+    >>> from game.freecell import deal
+    >>> with SolverService("freecell") as solver:
+    ...     check = solver.ask_check(deal(1))
+    ...     hint = solver.ask_hint(deal(1))      # rides on the check: one search
+    ...     answers = wait_for_answers(solver, {check, hint})
+    >>> [(a.kind.value, a.verdict.value, a.shared) for a in answers]
+    [('check', 'solved', False), ('hint', 'solved', True)]
+    >>> answers[1].move == answers[0].line[0], solver.searches
+    (True, 1)
+
+Rules the caller can rely on:
+
+* Every request ends with exactly one :class:`Answer` (carrying its id),
+  unless :meth:`cancel` dropped it. :class:`Progress` events may come before.
+* A new request replaces the one the worker is running; the replaced
+  request is answered ``UNKNOWN`` with ``reason == "superseded"`` at once,
+  and whatever the worker still sends for it is dropped.
+* Hint, check and line for the *same* position share one search: asked
+  while one of them runs, the newcomer waits for it and is answered from its
+  result (``Answer.shared``); asked after one was answered ``SOLVED`` or
+  ``UNSOLVABLE``, it is answered from memory with no search. (A line whose
+  shared search ran out of budget gets a search of its own. A Spider hint
+  never shares: it sees only what the player sees.)
+* A worker that dies (killed, crashed) answers its request ``UNKNOWN``
+  with the reason on the next :meth:`poll`; the next request starts a new one.
+* Several callers can share the service: ``poll(request)`` and
+  ``cancel(request)`` touch only that request (plain ``poll()`` and
+  ``cancel()`` take everything).
+* The worker dies with the game, however the game dies (see
+  :mod:`game.solver.procs`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from types import EllipsisType
+from typing import Any, Iterable, Mapping
+
+from game.solver.answers import SUPERSEDED, Answer, Ask, Progress, Verdict
+from game.solver.procs import Worker
+
+__all__ = ["SolverService", "wait_for_answers", "CHECK_BUDGET", "CHECK_SECONDS"]
+
+#: Default search limits per kind of request: (states, seconds). A check
+#: answers UNKNOWN rather than keep a core busy while the player thinks; a
+#: rewind spends up to the check's limits on each earlier position it examines.
+CHECK_BUDGET, CHECK_SECONDS = 100_000, 4.0
+LIMITS: dict[Ask, tuple[int, float | None]] = {
+    Ask.CHECK: (CHECK_BUDGET, CHECK_SECONDS),
+    Ask.HINT: (150_000, 3.0),
+    Ask.LINE: (200_000, 10.0),
+    Ask.REWIND: (CHECK_BUDGET, CHECK_SECONDS),
+}
+#: Decided answers remembered per exact position.
+MEMORY = 64
+#: Events kept for a later ``poll`` (the oldest go first): nobody is waiting
+#: for more than a few requests at once.
+KEPT = 1000
+
+_SHARING = {Ask.CHECK, Ask.HINT, Ask.LINE}
+
+
+@dataclass
+class _Job:
+    """A request the worker is running."""
+
+    request: int
+    ask: Ask
+    key: Any  # the exact position (None: never shared)
+    position: Any
+    options: dict[str, Any]
+    wanted: bool = True  # False: cancelled, still running for its riders
+
+
+@dataclass
+class _Rider:
+    """A request waiting for the running job's answer."""
+
+    request: int
+    ask: Ask
+    position: Any
+    options: dict[str, Any]
+
+
+class SolverService:
+    """The solver worker of one game (``"freecell"`` or ``"spider"``).
+
+    Cheap to create: the process starts on the first request that needs a
+    search, and again after it died. Not thread-safe: drive it from one loop.
+    """
+
+    def __init__(self, game: str) -> None:
+        if game not in ("freecell", "spider"):
+            raise ValueError(f"no solver for {game!r}: 'freecell' or 'spider'")
+        self.game = game
+        #: Requests sent to the worker so far (answers shared or remembered do not count).
+        self.searches = 0
+        self._worker: Worker | None = None
+        self._next = 0
+        self._job: _Job | None = None
+        self._riders: list[_Rider] = []
+        self._out: list[Answer | Progress] = []
+        self._known: OrderedDict[Any, Answer] = OrderedDict()
+        self._pings = 0
+        self._pong = 0
+
+    # --- asking -------------------------------------------------------------------------
+
+    def ask_check(self, position: Any, *, budget: int | None = None,
+                  time_limit: float | None | EllipsisType = ...) -> int:
+        """Is ``position`` winnable? The answer's ``line`` is the winning line."""
+        return self._ask(Ask.CHECK, position, self._limits(Ask.CHECK, budget, time_limit))
+
+    def ask_hint(self, position: Any, *, budget: int | None = None,
+                 time_limit: float | None | EllipsisType = ...) -> int:
+        """The move to show (``Answer.move``). FreeCell: the first move of a
+        winning line (shortened for a moment), or a sensible move when the
+        search did not finish. Spider: the first visible-information hint."""
+        return self._ask(Ask.HINT, position, self._limits(Ask.HINT, budget, time_limit))
+
+    def ask_line(self, position: Any, *, budget: int | None = None,
+                 time_limit: float | None | EllipsisType = ...) -> int:
+        """A winning line for the demo (Spider: the full-knowledge solver's)."""
+        return self._ask(Ask.LINE, position, self._limits(Ask.LINE, budget, time_limit))
+
+    def ask_rewind(self, position: Any, *, known: Mapping[tuple, Verdict] | None = None,
+                   known_lost: bool = False, budget: int | None = None,
+                   time_limit: float | None | EllipsisType = ...) -> int:
+        """FreeCell: how far back to undo (``Answer.rewind``, a ``RewindTarget``).
+
+        ``position`` carries its history; ``known`` (e.g. ``Winnability.verdicts``)
+        and ``known_lost`` as for :func:`game.freecell.winnability.rewind_target`.
+        """
+        if self.game != "freecell":
+            raise ValueError("rewind is FreeCell's")
+        options = self._limits(Ask.REWIND, budget, time_limit)
+        if known:
+            # Only the positions the walk back can meet travel to the worker.
+            walk = position.copy()
+            keys = [walk.key()]
+            while walk.move_count:
+                walk.pop()
+                keys.append(walk.key())
+            options["known"] = {k: known[k] for k in keys if k in known}
+        options["known_lost"] = known_lost
+        return self._ask(Ask.REWIND, position, options)
+
+    # --- each frame ---------------------------------------------------------------------
+
+    def poll(self, request: int | None = None) -> list[Answer | Progress]:
+        """Everything that has arrived, in order; never blocks.
+
+        With ``request``, only that request's events; the others wait for a
+        later poll (so that several callers can share one service, each
+        polling for its own requests; at most :data:`KEPT` wait).
+        """
+        self._receive()
+        if request is None:
+            out, self._out = self._out, []
+            return out
+        out = [e for e in self._out if e.request == request]
+        if out:
+            self._out = [e for e in self._out if e.request != request]
+        return out
+
+    @property
+    def busy(self) -> bool:
+        """A request is waiting for the worker (False again once :meth:`poll`
+        has returned its answer, or the worker was found dead)."""
+        return self._job is not None
+
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id (None before it starts)."""
+        return None if self._worker is None else self._worker.pid
+
+    def cancel(self, request: int | None = None) -> None:
+        """Drop every request not answered yet, and answers not yet polled
+        (with ``request``: only that one's). The worker stops its search
+        within milliseconds unless another request still waits for it;
+        nothing more arrives for the dropped requests."""
+        if request is None:
+            self._out = []
+            self._riders = []
+        else:
+            self._out = [e for e in self._out if e.request != request]
+            self._riders = [r for r in self._riders if r.request != request]
+        job = self._job
+        if job is None or (request is not None and job.request != request and job.wanted):
+            return
+        job.wanted = False
+        if not self._riders:
+            if self._worker is not None:
+                self._worker.send(("cancel", job.request))
+            self._job = None
+
+    def close(self) -> None:
+        """Stop the worker (on quit). The service may be used again after."""
+        self.cancel()
+        if self._worker is not None:
+            self._worker.stop()
+            self._worker = None
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Block until the worker has handled everything sent to it so far
+        (its answers are then waiting for :meth:`poll`). For scripts and
+        tests: a frame loop never calls it. False on timeout or a dead worker."""
+        worker = self._worker
+        if worker is None:
+            return True
+        self._pings += 1
+        if not worker.send(("ping", self._pings)):
+            self._receive()
+            return False
+        end = time.monotonic() + timeout
+        while self._pong < self._pings:
+            left = end - time.monotonic()
+            if left <= 0 or self._worker is not worker:
+                return False
+            worker.conn.poll(min(left, 0.1))
+            self._receive()
+        return True
+
+    def __enter__(self) -> "SolverService":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- inside -------------------------------------------------------------------------
+
+    def _limits(self, ask: Ask, budget: int | None, time_limit: float | None | EllipsisType) -> dict[str, Any]:
+        """The request's limits; left out (``None`` budget, ``...`` time): the kind's default.
+        A ``time_limit`` of None means no clock (the budget alone stops the search)."""
+        b, t = LIMITS[ask]
+        return {"budget": b if budget is None else budget,
+                "time_limit": t if time_limit is ... else time_limit}
+
+    def _key(self, ask: Ask, position: Any) -> Any:
+        """The exact position (a line is only valid on the very layout it was found for)."""
+        if ask not in _SHARING or (ask is Ask.HINT and self.game == "spider"):
+            return None
+        if self.game == "freecell":
+            return (position.board(always_headers=True), len(position.cells))
+        return str(position)
+
+    def _ask(self, ask: Ask, position: Any, options: dict[str, Any]) -> int:
+        self._check_position(position)
+        self._next += 1
+        rid = self._next
+        key = self._key(ask, position)
+        known = self._known.get(key) if key is not None else None
+        job = self._job
+        if known is not None:
+            self._supersede()
+            self._out.append(self._derived(known, rid, ask))
+        elif job is not None and key is not None and job.key == key:
+            self._riders.append(_Rider(rid, ask, position.copy(), options))
+        else:
+            self._supersede()
+            self._start(_Job(rid, ask, key, position.copy(), options))
+        return rid
+
+    def _check_position(self, position: Any) -> None:
+        if self.game == "freecell":
+            from game.freecell.position import Position
+        else:
+            from game.spider.position import Position  # type: ignore[assignment]
+        if not isinstance(position, Position):
+            raise TypeError(f"the {self.game} solver takes a {self.game} position, "
+                            f"not {type(position).__name__}")
+
+    def _start(self, job: _Job) -> None:
+        message = ("job", job.request, job.ask, job.position, job.options)
+        for _ in range(2):  # a worker found dead here is replaced once
+            if self._worker is None or not self._worker.alive():
+                self._reap()
+                self._worker = Worker(_target(), f"{self.game}-solver")
+            if self._worker.send(message):
+                self.searches += 1
+                self._job = job
+                return
+            self._reap()
+        self._out.append(Answer(job.request, job.ask, Verdict.UNKNOWN,
+                                reason="the solver process could not be started"))
+
+    def _supersede(self) -> None:
+        """Answer the running job and its riders as superseded; the worker drops it."""
+        job, riders = self._job, self._riders
+        if job is None:
+            return
+        if self._worker is not None:
+            self._worker.send(("cancel", job.request))
+        self._job, self._riders = None, []
+        for rid, ask in _waiting(job, riders):
+            self._out.append(Answer(rid, ask, Verdict.UNKNOWN, reason=SUPERSEDED))
+
+    def _receive(self) -> None:
+        worker = self._worker
+        if worker is None:
+            return
+        alive = worker.alive()
+        try:
+            while worker.conn.poll():
+                self._take(worker.conn.recv())
+        except (EOFError, OSError):
+            alive = False
+        if not alive:
+            self._died(worker)
+        if len(self._out) > KEPT:
+            del self._out[:-KEPT]
+
+    def _take(self, event: Any) -> None:
+        if isinstance(event, tuple) and event and event[0] == "pong":
+            self._pong = max(self._pong, event[1])
+            return
+        job = self._job
+        if job is None or getattr(event, "request", None) != job.request:
+            return  # for a request superseded or cancelled: stale
+        if isinstance(event, Progress):
+            if job.wanted:
+                self._out.append(event)
+            self._out.extend(replace(event, request=r.request, kind=r.ask) for r in self._riders)
+            return
+        self._job = None
+        riders, self._riders = self._riders, []
+        if job.wanted:
+            self._out.append(event)
+        if job.key is not None and event.verdict is not Verdict.UNKNOWN:
+            self._remember(job.key, event)
+        self._answer_riders(event, riders)
+
+    def _answer_riders(self, answer: Answer, riders: Iterable[_Rider]) -> None:
+        again: _Rider | None = None
+        for r in riders:
+            if (answer.verdict is Verdict.UNKNOWN and r.ask is Ask.LINE and answer.kind is not Ask.LINE
+                    and answer.reason.startswith(("budget", "time"))):
+                again = r  # the demo wants a line: give it a search with its own limits
+            else:
+                self._out.append(self._derived(answer, r.request, r.ask))
+        if again is not None:
+            self._start(_Job(again.request, again.ask, self._key(again.ask, again.position),
+                             again.position, again.options))
+
+    def _derived(self, answer: Answer, rid: int, ask: Ask) -> Answer:
+        return replace(answer, request=rid, kind=ask, shared=True)
+
+    def _remember(self, key: Any, answer: Answer) -> None:
+        self._known[key] = answer
+        self._known.move_to_end(key)
+        while len(self._known) > MEMORY:
+            self._known.popitem(last=False)
+
+    def _died(self, worker: Worker) -> None:
+        code = worker.process.exitcode
+        self._reap()
+        job, riders = self._job, self._riders
+        self._job, self._riders = None, []
+        if job is None:
+            return
+        reason = f"the solver process stopped (exit code {code})"
+        for rid, ask in _waiting(job, riders):
+            self._out.append(Answer(rid, ask, Verdict.UNKNOWN, reason=reason))
+
+    def _reap(self) -> None:
+        if self._worker is not None:
+            self._worker.kill()
+            self._worker = None
+
+
+def _waiting(job: _Job, riders: list[_Rider]) -> list[tuple[int, Ask]]:
+    """The requests that wait for ``job``'s answer."""
+    return [(job.request, job.ask)] * job.wanted + [(r.request, r.ask) for r in riders]
+
+
+def _target() -> Any:
+    from game.solver.worker import serve
+
+    return serve
+
+
+def wait_for_answers(service: SolverService, requests: set[int], timeout: float = 60.0) -> list[Answer]:
+    """Poll until every request in ``requests`` is answered; the answers in
+    arrival order. For scripts, tools and tests (it sleeps between polls).
+    Raises TimeoutError when ``timeout`` seconds pass first."""
+    found: list[Answer] = []
+    left = set(requests)
+    end = time.monotonic() + timeout
+    while left:
+        for event in service.poll():
+            if isinstance(event, Answer) and event.request in left:
+                found.append(event)
+                left.discard(event.request)
+        if not left:
+            break
+        if time.monotonic() > end:
+            raise TimeoutError(f"no answer to request(s) {sorted(left)} within {timeout} s")
+        time.sleep(0.005)
+    return found

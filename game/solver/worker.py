@@ -1,0 +1,193 @@
+"""The worker process's side: run one request at a time, and die with the parent.
+
+:func:`run_job` answers one request in the calling process (the worker runs
+it; tests call it directly)::
+
+    >>> from game.freecell import deal
+    >>> a = run_job(Ask.CHECK, deal(1), {})
+    >>> a.verdict, a.move == a.line[0], len(a.line) > 50
+    (<Verdict.SOLVED: 'solved'>, True, True)
+
+:func:`serve` is the process's main loop. Messages from the parent:
+``("job", id, ask, position, options)``, ``("cancel", id)``,
+``("ping", n)`` and ``None`` (stop). Any job, cancel or stop that arrives
+during a search stops the search (the parent has moved on) and its answer
+is not sent; a ping is answered with ``("pong", n)`` once everything before
+it is done.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections import deque
+from multiprocessing.connection import Connection
+from typing import Any, Callable
+
+from game.freecell.position import Position as FreeCellPosition
+from game.solver.answers import Answer, Ask, Progress, Verdict
+from game.solver.procs import ParentWatch
+
+__all__ = ["run_job", "serve", "HINT_IMPROVE_SECONDS"]
+
+#: After a hint's first winning line, seconds spent looking for a shorter one.
+HINT_IMPROVE_SECONDS = 0.75
+#: Seconds between progress events.
+PROGRESS_EVERY = 0.1
+
+
+def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
+            cancel: Callable[[], bool] | None = None,
+            progress: Callable[[int], None] | None = None, request: int = 0) -> Answer:
+    """Answer one request about ``position`` (FreeCell or Spider) here and now.
+
+    ``options``: ``budget`` and ``time_limit`` of each search; for ``REWIND``
+    also ``known`` (verdicts by ``position.key()``) and ``known_lost``.
+    ``cancel()`` stops the search; ``progress(states)`` is called now and then.
+    """
+    budget = int(options.get("budget", 100_000))
+    time_limit = options.get("time_limit")
+    freecell = isinstance(position, FreeCellPosition)
+    if ask is Ask.REWIND:
+        return _rewind(position, budget, time_limit, options, cancel, progress, request)
+    if ask is Ask.HINT and not freecell:
+        # Spider's Hint sees only what the player sees (SPEC §2.3): no solver.
+        from game.spider.hints import hints
+
+        return Answer(request, ask, Verdict.UNKNOWN, move=hints(position)[0],
+                      reason="visible information only")
+
+    def on_progress(states: int, _best: Any) -> None:
+        if progress is not None:
+            progress(states)
+
+    if freecell:
+        from game.freecell.solver import sensible_move, solve
+
+        hint = ask is Ask.HINT
+        result: Any = solve(position, budget=budget, time_limit=time_limit, improve=hint,
+                            improve_seconds=HINT_IMPROVE_SECONDS if hint else None,
+                            cancel=cancel, progress=on_progress)
+    else:
+        from game.spider.solver import solve as spider_solve
+
+        result = spider_solve(position, budget=budget, time_limit=time_limit, cancel=cancel,
+                              progress=on_progress)
+    verdict = Verdict(result.verdict.value)
+    reason = result.reason
+    line: tuple[Any, ...] = ()
+    if verdict is Verdict.SOLVED:
+        line = tuple(result.moves)
+        if not _wins(position, line):
+            verdict, line, reason = Verdict.UNKNOWN, (), "the solver's line did not replay"
+    move = line[0] if line else None
+    if verdict is Verdict.UNKNOWN and freecell:
+        move = sensible_move(position)
+    return Answer(request, ask, verdict, line, move, result.states, result.seconds, reason)
+
+
+def _wins(position: Any, line: tuple[Any, ...]) -> bool:
+    """The line, played through the rules engine on a copy, wins."""
+    pos = position.copy()
+    try:
+        for move in line:
+            if isinstance(pos, FreeCellPosition):
+                pos.push(move, auto=False)
+            else:
+                pos.push(move)
+    except ValueError:  # both engines' illegal-move errors are ValueErrors
+        return False
+    return pos.is_won()
+
+
+def _rewind(position: Any, budget: int, time_limit: float | None, options: dict[str, Any],
+            cancel: Callable[[], bool] | None, progress: Callable[[int], None] | None,
+            request: int) -> Answer:
+    from game.freecell.solver import solve
+    from game.freecell.winnability import rewind_target
+
+    if not isinstance(position, FreeCellPosition):
+        raise TypeError("rewind is FreeCell's")
+    started = time.perf_counter()
+    states = [0]
+
+    def counted(pos: FreeCellPosition, **kw: Any) -> Any:
+        def on_progress(n: int, _best: Any) -> None:
+            if progress is not None:
+                progress(states[0] + n)
+
+        result = solve(pos, cancel=cancel, progress=on_progress, **kw)
+        states[0] += result.states
+        return result
+
+    target = rewind_target(position, counted, budget=budget, time_limit=time_limit,
+                           known=options.get("known"), known_lost=bool(options.get("known_lost")))
+    seconds = time.perf_counter() - started
+    if target is None:
+        return Answer(request, Ask.REWIND, Verdict.UNKNOWN, states=states[0], seconds=seconds,
+                      reason="no earlier position was proven winnable")
+    return Answer(request, Ask.REWIND, Verdict.SOLVED, move=target.losing_move, states=states[0],
+                  seconds=seconds, rewind=target)
+
+
+def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - child process
+    """The worker's main loop (the process target)."""
+    watch.arm()
+    # Ctrl-C in a terminal reaches the whole process group: the game decides
+    # what it means, and when the game ends the pipe's end-of-file ends this.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    inbox: deque[Any] = deque()
+
+    def send(message: Any) -> None:
+        try:
+            conn.send(message)
+        except OSError:
+            os._exit(0)  # the parent is gone
+
+    def pull() -> None:
+        """Move what has arrived into the inbox; the parent's death ends the process."""
+        try:
+            while conn.poll():
+                inbox.append(conn.recv())
+        except (EOFError, OSError):
+            os._exit(0)
+
+    def replaced() -> bool:
+        """Something newer than the running job has arrived (polled by the search)."""
+        if watch.parent_gone():
+            os._exit(0)
+        pull()
+        return any(m is None or m[0] != "ping" for m in inbox)
+
+    while True:
+        while not inbox:
+            # Wake now and then to look at the parent pid too; EOF is the main signal.
+            if conn.poll(0.5) or watch.parent_gone():
+                pull()
+                if watch.parent_gone():
+                    os._exit(0)
+        message = inbox.popleft()
+        if message is None:
+            return
+        if message[0] == "ping":
+            send(("pong", message[1]))
+            continue
+        if message[0] != "job" or any(m is None or m[0] != "ping" for m in inbox):
+            continue  # a cancel, or a job superseded before it started
+        _, rid, ask, position, options = message
+        started = time.monotonic()
+        last = [started]
+
+        def progress(states: int) -> None:
+            now = time.monotonic()
+            if now - last[0] >= PROGRESS_EVERY:
+                last[0] = now
+                send(Progress(rid, ask, states, now - started))
+
+        try:
+            answer = run_job(ask, position, options, cancel=replaced, progress=progress, request=rid)
+        except Exception as exc:  # a bug or a bad position: answered, never a dead worker
+            answer = Answer(rid, ask, Verdict.UNKNOWN, reason=f"solver error: {exc}")
+        if not replaced():
+            send(answer)
