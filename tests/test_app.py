@@ -705,3 +705,69 @@ def test_controllers_plugged_in_and_out_mid_game_do_no_harm(clock):
         assert app.play.table.selection is None
     finally:
         app.close()
+
+
+class SlowSolver:
+    """A solver service that answers a demo line only after ``delay`` real seconds."""
+
+    def __init__(self, game: str, line: tuple, delay: float = 3.0) -> None:
+        import time as real_time
+
+        self.game, self.line, self.delay = game, line, delay
+        self.asked: dict[int, float] = {}
+        self._clock = real_time.monotonic
+
+    def ask_line(self, position, **limits) -> int:
+        rid = len(self.asked) + 1
+        self.asked[rid] = self._clock()
+        return rid
+
+    def poll(self, request=None):
+        from game.solver import Answer, Ask, Verdict
+
+        t = self.asked.get(request)
+        if t is None or self._clock() - t < self.delay:
+            return []
+        del self.asked[request]
+        return [Answer(request, Ask.LINE, Verdict.SOLVED, self.line)]
+
+    def cancel(self, request=None) -> None:
+        self.asked.pop(request, None)
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_window_stays_live_while_the_solver_searches_for_a_demo(clock, monkeypatch):
+    import time as real_time
+
+    import game.spider.solver
+
+    from game.spider import deal as spider_deal
+    from game.spider import solve as spider_solve
+
+    line = tuple(spider_solve(spider_deal(1, 1)).moves)
+
+    def no_solving_here(*args, **kwargs):
+        raise AssertionError("the main thread must not solve")
+
+    monkeypatch.setattr(game.spider.solver, "solve", no_solving_here)
+    app = App("spider", 1, 1, now=clock)
+    try:
+        app.play.solvers["spider"] = SlowSolver("spider", line, delay=3.0)
+        frames(app, clock, 1)
+        click(app, clock, button_pos(app, "demo"))
+        steps = 0
+        start = real_time.monotonic()
+        while app.play.demo is None and real_time.monotonic() - start < 30:
+            frames(app, clock, 1)
+            steps += 1
+            # Keys still work while it searches: the focus moves.
+            if steps == 5:
+                key(app, clock, pygame.K_TAB)
+                assert app.play.table.focus_index == 1
+        assert app.play.demo is not None and app.play.demo.playback.line == list(line)
+        # Frames kept coming during the three seconds the solver took (one, were it blocking).
+        assert steps >= 10
+    finally:
+        app.close()
