@@ -39,3 +39,6 @@ CELEBRATE_GAP = 0.15
 #: Seconds one king's spin takes, and how high it leaps (table units).
 CELEBRATE_SPIN = 0.9
 CELEBRATE_LIFT = 1.2
+
+#: Seconds a message stays on the message line when nothing else clears it.
+MESSAGE_SECONDS = 6.0

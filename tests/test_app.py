@@ -278,6 +278,10 @@ def test_a_new_deal_counts_the_abandoned_one_as_lost(clock):
         key(app, clock, pygame.K_RIGHT)
         key(app, clock, pygame.K_RETURN)
         key(app, clock, pygame.K_n)
+        # Asked first ("Keep playing" focused): Right, then Enter says yes.
+        assert app.play.table.panel is not None and app.play.table.session.moves == 1
+        key(app, clock, pygame.K_RIGHT)
+        key(app, clock, pygame.K_RETURN)
         from game.stats import Statistics
 
         stats = Statistics.load(app.play.store)["freecell"]
@@ -326,6 +330,7 @@ def test_control_bar_buttons_undo_and_restart(clock):
         click(app, clock, button_pos(app, "undo"))
         assert app.play.table.session.moves == 1
         click(app, clock, button_pos(app, "restart"))
+        click(app, clock, button_pos(app, "confirmed"))
         assert app.play.table.session.moves == 0 and app.play.table.position == deal(1, auto_foundation=True)
     finally:
         app.close()

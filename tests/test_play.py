@@ -94,13 +94,56 @@ def test_tables_report_what_happened_and_the_controller_reacts(play_for):
     assert table.take_events() == [NewDealWanted()]
 
 
-def test_a_new_deal_counts_the_abandoned_game_as_lost(play_for):
+def test_a_new_deal_asks_first_and_then_counts_the_abandoned_game_as_lost(play_for):
     play = play_for("freecell", 1)
     play.button("play:1a")
     play.act(Action(Act.NEW_DEAL))
+    # Asked first, "Keep playing" focused; Esc keeps the game and counts nothing.
+    panel = play.panel()
+    assert panel is not None and panel.buttons[panel.focus].action == "keep"
+    assert "count as lost" in " ".join(panel.lines)
+    play.act(Action(Act.CANCEL))
+    assert play.panel() is None and play.table.session.moves == 1
+    assert Statistics.load(play.store)["freecell"].played == 0
+    # Enter on the default keeps playing too.
+    play.act(Action(Act.NEW_DEAL))
+    play.act(Action(Act.SELECT))
+    assert play.table.session.moves == 1
+    # Saying yes deals anew and counts the old game.
+    play.act(Action(Act.NEW_DEAL))
+    play.button("confirmed")
     assert play.table.session.moves == 0
     stats = Statistics.load(play.store)["freecell"]
     assert stats.played == 1 and stats.won == 0
+
+
+@pytest.mark.parametrize("button", ["giveup", "restart", "new"])
+def test_every_way_to_end_a_game_in_progress_asks_first(play_for, button):
+    play = play_for("freecell", 1)
+    play.button("play:1a")
+    play.button(button)
+    assert play.panel() is not None and play.table.session.moves == 1
+    play.button("keep")
+    assert play.panel() is None and play.table.session.moves == 1
+    assert Statistics.load(play.store)["freecell"].played == 0
+
+
+def test_nothing_is_asked_before_the_first_move(play_for):
+    play = play_for("freecell", 1)
+    first = play.table.session.number
+    play.act(Action(Act.NEW_DEAL))
+    assert play.panel() is None and play.table.session.number != first
+
+
+def test_a_menu_deal_asks_before_replacing_a_game_in_progress(play_for):
+    from game.play.menu import Request
+
+    play = play_for("freecell", 1)
+    play.button("play:1a")
+    play.carry_out(Request("freecell", 617))
+    assert play.table.session.number == 1 and play.panel().title == "Start deal #617?"
+    play.button("confirmed")
+    assert play.table.session.number == 617
 
 
 def test_spider_through_the_controller(play_for):
@@ -122,10 +165,53 @@ def test_export_and_import_go_through_the_host_clipboard(play_for):
     assert play.table.position.move_stack[0] == play.table.position.parse_move("1a")
 
 
-def test_quit_stops_the_loop(play_for):
+def test_quit_asks_then_stops_the_loop_and_the_game_is_saved(play_for):
     play = play_for("freecell", 1)
+    play.button("play:1a")
     play.act(Action(Act.QUIT))
+    assert play.running and play.panel().title == "Quit Solitaire?"
+    play.act(Action(Act.CANCEL))
+    assert play.running and play.panel() is None
+    play.act(Action(Act.QUIT))
+    play.button("confirmed")
     assert not play.running
+    play.close()
+    assert play.store.load("savegame")["deal"] == 1
+
+
+def test_the_menu_has_quit_last_and_esc_opens_the_menu(play_for):
+    play = play_for("freecell", 1)
+    play.act(Action(Act.CANCEL))  # nothing open: Esc opens the menu
+    assert play.menu.is_open
+    assert play.menu.buttons()[-1].action == "quit"
+    play.button("quit")
+    assert play.panel().title == "Quit Solitaire?"
+
+
+def test_messages_clear_on_the_next_action_and_after_a_while(play_for):
+    play = play_for("freecell", 1)
+    play.say("hello")
+    play.act(Action(Act.FOCUS_LEFT))
+    assert play.message == ""
+    play.say("hello")
+    play.update(1.0)
+    assert play.message == "hello"
+    play.update(10.0)
+    assert play.message == ""
+
+
+def test_the_clock_pauses_while_a_panel_covers_the_table(play_for):
+    play = play_for("freecell", 1)
+    play.button("play:1a")
+    clock = play.table.session.clock
+    play.update(0.01)
+    assert clock.running
+    play.act(Action(Act.MENU))
+    play.update(0.01)
+    assert not clock.running
+    play.act(Action(Act.MENU))
+    play.update(0.01)
+    assert clock.running
 
 
 def test_pointer_gestures():

@@ -111,6 +111,10 @@ class Play:
         self.solvers: dict[str, SolverService] = {}
         #: A demo line or a Rewind target being searched for: (what, request id).
         self.waiting: tuple[str, int] | None = None
+        #: What a confirmation panel on the table will do when the player says yes.
+        self._pending: Callable[[], None] | None = None
+        #: The engine's last refusal, for F1 (the message line itself clears).
+        self.last_refusal = ""
         self.help_lines: list[str] = []
         self.help_page = 0
         self._recorded = False
@@ -238,8 +242,9 @@ class Play:
                 self.changed()
             elif isinstance(event, Refused):
                 self.host.play_sound("refuse")
+                self.last_refusal = event.reason
             elif isinstance(event, NewDealWanted):
-                self.new_deal()
+                self.confirm_loss("Start a new deal?", "New deal", self.new_deal)
 
     def new_deal(self, number: int | None = None) -> None:
         """A new deal of the same game (FreeCell: a random deal; Spider: a random game)."""
@@ -279,6 +284,41 @@ class Play:
     def restart(self) -> None:
         self.table.restart()
         self.position_changed()
+
+    # --- asking before a game is lost (issue 14) ----------------------------------------
+
+    @property
+    def in_progress(self) -> bool:
+        """A game with at least one move and not won: ending it loses something."""
+        s = self.table.session
+        return not s.won and s.moves > 0
+
+    def confirm_loss(self, question: str, yes: str, then: Callable[[], None], *,
+                     counts: bool = True) -> None:
+        """Do ``then`` at once when nothing is at stake, else ask first ("Keep playing" is the default)."""
+        if not self.in_progress:
+            then()
+            return
+        if counts and not self.demo_touched:
+            note = "This game will count as lost in your statistics."
+        else:
+            note = "The moves of this game will be lost."
+        self.ask(question, (note,), yes, then)
+
+    def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None]) -> None:
+        """A yes/no panel; Esc, B or "Keep playing" leaves everything as it was."""
+        self.menu.close()
+        self._pending = then
+        self.table.panel = Panel(question, lines, (Button("Keep playing", "keep"), Button(yes, "confirmed")),
+                                 focus=0)
+
+    def quit(self) -> None:
+        """Quit after asking; the game in progress is saved and comes back next time."""
+        def stop() -> None:
+            self.running = False
+
+        self.ask("Quit Solitaire?", ("Your game is saved and comes back when you start again.",)
+                 if self.in_progress else (), "Quit", stop)
 
     def give_up(self) -> None:
         s = self.table.session
@@ -322,6 +362,9 @@ class Play:
         if request.kind == "help":
             self.open_help()
             return
+        if request.kind == "quit":
+            self.quit()
+            return
         if request.kind == "setting":
             if request.setting == "clear-stats":
                 self.stats.clear_all()
@@ -333,21 +376,30 @@ class Play:
             if request.setting == "spider_suits" and self.table.game == "spider":
                 # SPEC 2.2: changing difficulty restarts the current game number.
                 number = self.table.session.number
-                self.abandon()
-                self._replace_table(SpiderTable(self.env, number, self.settings.spider_suits))
-                self.say(f"game #{number} again with {self.settings.spider_suits} "
-                         f"suit{'s' * (self.settings.spider_suits > 1)}")
+                suits = self.settings.spider_suits
+
+                def again() -> None:
+                    self.abandon()
+                    self._replace_table(SpiderTable(self.env, number, suits))
+                    self.say(f"game #{number} again with {suits} suit{'s' * (suits > 1)}")
+
+                self.confirm_loss(f"Play game #{number} again with {suits} suit{'s' * (suits > 1)}?",
+                                  "Start it", again)
             return
         if request.kind in ("freecell", "spider"):
-            self.abandon()
-            if request.kind == "spider":
-                self._replace_table(SpiderTable(self.env, request.number or 1, request.suits))
-            else:
-                self._replace_table(FreeCellTable(self.env, request.number or 1))
-            if request.setting:
-                self.save_settings()  # e.g. the first Spider game has been given
-            if request.notice:
-                self.say(request.notice)
+            def deal_it() -> None:
+                self.abandon()
+                if request.kind == "spider":
+                    self._replace_table(SpiderTable(self.env, request.number or 1, request.suits))
+                else:
+                    self._replace_table(FreeCellTable(self.env, request.number or 1))
+                if request.setting:
+                    self.save_settings()  # e.g. the first Spider game has been given
+                if request.notice:
+                    self.say(request.notice)
+
+            what = "deal" if request.kind == "freecell" else "game"
+            self.confirm_loss(f"Start {what} #{request.number}?", "Start it", deal_it)
 
     def menu_action(self, action: Action) -> None:
         menu = self.menu
@@ -525,8 +577,8 @@ class Play:
 
         game = self.table.game
         anchor = None
-        if for_message and self.message and not self.message.startswith("Hint"):
-            game, anchor = section_for_refusal(game, self.message)
+        if for_message and self.last_refusal:
+            game, anchor = section_for_refusal(game, self.last_refusal)
         self.help_lines = as_text(game, width=72, anchor=anchor).splitlines()
         self.help_page = 0
         self.menu.close()
@@ -556,12 +608,23 @@ class Play:
         table = self.table
         handlers: dict[str, Callable[[], None]] = {
             "copy": self.copy_deal, "help": self.open_help, "rewind": self.rewind, "demo": self.start_demo,
-            "export": self.export, "import": self.import_moves, "restart": self.restart,
-            "giveup": self.give_up, "menu": self.menu.open,
+            "export": self.export,
+            "import": lambda: self.confirm_loss("Replay the moves from the clipboard?", "Replay", self.import_moves),
+            "restart": lambda: self.confirm_loss("Restart this deal?", "Restart", self.restart, counts=False),
+            "giveup": lambda: self.confirm_loss("Give up this game?", "Give up", self.give_up),
+            "menu": self.menu.open, "quit": self.quit,
             "help-prev": lambda: self._help_turn(-1), "help-next": lambda: self._help_turn(1),
         }
-        if name == "close":
+        if name in ("close", "keep"):
             table.panel = None
+            self._pending = None
+            return
+        if name == "confirmed":
+            then, self._pending = self._pending, None
+            table.panel = None
+            if then is not None:
+                then()
+            self._events()
             return
         if name != "copy":
             table.panel = None
@@ -586,8 +649,10 @@ class Play:
         self._events()
 
     def _act(self, action: Action) -> None:
+        if action.act is not Act.HELP and not self.typing:
+            self.table.message = ""  # a message lasts until the next action
         if action.act is Act.QUIT:
-            self.running = False
+            self.quit()
             return
         if self.menu.is_open:
             self.menu_action(action)
@@ -621,8 +686,13 @@ class Play:
         if action.act is Act.HELP:
             self.open_help(for_message=True)
             return
-        self.table.flights.land()
-        self.table.action(action)
+        table = self.table
+        if (action.act is Act.CANCEL and table.selection is None and not table.hint_marks
+                and not getattr(table, "cascade", False)):
+            self.menu.open()  # Esc with nothing open: the menu
+            return
+        table.flights.land()
+        table.action(action)
 
     def _panel_action(self, panel: Panel, act: Act) -> bool:
         """Keys walk an open panel's buttons; True when the key was the panel's."""
@@ -636,6 +706,7 @@ class Play:
             return True
         if act is Act.CANCEL:
             self.table.panel = None
+            self._pending = None
             return True
         return False
 
@@ -651,11 +722,13 @@ class Play:
         return True
 
     def click(self, where: Any, double: bool) -> None:
+        self.table.message = ""
         self.table.click(where, double)
         self._events()
 
     def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
         """A dragged run let go over ``target``; True if a move was made."""
+        self.table.message = ""
         moved = self.table.drop(source, target)
         self._events()
         return moved
@@ -674,6 +747,15 @@ class Play:
     def update(self, dt: float) -> None:
         self.env.anim_time += dt
         self.env.size = self.host.size
+        # The clock stops while a panel or the menu covers the table.
+        clock = self.table.session.clock
+        if self.blocked:
+            clock.pause("panel")
+        else:
+            clock.resume("panel")
+        table = self.table
+        if table.message and self.env.anim_time - table.message_at > speeds.MESSAGE_SECONDS:
+            table.message = ""
         self.table.update(dt)
         if self.winnability is not None:
             self.winnability.poll()

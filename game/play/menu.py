@@ -25,7 +25,7 @@ from game.play.panels import Button, Panel
 
 __all__ = ["Menu", "Settings", "Request", "SPEEDS"]
 
-SPEEDS = ("normal", "fast", "slow", "instant")
+SPEEDS = ("slow", "normal", "fast", "instant")
 #: The volume button steps through these (0 = muted).
 VOLUMES = (0.0, 0.3, 0.7, 1.0)
 
@@ -143,12 +143,13 @@ class Menu:
             Button("FreeCell: random deal", "freecell-random"),
             Button("FreeCell: enter a deal number", "freecell-number"),
             Button(f"Spider: new game, {s} suit{'s' * (s > 1)}", "spider-new"),
-            Button(f"Spider: suits {s} (change)", "spider-suits"),
+            Button(f"Spider difficulty: {s} suit{'s' * (s > 1)} (change)", "spider-suits"),
             Button("Spider: enter a game number", "spider-number"),
             Button("Settings", "settings"),
             Button("Statistics", "statistics"),
             Button("How to play", "help"),
             Button("Back to the game", "close"),
+            Button("Quit", "quit"),
         ])
 
     def _settings(self) -> tuple[str, tuple[str, ...], list[Button]]:
@@ -265,6 +266,9 @@ class Menu:
         if action == "help":
             self.close()
             return Request("help")
+        if action == "quit":
+            self.close()
+            return Request("quit")
         if action in ("settings", "statistics"):
             self.stack.append(action)
             self.focus = 0

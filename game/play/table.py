@@ -89,6 +89,7 @@ class Table:
         self.flights = Flights()
         self.selection: tuple[str, int, int] | None = None  # kind, pile, index
         self.message = ""
+        self.message_at = 0.0
         self.focus_index = 0
         self.focus_depth: int | None = None
         self.hint_marks: list[Mark] = []
@@ -210,7 +211,9 @@ class Table:
         return self.flights.at(self.env.anim_time)
 
     def say(self, text: str) -> None:
+        """A one-line message; it clears on the next action or after ``speeds.MESSAGE_SECONDS``."""
         self.message = text
+        self.message_at = self.env.anim_time
 
     # --- what happened, for the controller --------------------------------------------
 
