@@ -34,12 +34,14 @@ def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], 
     rules engine), then restore the counters and the clock kept beside them.
 
     Any mistake in the file becomes one ``ValueError`` with a one-line reason:
-    the caller sets the file aside and starts clean.
+    the caller sets the file aside and starts clean. The values were checked
+    against :mod:`game.schema` first (types, ranges, no NaN), so a restored
+    clock or counter is never negative or infinite.
     """
     try:
         session = build()
-        session.undo_count = int(data.get("undos", 0))
-        session.clock = GameClock(now, float(data.get("elapsed", 0.0)), bool(data.get("clock_started")))
+        session.undo_count = data.get("undos", 0)
+        session.clock = GameClock(now, float(data.get("elapsed", 0.0)), data.get("clock_started", False))
         if session.won:
             session.clock.stop()
         return session
@@ -47,6 +49,16 @@ def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], 
         raise ValueError(f"the saved game does not replay: {exc}") from None
     except (KeyError, TypeError) as exc:
         raise ValueError(f"the saved game is incomplete ({exc})") from None
+
+
+def _checked(data: Any, game: str) -> dict[str, Any]:
+    """The saved game's fields checked by :mod:`game.schema` (one ``ValueError`` line)."""
+    from game.schema import check_savegame
+
+    checked = check_savegame(data)
+    if checked["game"] != game:
+        raise ValueError(f"not a {'FreeCell' if game == 'freecell' else 'Spider'} save")
+    return checked
 
 
 class GameClock:
@@ -233,14 +245,14 @@ class FreeCellSession:
         Raises ``ValueError`` (with a one-line reason) for a save that does not
         replay: the caller sets the file aside and starts clean.
         """
+        data = _checked(data, "freecell")
+
         def build() -> "FreeCellSession":
-            if data.get("game") != "freecell":
-                raise ValueError("not a FreeCell save")
-            session = cls(int(data["deal"]), auto_foundation=bool(data["auto_foundation"]), now=now)
+            session = cls(data["deal"], auto_foundation=data["auto_foundation"], now=now)
             for text, plain in data["steps"]:
-                move = session.position.parse_move(str(text))
+                move = session.position.parse_move(text)
                 session.position.push(move, auto=False if plain else None)
-                session._plain_steps.append(bool(plain))
+                session._plain_steps.append(plain)
             return session
 
         return _restored(build, data, now)
@@ -313,14 +325,20 @@ class SpiderSession:
         """Rebuild a saved game by replaying its steps; ``ValueError`` if it does not replay."""
         from game.spider import Move as SpiderMove
 
+        data = _checked(data, "spider")
+
         def build() -> "SpiderSession":
-            if data.get("game") != "spider":
-                raise ValueError("not a Spider save")
-            session = cls(int(data["number"]), int(data["suits"]), now=now)
+            session = cls(data["number"], data["suits"], now=now)
             for text in data["steps"]:
-                session.position.push(SpiderMove.parse(str(text)))
-            session.position.score = int(data["score"])
-            session.position.moves = int(data["moves"])
+                session.position.push(SpiderMove.parse(text))
+            # Moves follow from the steps; the score can only be lower than
+            # replaying them gives (undos and restarts cost points, never add).
+            if data["moves"] != session.position.moves:
+                raise ValueError(f"{data['moves']} moves do not match its {session.position.moves}")
+            if data["score"] > session.position.score:
+                raise ValueError(f"a score of {data['score']} is more than its moves earn "
+                                 f"({session.position.score})")
+            session.position.score = data["score"]
             return session
 
         return _restored(build, data, now)
