@@ -26,7 +26,7 @@ from typing import Any, Callable
 from game.freecell import Move, deal
 from game.freecell.deals import MAX_DEAL, MIN_DEAL
 
-__all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step"]
+__all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step", "restore_saved"]
 
 
 def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], float]) -> Any:
@@ -342,3 +342,28 @@ class SpiderSession:
             return session
 
         return _restored(build, data, now)
+
+
+def restore_saved(store: Any, *, now: Callable[[], float] = time.monotonic,
+                  name: str = "savegame") -> "FreeCellSession | SpiderSession | None":
+    """The game saved in ``store`` (a :class:`game.store.Store`), replayed, or
+    None when there is none. A save that is not right (wrong types, NaN or
+    negative numbers, moves that do not replay) is set aside with a one-line
+    warning in ``store.warnings``; with no file the game simply starts fresh.
+
+    >>> import tempfile
+    >>> from game.store import Store
+    >>> store = Store(tempfile.mkdtemp())
+    >>> _ = store.save("savegame", FreeCellSession(617).to_dict())
+    >>> restore_saved(store).number
+    617
+    >>> _ = store.save("savegame", {**FreeCellSession(617).to_dict(), "elapsed": -5})
+    >>> restore_saved(store), store.warnings[-1][:45]
+    (None, 'savegame.json: it did not hold a saved game (e')
+    """
+    def read(data: Any) -> "FreeCellSession | SpiderSession":
+        if isinstance(data, dict) and data.get("game") == "spider":
+            return SpiderSession.from_dict(data, now=now)
+        return FreeCellSession.from_dict(data, now=now)
+
+    return store.load(name, default=None, check=read)

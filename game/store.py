@@ -132,7 +132,8 @@ class Store:
     def _warn(self, line: str, key: str | None = None) -> None:
         """Add a warning; one with a ``key`` already said is not repeated."""
         if key is not None:
-            if key in self._said:
+            # Once the folder is known unwritable, each failed read or write is that same news.
+            if key in self._said or (key != "folder" and "folder" in self._said):
                 return
             self._said.add(key)
         self.warnings.append(line)
@@ -220,10 +221,10 @@ class Store:
             self._note_seen(name, data)
             return check(data) if check is not None else data
         except SchemaError as exc:
-            why = str(exc) if str(exc).startswith("it ") else f"it did not hold {name} ({exc})"
+            why = str(exc) if str(exc).startswith("it ") else f"it did not hold {_what(name)} ({exc})"
         except (ValueError, TypeError, KeyError, RecursionError, OverflowError) as exc:
             # A reader's own complaint; never a crash for what a file holds.
-            why = f"it did not hold {name} ({exc})"
+            why = f"it did not hold {_what(name)} ({exc})"
         self._set_aside(name, _one_line(why), fresh)
         return default
 
@@ -367,6 +368,10 @@ class Store:
                     _unlock(fd)
         finally:
             os.close(fd)
+
+
+def _what(name: str) -> str:
+    return {"savegame": "a saved game"}.get(name, name)
 
 
 def _one_line(text: str) -> str:

@@ -97,7 +97,7 @@ class App:
         self.stats = Statistics.load(self.store)
         from game.ui.menu import Menu, Settings
 
-        self.settings = Settings.from_dict(self.store.load("settings"))
+        self.settings = Settings.load(self.store)
         if fullscreen:
             self.settings.fullscreen = True
         self.menu = Menu(self.settings, self.stats)
@@ -115,8 +115,7 @@ class App:
             from game.freecell.daily import daily_deal
 
             self.table = FreeCellTable(self, number or daily_deal())
-        if self.store.warnings:
-            self.table.say(self.store.warnings[-1])
+        self.say_store_warnings()
         from game.sound import Sound
 
         self.sound = Sound(self.settings.volume)
@@ -131,16 +130,9 @@ class App:
     # --- the saved game and the statistics (SPEC §3) -------------------------------
 
     def _restore(self) -> FreeCellSession | SpiderSession | None:
-        data = self.store.load("savegame")
-        if not isinstance(data, dict):
-            return None
-        try:
-            if data.get("game") == "spider":
-                return SpiderSession.from_dict(data, now=self.clock_now)
-            return FreeCellSession.from_dict(data, now=self.clock_now)
-        except ValueError as exc:
-            self.store.set_aside("savegame", str(exc))
-            return None
+        from game.session import restore_saved
+
+        return restore_saved(self.store, now=self.clock_now)
 
     def _stats_key(self) -> str:
         from game.stats import game_key
@@ -172,7 +164,8 @@ class App:
             self._recorded = True
             self.table.celebrate()
             self.sound.play("win")
-            self.stats.record_win(self._stats_key(), s.clock.elapsed, s.moves, daily=self._daily())
+            self.stats.record_win(self._stats_key(), s.clock.elapsed, s.moves, daily=self._daily(),
+                                  store=self.store)
             self._write_stats()
             self.store.delete("savegame")
         elif not s.won and abs(s.moves - self._saved_at) >= 5:
@@ -183,7 +176,7 @@ class App:
         s = self.table.session
         if not s.won and s.clock.started and not self.demo_touched:
             self.stats.record_loss(self._stats_key(), seconds=s.clock.elapsed, moves=s.moves,
-                                   daily=self._daily())
+                                   daily=self._daily(), store=self.store)
             self._write_stats()
         self._recorded = False
         self._saved_at = 0
@@ -191,21 +184,23 @@ class App:
         self.stop_demo()
 
     def _write_stats(self) -> None:
-        try:
-            self.stats.save(self.store)
-        except OSError as exc:
-            self.table.say(f"could not save the statistics ({exc.strerror or exc})")
+        # Recording with store= already wrote them, under the lock.
+        self.say_store_warnings()
+
+    def say_store_warnings(self) -> None:
+        """Show what the store has to say (a file set aside, a failed write), once."""
+        lines = self.store.take_warnings()
+        if lines:
+            self.table.say(lines[-1])
 
     def save_game(self) -> None:
         s = self.table.session
         self._saved_at = s.moves
-        try:
-            if s.won:
-                self.store.delete("savegame")
-            else:
-                self.store.save("savegame", s.to_dict())
-        except OSError as exc:
-            self.table.say(f"could not save the game ({exc.strerror or exc})")
+        if s.won:
+            self.store.delete("savegame")
+        else:
+            self.store.save("savegame", s.to_dict())
+        self.say_store_warnings()
 
     # --- window ------------------------------------------------------------------
 
@@ -335,7 +330,7 @@ class App:
             s = table.session
             if not s.won:
                 self.stats.record_loss(self._stats_key(), give_up=True, seconds=s.clock.elapsed,
-                                       moves=s.moves, daily=self._daily())
+                                       moves=s.moves, daily=self._daily(), store=self.store)
                 self._write_stats()
                 s.clock.reset()  # counted: the new deal must not count it again
             self.act(Action(Act.NEW_DEAL))
@@ -371,10 +366,8 @@ class App:
             self.resize(pygame.display.get_window_size())
 
     def save_settings(self) -> None:
-        try:
-            self.store.save("settings", self.settings.to_dict())
-        except OSError as exc:
-            self.table.say(f"could not save the settings ({exc.strerror or exc})")
+        self.store.save("settings", self.settings.to_dict())
+        self.say_store_warnings()
 
     def carry_out(self, request: Any) -> None:
         """What the menu asked for."""
@@ -385,7 +378,7 @@ class App:
             return
         if request.kind == "setting":
             if request.setting == "clear-stats":
-                self.stats.clear_all()
+                self.stats.clear_all(store=self.store)
                 self._write_stats()
                 self.table.say("statistics cleared")
             else:
