@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import re
 import secrets
@@ -120,7 +121,8 @@ class Store:
         self._said: set[str] = set()
         #: This running game, as written beside its saved game.
         self.instance = secrets.token_hex(8)
-        self.started_at = time.time()
+        # To the millisecond, rounded down, as the saves write their time.
+        self.started_at = math.floor(time.time() * 1000) / 1000
         # Who had written each stamped document when this game last read or wrote it.
         self._seen: dict[str, Any] = {}
         self._told: set[str] = set()
