@@ -41,6 +41,7 @@ The files themselves (size cap, strict JSON, nesting) are read by
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import re
@@ -49,7 +50,7 @@ from typing import Any, Callable
 
 __all__ = [
     "SchemaError", "MAX_FILE_BYTES", "parse",
-    "Field", "Int", "Num", "Bool", "Str", "Choice", "List", "Pair", "Map", "Nullable", "Record",
+    "Field", "Int", "Num", "Bool", "Str", "Date", "Choice", "List", "Pair", "Map", "Nullable", "Record",
     "SETTINGS", "FREECELL_SAVE", "SPIDER_SAVE", "STATISTICS", "check_savegame",
 ]
 
@@ -60,6 +61,8 @@ MAX_FILE_BYTES = 1_000_000
 MAX_SECONDS = 365 * 24 * 3600
 #: Counters (games played, undos) far beyond any real use, far below trouble.
 MAX_COUNT = 1_000_000_000
+#: Undos in one game: far more than anyone makes, and it bounds a Spider score.
+MAX_UNDOS = 1_000_000
 #: Moves in one saved game (the undo history replayed on restore).
 MAX_STEPS = 20_000
 
@@ -135,6 +138,20 @@ class Str(Field):
 
 
 @dataclass(frozen=True)
+class Date(Field):
+    """A calendar date written ``YYYY-MM-DD`` (a real one: no 2026-02-30)."""
+
+    def check(self, value: Any, where: str = "the file") -> str:
+        if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            try:
+                datetime.date.fromisoformat(value)
+                return value
+            except ValueError:
+                pass
+        raise SchemaError(f"{where} must be a YYYY-MM-DD date, not {_show(value)}")
+
+
+@dataclass(frozen=True)
 class Choice(Field):
     """One of a few exact values; the choices may come from a function (read late)."""
 
@@ -177,7 +194,7 @@ class Pair(Field):
 
 @dataclass(frozen=True)
 class Map(Field):
-    key: Str
+    key: Field
     value: Field
     max_len: int = 1000
 
@@ -270,7 +287,7 @@ _WRITER = Record({"instance": Str(64, r"[0-9a-f]{1,64}"), "pid": Int(0, 2**31), 
 _COMMON_SAVE = {
     "elapsed": Num(0.0, MAX_SECONDS),
     "clock_started": Bool(),
-    "undos": Int(0, MAX_COUNT),
+    "undos": Int(0, MAX_UNDOS),
     "writer": _WRITER,
 }
 
@@ -291,7 +308,7 @@ SPIDER_SAVE = Record({
     "suits": Choice((1, 2, 4)),
     "steps": List(Str(16), MAX_STEPS),
     # Start 500, at most 8 sets of 100; every move, deal and undo costs one.
-    "score": Int(-2 * MAX_STEPS - MAX_COUNT, 1300),
+    "score": Int(500 - 2 * MAX_STEPS - 2 * MAX_UNDOS, 1300),
     "moves": Int(0, MAX_STEPS),
     **_COMMON_SAVE,
 }, frozenset({"game", "number", "suits", "steps", "score", "moves"}))
@@ -311,7 +328,7 @@ def check_savegame(data: Any) -> dict[str, Any]:
     return (SPIDER_SAVE if kind == "spider" else FREECELL_SAVE).check(data)
 
 
-_DATE = Str(10, r"\d{4}-\d{2}-\d{2}")
+_DATE = Date()
 
 _RESULT = Record({
     "won": Bool(), "seconds": Num(0.0, MAX_SECONDS), "moves": Int(0, MAX_COUNT),

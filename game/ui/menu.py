@@ -81,8 +81,9 @@ class Settings:
         settings are written at once. A file that is not a settings object
         at all (or not JSON) gives all the defaults, also written at once.
         """
-        data = store.load(name, default=None, fresh=cls().to_dict())
-        if data is None:
+        missing = object()
+        data = store.load(name, default=missing, fresh=cls().to_dict())
+        if data is missing:
             return cls()
         if not isinstance(data, dict):
             store.set_aside(name, "it did not hold settings", fresh=cls().to_dict())
