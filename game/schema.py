@@ -29,8 +29,16 @@ character string cannot reach a message or a font::
     ...
     game.schema.SchemaError: elapsed must be a number 0..31,536,000, not -1000000000.0
 
-:meth:`Record.clean` is the forgiving reading the settings use: it keeps the
-fields that pass and reports the others, which take their defaults::
+What a failing file costs:
+
+* ``savegame.json`` and ``statistics.json``: any field that fails sets the
+  whole file aside (a half-trusted game or record is worse than none); the
+  game starts fresh and clean statistics are written at once.
+* ``settings.json``: the friendlier rule. The fields that pass are kept,
+  each failing one takes its default, the original file is set aside (the
+  warning names the first bad field) and the cleaned settings are written
+  at once. A settings file that is not a JSON object at all gives all the
+  defaults. :meth:`Record.clean` is that reading::
 
     >>> SETTINGS.clean({"volume": 0.5, "spider_suits": True})
     ({'volume': 0.5}, ['spider_suits must be one of 1, 2, 4, not True'])

@@ -73,7 +73,7 @@ REPLACED_NOTICE = "another window saved its game in this folder; this window's g
 T = TypeVar("T")
 
 # .savegame.json.<pid>.<random>.tmp (this version) or .savegame.json.<random>.tmp (older ones).
-_TEMP = re.compile(r"\.[\w-]+\.json\.(?:(\d+)\.)?[\w-]+\.tmp")
+_TEMP = re.compile(r"\.[\w-]+\.json\.(?:(\d{1,9})\.)?[\w-]+\.tmp")
 
 
 def data_dir() -> Path:
@@ -91,7 +91,9 @@ def data_dir() -> Path:
 
 
 def _why(exc: OSError) -> str:
-    return str(exc.strerror or exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
+    """The reason an OS call failed, short and on one line."""
+    text = " ".join(str(exc.strerror or exc).split())
+    return text[:80] or type(exc).__name__
 
 
 def _pid_alive(pid: int) -> bool:
@@ -158,10 +160,8 @@ class Store:
         now = time.time() if now is None else now
         try:
             entries = list(os.scandir(self.folder))
-        except FileNotFoundError:
-            entries = []
         except OSError:
-            entries = []
+            entries = []  # no folder yet, or not readable: the probe below tells
         for entry in entries:
             m = _TEMP.fullmatch(entry.name)
             if not m:
@@ -188,9 +188,6 @@ class Store:
 
     def path(self, name: str) -> Path:
         return self.folder / f"{name}.json"
-
-    def exists(self, name: str) -> bool:
-        return self.path(name).exists()
 
     def load(self, name: str, default: Any = None, *, check: Callable[[Any], Any] | None = None,
              fresh: Any = None) -> Any:

@@ -91,19 +91,21 @@ def test_stale_temporary_files_are_removed_at_start_and_live_ones_kept(tmp_path)
     dead = tmp_path / f".statistics.json.{_dead_pid()}.xyz.tmp"  # fresh, but its writer is gone
     live = tmp_path / f".savegame.json.{os.getpid()}.qqq.tmp"    # a second game writing right now
     other = tmp_path / "notes.tmp"                        # not ours
-    for p in (old, dead, live, other):
+    odd = tmp_path / (".savegame.json." + "9" * 200 + ".tmp")  # a "pid" no process could have
+    for p in (old, dead, live, other, odd):
         p.write_text("{")
     hour_ago = time.time() - 3600
     os.utime(old, (hour_ago, hour_ago))
     os.utime(other, (hour_ago, hour_ago))
     s = Store(tmp_path)
     assert not old.exists() and not dead.exists()
-    assert live.exists() and other.exists()
+    assert live.exists() and other.exists() and odd.exists()  # odd: no pid in it, and fresh
     assert s.warnings == []
-    # The same live file, once old, is stale whoever wrote it.
-    os.utime(live, (hour_ago, hour_ago))
+    # Once old, any of ours is stale whoever wrote it.
+    for p in (live, odd):
+        os.utime(p, (hour_ago, hour_ago))
     Store(tmp_path)
-    assert not live.exists()
+    assert not live.exists() and not odd.exists() and other.exists()
 
 
 def test_a_data_folder_that_cannot_be_written_warns_once_and_play_goes_on(tmp_path):
