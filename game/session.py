@@ -26,7 +26,7 @@ from typing import Any, Callable
 from game.freecell import Move, deal
 from game.freecell.deals import MAX_DEAL, MIN_DEAL
 
-__all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step"]
+__all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step", "restore_saved"]
 
 
 def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], float]) -> Any:
@@ -34,12 +34,14 @@ def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], 
     rules engine), then restore the counters and the clock kept beside them.
 
     Any mistake in the file becomes one ``ValueError`` with a one-line reason:
-    the caller sets the file aside and starts clean.
+    the caller sets the file aside and starts clean. The values were checked
+    against :mod:`game.schema` first (types, ranges, no NaN), so a restored
+    clock or counter is never negative or infinite.
     """
     try:
         session = build()
-        session.undo_count = int(data.get("undos", 0))
-        session.clock = GameClock(now, float(data.get("elapsed", 0.0)), bool(data.get("clock_started")))
+        session.undo_count = data.get("undos", 0)
+        session.clock = GameClock(now, float(data.get("elapsed", 0.0)), data.get("clock_started", False))
         if session.won:
             session.clock.stop()
         return session
@@ -59,6 +61,16 @@ def clock_text(seconds: float) -> str:
     h, rest = divmod(total, 3600)
     m, sec = divmod(rest, 60)
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
+def _checked(data: Any, game: str) -> dict[str, Any]:
+    """The saved game's fields checked by :mod:`game.schema` (one ``ValueError`` line)."""
+    from game.schema import check_savegame
+
+    checked = check_savegame(data)
+    if checked["game"] != game:
+        raise ValueError(f"not a {'FreeCell' if game == 'freecell' else 'Spider'} save")
+    return checked
 
 
 class GameClock:
@@ -244,14 +256,14 @@ class FreeCellSession:
         Raises ``ValueError`` (with a one-line reason) for a save that does not
         replay: the caller sets the file aside and starts clean.
         """
+        data = _checked(data, "freecell")
+
         def build() -> "FreeCellSession":
-            if data.get("game") != "freecell":
-                raise ValueError("not a FreeCell save")
-            session = cls(int(data["deal"]), auto_foundation=bool(data["auto_foundation"]), now=now)
+            session = cls(data["deal"], auto_foundation=data["auto_foundation"], now=now)
             for text, plain in data["steps"]:
-                move = session.position.parse_move(str(text))
+                move = session.position.parse_move(text)
                 session.position.push(move, auto=False if plain else None)
-                session._plain_steps.append(bool(plain))
+                session._plain_steps.append(plain)
             return session
 
         return _restored(build, data, now)
@@ -324,14 +336,47 @@ class SpiderSession:
         """Rebuild a saved game by replaying its steps; ``ValueError`` if it does not replay."""
         from game.spider import Move as SpiderMove
 
+        data = _checked(data, "spider")
+
         def build() -> "SpiderSession":
-            if data.get("game") != "spider":
-                raise ValueError("not a Spider save")
-            session = cls(int(data["number"]), int(data["suits"]), now=now)
+            session = cls(data["number"], data["suits"], now=now)
             for text in data["steps"]:
-                session.position.push(SpiderMove.parse(str(text)))
-            session.position.score = int(data["score"])
-            session.position.move_count = int(data["moves"])
+                session.position.push(SpiderMove.parse(text))
+            # Moves follow from the steps. The score is what replaying them
+            # gives less two points per undo at most (the undone action's point
+            # and the undo's own; a restart starts again from 500): anything
+            # outside that was not written by this program.
+            replayed, undos = session.position.score, data.get("undos", 0)
+            if data["moves"] != session.position.move_count:
+                raise ValueError(f"{data['moves']} moves do not match its {session.position.move_count}")
+            if not replayed - 2 * undos <= data["score"] <= replayed:
+                raise ValueError(f"a score of {data['score']} does not fit its moves and {undos} undos")
+            session.position.score = data["score"]
             return session
 
         return _restored(build, data, now)
+
+
+def restore_saved(store: Any, *, now: Callable[[], float] = time.monotonic,
+                  name: str = "savegame") -> "FreeCellSession | SpiderSession | None":
+    """The game saved in ``store`` (a :class:`game.store.Store`), replayed, or
+    None when there is none. A save that is not right (wrong types, NaN or
+    negative numbers, moves that do not replay) is set aside with a one-line
+    warning in ``store.warnings``; with no file the game simply starts fresh.
+
+    >>> import tempfile
+    >>> from game.store import Store
+    >>> store = Store(tempfile.mkdtemp())
+    >>> _ = store.save("savegame", FreeCellSession(617).to_dict())
+    >>> restore_saved(store).number
+    617
+    >>> _ = store.save("savegame", {**FreeCellSession(617).to_dict(), "elapsed": -5})
+    >>> restore_saved(store), "elapsed must be a number 0.." in store.warnings[-1]
+    (None, True)
+    """
+    def read(data: Any) -> "FreeCellSession | SpiderSession":
+        if isinstance(data, dict) and data.get("game") == "spider":
+            return SpiderSession.from_dict(data, now=now)
+        return FreeCellSession.from_dict(data, now=now)
+
+    return store.load(name, default=None, check=read)

@@ -47,7 +47,7 @@ import datetime
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 __all__ = [
     "GAMES", "RECENT_LIMIT", "FORMAT_VERSION", "STORE_NAME",
@@ -65,6 +65,8 @@ FORMAT_VERSION = 1
 
 #: The document name in :class:`game.store.Store`.
 STORE_NAME = "statistics"
+
+T = TypeVar("T")
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -365,13 +367,17 @@ class Statistics:
 
     def record_win(self, game: str, seconds: float, moves: int, *,
                    date: str | datetime.date | None = None,
-                   daily: str | datetime.date | None = None) -> Improved:
+                   daily: str | datetime.date | None = None, store: Any = None) -> Improved:
         """A won game: its time in seconds and its moves as the screen shows them.
 
         ``date`` (default today, local time) labels the recent result.
         ``daily`` is the Japan date of today's deal when that is what was
-        played (FreeCell only); it marks that date won.
+        played (FreeCell only); it marks that date won. With ``store`` the
+        win is recorded on disk too, through :meth:`update`.
         """
+        if store is not None:
+            date = _date_text(date)  # the day the game ended, not the day the lock was got
+            return self.update(store, lambda s: s.record_win(game, seconds, moves, date=date, daily=daily))
         key = game_key(game)
         day = self._daily_date(key, daily)
         improved = self.games[key].record_win(seconds, moves, _date_text(date))
@@ -381,12 +387,17 @@ class Statistics:
 
     def record_loss(self, game: str, *, give_up: bool = False, seconds: float = 0.0, moves: int = 0,
                     date: str | datetime.date | None = None,
-                    daily: str | datetime.date | None = None) -> None:
+                    daily: str | datetime.date | None = None, store: Any = None) -> None:
         """A lost game: given up (``give_up=True``) or abandoned for a new one.
 
         Either way it counts as played and ends the win streak. ``daily``
         marks that Japan date played (not won, unless another game won it).
+        With ``store`` the loss is recorded on disk too, through :meth:`update`.
         """
+        if store is not None:
+            date = _date_text(date)
+            return self.update(store, lambda s: s.record_loss(game, give_up=give_up, seconds=seconds,
+                                                              moves=moves, date=date, daily=daily))
         key = game_key(game)
         day = self._daily_date(key, daily)
         self.games[key].record_loss(_date_text(date), give_up=give_up, seconds=seconds, moves=moves)
@@ -409,7 +420,10 @@ class Statistics:
         if key == "freecell":
             self.daily = DailyHistory()
 
-    def clear_all(self) -> None:
+    def clear_all(self, store: Any = None) -> None:
+        """Clear every game; with ``store``, on disk too (under the lock)."""
+        if store is not None:
+            return self.update(store, lambda s: s.clear_all())
         for key in GAMES:
             self.clear(key)
 
@@ -433,12 +447,17 @@ class Statistics:
         ...
         ValueError: statistics of freecell: 3 won and 0 given up out of 2 played do not add up
         """
+        from game.schema import STATISTICS
+
         d = _mapping(data, "statistics")
         version = d.get("version", FORMAT_VERSION)
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
             raise ValueError(f"statistics version {version!r} is not a version number")
         if version > FORMAT_VERSION:
             raise ValueError(f"statistics version {version} is newer than this program reads ({FORMAT_VERSION})")
+        # Types, ranges and sizes field by field first; the readers below add
+        # what a schema cannot say (counts that must add up).
+        STATISTICS.check(d)
         games = _mapping(d.get("games", {}), "games")
         parsed: dict[str, GameStats] = {}
         for key in GAMES:
@@ -454,20 +473,44 @@ class Statistics:
     @classmethod
     def load(cls, store: Any, name: str = STORE_NAME) -> "Statistics":
         """The statistics in ``store`` (a :class:`game.store.Store`); fresh ones
-        when there are none, and when the file does not hold statistics it is
-        set aside with a warning (SPEC §3: never a crash)."""
-        data = store.load(name, default=None)
-        if data is None:
-            return cls()
-        try:
-            return cls.from_dict(data)
-        except ValueError as exc:
-            store.set_aside(name, f"it did not hold statistics ({exc})")
-            return cls()
+        when there are none. A file that does not hold statistics is set aside
+        with a warning and clean statistics are written in its place at once
+        (SPEC §3: never a crash)."""
+        stats = store.load(name, default=None, check=cls.from_dict, fresh=cls().to_dict())
+        return stats if stats is not None else cls()
 
-    def save(self, store: Any, name: str = STORE_NAME) -> None:
-        """Write atomically through ``store``."""
-        store.save(name, self.to_dict())
+    def save(self, store: Any, name: str = STORE_NAME) -> bool:
+        """Write atomically through ``store`` (True when written).
+
+        With two games on one folder, prefer :meth:`update`, which merges."""
+        return store.save(name, self.to_dict())
+
+    def update(self, store: Any, change: Callable[["Statistics"], T], name: str = STORE_NAME) -> T:
+        """Apply ``change`` to the statistics on disk, under the store's file
+        lock, and write them back: another game on the same folder may have
+        recorded games since these were read, and none of them is lost.
+
+        ``self`` becomes what was written; ``change``'s result is returned.
+        A missing or damaged file (set aside) leaves these statistics as the
+        base, so what this game knows is kept; an unwritable folder keeps
+        them in memory only.
+
+        >>> import tempfile
+        >>> from game.store import Store
+        >>> folder = tempfile.mkdtemp()
+        >>> one, two = Statistics.load(Store(folder)), Statistics.load(Store(folder))
+        >>> one.record_loss("freecell", store=Store(folder))
+        >>> two.record_loss("freecell", store=Store(folder))  # sees the first game
+        >>> two["freecell"].played, Statistics.load(Store(folder))["freecell"].played
+        (2, 2)
+        """
+        with store.locked(name):
+            on_disk = store.load(name, default=None, check=type(self).from_dict)
+            if on_disk is not None:
+                self.games, self.daily = on_disk.games, on_disk.daily
+            result = change(self)
+            store.save(name, self.to_dict())
+        return result
 
     # --- for the statistics panel ---------------------------------------------------------
 
@@ -491,14 +534,13 @@ class Statistics:
 
 
 def _clock(seconds: float | None) -> str:
-    """``m:ss`` (``h:mm:ss`` past an hour); ``-`` for none.
+    """``m:ss`` (``h:mm:ss`` past an hour), rounded down as the game's clock is; ``-`` for none.
 
     >>> _clock(None), _clock(59.6), _clock(3725)
-    ('-', '1:00', '1:02:05')
+    ('-', '0:59', '1:02:05')
     """
     if seconds is None:
         return "-"
-    total = int(round(seconds))
-    h, rest = divmod(total, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+    from game.session import clock_text
+
+    return clock_text(seconds)

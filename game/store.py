@@ -7,34 +7,73 @@ Windows and ``~/Library/Application Support/solitaire3d`` on macOS.
 
 Every write goes to a temporary file in the same folder, is flushed and
 fsynced, then renamed over the old file, so a crash or power loss leaves
-either the old file or the new one, never a truncated mix. A file that does
-not parse is renamed aside (``settings.json.damaged-20261129-153000``) with
-a one-line warning and the caller starts clean::
+either the old file or the new one, never a truncated mix. A file that is
+not what this program writes -- not JSON, larger than
+:data:`game.schema.MAX_FILE_BYTES`, ``NaN`` or ``1e999`` in it, nested
+thousands deep, a folder where the file belongs, or failing the reader's
+check (:mod:`game.schema`) -- is renamed aside
+(``settings.json.damaged-20261129-153000``) with a one-line warning, a clean
+file is written at once when the caller gives one, and the caller starts
+clean::
 
     >>> import tempfile, os
     >>> folder = tempfile.mkdtemp()
     >>> store = Store(folder)
     >>> store.save("settings", {"auto_foundation": True})
+    True
     >>> store.load("settings")
     {'auto_foundation': True}
     >>> _ = open(os.path.join(folder, "settings.json"), "w").write("{broken")
     >>> store.load("settings", default={}), len(store.warnings)
     ({}, 1)
+
+Nothing here raises for a disk problem. A write that fails returns False and
+adds a one-line warning -- once per problem, not at every save -- and the
+game plays on without saving. :meth:`Store.take_warnings` hands the
+warnings not shown yet to the game, which shows them.
+
+At start a store removes temporary files that a killed game left behind
+(older than a minute, or written by a process that is gone), and warns when
+the folder cannot be written.
+
+Two games may share the folder. :meth:`Store.locked` is a file lock around a
+read-modify-write (the statistics use it, see
+:meth:`game.stats.Statistics.update`). The saved game belongs to whichever
+game saved last; when a save replaces one that another running game wrote
+since this one started, the save goes ahead and a warning says so.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import os
+import re
+import secrets
+import stat
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator, TypeVar
 
-__all__ = ["Store", "data_dir", "APP_DIR_NAME"]
+from game.schema import MAX_FILE_BYTES, SchemaError, parse
+
+__all__ = ["Store", "data_dir", "APP_DIR_NAME", "STALE_SECONDS", "REPLACED_NOTICE"]
 
 APP_DIR_NAME = "solitaire3d"
+
+#: A temporary file older than this is left over from a game that died mid-write.
+STALE_SECONDS = 60.0
+
+#: What a game says when its save replaces one another running game made.
+REPLACED_NOTICE = "another window saved its game in this folder; this window's game replaces it"
+
+T = TypeVar("T")
+
+# .savegame.json.<pid>.<random>.tmp (this version) or .savegame.json.<random>.tmp (older ones).
+_TEMP = re.compile(r"\.[\w-]+\.json\.(?:(\d{1,9})\.)?[\w-]+\.tmp")
 
 
 def data_dir() -> Path:
@@ -51,50 +90,199 @@ def data_dir() -> Path:
     return Path(base) / APP_DIR_NAME
 
 
+def _why(exc: OSError) -> str:
+    """The reason an OS call failed, short and on one line."""
+    text = " ".join(str(exc.strerror or exc).split())
+    return text[:80] or type(exc).__name__
+
+
+def _pid_alive(pid: int) -> bool:
+    """Whether a process with this id runs (POSIX); elsewhere assume it does (age decides)."""
+    if os.name != "posix":
+        return True  # os.kill(pid, 0) would send CTRL_C_EVENT on Windows
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists but is not ours
+    return True
+
+
 class Store:
     """JSON documents by name (``settings``, ``statistics``, ``savegame``) in one folder."""
 
-    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
+    #: Documents that carry who saved them (to tell when another game replaced them).
+    STAMPED = frozenset({"savegame"})
+
+    def __init__(self, folder: str | os.PathLike[str] | None = None, *, tidy: bool = True) -> None:
         self.folder = Path(folder) if folder is not None else data_dir()
-        #: One-line warnings about files set aside, for the game to show once.
+        #: One-line warnings about files set aside and writes that failed, oldest first.
         self.warnings: list[str] = []
+        self._shown = 0
+        self._said: set[str] = set()
+        #: This running game, as written beside its saved game.
+        self.instance = secrets.token_hex(8)
+        # To the millisecond, rounded down, as the saves write their time.
+        self.started_at = math.floor(time.time() * 1000) / 1000
+        # Who had written each stamped document when this game last read or wrote it.
+        self._seen: dict[str, Any] = {}
+        self._told: set[str] = set()
+        if tidy:
+            self.tidy()
+
+    # --- warnings ---------------------------------------------------------------------
+
+    def _warn(self, line: str, key: str | None = None) -> None:
+        """Add a warning; one with a ``key`` already said is not repeated."""
+        if key is not None:
+            # Once the folder is known unwritable, each failed read or write is that same news.
+            if key in self._said or (key != "folder" and "folder" in self._said):
+                return
+            self._said.add(key)
+        self.warnings.append(line)
+
+    def take_warnings(self) -> list[str]:
+        """The warnings not taken yet, for the game to show (each is one line)."""
+        new = self.warnings[self._shown:]
+        self._shown = len(self.warnings)
+        return new
+
+    # --- start ------------------------------------------------------------------------
+
+    def tidy(self, *, now: float | None = None) -> None:
+        """Remove temporary files a killed game left, and warn if the folder cannot be written.
+
+        A temporary file is removed when it is older than :data:`STALE_SECONDS`
+        or the process named in it is gone, so a second game writing right now
+        is never disturbed.
+        """
+        now = time.time() if now is None else now
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            entries = []  # no folder yet, or not readable: the probe below tells
+        for entry in entries:
+            m = _TEMP.fullmatch(entry.name)
+            if not m:
+                continue
+            try:
+                if not entry.is_file(follow_symlinks=False):
+                    continue
+                old = now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS
+                dead = m.group(1) is not None and not _pid_alive(int(m.group(1)))
+                if old or dead:
+                    os.unlink(entry.path)
+            except OSError:
+                pass  # gone already, or not ours to remove: harmless
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(prefix=f".probe.json.{os.getpid()}.", suffix=".tmp", dir=self.folder)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            self._warn(f"the data folder {self.folder} cannot be written ({_why(exc)}); "
+                       "the game plays on without saving", key="folder")
+
+    # --- reading ----------------------------------------------------------------------
 
     def path(self, name: str) -> Path:
         return self.folder / f"{name}.json"
 
-    def load(self, name: str, default: Any = None) -> Any:
-        """The document, or ``default`` when there is none or it was damaged."""
+    def load(self, name: str, default: Any = None, *, check: Callable[[Any], Any] | None = None,
+             fresh: Any = None) -> Any:
+        """The document (passed through ``check`` when given), or ``default``
+        when there is none or it was set aside.
+
+        ``check`` reads the parsed JSON and raises ``ValueError`` (or
+        ``TypeError``) when it is not right; ``fresh`` is a clean document
+        written at once in place of a file set aside.
+        """
         path = self.path(name)
         try:
-            raw = path.read_bytes()
+            st = os.stat(path)
+            if stat.S_ISDIR(st.st_mode):
+                self._set_aside(name, "it was a folder, not a file", fresh)
+                return default
+            if not stat.S_ISREG(st.st_mode):
+                self._set_aside(name, "it was not a plain file", fresh)
+                return default
+            with open(path, "rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
         except FileNotFoundError:
+            self._note_seen(name, None)
             return default
         except OSError as exc:
-            self.warnings.append(f"could not read {path.name} ({exc.strerror or exc}); using defaults")
+            self._warn(f"could not read {path.name} ({_why(exc)}); using defaults", key=f"read {name}")
             return default
         try:
-            return json.loads(raw.decode("utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            self.set_aside(name, "it was damaged")
-            return default
+            data = parse(raw)
+            self._note_seen(name, data)
+            return check(data) if check is not None else data
+        except SchemaError as exc:
+            why = str(exc) if str(exc).startswith("it ") else f"it did not hold {_what(name)} ({exc})"
+        except (ValueError, TypeError, KeyError, RecursionError, OverflowError) as exc:
+            # A reader's own complaint; never a crash for what a file holds.
+            why = f"it did not hold {_what(name)} ({exc})"
+        self._set_aside(name, _one_line(why), fresh)
+        return default
 
-    def set_aside(self, name: str, why: str) -> None:
-        """Rename a bad file out of the way (kept for the curious) and warn once."""
+    def set_aside(self, name: str, why: str, fresh: Any = None) -> None:
+        """Rename a bad file out of the way (kept for the curious) and warn once;
+        write ``fresh`` in its place at once when given."""
+        self._set_aside(name, _one_line(why), fresh)
+
+    def _set_aside(self, name: str, why: str, fresh: Any) -> None:
         path = self.path(name)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.name}.damaged-{stamp}")
+        n = 1
+        while aside.exists() or aside.is_symlink():
+            n += 1
+            aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
         try:
             os.replace(path, aside)
-            self.warnings.append(f"{path.name}: {why}; it was set aside as {aside.name} and a fresh one started")
+        except FileNotFoundError:
+            return
         except OSError as exc:
-            self.warnings.append(f"{path.name}: {why}, and it could not be set aside ({exc.strerror or exc})")
+            self._warn(f"{path.name}: {why}, and it could not be set aside ({_why(exc)})")
+            return
+        self._note_seen(name, None)
+        if fresh is not None:
+            self.save(name, fresh)
+        self._warn(f"{path.name}: {why}; it was set aside as {aside.name} and a fresh one started")
 
-    def save(self, name: str, document: Any) -> None:
-        """Write ``document`` as JSON atomically (temporary file, fsync, rename)."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+    # --- writing ----------------------------------------------------------------------
+
+    def save(self, name: str, document: Any) -> bool:
+        """Write ``document`` as JSON atomically (temporary file, fsync, rename).
+
+        True when written. A disk problem leaves the old file, returns False
+        and warns once; a document that is not JSON raises ``TypeError`` /
+        ``ValueError`` (a bug, not a disk problem) and changes nothing.
+        """
         path = self.path(name)
-        text = json.dumps(document, indent=1, sort_keys=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=self.folder)
+        if name in self.STAMPED and isinstance(document, dict):
+            document = {**document, "writer": {"instance": self.instance, "pid": os.getpid(),
+                                               "saved_at": round(time.time(), 3)}}
+        text = json.dumps(document, indent=1, sort_keys=True, allow_nan=False)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            if path.is_dir():
+                self._set_aside(name, "it was a folder, not a file", None)
+            if name in self.STAMPED:
+                self._check_owner(name)
+            self._write(path, text)
+        except OSError as exc:
+            self._warn(f"could not save {path.name} ({_why(exc)}); the game plays on without saving it",
+                       key=f"save {name} {type(exc).__name__}")
+            return False
+        if name in self.STAMPED:
+            self._seen[name] = document.get("writer") if isinstance(document, dict) else None
+        return True
+
+    def _write(self, path: Path, text: str) -> None:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=self.folder)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
@@ -119,8 +307,113 @@ class Store:
         finally:
             os.close(dir_fd)
 
-    def delete(self, name: str) -> None:
+    def delete(self, name: str) -> bool:
+        """Remove a document; True unless it could not be removed (warned once)."""
+        path = self.path(name)
         try:
-            self.path(name).unlink()
+            path.unlink()
         except FileNotFoundError:
+            pass
+        except OSError as exc:
+            self._warn(f"could not remove {path.name} ({_why(exc)})", key=f"delete {name}")
+            return False
+        self._seen[name] = None
+        return True
+
+    # --- two games on one folder ----------------------------------------------------------
+
+    def _note_seen(self, name: str, data: Any) -> None:
+        if name in self.STAMPED:
+            self._seen[name] = data.get("writer") if isinstance(data, dict) else None
+
+    def _check_owner(self, name: str) -> None:
+        """Warn (once per other game) when the file was replaced by another running game."""
+        try:
+            with open(self.path(name), "rb") as f:
+                writer = parse(f.read(MAX_FILE_BYTES + 1)).get("writer")
+        except (OSError, ValueError, AttributeError):
+            return
+        if not isinstance(writer, dict) or writer == self._seen.get(name):
+            return
+        other, saved_at = writer.get("instance"), writer.get("saved_at")
+        if (isinstance(other, str) and other != self.instance and other not in self._told
+                and isinstance(saved_at, (int, float)) and saved_at >= self.started_at):
+            self._told.add(other)
+            self._warn(REPLACED_NOTICE)
+
+    @contextlib.contextmanager
+    def locked(self, name: str) -> Iterator[bool]:
+        """Hold the lock of document ``name`` (other games wait); yields whether
+        it is held. Without a writable folder there is nothing to protect, and
+        the body runs unlocked.
+
+        >>> import tempfile
+        >>> with Store(tempfile.mkdtemp()).locked("statistics") as held:
+        ...     held
+        True
+        """
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.folder / f".{name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            yield False
+            return
+        try:
+            held = _lock(fd)
+            try:
+                yield held
+            finally:
+                if held:
+                    _unlock(fd)
+        finally:
+            os.close(fd)
+
+
+def _what(name: str) -> str:
+    return {"savegame": "a saved game"}.get(name, name)
+
+
+def _one_line(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= 200 else line[:197] + "..."
+
+
+try:  # POSIX
+    import fcntl
+
+    def _lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            return False  # a file system without locks: go on unlocked
+        return True
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+except ImportError:  # pragma: no cover - Windows
+    try:
+        import msvcrt
+
+        def _lock(fd: int) -> bool:
+            # LK_LOCK retries for about 10 s and then raises; a game holds the
+            # lock for milliseconds, so a minute of tries means something is wrong.
+            for _ in range(6):
+                try:
+                    os.lseek(fd, 0, os.SEEK_SET)
+                    msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+                    return True
+                except OSError:
+                    continue
+            return False
+
+        def _unlock(fd: int) -> None:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+    except ImportError:
+        def _lock(fd: int) -> bool:
+            return False
+
+        def _unlock(fd: int) -> None:
             pass

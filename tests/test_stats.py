@@ -181,7 +181,9 @@ def test_a_file_that_is_not_statistics_is_set_aside(tmp_path):
     assert Statistics.load(store) == Statistics()
     assert len(store.warnings) == 1 and "\n" not in store.warnings[0]
     assert "set aside" in store.warnings[0]
-    assert not (tmp_path / "statistics.json").exists()
+    # A clean file takes its place at once, not at the next game's end.
+    assert json.loads((tmp_path / "statistics.json").read_text()) == Statistics().to_dict()
+    assert len([p for p in tmp_path.iterdir() if p.name.startswith("statistics.json.damaged-")]) == 1
 
 
 def test_missing_keys_take_defaults_and_unknown_keys_are_ignored():

@@ -28,11 +28,12 @@ from game import speeds
 from game.input.actions import Act, Action
 from game.play.demo import Demo
 from game.play.freecell_table import FreeCellTable
+from game.play.help import HelpBook
 from game.play.menu import Menu, Settings
 from game.play.panels import Button, Panel
 from game.play.spider_table import SpiderTable
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, Undone
-from game.session import FreeCellSession, SpiderSession
+from game.session import FreeCellSession, SpiderSession, restore_saved
 from game.solver import Answer, HintService, SolverChecker, SolverService
 from game.stats import Statistics, game_key
 from game.store import Store
@@ -82,10 +83,6 @@ class NullHost:
         pass
 
 
-#: Lines of the how-to page shown at once.
-HELP_LINES = 18
-
-
 class Play:
     """One game at a time on one table, and everything around it."""
 
@@ -97,7 +94,7 @@ class Play:
         self.running = True
         self.store = store if store is not None else Store()
         self.stats = Statistics.load(self.store)
-        self.settings = Settings.from_dict(self.store.load("settings"))
+        self.settings = Settings.load(self.store)
         if fullscreen:
             self.settings.fullscreen = True
         self.menu = Menu(self.settings, self.stats)
@@ -115,8 +112,7 @@ class Play:
         self._pending: Callable[[], None] | None = None
         #: The engine's last refusal, for F1 (the message line itself clears).
         self.last_refusal = ""
-        self.help_lines: list[str] = []
-        self.help_page = 0
+        self.help = HelpBook(())
         self._recorded = False
         self._saved_at = 0
         restored = self._restore() if number is None and restore else None
@@ -131,8 +127,7 @@ class Play:
 
             table = FreeCellTable(self.env, number or daily_deal())
         self.table = self._install(table)
-        if self.store.warnings:
-            self.table.say(self.store.warnings[-1])
+        self.say_store_warnings()
         self.apply_settings()
         self.position_changed()
 
@@ -150,16 +145,14 @@ class Play:
     # --- the saved game and the statistics (SPEC §3) -------------------------------
 
     def _restore(self) -> FreeCellSession | SpiderSession | None:
-        data = self.store.load("savegame")
-        if not isinstance(data, dict):
-            return None
-        try:
-            if data.get("game") == "spider":
-                return SpiderSession.from_dict(data, now=self.now)
-            return FreeCellSession.from_dict(data, now=self.now)
-        except ValueError as exc:
-            self.store.set_aside("savegame", str(exc))
-            return None
+        """The saved game, or None (a damaged one is set aside with a warning)."""
+        return restore_saved(self.store, now=self.now)
+
+    def say_store_warnings(self) -> None:
+        """Show what the data folder had to say (a file set aside, a folder not writable)."""
+        lines = self.store.take_warnings()
+        if lines:
+            self.say(lines[-1])
 
     def _stats_key(self) -> str:
         t = self.table
@@ -189,8 +182,9 @@ class Play:
             self.table.celebrate()
             if not self.demo_touched:  # a game the demo played does not count
                 self.host.play_sound("win")
-                self.stats.record_win(self._stats_key(), s.clock.elapsed, s.moves, daily=self._daily())
-                self._write_stats()
+                self.stats.record_win(self._stats_key(), s.clock.elapsed, s.moves, daily=self._daily(),
+                                      store=self.store)
+                self.say_store_warnings()
                 self.store.delete("savegame")
         elif not s.won and abs(s.moves - self._saved_at) >= 5:
             self.save_game()
@@ -200,35 +194,25 @@ class Play:
         s = self.table.session
         if not s.won and s.clock.started and not self.demo_touched:
             self.stats.record_loss(self._stats_key(), seconds=s.clock.elapsed, moves=s.moves,
-                                   daily=self._daily())
-            self._write_stats()
+                                   daily=self._daily(), store=self.store)
+            self.say_store_warnings()
         self._recorded = False
         self._saved_at = 0
         self.demo_touched = False
         self.stop_demo()
 
-    def _write_stats(self) -> None:
-        try:
-            self.stats.save(self.store)
-        except OSError as exc:
-            self.say(f"could not save the statistics ({exc.strerror or exc})")
-
     def save_game(self) -> None:
         s = self.table.session
         self._saved_at = s.moves
-        try:
-            if s.won:
-                self.store.delete("savegame")
-            else:
-                self.store.save("savegame", s.to_dict())
-        except OSError as exc:
-            self.say(f"could not save the game ({exc.strerror or exc})")
+        if s.won:
+            self.store.delete("savegame")
+        else:
+            self.store.save("savegame", s.to_dict())
+        self.say_store_warnings()
 
     def save_settings(self) -> None:
-        try:
-            self.store.save("settings", self.settings.to_dict())
-        except OSError as exc:
-            self.say(f"could not save the settings ({exc.strerror or exc})")
+        self.store.save("settings", self.settings.to_dict())
+        self.say_store_warnings()
 
     # --- tables ---------------------------------------------------------------------
 
@@ -324,8 +308,8 @@ class Play:
         s = self.table.session
         if not s.won:
             self.stats.record_loss(self._stats_key(), give_up=True, seconds=s.clock.elapsed,
-                                   moves=s.moves, daily=self._daily())
-            self._write_stats()
+                                   moves=s.moves, daily=self._daily(), store=self.store)
+            self.say_store_warnings()
             s.clock.reset()  # counted: the new deal must not count it again
         self.new_deal()
         self.say("given up: a new deal")
@@ -367,8 +351,8 @@ class Play:
             return
         if request.kind == "setting":
             if request.setting == "clear-stats":
-                self.stats.clear_all()
-                self._write_stats()
+                self.stats.clear_all(store=self.store)
+                self.say_store_warnings()
                 self.say("statistics cleared")
                 return
             self.apply_settings()
@@ -572,30 +556,14 @@ class Play:
 
     def open_help(self, for_message: bool = False) -> None:
         """How to play (F1, or the menu): the page, or the part that explains
-        the last refusal when there is one on the message line."""
-        from game.howto import as_text, section_for_refusal
-
-        game = self.table.game
-        anchor = None
-        if for_message and self.last_refusal:
-            game, anchor = section_for_refusal(game, self.last_refusal)
-        self.help_lines = as_text(game, width=72, anchor=anchor).splitlines()
-        self.help_page = 0
+        the last refusal when F1 follows one."""
+        self.help = HelpBook.open(self.table.game, self.last_refusal if for_message else "")
         self.menu.close()
-        self.table.panel = self._help_panel()
-
-    def _help_panel(self) -> Panel:
-        n = HELP_LINES
-        pages = max(1, (len(self.help_lines) + n - 1) // n)
-        lines = tuple(self.help_lines[self.help_page * n:(self.help_page + 1) * n])
-        return Panel(f"How to play ({self.help_page + 1}/{pages})", lines,
-                     (Button("Previous page", "help-prev"), Button("Next page", "help-next"), Button("Close", "close")),
-                     focus=1)
+        self.table.panel = self.help.panel()
 
     def _help_turn(self, step: int) -> None:
-        pages = max(1, (len(self.help_lines) + HELP_LINES - 1) // HELP_LINES)
-        self.help_page = max(0, min(pages - 1, self.help_page + step))
-        self.table.panel = self._help_panel()
+        self.help = self.help.turn(step)
+        self.table.panel = self.help.panel()
 
     # --- input ------------------------------------------------------------------------------
 

@@ -48,32 +48,51 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: Any) -> "Settings":
-        """Settings from a saved document; unknown or bad values keep their defaults."""
-        out = cls()
-        if not isinstance(data, dict):
-            return out
-        for f in fields(cls):
-            v = data.get(f.name)
-            default = getattr(out, f.name)
-            if isinstance(default, bool):
-                if isinstance(v, bool):
-                    setattr(out, f.name, v)
-            elif f.name == "animation_speed":
-                if v in SPEEDS:
-                    out.animation_speed = v
-            elif f.name == "spider_suits":
-                if v in (1, 2, 4):
-                    out.spider_suits = v
-            elif f.name in ("table_colour", "card_back"):
-                from game.render import theme
+        """Settings from a saved document: each field that passes
+        :data:`game.schema.SETTINGS` is kept, each other one keeps its default.
 
-                names = theme.TABLE_COLOURS if f.name == "table_colour" else theme.CARD_BACKS
-                if v in names:
-                    setattr(out, f.name, v)
-            elif f.name == "volume":
-                if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1:
-                    out.volume = float(v)
-        return out
+        >>> Settings.from_dict({"spider_suits": 2, "volume": "loud"}).spider_suits
+        2
+        >>> Settings.from_dict({"spider_suits": 2.0}).spider_suits  # 2.0 is not 2
+        1
+        """
+        return cls.checked(data)[0]
+
+    @classmethod
+    def checked(cls, data: Any) -> tuple["Settings", list[str]]:
+        """The settings and one line per field that was refused."""
+        from game.schema import SETTINGS
+
+        good, bad = SETTINGS.clean(data)
+        out = cls()
+        for f in fields(cls):
+            if f.name in good:
+                value = good[f.name]
+                setattr(out, f.name, float(value) if f.name == "volume" else value)
+        return out, bad
+
+    @classmethod
+    def load(cls, store: Any, name: str = "settings") -> "Settings":
+        """The settings in ``store`` (a :class:`game.store.Store`).
+
+        The rule for a bad file: the fields that are right are kept and the
+        wrong ones take their defaults; the original file is set aside with a
+        one-line warning (naming the first bad field) and the cleaned
+        settings are written at once. A file that is not a settings object
+        at all (or not JSON) gives all the defaults, also written at once.
+        """
+        missing = object()
+        data = store.load(name, default=missing, fresh=cls().to_dict())
+        if data is missing:
+            return cls()
+        if not isinstance(data, dict):
+            store.set_aside(name, "it did not hold settings", fresh=cls().to_dict())
+            return cls()
+        settings, bad = cls.checked(data)
+        if bad:
+            more = f" and {len(bad) - 1} more" if len(bad) > 1 else ""
+            store.set_aside(name, f"{bad[0]}{more}; the other settings were kept", fresh=settings.to_dict())
+        return settings
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

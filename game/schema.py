@@ -1,0 +1,412 @@
+"""What every data file may hold: one small schema per file, checked field by field.
+
+Everything read from disk is hostile until checked here (SPEC §3: a damaged
+file never crashes the game). A schema is built from a few field kinds:
+
+* :class:`Int` -- a JSON integer in a range; ``true`` is not 1 and ``2.0``
+  is not 2 (JSON keeps the difference, so the file is not ours);
+* :class:`Num` -- an integer or a finite float in a range (never NaN,
+  Infinity or ``1e999``);
+* :class:`Bool`, :class:`Str` (length-capped, optionally one of a few
+  choices or matching a pattern), :class:`Choice` (one of a few exact values),
+  :class:`List` (length-capped), :class:`Pair`, :class:`Map` (string keys,
+  size-capped), :class:`Nullable`, and :class:`Record` (named fields; unknown
+  keys are ignored, since a newer version may add some).
+
+``check`` raises :class:`SchemaError` (a ``ValueError``) naming the first bad
+field in one short line; a value is never quoted at length, so a 5,000,000
+character string cannot reach a message or a font::
+
+    >>> SETTINGS.check({"spider_suits": 2})["spider_suits"]
+    2
+    >>> SETTINGS.check({"spider_suits": 2.0})
+    Traceback (most recent call last):
+    ...
+    game.schema.SchemaError: spider_suits must be one of 1, 2, 4, not 2.0
+    >>> FREECELL_SAVE.check({"game": "freecell", "deal": 1, "auto_foundation": True,
+    ...                      "steps": [], "elapsed": -1e9})
+    Traceback (most recent call last):
+    ...
+    game.schema.SchemaError: elapsed must be a number 0..31,536,000, not -1000000000.0
+
+What a failing file costs:
+
+* ``savegame.json`` and ``statistics.json``: any field that fails sets the
+  whole file aside (a half-trusted game or record is worse than none); the
+  game starts fresh and clean statistics are written at once.
+* ``settings.json``: the friendlier rule. The fields that pass are kept,
+  each failing one takes its default, the original file is set aside (the
+  warning names the first bad field) and the cleaned settings are written
+  at once. A settings file that is not a JSON object at all gives all the
+  defaults. :meth:`Record.clean` is that reading::
+
+    >>> SETTINGS.clean({"volume": 0.5, "spider_suits": True})
+    ({'volume': 0.5}, ['spider_suits must be one of 1, 2, 4, not True'])
+
+The files themselves (size cap, strict JSON, nesting) are read by
+:func:`parse`; :mod:`game.store` calls it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+__all__ = [
+    "SchemaError", "MAX_FILE_BYTES", "parse",
+    "Field", "Int", "Num", "Bool", "Str", "Date", "Choice", "List", "Pair", "Map", "Nullable", "Record",
+    "SETTINGS", "FREECELL_SAVE", "SPIDER_SAVE", "STATISTICS", "check_savegame",
+]
+
+#: No data file of ours comes near this; anything larger is not ours.
+MAX_FILE_BYTES = 1_000_000
+
+#: A played game never takes a year of unpaused play.
+MAX_SECONDS = 365 * 24 * 3600
+#: Counters (games played, undos) far beyond any real use, far below trouble.
+MAX_COUNT = 1_000_000_000
+#: Undos in one game: far more than anyone makes, and it bounds a Spider score.
+MAX_UNDOS = 1_000_000
+#: Moves in one saved game (the undo history replayed on restore).
+MAX_STEPS = 20_000
+
+
+class SchemaError(ValueError):
+    """A data file's content is not what this program writes (one line)."""
+
+
+def _show(value: Any) -> str:
+    """A short, one-line picture of a bad value for a message."""
+    if isinstance(value, (dict, list)):
+        return f"a {'JSON object' if isinstance(value, dict) else 'list'}"
+    if isinstance(value, str) and len(value) > 24:
+        return f"a text of {len(value):,} characters"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _num(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+
+
+class Field:
+    """One field kind: :meth:`check` returns the value or raises :class:`SchemaError`."""
+
+    def check(self, value: Any, where: str = "the file") -> Any:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Int(Field):
+    lo: int = 0
+    hi: int = MAX_COUNT
+
+    def check(self, value: Any, where: str = "the file") -> int:
+        # bool is an int subclass; a float (even 2.0) is not what we write.
+        if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
+            raise SchemaError(f"{where} must be a whole number {self.lo:,}..{self.hi:,}, not {_show(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Num(Field):
+    lo: float = 0.0
+    hi: float = MAX_SECONDS
+
+    def check(self, value: Any, where: str = "the file") -> float:
+        if (isinstance(value, bool) or not isinstance(value, (int, float))
+                or not math.isfinite(value) or not self.lo <= value <= self.hi):
+            raise SchemaError(f"{where} must be a number {_num(self.lo)}..{_num(self.hi)}, not {_show(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Bool(Field):
+    def check(self, value: Any, where: str = "the file") -> bool:
+        if not isinstance(value, bool):
+            raise SchemaError(f"{where} must be true or false, not {_show(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Str(Field):
+    max_len: int = 64
+    pattern: str | None = None
+
+    def check(self, value: Any, where: str = "the file") -> str:
+        if not isinstance(value, str) or len(value) > self.max_len:
+            raise SchemaError(f"{where} must be a text of at most {self.max_len} characters, not {_show(value)}")
+        if self.pattern is not None and not re.fullmatch(self.pattern, value):
+            raise SchemaError(f"{where} {_show(value)} is not in the expected form")
+        return value
+
+
+@dataclass(frozen=True)
+class Date(Field):
+    """A calendar date written ``YYYY-MM-DD`` (a real one: no 2026-02-30)."""
+
+    def check(self, value: Any, where: str = "the file") -> str:
+        if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            try:
+                datetime.date.fromisoformat(value)
+                return value
+            except ValueError:
+                pass
+        raise SchemaError(f"{where} must be a YYYY-MM-DD date, not {_show(value)}")
+
+
+@dataclass(frozen=True)
+class Choice(Field):
+    """One of a few exact values; the choices may come from a function (read late)."""
+
+    choices: tuple[Any, ...] | Callable[[], tuple[Any, ...]]
+
+    def options(self) -> tuple[Any, ...]:
+        return self.choices() if callable(self.choices) else self.choices
+
+    def check(self, value: Any, where: str = "the file") -> Any:
+        options = self.options()
+        # Compare with the type too: True == 1 and 2.0 == 2 in Python, not in our files.
+        if not any(type(value) is type(o) and value == o for o in options):
+            raise SchemaError(f"{where} must be one of {', '.join(map(str, options))}, not {_show(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class List(Field):
+    item: Field
+    max_len: int = 1000
+
+    def check(self, value: Any, where: str = "the file") -> list[Any]:
+        if not isinstance(value, list):
+            raise SchemaError(f"{where} must be a list, not {_show(value)}")
+        if len(value) > self.max_len:
+            raise SchemaError(f"{where} has {len(value):,} entries, more than {self.max_len:,}")
+        return [self.item.check(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+
+@dataclass(frozen=True)
+class Pair(Field):
+    first: Field
+    second: Field
+
+    def check(self, value: Any, where: str = "the file") -> list[Any]:
+        if not isinstance(value, list) or len(value) != 2:
+            raise SchemaError(f"{where} must be a pair [a, b], not {_show(value)}")
+        return [self.first.check(value[0], f"{where}[0]"), self.second.check(value[1], f"{where}[1]")]
+
+
+@dataclass(frozen=True)
+class Map(Field):
+    key: Field
+    value: Field
+    max_len: int = 1000
+
+    def check(self, value: Any, where: str = "the file") -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise SchemaError(f"{where} must be a JSON object, not {_show(value)}")
+        if len(value) > self.max_len:
+            raise SchemaError(f"{where} has {len(value):,} entries, more than {self.max_len:,}")
+        return {self.key.check(k, f"a key of {where}"): self.value.check(v, f"{where}[{_show(k)}]")
+                for k, v in value.items()}
+
+
+@dataclass(frozen=True)
+class Nullable(Field):
+    inner: Field
+
+    def check(self, value: Any, where: str = "the file") -> Any:
+        return None if value is None else self.inner.check(value, where)
+
+
+@dataclass(frozen=True)
+class Record(Field):
+    """Named fields. ``required`` must be present; the others may be missing.
+    Unknown keys are ignored (and dropped from the result)."""
+
+    fields: dict[str, Field]
+    required: frozenset[str] = field(default_factory=frozenset)
+
+    def check(self, value: Any, where: str = "") -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise SchemaError(f"{where or 'the file'} must be a JSON object, not {_show(value)}")
+        out: dict[str, Any] = {}
+        for name, kind in self.fields.items():
+            path = f"{where}.{name}" if where else name
+            if name not in value:
+                if name in self.required:
+                    raise SchemaError(f"{path} is missing")
+                continue
+            out[name] = kind.check(value[name], path)
+        return out
+
+    def clean(self, value: Any) -> tuple[dict[str, Any], list[str]]:
+        """The fields that pass, and one line for each that does not."""
+        if not isinstance(value, dict):
+            return {}, [f"the file must be a JSON object, not {_show(value)}"]
+        good: dict[str, Any] = {}
+        bad: list[str] = []
+        for name, kind in self.fields.items():
+            if name in value:
+                try:
+                    good[name] = kind.check(value[name], name)
+                except SchemaError as exc:
+                    bad.append(str(exc))
+        return good, bad
+
+
+# --- the files ---------------------------------------------------------------------------
+
+
+def _table_colours() -> tuple[str, ...]:
+    from game.render import theme  # read late: the theme module is only needed here
+
+    return theme.TABLE_COLOURS
+
+
+def _card_backs() -> tuple[str, ...]:
+    from game.render import theme
+
+    return theme.CARD_BACKS
+
+
+#: ``settings.json`` (``game.play.menu.Settings``); every field may be missing.
+SETTINGS = Record({
+    "auto_foundation": Bool(),
+    "one_click_home": Bool(),
+    "animation_speed": Choice(("normal", "fast", "slow", "instant")),
+    "four_colour": Bool(),
+    "fullscreen": Bool(),
+    "spider_suits": Choice((1, 2, 4)),
+    "spider_started": Bool(),
+    "volume": Num(0.0, 1.0),
+    "live_winnability": Bool(),
+    "table_colour": Choice(_table_colours),
+    "card_back": Choice(_card_backs),
+})
+
+# Written by game.store beside a saved game: which program instance saved it, and when.
+_WRITER = Record({"instance": Str(64, r"[0-9a-f]{1,64}"), "pid": Int(0, 2**31), "saved_at": Num(0.0, 1e11)})
+
+_COMMON_SAVE = {
+    "elapsed": Num(0.0, MAX_SECONDS),
+    "clock_started": Bool(),
+    "undos": Int(0, MAX_UNDOS),
+    "writer": _WRITER,
+}
+
+#: ``savegame.json`` holding a FreeCell game (``FreeCellSession.to_dict``).
+FREECELL_SAVE = Record({
+    "game": Choice(("freecell",)),
+    "deal": Int(1, 1_000_000),
+    "auto_foundation": Bool(),
+    # A step is a move in FreeCell notation ("8a", "38v4") and whether it was plain.
+    "steps": List(Pair(Str(12), Bool()), MAX_STEPS),
+    **_COMMON_SAVE,
+}, frozenset({"game", "deal", "auto_foundation", "steps"}))
+
+#: ``savegame.json`` holding a Spider game (``SpiderSession.to_dict``).
+SPIDER_SAVE = Record({
+    "game": Choice(("spider",)),
+    "number": Int(1, 999_999),
+    "suits": Choice((1, 2, 4)),
+    "steps": List(Str(16), MAX_STEPS),
+    # Start 500, at most 8 sets of 100; every move, deal and undo costs one.
+    "score": Int(500 - 2 * MAX_STEPS - 2 * MAX_UNDOS, 1300),
+    "moves": Int(0, MAX_STEPS),
+    **_COMMON_SAVE,
+}, frozenset({"game", "number", "suits", "steps", "score", "moves"}))
+
+
+def check_savegame(data: Any) -> dict[str, Any]:
+    """The saved game checked against the schema of its game.
+
+    >>> check_savegame({"game": "chess"})
+    Traceback (most recent call last):
+    ...
+    game.schema.SchemaError: game must be one of freecell, spider, not 'chess'
+    """
+    if not isinstance(data, dict):
+        raise SchemaError(f"the saved game must be a JSON object, not {_show(data)}")
+    kind = Choice(("freecell", "spider")).check(data.get("game"), "game")
+    return (SPIDER_SAVE if kind == "spider" else FREECELL_SAVE).check(data)
+
+
+_DATE = Date()
+
+_RESULT = Record({
+    "won": Bool(), "seconds": Num(0.0, MAX_SECONDS), "moves": Int(0, MAX_COUNT),
+    "date": _DATE, "gave_up": Bool(),
+})
+
+_GAME_STATS = Record({
+    "played": Int(), "won": Int(), "given_up": Int(),
+    "current_streak": Int(), "best_streak": Int(),
+    "best_time": Nullable(Num(0.0, MAX_SECONDS)),
+    "fewest_moves": Nullable(Int()),
+    # Only the last 20 are kept; an older or hand-edited file may hold a few more.
+    "recent": List(_RESULT, 1000),
+})
+
+#: ``statistics.json`` (``game.stats.Statistics``); consistency between the
+#: counts (won <= played, ...) is checked by ``Statistics.from_dict``.
+STATISTICS = Record({
+    "version": Int(1, 1000),
+    "games": Record({g: _GAME_STATS for g in ("freecell", "spider-1", "spider-2", "spider-4")}),
+    "daily": Record({"days": Map(_DATE, Bool(), 100_000)}),
+})
+
+
+# --- reading a file ------------------------------------------------------------------------
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise SchemaError(f"the number {_show(text)} is too large")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise SchemaError(f"{name} is not a number this program writes")
+
+
+def parse(raw: bytes) -> Any:
+    """Strict JSON from a file's bytes, or :class:`SchemaError` in one line.
+
+    Refused: more than :data:`MAX_FILE_BYTES`, text that is not UTF-8 JSON,
+    ``NaN`` / ``Infinity`` / numbers too large for a float (``1e999``),
+    integers of thousands of digits, and nesting so deep that the decoder
+    gives up (``'[' * 100000``)::
+
+        >>> parse(b'{"elapsed": 1.5}')
+        {'elapsed': 1.5}
+        >>> parse(b'{"elapsed": NaN}')
+        Traceback (most recent call last):
+        ...
+        game.schema.SchemaError: NaN is not a number this program writes
+        >>> parse(b'[' * 100000)
+        Traceback (most recent call last):
+        ...
+        game.schema.SchemaError: it is nested too deeply
+    """
+    if len(raw) > MAX_FILE_BYTES:
+        raise SchemaError(f"it is larger than {MAX_FILE_BYTES:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SchemaError("it is not text") from None
+    try:
+        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except RecursionError:
+        raise SchemaError("it is nested too deeply") from None
+    except SchemaError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise SchemaError(f"it was damaged ({exc.msg} at line {exc.lineno})") from None
+    except ValueError:  # e.g. an integer past Python's digit limit
+        raise SchemaError("it holds a number too long to read") from None
