@@ -42,7 +42,7 @@ from typing import Any, Mapping, Sequence, Union
 
 from game.cards import CARDS, Card
 from game.render import theme
-from game.render.camera import fill_height, portrait_amount, tilt_for
+from game.render.camera import fill_height, portrait_amount, table_area, tilt_for
 
 __all__ = [
     "PileKind",
@@ -194,14 +194,45 @@ def fan_steps(down: int, up: int, room: float, spread: float = 1.0) -> tuple[flo
     if need <= avail or need == 0:
         if spread <= 1.0 or need == 0:
             return theme.FAN_DOWN, theme.FAN_UP
-        k = min(spread, avail / need)
-        return theme.FAN_DOWN * k, theme.FAN_UP * k
+        k = min(spread, _max_spread(n_down, n_up, avail))
+        return theme.FAN_DOWN * min(k, DOWN_SPREAD), theme.FAN_UP * k
     k = max(avail, 0.0) / need
     return theme.FAN_DOWN * k, theme.FAN_UP * k
 
 
 def _blend(landscape: float, portrait: float, t: float) -> float:
     return landscape if t <= 0.0 else landscape + (portrait - landscape) * t
+
+
+#: The column every window shows at the plain fan step (face-down, face-up
+#: cards): a wide window that could not fits a wider table, with smaller
+#: cards, rather than squeezing a fresh deal's columns.
+COMFORT_FREECELL = (0, 7)
+COMFORT_SPIDER = (5, 5)
+#: Gaps and margins narrow (so the cards grow) from this area aspect down to
+#: :data:`~theme.PORTRAIT_ASPECT`, where they reach their portrait values.
+GAPS_FROM_ASPECT = 1.8
+#: How far the fans may spread when a window has room to spare below the
+#: columns: a landscape window up to LANDSCAPE_SPREAD times the plain steps, a
+#: portrait one (whose width keeps the cards small) up to PORTRAIT_SPREAD, so
+#: that a fresh deal reaches well down the tall window. Face-down cards spread
+#: at most DOWN_SPREAD: a tall band of card backs says nothing.
+LANDSCAPE_SPREAD = 1.5
+PORTRAIT_SPREAD = 2.8
+DOWN_SPREAD = 1.6
+
+
+def _narrowing(aw: float, ah: float) -> float:
+    """0 for a wide area, 1 for a portrait one: how far gaps and margins narrow."""
+    a = aw / ah
+    return min(1.0, max(0.0, (GAPS_FROM_ASPECT - a) / (GAPS_FROM_ASPECT - theme.PORTRAIT_ASPECT)))
+
+
+def _column_need(down: int, up: int) -> float:
+    """Height of a column of ``down`` + ``up`` cards at the plain fan steps."""
+    if down + up <= 0:
+        return 0.0
+    return down * theme.FAN_DOWN + max(up - 1, 0) * theme.FAN_UP + theme.CARD_H
 
 
 Override = Mapping[Union[int, tuple[Any, int, int]], CardTransform]
@@ -222,17 +253,64 @@ def _apply(cards: list[CardPlacement], overrides: Override | None) -> list[CardP
     return cards
 
 
-def _table(width_units: float, width: int, height: int, top_rows: float) -> tuple[float, float]:
-    """Table width and height for the viewport; never shorter than a few cards of columns."""
+def _table(width_units: float, aw: int, ah: int, top_rows: float, comfort: float) -> tuple[float, float]:
+    """Table width and height for the table area ``aw`` x ``ah`` pixels.
+
+    The height fills the area at the columns' width; if that leaves less than
+    ``comfort`` below the top rows, the table widens (the cards get smaller)
+    until it does. Never shorter than a few cards of columns.
+    """
+    aspect = round(aw / ah, 9)
+    tilt = tilt_for(aw, ah)
+    need = top_rows + comfort + theme.BOTTOM_MARGIN
     w = width_units
-    h = fill_height(round(w, 9), round(width / height, 9), tilt_for(width, height))
+    h = fill_height(round(w, 9), aspect, tilt)
+    if h < need:
+        lo, hi = w, w * max(2.0, need / max(h, 1e-9) * 1.5)
+        for _ in range(40):
+            mid = (lo + hi) / 2
+            if fill_height(round(mid, 9), aspect, tilt) >= need:
+                hi = mid
+            else:
+                lo = mid
+        w = hi
+        h = fill_height(round(w, 9), aspect, tilt)
     h_min = top_rows + theme.MIN_COLUMN_CARDS * theme.CARD_H
     return w, max(h, h_min)
 
 
+def _max_spread(n_down: int, n_up: int, avail: float) -> float:
+    """The largest spread at which ``n_down`` face-down and ``n_up`` face-up steps
+    fit in ``avail``, face-down steps spreading at most :data:`DOWN_SPREAD`."""
+    down, up = n_down * theme.FAN_DOWN, n_up * theme.FAN_UP
+    if down + up <= 0:
+        return math.inf
+    k = avail / (down + up)
+    if k > DOWN_SPREAD and up > 0:
+        k = (avail - down * DOWN_SPREAD) / up
+    return k
+
+
+def _spread(cols: Sequence[Sequence[Card]], downs: Sequence[int], room: float, cap: float) -> float:
+    """The fan spread every column shares: as wide as the longest column allows, 1 to ``cap``.
+
+    One shared factor keeps the fans even across the table; a column that
+    does not fit even at the plain steps tightens on its own (:func:`fan_steps`).
+    """
+    if cap <= 1.0:
+        return 1.0
+    avail = room - theme.CARD_H
+    k = cap
+    for col, down in zip(cols, downs):
+        if len(col) > 1:
+            k = min(k, _max_spread(down, max(len(col) - down - 1, 0), avail))
+    return max(1.0, k)
+
+
 def _columns(cols: Sequence[Sequence[Card]], downs: Sequence[int], xs: Sequence[float],
              y_top: float, room: float, cards: list[CardPlacement],
-             steps: list[tuple[float, float]], spread: float = 1.0) -> None:
+             steps: list[tuple[float, float]], cap: float = 1.0) -> None:
+    spread = _spread(cols, downs, room, cap)
     for i, (col, down) in enumerate(zip(cols, downs)):
         sd, su = fan_steps(down, len(col) - down, room, spread)
         steps.append((sd, su))
@@ -244,27 +322,35 @@ def _columns(cols: Sequence[Sequence[Card]], downs: Sequence[int], xs: Sequence[
             y -= su if face_up else sd
 
 
-def _grid(ncols: int, width: int, height: int, gap_wide: float, gap_tall: float
-          ) -> tuple[list[float], float, float, float, float, float]:
+def _grid(ncols: int, width: int, height: int, gap_wide: float, gap_tall: float,
+          comfort: tuple[int, int]) -> tuple[list[float], float, float, float, float, float]:
     """The column grid both games share: column centres, table width and
-    height, the top rows' depth, the top row's y, and the fan spread
-    (gaps, margins and spread blend toward their portrait values)."""
-    t = portrait_amount(width, height)
+    height, the top rows' depth, the top row's y, and the fan spread cap
+    (gaps, margins and spread blend toward their portrait values).
+
+    The table is framed into :func:`~game.render.camera.table_area`: the
+    window less the HUD band.
+    """
+    _, _, aw, ah = table_area(width, height)
+    t = _narrowing(aw, ah)
     gap = _blend(gap_wide, gap_tall, t)
     margin = _blend(theme.SIDE_MARGIN, theme.PORTRAIT_SIDE_MARGIN, t)
-    spread = _blend(1.0, theme.FAN_SPREAD_MAX, t)
+    cap = _blend(LANDSCAPE_SPREAD, PORTRAIT_SPREAD, portrait_amount(aw, ah))
     pitch = theme.CARD_W + gap
     top = theme.TOP_MARGIN + theme.CARD_H + theme.ROW_GAP
-    tw, th = _table(ncols * pitch - gap + 2 * margin, width, height, top)
-    x0 = -tw / 2 + margin + theme.CARD_W / 2
-    return [x0 + i * pitch for i in range(ncols)], tw, th, top, -theme.TOP_MARGIN - theme.CARD_H / 2, spread
+    content = ncols * pitch - gap + 2 * margin
+    tw, th = _table(content, aw, ah, top, _column_need(*comfort))
+    # A widened table keeps the columns centred.
+    x0 = -content / 2 + margin + theme.CARD_W / 2
+    return [x0 + i * pitch for i in range(ncols)], tw, th, top, -theme.TOP_MARGIN - theme.CARD_H / 2, cap
 
 
 def layout_freecell(position: Any, width: int, height: int,
                     overrides: Override | None = None) -> Layout:
     """Layout of a FreeCell position: cells and foundations on top, eight columns below."""
     ncols = len(position.columns)
-    xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.FREECELL_GAP, theme.PORTRAIT_FREECELL_GAP)
+    xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.FREECELL_GAP,
+                                           theme.PORTRAIT_FREECELL_GAP, COMFORT_FREECELL)
     slots: list[Slot] = []
     cards: list[CardPlacement] = []
     ncells = len(position.cells)
@@ -300,7 +386,8 @@ def layout_spider(position: Any, width: int, height: int,
     cols = position.columns
     downs = position.face_down
     ncols = len(cols)
-    xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.SPIDER_GAP, theme.PORTRAIT_SPIDER_GAP)
+    xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.SPIDER_GAP,
+                                           theme.PORTRAIT_SPIDER_GAP, COMFORT_SPIDER)
     slots = [Slot(PileKind.STOCK, 0, xs[0], y_row)]
     # Eight removed-set places, right-aligned with the columns.
     removed_x = [xs[ncols - 8 + k] for k in range(8)]

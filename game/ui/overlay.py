@@ -16,6 +16,7 @@ import moderngl
 import pygame
 
 from game.resources import asset_path, shader_path
+from game.ui.hud import HudGeometry, fit_text, hud_geometry
 
 __all__ = ["Overlay", "Button", "Panel"]
 
@@ -25,6 +26,9 @@ _MESSAGE = (255, 236, 150)
 _BUTTON = (30, 72, 46, 235)
 _BUTTON_OFF = (30, 50, 38, 160)
 _BUTTON_TEXT = (245, 248, 240)
+_BUTTON_TEXT_OFF = (150, 160, 150)
+_BAR_EDGE = (120, 170, 130, 120)
+_NOTICE = (60, 48, 10, 230)
 _PANEL = (14, 40, 26, 235)
 
 
@@ -69,6 +73,8 @@ class Overlay:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._hits = _Layout()
         self._blocking: list[pygame.Rect] = []
+        #: Where the last :meth:`update` put the status row and the buttons.
+        self.geometry: HudGeometry | None = None
 
     def _font(self, px: int) -> pygame.font.Font:
         if not pygame.font.get_init():
@@ -96,46 +102,43 @@ class Overlay:
 
     def update(self, status: str, message: str = "", buttons: tuple[Button, ...] = (),
                panel: Panel | None = None) -> bool:
-        """Set what is shown; True when it changed (the frame must be redrawn)."""
+        """Set what is shown; True when it changed (the frame must be redrawn).
+
+        The status row and the buttons go where :func:`game.ui.hud.hud_geometry`
+        puts them (:attr:`geometry` keeps the last result).
+        """
         key = (status, message, buttons, panel, self.size)
         if key == self._key:
             return False
         self._key = key
         w, h = self.size
-        px = max(12, min(26, h // 40))
-        font = self._font(px)
+        geo = self.geometry = hud_geometry(self.size, status, message, buttons)
+        px = geo.px
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         hits = _Layout()
-        self._blocking = []
-        bar_h = int(px * 2.2)
-        labels = [font.render(b.label, True, _BUTTON_TEXT if b.enabled else (150, 160, 150)) for b in buttons]
-        buttons_w = sum(lb.get_width() + px + px // 3 for lb in labels)
-        text = font.render(status, True, _TEXT)
-        # A narrow window: the status gets a row of its own above the buttons.
-        two_rows = bool(buttons) and text.get_width() + px > w - buttons_w - px // 2
-        bar = pygame.Rect(0, h - bar_h * (2 if two_rows else 1), w, bar_h * (2 if two_rows else 1))
+        bar = pygame.Rect(geo.band)
         surf.fill(_BAR, bar)
-        self._blocking.append(bar)
-        row_y = bar.bottom - bar_h
-        # Buttons from the right edge leftwards; the status text takes what is left.
-        x = w - px // 2
-        for b, label in zip(reversed(buttons), reversed(labels)):
-            bw = label.get_width() + px
-            rect = pygame.Rect(x - bw, row_y + 4, bw, bar_h - 8)
-            pygame.draw.rect(surf, _BUTTON if b.enabled else _BUTTON_OFF, rect, border_radius=px // 3)
-            surf.blit(label, (rect.x + px // 2, rect.y + (rect.h - label.get_height()) // 2))
+        pygame.draw.line(surf, _BAR_EDGE, bar.topleft, (bar.right, bar.top))
+        self._blocking = [bar]
+        font = self._font(px)
+        if geo.status is not None:
+            text = font.render(geo.status_text, True, _TEXT)
+            surf.blit(text, geo.status[:2], pygame.Rect(0, 0, geo.status[2], geo.status[3]))
+        if geo.notice is not None:
+            box = pygame.Rect(geo.notice)
+            pygame.draw.rect(surf, _NOTICE, box, border_radius=max(2, px // 4))
+            msg = font.render(geo.notice_text, True, _MESSAGE)
+            surf.blit(msg, (box.centerx - msg.get_width() // 2, box.centery - msg.get_height() // 2),
+                      pygame.Rect(0, 0, box.w, box.h))
+        bfont = self._font(geo.button_px)
+        for b in geo.buttons:
+            rect = pygame.Rect(b.rect)
+            pygame.draw.rect(surf, _BUTTON if b.enabled else _BUTTON_OFF, rect, border_radius=max(2, geo.button_px // 3))
+            label = bfont.render(b.label, True, _BUTTON_TEXT if b.enabled else _BUTTON_TEXT_OFF)
+            surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2),
+                      pygame.Rect(0, 0, rect.w, rect.h))
             if b.enabled:
                 hits.rects.append((rect, b.action))
-            x = rect.x - px // 3
-        room = w - px if two_rows else max(0, x - px)
-        text_y = (bar.y if two_rows else row_y) + (bar_h - text.get_height()) // 2
-        surf.blit(text, (px // 2, text_y), pygame.Rect(0, 0, room, text.get_height()))
-        if message:
-            msg = font.render(message, True, _MESSAGE)
-            box = pygame.Rect(0, 0, min(w - px, msg.get_width() + px), msg.get_height() + px // 2)
-            box.midbottom = (w // 2, bar.y - px // 3)
-            surf.fill(_BAR, box)
-            surf.blit(msg, (box.x + px // 2, box.y + px // 4), pygame.Rect(0, 0, box.w - px, msg.get_height()))
         if panel is not None:
             self._panel(surf, panel, px, hits)
         self._hits = hits
@@ -153,9 +156,11 @@ class Overlay:
         w, h = surf.get_size()
         big = self._font(int(px * 1.5))
         font = self._font(px)
-        title = big.render(panel.title, True, _TEXT)
-        lines = [font.render(t, True, _TEXT) for t in panel.lines]
-        labels = [font.render(b.label, True, _BUTTON_TEXT) for b in panel.buttons]
+        room = max(1, w - 5 * px)  # the box's inner width at its widest
+        title = big.render(fit_text(panel.title, room, int(px * 1.5)) or " ", True, _TEXT)
+        lines = [font.render(fit_text(t, room, px) or " ", True, _TEXT) for t in panel.lines]
+        labels = [font.render(fit_text(b.label, room - 2 * px, px) or " ", True, _BUTTON_TEXT)
+                  for b in panel.buttons]
         btn_h = int(px * 1.8)
         gap = px // 2
         if panel.vertical:
