@@ -146,6 +146,8 @@ def fit_text(text: str, width: int, px: int, measure: Measure = font_measure) ->
     'xxxxxxxxxxxxx…'
     >>> fit_text("short", 100, 12, lambda t, px: (len(t) * 7, px))
     'short'
+    >>> fit_text("Demo 4/88: Enter pause, Left/Right step", 200, 12, lambda t, px: (len(t) * 7, px))
+    'Demo 4/88: Enter pause…'
     """
     if width <= 0:
         return ""
@@ -161,7 +163,11 @@ def fit_text(text: str, width: int, px: int, measure: Measure = font_measure) ->
             hi = mid - 1
     if lo == 0:
         return ELLIPSIS if measure(ELLIPSIS, px)[0] <= width else ""
-    return text[:lo].rstrip() + ELLIPSIS
+    # End at a word when one ends near the cut, rather than mid-word.
+    space = text.rfind(" ", 0, lo + 1)
+    if space > lo * 3 // 4:
+        lo = space
+    return text[:lo].rstrip().rstrip(",;:") + ELLIPSIS
 
 
 _HINT = re.compile(r"\s*\([^()]*\)")
