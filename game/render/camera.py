@@ -38,9 +38,11 @@ HUD_MIN_PX = 11
 HUD_MAX_PX = 44
 HUD_PER_HEIGHT = 42.0
 HUD_PER_WIDTH = 50.0
-#: Heights of the HUD's two rows, in text sizes: the status line (and the
-#: notice beside it) and the control bar's buttons.
-HUD_STATUS_ROW = 1.6
+#: Heights of the HUD's three rows, in text sizes: the notice line (a
+#: refusal, a hint; clear felt when there is none), the status line and the
+#: control bar's buttons.
+HUD_NOTICE_ROW = 1.55
+HUD_STATUS_ROW = 1.5
 HUD_BUTTON_ROW = 2.2
 
 
@@ -54,10 +56,10 @@ def hud_text_px(width: int, height: int) -> int:
     return int(max(HUD_MIN_PX, min(HUD_MAX_PX, px)))
 
 
-def hud_rows(width: int, height: int) -> tuple[int, int]:
-    """Heights in pixels of the status row and the button row at the window's bottom edge."""
+def hud_rows(width: int, height: int) -> tuple[int, int, int]:
+    """Heights in pixels of the notice, status and button rows at the window's bottom edge, top down."""
     px = hud_text_px(width, height)
-    return round(HUD_STATUS_ROW * px), round(HUD_BUTTON_ROW * px)
+    return round(HUD_NOTICE_ROW * px), round(HUD_STATUS_ROW * px), round(HUD_BUTTON_ROW * px)
 
 
 def hud_band(width: int, height: int) -> int:
@@ -68,17 +70,16 @@ def hud_band(width: int, height: int) -> int:
     about 100 pixels tall) keeps at least half its height for the table.
 
     >>> hud_band(1280, 720)
-    64
+    89
     """
-    status, buttons = hud_rows(width, height)
-    return min(status + buttons, height // 2)
+    return min(sum(hud_rows(width, height)), height // 2)
 
 
 def table_area(width: int, height: int) -> tuple[int, int, int, int]:
     """``(x, y, w, h)`` in window pixels (y down) that the table is framed into: all but the HUD band.
 
     >>> table_area(1280, 720)
-    (0, 0, 1280, 656)
+    (0, 0, 1280, 631)
     """
     return 0, 0, width, max(1, height - hud_band(width, height))
 

@@ -6,17 +6,21 @@ table rectangle the camera frames, a :class:`Slot` for every place a card can
 go (free cells, foundations, columns, Spider's stock and removed sets) and a
 :class:`CardPlacement` for every card, in painting order.
 
-The table is as wide as the game's columns; its height follows the window's
-aspect (:func:`game.render.camera.fill_height`), so a portrait window gives
-the columns more room. Each column fans out at :data:`~theme.FAN_UP` per
-face-up card and :data:`~theme.FAN_DOWN` per face-down card, and squeezes
-both evenly when that would run off the table: the longest column always fits.
+The table is framed into :func:`~game.render.camera.table_area`, the window
+less the HUD band along its bottom edge, so no card ever lies under the
+status line or the control bar. The table is as wide as the game's columns;
+its height follows the area's aspect (:func:`game.render.camera.fill_height`).
+A wide area that would leave a fresh deal's columns (:data:`COMFORT_FREECELL`,
+:data:`COMFORT_SPIDER`) less than their plain fan gets a wider table instead,
+with smaller cards. Each column fans out at :data:`~theme.FAN_UP` per face-up
+card and :data:`~theme.FAN_DOWN` per face-down card; when the area leaves room
+below the columns all fans spread alike (up to :data:`LANDSCAPE_SPREAD`, or
+:data:`PORTRAIT_SPREAD` in a portrait window), and a column that would run
+off the table squeezes its own steps: the longest column always fits.
 
-A portrait window (see :func:`portrait_amount`) would otherwise show small
-cards over an empty lower half, since the columns' width sets the card size:
-there the column gaps and side margins narrow, so the cards grow, and each
-fan may spread, both steps by up to :data:`~theme.FAN_SPREAD_MAX`, into the
-room below. Landscape windows keep the plain values.
+As the area gets narrower than :data:`GAPS_FROM_ASPECT` (a 4:3 window, a
+portrait one), whose width sets the card size, the column gaps and side
+margins narrow toward their portrait values, so the cards grow.
 
 Cards in flight (the animation layer) are passed as ``overrides``: a mapping
 from a card's place key ``(pile kind, pile index, index in pile)`` or, for

@@ -2,8 +2,8 @@
 
 The HUD is a band along the window's bottom edge
 (:func:`game.render.camera.hud_band`, which the camera keeps the table out
-of): a status row (the status text on the left, a notice on the right) over
-a row of buttons. :func:`hud_geometry` places every piece in window pixels
+of): a notice line (a refusal or a hint, centred; clear felt when there is
+none) over the bar, which holds the status line and a row of buttons. :func:`hud_geometry` places every piece in window pixels
 (y down) and fits it: a text too long for its room is cut with an ellipsis,
 and the buttons drop their key hints (``"Undo (U)"`` -> ``"Undo"``), then
 shrink their text, rather than run off the window. The overlay draws exactly
@@ -13,7 +13,7 @@ this geometry; tests check it without a GL context.
     >>> g = hud_geometry((1280, 720), "Deal #1   0:00   0 moves", "",
     ...                  [B(label="Undo (U)", action="undo", enabled=True)])
     >>> g.band, g.buttons[0].label, g.status_text
-    ((0, 656, 1280, 64), 'Undo (U)', 'Deal #1   0:00   0 moves')
+    ((0, 657, 1280, 63), 'Undo (U)', 'Deal #1   0:00   0 moves')
     >>> all(inside(r, (0, 0, 1280, 720)) for r in g.rects())
     True
 """
@@ -67,7 +67,7 @@ class HudGeometry:
     #: Text size of the status row, and of the button labels (may be smaller).
     px: int
     button_px: int
-    #: The whole band at the bottom edge: the bar's background.
+    #: The bar along the bottom edge (status and buttons): its background.
     band: Rect
     status_text: str
     #: The status text's box (None when there is no status text).
@@ -235,34 +235,30 @@ def hud_geometry(size: tuple[int, int], status: str, message: str = "",
     """
     w, h = size
     band_h = hud_band(w, h)
-    status_h, button_h = hud_rows(w, h)
+    rows = hud_rows(w, h)
     px = hud_text_px(w, h)
-    if status_h + button_h > band_h:  # a window too small for the rows: shrink them to the band
-        k = band_h / (status_h + button_h)
-        status_h = int(status_h * k)
-        button_h = band_h - status_h
+    if sum(rows) > band_h:  # a window too small for the rows: shrink them to the band
+        k = band_h / sum(rows)
+        rows = (int(rows[0] * k), int(rows[1] * k), band_h - int(rows[0] * k) - int(rows[1] * k))
         px = max(6, int(px * k))
-    band = (0, h - band_h, w, band_h)
+    notice_h, status_h, button_h = rows
+    top = h - band_h
+    band = (0, top + notice_h, w, status_h + button_h)
     pad = max(4, px // 2)
     room = max(0, w - 2 * pad)
-    row_y = h - band_h
-    # The notice (a refusal, a hint) comes first: it is what the player just asked about.
-    notice_text = ""
+    notice_text = fit_text(message, max(0, room - px), px, measure) if message else ""
     notice: Rect | None = None
-    if message:
-        notice_room = room if not status else max(room * 3 // 5, room - measure(clean_text(status, 400), px)[0] - 2 * px)
-        notice_text = fit_text(message, max(0, notice_room - px), px, measure)
-        if notice_text:
-            tw, th = measure(notice_text, px)
-            bw, bh = min(tw + px, room), min(th + px // 3, status_h)
-            notice = (w - pad - bw, row_y + (status_h - bh) // 2, bw, bh)
-    status_room = room if notice is None else max(0, notice[0] - px - pad)
-    status_text = fit_text(status, status_room, px, measure) if status else ""
+    if notice_text:
+        tw, th = measure(notice_text, px)
+        bw, bh = min(tw + px, room), min(th + px // 3, notice_h)
+        notice = ((w - bw) // 2, top + (notice_h - bh) // 2, bw, bh)
+    status_text = fit_text(status, room, px, measure) if status else ""
     status_box: Rect | None = None
+    row_y = top + notice_h
     if status_text:
         tw, th = measure(status_text, px)
         th = min(th, status_h)
-        status_box = (pad, row_y + (status_h - th) // 2, min(tw, status_room), th)
+        status_box = (pad, row_y + (status_h - th) // 2, min(tw, room), th)
     button_px, placed = _button_row(buttons, (0, row_y + status_h, w, button_h), px, measure)
     return HudGeometry((w, h), px, button_px, band, status_text, status_box, notice_text, notice,
                        tuple(placed))
