@@ -236,3 +236,16 @@ def test_the_table_uses_the_window():
     for size in ((1280, 720), (1920, 1080), (2560, 1080), (3840, 1200)):
         lay = layout(fc, *size)
         assert all(up >= theme.FAN_UP - 1e-9 for _, up in lay.column_steps), size
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_column_keeps_its_ranks_readable_by_shrinking_the_table_a_step_at_a_time(size):
+    from game.render.layout import READABLE_UP, SCALE_LEVELS
+
+    for fresh, long_ in ((freecell_deal(1), long_column_freecell()), (spider_deal(1, 2), spider_long_column())):
+        a, b = layout(fresh, *size), layout(long_, *size)
+        ratio = (a.rect[1] - a.rect[0]) / (b.rect[1] - b.rect[0])
+        # the cards change size only by one of a few fixed levels
+        assert any(abs(ratio - level) < 1e-6 for level in SCALE_LEVELS), ratio
+        up = min(u for _, u in b.column_steps)
+        assert up >= READABLE_UP - 1e-9 or abs(ratio - SCALE_LEVELS[-1]) < 1e-6, (size, up, ratio)

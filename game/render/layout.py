@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from enum import StrEnum
 from typing import Any, Mapping, Sequence, Union
 
@@ -224,6 +225,14 @@ GAPS_FROM_ASPECT = 1.8
 LANDSCAPE_SPREAD = 1.5
 PORTRAIT_SPREAD = 2.8
 DOWN_SPREAD = 1.6
+#: The smallest fan steps (face-up, face-down) at which a card's index (rank
+#: and suit) still shows whole. When the longest column would need less, the
+#: whole table shrinks by the next of SCALE_LEVELS (a few fixed sizes, so the
+#: cards change size rarely, never by a hair each move); past the last level
+#: the column's fan tightens further, so it still always fits.
+READABLE_UP = 0.2
+READABLE_DOWN = READABLE_UP * theme.FAN_DOWN / theme.FAN_UP  # a squeezed fan keeps its proportions
+SCALE_LEVELS = (1.0, 0.9, 0.8, 0.7)
 
 
 def _narrowing(aw: float, ah: float) -> float:
@@ -257,30 +266,44 @@ def _apply(cards: list[CardPlacement], overrides: Override | None) -> list[CardP
     return cards
 
 
-def _table(width_units: float, aw: int, ah: int, top_rows: float, comfort: float) -> tuple[float, float]:
+@lru_cache(maxsize=512)
+def _table(width_units: float, aw: int, ah: int, top_rows: float, comfort: float,
+           readable: float = 0.0) -> tuple[float, float]:
     """Table width and height for the table area ``aw`` x ``ah`` pixels.
 
     The height fills the area at the columns' width; if that leaves less than
     ``comfort`` below the top rows, the table widens (the cards get smaller)
-    until it does. Never shorter than a few cards of columns.
+    until it does. If it leaves less than ``readable`` (the longest column at
+    its smallest readable steps), the table widens by one of
+    :data:`SCALE_LEVELS` after another, the first that gives the room, or the
+    last. Never shorter than a few cards of columns.
+
+    The framing is scale-free (every length, camera distance included, scales
+    alike), so the height that fills the area grows in proportion to the width.
     """
     aspect = round(aw / ah, 9)
     tilt = tilt_for(aw, ah)
-    need = top_rows + comfort + theme.BOTTOM_MARGIN
     w = width_units
     h = fill_height(round(w, 9), aspect, tilt)
+    need = top_rows + comfort + theme.BOTTOM_MARGIN
     if h < need:
-        lo, hi = w, w * max(2.0, need / max(h, 1e-9) * 1.5)
-        for _ in range(40):
-            mid = (lo + hi) / 2
-            if fill_height(round(mid, 9), aspect, tilt) >= need:
-                hi = mid
-            else:
-                lo = mid
-        w = hi
-        h = fill_height(round(w, 9), aspect, tilt)
+        w, h = w * need / h, need
+    for level in SCALE_LEVELS:
+        if h / level - top_rows - theme.BOTTOM_MARGIN >= readable - 1e-9 or level == SCALE_LEVELS[-1]:
+            w, h = w / level, h / level
+            break
     h_min = top_rows + theme.MIN_COLUMN_CARDS * theme.CARD_H
     return w, max(h, h_min)
+
+
+def _readable_need(cols: Sequence[Sequence[Card]], downs: Sequence[int]) -> float:
+    """Height the longest column needs at its smallest readable steps (0 when every column fits plainly)."""
+    need = 0.0
+    for col, down in zip(cols, downs):
+        up = len(col) - down
+        if up + down > 1:
+            need = max(need, down * READABLE_DOWN + max(up - 1, 0) * READABLE_UP + theme.CARD_H)
+    return need
 
 
 def _max_spread(n_down: int, n_up: int, avail: float) -> float:
@@ -327,7 +350,7 @@ def _columns(cols: Sequence[Sequence[Card]], downs: Sequence[int], xs: Sequence[
 
 
 def _grid(ncols: int, width: int, height: int, gap_wide: float, gap_tall: float,
-          comfort: tuple[int, int]) -> tuple[list[float], float, float, float, float, float]:
+          comfort: tuple[int, int], readable: float) -> tuple[list[float], float, float, float, float, float]:
     """The column grid both games share: column centres, table width and
     height, the top rows' depth, the top row's y, and the fan spread cap
     (gaps, margins and spread blend toward their portrait values).
@@ -343,7 +366,8 @@ def _grid(ncols: int, width: int, height: int, gap_wide: float, gap_tall: float,
     pitch = theme.CARD_W + gap
     top = theme.TOP_MARGIN + theme.CARD_H + theme.ROW_GAP
     content = ncols * pitch - gap + 2 * margin
-    tw, th = _table(content, aw, ah, top, _column_need(*comfort))
+    tw, th = _table(round(content, 9), aw, ah, round(top, 9), round(_column_need(*comfort), 9),
+                    round(readable, 9))
     # A widened table keeps the columns centred.
     x0 = -content / 2 + margin + theme.CARD_W / 2
     return [x0 + i * pitch for i in range(ncols)], tw, th, top, -theme.TOP_MARGIN - theme.CARD_H / 2, cap
@@ -354,7 +378,8 @@ def layout_freecell(position: Any, width: int, height: int,
     """Layout of a FreeCell position: cells and foundations on top, eight columns below."""
     ncols = len(position.columns)
     xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.FREECELL_GAP,
-                                           theme.PORTRAIT_FREECELL_GAP, COMFORT_FREECELL)
+                                           theme.PORTRAIT_FREECELL_GAP, COMFORT_FREECELL,
+                                           _readable_need(position.columns, [0] * ncols))
     slots: list[Slot] = []
     cards: list[CardPlacement] = []
     ncells = len(position.cells)
@@ -391,7 +416,7 @@ def layout_spider(position: Any, width: int, height: int,
     downs = position.face_down
     ncols = len(cols)
     xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.SPIDER_GAP,
-                                           theme.PORTRAIT_SPIDER_GAP, COMFORT_SPIDER)
+                                           theme.PORTRAIT_SPIDER_GAP, COMFORT_SPIDER, _readable_need(cols, downs))
     slots = [Slot(PileKind.STOCK, 0, xs[0], y_row)]
     # Eight removed-set places, right-aligned with the columns.
     removed_x = [xs[ncols - 8 + k] for k in range(8)]
