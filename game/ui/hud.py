@@ -118,8 +118,12 @@ def font_measure(text: str, px: int) -> tuple[int, int]:
         pygame.font.init()
         _fonts.clear()
     font = _fonts.get(px)
-    if font is None:
-        font = _fonts[px] = pygame.font.Font(str(asset_path("DejaVuSans-Bold.ttf")), px)
+    if font is not None:
+        try:
+            return font.size(text)  # type: ignore[attr-defined]
+        except pygame.error:  # pygame quit and started again since: the font is stale
+            _fonts.clear()
+    font = _fonts[px] = pygame.font.Font(str(asset_path("DejaVuSans-Bold.ttf")), px)
     return font.size(text)  # type: ignore[attr-defined]
 
 
