@@ -18,9 +18,9 @@ import pygame
 from game.resources import asset_path, shader_path
 from game.ui.hud import HudGeometry, fit_text, hud_geometry
 
-__all__ = ["Overlay", "Button", "Panel"]
+__all__ = ["Overlay", "Button", "Panel", "Palette"]
 
-_BAR = (8, 30, 18, 200)
+_BAR = (8, 30, 18, 215)
 _TEXT = (236, 240, 232)
 _MESSAGE = (255, 236, 150)
 _BUTTON = (30, 72, 46, 235)
@@ -29,7 +29,42 @@ _BUTTON_TEXT = (245, 248, 240)
 _BUTTON_TEXT_OFF = (150, 160, 150)
 _BAR_EDGE = (120, 170, 130, 120)
 _NOTICE = (60, 48, 10, 230)
-_PANEL = (14, 40, 26, 235)
+_PANEL = (14, 40, 26, 255)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The HUD's colours (RGBA) for one felt: the bar, buttons and panels take its hue."""
+
+    bar: tuple[int, int, int, int] = _BAR
+    button: tuple[int, int, int, int] = _BUTTON
+    button_off: tuple[int, int, int, int] = _BUTTON_OFF
+    button_focus: tuple[int, int, int, int] = (70, 130, 90, 255)
+    panel: tuple[int, int, int, int] = _PANEL
+    edge: tuple[int, int, int, int] = (120, 170, 130, 255)
+
+    @classmethod
+    def for_table(cls, name: str) -> "Palette":
+        """The palette for a table colour of :data:`game.render.theme.TABLE_COLOURS`.
+
+        >>> Palette.for_table("green") == Palette()
+        True
+        >>> Palette.for_table("blue").bar[2] > Palette.for_table("blue").bar[1]
+        True
+        """
+        from game.render import theme
+
+        if name == theme.DEFAULT_TABLE_COLOUR:
+            return cls()
+        felt, dark = theme.table_colour(name)
+
+        def mix(a: float, b: float, k: float, alpha: int) -> tuple[int, int, int, int]:
+            r, g, bl = (min(255, int((a_c * a + d_c * b) * 255 * k)) for a_c, d_c in zip(felt, dark))
+            return (r, g, bl, alpha)
+
+        return cls(bar=mix(0.0, 1.0, 0.75, 215), button=mix(0.55, 0.45, 1.15, 235),
+                   button_off=mix(0.2, 0.8, 1.0, 160), button_focus=mix(1.0, 0.0, 1.45, 255),
+                   panel=mix(0.25, 0.75, 1.0, 255), edge=mix(1.0, 0.0, 2.2, 255))
 
 
 @dataclass(frozen=True)
@@ -75,6 +110,14 @@ class Overlay:
         self._blocking: list[pygame.Rect] = []
         #: Where the last :meth:`update` put the status row and the buttons.
         self.geometry: HudGeometry | None = None
+        self.palette = Palette()
+
+    def set_table_colour(self, name: str) -> None:
+        """Tint the bar, buttons and panels to the felt (a name of ``theme.TABLE_COLOURS``)."""
+        palette = Palette.for_table(name)
+        if palette != self.palette:
+            self.palette = palette
+            self._key = None
 
     def _font(self, px: int) -> pygame.font.Font:
         if not pygame.font.get_init():
@@ -117,7 +160,8 @@ class Overlay:
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         hits = _Layout()
         bar = pygame.Rect(geo.band)
-        surf.fill(_BAR, bar)
+        pal = self.palette
+        surf.fill(pal.bar, bar)
         pygame.draw.line(surf, _BAR_EDGE, bar.topleft, (bar.right, bar.top))
         self._blocking = [bar]
         font = self._font(px)
@@ -133,7 +177,7 @@ class Overlay:
         bfont = self._font(geo.button_px)
         for b in geo.buttons:
             rect = pygame.Rect(b.rect)
-            pygame.draw.rect(surf, _BUTTON if b.enabled else _BUTTON_OFF, rect, border_radius=max(2, geo.button_px // 3))
+            pygame.draw.rect(surf, pal.button if b.enabled else pal.button_off, rect, border_radius=max(2, geo.button_px // 3))
             label = bfont.render(b.label, True, _BUTTON_TEXT if b.enabled else _BUTTON_TEXT_OFF)
             surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2),
                       pygame.Rect(0, 0, rect.w, rect.h))
@@ -173,8 +217,9 @@ class Overlay:
         height = (title.get_height() + sum(ln.get_height() + px // 3 for ln in lines) + 3 * px + buttons_h)
         box = pygame.Rect(0, 0, width, min(h - 2 * px, height))
         box.center = (w // 2, min(h // 2 - px, h - box.h // 2 - 3 * px))
-        pygame.draw.rect(surf, _PANEL, box, border_radius=px)
-        pygame.draw.rect(surf, (120, 170, 130, 255), box, width=2, border_radius=px)
+        pal = self.palette
+        pygame.draw.rect(surf, pal.panel, box, border_radius=px)
+        pygame.draw.rect(surf, pal.edge, box, width=2, border_radius=px)
         self._blocking.append(box)
         y = box.y + px
         surf.blit(title, (box.centerx - title.get_width() // 2, y))
@@ -192,7 +237,7 @@ class Overlay:
             else:
                 rect = pygame.Rect(x, y, lb.get_width() + px, btn_h)
                 x = rect.right + gap
-            colour = (70, 130, 90, 255) if i == panel.focus else _BUTTON
+            colour = pal.button_focus if i == panel.focus else pal.button
             pygame.draw.rect(surf, colour, rect, border_radius=px // 3)
             if i == panel.focus:
                 pygame.draw.rect(surf, (250, 230, 120, 255), rect, width=2, border_radius=px // 3)
