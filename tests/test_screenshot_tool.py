@@ -153,3 +153,24 @@ def test_the_overlay_draws_the_hud_geometry_and_survives_hostile_text():
             overlay.release()
     finally:
         ctx.release()
+
+
+def test_a_panel_in_a_narrow_window_stacks_its_buttons_inside_the_window():
+    import moderngl
+
+    from game.ui.overlay import Button, Overlay, Panel
+
+    ctx = moderngl.create_standalone_context(backend="egl")
+    try:
+        size = (480, 640)
+        overlay = Overlay(ctx, size)
+        buttons = tuple(Button(f"A rather long button label {i}", f"b{i}") for i in range(4))
+        overlay.update("status", "", (), Panel("You won!", ("Game #1",), buttons))
+        rects = [r for r, a in overlay._hits.rects if a.startswith("b")]
+        assert len(rects) == 4
+        for r in rects:
+            assert r.left >= 0 and r.right <= size[0] and r.top >= 0 and r.bottom <= size[1], r
+        assert len({r.top for r in rects}) == 4  # one under another
+        overlay.release()
+    finally:
+        ctx.release()

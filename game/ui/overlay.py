@@ -207,7 +207,10 @@ class Overlay:
                   for b in panel.buttons]
         btn_h = int(px * 1.8)
         gap = px // 2
-        if panel.vertical:
+        # A row of buttons too wide for the window stacks them instead (a narrow window).
+        vertical = panel.vertical or (
+            sum(lb.get_width() + px for lb in labels) + gap * max(0, len(labels) - 1) > w - 5 * px)
+        if vertical:
             row_w = max((lb.get_width() + 2 * px for lb in labels), default=0)
             buttons_h = len(labels) * (btn_h + gap // 2)
         else:
@@ -231,7 +234,7 @@ class Overlay:
         y += px // 2
         x = box.centerx - row_w // 2
         for i, (b, lb) in enumerate(zip(panel.buttons, labels)):
-            if panel.vertical:
+            if vertical:
                 rect = pygame.Rect(box.centerx - row_w // 2, y, row_w, btn_h)
                 y += btn_h + gap // 2
             else:
@@ -241,7 +244,7 @@ class Overlay:
             pygame.draw.rect(surf, colour, rect, border_radius=px // 3)
             if i == panel.focus:
                 pygame.draw.rect(surf, (250, 230, 120, 255), rect, width=2, border_radius=px // 3)
-            surf.blit(lb, (rect.centerx - lb.get_width() // 2 if panel.vertical else rect.x + px // 2,
+            surf.blit(lb, (rect.centerx - lb.get_width() // 2 if vertical else rect.x + px // 2,
                            rect.y + (rect.h - lb.get_height()) // 2))
             hits.rects.append((rect, b.action))
 
