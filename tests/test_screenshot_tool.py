@@ -50,9 +50,11 @@ def check_rects(data: dict, cards_drawn: int) -> None:
     assert len(data["hud"]) >= 8  # the status line and at least seven buttons
     for r in data["hud"]:
         assert r[0] >= 0 and r[1] >= 0 and r[0] + r[2] <= w and r[1] + r[3] <= h, r
+    bar = data["bar"]
+    assert bar[0] == 0 and bar[2] == w and bar[1] + bar[3] == h
     for c in data["cards"]:
         assert c[0] >= 0 and c[1] >= 0 and c[0] + c[2] <= w and c[1] + c[3] <= h, c
-        for r in data["hud"]:
+        for r in data["hud"] + [bar]:
             assert not overlaps(c, r), (c, r)
 
 

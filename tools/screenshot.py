@@ -20,7 +20,8 @@ spider`` prints them. ``--hud`` draws the status line and the control bar
 with the window's own overlay, their texts from the window's table
 controller. ``--rects FILE`` writes the screen boxes (window pixels, y down)
 of every card drawn and every HUD text line and button as JSON:
-``{"size": [w, h], "cards": [[x, y, w, h], ...], "hud": [[x, y, w, h], ...]}``.
+``{"size": [w, h], "cards": [[x, y, w, h], ...], "hud": [[x, y, w, h], ...]}``
+(with ``--hud``, also ``"bar": [x, y, w, h]``, the control bar's background).
 """
 
 from __future__ import annotations
@@ -156,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deal", type=int, default=1, help="deal / game number")
     ap.add_argument("--suits", type=int, choices=(1, 2, 4), default=1, help="Spider suits")
     ap.add_argument("--deals", type=int, default=0,
-                    help="Spider: deal this many rows from the stock first (long columns)")
+                    help="Spider: deal this many rows from the stock (after --moves) for long columns")
     ap.add_argument("--size", type=parse_size, default=(1280, 720), help="WIDTHxHEIGHT in pixels")
     ap.add_argument("--portrait", action="store_true", help="swap width and height (a rotated window)")
     ap.add_argument("--four-colour", action="store_true", help="the four-colour deck")
@@ -203,6 +204,7 @@ def shoot(args: argparse.Namespace) -> int:
     lay = layout(position, w, h)
     renderer.render(View(lay, marks, focus))
     hud: list[list[int]] = []
+    bar: list[int] | None = None
     if args.hud:
         from game.ui.overlay import Overlay
 
@@ -214,12 +216,15 @@ def shoot(args: argparse.Namespace) -> int:
         overlay.draw()
         assert overlay.geometry is not None
         hud = [list(r) for r in overlay.geometry.rects()]
+        bar = list(overlay.geometry.band)
     surface = renderer.snapshot()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(args.out))
     if args.rects is not None:
         cam = renderer.camera_for(lay)
-        data = {"size": [w, h], "cards": card_boxes(lay, cam, renderer.drawn), "hud": hud}
+        data: dict[str, Any] = {"size": [w, h], "cards": card_boxes(lay, cam, renderer.drawn), "hud": hud}
+        if bar is not None:
+            data["bar"] = bar  # the control bar's background, behind the status line and buttons
         args.rects.parent.mkdir(parents=True, exist_ok=True)
         args.rects.write_text(json.dumps(data))
     print(f"wrote {args.out} ({w}x{h}, {ctx.info['GL_RENDERER']})")
