@@ -149,8 +149,9 @@ def test_buttons_show_their_whole_labels(size):
             tw, th = font_measure(b.label, geo.button_px)
             assert tw <= b.rect[2] and th <= b.rect[3] + 2, (b, size)
             assert not b.label.endswith("\u2026"), (b, size)  # shortened, not cut, down to 480 px
-        status_w, _ = font_measure(geo.status_text, geo.px)
+        status_w, _ = font_measure(geo.status_text, geo.status_px)
         assert status_w <= geo.status[2] + 1
+        assert 0.8 * geo.px - 1 <= geo.status_px <= geo.px
 
 
 def test_text_size_follows_the_window_and_never_grows_as_it_narrows():
@@ -249,3 +250,16 @@ def test_a_long_column_keeps_its_ranks_readable_by_shrinking_the_table_a_step_at
         assert any(abs(ratio - level) < 1e-6 for level in SCALE_LEVELS), ratio
         up = min(u for _, u in b.column_steps)
         assert up >= READABLE_UP - 1e-9 or abs(ratio - SCALE_LEVELS[-1]) < 1e-6, (size, up, ratio)
+
+
+def test_a_demo_status_line_shows_whole_at_1280x720():
+    """Issue 13 saw "...Up/Down spe" cut at 1280x720: a slightly long line sets smaller instead."""
+    table = table_controller_for(freecell_deal(617))
+    status = (table.status() + "   Winnable   Demo (full knowledge) 42/188: Enter pause, Left/Right step,"
+              " Up/Down speed, Esc stop")
+    geo = hud_geometry((1280, 720), status, "", table.buttons())
+    assert geo.status_text == status
+    assert geo.status_px < geo.px
+    # far too long for any size: cut at a word, with an ellipsis
+    geo = hud_geometry((1280, 720), status * 3, "", table.buttons())
+    assert geo.status_text.endswith("\u2026") and geo.status_px == round(0.8 * geo.px)

@@ -37,6 +37,8 @@ Measure = Callable[[str, int], tuple[int, int]]
 ELLIPSIS = "\u2026"
 #: The smallest text size a button label shrinks to before it is cut.
 MIN_BUTTON_PX = 9
+#: The status line shrinks to this share of the text size before it is cut.
+STATUS_SHRINK = 0.8
 #: No glyph of the HUD font is narrower than this share of the text size
 #: (apart from zero-width ones, which :func:`clean_text` keeps out of the count):
 #: a text is cut to ``width / (px * NARROWEST)`` characters before measuring.
@@ -64,7 +66,8 @@ class HudGeometry:
     """Every piece of the HUD for one window size, in window pixels (y down)."""
 
     size: tuple[int, int]
-    #: Text size of the status row, and of the button labels (may be smaller).
+    #: Text size of the HUD (the notice's), of the status line and of the
+    #: button labels (both may be smaller, to fit).
     px: int
     button_px: int
     #: The bar along the bottom edge (status and buttons): its background.
@@ -76,6 +79,7 @@ class HudGeometry:
     #: The notice's box, padding included (None when there is no notice).
     notice: Rect | None
     buttons: tuple[HudButton, ...]
+    status_px: int = 0
 
     def rects(self) -> list[Rect]:
         """The boxes of every text line and button, as ``--rects`` writes them."""
@@ -256,13 +260,19 @@ def hud_geometry(size: tuple[int, int], status: str, message: str = "",
         tw, th = measure(notice_text, px)
         bw, bh = min(tw + px, room), min(th + px // 3, notice_h)
         notice = ((w - bw) // 2, top + (notice_h - bh) // 2, bw, bh)
-    status_text = fit_text(status, room, px, measure) if status else ""
+    # A status line a little too long sets smaller (to STATUS_SHRINK of the text size) before it is cut.
+    status_px = px
+    if status:
+        probe = clean_text(status, int(room / max(1.0, px * NARROWEST)) + 2)
+        while status_px > max(MIN_BUTTON_PX, round(px * STATUS_SHRINK)) and measure(probe, status_px)[0] > room:
+            status_px -= 1
+    status_text = fit_text(status, room, status_px, measure) if status else ""
     status_box: Rect | None = None
     row_y = top + notice_h
     if status_text:
-        tw, th = measure(status_text, px)
+        tw, th = measure(status_text, status_px)
         th = min(th, status_h)
         status_box = (pad, row_y + (status_h - th) // 2, min(tw, room), th)
     button_px, placed = _button_row(buttons, (0, row_y + status_h, w, button_h), px, measure)
     return HudGeometry((w, h), px, button_px, band, status_text, status_box, notice_text, notice,
-                       tuple(placed))
+                       tuple(placed), status_px)

@@ -166,7 +166,7 @@ class Overlay:
         self._blocking = [bar]
         font = self._font(px)
         if geo.status is not None:
-            text = font.render(geo.status_text, True, _TEXT)
+            text = self._font(geo.status_px).render(geo.status_text, True, _TEXT)
             surf.blit(text, geo.status[:2], pygame.Rect(0, 0, geo.status[2], geo.status[3]))
         if geo.notice is not None:
             box = pygame.Rect(geo.notice)
