@@ -93,9 +93,11 @@ def test_spider_layout_shows_stock_piles_and_face_down_cards():
         pile = lay.pile(PileKind.COLUMN, i)
         assert [c.card for c in pile] == list(col)
         assert [c.face_up for c in pile] == [pos.is_face_up(i, j) for j in range(len(col))]
-    # face-down cards fan tighter than face-up ones
+    # face-down cards fan tighter than face-up ones; every column shares the steps
     pile = lay.pile(PileKind.COLUMN, 0)
-    assert pile[0].y - pile[1].y == pytest.approx(theme.FAN_DOWN)
+    down, up = lay.column_steps[0]
+    assert pile[0].y - pile[1].y == pytest.approx(down) and down < up
+    assert len(set(lay.column_steps)) == 1
     assert [s.kind for s in lay.slots].count(PileKind.REMOVED) == 8
 
 
@@ -125,17 +127,21 @@ def test_layout_reads_positions_without_changing_them():
 
 def test_portrait_narrows_the_gaps_and_spreads_the_fans_up_to_a_cap():
     from game.freecell.deals import deal as fc
+    from game.render.layout import LANDSCAPE_SPREAD, PORTRAIT_SPREAD
 
     land = layout(fc(1), 1280, 720)
     port = layout(fc(1), 720, 1280)
     xs = lambda lay: [s.x for s in lay.slots if s.kind == PileKind.COLUMN]  # noqa: E731
-    # landscape keeps the plain values; portrait packs the columns closer
+    # a wide window keeps the plain values; portrait packs the columns closer
     assert xs(land)[1] - xs(land)[0] == pytest.approx(theme.CARD_W + theme.FREECELL_GAP)
     assert xs(port)[1] - xs(port)[0] == pytest.approx(theme.CARD_W + theme.PORTRAIT_FREECELL_GAP)
-    assert all(step == (theme.FAN_DOWN, theme.FAN_UP) for step in land.column_steps)
-    # a fresh deal's short columns spread to the cap in a tall window
-    for down, up in port.column_steps:
-        assert up == pytest.approx(theme.FAN_UP * theme.FAN_SPREAD_MAX)
+    # a fresh deal is never squeezed, and spreads at most the landscape cap
+    for down, up in land.column_steps:
+        assert theme.FAN_UP - 1e-9 <= up <= theme.FAN_UP * LANDSCAPE_SPREAD + 1e-9
+    # a fresh deal's short columns spread, all alike, well beyond the landscape cap in a tall window
+    assert len(set(port.column_steps)) == 1
+    up = port.column_steps[0][1]
+    assert theme.FAN_UP * LANDSCAPE_SPREAD < up <= theme.FAN_UP * PORTRAIT_SPREAD + 1e-9
     assert Camera.frame(land.rect, 1280, 720).tilt == theme.TILT
     assert Camera.frame(port.rect, 720, 1280).tilt == theme.PORTRAIT_TILT
     # the cards of the top row take most of the window's width

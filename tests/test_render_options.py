@@ -38,8 +38,8 @@ def pixel(r: Renderer, sx: float, sy: float) -> tuple[int, int, int]:
 
 
 def felt_point(r: Renderer, lay) -> tuple[float, float]:
-    """Below the middle column, where no card is."""
-    s = lay.slot(PileKind.COLUMN, 3)
+    """Below a middle column of six cards, where no card is (seven-card fans may reach the bottom margin)."""
+    s = lay.slot(PileKind.COLUMN, 4)
     return r.camera_for(lay).project(s.x, lay.rect[2] + 0.3)
 
 

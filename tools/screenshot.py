@@ -5,18 +5,33 @@
     python tools/screenshot.py --game spider --deal 1 --suits 4 --out spider.png
     python tools/screenshot.py --game freecell --deal 1 --portrait --out tall.png
     python tools/screenshot.py --game spider --suits 4 --deals 5 --portrait --out long.png
+    python tools/screenshot.py --game freecell --deal 1 --moves line.txt --hud \
+        --size 700x1000 --rects rects.json --out tall.png
 
 Uses moderngl's EGL backend, so it runs on a machine without a display
 (Mesa's software renderer included). ``--portrait`` swaps width and height,
 as a rotated screen does.
+
+``--moves FILE`` replays a move file before the shot exactly as
+``solitaire deal ... --check FILE`` does (no automatic moves): FreeCell
+standard notation as ``solitaire solve freecell`` prints it, Spider
+``move SRC DST COUNT`` / ``deal`` / ``undo`` lines as ``solitaire solve
+spider`` prints them. ``--hud`` draws the status line and the control bar
+with the window's own overlay, their texts from the window's table
+controller. ``--rects FILE`` writes the screen boxes (window pixels, y down)
+of every card drawn and every HUD text line and button as JSON:
+``{"size": [w, h], "cards": [[x, y, w, h], ...], "hud": [[x, y, w, h], ...]}``
+(with ``--hud``, also ``"bar": [x, y, w, h]``, the control bar's background).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -25,8 +40,103 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import moderngl  # noqa: E402
 import pygame  # noqa: E402
 
-from game.render.layout import layout  # noqa: E402
+from game.render.camera import Camera  # noqa: E402
+from game.render.layout import Layout, layout  # noqa: E402
 from game.render.scene import Mark, Renderer, View  # noqa: E402
+
+
+class ShotError(Exception):
+    """Bad input for a screenshot: one line for the user, no traceback."""
+
+
+def replay_freecell(number: int, path: Path) -> Any:
+    """A FreeCell session after the moves in ``path``, replayed as ``deal freecell --check`` does."""
+    from game.freecell.moves import Move, NotationError
+    from game.freecell.position import IllegalMoveError
+    from game.session import FreeCellSession
+
+    text = _read(path)
+    tokens = [t for line in text.splitlines() if not line.lstrip().startswith("#") for t in line.split()]
+    for index, token in enumerate(tokens, 1):
+        try:
+            Move.parse(token)
+        except NotationError as exc:
+            raise ShotError(f"{path}: move {index}: {exc}") from None
+    session = FreeCellSession(number, auto_foundation=False, now=lambda: 0.0)
+    for index, token in enumerate(tokens, 1):
+        move = session.position.parse_move(token)
+        try:
+            session.push_plain(move)
+        except IllegalMoveError as exc:
+            raise ShotError(f"{path}: move {index} ({move}) is illegal: {str(exc).split(': ', 1)[-1]}") from None
+    return session
+
+
+def replay_spider(number: int, suits: int, path: Path | None, deals: int) -> Any:
+    """A Spider session after ``deals`` deals or the actions in ``path`` (as ``deal spider --check`` does)."""
+    from game.commands import UsageError
+    from game.session import SpiderSession
+    from game.spider import IllegalMoveError
+    from game.commands.spider import UNDO, read_moves
+    from game.spider.moves import DEAL
+
+    session = SpiderSession(number, suits, now=lambda: 0.0)
+    pos = session.position
+    if path is not None:
+        try:
+            actions = read_moves(str(path))
+        except UsageError as exc:
+            raise ShotError(str(exc)) from None
+        for lineno, action in actions:
+            if action == UNDO:
+                if not pos.move_stack:
+                    raise ShotError(f"{path}:{lineno}: illegal move 'undo': nothing to undo")
+                pos.pop()
+                continue
+            try:
+                pos.push(action)
+            except IllegalMoveError as exc:
+                raise ShotError(f"{path}:{lineno}: illegal move '{action}': {exc}") from None
+    for _ in range(deals):
+        if not (pos.deals_left and pos.can_deal()):
+            break
+        pos.push(DEAL)
+    return session
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ShotError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise ShotError(f"{path}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise ShotError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+
+
+def table_controller(session: Any, size: tuple[int, int]) -> Any:
+    """The window's table controller for ``session``, as the window makes it.
+
+    The HUD's status text and buttons come from it, as in the window (with no
+    live check and no demo running).
+    """
+    from game.play.table import TableEnv
+
+    env = TableEnv(size=size, now=lambda: 0.0)
+    if hasattr(session, "suits"):
+        from game.play.spider_table import SpiderTable
+
+        return SpiderTable(env, session.number, session.suits, session)
+    from game.play.freecell_table import FreeCellTable
+
+    return FreeCellTable(env, session.number, session)
+
+
+def card_boxes(lay: Layout, cam: Camera, drawn: list[Any]) -> list[list[float]]:
+    """Screen bounding boxes ``[x, y, w, h]`` of the cards the renderer drew (slab corners projected)."""
+    ids = {id(c) for c in drawn}
+    return [list(cam.box(c.x, c.y, c.z, c.yaw)) for c in lay.cards if id(c) in ids]
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -45,30 +155,40 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deal", type=int, default=1, help="deal / game number")
     ap.add_argument("--suits", type=int, choices=(1, 2, 4), default=1, help="Spider suits")
     ap.add_argument("--deals", type=int, default=0,
-                    help="Spider: deal this many rows from the stock first (long columns)")
+                    help="Spider: deal this many rows from the stock (after --moves) for long columns")
     ap.add_argument("--size", type=parse_size, default=(1280, 720), help="WIDTHxHEIGHT in pixels")
     ap.add_argument("--portrait", action="store_true", help="swap width and height (a rotated window)")
     ap.add_argument("--four-colour", action="store_true", help="the four-colour deck")
     ap.add_argument("--demo-highlights", action="store_true",
                     help="show a selection, a legal target, a hint and the focus ring")
+    ap.add_argument("--moves", type=Path, metavar="FILE",
+                    help="replay this move file first, as `solitaire deal ... --check FILE` does")
+    ap.add_argument("--hud", action="store_true", help="draw the status line and control bar as the window does")
+    ap.add_argument("--rects", type=Path, metavar="FILE",
+                    help="write the screen boxes of the cards and the HUD pieces as JSON")
     ap.add_argument("--out", type=Path, required=True, help="PNG file to write")
     args = ap.parse_args(argv)
+    try:
+        return shoot(args)
+    except ShotError as exc:
+        print(f"screenshot: {exc}", file=sys.stderr)
+        return 2
+
+
+def shoot(args: argparse.Namespace) -> int:
 
     w, h = args.size
     if args.portrait and w > h:
         w, h = h, w
     if args.game == "freecell":
-        from game.freecell.deals import deal as fc_deal
-        position = fc_deal(args.deal)
+        if args.moves is not None:
+            session = replay_freecell(args.deal, args.moves)
+        else:
+            from game.session import FreeCellSession
+            session = FreeCellSession(args.deal, auto_foundation=False, now=lambda: 0.0)
     else:
-        from game.spider.deals import deal as sp_deal
-        position = sp_deal(args.deal, args.suits)
-        if args.deals:
-            from game.spider.moves import DEAL
-            for _ in range(args.deals):
-                if not (position.deals_left and position.can_deal()):
-                    break
-                position.push(DEAL)
+        session = replay_spider(args.deal, args.suits, args.moves, args.deals)
+    position = session.position
 
     ctx = moderngl.create_standalone_context(backend="egl")
     # No MSAA: the shaders antialias every edge themselves (signed distances).
@@ -79,10 +199,32 @@ def main(argv: list[str] | None = None) -> int:
         marks = [Mark("column", 0, None, "selected"), Mark("column", 3, None, "target"),
                  Mark("column", 5, None, "hint")]
         focus = Mark("column", 6, None)
-    renderer.render(View(layout(position, w, h), marks, focus))
+    lay = layout(position, w, h)
+    renderer.render(View(lay, marks, focus))
+    hud: list[list[int]] = []
+    bar: list[int] | None = None
+    if args.hud:
+        from game.ui.overlay import Overlay
+
+        table = table_controller(session, (w, h))
+        overlay = Overlay(ctx, (w, h))
+        overlay.update(table.status(), table.message, table.buttons(), None)
+        renderer.target.use()  # the overlay draws over the frame, as in the window
+        ctx.viewport = (0, 0, w, h)
+        overlay.draw()
+        assert overlay.geometry is not None
+        hud = [list(r) for r in overlay.geometry.rects()]
+        bar = list(overlay.geometry.band)
     surface = renderer.snapshot()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(args.out))
+    if args.rects is not None:
+        cam = renderer.camera_for(lay)
+        data: dict[str, Any] = {"size": [w, h], "cards": card_boxes(lay, cam, renderer.drawn), "hud": hud}
+        if bar is not None:
+            data["bar"] = bar  # the control bar's background, behind the status line and buttons
+        args.rects.parent.mkdir(parents=True, exist_ok=True)
+        args.rects.write_text(json.dumps(data))
     print(f"wrote {args.out} ({w}x{h}, {ctx.info['GL_RENDERER']})")
     return 0
 

@@ -104,6 +104,7 @@ class App:
     def apply_look(self, settings: Settings) -> None:
         self.renderer.set_four_colour(settings.four_colour)
         self.renderer.set_table_colour(settings.table_colour)
+        self.overlay.set_table_colour(settings.table_colour)
         self.renderer.set_card_back(settings.card_back)
         if bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
             self.toggle_fullscreen()

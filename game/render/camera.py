@@ -26,10 +26,62 @@ except ImportError:  # pragma: no cover
 
 from game.render import theme
 
-__all__ = ["Camera", "fit_distance", "fill_height", "portrait_amount", "tilt_for", "Rect"]
+__all__ = ["Camera", "fit_distance", "fill_height", "portrait_amount", "tilt_for", "Rect",
+           "hud_text_px", "hud_rows", "hud_band", "table_area"]
 
 #: (x0, x1, y0, y1) on the table plane.
 Rect = tuple[float, float, float, float]
+
+#: HUD text size bounds (pixels) and the window height / width one pixel of text takes:
+#: the text follows the window's smaller dimension, so it never grows as the window narrows.
+HUD_MIN_PX = 11
+HUD_MAX_PX = 44
+HUD_PER_HEIGHT = 42.0
+HUD_PER_WIDTH = 50.0
+#: Heights of the HUD's three rows, in text sizes: the notice line (a
+#: refusal, a hint; clear felt when there is none), the status line and the
+#: control bar's buttons.
+HUD_NOTICE_ROW = 1.55
+HUD_STATUS_ROW = 1.5
+HUD_BUTTON_ROW = 2.2
+
+
+def hud_text_px(width: int, height: int) -> int:
+    """The HUD's text size in pixels for a window: a share of its smaller side, clamped.
+
+    >>> hud_text_px(1280, 720), hud_text_px(800, 600), hud_text_px(700, 1000), hud_text_px(640, 480)
+    (17, 14, 14, 11)
+    """
+    px = round(min(height / HUD_PER_HEIGHT, width / HUD_PER_WIDTH))
+    return int(max(HUD_MIN_PX, min(HUD_MAX_PX, px)))
+
+
+def hud_rows(width: int, height: int) -> tuple[int, int, int]:
+    """Heights in pixels of the notice, status and button rows at the window's bottom edge, top down."""
+    px = hud_text_px(width, height)
+    return round(HUD_NOTICE_ROW * px), round(HUD_STATUS_ROW * px), round(HUD_BUTTON_ROW * px)
+
+
+def hud_band(width: int, height: int) -> int:
+    """Height in pixels of the band along the bottom edge that the HUD may use.
+
+    It depends on the window size only, so the table never jumps when a
+    message or the status text changes. A window too small for it (under
+    about 100 pixels tall) keeps at least half its height for the table.
+
+    >>> hud_band(1280, 720)
+    89
+    """
+    return min(sum(hud_rows(width, height)), height // 2)
+
+
+def table_area(width: int, height: int) -> tuple[int, int, int, int]:
+    """``(x, y, w, h)`` in window pixels (y down) that the table is framed into: all but the HUD band.
+
+    >>> table_area(1280, 720)
+    (0, 0, 1280, 631)
+    """
+    return 0, 0, width, max(1, height - hud_band(width, height))
 
 
 def portrait_amount(width: float, height: float) -> float:
@@ -132,7 +184,12 @@ def fill_height(width: float, aspect: float, tilt: float = theme.TILT) -> float:
 
 @dataclass(frozen=True)
 class Camera:
-    """A camera at ``distance`` from the look-at point ``(tx, ty, 0)``, for a viewport in pixels."""
+    """A camera at ``distance`` from the look-at point ``(tx, ty, 0)``, for a viewport in pixels.
+
+    The picture fills ``area`` ``(x, y, w, h)`` of the ``width`` x ``height``
+    window (pixels, y down; the whole window when ``None``): an off-centre
+    projection, so the table keeps clear of the HUD band at the bottom.
+    """
 
     tx: float
     ty: float
@@ -141,20 +198,31 @@ class Camera:
     height: int
     tilt: float = theme.TILT
     fov_y: float = theme.FOV_Y
+    area: tuple[int, int, int, int] | None = None
 
     @classmethod
-    def frame(cls, rect: Rect, width: int, height: int) -> "Camera":
-        """The camera that shows the table ``rect`` as large as the viewport allows, centred.
+    def frame(cls, rect: Rect, width: int, height: int,
+              area: tuple[int, int, int, int] | None = None) -> "Camera":
+        """The camera that shows the table ``rect`` as large as ``area`` allows, centred in it.
 
-        Its tilt follows the viewport's shape (:func:`tilt_for`).
+        ``area`` defaults to :func:`table_area` (the window less the HUD band).
+        Its tilt follows the area's shape (:func:`tilt_for`).
         """
+        if area is None:
+            area = table_area(width, height)
         x0, x1, y0, y1 = rect
         w, h = x1 - x0, y1 - y0
-        aspect = width / height
-        tilt = tilt_for(width, height)
+        aw, ah = area[2], area[3]
+        aspect = aw / ah
+        tilt = tilt_for(aw, ah)
         d = fit_distance(round(w, 9), round(h, 9), round(aspect, 9), tilt)
         a0 = _centre_offset(h, d, math.sin(tilt))
-        return cls((x0 + x1) / 2, y0 - a0, d, width, height, tilt)
+        return cls((x0 + x1) / 2, y0 - a0, d, width, height, tilt, area=tuple(area))  # type: ignore[arg-type]
+
+    @property
+    def view(self) -> tuple[int, int, int, int]:
+        """The window pixels ``(x, y, w, h)`` the picture fills."""
+        return self.area if self.area is not None else (0, 0, self.width, self.height)
 
     # --- geometry in double precision ---------------------------------------
 
@@ -171,17 +239,19 @@ class Camera:
         vx, vy, vz = x - ex, y - ey, z - ez
         yc = vy * c + vz * s
         zc = vy * s - vz * c
-        nx = vx / (zc * t * (self.width / self.height))
+        ax, ay, aw, ah = self.view
+        nx = vx / (zc * t * (aw / ah))
         ny = yc / (zc * t)
-        return (nx + 1) * 0.5 * self.width, (1 - ny) * 0.5 * self.height
+        return ax + (nx + 1) * 0.5 * aw, ay + (1 - ny) * 0.5 * ah
 
     def ray(self, sx: float, sy: float) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
         """Origin and direction (not normalised) of the eye ray through pixel ``(sx, sy)``."""
         s, c = math.sin(self.tilt), math.cos(self.tilt)
         t = math.tan(self.fov_y / 2)
-        nx = sx / self.width * 2 - 1
-        ny = 1 - sy / self.height * 2
-        dx = nx * t * (self.width / self.height)
+        ax, ay, aw, ah = self.view
+        nx = (sx - ax) / aw * 2 - 1
+        ny = 1 - (sy - ay) / ah * 2
+        dx = nx * t * (aw / ah)
         dy = ny * t
         # camera basis: right (1,0,0), up (0,c,s), forward (0,s,-c)
         return self.eye, (dx, dy * c + s, dy * s - c)
@@ -191,6 +261,25 @@ class Camera:
         (ox, oy, oz), (dx, dy, dz) = self.ray(sx, sy)
         k = (z - oz) / dz
         return ox + dx * k, oy + dy * k
+
+    def box(self, x: float, y: float, z: float = 0.0, yaw: float = 0.0,
+            half_w: float = theme.CARD_W / 2, half_h: float = theme.CARD_H / 2,
+            thickness: float = theme.CARD_THICKNESS) -> tuple[float, float, float, float]:
+        """Screen bounding box ``(x, y, w, h)`` (pixels, y down) of a card slab centred at ``(x, y, z)``.
+
+        Every corner of the slab's bottom and top face is projected, so the
+        box holds all the card's pixels (its rounded corners lie inside).
+        """
+        c, s = math.cos(yaw), math.sin(yaw)
+        xs: list[float] = []
+        ys: list[float] = []
+        for dx in (-half_w, half_w):
+            for dy in (-half_h, half_h):
+                for dz in (0.0, thickness):
+                    px, py = self.project(x + dx * c - dy * s, y + dx * s + dy * c, z + dz)
+                    xs.append(px)
+                    ys.append(py)
+        return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
     def pixels_per_unit(self, x: float, y: float) -> float:
         """On-screen size in pixels of one world unit across, at table point ``(x, y)``."""
@@ -207,5 +296,12 @@ class Camera:
         view = glm.lookAt(eye, eye + glm.vec3(0.0, s, -c), glm.vec3(0.0, c, s))
         near = max(0.05, self.distance * 0.25)
         far = self.distance * 4 + 10
-        proj = glm.perspective(self.fov_y, self.width / self.height, near, far)
-        return proj * view
+        ax, ay, aw, ah = self.view
+        proj = glm.perspective(self.fov_y, aw / ah, near, far)
+        # Clip-space scale and shift from the area's NDC to the window's (y up in NDC).
+        place = glm.mat4(1.0)
+        place[0][0] = aw / self.width
+        place[1][1] = ah / self.height
+        place[3][0] = (2 * ax + aw) / self.width - 1
+        place[3][1] = 1 - (2 * ay + ah) / self.height
+        return place * proj * view

@@ -6,17 +6,21 @@ table rectangle the camera frames, a :class:`Slot` for every place a card can
 go (free cells, foundations, columns, Spider's stock and removed sets) and a
 :class:`CardPlacement` for every card, in painting order.
 
-The table is as wide as the game's columns; its height follows the window's
-aspect (:func:`game.render.camera.fill_height`), so a portrait window gives
-the columns more room. Each column fans out at :data:`~theme.FAN_UP` per
-face-up card and :data:`~theme.FAN_DOWN` per face-down card, and squeezes
-both evenly when that would run off the table: the longest column always fits.
+The table is framed into :func:`~game.render.camera.table_area`, the window
+less the HUD band along its bottom edge, so no card ever lies under the
+status line or the control bar. The table is as wide as the game's columns;
+its height follows the area's aspect (:func:`game.render.camera.fill_height`).
+A wide area that would leave a fresh deal's columns (:data:`COMFORT_FREECELL`,
+:data:`COMFORT_SPIDER`) less than their plain fan gets a wider table instead,
+with smaller cards. Each column fans out at :data:`~theme.FAN_UP` per face-up
+card and :data:`~theme.FAN_DOWN` per face-down card; when the area leaves room
+below the columns all fans spread alike (up to :data:`LANDSCAPE_SPREAD`, or
+:data:`PORTRAIT_SPREAD` in a portrait window), and a column that would run
+off the table squeezes its own steps: the longest column always fits.
 
-A portrait window (see :func:`portrait_amount`) would otherwise show small
-cards over an empty lower half, since the columns' width sets the card size:
-there the column gaps and side margins narrow, so the cards grow, and each
-fan may spread, both steps by up to :data:`~theme.FAN_SPREAD_MAX`, into the
-room below. Landscape windows keep the plain values.
+As the area gets narrower than :data:`GAPS_FROM_ASPECT` (a 4:3 window, a
+portrait one), whose width sets the card size, the column gaps and side
+margins narrow toward their portrait values, so the cards grow.
 
 Cards in flight (the animation layer) are passed as ``overrides``: a mapping
 from a card's place key ``(pile kind, pile index, index in pile)`` or, for
@@ -37,12 +41,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from enum import StrEnum
 from typing import Any, Mapping, Sequence, Union
 
 from game.cards import CARDS, Card
 from game.render import theme
-from game.render.camera import fill_height, portrait_amount, tilt_for
+from game.render.camera import fill_height, portrait_amount, table_area, tilt_for
 
 __all__ = [
     "PileKind",
@@ -194,8 +199,8 @@ def fan_steps(down: int, up: int, room: float, spread: float = 1.0) -> tuple[flo
     if need <= avail or need == 0:
         if spread <= 1.0 or need == 0:
             return theme.FAN_DOWN, theme.FAN_UP
-        k = min(spread, avail / need)
-        return theme.FAN_DOWN * k, theme.FAN_UP * k
+        k = min(spread, _max_spread(n_down, n_up, avail))
+        return theme.FAN_DOWN * min(k, DOWN_SPREAD), theme.FAN_UP * k
     k = max(avail, 0.0) / need
     return theme.FAN_DOWN * k, theme.FAN_UP * k
 
@@ -206,6 +211,45 @@ def _blend(landscape: float, portrait: float, t: float) -> float:
 
 #: Piles drawn as a stack: only the top card at rest shows.
 _STACKED = frozenset({PileKind.FOUNDATION, PileKind.REMOVED})
+
+#: The column every window shows at the plain fan step (face-down, face-up
+#: cards): a wide window that could not fits a wider table, with smaller
+#: cards, rather than squeezing a fresh deal's columns.
+COMFORT_FREECELL = (0, 7)
+COMFORT_SPIDER = (5, 5)
+#: Gaps and margins narrow (so the cards grow) from this area aspect down to
+#: :data:`~theme.PORTRAIT_ASPECT`, where they reach their portrait values.
+GAPS_FROM_ASPECT = 1.8
+#: How far the fans may spread when a window has room to spare below the
+#: columns: a landscape window up to LANDSCAPE_SPREAD times the plain steps, a
+#: portrait one (whose width keeps the cards small) up to PORTRAIT_SPREAD, so
+#: that a fresh deal reaches well down the tall window. Face-down cards spread
+#: at most DOWN_SPREAD: a tall band of card backs says nothing.
+LANDSCAPE_SPREAD = 1.5
+PORTRAIT_SPREAD = 2.8
+DOWN_SPREAD = 1.6
+#: The smallest fan steps (face-up, face-down) at which a card's index (rank
+#: and suit) still shows whole. When the longest column would need less, the
+#: whole table shrinks by the next of SCALE_LEVELS (a few fixed sizes, so the
+#: cards change size rarely, never by a hair each move); past the last level
+#: the column's fan tightens further, so it still always fits.
+READABLE_UP = 0.2
+READABLE_DOWN = READABLE_UP * theme.FAN_DOWN / theme.FAN_UP  # a squeezed fan keeps its proportions
+SCALE_LEVELS = (1.0, 0.9, 0.8, 0.7)
+
+
+def _narrowing(aw: float, ah: float) -> float:
+    """0 for a wide area, 1 for a portrait one: how far gaps and margins narrow."""
+    a = aw / ah
+    return min(1.0, max(0.0, (GAPS_FROM_ASPECT - a) / (GAPS_FROM_ASPECT - theme.PORTRAIT_ASPECT)))
+
+
+def _column_need(down: int, up: int) -> float:
+    """Height of a column of ``down`` + ``up`` cards at the plain fan steps."""
+    if down + up <= 0:
+        return 0.0
+    return down * theme.FAN_DOWN + max(up - 1, 0) * theme.FAN_UP + theme.CARD_H
+
 
 Override = Mapping[Union[int, tuple[Any, int, int]], CardTransform]
 
@@ -238,17 +282,78 @@ def _apply(cards: list[CardPlacement], overrides: Override | None) -> list[CardP
     return cards
 
 
-def _table(width_units: float, width: int, height: int, top_rows: float) -> tuple[float, float]:
-    """Table width and height for the viewport; never shorter than a few cards of columns."""
+@lru_cache(maxsize=512)
+def _table(width_units: float, aw: int, ah: int, top_rows: float, comfort: float,
+           readable: float = 0.0) -> tuple[float, float]:
+    """Table width and height for the table area ``aw`` x ``ah`` pixels.
+
+    The height fills the area at the columns' width; if that leaves less than
+    ``comfort`` below the top rows, the table widens (the cards get smaller)
+    until it does. If it leaves less than ``readable`` (the longest column at
+    its smallest readable steps), the table widens by one of
+    :data:`SCALE_LEVELS` after another, the first that gives the room, or the
+    last. Never shorter than a few cards of columns.
+
+    The framing is scale-free (every length, camera distance included, scales
+    alike), so the height that fills the area grows in proportion to the width.
+    """
+    aspect = round(aw / ah, 9)
+    tilt = tilt_for(aw, ah)
     w = width_units
-    h = fill_height(round(w, 9), round(width / height, 9), tilt_for(width, height))
+    h = fill_height(round(w, 9), aspect, tilt)
+    need = top_rows + comfort + theme.BOTTOM_MARGIN
+    if h < need:
+        w, h = w * need / h, need
+    for level in SCALE_LEVELS:
+        if h / level - top_rows - theme.BOTTOM_MARGIN >= readable - 1e-9 or level == SCALE_LEVELS[-1]:
+            w, h = w / level, h / level
+            break
     h_min = top_rows + theme.MIN_COLUMN_CARDS * theme.CARD_H
     return w, max(h, h_min)
 
 
+def _readable_need(cols: Sequence[Sequence[Card]], downs: Sequence[int]) -> float:
+    """Height the longest column needs at its smallest readable steps (0 when every column fits plainly)."""
+    need = 0.0
+    for col, down in zip(cols, downs):
+        up = len(col) - down
+        if up + down > 1:
+            need = max(need, down * READABLE_DOWN + max(up - 1, 0) * READABLE_UP + theme.CARD_H)
+    return need
+
+
+def _max_spread(n_down: int, n_up: int, avail: float) -> float:
+    """The largest spread at which ``n_down`` face-down and ``n_up`` face-up steps
+    fit in ``avail``, face-down steps spreading at most :data:`DOWN_SPREAD`."""
+    down, up = n_down * theme.FAN_DOWN, n_up * theme.FAN_UP
+    if down + up <= 0:
+        return math.inf
+    k = avail / (down + up)
+    if k > DOWN_SPREAD and up > 0:
+        k = (avail - down * DOWN_SPREAD) / up
+    return k
+
+
+def _spread(cols: Sequence[Sequence[Card]], downs: Sequence[int], room: float, cap: float) -> float:
+    """The fan spread every column shares: as wide as the longest column allows, 1 to ``cap``.
+
+    One shared factor keeps the fans even across the table; a column that
+    does not fit even at the plain steps tightens on its own (:func:`fan_steps`).
+    """
+    if cap <= 1.0:
+        return 1.0
+    avail = room - theme.CARD_H
+    k = cap
+    for col, down in zip(cols, downs):
+        if len(col) > 1:
+            k = min(k, _max_spread(down, max(len(col) - down - 1, 0), avail))
+    return max(1.0, k)
+
+
 def _columns(cols: Sequence[Sequence[Card]], downs: Sequence[int], xs: Sequence[float],
              y_top: float, room: float, cards: list[CardPlacement],
-             steps: list[tuple[float, float]], spread: float = 1.0) -> None:
+             steps: list[tuple[float, float]], cap: float = 1.0) -> None:
+    spread = _spread(cols, downs, room, cap)
     for i, (col, down) in enumerate(zip(cols, downs)):
         sd, su = fan_steps(down, len(col) - down, room, spread)
         steps.append((sd, su))
@@ -260,27 +365,37 @@ def _columns(cols: Sequence[Sequence[Card]], downs: Sequence[int], xs: Sequence[
             y -= su if face_up else sd
 
 
-def _grid(ncols: int, width: int, height: int, gap_wide: float, gap_tall: float
-          ) -> tuple[list[float], float, float, float, float, float]:
+def _grid(ncols: int, width: int, height: int, gap_wide: float, gap_tall: float,
+          comfort: tuple[int, int], readable: float) -> tuple[list[float], float, float, float, float, float]:
     """The column grid both games share: column centres, table width and
-    height, the top rows' depth, the top row's y, and the fan spread
-    (gaps, margins and spread blend toward their portrait values)."""
-    t = portrait_amount(width, height)
+    height, the top rows' depth, the top row's y, and the fan spread cap
+    (gaps, margins and spread blend toward their portrait values).
+
+    The table is framed into :func:`~game.render.camera.table_area`: the
+    window less the HUD band.
+    """
+    _, _, aw, ah = table_area(width, height)
+    t = _narrowing(aw, ah)
     gap = _blend(gap_wide, gap_tall, t)
     margin = _blend(theme.SIDE_MARGIN, theme.PORTRAIT_SIDE_MARGIN, t)
-    spread = _blend(1.0, theme.FAN_SPREAD_MAX, t)
+    cap = _blend(LANDSCAPE_SPREAD, PORTRAIT_SPREAD, portrait_amount(aw, ah))
     pitch = theme.CARD_W + gap
     top = theme.TOP_MARGIN + theme.CARD_H + theme.ROW_GAP
-    tw, th = _table(ncols * pitch - gap + 2 * margin, width, height, top)
-    x0 = -tw / 2 + margin + theme.CARD_W / 2
-    return [x0 + i * pitch for i in range(ncols)], tw, th, top, -theme.TOP_MARGIN - theme.CARD_H / 2, spread
+    content = ncols * pitch - gap + 2 * margin
+    tw, th = _table(round(content, 9), aw, ah, round(top, 9), round(_column_need(*comfort), 9),
+                    round(readable, 9))
+    # A widened table keeps the columns centred.
+    x0 = -content / 2 + margin + theme.CARD_W / 2
+    return [x0 + i * pitch for i in range(ncols)], tw, th, top, -theme.TOP_MARGIN - theme.CARD_H / 2, cap
 
 
 def layout_freecell(position: Any, width: int, height: int,
                     overrides: Override | None = None) -> Layout:
     """Layout of a FreeCell position: cells and foundations on top, eight columns below."""
     ncols = len(position.columns)
-    xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.FREECELL_GAP, theme.PORTRAIT_FREECELL_GAP)
+    xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.FREECELL_GAP,
+                                           theme.PORTRAIT_FREECELL_GAP, COMFORT_FREECELL,
+                                           _readable_need(position.columns, [0] * ncols))
     slots: list[Slot] = []
     cards: list[CardPlacement] = []
     ncells = len(position.cells)
@@ -316,7 +431,8 @@ def layout_spider(position: Any, width: int, height: int,
     cols = position.columns
     downs = position.face_down
     ncols = len(cols)
-    xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.SPIDER_GAP, theme.PORTRAIT_SPIDER_GAP)
+    xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.SPIDER_GAP,
+                                           theme.PORTRAIT_SPIDER_GAP, COMFORT_SPIDER, _readable_need(cols, downs))
     slots = [Slot(PileKind.STOCK, 0, xs[0], y_row)]
     # Eight removed-set places, right-aligned with the columns.
     removed_x = [xs[ncols - 8 + k] for k in range(8)]

@@ -17,16 +17,55 @@ import pygame
 
 from game.play.panels import Button, Panel
 from game.resources import asset_path, shader_path
+from game.ui.hud import HudGeometry, fit_text, hud_geometry
 
-__all__ = ["Overlay", "Button", "Panel"]
+__all__ = ["Overlay", "Button", "Panel", "Palette"]
 
-_BAR = (8, 30, 18, 200)
+_BAR = (8, 30, 18, 215)
 _TEXT = (236, 240, 232)
 _MESSAGE = (255, 236, 150)
 _BUTTON = (30, 72, 46, 235)
 _BUTTON_OFF = (30, 50, 38, 160)
 _BUTTON_TEXT = (245, 248, 240)
-_PANEL = (14, 40, 26, 235)
+_BUTTON_TEXT_OFF = (150, 160, 150)
+_BAR_EDGE = (120, 170, 130, 120)
+_NOTICE = (60, 48, 10, 230)
+_PANEL = (14, 40, 26, 255)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The HUD's colours (RGBA) for one felt: the bar, buttons and panels take its hue."""
+
+    bar: tuple[int, int, int, int] = _BAR
+    button: tuple[int, int, int, int] = _BUTTON
+    button_off: tuple[int, int, int, int] = _BUTTON_OFF
+    button_focus: tuple[int, int, int, int] = (70, 130, 90, 255)
+    panel: tuple[int, int, int, int] = _PANEL
+    edge: tuple[int, int, int, int] = (120, 170, 130, 255)
+
+    @classmethod
+    def for_table(cls, name: str) -> "Palette":
+        """The palette for a table colour of :data:`game.render.theme.TABLE_COLOURS`.
+
+        >>> Palette.for_table("green") == Palette()
+        True
+        >>> Palette.for_table("blue").bar[2] > Palette.for_table("blue").bar[1]
+        True
+        """
+        from game.render import theme
+
+        if name == theme.DEFAULT_TABLE_COLOUR:
+            return cls()
+        felt, dark = theme.table_colour(name)
+
+        def mix(a: float, b: float, k: float, alpha: int) -> tuple[int, int, int, int]:
+            r, g, bl = (min(255, int((a_c * a + d_c * b) * 255 * k)) for a_c, d_c in zip(felt, dark))
+            return (r, g, bl, alpha)
+
+        return cls(bar=mix(0.0, 1.0, 0.75, 215), button=mix(0.55, 0.45, 1.15, 235),
+                   button_off=mix(0.2, 0.8, 1.0, 160), button_focus=mix(1.0, 0.0, 1.45, 255),
+                   panel=mix(0.25, 0.75, 1.0, 255), edge=mix(1.0, 0.0, 2.2, 255))
 
 
 @dataclass
@@ -50,6 +89,16 @@ class Overlay:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._hits = _Layout()
         self._blocking: list[pygame.Rect] = []
+        #: Where the last :meth:`update` put the status row and the buttons.
+        self.geometry: HudGeometry | None = None
+        self.palette = Palette()
+
+    def set_table_colour(self, name: str) -> None:
+        """Tint the bar, buttons and panels to the felt (a name of ``theme.TABLE_COLOURS``)."""
+        palette = Palette.for_table(name)
+        if palette != self.palette:
+            self.palette = palette
+            self._key = None
 
     def _font(self, px: int) -> pygame.font.Font:
         if not pygame.font.get_init():
@@ -77,46 +126,44 @@ class Overlay:
 
     def update(self, status: str, message: str = "", buttons: tuple[Button, ...] = (),
                panel: Panel | None = None) -> bool:
-        """Set what is shown; True when it changed (the frame must be redrawn)."""
+        """Set what is shown; True when it changed (the frame must be redrawn).
+
+        The status row and the buttons go where :func:`game.ui.hud.hud_geometry`
+        puts them (:attr:`geometry` keeps the last result).
+        """
         key = (status, message, buttons, panel, self.size)
         if key == self._key:
             return False
         self._key = key
         w, h = self.size
-        px = max(12, min(26, h // 40))
-        font = self._font(px)
+        geo = self.geometry = hud_geometry(self.size, status, message, buttons)
+        px = geo.px
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         hits = _Layout()
-        self._blocking = []
-        bar_h = int(px * 2.2)
-        labels = [font.render(b.label, True, _BUTTON_TEXT if b.enabled else (150, 160, 150)) for b in buttons]
-        buttons_w = sum(lb.get_width() + px + px // 3 for lb in labels)
-        text = font.render(status, True, _TEXT)
-        # A narrow window: the status gets a row of its own above the buttons.
-        two_rows = bool(buttons) and text.get_width() + px > w - buttons_w - px // 2
-        bar = pygame.Rect(0, h - bar_h * (2 if two_rows else 1), w, bar_h * (2 if two_rows else 1))
-        surf.fill(_BAR, bar)
-        self._blocking.append(bar)
-        row_y = bar.bottom - bar_h
-        # Buttons from the right edge leftwards; the status text takes what is left.
-        x = w - px // 2
-        for b, label in zip(reversed(buttons), reversed(labels)):
-            bw = label.get_width() + px
-            rect = pygame.Rect(x - bw, row_y + 4, bw, bar_h - 8)
-            pygame.draw.rect(surf, _BUTTON if b.enabled else _BUTTON_OFF, rect, border_radius=px // 3)
-            surf.blit(label, (rect.x + px // 2, rect.y + (rect.h - label.get_height()) // 2))
+        bar = pygame.Rect(geo.band)
+        pal = self.palette
+        surf.fill(pal.bar, bar)
+        pygame.draw.line(surf, _BAR_EDGE, bar.topleft, (bar.right, bar.top))
+        self._blocking = [bar]
+        font = self._font(px)
+        if geo.status is not None:
+            text = self._font(geo.status_px).render(geo.status_text, True, _TEXT)
+            surf.blit(text, geo.status[:2], pygame.Rect(0, 0, geo.status[2], geo.status[3]))
+        if geo.notice is not None:
+            box = pygame.Rect(geo.notice)
+            pygame.draw.rect(surf, _NOTICE, box, border_radius=max(2, px // 4))
+            msg = font.render(geo.notice_text, True, _MESSAGE)
+            surf.blit(msg, (box.centerx - msg.get_width() // 2, box.centery - msg.get_height() // 2),
+                      pygame.Rect(0, 0, box.w, box.h))
+        bfont = self._font(geo.button_px)
+        for b in geo.buttons:
+            rect = pygame.Rect(b.rect)
+            pygame.draw.rect(surf, pal.button if b.enabled else pal.button_off, rect, border_radius=max(2, geo.button_px // 3))
+            label = bfont.render(b.label, True, _BUTTON_TEXT if b.enabled else _BUTTON_TEXT_OFF)
+            surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2),
+                      pygame.Rect(0, 0, rect.w, rect.h))
             if b.enabled:
                 hits.rects.append((rect, b.action))
-            x = rect.x - px // 3
-        room = w - px if two_rows else max(0, x - px)
-        text_y = (bar.y if two_rows else row_y) + (bar_h - text.get_height()) // 2
-        surf.blit(text, (px // 2, text_y), pygame.Rect(0, 0, room, text.get_height()))
-        if message:
-            msg = font.render(message, True, _MESSAGE)
-            box = pygame.Rect(0, 0, min(w - px, msg.get_width() + px), msg.get_height() + px // 2)
-            box.midbottom = (w // 2, bar.y - px // 3)
-            surf.fill(_BAR, box)
-            surf.blit(msg, (box.x + px // 2, box.y + px // 4), pygame.Rect(0, 0, box.w - px, msg.get_height()))
         if panel is not None:
             self._panel(surf, panel, px, hits)
         self._hits = hits
@@ -134,12 +181,17 @@ class Overlay:
         w, h = surf.get_size()
         big = self._font(int(px * 1.5))
         font = self._font(px)
-        title = big.render(panel.title, True, _TEXT)
-        lines = [font.render(t, True, _TEXT) for t in panel.lines]
-        labels = [font.render(b.label, True, _BUTTON_TEXT) for b in panel.buttons]
+        room = max(1, w - 5 * px)  # the box's inner width at its widest
+        title = big.render(fit_text(panel.title, room, int(px * 1.5)) or " ", True, _TEXT)
+        lines = [font.render(fit_text(t, room, px) or " ", True, _TEXT) for t in panel.lines]
+        labels = [font.render(fit_text(b.label, room - 2 * px, px) or " ", True, _BUTTON_TEXT)
+                  for b in panel.buttons]
         btn_h = int(px * 1.8)
         gap = px // 2
-        if panel.vertical:
+        # A row of buttons too wide for the window stacks them instead (a narrow window).
+        vertical = panel.vertical or (
+            sum(lb.get_width() + px for lb in labels) + gap * max(0, len(labels) - 1) > w - 5 * px)
+        if vertical:
             row_w = max((lb.get_width() + 2 * px for lb in labels), default=0)
             buttons_h = len(labels) * (btn_h + gap // 2)
         else:
@@ -149,8 +201,9 @@ class Overlay:
         height = (title.get_height() + sum(ln.get_height() + px // 3 for ln in lines) + 3 * px + buttons_h)
         box = pygame.Rect(0, 0, width, min(h - 2 * px, height))
         box.center = (w // 2, min(h // 2 - px, h - box.h // 2 - 3 * px))
-        pygame.draw.rect(surf, _PANEL, box, border_radius=px)
-        pygame.draw.rect(surf, (120, 170, 130, 255), box, width=2, border_radius=px)
+        pal = self.palette
+        pygame.draw.rect(surf, pal.panel, box, border_radius=px)
+        pygame.draw.rect(surf, pal.edge, box, width=2, border_radius=px)
         self._blocking.append(box)
         y = box.y + px
         surf.blit(title, (box.centerx - title.get_width() // 2, y))
@@ -162,17 +215,17 @@ class Overlay:
         y += px // 2
         x = box.centerx - row_w // 2
         for i, (b, lb) in enumerate(zip(panel.buttons, labels)):
-            if panel.vertical:
+            if vertical:
                 rect = pygame.Rect(box.centerx - row_w // 2, y, row_w, btn_h)
                 y += btn_h + gap // 2
             else:
                 rect = pygame.Rect(x, y, lb.get_width() + px, btn_h)
                 x = rect.right + gap
-            colour = (70, 130, 90, 255) if i == panel.focus else _BUTTON
+            colour = pal.button_focus if i == panel.focus else pal.button
             pygame.draw.rect(surf, colour, rect, border_radius=px // 3)
             if i == panel.focus:
                 pygame.draw.rect(surf, (250, 230, 120, 255), rect, width=2, border_radius=px // 3)
-            surf.blit(lb, (rect.centerx - lb.get_width() // 2 if panel.vertical else rect.x + px // 2,
+            surf.blit(lb, (rect.centerx - lb.get_width() // 2 if vertical else rect.x + px // 2,
                            rect.y + (rect.h - lb.get_height()) // 2))
             hits.rects.append((rect, b.action))
 
