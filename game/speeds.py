@@ -10,14 +10,16 @@ from __future__ import annotations
 FLIGHT = 0.24
 #: Each automatic foundation card after the move that set it off, one after another.
 AUTO_GAP = 0.07
-#: Auto-complete: one card at a time, each with its own flight.
-AUTOCOMPLETE_GAP = 0.11
+#: Auto-complete: one card after another (each with its own flight), this far apart.
+AUTOCOMPLETE_GAP = 0.08
 #: Undo flies the cards back a little quicker than they came.
 UNDO_FLIGHT = 0.18
 #: An illegal drop returns the cards to where they were.
 RETURN_FLIGHT = 0.20
 #: Spider's deal: ten cards, one after another.
 DEAL_GAP = 0.04
+#: A fresh FreeCell deal: 52 cards flying out one after another from the pack.
+DEAL_CARD_GAP = 0.022
 #: Cards re-fanning when a column grows or shrinks.
 GLIDE = 0.16
 #: How high a flying card lifts at the top of its arc (table units; a card is 1 wide).

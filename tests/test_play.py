@@ -238,3 +238,113 @@ def test_pointer_gestures():
     for t, double in ((7.0, False), (7.1, True), (7.2, False)):
         p.down((10, 10), card, now=t)
         assert p.up((10, 10), now=t).double is double
+
+
+def test_keyboard_focus_moves_between_the_top_row_and_the_columns(play_for):
+    play = play_for("freecell", 1)
+    table = play.table
+    places = table.focus_places()
+    table.focus_index = places.index(("cell", 2))
+    play.act(Action(Act.FOCUS_DOWN))  # down from cell c: the column below it
+    assert places[table.focus_index] == ("column", 2) and table.focus_depth is None
+    for _ in range(len(table.position.columns[2]) - 1):
+        play.act(Action(Act.FOCUS_UP))  # up the column, card by card
+    assert table.focus_depth == 0
+    play.act(Action(Act.FOCUS_UP))  # past its first card: back up to the cell
+    assert places[table.focus_index] == ("cell", 2)
+    table.focus_index = places.index(("foundation", 1))
+    play.act(Action(Act.FOCUS_DOWN))
+    assert places[table.focus_index] == ("column", 5)
+    spider = play_for("spider", 1, 1)
+    spider.act(Action(Act.FOCUS_DOWN))  # from the stock: the first column
+    assert spider.table.focus_places()[spider.table.focus_index] == ("column", 0)
+    for _ in range(6):
+        spider.act(Action(Act.FOCUS_UP))  # face-down cards are skipped: up to the stock
+    assert spider.table.focus_places()[spider.table.focus_index] == ("stock", 0)
+
+
+def test_a_dragged_run_shows_where_it_may_be_dropped(play_for):
+    play = play_for("freecell", 1)
+    table = play.table
+    # Deal 1: 3D (column 6's top) may go only to a free cell; 10C (column 8) likewise.
+    col = 5
+    held = ("column", col, len(table.position.columns[col]) - 1)
+    marks = table.marks(held)
+    assert {(m.kind, m.pile) for m in marks if m.style == "target"} == set(table.targets(held))
+    assert all(table.position.is_legal(table.position.parse_move(
+        f"{col + 1}{'abcd'[p] if k == 'cell' else p + 1}")) for k, p in table.targets(held))
+    assert table.selection is None  # dragging selects nothing
+
+
+def test_the_view_never_shows_the_future_during_a_cascade(play_for):
+    from game.render.layout import PileKind
+
+    play = play_for("freecell", 617, auto_foundation=False)
+    table = play.table
+    reach_autocomplete(table)
+    assert table.position.cards_home < 20  # a long cascade is left to watch
+    play.act(Action(Act.AUTOCOMPLETE))
+    seen_in_flight = 0
+    for _ in range(400):
+        play.update(1 / 60)
+        lay = table.layout_now(table.overrides())
+        flying = {int(c.card) for c in lay.cards if c.in_flight}
+        seen_in_flight = max(seen_in_flight, len(flying))
+        for s in range(4):
+            shown = [c for c in lay.cards if c.kind is PileKind.FOUNDATION and c.pile == s
+                     and not c.hidden and not c.in_flight]
+            # One card at rest shows on each foundation: the highest one not flying there.
+            landed = [c for c in lay.pile(PileKind.FOUNDATION, s) if not c.in_flight]
+            assert len(shown) == (1 if landed else 0)
+            if landed:
+                assert shown[0].index == max(c.index for c in landed)
+        if table.session.won:
+            # The result waits for the last card to land.
+            assert (table.current_panel() is None) == table.flights.busy()
+        if table.session.won and not table.flights.busy():
+            break
+    assert table.session.won and seen_in_flight >= 2  # cards follow one another, several in the air
+    assert table.current_panel().title == "You won!"
+
+
+def reach_autocomplete(table) -> None:
+    """Play deal 617's solution, card by card, up to where auto-complete may take over."""
+    for move in solve(deal(617)).moves:
+        if table.position.can_autocomplete():
+            break
+        table.session.push_plain(move)
+    table.flights.land()
+    assert table.position.can_autocomplete() and not table.session.won
+
+
+def test_instant_speed_lands_a_cascade_at_once(play_for):
+    from game.render.layout import PileKind
+
+    play = play_for("freecell", 617, animation_speed="instant", auto_foundation=False)
+    table = play.table
+    reach_autocomplete(table)
+    play.act(Action(Act.AUTOCOMPLETE))
+    play.update(1 / 60)
+    assert table.session.won
+    # Nothing flies home: only the four kings' celebration spins on the foundations.
+    flying = [c for c in table.layout_now(table.overrides()).cards if c.in_flight]
+    assert len(flying) == 4 and all(c.kind is PileKind.FOUNDATION and c.index == 12 for c in flying)
+
+
+def test_a_fresh_freecell_deal_flies_out_and_any_action_lands_it(play_for):
+    play = play_for("freecell", 5)
+    assert play.busy
+    play.act(Action(Act.FOCUS_LEFT))
+    assert not play.busy
+    instant = play_for("freecell", 6, animation_speed="instant")
+    assert not instant.busy
+
+
+def test_the_clock_stops_when_the_demo_wins(play_for):
+    play = play_for("freecell", 617)
+    play._play_demo(list(solve(play.table.position).moves))
+    for _ in range(3000):
+        play.update(0.5)
+        if play.demo is None:
+            break
+    assert play.table.session.won and not play.table.session.clock.running

@@ -280,7 +280,8 @@ class App:
         play = self.play
         table = play.table
         lay = table.layout_now({**table.overrides(), **self.drag_overrides()})
-        marks = table.marks()
+        drag = self.pointer.drag
+        marks = table.marks(drag.source if drag is not None else None)
         view = View(lay, marks=marks, focus=table.focus_mark(),
                     time=play.env.anim_time if any(m.style == "hint" for m in marks) else 0.0)
         text_changed = self.overlay.update(play.status(), play.message, play.buttons(), play.panel())

@@ -127,6 +127,8 @@ class Play:
 
             table = FreeCellTable(self.env, number or daily_deal())
         self.table = self._install(table)
+        if restored is None:
+            self._fly_deal()
         self.say_store_warnings()
         self.apply_settings()
         self.position_changed()
@@ -173,6 +175,8 @@ class Play:
 
     def changed(self) -> None:
         """After every move: record a win once; save the game every few moves."""
+        if self.table.session.won:
+            self.table.session.clock.stop()  # any win, the demo's too
         if self.demo is None:
             self.cancel_wait()  # a line or a Rewind for the old position no longer fits
         self.position_changed()
@@ -237,6 +241,7 @@ class Play:
             from game.freecell.deals import random_deal
 
             self.table.new_deal(number if number is not None else random_deal())
+            self.table.fly_deal()
         elif isinstance(self.table, SpiderTable):
             from game.spider import random_game_number
 
@@ -267,7 +272,12 @@ class Play:
 
     def restart(self) -> None:
         self.table.restart()
+        self._fly_deal()
         self.position_changed()
+
+    def _fly_deal(self) -> None:
+        if isinstance(self.table, FreeCellTable):
+            self.table.fly_deal()
 
     # --- asking before a game is lost (issue 14) ----------------------------------------
 
@@ -377,6 +387,7 @@ class Play:
                     self._replace_table(SpiderTable(self.env, request.number or 1, request.suits))
                 else:
                     self._replace_table(FreeCellTable(self.env, request.number or 1))
+                    self._fly_deal()
                 if request.setting:
                     self.save_settings()  # e.g. the first Spider game has been given
                 if request.notice:

@@ -5,6 +5,7 @@ after another, hints from the solver process and the live winnability line.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from game import speeds
@@ -13,7 +14,7 @@ from game.input.actions import Act
 from game.play.flights import Key
 from game.play.panels import Button, Panel
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
-from game.render.layout import Layout
+from game.render.layout import CardTransform, Layout, PileKind
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import FreeCellSession, clock_text
@@ -46,6 +47,10 @@ class FreeCellTable(Table):
         return ([("cell", i) for i in range(4)] + [("foundation", s) for s in range(4)]
                 + [("column", i) for i in range(8)])
 
+    def above(self, column: int) -> int:
+        # The free cells sit over columns 1-4 and the foundations over 5-8.
+        return column
+
     def pile_size(self, kind: str, pile: int) -> int:
         pos = self.position
         if kind == "column":
@@ -74,8 +79,8 @@ class FreeCellTable(Table):
             parts.append("F: auto-complete")
         return "   ".join(parts)
 
-    def targets(self) -> list[tuple[str, int]]:
-        src = self._source()
+    def targets(self, held: tuple[str, int, int] | None = None) -> list[tuple[str, int]]:
+        src = self._source(held)
         if src is None:
             return []
         source, count = src
@@ -142,10 +147,12 @@ class FreeCellTable(Table):
     def _place(kind: str, pile: int) -> int:
         return pile if kind == "column" else 8 + pile if kind == "cell" else HOME
 
-    def _source(self) -> tuple[int, int] | None:
-        if self.selection is None:
+    def _source(self, held: tuple[str, int, int] | None = None) -> tuple[int, int] | None:
+        """(source place, card count) of ``held`` (a dragged run), else of the selection."""
+        chosen = held if held is not None else self.selection
+        if chosen is None:
             return None
-        kind, pile, index = self.selection
+        kind, pile, index = chosen
         if kind == "column":
             return pile, len(self.position.columns[pile]) - index
         if kind == "cell":
@@ -310,6 +317,27 @@ class FreeCellTable(Table):
     def card_key(self, p: Any) -> Key:
         return int(p.card)
 
+    def fly_deal(self) -> None:
+        """A fresh deal flies out card by card, row by row, from a face-down pile
+        above the middle of the table (any input lands it; instant speed skips it)."""
+        factor = self.env.speed
+        if factor <= 0:
+            return
+        lay = self.layout_now()
+        top = max(s.y for s in lay.slots)
+        now = self.env.anim_time
+        ncols = len(self.position.columns)
+
+        def order(p: Any) -> int:
+            # Dealt as a dealer does, row by row; cards already home go last.
+            return p.index * ncols + p.pile if p.kind is PileKind.COLUMN else 1000 + p.index
+
+        for n, p in enumerate(sorted(lay.cards, key=order)):
+            start = CardTransform(0.0, top, 0.02 + 0.002 * (52 - n), 0.0, math.pi)
+            end = CardTransform(p.x, p.y, p.z, p.yaw, p.flip)
+            self.flights.add(self.card_key(p), start, end, now + speeds.DEAL_CARD_GAP * n * factor,
+                             speeds.FLIGHT * factor, speeds.LIFT)
+
     def before_undo(self) -> None:
         self.cascade = False
         self.cancel_hint()
@@ -364,10 +392,14 @@ class FreeCellTable(Table):
                     self._show_hint(event)
         if self.cascade:
             self.cascade_wait -= dt
-            if self.cascade_wait <= 0:
+            # At the instant speed the whole cascade lands in this step.
+            while self.cascade and self.cascade_wait <= 0:
                 if not self.play(Move.of(0, HOME, 1), plain=True):
                     self.cascade = False
-                self.cascade_wait = speeds.AUTOCOMPLETE_GAP * self.env.speed
+                gap = speeds.AUTOCOMPLETE_GAP * self.env.speed
+                self.cascade_wait = gap if gap > 0 else 0.0
+                if gap > 0:
+                    break
 
     def close(self) -> None:
         if self.hints is not None:

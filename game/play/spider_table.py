@@ -36,6 +36,9 @@ class SpiderTable(Table):
     def focus_places(self) -> list[tuple[str, int]]:
         return [("stock", 0)] + [("column", i) for i in range(10)]
 
+    def above(self, column: int) -> int:
+        return 0  # the stock is the top row's only place
+
     def pile_size(self, kind: str, pile: int) -> int:
         if kind == "column":
             return len(self.position.columns[pile])
@@ -52,11 +55,17 @@ class SpiderTable(Table):
         parts.extend(e for e in extra if e)
         return "   ".join(parts)
 
-    def targets(self) -> list[tuple[str, int]]:
+    def targets(self, held: tuple[str, int, int] | None = None) -> list[tuple[str, int]]:
+        pos = self.position
+        if held is not None:
+            # A dragged run moves whole: only where all of it goes.
+            _, src, index = held
+            count = len(pos.columns[src]) - index
+            return [("column", d) for d in range(10) if d != src and pos.is_legal(Move.of(src, d, count))]
         if self.selection is None:
             return []
         _, src, _ = self.selection
-        return [("column", d) for d in range(10) if d != src and self.position.fitting_move(src, d) is not None]
+        return [("column", d) for d in range(10) if d != src and pos.fitting_move(src, d) is not None]
 
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         playing = not self.session.won
@@ -210,10 +219,10 @@ class SpiderTable(Table):
             self.hint_marks = []
             if hint.kind is HintKind.MOVE and hint.move is not None:
                 n = len(self.position.columns[hint.source])
-                self.hint_marks = [Mark("column", hint.source, n - hint.count, "selected"),
-                                   Mark("column", hint.dest, None, "target")]
+                self.hint_marks = [Mark("column", hint.source, n - hint.count, "hint"),
+                                   Mark("column", hint.dest, None, "hint")]
             elif hint.kind is HintKind.DEAL:
-                self.hint_marks = [Mark("stock", 0, None, "target")]
+                self.hint_marks = [Mark("stock", 0, None, "hint")]
         elif act is Act.NEW_DEAL:
             self.emit(NewDealWanted())
 

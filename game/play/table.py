@@ -133,16 +133,20 @@ class Table:
         w, h = self.env.size
         return layout(self.position, w, h, overrides)
 
-    def marks(self) -> list[Mark]:
+    def marks(self, held: tuple[str, int, int] | None = None) -> list[Mark]:
+        """Highlights: the hint, the selection and where it may go; with ``held``
+        (a run being dragged), where that run may be dropped."""
         out = list(self.hint_marks)
-        if self.selection is not None:
+        if held is not None:
+            out.extend(Mark(k, p, None, "target") for k, p in self.targets(held))
+        elif self.selection is not None:
             kind, pile, index = self.selection
             out.append(Mark(kind, pile, index, "selected"))
             out.extend(Mark(k, p, None, "target") for k, p in self.targets())
         return out
 
-    def targets(self) -> list[tuple[str, int]]:
-        """The places the selection may go (they glow green); the engine decides."""
+    def targets(self, held: tuple[str, int, int] | None = None) -> list[tuple[str, int]]:
+        """The places the selection (or ``held``, a dragged run) may go; the engine decides."""
         return []
 
     def focus_mark(self) -> Mark | None:
@@ -237,7 +241,7 @@ class Table:
             self.focus_index = (self.focus_index + 1) % len(places)
             self.focus_depth = None
         elif act in (Act.FOCUS_UP, Act.FOCUS_DOWN):
-            self.move_depth(-1 if act is Act.FOCUS_UP else 1)
+            self.move_focus_vertically(-1 if act is Act.FOCUS_UP else 1)
         elif act is Act.CANCEL:
             self.selection = None
             self.hint_marks = []
@@ -255,6 +259,28 @@ class Table:
         if kind == "column" and self.focus_depth is not None:
             return max(0, min(n - 1, self.focus_depth))
         return n - 1
+
+    def above(self, column: int) -> int:
+        """The focus place (an index of :meth:`focus_places`) over ``column`` in the top row."""
+        raise NotImplementedError
+
+    def move_focus_vertically(self, delta: int) -> None:
+        """Up/Down: along a column's cards; past its first movable card, up to the
+        top row; from the top row, down to the column below."""
+        places = self.focus_places()
+        kind, pile = places[self.focus_index]
+        if kind != "column":
+            if delta > 0:
+                below = next(i for i, p in enumerate(places) if p[0] == "column"
+                             and self.above(p[1]) == self.focus_index)
+                self.focus_index, self.focus_depth = below, None
+            return
+        n = self.pile_size(kind, pile)
+        cur = n - 1 if self.focus_depth is None else self.focus_depth
+        if delta < 0 and (n == 0 or cur <= self.first_movable(pile)):
+            self.focus_index, self.focus_depth = self.above(pile), None
+            return
+        self.move_depth(delta)
 
     def move_depth(self, delta: int) -> None:
         kind, pile = self.focus_places()[self.focus_index]
