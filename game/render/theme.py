@@ -82,7 +82,7 @@ SHADOW_ALPHA = 0.42
 #: Highlight colours (RGB + strength) the game asks for by name.
 SELECTED = (1.0, 0.84, 0.08, 1.0)
 TARGET = (0.22, 0.95, 0.38, 0.95)
-HINT = (0.86, 0.42, 1.0, 1.0)  # violet: apart from the selection, targets and the blue focus ring
+HINT = (1.0, 0.38, 0.92, 1.0)  # magenta: apart from the yellow selection, green targets, blue focus ring
 FOCUS = (0.30, 0.62, 1.0, 1.0)
 
 # --- card faces (RGB 0..255 for pygame) --------------------------------------

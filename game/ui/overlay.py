@@ -89,6 +89,8 @@ class Overlay:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._hits = _Layout()
         self._blocking: list[pygame.Rect] = []
+        #: The part of the texture that holds the HUD and panel (what the next upload must clear).
+        self._drawn: pygame.Rect | None = None
         #: Where the last :meth:`update` put the status row and the buttons.
         self.geometry: HudGeometry | None = None
         self.palette = Palette()
@@ -167,14 +169,22 @@ class Overlay:
         if panel is not None:
             self._panel(surf, panel, px, hits)
         self._hits = hits
-        data = pygame.image.tobytes(surf, "RGBA", False)
+        # Only what holds the HUD or a panel, now or in the last upload, is sent
+        # to the texture: a status change re-sends the band along the bottom,
+        # not the whole window (a full upload is tens of ms on a software renderer).
+        drawn = pygame.Rect(bar).unionall(self._blocking)
         if self.texture is None or self.texture.size != (w, h):
             if self.texture is not None:
                 self.texture.release()
-            self.texture = self.ctx.texture((w, h), 4, data)
+            self.texture = self.ctx.texture((w, h), 4, pygame.image.tobytes(surf, "RGBA", False))
             self.texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
         else:
-            self.texture.write(data)
+            dirty = drawn.union(self._drawn) if self._drawn is not None else pygame.Rect(0, 0, w, h)
+            dirty = dirty.clip(pygame.Rect(0, 0, w, h))
+            if dirty.w and dirty.h:
+                part = pygame.image.tobytes(surf.subsurface(dirty), "RGBA", False)
+                self.texture.write(part, viewport=(dirty.x, dirty.y, dirty.w, dirty.h))
+        self._drawn = drawn
         return True
 
     def _panel(self, surf: pygame.Surface, panel: Panel, px: int, hits: _Layout) -> None:
