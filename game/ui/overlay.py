@@ -172,7 +172,7 @@ class Overlay:
         # Only what holds the HUD or a panel, now or in the last upload, is sent
         # to the texture: a status change re-sends the band along the bottom,
         # not the whole window (a full upload is tens of ms on a software renderer).
-        drawn = pygame.Rect(bar).unionall(self._blocking)
+        drawn = pygame.Rect(bar).unionall([*self._blocking, *(pygame.Rect(r) for r in geo.rects())])
         if self.texture is None or self.texture.size != (w, h):
             if self.texture is not None:
                 self.texture.release()
