@@ -237,6 +237,7 @@ class Play:
     def new_deal(self, number: int | None = None) -> None:
         """A new deal of the same game (FreeCell: a random deal; Spider: a random game)."""
         self.abandon()
+        self.table.panel = None  # a result panel belongs to the game it ended
         if isinstance(self.table, FreeCellTable):
             from game.freecell.deals import random_deal
 
@@ -748,7 +749,7 @@ class Play:
 
     def status(self) -> str:
         extra = []
-        if self.winnability is not None and self.table.game == "freecell":
+        if self.winnability is not None and self.table.game == "freecell" and not self.table.session.won:
             extra.append(self.winnability.label)
         if self.demo is not None:
             extra.append(self.demo.status())

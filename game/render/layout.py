@@ -226,7 +226,7 @@ GAPS_FROM_ASPECT = 1.8
 #: that a fresh deal reaches well down the tall window. Face-down cards spread
 #: at most DOWN_SPREAD: a tall band of card backs says nothing.
 LANDSCAPE_SPREAD = 1.5
-PORTRAIT_SPREAD = 2.8
+PORTRAIT_SPREAD = 4.0
 DOWN_SPREAD = 1.6
 #: The smallest fan steps (face-up, face-down) at which a card's index (rank
 #: and suit) still shows whole. When the longest column would need less, the
