@@ -34,7 +34,7 @@ from game.cards import run_name
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import Position
 
-__all__ = ["Hint", "HintKind", "Progress", "hint_for", "hint_text", "move_words", "known_unsolvable_hint"]
+__all__ = ["Hint", "HintKind", "Progress", "hint_for", "hint_text", "move_sentence", "known_unsolvable_hint"]
 
 
 class HintKind(enum.Enum):
@@ -63,14 +63,14 @@ class Hint:
     deal: int | None = None
 
 
-def move_words(position: Position, move: Move) -> str:
+def move_sentence(position: Position, move: Move) -> str:
     """``move`` as a player reads it, cards named as they show, places in words.
 
     ``move`` must be legal (or at least name existing cards) in ``position``.
 
     >>> from game.freecell import deal
     >>> pos = deal(1)
-    >>> move_words(pos, Move.parse("3a")), move_words(pos, Move.parse("23"))
+    >>> move_sentence(pos, Move.parse("3a")), move_sentence(pos, Move.parse("23"))
     ('Move 2♥ from column 3 to a free cell', 'Move 9♣ from column 2 to column 3 (onto 2♥)')
     """
     src, dest, count = move.source, move.dest, move.count
@@ -104,7 +104,7 @@ def hint_text(position: Position, hint: Hint) -> str:
         return "No winning line exists from here: the solver examined every position"
     if hint.move is None:
         return "No move is possible from here"
-    words = move_words(position, hint.move)
+    words = move_sentence(position, hint.move)
     if hint.kind is HintKind.WIN:
         return f"{words} \u2014 a winning line of {hint.line_length} moves follows"
     return f"{words} (no win is known yet)"

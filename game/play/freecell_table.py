@@ -108,12 +108,12 @@ class FreeCellTable(Table):
         """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
         pos = self.position
         groups: dict[str, list[Button]] = {"to foundation": [], "to free cell": [], "to tableau": []}
-        from game.freecell.hints import move_words
+        from game.freecell.hints import move_sentence
 
         for m in pos.distinct_moves():
             group = "to foundation" if m.dest == HOME else "to free cell" if m.dest >= 8 else "to tableau"
             # Words first; the standard notation follows as a secondary column.
-            groups[group].append(Button(f"{move_words(pos, m)}    {m}", f"play:{m}"))
+            groups[group].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
         buttons = tuple(b for g in groups.values() for b in g) + (
             Button("Demo: the solver plays from here", "demo"),
             Button("Copy this game's moves", "export"), Button("Replay moves from the clipboard", "import"),
