@@ -346,3 +346,16 @@ def test_cli_hint_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
     assert out.stderr.count("\n") == 1 and out.stderr.startswith("solitaire: error: ")
     if message is not None:
         assert message in out.stderr
+
+
+def test_the_spider_table_shows_the_whole_refusal():
+    from game.play.spider_table import SpiderTable
+    from game.play.table import Refused, TableEnv
+
+    table = SpiderTable(TableEnv(), 1, 4)
+    pos = table.position
+    bad = next(m for m in (SpiderMove.of(s, d, 1) for s in range(10) for d in range(10) if s != d)
+               if "can't go on" in (pos.why_illegal(m) or ""))
+    assert not table._play(bad)
+    assert table.message == pos.why_illegal(bad) and ": a card goes on one exactly one rank higher" in table.message
+    assert [e.reason for e in table.take_events() if isinstance(e, Refused)] == [table.message]

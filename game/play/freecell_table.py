@@ -227,7 +227,7 @@ class FreeCellTable(Table):
         column, index = self.holding
         col = self.position.columns[column]
         count = len(col) - index
-        return Panel(f"{count} card{'s' * (count > 1)} from {col[index]}",
+        return Panel(f"{count} card{'s' * (count > 1)} from {col[index].display}",
                      (f"Column {column + 1}: up/down change the head card; Select confirms.",),
                      (Button("Up: one more", "hold-up"), Button("Down: one fewer", "hold-down"),
                       Button("Select", "hold-ok"), Button("Close", "close")))
