@@ -455,9 +455,9 @@ def test_press_and_hold_opens_the_run_panel(clock):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
         frames(app, clock, 60)  # a second: past the hold time
         panel = app.play.table.panel
-        assert panel is not None and panel.title == "1 card from 2H"
+        assert panel is not None and panel.title == "1 card from 2♥"
         key(app, clock, pygame.K_UP)
-        assert app.play.table.panel.title == "2 cards from 8D"
+        assert app.play.table.panel.title == "2 cards from 8♦"
         key(app, clock, pygame.K_RETURN)
         assert app.play.table.selection == ("column", 2, 5) and app.play.table.panel is None
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
