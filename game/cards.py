@@ -12,6 +12,13 @@ token every solitaire program uses::
     >>> Card.make(1, Suit.SPADES)
     Card('AS')
 
+What a player reads names a card as the card shows it, ten included::
+
+    >>> Card.parse("TD").display, card_name(Card.parse("JC")), run_name(Card.parse(t) for t in ("9S", "8H"))
+    ('10♦', 'J♣', '9♠ 8♥')
+
+The two-letter token stays for notation: move lists, files, the command line.
+
 The numbering is Microsoft's: ``(rank - 1) * 4 + suit`` with the suits in the
 order clubs, diamonds, hearts, spades. The Microsoft deal generator shuffles
 exactly these numbers, so a deal needs no translation table.
@@ -21,6 +28,7 @@ This module is pure Python: it must not import pygame, moderngl or glm.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 
 __all__ = [
@@ -35,12 +43,21 @@ __all__ = [
     "RED",
     "rank_token",
     "parse_rank",
+    "card_name",
+    "run_name",
+    "DISPLAY_RANKS",
+    "SUIT_SYMBOLS",
+    "NAMES",
 ]
 
 #: Rank characters, index = rank (index 0 stands for "no card": an empty foundation).
 RANK_CHARS = "0A23456789TJQK"
 #: Suit characters in Microsoft order (the order of :class:`Suit`).
 SUIT_CHARS = "CDHS"
+#: Ranks as the cards show them, index = rank (index 0 unused): "A", "2".."10", "J", "Q", "K".
+DISPLAY_RANKS: tuple[str, ...] = ("", "A", *(str(r) for r in range(2, 11)), "J", "Q", "K")
+#: Suit symbols in Microsoft order: ♣ ♦ ♥ ♠.
+SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
 
 
 class CardParseError(ValueError):
@@ -65,7 +82,7 @@ class Suit(IntEnum):
 
     @property
     def symbol(self) -> str:
-        return "\u2663\u2666\u2665\u2660"[self]
+        return SUIT_SYMBOLS[self]
 
 
 def parse_rank(token: str) -> int:
@@ -129,6 +146,11 @@ class Card(int):
     def is_red(self) -> bool:
         return RED[self]
 
+    @property
+    def display(self) -> str:
+        """The card as its face shows it, for what a player reads: ``"3♥"``, ``"10♠"``, ``"J♣"``."""
+        return NAMES[self]
+
     def __str__(self) -> str:
         return RANK_CHARS[RANK[self]] + SUIT_CHARS[SUIT[self]]
 
@@ -143,3 +165,31 @@ CARDS: tuple[Card, ...] = tuple(int.__new__(Card, n) for n in range(52))
 RANK: tuple[int, ...] = tuple(n // 4 + 1 for n in range(52))
 SUIT: tuple[int, ...] = tuple(n % 4 for n in range(52))
 RED: tuple[bool, ...] = tuple(n % 4 in (1, 2) for n in range(52))
+#: Player-facing names indexed by card number ("A♣", "10♥", ...).
+NAMES: tuple[str, ...] = tuple(DISPLAY_RANKS[RANK[n]] + SUIT_SYMBOLS[SUIT[n]] for n in range(52))
+
+
+def card_name(card: int) -> str:
+    """The name a player reads for ``card`` (a :class:`Card` or its number 0..51).
+
+    >>> card_name(Card.parse("3H")), card_name(Card.parse("TS")), card_name(0)
+    ('3♥', '10♠', 'A♣')
+    """
+    return NAMES[card]
+
+
+def run_name(cards: Iterable[int], most: int = 3) -> str:
+    """Several cards as a player reads them, in the order given.
+
+    Up to ``most`` cards are all named; a longer run names its ends and its
+    length so that a message stays one short line.
+
+    >>> run_name([Card.parse(t) for t in ("7S", "6S", "5S")])
+    '7♠ 6♠ 5♠'
+    >>> run_name([Card.parse(t) for t in ("9C", "8H", "7C", "6H", "5C")])
+    '9♣ … 5♣ (5 cards)'
+    """
+    names = [NAMES[c] for c in cards]
+    if len(names) <= most:
+        return " ".join(names)
+    return f"{names[0]} \u2026 {names[-1]} ({len(names)} cards)"

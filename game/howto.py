@@ -458,15 +458,16 @@ def section_for(topic: str, game: str | None = None) -> tuple[str, str]:
 # no pattern knows links to the page's general "refused" section.
 _REFUSALS: dict[str, tuple[tuple[str, str], ...]] = {
     "freecell": (
-        (r"needs \d+, can move \d+", "movable-cards"),
-        (r"are not a run", "movable-cards"),
-        (r"build down|does not go on", "building"),
+        # "7 cards can't move at once: only 6 can now"; older wording kept for saved texts.
+        (r"can't move( into an empty column)? at once|needs \d+, can move \d+", "movable-cards"),
+        (r"only a run moves together|are not a run", "movable-cards"),
+        (r"can't go on|build down|does not go on", "building"),
         (r"go(es)? home|already home|foundation", "foundations"),
         (r"free cell", "free-cells"),
     ),
     "spider": (
         (r"stock|no deal", "dealing"),
-        (r"same-suit run|does not go on", "spider-building"),
+        (r"same-suit run|can't go on|does not go on", "spider-building"),
     ),
 }
 
@@ -474,8 +475,10 @@ _REFUSALS: dict[str, tuple[tuple[str, str], ...]] = {
 def section_for_refusal(game: str, reason: str) -> tuple[str, str]:
     """The section that explains a refused move's one-line ``reason``.
 
-    >>> section_for_refusal("spider", "move 1 2 3: 9S 8H 7S is not a same-suit run: only a same-suit run moves together")
+    >>> section_for_refusal("spider", "move 1 2 3: only a same-suit run moves together: 9♠ 8♥ 7♠ is not one")
     ('spider', 'spider-building')
+    >>> section_for_refusal("freecell", "J♠ can't go on 2♥: a card goes on one a rank higher")
+    ('freecell', 'building')
     >>> section_for_refusal("freecell", "column 3 is empty")
     ('freecell', 'freecell-refusals')
     """

@@ -66,7 +66,7 @@ def test_an_illegal_move_stops_with_its_index_and_reason(tmp_path):
     moves.write_text("5a 5b\n5a\n")
     out = run("deal", "freecell", "1", "--check", str(moves))
     assert out.returncode == 1 and out.stdout == ""
-    assert out.stderr.strip() == "move 3 (5a) is illegal: free cell a is occupied"
+    assert out.stderr.strip() == "move 3 (5a) is illegal: free cell a already holds 6♣: a free cell holds one card"
 
 
 @pytest.mark.parametrize("content, fragment", [("5a zz", "move 2: 'zz' is not a move"),

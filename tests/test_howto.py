@@ -141,7 +141,7 @@ def test_freecell_refusals_link_to_the_rule_behind_them():
         reason = pos.why_illegal(Move.parse(text))
         assert reason is not None, text
         assert section_for_refusal("freecell", reason) == ("freecell", anchor), (text, reason)
-    assert "needs 7, can move 6" in pos.why_illegal(Move.parse("21v7"))
+    assert "7 cards can't move at once: only 6 can now" in pos.why_illegal(Move.parse("21v7"))
     # Not a run: the 8 of spades breaks it.
     broken = make(["* TH", "* 9C 8S 7H", ""])
     reason = broken.why_illegal(Move.parse("21v3"))
@@ -157,16 +157,17 @@ def test_spider_refusals_link_to_the_rule_behind_them():
     pos = deal(1, suits=4)
     reasons = [pos.why_illegal(SpiderMove.parse(f"move {s} {d} 1")) for s in range(1, 11) for d in range(1, 11)
                if s != d]
-    doesnt_fit = [r for r in reasons if r and "does not go on" in r]
+    doesnt_fit = [r for r in reasons if r and "can't go on" in r]
     assert doesnt_fit
     for reason in doesnt_fit:
         assert section_for_refusal("spider", reason) == ("spider", "spider-building")
-    assert section_for_refusal("spider", "no deal while column 4 is empty: fill every column first") == \
+    assert section_for_refusal("spider", "the stock can't be dealt while a column is empty: fill column 4 first") == \
         ("spider", "dealing")
-    assert section_for_refusal("spider", "the stock is empty") == ("spider", "dealing")
-    assert section_for_refusal("spider", "9S 8H is not a same-suit run: only a same-suit run moves together") == \
+    assert section_for_refusal("spider", "the stock is empty: no rows are left to deal") == ("spider", "dealing")
+    assert section_for_refusal("spider", "only a same-suit run moves together: 9♠ 8♥ is not one") == \
         ("spider", "spider-building")
-    assert section_for_refusal("spider", "column 1 has only 1 face-up card") == ("spider", "spider-refusals")
+    assert section_for_refusal("spider", "column 1 has only 1 face-up card: face-down cards don't move") == \
+        ("spider", "spider-refusals")
 
 
 @pytest.mark.parametrize("width", [20, 33, 50, 78, 120])

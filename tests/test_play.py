@@ -82,7 +82,7 @@ def test_tables_report_what_happened_and_the_controller_reacts(play_for):
                if not table.position.is_legal(table.position.parse_move(f"1{d + 1}")))
     table.click(SimpleNamespace(kind="column", pile=bad, index=len(table.position.columns[bad]) - 1), False)
     events = table.take_events()
-    assert len(events) == 1 and isinstance(events[0], Refused) and "does not go on" in events[0].reason
+    assert len(events) == 1 and isinstance(events[0], Refused) and "can't go on" in events[0].reason
     # A legal move through the controller: one Played event, drained, with its sound.
     play.button("play:1a")
     assert table.take_events() == [] and play.host.sounds[-1] == "place"

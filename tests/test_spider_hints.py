@@ -35,7 +35,7 @@ def test_candidates_come_in_the_spec_order():
     assert got["move 10 9 1"] is Gain.TO_EMPTY  # turns a card, but spends the empty column
     order = [g for _m, g in candidates(pos.visible())]
     assert order == sorted(order) and order[0] is Gain.COMPLETES_SET and order[-1] is Gain.TO_EMPTY
-    assert str(hints(pos)[0]) == "move 2 1 1 (completes a set)"
+    assert str(hints(pos)[0]) == "Move A♥ from column 2 to column 1 (onto 2♥) — completes a set"
 
 
 def test_a_same_suit_target_comes_before_another_suit():
@@ -88,9 +88,10 @@ def test_no_useful_move_says_deal_or_undo():
     tops = {1: "KS", 2: "JS", 3: "9S", 4: "7S", 5: "5S", 6: "3S", 7: "KH", 8: "JH", 9: "9H", 10: "7H"}
     with_stock = build(tops, stock=1)
     assert [h.kind for h in hints(with_stock)] == [HintKind.DEAL]
-    assert hints(with_stock)[0].text.startswith("deal")
+    assert hints(with_stock)[0].text == "Deal a new row from the stock: no useful move is left"
     without = build(tops)
     assert [h.kind for h in hints(without)] == [HintKind.UNDO]
+    assert hints(without)[0].text == "No useful move is left and the stock can't be dealt: undo a move"
     # An empty column forbids the deal; every move left is a whole column into it.
     blocked = build({1: "KC QC", 2: "KC QC", 3: "9C 8C", 4: "9C 8C", 5: "6C 5C", 6: "6C 5C", 7: "3C 2C",
                      8: "3C 2C", 9: "", 10: ""}, stock=1, removed="SSHHDD")

@@ -73,9 +73,9 @@ def test_one_card_onto_one_rank_higher_any_suit() -> None:
     pos = build({1: "8S", 2: "9H", 3: "9S", 4: "TH", 5: "7H", 6: "KC", 7: "QD", 8: "5C", 9: "5C", 10: "2D"})
     played(pos.copy(), "move 1 2 1")  # 8S on 9H: suits do not matter
     played(pos.copy(), "move 1 3 1")  # 8S on 9S
-    refused(pos, "move 1 4 1", "8S does not go on TH")
-    refused(pos, "move 1 5 1", "8S does not go on 7H")
-    refused(pos, "move 6 7 1", "KC does not go on QD")  # a king goes only into an empty column
+    refused(pos, "move 1 4 1", "8♠ can't go on 10♥: a card goes on one exactly one rank higher, any suit")
+    refused(pos, "move 1 5 1", "8♠ can't go on 7♥: a card goes on one exactly one rank higher, any suit")
+    refused(pos, "move 6 7 1", "K♣ can't go on Q♦: a king goes only into an empty column")  # a king goes only into an empty column
     played(pos.copy(), "move 7 6 1")  # QD on KC
 
 
@@ -101,13 +101,13 @@ def test_same_suit_runs_move_together() -> None:
     played(pos.copy(), "move 1 2 2")  # 8H 7H onto 9S
     played(pos.copy(), "move 1 3 3")  # 9H 8H 7H onto TC
     played(pos.copy(), "move 1 4 1")  # 7H alone
-    refused(pos, "move 1 4 2", "8H does not go on 8C")
+    refused(pos, "move 1 4 2", "8♥ can't go on 8♣: a card goes on one exactly one rank higher, any suit")
 
 
 def test_a_mixed_suit_stack_moves_one_card_at_a_time() -> None:
     pos = build({1: "9H 8S 7H", 2: "9D", 3: "TC", 4: "8C"})
-    refused(pos, "move 1 2 2", "8S 7H is not a same-suit run: only a same-suit run moves together")
-    refused(pos, "move 1 3 3", "9H 8S 7H is not a same-suit run: only a same-suit run moves together")
+    refused(pos, "move 1 2 2", "only a same-suit run moves together: 8♠ 7♥ is not one")
+    refused(pos, "move 1 3 3", "only a same-suit run moves together: 9♥ 8♠ 7♥ is not one")
     played(pos.copy(), "move 1 4 1")
     pos.push(m("move 1 4 1"))
     played(pos, "move 1 2 1")  # then 8S on its own
@@ -116,13 +116,13 @@ def test_a_mixed_suit_stack_moves_one_card_at_a_time() -> None:
 def test_a_same_suit_gap_is_no_run() -> None:
     # 7H was dealt onto 9H: same suit, not consecutive.
     pos = build({1: "9H 7H", 2: "TS", 3: "8S"})
-    refused(pos, "move 1 2 2", "9H 7H is not a same-suit run: only a same-suit run moves together")
+    refused(pos, "move 1 2 2", "only a same-suit run moves together: 9♥ 7♥ is not one")
     played(pos, "move 1 3 1")
 
 
 def test_face_down_cards_never_move() -> None:
     pos = build({1: "(9H) 8H", 2: "TS"})
-    refused(pos, "move 1 2 2", "column 1 has only 1 face-up card")
+    refused(pos, "move 1 2 2", "column 1 has only 1 face-up card: face-down cards don't move")
 
 
 # --- empty columns ---------------------------------------------------------------
@@ -132,7 +132,7 @@ def test_anything_goes_into_an_empty_column() -> None:
     pos = build({1: "KC", 2: "9H 8H 7H", 3: "5D 3S"}, junk=1)  # columns 4-10 empty
     for move in ("move 1 4 1", "move 2 4 1", "move 2 4 2", "move 2 4 3", "move 3 4 1"):
         played(pos.copy(), move)
-    refused(pos, "move 3 4 2", "5D 3S is not a same-suit run: only a same-suit run moves together")
+    refused(pos, "move 3 4 2", "only a same-suit run moves together: 5♦ 3♠ is not one")
     # Every empty column offers every count of every run.
     ms = {str(x) for x in pos.legal_moves()}
     assert {f"move 2 {d} {k}" for d in range(4, 11) for k in (1, 2, 3)} <= ms
@@ -258,15 +258,15 @@ def test_five_deals_then_none() -> None:
         pos.push(DEAL)
     assert not pos.can_deal() and pos.stock_size == 0
     before = str(pos)
-    assert pos.why_illegal(DEAL) == "the stock is empty"
-    with pytest.raises(IllegalMoveError, match="^the stock is empty$"):
+    assert pos.why_illegal(DEAL) == "the stock is empty: no rows are left to deal"
+    with pytest.raises(IllegalMoveError, match="^the stock is empty: no rows are left to deal$"):
         pos.push(DEAL)
     assert str(pos) == before and DEAL not in pos.legal_moves()
 
 
 def test_no_deal_while_a_column_is_empty() -> None:
     pos = build({1: "8S", 3: "9H"}, stock=1)  # column 2 empty; plenty of cards out
-    refused(pos, "deal", "no deal while column 2 is empty: fill every column first")
+    refused(pos, "deal", "the stock can't be dealt while a column is empty: fill column 2 first")
     assert not pos.can_deal()
 
 
@@ -288,7 +288,7 @@ def test_deal_exception_needs_under_ten_cards() -> None:
     many = build({1: "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", 2: "AC KD QD", 3: "JD"},
                  stock="TD 9D 8D 7D 6D 5D 4D 3D 2D AD", removed="SSHHDC")
     assert many.cards_on_table() == 16
-    refused(many, "deal", "no deal while column 4 is empty: fill every column first")
+    refused(many, "deal", "the stock can't be dealt while a column is empty: fill column 4 first")
     few = build({1: "KC QC JC TC", 2: "KD", 3: "QD"}, stock=2, removed="SSHHDC")
     assert few.cards_on_table() == 6 and few.can_deal()
     played(few, "deal")

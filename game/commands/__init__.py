@@ -12,11 +12,14 @@ with ``textplay`` (FreeCell in the terminal); ``usage`` holds
     solitaire deal spider N --suits {1,2,4}     print Spider game N
     solitaire deal spider N --suits S --check MOVES
     solitaire solve freecell N [--board FILE] [--freecells K] [--budget STATES]
+    solitaire hint freecell N [--board FILE]    the table's hint, in the same words
+    solitaire hint spider N --suits S [--moves FILE]
     solitaire daily [YYYY-MM-DD]                today's deal and its difficulty
     solitaire help [freecell|spider]            how to play
 
-Exit codes: 0 success, 1 an illegal move in a checked file (or, for solve, a
-proof that no win exists), 2 bad input, 3 solve's budget reached with no verdict.
+Exit codes: 0 success, 1 an illegal move in a checked file (or, for solve and
+hint, a proof that no win exists), 2 bad input, 3 solve's budget reached with
+no verdict (hint: no win is known; see :mod:`game.commands.hint`).
 A user mistake is always one line on stderr, never a traceback.
 
 Numbers (deal and game numbers, ``--suits``, ``--freecells``, ``--budget``)
@@ -92,6 +95,16 @@ def build_parser() -> argparse.ArgumentParser:
     ssp.add_argument("--budget", default="1000000", metavar="STATES",
                      help="most positions to examine (default 1,000,000)")
 
+    hint = commands.add_parser("hint", help="the table's hint for a deal or a position, in words")
+    hint_games = hint.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    hfc = hint_games.add_parser("freecell", help="FreeCell: the solver's hint (150,000 states or 3 s)")
+    hfc.add_argument("number", nargs="?", help="deal number 1..1000000 (or use --board)")
+    hfc.add_argument("--board", metavar="FILE", help="a position in fc-solve board format")
+    hsp = hint_games.add_parser("spider", help="Spider: the hint from what a player sees")
+    hsp.add_argument("number", help="game number 1..999999")
+    hsp.add_argument("--suits", default="1", help="1, 2 or 4 suits (default 1)")
+    hsp.add_argument("--moves", metavar="MOVES_FILE", help="replay these moves first (as deal --check)")
+
     daily = commands.add_parser("daily", help="print the daily FreeCell deal of a date (Japan time)")
     daily.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in Japan)")
 
@@ -128,6 +141,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands.spider import solve_command as spider_solve
 
             return spider_solve(args.number, args.suits, args.budget)
+        if args.command == "hint" and args.game == "freecell":
+            from game.commands.hint import freecell_hint_command
+
+            return freecell_hint_command(args.number, args.board)
+        if args.command == "hint" and args.game == "spider":
+            from game.commands.hint import spider_hint_command
+
+            return spider_hint_command(args.number, args.suits, args.moves)
         if args.command == "help":
             from game.howto import as_text
 

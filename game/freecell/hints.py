@@ -6,14 +6,23 @@ which sends :class:`Progress` while the search runs, then one :class:`Hint`
 with one of three outcomes (SPEC §1.5):
 
 * ``WIN``: ``move`` is the first move of a winning line, replayed by the engine;
-* ``NO_WIN``: the search examined every reachable position: no winning line;
+* ``NO_WIN``: the search examined every reachable position: no winning line
+  (or the deal is on the shipped list of proven unsolvable deals, ``deal`` set);
 * ``UNFINISHED``: budget or time ran out; ``move`` is a sensible move and the
-  text says the search did not finish. Never presented as a dead end.
+  text says no win is known yet. Never presented as a dead end.
+
+:func:`hint_text` is the one sentence a player reads, for the table and for
+``solitaire hint`` alike; cards are named as their faces show them::
 
     >>> from game.freecell import deal
-    >>> hint = hint_for(deal(1), improve_seconds=0)
-    >>> hint.kind, deal(1).is_legal(hint.move)
+    >>> pos = deal(1)
+    >>> hint = hint_for(pos, improve_seconds=0)
+    >>> hint.kind, pos.is_legal(hint.move)
     (<HintKind.WIN: 'win'>, True)
+    >>> hint_text(pos, Hint(0, HintKind.WIN, Move.parse("3a"), 88, 0, 0.0))
+    'Move 2♥ from column 3 to a free cell — a winning line of 88 moves follows'
+    >>> hint_text(deal(11982), known_unsolvable_hint(11982))
+    'No winning line exists: deal #11982 is proven unsolvable'
 """
 
 from __future__ import annotations
@@ -21,10 +30,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from game.freecell.moves import Move
+from game.cards import run_name
+from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import Position
 
-__all__ = ["Hint", "HintKind", "Progress", "hint_for"]
+__all__ = ["Hint", "HintKind", "Progress", "hint_for", "hint_text", "move_sentence", "known_unsolvable_hint"]
 
 
 class HintKind(enum.Enum):
@@ -49,16 +59,70 @@ class Hint:
     states: int
     seconds: float
 
-    @property
-    def text(self) -> str:
-        """What the game prints under the Hint button."""
-        if self.kind is HintKind.WIN:
-            return f"{self.move} (a winning line of {self.line_length} card moves)"
-        if self.kind is HintKind.NO_WIN:
-            return "No winning line exists from here"
-        if self.move is None:
-            return "The search did not finish, and no move is possible"
-        return f"{self.move} (the search did not finish: no win is known yet)"
+    #: The deal number when the answer is the shipped proof list's, not a search.
+    deal: int | None = None
+
+
+def move_sentence(position: Position, move: Move) -> str:
+    """``move`` as a player reads it, cards named as they show, places in words.
+
+    ``move`` must be legal (or at least name existing cards) in ``position``.
+
+    >>> from game.freecell import deal
+    >>> pos = deal(1)
+    >>> move_sentence(pos, Move.parse("3a")), move_sentence(pos, Move.parse("23"))
+    ('Move 2♥ from column 3 to a free cell', 'Move 9♣ from column 2 to column 3 (onto 2♥)')
+    """
+    src, dest, count = move.source, move.dest, move.count
+    if src < COLUMNS:
+        cards = position.columns[src][-count:]
+        where = f"column {src + 1}"
+    else:
+        held = position.cells[src - COLUMNS]
+        cards = [] if held is None else [held]
+        where = "a free cell"
+    what = run_name(cards)
+    if dest == HOME:
+        to = "the foundation"
+    elif dest >= COLUMNS:
+        to = "a free cell"
+    elif position.columns[dest]:
+        to = f"column {dest + 1} (onto {position.columns[dest][-1].display})"
+    else:
+        to = f"empty column {dest + 1}"
+    return f"Move {what} from {where} to {to}"
+
+
+def hint_text(position: Position, hint: Hint) -> str:
+    """The sentence the table shows after "Hint:" and ``solitaire hint`` prints.
+
+    ``position`` is the one the hint was asked for (its cards name the move).
+    """
+    if hint.kind is HintKind.NO_WIN:
+        if hint.deal is not None:
+            return f"No winning line exists: deal #{hint.deal} is proven unsolvable"
+        return "No winning line exists from here: the solver examined every position"
+    if hint.move is None:
+        return "No move is possible from here"
+    words = move_sentence(position, hint.move)
+    if hint.kind is HintKind.WIN:
+        return f"{words} \u2014 a winning line of {hint.line_length} moves follows"
+    return f"{words} (no win is known yet)"
+
+
+def known_unsolvable_hint(number: int, request: int = 0) -> Hint | None:
+    """The hint for any position of deal ``number`` when the deal is proven
+    unsolvable (``game.freecell.deals.KNOWN_UNSOLVABLE``), else ``None``.
+
+    No position reached from such a deal can be won either, so this answers
+    at once without a search. Only for positions that descend from the deal
+    (a table dealt from the number), never for a board read from elsewhere.
+    """
+    from game.freecell.deals import is_known_unsolvable
+
+    if not is_known_unsolvable(number):
+        return None
+    return Hint(request, HintKind.NO_WIN, None, None, 0, 0.0, deal=number)
 
 
 def hint_for(position: Position, *, budget: int = 150_000, time_limit: float | None = 3.0,

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from game import rules
-from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse_rank, rank_token
+from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse_rank, rank_token, run_name
 from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
 from game.rules import Termination
 
@@ -99,6 +99,24 @@ ACCEPTS: tuple[tuple[int, ...], ...] = tuple(
 FITS: tuple[tuple[bool, ...], ...] = tuple(
     tuple(RANK[b] == RANK[a] + 1 and RED[a] != RED[b] for b in range(52)) for a in range(52)
 )
+def _rule_broken(card: int, under: int) -> str:
+    """Which half of the building rule ``card`` on ``under`` breaks, in words."""
+    rank_ok = RANK[under] == RANK[card] + 1
+    colour_ok = RED[card] != RED[under]
+    if colour_ok:
+        return "a card goes on one a rank higher"
+    if rank_ok:
+        return "colours alternate, red on black or black on red"
+    return "build down by one in alternating colours"
+
+
+def _misfit(card: int, under: int) -> str:
+    """How ``card`` fails to follow ``under`` down a run (for the not-a-run reason)."""
+    if RED[card] == RED[under]:
+        return "is the same colour as" if RANK[under] == RANK[card] + 1 else "does not follow"
+    return "is not one rank below"
+
+
 _OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
 _PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
 
@@ -359,12 +377,24 @@ class Position:
         return out
 
     def why_illegal(self, move: Move) -> str | None:
-        """``None`` if ``move`` is legal here, else the one-line reason a player reads."""
+        """``None`` if ``move`` is legal here, else the one-line reason a player reads.
+
+        Cards are named as their faces show them and the reason says the rule:
+
+        >>> from game.freecell.deals import deal
+        >>> pos = deal(1)
+        >>> pos.why_illegal(Move.parse("13"))
+        "6♠ can't go on 2♥: a card goes on one a rank higher"
+        >>> pos.why_illegal(Move.parse("28"))
+        "9♣ can't go on 10♣: colours alternate, red on black or black on red"
+        >>> pos.why_illegal(Move.parse("12"))
+        "6♠ can't go on 9♣: build down by one in alternating colours"
+        """
         src, dst, count = move.source, move.dest, move.count
         if not (0 <= src < HOME and 0 <= dst <= HOME and count >= 1):
             return "not a move"
         if src == dst:
-            return "a card cannot move onto its own place"
+            return "a card can't move onto its own place"
         cols = self.columns
         n_cells = len(self.cells)
         if (CELLS_BASE + n_cells <= src < HOME) or (CELLS_BASE + n_cells <= dst < HOME):
@@ -381,7 +411,7 @@ class Position:
             if c is None:
                 return f"{place_name(src)} is empty"
             if dst >= CELLS_BASE and dst < HOME:
-                return "cards do not move from one free cell to another"
+                return f"{c.display} stays put: a card never moves from one free cell to another"
             if count != 1:
                 return "a free cell holds one card"
             moving = c
@@ -391,15 +421,16 @@ class Position:
             need = self.foundations[SUIT[moving]] + 1
             if RANK[moving] != need:
                 if need > 13:
-                    return f"the {Suit(SUIT[moving]).name.lower()} are already home"
+                    return f"every {Suit(SUIT[moving]).symbol} is already home"
                 want = CARDS[(need - 1) * 4 + SUIT[moving]]
-                return f"{moving} cannot go home yet: its foundation needs {want}"
+                return f"{moving.display} can't go home yet: its foundation needs {want.display} first"
             return None
         if dst >= CELLS_BASE:
             if count != 1:
                 return "a free cell holds one card"
-            if self.cells[dst - CELLS_BASE] is not None:
-                return f"{place_name(dst)} is occupied"
+            held = self.cells[dst - CELLS_BASE]
+            if held is not None:
+                return f"{place_name(dst)} already holds {held.display}: a free cell holds one card"
             return None
         # Onto a column: the run must be built, fit its target and fit the capacity.
         if count > 1:
@@ -407,17 +438,18 @@ class Position:
             n = len(col)
             for i in range(n - count, n - 1):
                 if not FITS[col[i + 1]][col[i]]:
-                    return f"the {count} cards from {moving} are not a run: {col[i + 1]} does not go on {col[i]}"
+                    return (f"only a run moves together: {run_name(col[n - count:])} is not one "
+                            f"({col[i + 1].display} {_misfit(col[i + 1], col[i])} {col[i].display})")
         target = cols[dst]
         if target:
             under = target[-1]
             if not FITS[moving][under]:
-                return (f"{moving} does not go on {under}: "
-                        "build down by one in alternating colours")
+                return f"{moving.display} can't go on {under.display}: {_rule_broken(moving, under)}"
         if count > 1:
             cap = self.capacity(to_empty_column=not target)
             if count > cap:
-                return f"needs {count}, can move {cap}: free a cell or a column"
+                where = " into an empty column" if not target else ""
+                return f"{count} cards can't move{where} at once: only {cap} can now (free a cell or a column)"
         return None
 
     def is_legal(self, move: Move) -> bool:

@@ -113,19 +113,12 @@ class FreeCellTable(Table):
         """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
         pos = self.position
         groups: dict[str, list[Button]] = {"to foundation": [], "to free cell": [], "to tableau": []}
+        from game.freecell.hints import move_sentence
+
         for m in pos.distinct_moves():
-            head = pos.columns[m.source][-m.count] if m.source < 8 else pos.cells[m.source - 8]
-            where = f"column {m.source + 1}" if m.source < 8 else f"cell {'abcd'[m.source - 8]}"
-            if m.dest == HOME:
-                group, to = "to foundation", "home"
-            elif m.dest >= 8:
-                group, to = "to free cell", "a free cell"
-            else:
-                group = "to tableau"
-                target = pos.columns[m.dest]
-                to = f"{target[-1]} (column {m.dest + 1})" if target else f"empty column {m.dest + 1}"
-            what = f"{head}" + (f" and {m.count - 1} more" if m.count > 1 else "")
-            groups[group].append(Button(f"{group.capitalize()}: {what} from {where} to {to}  [{m}]", f"play:{m}"))
+            group = "to foundation" if m.dest == HOME else "to free cell" if m.dest >= 8 else "to tableau"
+            # Words first; the standard notation follows as a secondary column.
+            groups[group].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
         buttons = tuple(b for g in groups.values() for b in g) + (
             Button("Demo: the solver plays from here", "demo"),
             Button("Copy this game's moves", "export"), Button("Replay moves from the clipboard", "import"),
@@ -241,7 +234,7 @@ class FreeCellTable(Table):
         column, index = self.holding
         col = self.position.columns[column]
         count = len(col) - index
-        return Panel(f"{count} card{'s' * (count > 1)} from {col[index]}",
+        return Panel(f"{count} card{'s' * (count > 1)} from {col[index].display}",
                      (f"Column {column + 1}: up/down change the head card; Select confirms.",),
                      (Button("Up: one more", "hold-up"), Button("Down: one fewer", "hold-down"),
                       Button("Select", "hold-ok"), Button("Close", "close")))
@@ -272,7 +265,10 @@ class FreeCellTable(Table):
         if where.kind == "column" and None in self.position.cells:
             self.play(Move.of(src, 8 + self.position.cells.index(None), 1))
             return
-        self.say(self.position.why_illegal(home) or "")
+        reason = self.position.why_illegal(home) or ""
+        if where.kind == "column" and reason:
+            reason += ", and every free cell is full"
+        self.say(reason)
 
     def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
         if target is None:
@@ -345,6 +341,15 @@ class FreeCellTable(Table):
     # --- hints: the solver in its own process ------------------------------------
 
     def ask_hint(self) -> None:
+        from game.freecell.hints import known_unsolvable_hint
+
+        # A deal on the shipped proof list: every position of it is lost, so
+        # answer at once, in the same words as everywhere else.
+        proven = known_unsolvable_hint(self.session.number)
+        if proven is not None:
+            self.cancel_hint()
+            self._show_hint(proven)
+            return
         if self.hints is None:
             from game.solver import HintService
 
@@ -359,14 +364,15 @@ class FreeCellTable(Table):
         self.thinking = False
 
     def _show_hint(self, hint: Any) -> None:
-        from game.freecell.hints import HintKind
+        from game.freecell.hints import HintKind, hint_text
 
         self.thinking = False
-        self.say("Hint: " + hint.text)
+        self.say("Hint: " + hint_text(self.position, hint))
         self.hint_marks = []
         if hint.kind is HintKind.NO_WIN:
-            self.panel = Panel("No winning line exists from here",
-                               ("The solver examined every position reachable from here.",),
+            why = (f"Deal #{hint.deal} is proven unsolvable: no position of it can be won."
+                   if hint.deal is not None else "The solver examined every position reachable from here.")
+            self.panel = Panel("No winning line exists from here", (why,),
                                (Button("Undo", "undo"), Button("Hint again", "hint"),
                                 Button("Restart", "restart"), Button("New deal", "new")))
             return

@@ -96,7 +96,8 @@ class SpiderTable(Table):
         try:
             self.session.play(move)
         except IllegalMoveError as exc:
-            reason = str(exc).split(": ", 1)[-1]
+            # Spider's engine raises the bare reason, which has colons of its own.
+            reason = str(exc)
             self.say(reason)
             self.emit(Refused(reason))
             return False

@@ -8,11 +8,14 @@ solver (:mod:`game.spider.solver`) is a separate tool for verifying deals.
 
     >>> from game.spider.deals import deal
     >>> pos = deal(1, suits=1)
-    >>> [str(h) for h in hints(pos)][:2]
-    ['move 6 5 1 (turns a face-down card)', 'move 9 10 1 (turns a face-down card)']
+    >>> [str(h.move) for h in hints(pos)][:2]
+    ['move 6 5 1', 'move 9 10 1']
     >>> cycle = HintCycle()
-    >>> str(cycle.next(pos)), str(cycle.next(pos))
-    ('move 6 5 1 (turns a face-down card)', 'move 9 10 1 (turns a face-down card)')
+    >>> cycle.next(pos).text
+    'Move 10♠ from column 6 to column 5 (onto J♠) — turns a face-down card'
+    >>> cycle.next(pos).text
+    'Move 2♠ from column 9 to column 10 (onto 3♠) — turns a face-down card'
+
 
 Candidates come in this order (:class:`Gain`, best first): completes a set,
 turns a face-down card, empties a column, joins the same suit, uncovers a
@@ -46,7 +49,7 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.cards import Card
+from game.cards import Card, run_name
 from game.spider.moves import COLUMNS, Move
 
 __all__ = [
@@ -106,6 +109,8 @@ class Hint:
     """One hint: a move (outline ``count`` cards of ``source``, target ``dest``), or deal, or undo.
 
     ``index`` and ``total`` place a move among the candidates ("hint 2 of 5").
+    ``cards`` are the face-up cards that move and ``onto`` the card they go on
+    (``None`` for an empty column): what the sentence names.
     """
 
     kind: HintKind
@@ -113,6 +118,8 @@ class Hint:
     gain: Gain | None = None
     index: int = 0
     total: int = 0
+    cards: tuple[Card, ...] = ()
+    onto: Card | None = None
 
     @property
     def source(self) -> int | None:
@@ -128,13 +135,17 @@ class Hint:
 
     @property
     def text(self) -> str:
-        """What the game shows, e.g. ``"move 3 7 2 (joins the same suit)"``."""
+        """The sentence the table shows after "Hint:" and ``solitaire hint spider`` prints,
+        e.g. ``"Move 7♠ 6♠ from column 6 to column 5 (onto 8♠) — joins the same suit"``."""
         if self.kind is HintKind.DEAL:
-            return "deal: no useful move is left, deal a new row"
+            return "Deal a new row from the stock: no useful move is left"
         if self.kind is HintKind.UNDO:
-            return "undo: no useful move is left and no deal is allowed"
+            return "No useful move is left and the stock can't be dealt: undo a move"
         assert self.move is not None and self.gain is not None
-        return f"{self.move} ({self.gain.text})"
+        what = run_name(self.cards) if self.cards else f"{self.move.count} cards"
+        to = (f"column {self.move.dest + 1} (onto {self.onto.display})" if self.onto is not None
+              else f"empty column {self.move.dest + 1}")
+        return f"Move {what} from column {self.move.source + 1} to {to} \u2014 {self.gain.text}"
 
     def __str__(self) -> str:
         return self.text
@@ -245,7 +256,13 @@ def hints(position: _Sees) -> list[Hint]:
     if not found:
         return [Hint(HintKind.DEAL if _can_deal(view) else HintKind.UNDO)]
     total = len(found)
-    return [Hint(HintKind.MOVE, m, g, i, total) for i, (m, g) in enumerate(found)]
+    columns = view[0]
+    out = []
+    for i, (m, g) in enumerate(found):
+        up_dest = columns[m.dest][1]
+        out.append(Hint(HintKind.MOVE, m, g, i, total, columns[m.source][1][-m.count:],
+                        up_dest[-1] if up_dest else None))
+    return out
 
 
 def next_hint(position: _Sees, asked: int) -> Hint:

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import Iterable, NamedTuple, Sequence
 
 from game import rules
-from game.cards import CARDS, RANK, SUIT, Card, CardParseError, Suit
+from game.cards import CARDS, NAMES, RANK, SUIT, Card, CardParseError, Suit, run_name
 from game.rules import Termination
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move, NotationError
 
@@ -390,15 +390,19 @@ class Position:
 
         >>> from game.spider.deals import deal
         >>> pos = deal(1, suits=4)
-        >>> [pos.why_illegal(Move.parse(t)) for t in ("move 1 1 1", "move 1 2 2")]
-        ['a column cannot move onto itself', 'column 1 has only 1 face-up card']
+        >>> pos.why_illegal(Move.parse("move 1 1 1"))
+        'a column cannot move onto itself'
+        >>> pos.why_illegal(Move.parse("move 1 2 2"))
+        "column 1 has only 1 face-up card: face-down cards don't move"
+        >>> pos.why_illegal(Move.parse("move 1 2 1"))
+        "2♠ can't go on 8♦: a card goes on one exactly one rank higher, any suit"
         """
         if move.count == 0:
             if not self._stock:
-                return "the stock is empty"
+                return "the stock is empty: no rows are left to deal"
             if not self.can_deal():
                 empty = self.empty_columns()[0]
-                return f"no deal while column {empty + 1} is empty: fill every column first"
+                return f"the stock can't be dealt while a column is empty: fill column {empty + 1} first"
             return None
         s, d, k = move.source, move.dest, move.count
         if not (0 <= s < COLUMNS and 0 <= d < COLUMNS):
@@ -415,12 +419,15 @@ class Position:
             return f"column {s + 1} has only {_cards(n)}"
         up = n - self._down[s]
         if k > up:
-            return f"column {s + 1} has only {_cards(up, 'face-up card')}"
+            return f"column {s + 1} has only {_cards(up, 'face-up card')}: face-down cards don't move"
         if k > self._run[s]:
-            return f"{' '.join(_TOKEN[c] for c in src[-k:])} is not a same-suit run: only a same-suit run moves together"
+            return f"only a same-suit run moves together: {run_name(src[-k:])} is not one"
         dst = self._cols[d]
         if dst and RANK[dst[-1]] != RANK[src[-k]] + 1:
-            return f"{_TOKEN[src[-k]]} does not go on {_TOKEN[dst[-1]]}"
+            head, under = src[-k], dst[-1]
+            if RANK[head] == 13:
+                return f"{NAMES[head]} can't go on {NAMES[under]}: a king goes only into an empty column"
+            return f"{NAMES[head]} can't go on {NAMES[under]}: a card goes on one exactly one rank higher, any suit"
         return None
 
     def is_legal(self, move: Move) -> bool:

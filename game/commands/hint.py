@@ -1,0 +1,119 @@
+"""``solitaire hint``: the table's Hint from the command line, in the same words.
+
+::
+
+    solitaire hint freecell N [--board FILE]
+    solitaire hint spider N --suits S [--moves FILE]
+
+It prints one line: the sentence the table shows after "Hint:" (the same
+function writes both: :func:`game.freecell.hints.hint_text` and
+:attr:`game.spider.hints.Hint.text`).
+
+FreeCell searches with the table's hint budget (``game.solver.service.LIMITS``
+for hints: 150,000 states or 3 seconds, then a moment to shorten the line).
+A deal on the shipped list of proven unsolvable deals is answered at once
+without a search; a ``--board`` position is always searched, since nothing
+says where it came from. Spider's hint sees only what a player sees and
+names its first candidate; ``--moves`` replays a moves file first (the
+format of ``solitaire deal spider --check``).
+
+Exit codes: 0 a hint backed by a win (FreeCell: a winning line follows;
+Spider: a useful move or a deal), or the game is already won; 1 FreeCell:
+no winning line exists (proven); 3 nothing is known: FreeCell's search did
+not finish (the line still names a sensible move) or Spider has no useful
+move and no deal; 2 bad input, one line on stderr.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from game.commands.usage import UsageError, read_text_file
+
+__all__ = ["freecell_hint_command", "spider_hint_command", "freecell_hint_sentence"]
+
+
+def _print(line: str) -> None:
+    """Print ``line``; a console that cannot show ♠♥♦♣ gets ``?`` instead of a traceback."""
+    try:
+        print(line)
+    except UnicodeEncodeError:
+        encoding = sys.stdout.encoding or "ascii"
+        print(line.encode(encoding, "replace").decode(encoding))
+
+
+def freecell_hint_sentence(position, number: int | None = None) -> tuple[str, int]:
+    """The hint sentence for a FreeCell ``position`` and the exit code.
+
+    ``number``: the deal the position descends from (``None`` for a board from
+    a file); a deal on the proven-unsolvable list is answered without a search.
+    """
+    from game.freecell.hints import HintKind, hint_for, hint_text, known_unsolvable_hint
+    from game.solver.answers import Ask
+    from game.solver.service import LIMITS
+    from game.solver.worker import HINT_IMPROVE_SECONDS
+
+    if position.is_won():
+        return "All 52 cards are home: the game is won", 0
+    hint = known_unsolvable_hint(number) if number is not None else None
+    if hint is None:
+        budget, seconds = LIMITS[Ask.HINT]
+        hint = hint_for(position, budget=budget, time_limit=seconds, improve_seconds=HINT_IMPROVE_SECONDS)
+    code = {HintKind.WIN: 0, HintKind.NO_WIN: 1, HintKind.UNFINISHED: 3}[hint.kind]
+    return hint_text(position, hint), code
+
+
+def freecell_hint_command(number_text: str | None, board_path: str | None) -> int:
+    """``solitaire hint freecell (N | --board FILE)``; returns the exit code."""
+    from game.freecell.deals import deal, parse_deal_number
+    from game.freecell.position import BoardError, Position
+
+    if (number_text is None) == (board_path is None):
+        raise UsageError("give a deal number or --board FILE (one of them)")
+    number: int | None = None
+    if board_path is not None:
+        try:
+            pos = Position.parse(read_text_file(board_path))
+        except BoardError as exc:
+            raise UsageError(f"{board_path}: {exc}") from None
+    else:
+        number = parse_deal_number(number_text or "")
+        pos = deal(number)
+    sentence, code = freecell_hint_sentence(pos, number)
+    _print(sentence)
+    return code
+
+
+def spider_hint_command(number_text: str, suits_text: str, moves_path: str | None) -> int:
+    """``solitaire hint spider N --suits S [--moves FILE]``; returns the exit code.
+
+    A move in the file that the rules refuse is bad input here (exit 2): the
+    hint is asked for a position that does not exist.
+    """
+    from game.commands.spider import UNDO, read_moves
+    from game.spider.deals import deal, parse_game_number, parse_suits
+    from game.spider.hints import HintKind, hints
+    from game.spider.moves import Move
+    from game.spider.position import IllegalMoveError
+
+    number = parse_game_number(number_text)
+    suits = parse_suits(suits_text)
+    actions = read_moves(moves_path) if moves_path is not None else []
+    pos = deal(number, suits)
+    for lineno, action in actions:
+        if action == UNDO:
+            if not pos.move_stack:
+                raise UsageError(f"{moves_path}:{lineno}: illegal move 'undo': nothing to undo")
+            pos.pop()
+            continue
+        assert isinstance(action, Move)
+        try:
+            pos.push(action)
+        except IllegalMoveError as exc:
+            raise UsageError(f"{moves_path}:{lineno}: illegal move '{action}': {exc}") from None
+    if pos.is_won():
+        _print("All eight sets are complete: the game is won")
+        return 0
+    hint = hints(pos)[0]
+    _print(hint.text)
+    return 3 if hint.kind is HintKind.UNDO else 0
