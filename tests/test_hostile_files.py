@@ -53,7 +53,7 @@ def settings_doc() -> dict[str, Any]:
     """Every field away from its default, so a kept field is told from a reset one."""
     return {"auto_foundation": False, "one_click_home": True, "animation_speed": "fast",
             "four_colour": True, "fullscreen": True, "spider_suits": 2, "spider_started": True,
-            "volume": 0.3, "live_winnability": False, "table_colour": theme.TABLE_COLOURS[1],
+            "volume": 0.3, "muted": True, "live_winnability": False, "table_colour": theme.TABLE_COLOURS[1],
             "card_back": theme.CARD_BACKS[1]}
 
 

@@ -66,6 +66,8 @@ class NullHost:
         self.clipboard = ""
         self.sounds: list[str] = []
         self.looks = 0
+        #: The last volume the controller set (None: never set).
+        self.volume: float | None = None
 
     def clipboard_get(self) -> str:
         return self.clipboard
@@ -80,7 +82,7 @@ class NullHost:
         self.sounds.append(name)
 
     def set_volume(self, volume: float) -> None:
-        pass
+        self.volume = volume
 
 
 class Play:
@@ -210,6 +212,16 @@ class Play:
             self.store.save("savegame", s.to_dict())
         self.say_store_warnings()
 
+    def toggle_sound(self) -> None:
+        """S: sound off / on, said on the message line and remembered (the volume is kept)."""
+        muted = self.settings.toggle_mute()
+        self.host.set_volume(self.settings.sound_volume)
+        self.save_settings()
+        if muted:
+            self.say("Sound off")
+        else:
+            self.say("Sound on" if self.settings.volume > 0 else "Sound on (the volume is 0%: raise it in Settings)")
+
     def save_settings(self) -> None:
         self.store.save("settings", self.settings.to_dict())
         self.say_store_warnings()
@@ -326,7 +338,7 @@ class Play:
         """Every setting takes effect at once."""
         st = self.settings
         self._sync_env()
-        self.host.set_volume(st.volume)
+        self.host.set_volume(st.sound_volume)
         self.host.apply_look(st)
         if self.table.game == "freecell":
             self.table.session.position.auto_foundation = st.auto_foundation
@@ -621,6 +633,9 @@ class Play:
             self.table.message = ""  # a message lasts until the next action
         if action.act is Act.QUIT:
             self.quit()
+            return
+        if action.act is Act.MUTE:
+            self.toggle_sound()
             return
         if self.menu.is_open:
             self.menu_action(action)
