@@ -220,7 +220,8 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "cell or a column, there is less room to carry it.",
     ), ("cards-movable", "n-cards-movable", "capacity", "supermove", "supermoves", "sequence-moves", "runs", "group-moves")),
     Section("auto-foundation", "Cards that go home by themselves", (
-        "With the setting \"Auto-foundation\" on (it is on unless you turn it off), cards that "
+        "With the setting **Automatic foundation moves** on (it is on unless you turn it off in "
+        "**Settings**), cards that "
         "can no longer be of any use on the table fly to their foundations right after the deal "
         "and after each of your moves. A card goes home by itself when:",
         "- it is an ace or a 2;",
@@ -305,7 +306,7 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "click the destination. Clicking a card inside a run selects from there to the end of "
         "the column.",
         "- Double-click a card to send it to its foundation if it can go; otherwise a column "
-        "card goes to an empty free cell. With the setting \"One click sends home\", a single "
+        "card goes to an empty free cell. With the setting **One click sends home** on, a single "
         "click sends home any card that can go.",
         "- Press and hold a column: a small panel shows how many cards follow the card you "
         "touched; its up and down arrows change the first card of the selection, and releasing "
