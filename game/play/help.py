@@ -32,7 +32,7 @@ __all__ = ["HelpBook", "LINES_PER_PAGE", "CHARS_PER_LINE", "paginate", "cost"]
 #: (a heading counts as two, each block one more for the space before it).
 #: Chosen so that a page sets at full size at 1280x720 and 800x600; the
 #: overlay shrinks the text a little where a window is smaller.
-LINES_PER_PAGE = 30
+LINES_PER_PAGE = 28
 CHARS_PER_LINE = 70
 
 
