@@ -192,8 +192,8 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
     Section("foundations", "Foundations", (
         "Each foundation takes one suit in order from ace to king: the ace starts it, then the "
         "2 of the same suit, then the 3, and so on. Foundations do not alternate colours.",
-        "A card never comes back from a foundation. Only Undo takes one back, and it takes back "
-        "the whole move that sent it there.",
+        "A card never comes back from a foundation. Only **Undo** ([U]) takes one back, and it "
+        "takes back the whole move that sent it there.",
     ), ("foundation", "home", "win")),
     Section("movable-cards", "Moving several cards at once (\"N cards movable\")", (
         "Strictly, cards move one at a time. But a run at the end of a column can be carried "
@@ -462,9 +462,9 @@ _SPIDER = Page("spider", "How to play Spider", (
         "- Keyboard: [Tab] cycles through the stock and the columns ([Shift+Tab] goes back); "
         "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
         "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [Esc] cancels.",
-        "- [M] opens the menu, and so does [Esc] when nothing is selected or open; [Esc] closes "
-        "the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches fullscreen; [S] "
-        "turns the sound off and on; [Ctrl+Q] quits, after asking.",
+        "- **Menu** or [M] opens the menu, and so does [Esc] when nothing is selected or open; "
+        "[Esc] closes the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches "
+        "fullscreen; [S] turns the sound off and on; [Ctrl+Q] quits, after asking.",
         "- Gamepad: as in FreeCell, with the stock in the focus ring: the [pad D-pad] or "
         "[pad left stick] moves the focus, [pad A] selects and places, [pad B] cancels, [pad X] "
         "asks for a hint, [pad Y] undoes, [pad Start] opens the menu, [pad Back] quits after "
@@ -501,7 +501,7 @@ _SPIDER = Page("spider", "How to play Spider", (
         "there, since those cannot go anywhere else.",
         "- Tidy up before dealing. A deal covers every column with a new card, so first make "
         "every useful move and join as many same-suit runs as you can.",
-        "- Use Undo to test a branch, especially with two or four suits. Each undo costs a "
+        "- Use **Undo** to test a branch, especially with two or four suits. Each undo costs a "
         "point, but a won game is worth far more.",
         "- Learn with one suit, then move up to two and four.",
     ), ("tips", "strategy", "advice")),
