@@ -1,8 +1,13 @@
 """How to play: one in-game page per game (SPEC §3), reachable with F1.
 
 A page is a list of sections; each has a stable anchor, a title and
-paragraphs. A paragraph that starts with ``"- "`` is a list item (the
-renderers indent it as one). Anchors are unique across both pages, so an
+paragraphs. A paragraph that starts with ``"- "`` is a list item. The
+renderers read a page as a document, a sequence of :class:`Heading`,
+:class:`Paragraph` and :class:`Bullets` blocks (:func:`blocks`): the terminal
+prints it as plain text (:func:`as_text`), the in-game panel sets headings
+large, paragraphs wrapped and lists as lists (:mod:`game.play.help`). Inline
+marks name buttons (``**Undo**``) and keys (``[F1]``, ``[pad A]``), so a test
+can hold the text to the controls that exist. Anchors are unique across both pages, so an
 anchor alone names a place; the "N cards movable" figure and the one-line
 refusals link to the section that explains them::
 
@@ -25,19 +30,109 @@ from __future__ import annotations
 import re
 import textwrap
 from dataclasses import dataclass
+from typing import Sequence, Union
 
-__all__ = ["Section", "Page", "PAGES", "GAMES", "page", "section_for", "section_for_refusal", "as_text"]
+__all__ = ["Section", "Page", "PAGES", "GAMES", "page", "section_for", "section_for_refusal", "as_text",
+           "Heading", "Paragraph", "Bullets", "Block", "blocks", "text_lines", "spans", "plain", "marks"]
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading: ``level`` 1 is a page's title, 2 a section's."""
+
+    text: str
+    level: int = 2
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """Running text, wrapped to whatever width shows it."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Bullets:
+    """A list: one item per entry."""
+
+    items: tuple[str, ...]
+
+
+#: What a help document is made of.
+Block = Union[Heading, Paragraph, Bullets]
+
+# Inline marks in a paragraph or item: **Button** names a button on the
+# control bar or in the menu, [Key] a key or chord, [pad X] a gamepad control.
+# The panel sets them apart; the terminal prints the bare words. Tests check
+# every mark against the real bar, menu and input map.
+_MARK = re.compile(r"\*\*(?P<button>[^*]+)\*\*|\[pad (?P<pad>[^\[\]]+)\]|\[(?P<key>[^\[\]]+)\]")
+
+
+def spans(text: str) -> tuple[tuple[str, str], ...]:
+    """``text`` cut into ``(kind, words)``: kind is "text", "button", "key" or "pad".
+
+    >>> spans("Press **Undo** or [U].")
+    (('text', 'Press '), ('button', 'Undo'), ('text', ' or '), ('key', 'U'), ('text', '.'))
+    """
+    out: list[tuple[str, str]] = []
+    at = 0
+    for m in _MARK.finditer(text):
+        if m.start() > at:
+            out.append(("text", text[at:m.start()]))
+        kind = m.lastgroup or "text"
+        out.append((kind, m.group(kind)))
+        at = m.end()
+    if at < len(text):
+        out.append(("text", text[at:]))
+    return tuple(out)
+
+
+def plain(text: str) -> str:
+    """``text`` without its marks, as the terminal prints it.
+
+    >>> plain("**Hint** ([H]); [pad X] on a gamepad")
+    'Hint (H); X on a gamepad'
+    """
+    return "".join(words for _, words in spans(text))
+
+
+def marks(game: str) -> list[tuple[str, str]]:
+    """Every ``(kind, name)`` marked on ``game``'s page ("button", "key" or "pad"), in order."""
+    out: list[tuple[str, str]] = []
+    for block in blocks(game):
+        texts = block.items if isinstance(block, Bullets) else (block.text,)
+        out.extend((kind, words) for text in texts for kind, words in spans(text) if kind != "text")
+    return out
 
 
 @dataclass(frozen=True)
 class Section:
-    """One part of a page: ``anchor`` is the stable id links use."""
+    """One part of a page: ``anchor`` is the stable id links use.
+
+    A paragraph that starts with ``"- "`` is a list item; consecutive items
+    make one :class:`Bullets` block (see :attr:`blocks`).
+    """
 
     anchor: str
     title: str
     paragraphs: tuple[str, ...]
     #: Other names :func:`section_for` knows this section by ("capacity", "keys").
     topics: tuple[str, ...] = ()
+
+    @property
+    def blocks(self) -> tuple[Block, ...]:
+        """The section as a document: its heading, then paragraphs and lists."""
+        out: list[Block] = [Heading(self.title, 2)]
+        for paragraph in self.paragraphs:
+            if paragraph.startswith("- "):
+                last = out[-1]
+                if isinstance(last, Bullets):
+                    out[-1] = Bullets(last.items + (paragraph[2:],))
+                else:
+                    out.append(Bullets((paragraph[2:],)))
+            else:
+                out.append(Paragraph(paragraph))
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -97,8 +192,8 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
     Section("foundations", "Foundations", (
         "Each foundation takes one suit in order from ace to king: the ace starts it, then the "
         "2 of the same suit, then the 3, and so on. Foundations do not alternate colours.",
-        "A card never comes back from a foundation. Only Undo takes one back, and it takes back "
-        "the whole move that sent it there.",
+        "A card never comes back from a foundation. Only **Undo** ([U]) takes one back, and it "
+        "takes back the whole move that sent it there.",
     ), ("foundation", "home", "win")),
     Section("movable-cards", "Moving several cards at once (\"N cards movable\")", (
         "Strictly, cards move one at a time. But a run at the end of a column can be carried "
@@ -125,7 +220,8 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "cell or a column, there is less room to carry it.",
     ), ("cards-movable", "n-cards-movable", "capacity", "supermove", "supermoves", "sequence-moves", "runs", "group-moves")),
     Section("auto-foundation", "Cards that go home by themselves", (
-        "With the setting \"Auto-foundation\" on (it is on unless you turn it off), cards that "
+        "With the setting **Automatic foundation moves** on (it is on unless you turn it off in "
+        "**Settings**), cards that "
         "can no longer be of any use on the table fly to their foundations right after the deal "
         "and after each of your moves. A card goes home by itself when:",
         "- it is an ace or a 2;",
@@ -139,8 +235,8 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
     ), ("auto-home", "safe-auto-foundation", "automatic-moves")),
     Section("auto-complete", "Auto-complete", (
         "When every column is in order, no card higher than any card buried beneath it, there "
-        "is nothing left to untangle. The third button on the control bar then changes from "
-        "\"New deal\" to \"Auto-complete\" (key F).",
+        "is nothing left to untangle. The **New deal** button on the control bar then becomes "
+        "**Auto-complete** (key [F]).",
         "Press it and the cards fly home one at a time, each with its own flight. Press it again "
         "to stop at once and carry on by hand.",
         "Every card auto-complete sends home counts as one move, and Undo takes them back one "
@@ -150,17 +246,27 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "The game never declares a defeat by itself. If there is no legal move at all (every "
         "free cell full, nothing can go home or onto a column) it says so plainly and offers "
         "three ways on: undo the last move, restart the same deal, or start a new deal.",
-        "Give up is always available from the menu. A dead end does not mean the deal cannot be "
-        "won: it only means this line of play ran out. Undo is unlimited, so go back to an "
-        "earlier choice and try another way.",
+        "A dead end does not mean the deal cannot be won: it only means this line of play ran "
+        "out. Undo is unlimited, so go back to an earlier choice and try another way.",
+        "With the live winnability check on (in **Settings**), the game notices as soon as a deal "
+        "can no longer be won: the **New deal** button becomes **Rewind** ([R]), which undoes "
+        "back to the last position that could still be won and names the move that lost it.",
+        "**Give up**, at the end of the control bar, ends the game at any time. Give up, "
+        "**Restart** and a new deal ask first when the game has moves, with \"Keep playing\" as "
+        "the answer Enter gives; nothing is counted until you confirm.",
     ), ("no-moves", "dead-end", "give-up", "restart")),
     Section("deals", "Deal numbers, difficulty and today's deal", (
-        "In the menu, choose how to deal: Today's deal, Easy, Normal, Hard, Random, or Enter "
-        "number; then press Deal.",
+        "Open the menu (**Menu**, [M], or [Esc] with nothing selected) and choose a deal:",
+        "- **FreeCell: today's deal**, the same for everyone today;",
+        "- **FreeCell: Easy deal**, **FreeCell: Normal deal** or **FreeCell: Hard deal**, a random "
+        "deal of that difficulty;",
+        "- **FreeCell: random deal**, any deal;",
+        "- **FreeCell: enter a deal number**: type the number and press [Enter].",
+        "**New deal** ([N]) on the control bar deals a random deal.",
         "Deal numbers run from 1 to 1,000,000 and follow the Microsoft numbering published by "
         "Michael Keller, so deal #N here is the same layout as deal #N in Windows FreeCell and "
         "the many programs that share the numbering. Tell a friend the number and you play the "
-        "same cards. Enter number accepts a whole number 1..1,000,000 and refuses anything else "
+        "same cards. The number box accepts a whole number 1..1,000,000 and refuses anything else "
         "with a one-line reason.",
         "Almost every deal can be won. Eight deals in that range are known to be unsolvable: "
         "11982, 146692, 186216, 455889, 495505, 512118, 517776 and 781948. You can still enter "
@@ -179,7 +285,7 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
     ), ("deal", "deal-number", "difficulty", "daily", "todays-deal", "today", "unsolvable",
         "daily-history", "menu")),
     Section("freecell-hint", "Hint and the list of moves", (
-        "Hint (H) looks for a winning line from the current position. It searches in the "
+        "**Hint** ([H]) looks for a winning line from the current position. It searches in the "
         "background: a \"thinking\" sign shows, the table stays playable, and any move you make "
         "cancels the search. Then:",
         "- a winning line was found: its first move appears as text under the Hint button, and "
@@ -188,10 +294,11 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "here\", with four ways on: undo, hint again, restart the deal, new deal;",
         "- the search ran out of time: it shows a sensible move and says the search did not "
         "finish. That is not a dead end.",
-        "Under the hint, every legal move right now is listed as a button, in three groups (to "
+        "**Moves** ([L]) lists every legal move right now as a button, in three groups (to "
         "foundation, to free cell, to column), with the current \"N cards movable\". Click one "
         "to play it. With these buttons and the keyboard the whole game can be played without "
-        "pointing at the table.",
+        "pointing at the table. The same list can start a demo (the solver plays on from "
+        "here), copy this game's moves, or replay moves from the clipboard.",
     ), ("hint", "hints", "move-list", "solver")),
     Section("freecell-controls", "Controls: mouse, keyboard, gamepad", (
         "- Mouse: drag a card and drop it where it should go; grab a card in the middle of a "
@@ -199,33 +306,37 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "click the destination. Clicking a card inside a run selects from there to the end of "
         "the column.",
         "- Double-click a card to send it to its foundation if it can go; otherwise a column "
-        "card goes to an empty free cell. With the setting \"One click sends home\", a single "
+        "card goes to an empty free cell. With the setting **One click sends home** on, a single "
         "click sends home any card that can go.",
         "- Press and hold a column: a small panel shows how many cards follow the card you "
         "touched; its up and down arrows change the first card of the selection, and releasing "
-        "confirms the selection (nothing moves yet). Its close button, or Esc, cancels.",
-        "- Keyboard: Left and Right move the focus across the free cells, foundations and "
-        "columns; Up and Down choose the first card inside a column; Enter or Space selects, "
-        "places, or sends home; Esc clears the selection. U undoes (Ctrl+Z too), H asks for a "
-        "hint, N starts a new deal, F runs auto-complete. F1 opens this page; F11 or Alt+Enter "
-        "switches fullscreen.",
-        "- Gamepad: the D-pad or the left stick moves the focus like the arrow keys; A selects "
-        "and places, B cancels, X asks for a hint, Y undoes, Start opens the menu. A controller "
-        "can be plugged in or out at any time.",
+        "confirms the selection (nothing moves yet). Its Close button, or [Esc], cancels.",
+        "- Keyboard: [Left] and [Right] move the focus across the free cells, foundations and "
+        "columns; [Up] and [Down] choose the first card inside a column; [Enter] or [Space] "
+        "selects, places, or sends home; [Esc] clears the selection.",
+        "- [U] undoes ([Ctrl+Z] too), [H] asks for a hint, [L] lists the moves, [N] starts a new "
+        "deal, [F] runs auto-complete, [R] rewinds.",
+        "- [M] opens the menu, and so does [Esc] when nothing is selected or open; [Esc] closes "
+        "the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches fullscreen; [S] "
+        "turns the sound off and on; [Ctrl+Q] quits, after asking.",
+        "- Gamepad: the [pad D-pad] or the [pad left stick] moves the focus like the arrow keys; "
+        "[pad A] selects and places, [pad B] cancels, [pad X] asks for a hint, [pad Y] undoes, "
+        "[pad Start] opens the menu, [pad Back] quits after asking. A controller can be plugged "
+        "in or out at any time.",
     ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input")),
     Section("freecell-refusals", "When a move is refused", (
         "An illegal move never changes the position: the cards return to where they were and "
         "one line says why. The usual reasons:",
-        "- \"7H does not go on 8D: build down by one in alternating colours\": the colours or "
-        "ranks do not fit; see \"Building on the columns\".",
+        "- A card that does not fit: a column builds down by one in alternating colours; see "
+        "\"Building on the columns\".",
         "- \"needs 7, can move 6: free a cell or a column\": the run is longer than the current "
         "\"N cards movable\"; see \"Moving several cards at once\".",
-        "- \"the 3 cards from 9C are not a run\": only a properly built run moves as a group; "
-        "move it in pieces.",
-        "- \"5S cannot go home yet: its foundation needs 4S\": foundations go up by suit, one "
-        "rank at a time; see \"Foundations\".",
-        "- \"free cell b is occupied\", \"a free cell holds one card\", \"cards do not move from "
-        "one free cell to another\": see \"Free cells\".",
+        "- Cards that are not a run: only a properly built run moves as a group; move it in "
+        "pieces.",
+        "- A card that cannot go home yet: foundations go up by suit, one rank at a time; see "
+        "\"Foundations\".",
+        "- A free cell that is taken, more than one card for a free cell, or a move from one "
+        "free cell to another: see \"Free cells\".",
     ), ("refusals", "refused", "illegal", "errors")),
     Section("freecell-stats", "Moves, time and statistics", (
         "Moves: a group move counts as one, cards that go home by themselves count zero, and "
@@ -234,14 +345,16 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "minimised and runs again when you come back. Resizing, rotating or switching "
         "fullscreen never loses the deal, and when you close the game, the deal, its undo "
         "history and the clock are saved and come back next time.",
+        "Sound effects play at the volume chosen in **Settings**; [S] turns them off and on "
+        "and the choice is remembered.",
         "When you win, a panel shows the time, the moves, the cards home and the deal number "
         "(one click copies it). From there: new deal, replay the same deal, or look at the "
         "board.",
-        "Statistics on this computer: games played, win rate, current and best winning streak, "
+        "**Statistics** (in the menu), kept on this computer: games played, win rate, current and best winning streak, "
         "best time, fewest moves and your recent results. A game you give up, or leave "
         "unfinished by starting a new deal, counts as played and lost and ends the streak; "
         "restarting the same deal does not. Best time and fewest moves come from won games only. "
-        "The statistics can be cleared from the menu.",
+        "The statistics can be cleared there.",
     ), ("statistics", "stats", "clock", "time", "moves", "save", "win-panel")),
     Section("freecell-tips", "Tips", (
         "- Look before you move. At the start, find where the aces and 2s are buried and plan "
@@ -293,8 +406,9 @@ _SPIDER = Page("spider", "How to play Spider", (
         "and adds 100 points to the score. Eight removed sets win the game.",
     ), ("set", "complete-set", "win")),
     Section("dealing", "Dealing from the stock", (
-        "Click the stock (or press D) to deal one card face up onto every column: ten cards, "
-        "five times in all. The stock shows how many deals are left.",
+        "Click the stock, **Deal** on the control bar, or [D] to deal one card face up onto "
+        "every column: ten cards, five times in all. The stock and the **Deal** button show "
+        "how many deals are left.",
         "You cannot deal while a column is empty: put any card or run into it first. The one "
         "exception is when fewer than ten cards are left on the table, so that the columns "
         "could never all be filled.",
@@ -305,12 +419,13 @@ _SPIDER = Page("spider", "How to play Spider", (
         "- 2 suits: four sets of spades and four of hearts. Choosing which suit to build on "
         "starts to matter.",
         "- 4 suits: two sets of each suit, the original game and by far the hardest.",
-        "Changing the difficulty restarts the current game number. The same number at another "
+        "The menu's **Spider difficulty** changes it; that restarts the current game number. The same number at another "
         "difficulty has the same ranks in the same places; only the suits differ. The chosen "
         "difficulty is remembered.",
         "Game numbers run from 1 to 999,999. A number always gives the same layout, on any "
         "machine, so you can replay a game or pass its number on; these are this game's own "
-        "layouts, not those of Windows Spider. New game picks a number at random. The very "
+        "layouts, not those of Windows Spider. **New game** picks a number at random, and the menu's "
+        "**Spider: enter a game number** plays a given one. The very "
         "first game is 1-suit game #1, which a full-knowledge search has shown can be won.",
         "Not every game can be won: the face-down cards and the stock are unknown, and with "
         "four suits even good players are said to win only about one game in three.",
@@ -326,7 +441,7 @@ _SPIDER = Page("spider", "How to play Spider", (
         "fewest moves use that number. Hints cost nothing.",
     ), ("score", "points")),
     Section("spider-hint", "Hint", (
-        "Hint (H) shows one move: the card or cards outlined in yellow, the target column in "
+        "**Hint** ([H]) shows one move: the card or cards outlined in yellow, the target column in "
         "green. Press it again to see the next candidate.",
         "Candidates come roughly in this order: a move that completes a set, one that turns a "
         "face-down card, one that empties a column, one that joins the same suit, one that "
@@ -335,6 +450,7 @@ _SPIDER = Page("spider", "How to play Spider", (
         "move left, the hint says to deal or to undo.",
         "The hint sees only what you see, so it is advice, not a guarantee; it does not change "
         "the score.",
+        "**Demo** lets the computer play on from the current position.",
     ), ("hint", "hints")),
     Section("spider-controls", "Controls: mouse, keyboard, gamepad", (
         "- Mouse: drag a face-up card and drop it; grabbing a card inside a same-suit run brings "
@@ -342,32 +458,36 @@ _SPIDER = Page("spider", "How to play Spider", (
         "take it glow green, and clicking one moves as many cards as fit there.",
         "- Double-click a card to send it, in order of preference, to a column where it "
         "completes a set, onto the same suit, onto any suit, or to an empty column.",
-        "- Click the stock to deal; it shows how many deals remain.",
-        "- Keyboard: Tab cycles through the stock and the columns (Shift+Tab goes back); Enter "
-        "or Space selects and drops; A makes the double-click move of the focused card; D "
-        "deals; H asks for a hint; Z undoes (Ctrl+Z too); Esc cancels. F1 opens this page; F11 "
-        "or Alt+Enter switches fullscreen.",
-        "- Gamepad: as in FreeCell, with the stock in the focus ring: the D-pad or left stick "
-        "moves the focus, A selects and places, B cancels, X asks for a hint, Y undoes, Start "
-        "opens the menu.",
+        "- Click the stock, or **Deal**, to deal; both show how many deals remain.",
+        "- Keyboard: [Tab] cycles through the stock and the columns ([Shift+Tab] goes back); "
+        "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
+        "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [Esc] cancels.",
+        "- **Menu** or [M] opens the menu, and so does [Esc] when nothing is selected or open; "
+        "[Esc] closes the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches "
+        "fullscreen; [S] turns the sound off and on; [Ctrl+Q] quits, after asking.",
+        "- Gamepad: as in FreeCell, with the stock in the focus ring: the [pad D-pad] or "
+        "[pad left stick] moves the focus, [pad A] selects and places, [pad B] cancels, [pad X] "
+        "asks for a hint, [pad Y] undoes, [pad Start] opens the menu, [pad Back] quits after "
+        "asking.",
     ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input")),
     Section("spider-refusals", "When a move is refused", (
         "An illegal move never changes the table: the cards return and one line says why. The "
         "usual reasons:",
-        "- \"7S does not go on 9H\": a card needs a card exactly one rank higher (any suit), or "
-        "an empty column; see \"Moving cards\".",
-        "- \"9S 8H 7S is not a same-suit run\": only a run of one suit moves together; take "
+        "- A card that does not fit: a card goes on one exactly one rank higher (any suit), or "
+        "into an empty column; see \"Moving cards\".",
+        "- Cards that are not a same-suit run: only a run of one suit moves together; take "
         "fewer cards.",
-        "- \"no deal while column 4 is empty: fill every column first\": see \"Dealing from the "
+        "- A deal while a column is empty: fill every column first; see \"Dealing from the "
         "stock\".",
-        "- \"the stock is empty\": all five deals have been used.",
+        "- A deal with the stock empty: all five deals have been used.",
     ), ("refusals", "refused", "illegal", "errors")),
     Section("spider-stats", "Time and statistics", (
         "The clock starts with your first move and pauses while the window is in the "
         "background. Closing the game saves it, with its undo history and clock, for next time.",
         "Statistics are kept on this computer for each difficulty: games played, won, win rate, "
         "current and best winning streak, best time, fewest moves and your recent results. A "
-        "game given up, or left unfinished for a new one, counts as played and lost. Each "
+        "game given up, or left unfinished for a new one, counts as played and lost; **Give up**, "
+        "**New game** and **Restart** ask first when the game has moves. Each "
         "difficulty's statistics can be cleared on their own.",
     ), ("statistics", "stats", "clock", "time", "moves", "save")),
     Section("spider-tips", "Tips", (
@@ -381,7 +501,7 @@ _SPIDER = Page("spider", "How to play Spider", (
         "there, since those cannot go anywhere else.",
         "- Tidy up before dealing. A deal covers every column with a new card, so first make "
         "every useful move and join as many same-suit runs as you can.",
-        "- Use Undo to test a branch, especially with two or four suits. Each undo costs a "
+        "- Use **Undo** to test a branch, especially with two or four suits. Each undo costs a "
         "point, but a won game is worth far more.",
         "- Learn with one suit, then move up to two and four.",
     ), ("tips", "strategy", "advice")),
@@ -489,36 +609,60 @@ def section_for_refusal(game: str, reason: str) -> tuple[str, str]:
     return name, f"{name}-refusals"
 
 
-def _wrap(paragraph: str, width: int) -> list[str]:
-    if paragraph.startswith("- "):
-        return textwrap.wrap(paragraph[2:], width, initial_indent="  - ", subsequent_indent="    ",
-                             break_on_hyphens=False)
-    return textwrap.wrap(paragraph, width, break_on_hyphens=False)
+def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    return textwrap.wrap(plain(text), width, initial_indent=first, subsequent_indent=rest,
+                         break_on_hyphens=False)
 
 
-def _heading(title: str, rule: str, width: int) -> list[str]:
-    lines = textwrap.wrap(title, width)
-    return [*lines, rule * max(len(line) for line in lines)]
+def text_lines(blocks: Sequence[Block], width: int = 78) -> list[str]:
+    """``blocks`` as plain-text lines at most ``width`` wide (the terminal's rendering).
 
+    A heading is underlined (``=`` for a page title, ``-`` for a section), a
+    list item hangs from ``"  - "``, and blocks are a blank line apart::
 
-def _section_lines(section: Section, width: int) -> list[str]:
-    out = _heading(section.title, "-", width)
-    previous_item = False
-    for paragraph in section.paragraphs:
-        item = paragraph.startswith("- ")
-        # A list reads as one block: no blank line between its items.
-        if not (item and previous_item):
+        >>> text_lines([Heading("Foundations"), Paragraph("Ace to **king**."), Bullets(("one", "two"))])
+        ['Foundations', '-----------', '', 'Ace to king.', '', '  - one', '  - two']
+    """
+    if width < 20:
+        raise ValueError(f"width {width} is too narrow: at least 20 columns")
+    out: list[str] = []
+    for block in blocks:
+        if out:
             out.append("")
-        out.extend(_wrap(paragraph, width))
-        previous_item = item
+        if isinstance(block, Heading):
+            lines = _wrap(block.text, width)
+            out.extend([*lines, ("=" if block.level == 1 else "-") * max(len(line) for line in lines)])
+        elif isinstance(block, Bullets):
+            for item in block.items:
+                out.extend(_wrap(item, width, "  - ", "    "))
+        else:
+            out.extend(_wrap(block.text, width))
     return out
+
+
+def blocks(game: str, anchor: str | None = None) -> tuple[Block, ...]:
+    """The page of ``game`` (or its section ``anchor``) as a document.
+
+    The whole page starts with its title as a level-1 heading; each section
+    is a level-2 heading and its paragraphs and lists::
+
+        >>> doc = blocks("freecell")
+        >>> doc[0], doc[1]
+        (Heading(text='How to play FreeCell', level=1), Heading(text='The aim and the table', level=2))
+        >>> blocks("spider", "sets")[0]
+        Heading(text='Completed sets', level=2)
+    """
+    p = page(game)
+    if anchor is not None:
+        return p.section(anchor).blocks
+    return (Heading(p.title, 1),) + tuple(b for section in p.sections for b in section.blocks)
 
 
 def as_text(game: str, width: int = 78, anchor: str | None = None) -> str:
     """The page (or one section of it) as plain text wrapped to ``width`` columns.
 
-    The terminal game prints this for help; each section heading is followed
-    by its anchor-free text, so it reads like the in-game page.
+    The terminal prints this for ``solitaire help``: the same blocks as the
+    in-game panel, with the inline marks (buttons, keys) as plain words.
 
     >>> text = as_text("spider", width=50)
     >>> text.splitlines()[:2]
@@ -528,11 +672,4 @@ def as_text(game: str, width: int = 78, anchor: str | None = None) -> str:
     """
     if width < 20:
         raise ValueError(f"width {width} is too narrow: at least 20 columns")
-    p = page(game)
-    if anchor is not None:
-        return "\n".join(_section_lines(p.section(anchor), width)) + "\n"
-    lines = _heading(p.title, "=", width)
-    for section in p.sections:
-        lines.append("")
-        lines.extend(_section_lines(section, width))
-    return "\n".join(lines) + "\n"
+    return "\n".join(text_lines(blocks(game, anchor), width)) + "\n"

@@ -284,6 +284,7 @@ SETTINGS = Record({
     "spider_suits": Choice((1, 2, 4)),
     "spider_started": Bool(),
     "volume": Num(0.0, 1.0),
+    "muted": Bool(),
     "live_winnability": Bool(),
     "table_colour": Choice(_table_colours),
     "card_back": Choice(_card_backs),

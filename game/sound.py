@@ -15,6 +15,11 @@ tests can check the buffers without a sound card::
 :class:`Sound` wraps the buffers for the mixer. Sound is a nicety, never a
 requirement: on a machine with no audio device the mixer fails to start,
 :attr:`Sound.available` is ``False`` and :meth:`Sound.play` does nothing.
+The mixer starts with SDL's own choice of audio driver (the game never sets
+``SDL_AUDIODRIVER``; tests set ``dummy`` in their own environment), so a
+player hears the effects on whatever device the desktop uses. Muting (the S
+key) is the setting ``muted``: the controller sets volume 0 and keeps the
+chosen volume for when the sound comes back.
 
 No numpy: the samples are built with plain floats and stored in
 :mod:`array` buffers, which pygame.mixer.Sound accepts directly.

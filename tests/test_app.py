@@ -35,6 +35,22 @@ def clock(monkeypatch, tmp_path):
     return FakeTime()
 
 
+@pytest.fixture
+def make_app(clock):
+    """``make_app(...)`` is ``App(..., now=clock)``, closed when the test ends."""
+    apps: list[App] = []
+
+    def make(*args, **kwargs) -> App:
+        kwargs.setdefault("now", clock)
+        app = App(*args, **kwargs)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
 def frames(app: App, clock: FakeTime, n: int = 2, dt: float = 1 / 60) -> None:
     for _ in range(n):
         clock.t += dt
@@ -72,175 +88,154 @@ def key(app: App, clock: FakeTime, k: int, mod: int = 0) -> None:
     frames(app, clock, 1)
 
 
-def test_a_freecell_deal_won_by_dragging_the_solvers_moves(clock):
-    app = App("freecell", 617, now=clock)
-    try:
-        line = solve(deal(617, auto_foundation=True)).player_moves
-        table = app.play.table
-        for move in line:
-            pos = table.position
-            if move.source < 8:
-                n = len(pos.columns[move.source])
-                start = screen_of(app, PileKind.COLUMN, move.source, n - move.count)
-            else:
-                start = screen_of(app, PileKind.CELL, move.source - 8, 0)
-            if move.dest < 8:
-                col = pos.columns[move.dest]
-                end = screen_of(app, PileKind.COLUMN, move.dest, len(col) - 1 if col else None)
-            elif move.dest < HOME:
-                end = screen_of(app, PileKind.CELL, move.dest - 8, None)
-            else:
-                suit = int(pos.columns[move.source][-1] if move.source < 8 else pos.cells[move.source - 8]) % 4
-                end = screen_of(app, PileKind.FOUNDATION, suit, None)
-            before = table.session.moves
-            drag(app, clock, start, end)
-            assert table.session.moves == before + 1, (str(move), table.message)
-        # Whatever is left goes home with auto-complete (F), one card per step.
-        if not table.session.won:
-            key(app, clock, pygame.K_f)
-            for _ in range(400):
-                frames(app, clock, 1, dt=0.05)
-                if table.session.won:
-                    break
-        assert table.session.won
-        assert table.position.is_won()
-        # The win is in the statistics on disk, and no saved game is left.
-        from game.stats import Statistics
+def test_a_freecell_deal_won_by_dragging_the_solvers_moves(clock, make_app):
+    app = make_app("freecell", 617, now=clock)
+    line = solve(deal(617, auto_foundation=True)).player_moves
+    table = app.play.table
+    for move in line:
+        pos = table.position
+        if move.source < 8:
+            n = len(pos.columns[move.source])
+            start = screen_of(app, PileKind.COLUMN, move.source, n - move.count)
+        else:
+            start = screen_of(app, PileKind.CELL, move.source - 8, 0)
+        if move.dest < 8:
+            col = pos.columns[move.dest]
+            end = screen_of(app, PileKind.COLUMN, move.dest, len(col) - 1 if col else None)
+        elif move.dest < HOME:
+            end = screen_of(app, PileKind.CELL, move.dest - 8, None)
+        else:
+            suit = int(pos.columns[move.source][-1] if move.source < 8 else pos.cells[move.source - 8]) % 4
+            end = screen_of(app, PileKind.FOUNDATION, suit, None)
+        before = table.session.moves
+        drag(app, clock, start, end)
+        assert table.session.moves == before + 1, (str(move), table.message)
+    # Whatever is left goes home with auto-complete (F), one card per step.
+    if not table.session.won:
+        key(app, clock, pygame.K_f)
+        for _ in range(400):
+            frames(app, clock, 1, dt=0.05)
+            if table.session.won:
+                break
+    assert table.session.won
+    assert table.position.is_won()
+    # The win is in the statistics on disk, and no saved game is left.
+    from game.stats import Statistics
 
-        stats = Statistics.load(app.play.store)
-        assert stats["freecell"].won == 1 and stats["freecell"].best_streak == 1
-        assert app.play.store.load("savegame") is None
-    finally:
-        app.close()
+    stats = Statistics.load(app.play.store)
+    assert stats["freecell"].won == 1 and stats["freecell"].best_streak == 1
+    assert app.play.store.load("savegame") is None
 
 
-def test_an_illegal_drop_returns_with_a_reason_and_changes_nothing(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        before = app.play.table.position.copy()
-        # Deal 1: 6S (column 1) onto 9C (column 2) is not a legal build.
-        drag(app, clock, screen_of(app, PileKind.COLUMN, 0, 6), screen_of(app, PileKind.COLUMN, 1, 6))
-        assert app.play.table.position == before
-        assert app.play.table.message == "6♠ can't go on 9♣: build down by one in alternating colours"
-        assert app.play.table.flights.busy()  # the card flies back
-    finally:
-        app.close()
+def test_an_illegal_drop_returns_with_a_reason_and_changes_nothing(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    before = app.play.table.position.copy()
+    # Deal 1: 6S (column 1) onto 9C (column 2) is not a legal build.
+    drag(app, clock, screen_of(app, PileKind.COLUMN, 0, 6), screen_of(app, PileKind.COLUMN, 1, 6))
+    assert app.play.table.position == before
+    assert app.play.table.message == "6♠ can't go on 9♣: build down by one in alternating colours"
+    assert app.play.table.flights.busy()  # the card flies back
 
 
-def test_keyboard_select_and_place_and_undo(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        table = app.play.table
-        key(app, clock, pygame.K_LEFT)  # focus wraps to column 8
-        key(app, clock, pygame.K_RETURN)
-        assert table.selection == ("column", 7, 5)
-        key(app, clock, pygame.K_RIGHT)  # to free cell a
-        key(app, clock, pygame.K_SPACE)
-        assert str(table.position.cells[0]) == "TC" and table.session.moves == 1
-        key(app, clock, pygame.K_z, pygame.KMOD_LCTRL)
-        assert table.position.cells[0] is None and table.session.moves == 0
-        key(app, clock, pygame.K_u)
-        assert table.message == "nothing to undo"
-    finally:
-        app.close()
+def test_keyboard_select_and_place_and_undo(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    table = app.play.table
+    key(app, clock, pygame.K_LEFT)  # focus wraps to column 8
+    key(app, clock, pygame.K_RETURN)
+    assert table.selection == ("column", 7, 5)
+    key(app, clock, pygame.K_RIGHT)  # to free cell a
+    key(app, clock, pygame.K_SPACE)
+    assert str(table.position.cells[0]) == "TC" and table.session.moves == 1
+    key(app, clock, pygame.K_z, pygame.KMOD_LCTRL)
+    assert table.position.cells[0] is None and table.session.moves == 0
+    key(app, clock, pygame.K_u)
+    assert table.message == "nothing to undo"
 
 
-def test_clock_pauses_on_focus_loss_and_minimise(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        key(app, clock, pygame.K_LEFT)
-        key(app, clock, pygame.K_RETURN)
-        key(app, clock, pygame.K_RIGHT)
-        key(app, clock, pygame.K_RETURN)  # first move starts the clock
-        c = app.play.table.session.clock
-        start = c.elapsed
-        frames(app, clock, 60)  # one second
-        assert c.elapsed == pytest.approx(start + 1.0, abs=0.05)
-        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
-        frames(app, clock, 120)
-        paused = c.elapsed
-        assert paused == pytest.approx(start + 1.0, abs=0.05)
-        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
-        pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
-        frames(app, clock, 120)
-        assert c.elapsed == pytest.approx(paused, abs=0.05)
-        pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))
-        frames(app, clock, 60)
-        assert c.elapsed == pytest.approx(paused + 1.0, abs=0.05)
-    finally:
-        app.close()
+def test_clock_pauses_on_focus_loss_and_minimise(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    key(app, clock, pygame.K_LEFT)
+    key(app, clock, pygame.K_RETURN)
+    key(app, clock, pygame.K_RIGHT)
+    key(app, clock, pygame.K_RETURN)  # first move starts the clock
+    c = app.play.table.session.clock
+    start = c.elapsed
+    frames(app, clock, 60)  # one second
+    assert c.elapsed == pytest.approx(start + 1.0, abs=0.05)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    frames(app, clock, 120)
+    paused = c.elapsed
+    assert paused == pytest.approx(start + 1.0, abs=0.05)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
+    frames(app, clock, 120)
+    assert c.elapsed == pytest.approx(paused, abs=0.05)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))
+    frames(app, clock, 60)
+    assert c.elapsed == pytest.approx(paused + 1.0, abs=0.05)
 
 
-def test_nothing_is_redrawn_when_nothing_changes(clock):
+def test_nothing_is_redrawn_when_nothing_changes(clock, make_app):
     import time as real_time
 
     from game.freecell.winnability import WinState
 
-    app = App("freecell", 1, now=clock)
-    try:
-        # The fresh deal flies out card by card first: every frame of it is drawn.
-        drawn = app.frames_drawn
-        frames(app, clock, 10)
-        assert app.play.busy and app.frames_drawn == drawn + 10
-        while app.play.busy:
-            frames(app, clock, 1)
-        # The live winnability check answers in real time and changes the
-        # status line once: let it settle before measuring an idle table.
-        end = real_time.monotonic() + 60
-        while app.play.winnability.state in (WinState.CHECKING, WinState.UNKNOWN) and real_time.monotonic() < end:
-            frames(app, clock, 1)
-            real_time.sleep(0.02)
-        frames(app, clock, 3)
-        drawn = app.frames_drawn
-        frames(app, clock, 30)
-        assert app.frames_drawn == drawn
-    finally:
-        app.close()
+    app = make_app("freecell", 1, now=clock)
+    # The fresh deal flies out card by card first: every frame of it is drawn.
+    drawn = app.frames_drawn
+    frames(app, clock, 10)
+    assert app.play.busy and app.frames_drawn == drawn + 10
+    while app.play.busy:
+        frames(app, clock, 1)
+    # The live winnability check answers in real time and changes the
+    # status line once: let it settle before measuring an idle table.
+    end = real_time.monotonic() + 60
+    while app.play.winnability.state in (WinState.CHECKING, WinState.UNKNOWN) and real_time.monotonic() < end:
+        frames(app, clock, 1)
+        real_time.sleep(0.02)
+    frames(app, clock, 3)
+    drawn = app.frames_drawn
+    frames(app, clock, 30)
+    assert app.frames_drawn == drawn
 
 
-def test_a_spider_game_won_through_keyboard_actions(clock):
+def test_a_spider_game_won_through_keyboard_actions(clock, make_app):
     from game.spider import deal as spider_deal
     from game.spider import solve as spider_solve
 
-    app = App("spider", 1, 1, now=clock)
-    try:
-        line = spider_solve(spider_deal(1, 1)).moves
-        table = app.play.table
-        for move in line:
-            if move.is_deal:
-                key(app, clock, pygame.K_d)
-                continue
-            # Tab to the source column (the ring: stock, columns 1..10), Up to the
-            # run's head, Enter; Tab to the target, Enter.
-            n = len(table.position.columns[move.source])
-            table.focus_index, table.focus_depth = 0, None
-            for _ in range(move.source + 1):
-                key(app, clock, pygame.K_TAB)
-            for _ in range(move.count - 1):
-                key(app, clock, pygame.K_UP)
-            key(app, clock, pygame.K_RETURN)
-            assert table.selection == ("column", move.source, n - move.count), table.message
-            for _ in range((move.dest - move.source) % 11):
-                key(app, clock, pygame.K_TAB)
-            before = table.session.moves
-            key(app, clock, pygame.K_RETURN)
-            assert table.session.moves == before + 1, (str(move), table.message)
-        assert table.session.won
-    finally:
-        app.close()
-
-
-def test_resize_and_fullscreen_keep_the_game(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        key(app, clock, pygame.K_LEFT)
+    app = make_app("spider", 1, 1, now=clock)
+    line = spider_solve(spider_deal(1, 1)).moves
+    table = app.play.table
+    for move in line:
+        if move.is_deal:
+            key(app, clock, pygame.K_d)
+            continue
+        # Tab to the source column (the ring: stock, columns 1..10), Up to the
+        # run's head, Enter; Tab to the target, Enter.
+        n = len(table.position.columns[move.source])
+        table.focus_index, table.focus_depth = 0, None
+        for _ in range(move.source + 1):
+            key(app, clock, pygame.K_TAB)
+        for _ in range(move.count - 1):
+            key(app, clock, pygame.K_UP)
         key(app, clock, pygame.K_RETURN)
-        app.resize((720, 1280))  # portrait
-        frames(app, clock, 2)
-        assert app.size == (720, 1280) and app.play.table.selection == ("column", 7, 5)
-        assert app.ctx.viewport == (0, 0, 720, 1280)
-    finally:
-        app.close()
+        assert table.selection == ("column", move.source, n - move.count), table.message
+        for _ in range((move.dest - move.source) % 11):
+            key(app, clock, pygame.K_TAB)
+        before = table.session.moves
+        key(app, clock, pygame.K_RETURN)
+        assert table.session.moves == before + 1, (str(move), table.message)
+    assert table.session.won
+
+
+def test_resize_and_fullscreen_keep_the_game(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    key(app, clock, pygame.K_LEFT)
+    key(app, clock, pygame.K_RETURN)
+    app.resize((720, 1280))  # portrait
+    frames(app, clock, 2)
+    assert app.size == (720, 1280) and app.play.table.selection == ("column", 7, 5)
+    assert app.ctx.viewport == (0, 0, 720, 1280)
 
 
 def test_the_game_in_progress_is_saved_on_quit_and_restored_on_the_next_start(clock):
@@ -264,37 +259,31 @@ def test_the_game_in_progress_is_saved_on_quit_and_restored_on_the_next_start(cl
         again.close()
 
 
-def test_a_damaged_save_is_set_aside_with_a_warning(clock, tmp_path):
+def test_a_damaged_save_is_set_aside_with_a_warning(clock, tmp_path, make_app):
     folder = tmp_path / "data"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "savegame.json").write_text('{"game": "freecell", "deal": 1, "steps": [["12", false]]')
-    app = App(now=clock)
-    try:
-        assert "savegame.json" in app.play.table.message and "set aside" in app.play.table.message
-        assert any(p.name.startswith("savegame.json.damaged-") for p in folder.iterdir())
-    finally:
-        app.close()
+    app = make_app(now=clock)
+    assert "savegame.json" in app.play.table.message and "set aside" in app.play.table.message
+    assert any(p.name.startswith("savegame.json.damaged-") for p in folder.iterdir())
 
 
-def test_a_new_deal_counts_the_abandoned_one_as_lost(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        key(app, clock, pygame.K_LEFT)
-        key(app, clock, pygame.K_RETURN)
-        key(app, clock, pygame.K_RIGHT)
-        key(app, clock, pygame.K_RETURN)
-        key(app, clock, pygame.K_n)
-        # Asked first ("Keep playing" focused): Right, then Enter says yes.
-        assert app.play.table.panel is not None and app.play.table.session.moves == 1
-        key(app, clock, pygame.K_RIGHT)
-        key(app, clock, pygame.K_RETURN)
-        from game.stats import Statistics
+def test_a_new_deal_counts_the_abandoned_one_as_lost(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    key(app, clock, pygame.K_LEFT)
+    key(app, clock, pygame.K_RETURN)
+    key(app, clock, pygame.K_RIGHT)
+    key(app, clock, pygame.K_RETURN)
+    key(app, clock, pygame.K_n)
+    # Asked first ("Keep playing" focused): Right, then Enter says yes.
+    assert app.play.table.panel is not None and app.play.table.session.moves == 1
+    key(app, clock, pygame.K_RIGHT)
+    key(app, clock, pygame.K_RETURN)
+    from game.stats import Statistics
 
-        stats = Statistics.load(app.play.store)["freecell"]
-        assert stats.played == 1 and stats.won == 0 and stats.current_streak == 0
-        assert app.play.table.session.number != 1 or app.play.table.session.moves == 0
-    finally:
-        app.close()
+    stats = Statistics.load(app.play.store)["freecell"]
+    assert stats.played == 1 and stats.won == 0 and stats.current_streak == 0
+    assert app.play.table.session.number != 1 or app.play.table.session.moves == 0
 
 
 def until(app: App, clock: FakeTime, done, seconds: float = 60.0) -> None:
@@ -318,28 +307,25 @@ def button_pos(app: App, action: str) -> tuple[int, int]:
     return rect.center
 
 
-def test_control_bar_buttons_undo_and_restart(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        frames(app, clock, 1)
-        key(app, clock, pygame.K_LEFT)
-        key(app, clock, pygame.K_RETURN)
+def test_control_bar_buttons_undo_and_restart(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    frames(app, clock, 1)
+    key(app, clock, pygame.K_LEFT)
+    key(app, clock, pygame.K_RETURN)
+    key(app, clock, pygame.K_RIGHT)
+    key(app, clock, pygame.K_RETURN)
+    key(app, clock, pygame.K_LEFT)  # from cell a back over to column 7
+    key(app, clock, pygame.K_LEFT)
+    key(app, clock, pygame.K_RETURN)
+    for _ in range(3):  # on to cell b
         key(app, clock, pygame.K_RIGHT)
-        key(app, clock, pygame.K_RETURN)
-        key(app, clock, pygame.K_LEFT)  # from cell a back over to column 7
-        key(app, clock, pygame.K_LEFT)
-        key(app, clock, pygame.K_RETURN)
-        for _ in range(3):  # on to cell b
-            key(app, clock, pygame.K_RIGHT)
-        key(app, clock, pygame.K_RETURN)
-        assert app.play.table.session.moves == 2, app.play.table.message
-        click(app, clock, button_pos(app, "undo"))
-        assert app.play.table.session.moves == 1
-        click(app, clock, button_pos(app, "restart"))
-        click(app, clock, button_pos(app, "confirmed"))
-        assert app.play.table.session.moves == 0 and app.play.table.position == deal(1, auto_foundation=True)
-    finally:
-        app.close()
+    key(app, clock, pygame.K_RETURN)
+    assert app.play.table.session.moves == 2, app.play.table.message
+    click(app, clock, button_pos(app, "undo"))
+    assert app.play.table.session.moves == 1
+    click(app, clock, button_pos(app, "restart"))
+    click(app, clock, button_pos(app, "confirmed"))
+    assert app.play.table.session.moves == 0 and app.play.table.position == deal(1, auto_foundation=True)
 
 
 def win_617(table) -> None:
@@ -350,143 +336,122 @@ def win_617(table) -> None:
         pass
 
 
-def test_a_win_shows_the_result_panel(clock):
-    app = App("freecell", 617, now=clock)
-    try:
-        table = app.play.table
-        win_617(table)
-        frames(app, clock, 2)
-        # The panel waits for the last card (and the celebration) to land.
-        assert table.flights.busy() and table.current_panel() is None
-        for _ in range(600):
-            frames(app, clock, 1)
-            if not table.flights.busy():
-                break
+def test_a_win_shows_the_result_panel(clock, make_app):
+    app = make_app("freecell", 617, now=clock)
+    table = app.play.table
+    win_617(table)
+    frames(app, clock, 2)
+    # The panel waits for the last card (and the celebration) to land.
+    assert table.flights.busy() and table.current_panel() is None
+    for _ in range(600):
         frames(app, clock, 1)
-        panel = table.current_panel()
-        assert panel is not None and panel.title == "You won!"
-        assert "Deal #617" in panel.lines and any(line.startswith("Moves ") for line in panel.lines)
-        click(app, clock, button_pos(app, "close"))  # look at the board
-        assert table.panel is None and table.current_panel() is None
-    finally:
-        app.close()
+        if not table.flights.busy():
+            break
+    frames(app, clock, 1)
+    panel = table.current_panel()
+    assert panel is not None and panel.title == "You won!"
+    assert "Deal #617" in panel.lines and any(line.startswith("Moves ") for line in panel.lines)
+    click(app, clock, button_pos(app, "close"))  # look at the board
+    assert table.panel is None and table.current_panel() is None
 
 
-def test_menu_enter_a_number_good_and_bad(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        key(app, clock, pygame.K_m)
-        assert app.play.menu.is_open and app.play.menu.panel().title == "Solitaire"
-        click(app, clock, button_pos(app, "freecell-number"))
-        for text in ("1", "x"):
-            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-        frames(app, clock, 1)
-        key(app, clock, pygame.K_RETURN)
-        assert app.play.menu.error == "'1x' is not a deal number: enter a whole number 1..1,000,000"
-        key(app, clock, pygame.K_BACKSPACE)
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="1982"))
-        frames(app, clock, 1)
-        assert app.play.menu.entry == "11982"
-        key(app, clock, pygame.K_RETURN)
-        assert not app.play.menu.is_open and app.play.table.session.number == 11982
-        assert app.play.table.message == "This deal is known to be unsolvable"
-    finally:
-        app.close()
+def test_menu_enter_a_number_good_and_bad(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    key(app, clock, pygame.K_m)
+    assert app.play.menu.is_open and app.play.menu.panel().title == "Solitaire"
+    click(app, clock, button_pos(app, "freecell-number"))
+    for text in ("1", "x"):
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    frames(app, clock, 1)
+    key(app, clock, pygame.K_RETURN)
+    assert app.play.menu.error == "'1x' is not a deal number: enter a whole number 1..1,000,000"
+    key(app, clock, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="1982"))
+    frames(app, clock, 1)
+    assert app.play.menu.entry == "11982"
+    key(app, clock, pygame.K_RETURN)
+    assert not app.play.menu.is_open and app.play.table.session.number == 11982
+    assert app.play.table.message == "This deal is known to be unsolvable"
 
 
-def test_settings_take_effect_at_once_and_are_remembered(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        key(app, clock, pygame.K_m)
-        click(app, clock, button_pos(app, "settings"))
-        click(app, clock, button_pos(app, "set-auto_foundation"))
-        assert app.play.table.position.auto_foundation is False
-        click(app, clock, button_pos(app, "set-four_colour"))
-        assert app.renderer.atlas.four_colour is True
-        click(app, clock, button_pos(app, "set-animation_speed"))
-        assert app.play.env.speed == 0.55  # normal -> fast
-        click(app, clock, button_pos(app, "set-volume"))
-        assert app.sound.volume == 1.0  # 70% -> 100%
-        click(app, clock, button_pos(app, "set-table_colour"))
-        click(app, clock, button_pos(app, "set-card_back"))
-        assert app.renderer.table_colour == "blue" and app.renderer.card_back == "red"
-        key(app, clock, pygame.K_ESCAPE)
-        key(app, clock, pygame.K_ESCAPE)
-        assert not app.play.menu.is_open
-        saved = app.play.store.load("settings")
-        assert saved["auto_foundation"] is False and saved["four_colour"] is True
-        assert saved["animation_speed"] == "fast" and saved["volume"] == 1.0
-    finally:
-        app.close()
+def test_settings_take_effect_at_once_and_are_remembered(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    key(app, clock, pygame.K_m)
+    click(app, clock, button_pos(app, "settings"))
+    click(app, clock, button_pos(app, "set-auto_foundation"))
+    assert app.play.table.position.auto_foundation is False
+    click(app, clock, button_pos(app, "set-four_colour"))
+    assert app.renderer.atlas.four_colour is True
+    click(app, clock, button_pos(app, "set-animation_speed"))
+    assert app.play.env.speed == 0.55  # normal -> fast
+    click(app, clock, button_pos(app, "set-volume"))
+    assert app.sound.volume == 1.0  # 70% -> 100%
+    click(app, clock, button_pos(app, "set-table_colour"))
+    click(app, clock, button_pos(app, "set-card_back"))
+    assert app.renderer.table_colour == "blue" and app.renderer.card_back == "red"
+    key(app, clock, pygame.K_ESCAPE)
+    key(app, clock, pygame.K_ESCAPE)
+    assert not app.play.menu.is_open
+    saved = app.play.store.load("settings")
+    assert saved["auto_foundation"] is False and saved["four_colour"] is True
+    assert saved["animation_speed"] == "fast" and saved["volume"] == 1.0
 
 
-def test_menu_starts_spider_with_the_remembered_suits(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        key(app, clock, pygame.K_m)
-        click(app, clock, button_pos(app, "spider-new"))
-        # A player's first Spider game is 1-suit game #1.
-        assert app.play.table.game == "spider" and app.play.table.session.number == 1 and app.play.table.session.suits == 1
-        key(app, clock, pygame.K_m)
-        click(app, clock, button_pos(app, "spider-suits"))  # 1 -> 2
-        click(app, clock, button_pos(app, "spider-new"))
-        assert app.play.table.game == "spider" and app.play.table.session.suits == 2
-        saved = app.play.store.load("settings")
-        assert saved["spider_suits"] == 2 and saved["spider_started"] is True
-    finally:
-        app.close()
+def test_menu_starts_spider_with_the_remembered_suits(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    key(app, clock, pygame.K_m)
+    click(app, clock, button_pos(app, "spider-new"))
+    # A player's first Spider game is 1-suit game #1.
+    assert app.play.table.game == "spider" and app.play.table.session.number == 1 and app.play.table.session.suits == 1
+    key(app, clock, pygame.K_m)
+    click(app, clock, button_pos(app, "spider-suits"))  # 1 -> 2
+    click(app, clock, button_pos(app, "spider-new"))
+    assert app.play.table.game == "spider" and app.play.table.session.suits == 2
+    saved = app.play.store.load("settings")
+    assert saved["spider_suits"] == 2 and saved["spider_started"] is True
 
 
-def test_the_move_list_plays_a_move_by_keyboard(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        key(app, clock, pygame.K_l)
-        panel = app.play.table.panel
-        assert panel is not None and panel.title == "Moves: 5 cards movable"
-        # Deal 1's first moves are all to a free cell: 8 of them (one per column), then the extras.
-        assert len(panel.buttons) == 12
-        assert all(b.label.endswith(f"to a free cell    {b.action[5:]}") for b in panel.buttons[:8])
-        assert [b.action for b in panel.buttons[8:]] == ["demo", "export", "import", "close"]
-        key(app, clock, pygame.K_DOWN)
-        key(app, clock, pygame.K_RETURN)  # the second move: column 2 to a free cell
-        assert app.play.table.session.moves == 1 and str(app.play.table.position.cells[0]) == "9C"
-        assert app.play.table.panel is None
-    finally:
-        app.close()
+def test_the_move_list_plays_a_move_by_keyboard(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    key(app, clock, pygame.K_l)
+    panel = app.play.table.panel
+    assert panel is not None and panel.title == "Moves: 5 cards movable"
+    # Deal 1's first moves are all to a free cell: 8 of them (one per column), then the extras.
+    assert len(panel.buttons) == 12
+    assert all(b.label.endswith(f"to a free cell    {b.action[5:]}") for b in panel.buttons[:8])
+    assert [b.action for b in panel.buttons[8:]] == ["demo", "export", "import", "close"]
+    key(app, clock, pygame.K_DOWN)
+    key(app, clock, pygame.K_RETURN)  # the second move: column 2 to a free cell
+    assert app.play.table.session.moves == 1 and str(app.play.table.position.cells[0]) == "9C"
+    assert app.play.table.panel is None
 
 
-def test_press_and_hold_opens_the_run_panel(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        start = screen_of(app, PileKind.COLUMN, 2, 6)  # column 3's last card, 2H
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-        frames(app, clock, 60)  # a second: past the hold time
-        panel = app.play.table.panel
-        assert panel is not None and panel.title == "1 card from 2♥"
-        key(app, clock, pygame.K_UP)
-        assert app.play.table.panel.title == "2 cards from 8♦"
-        key(app, clock, pygame.K_RETURN)
-        assert app.play.table.selection == ("column", 2, 5) and app.play.table.panel is None
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
-        frames(app, clock, 2)
-        assert app.play.table.selection == ("column", 2, 5)  # the release is not a click
-    finally:
-        app.close()
+def test_press_and_hold_opens_the_run_panel(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    start = screen_of(app, PileKind.COLUMN, 2, 6)  # column 3's last card, 2H
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, clock, 60)  # a second: past the hold time
+    panel = app.play.table.panel
+    assert panel is not None and panel.title == "1 card from 2♥"
+    key(app, clock, pygame.K_UP)
+    assert app.play.table.panel.title == "2 cards from 8♦"
+    key(app, clock, pygame.K_RETURN)
+    assert app.play.table.selection == ("column", 2, 5) and app.play.table.panel is None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+    frames(app, clock, 2)
+    assert app.play.table.selection == ("column", 2, 5)  # the release is not a click
 
 
-def test_one_click_sends_home_when_set(clock):
+def test_one_click_sends_home_when_set(clock, make_app):
     from game.store import Store
 
     Store().save("settings", {"auto_foundation": False, "one_click_home": True})
-    app = App("freecell", 8, now=clock)  # deal 8 has an ace at the end of a column
-    try:
-        assert app.play.table.position.foundations == [0, 0, 0, 0]  # nothing went home by itself
-        pos = app.play.table.position
-        column = next(i for i, c in enumerate(pos.columns) if c and c[-1].rank == 1)
-        click(app, clock, screen_of(app, PileKind.COLUMN, column, len(pos.columns[column]) - 1))
-        assert sum(app.play.table.position.foundations) == 1
-    finally:
-        app.close()
+    app = make_app("freecell", 8, now=clock)  # deal 8 has an ace at the end of a column
+    assert app.play.table.position.foundations == [0, 0, 0, 0]  # nothing went home by itself
+    pos = app.play.table.position
+    column = next(i for i, c in enumerate(pos.columns) if c and c[-1].rank == 1)
+    click(app, clock, screen_of(app, PileKind.COLUMN, column, len(pos.columns[column]) - 1))
+    assert sum(app.play.table.position.foundations) == 1
 
 
 def pad(app: App, clock: FakeTime, button: int) -> None:
@@ -494,229 +459,197 @@ def pad(app: App, clock: FakeTime, button: int) -> None:
     frames(app, clock, 1)
 
 
-def test_a_gamepad_plays_moves_through_the_loop(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        pad(app, clock, pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # focus to column 8
-        pad(app, clock, pygame.CONTROLLER_BUTTON_A)
-        pad(app, clock, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # free cell a
-        pad(app, clock, pygame.CONTROLLER_BUTTON_A)
-        assert str(app.play.table.position.cells[0]) == "TC"
-        pygame.event.post(pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_LEFTX,
-                                             value=-30000, instance_id=0))
-        frames(app, clock, 1)
-        assert app.play.table.focus_places()[app.play.table.focus_index] == ("column", 7)
-        pad(app, clock, pygame.CONTROLLER_BUTTON_Y)  # undo
-        assert app.play.table.position.cells[0] is None
-        pad(app, clock, pygame.CONTROLLER_BUTTON_START)
-        assert app.play.menu.is_open
-        pad(app, clock, pygame.CONTROLLER_BUTTON_B)
-        assert not app.play.menu.is_open
-    finally:
-        app.close()
+def test_a_gamepad_plays_moves_through_the_loop(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    pad(app, clock, pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # focus to column 8
+    pad(app, clock, pygame.CONTROLLER_BUTTON_A)
+    pad(app, clock, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # free cell a
+    pad(app, clock, pygame.CONTROLLER_BUTTON_A)
+    assert str(app.play.table.position.cells[0]) == "TC"
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_LEFTX,
+                                         value=-30000, instance_id=0))
+    frames(app, clock, 1)
+    assert app.play.table.focus_places()[app.play.table.focus_index] == ("column", 7)
+    pad(app, clock, pygame.CONTROLLER_BUTTON_Y)  # undo
+    assert app.play.table.position.cells[0] is None
+    pad(app, clock, pygame.CONTROLLER_BUTTON_START)
+    assert app.play.menu.is_open
+    pad(app, clock, pygame.CONTROLLER_BUTTON_B)
+    assert not app.play.menu.is_open
 
 
-def test_f1_opens_the_part_of_how_to_play_that_explains_a_refusal(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        drag(app, clock, screen_of(app, PileKind.COLUMN, 0, 6), screen_of(app, PileKind.COLUMN, 1, 6))
-        assert "can't go on" in app.play.table.message
-        key(app, clock, pygame.K_F1)
-        panel = app.play.table.panel
-        assert panel is not None and panel.title.startswith("How to play")
-        assert any("alternat" in line.lower() or "colour" in line.lower() for line in panel.lines)
-        key(app, clock, pygame.K_ESCAPE)
-        key(app, clock, pygame.K_m)
-        click(app, clock, button_pos(app, "help"))
-        assert app.play.table.panel.title.startswith("How to play (1/")
-        click(app, clock, button_pos(app, "help-next"))
-        assert app.play.table.panel.title.startswith("How to play (2/")
-    finally:
-        app.close()
+def test_f1_opens_the_part_of_how_to_play_that_explains_a_refusal(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    drag(app, clock, screen_of(app, PileKind.COLUMN, 0, 6), screen_of(app, PileKind.COLUMN, 1, 6))
+    assert "can't go on" in app.play.table.message
+    key(app, clock, pygame.K_F1)
+    panel = app.play.table.panel
+    assert panel is not None and panel.title.startswith("How to play")
+    words = " ".join(getattr(b, "text", " ".join(getattr(b, "items", ()))) for b in panel.blocks).lower()
+    assert "alternat" in words or "colour" in words
+    key(app, clock, pygame.K_ESCAPE)
+    key(app, clock, pygame.K_m)
+    click(app, clock, button_pos(app, "help"))
+    assert app.play.table.panel.title.startswith("How to play FreeCell (1/")
+    click(app, clock, button_pos(app, "help-next"))
+    assert app.play.table.panel.title.startswith("How to play FreeCell (2/")
 
 
-def test_a_win_is_celebrated_and_charted(clock):
-    app = App("freecell", 617, now=clock)
-    try:
-        table = app.play.table
-        win_617(table)
-        app.play.changed()
-        assert table.flights.busy()  # the kings leap
-        frames(app, clock, 240)
-        assert not table.flights.busy()
-        key(app, clock, pygame.K_m)
-        click(app, clock, button_pos(app, "statistics"))
-        lines = app.play.menu.panel().lines
-        assert any(line.strip() == "recent: \u25cf" for line in lines), lines
-    finally:
-        app.close()
+def test_a_win_is_celebrated_and_charted(clock, make_app):
+    app = make_app("freecell", 617, now=clock)
+    table = app.play.table
+    win_617(table)
+    app.play.changed()
+    assert table.flights.busy()  # the kings leap
+    frames(app, clock, 240)
+    assert not table.flights.busy()
+    key(app, clock, pygame.K_m)
+    click(app, clock, button_pos(app, "statistics"))
+    lines = app.play.menu.panel().lines
+    assert any(line.strip() == "recent: \u25cf" for line in lines), lines
 
 
-def test_live_winnability_rewind_demo_and_export(clock):
+def test_live_winnability_rewind_demo_and_export(clock, make_app):
     import time as real_time
 
     from game.freecell.winnability import WinState
 
-    app = App("freecell", 1, now=clock)
-    try:
-        win = app.play.winnability
-        assert win is not None
-        end = real_time.monotonic() + 60
-        while win.state is not WinState.WINNABLE and real_time.monotonic() < end:
-            frames(app, clock, 1)
-            real_time.sleep(0.02)
-        assert win.state is WinState.WINNABLE and "winnable" in app.play.status()
-        # The demo plays the solver's line; a step back returns to where it began.
-        start = app.play.table.position.copy()
-        app.play.start_demo()
-        assert app.play.demo is not None
-        key(app, clock, pygame.K_RETURN)  # pause
-        key(app, clock, pygame.K_RIGHT)
-        key(app, clock, pygame.K_RIGHT)
-        key(app, clock, pygame.K_LEFT)
-        assert app.play.demo.playback.index == 1
-        key(app, clock, pygame.K_ESCAPE)  # stop: the player is in control here
-        assert app.play.demo is None and app.play.demo_touched and app.play.table.position.move_count >= 1
-        # Export, then replay from the clipboard: the same position.
-        app.play.export()
-        here = app.play.table.position.layout()
-        app.play.import_moves()
-        assert app.play.table.position.layout() == here
-        assert start.layout() != here
-    finally:
-        app.close()
-
-
-def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock):
-    app = App("spider", 1, 1, now=clock)
-    try:
+    app = make_app("freecell", 1, now=clock)
+    win = app.play.winnability
+    assert win is not None
+    end = real_time.monotonic() + 60
+    while win.state is not WinState.WINNABLE and real_time.monotonic() < end:
         frames(app, clock, 1)
-        click(app, clock, button_pos(app, "demo"))
-        # The line comes from the solver's worker: the table stays live meanwhile.
-        assert app.play.waiting is not None and "searching" in app.play.status()
-        drawn = app.frames_drawn
-        until(app, clock, lambda: app.play.demo is not None)
-        assert app.frames_drawn > drawn
-        assert app.play.demo is not None and app.play.demo.playback.full_knowledge
-        assert "full knowledge" in app.play.status()
-        for _ in range(2000):
-            frames(app, clock, 1, dt=0.1)
-            if app.play.demo is None:
-                break
-        assert app.play.table.session.won
-        from game.stats import Statistics
-
-        assert Statistics.load(app.play.store)["spider-1"].played == 0  # the demo's win does not count
-    finally:
-        app.close()
-
-
-def test_a_copied_deal_number_pastes_into_the_number_box(clock):
-    app = App("freecell", 617, now=clock)
-    try:
-        app.play.copy_deal()
-        key(app, clock, pygame.K_m)
-        click(app, clock, button_pos(app, "freecell-number"))
-        key(app, clock, pygame.K_v, pygame.KMOD_LCTRL)
-        assert app.play.menu.entry == "617"
-        key(app, clock, pygame.K_RETURN)
-        assert app.play.table.session.number == 617 and app.play.table.session.moves == 0
-    finally:
-        app.close()
+        real_time.sleep(0.02)
+    assert win.state is WinState.WINNABLE and "winnable" in app.play.status()
+    # The demo plays the solver's line; a step back returns to where it began.
+    start = app.play.table.position.copy()
+    app.play.start_demo()
+    assert app.play.demo is not None
+    key(app, clock, pygame.K_RETURN)  # pause
+    key(app, clock, pygame.K_RIGHT)
+    key(app, clock, pygame.K_RIGHT)
+    key(app, clock, pygame.K_LEFT)
+    assert app.play.demo.playback.index == 1
+    key(app, clock, pygame.K_ESCAPE)  # stop: the player is in control here
+    assert app.play.demo is None and app.play.demo_touched and app.play.table.position.move_count >= 1
+    # Export, then replay from the clipboard: the same position.
+    app.play.export()
+    here = app.play.table.position.layout()
+    app.play.import_moves()
+    assert app.play.table.position.layout() == here
+    assert start.layout() != here
 
 
-def test_rewind_goes_back_to_the_last_winnable_position_and_names_the_loser(clock):
+def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock, make_app):
+    app = make_app("spider", 1, 1, now=clock)
+    frames(app, clock, 1)
+    click(app, clock, button_pos(app, "demo"))
+    # The line comes from the solver's worker: the table stays live meanwhile.
+    assert app.play.waiting is not None and "searching" in app.play.status()
+    drawn = app.frames_drawn
+    until(app, clock, lambda: app.play.demo is not None)
+    assert app.frames_drawn > drawn
+    assert app.play.demo is not None and app.play.demo.playback.full_knowledge
+    assert "full knowledge" in app.play.status()
+    for _ in range(2000):
+        frames(app, clock, 1, dt=0.1)
+        if app.play.demo is None:
+            break
+    assert app.play.table.session.won
+    from game.stats import Statistics
+
+    assert Statistics.load(app.play.store)["spider-1"].played == 0  # the demo's win does not count
+
+
+def test_a_copied_deal_number_pastes_into_the_number_box(clock, make_app):
+    app = make_app("freecell", 617, now=clock)
+    app.play.copy_deal()
+    key(app, clock, pygame.K_m)
+    click(app, clock, button_pos(app, "freecell-number"))
+    key(app, clock, pygame.K_v, pygame.KMOD_LCTRL)
+    assert app.play.menu.entry == "617"
+    key(app, clock, pygame.K_RETURN)
+    assert app.play.table.session.number == 617 and app.play.table.session.moves == 0
+
+
+def test_rewind_goes_back_to_the_last_winnable_position_and_names_the_loser(clock, make_app):
     import time as real_time
 
     from game.freecell import Position
     from game.freecell.winnability import WinState
 
-    app = App("freecell", 1, now=clock)
-    try:
-        # A one-cell endgame where move 3 (7a) loses (see tests/test_winnability.py).
-        board = ("Foundations: H-6 C-6 D-6 S-6\nQH 9S 9H\nTH 9C KS KD KH 8H\n7C TC JS\nJC TS JH\n"
-                 "QS\nTD QD 7D 9D\n7H 8D QC JD\n8S KC 7S 8C\n")
-        session = app.play.table.session
-        session.position = Position.parse(board, free_cells=1)
-        for text in ("75", "81", "7a", "16"):
-            session.push_plain(session.position.parse_move(text))
-        app.play.position_changed()
-        end = real_time.monotonic() + 60
-        while app.play.winnability.state is not WinState.LOST and real_time.monotonic() < end:
-            frames(app, clock, 1)
-            real_time.sleep(0.02)
-        assert app.play.winnability.state is WinState.LOST
+    app = make_app("freecell", 1, now=clock)
+    # A one-cell endgame where move 3 (7a) loses (see tests/test_winnability.py).
+    board = ("Foundations: H-6 C-6 D-6 S-6\nQH 9S 9H\nTH 9C KS KD KH 8H\n7C TC JS\nJC TS JH\n"
+             "QS\nTD QD 7D 9D\n7H 8D QC JD\n8S KC 7S 8C\n")
+    session = app.play.table.session
+    session.position = Position.parse(board, free_cells=1)
+    for text in ("75", "81", "7a", "16"):
+        session.push_plain(session.position.parse_move(text))
+    app.play.position_changed()
+    end = real_time.monotonic() + 60
+    while app.play.winnability.state is not WinState.LOST and real_time.monotonic() < end:
         frames(app, clock, 1)
-        assert any(b.action == "rewind" for b in app.play.buttons())
-        key(app, clock, pygame.K_r)
-        until(app, clock, lambda: app.play.waiting is None)
-        assert app.play.table.message == "7a at move 3 lost it"
-        assert app.play.table.position.move_count == 2
-    finally:
-        app.close()
+        real_time.sleep(0.02)
+    assert app.play.winnability.state is WinState.LOST
+    frames(app, clock, 1)
+    assert any(b.action == "rewind" for b in app.play.buttons())
+    key(app, clock, pygame.K_r)
+    until(app, clock, lambda: app.play.waiting is None)
+    assert app.play.table.message == "7a at move 3 lost it"
+    assert app.play.table.position.move_count == 2
 
 
-def test_changing_spider_suits_restarts_the_same_game_number(clock):
-    app = App("spider", 77, 1, now=clock)
-    try:
-        key(app, clock, pygame.K_m)
-        click(app, clock, button_pos(app, "spider-suits"))  # 1 -> 2
-        assert app.play.table.game == "spider" and app.play.table.session.number == 77 and app.play.table.session.suits == 2
-        from game.spider import deal as spider_deal
+def test_changing_spider_suits_restarts_the_same_game_number(clock, make_app):
+    app = make_app("spider", 77, 1, now=clock)
+    key(app, clock, pygame.K_m)
+    click(app, clock, button_pos(app, "spider-suits"))  # 1 -> 2
+    assert app.play.table.game == "spider" and app.play.table.session.number == 77 and app.play.table.session.suits == 2
+    from game.spider import deal as spider_deal
 
-        assert app.play.table.position == spider_deal(77, 2)
-    finally:
-        app.close()
+    assert app.play.table.position == spider_deal(77, 2)
 
 
-def test_a_selection_shows_its_legal_targets_in_green(clock):
-    app = App("freecell", 1, now=clock)
-    try:
-        key(app, clock, pygame.K_LEFT)  # column 8: TC
-        key(app, clock, pygame.K_RETURN)
-        targets = {(m.kind, m.pile) for m in app.play.table.marks() if m.style == "target"}
-        # Deal 1: no red jack ends a column and no ten goes home: only a free cell takes TC.
-        assert targets == {("cell", 0)}
-        key(app, clock, pygame.K_ESCAPE)
-        for _ in range(2):  # column 6 (3D) is two to the left
-            key(app, clock, pygame.K_LEFT)
-        key(app, clock, pygame.K_RETURN)
-        targets = {(m.kind, m.pile) for m in app.play.table.marks() if m.style == "target"}
-        assert ("cell", 0) in targets and len(targets) == 1
-    finally:
-        app.close()
-
-
-def test_spider_selection_glows_every_column_it_fits(clock):
-    app = App("spider", 1, 1, now=clock)
-    try:
-        pos = app.play.table.position
-        # A column whose top card fits somewhere (game 1 has such moves at the start).
-        src = next(m.source for m in pos.legal_moves() if not m.is_deal)
-        n = len(pos.columns[src])
-        app.play.table.activate("column", src, n - 1)
-        targets = {p for k, p in ((m.kind, m.pile) for m in app.play.table.marks() if m.style == "target")}
-        expected = {d for d in range(10) if d != src and pos.fitting_move(src, d) is not None}
-        assert targets == expected and targets
-    finally:
-        app.close()
-
-
-def test_controllers_plugged_in_and_out_mid_game_do_no_harm(clock):
-    app = App("freecell", 1, now=clock)
-    try:
+def test_a_selection_shows_its_legal_targets_in_green(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    key(app, clock, pygame.K_LEFT)  # column 8: TC
+    key(app, clock, pygame.K_RETURN)
+    targets = {(m.kind, m.pile) for m in app.play.table.marks() if m.style == "target"}
+    # Deal 1: no red jack ends a column and no ten goes home: only a free cell takes TC.
+    assert targets == {("cell", 0)}
+    key(app, clock, pygame.K_ESCAPE)
+    for _ in range(2):  # column 6 (3D) is two to the left
         key(app, clock, pygame.K_LEFT)
-        key(app, clock, pygame.K_RETURN)
-        # SDL reports a pad arriving and leaving; no real device exists here.
-        pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0, instance_id=0))
-        frames(app, clock, 2)
-        pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=0))
-        frames(app, clock, 2)
-        assert app.play.table.selection == ("column", 7, 5)  # the game went on untouched
-        pad(app, clock, pygame.CONTROLLER_BUTTON_B)
-        assert app.play.table.selection is None
-    finally:
-        app.close()
+    key(app, clock, pygame.K_RETURN)
+    targets = {(m.kind, m.pile) for m in app.play.table.marks() if m.style == "target"}
+    assert ("cell", 0) in targets and len(targets) == 1
+
+
+def test_spider_selection_glows_every_column_it_fits(clock, make_app):
+    app = make_app("spider", 1, 1, now=clock)
+    pos = app.play.table.position
+    # A column whose top card fits somewhere (game 1 has such moves at the start).
+    src = next(m.source for m in pos.legal_moves() if not m.is_deal)
+    n = len(pos.columns[src])
+    app.play.table.activate("column", src, n - 1)
+    targets = {p for k, p in ((m.kind, m.pile) for m in app.play.table.marks() if m.style == "target")}
+    expected = {d for d in range(10) if d != src and pos.fitting_move(src, d) is not None}
+    assert targets == expected and targets
+
+
+def test_controllers_plugged_in_and_out_mid_game_do_no_harm(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    key(app, clock, pygame.K_LEFT)
+    key(app, clock, pygame.K_RETURN)
+    # SDL reports a pad arriving and leaving; no real device exists here.
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0, instance_id=0))
+    frames(app, clock, 2)
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=0))
+    frames(app, clock, 2)
+    assert app.play.table.selection == ("column", 7, 5)  # the game went on untouched
+    pad(app, clock, pygame.CONTROLLER_BUTTON_B)
+    assert app.play.table.selection is None
 
 
 class SlowSolver:
@@ -750,7 +683,7 @@ class SlowSolver:
         pass
 
 
-def test_the_window_stays_live_while_the_solver_searches_for_a_demo(clock, monkeypatch):
+def test_the_window_stays_live_while_the_solver_searches_for_a_demo(clock, monkeypatch, make_app):
     import time as real_time
 
     import game.spider.solver
@@ -764,22 +697,19 @@ def test_the_window_stays_live_while_the_solver_searches_for_a_demo(clock, monke
         raise AssertionError("the main thread must not solve")
 
     monkeypatch.setattr(game.spider.solver, "solve", no_solving_here)
-    app = App("spider", 1, 1, now=clock)
-    try:
-        app.play.solvers["spider"] = SlowSolver("spider", line, delay=3.0)
+    app = make_app("spider", 1, 1, now=clock)
+    app.play.solvers["spider"] = SlowSolver("spider", line, delay=3.0)
+    frames(app, clock, 1)
+    click(app, clock, button_pos(app, "demo"))
+    steps = 0
+    start = real_time.monotonic()
+    while app.play.demo is None and real_time.monotonic() - start < 30:
         frames(app, clock, 1)
-        click(app, clock, button_pos(app, "demo"))
-        steps = 0
-        start = real_time.monotonic()
-        while app.play.demo is None and real_time.monotonic() - start < 30:
-            frames(app, clock, 1)
-            steps += 1
-            # Keys still work while it searches: the focus moves.
-            if steps == 5:
-                key(app, clock, pygame.K_TAB)
-                assert app.play.table.focus_index == 1
-        assert app.play.demo is not None and app.play.demo.playback.line == list(line)
-        # Frames kept coming during the three seconds the solver took (one, were it blocking).
-        assert steps >= 10
-    finally:
-        app.close()
+        steps += 1
+        # Keys still work while it searches: the focus moves.
+        if steps == 5:
+            key(app, clock, pygame.K_TAB)
+            assert app.play.table.focus_index == 1
+    assert app.play.demo is not None and app.play.demo.playback.line == list(line)
+    # Frames kept coming during the three seconds the solver took (one, were it blocking).
+    assert steps >= 10

@@ -97,9 +97,10 @@ def test_usage_mistakes_are_one_line_exit_2(args):
 
 def test_no_arguments_without_a_screen_plays_in_the_terminal_and_says_so():
     # SDL's dummy video driver has no OpenGL: no window can open.
-    out = run(stdin="5a\nu\nq\n", env={"SDL_VIDEODRIVER": "dummy"})
+    out = run(stdin="5a\nu\nq\n", env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     assert out.returncode == 0, out.stderr
     assert "no window could be opened" in out.stderr and "playing in the terminal" in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
     assert "FreeCell" in out.stdout and "Today's deal is #" in out.stdout
     assert "undid 5a" in out.stdout
 

@@ -28,7 +28,9 @@ STABLE = {
 
 def all_text(game: str) -> str:
     p = page(game)
-    return "\n".join([p.title] + [s.title + "\n" + "\n".join(s.paragraphs) for s in p.sections])
+    # The words a reader sees: the inline marks (**Button**, [Key]) as plain words.
+    return "\n".join([p.title] + [s.title + "\n" + "\n".join(howto.plain(t) for t in s.paragraphs)
+                                   for s in p.sections])
 
 
 def test_both_pages_exist():

@@ -348,3 +348,17 @@ def test_the_clock_stops_when_the_demo_wins(play_for):
         if play.demo is None:
             break
     assert play.table.session.won and not play.table.session.clock.running
+
+
+def test_a_deal_proven_unsolvable_says_so_everywhere(play_for):
+    from game.freecell.winnability import WinState
+
+    play = play_for("freecell", 11982, live_winnability=True)
+    assert "proven unsolvable" in play.status()
+    assert play.winnability.state is not WinState.CHECKING  # nothing to search for
+    play.act(Action(Act.HINT))
+    assert "proven unsolvable" in play.message and "11982" in play.message
+    play.start_demo()
+    assert play.waiting is None and play.demo is None and "proven unsolvable" in play.message
+    other = play_for("freecell", 1, live_winnability=True)
+    assert "proven unsolvable" not in other.status()

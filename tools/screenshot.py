@@ -5,6 +5,7 @@
     python tools/screenshot.py --game spider --deal 1 --suits 4 --out spider.png
     python tools/screenshot.py --game freecell --deal 1 --portrait --out tall.png
     python tools/screenshot.py --game spider --suits 4 --deals 5 --portrait --out long.png
+    python tools/screenshot.py --game spider --help-page 2 --size 800x600 --out help.png
     python tools/screenshot.py --game freecell --deal 1 --moves line.txt --hud \
         --size 700x1000 --rects rects.json --out tall.png
 
@@ -18,7 +19,9 @@ standard notation as ``solitaire solve freecell`` prints it, Spider
 ``move SRC DST COUNT`` / ``deal`` / ``undo`` lines as ``solitaire solve
 spider`` prints them. ``--hud`` draws the status line and the control bar
 with the window's own overlay, their texts from the window's table
-controller. ``--rects FILE`` writes the screen boxes (window pixels, y down)
+controller. ``--help-page N`` opens the How to play panel at page N over it, as F1
+does (``--help-refusal REASON``: the part that explains a refusal).
+``--rects FILE`` writes the screen boxes (window pixels, y down)
 of every card drawn and every HUD text line and button as JSON:
 ``{"size": [w, h], "cards": [[x, y, w, h], ...], "hud": [[x, y, w, h], ...]}``
 (with ``--hud``, also ``"bar": [x, y, w, h]``, the control bar's background).
@@ -164,6 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--moves", type=Path, metavar="FILE",
                     help="replay this move file first, as `solitaire deal ... --check FILE` does")
     ap.add_argument("--hud", action="store_true", help="draw the status line and control bar as the window does")
+    ap.add_argument("--help-page", type=int, metavar="N",
+                    help="open the How to play panel at page N (1 = the first; implies --hud)")
+    ap.add_argument("--help-refusal", metavar="REASON",
+                    help="with --help-page: the part of How to play that explains this refusal (as F1 does)")
     ap.add_argument("--rects", type=Path, metavar="FILE",
                     help="write the screen boxes of the cards and the HUD pieces as JSON")
     ap.add_argument("--out", type=Path, required=True, help="PNG file to write")
@@ -203,12 +210,20 @@ def shoot(args: argparse.Namespace) -> int:
     renderer.render(View(lay, marks, focus))
     hud: list[list[int]] = []
     bar: list[int] | None = None
-    if args.hud:
+    if args.hud or args.help_page is not None:
         from game.ui.overlay import Overlay
 
         table = table_controller(session, (w, h))
         overlay = Overlay(ctx, (w, h))
-        overlay.update(table.status(), table.message, table.buttons(), None)
+        panel = None
+        if args.help_page is not None:
+            from game.play.help import HelpBook
+
+            book = HelpBook.open(args.game, args.help_refusal or "")
+            if not 1 <= args.help_page <= book.pages:
+                raise ShotError(f"--help-page {args.help_page}: How to play has pages 1..{book.pages}")
+            panel = book.turn(args.help_page - 1).panel()
+        overlay.update(table.status(), table.message, table.buttons(), panel)
         renderer.target.use()  # the overlay draws over the frame, as in the window
         ctx.viewport = (0, 0, w, h)
         overlay.draw()

@@ -17,6 +17,11 @@ with ``textplay`` (FreeCell in the terminal); ``usage`` holds
     solitaire daily [YYYY-MM-DD]                today's deal and its difficulty
     solitaire help [freecell|spider]            how to play
 
+With no display (see :mod:`game.commands.display`: no DISPLAY/WAYLAND_DISPLAY
+on Linux, or SDL would draw off screen) ``solitaire`` says so in one line on
+stderr and plays FreeCell in the terminal; that game ends with exit 0 at the
+end of its input (``solitaire < /dev/null``).
+
 Exit codes: 0 success, 1 an illegal move in a checked file (or, for solve and
 hint, a proof that no win exists), 2 bad input, 3 solve's budget reached with
 no verdict (hint: no win is known; see :mod:`game.commands.hint`).

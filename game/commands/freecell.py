@@ -128,8 +128,10 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
                  text: bool = False, fullscreen: bool = False) -> int:
     """``solitaire`` / ``solitaire play [freecell|spider] [N]``: open the table.
 
-    Without a screen (no display, or OpenGL 3.3 missing) FreeCell is played
-    in the terminal instead, and the first line says so.
+    Without a screen (see :func:`game.commands.display.no_display_reason`,
+    decided before any window is made) or when the window cannot be made
+    (no OpenGL 3.3), FreeCell is played in the terminal instead and one line
+    on stderr says so. The terminal game ends with exit 0 at end of input.
     """
     if game == "spider":
         from game.spider.deals import parse_game_number, parse_suits
@@ -140,18 +142,23 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
         number = parse_deal_number(number_text) if number_text is not None else None
         suits = 1
     if not text:
-        try:
-            from game.app import App
+        from game.commands.display import no_display_reason
 
-            app = App(game, number, suits, fullscreen=fullscreen)
-        except Exception as exc:  # no display, no OpenGL 3.3: say so, then play in text
-            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            if game == "spider":
-                print(f"solitaire: no window could be opened ({reason}); Spider needs one", file=sys.stderr)
-                return 1
-            print(f"solitaire: no window could be opened ({reason}); playing in the terminal", file=sys.stderr)
-        else:
-            return app.run()
+        reason = no_display_reason()
+        if reason is None:
+            try:
+                from game.app import App
+
+                app = App(game, number, suits, fullscreen=fullscreen)
+            except Exception as exc:  # no OpenGL 3.3, or the driver failed: say so, then play in text
+                reason = "no window could be opened: " + (
+                    str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            else:
+                return app.run()
+        if game == "spider":
+            print(f"solitaire: no display ({reason}); Spider needs a window", file=sys.stderr)
+            return 1
+        print(f"solitaire: no display: playing in the terminal ({reason})", file=sys.stderr, flush=True)
     from game.commands.textplay import play
 
     return play(number)

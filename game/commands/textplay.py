@@ -1,4 +1,4 @@
-"""FreeCell in the terminal: what ``solitaire`` runs until the 3D table lands.
+"""FreeCell in the terminal: what ``solitaire`` plays where no window can be seen.
 
 It plays the real rules engine with the same conveniences the table will
 have: today's deal first, safe cards fly home by themselves, runs move as
@@ -54,7 +54,7 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
     def say(text: str = "") -> None:
         print(text, file=out, flush=True)
 
-    say("FreeCell in the terminal (the 3D table arrives in a later version). Type ? for help.")
+    say("FreeCell in the terminal. Type ? for help, q to quit.")
     if number is None:
         from game.freecell.difficulty import difficulty
 

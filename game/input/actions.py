@@ -37,6 +37,7 @@ class Act(enum.Enum):
     HELP = "help"
     FULLSCREEN = "fullscreen"
     QUIT = "quit"  # Ctrl+Q, the menu's Quit, the gamepad's Back: asks first
+    MUTE = "mute"  # S: sound off / on (the volume setting is kept)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ SPEC §1.6 (FreeCell) and §2.4 (Spider)::
     (<Act.UNDO: 'undo'>, <Act.UNDO: 'undo'>)
     >>> translate_key("freecell", pygame.K_RETURN, pygame.KMOD_ALT).act
     <Act.FULLSCREEN: 'fullscreen'>
+    >>> translate_key("spider", pygame.K_s, 0).act
+    <Act.MUTE: 'mute'>
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ _COMMON = {
     pygame.K_F1: Act.HELP,
     pygame.K_F11: Act.FULLSCREEN,
     pygame.K_m: Act.MENU,
+    pygame.K_s: Act.MUTE,
 }
 
 #: Per game: plain key -> act (Ctrl+Z and Alt+Enter are handled for both).

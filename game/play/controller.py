@@ -66,6 +66,8 @@ class NullHost:
         self.clipboard = ""
         self.sounds: list[str] = []
         self.looks = 0
+        #: The last volume the controller set (None: never set).
+        self.volume: float | None = None
 
     def clipboard_get(self) -> str:
         return self.clipboard
@@ -80,7 +82,7 @@ class NullHost:
         self.sounds.append(name)
 
     def set_volume(self, volume: float) -> None:
-        pass
+        self.volume = volume
 
 
 class Play:
@@ -168,9 +170,16 @@ class Play:
         today = today_in_japan()
         return today.isoformat() if daily_deal(today) == self.table.session.number else None
 
+    @property
+    def proven_unsolvable(self) -> bool:
+        """A FreeCell deal on the shipped proof list: no position of it is winnable."""
+        from game.freecell.deals import is_known_unsolvable
+
+        return self.table.game == "freecell" and is_known_unsolvable(self.table.session.number)
+
     def position_changed(self) -> None:
         """The position changed (move, undo, restart, new deal): re-check winnability."""
-        if self.winnability is not None and self.table.game == "freecell":
+        if self.winnability is not None and self.table.game == "freecell" and not self.proven_unsolvable:
             self.winnability.position_changed(self.table.position)
 
     def changed(self) -> None:
@@ -213,6 +222,16 @@ class Play:
         else:
             self.store.save("savegame", s.to_dict())
         self.say_store_warnings()
+
+    def toggle_sound(self) -> None:
+        """S: sound off / on, said on the message line and remembered (the volume is kept)."""
+        muted = self.settings.toggle_mute()
+        self.host.set_volume(self.settings.sound_volume)
+        self.save_settings()
+        if muted:
+            self.say("Sound off")
+        else:
+            self.say("Sound on" if self.settings.volume > 0 else "Sound on (the volume is 0%: raise it in Settings)")
 
     def save_settings(self) -> None:
         self.store.save("settings", self.settings.to_dict())
@@ -337,7 +356,7 @@ class Play:
         """Every setting takes effect at once."""
         st = self.settings
         self._sync_env()
-        self.host.set_volume(st.volume)
+        self.host.set_volume(st.sound_volume)
         self.host.apply_look(st)
         if self.table.game == "freecell":
             self.table.session.position.auto_foundation = st.auto_foundation
@@ -477,6 +496,9 @@ class Play:
             self._play_demo(list(win.line))  # the live check already has one
             return
         self.stop_demo()
+        if self.proven_unsolvable:
+            self.say(f"no winning line exists: deal #{self.table.session.number} is proven unsolvable")
+            return
         rid = self.solver(self.table.game).ask_line(self.table.position)
         self.waiting = ("demo", rid)
 
@@ -634,6 +656,9 @@ class Play:
         if action.act is Act.QUIT:
             self.quit()
             return
+        if action.act is Act.MUTE:
+            self.toggle_sound()
+            return
         if self.menu.is_open:
             self.menu_action(action)
             return
@@ -749,7 +774,9 @@ class Play:
 
     def status(self) -> str:
         extra = []
-        if self.winnability is not None and self.table.game == "freecell" and not self.table.session.won:
+        if self.proven_unsolvable:
+            extra.append("not winnable: this deal is proven unsolvable")
+        elif self.winnability is not None and self.table.game == "freecell" and not self.table.session.won:
             extra.append(self.winnability.label)
         if self.demo is not None:
             extra.append(self.demo.status())

@@ -75,7 +75,7 @@ class FreeCellTable(Table):
         if self.thinking:
             parts.append("Hint: thinking...")
         parts.extend(e for e in extra if e)
-        if pos.can_autocomplete() and not s.won:
+        if pos.can_autocomplete() and not s.won and not self.cascade:
             parts.append("F: auto-complete")
         return "   ".join(parts)
 

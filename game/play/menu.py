@@ -42,9 +42,25 @@ class Settings:
     spider_suits: int = 1
     spider_started: bool = False
     volume: float = 0.7
+    #: Sound off (the S key). Muting keeps ``volume``, so sound comes back as loud as it was.
+    muted: bool = False
     live_winnability: bool = True
     table_colour: str = "green"
     card_back: str = "blue"
+
+    @property
+    def sound_volume(self) -> float:
+        """The volume the effects play at: 0 while muted, else :attr:`volume`.
+
+        >>> Settings(volume=0.3, muted=True).sound_volume, Settings(volume=0.3).sound_volume
+        (0.0, 0.3)
+        """
+        return 0.0 if self.muted else self.volume
+
+    def toggle_mute(self) -> bool:
+        """Sound off / on (the S key); returns whether it is now muted. The volume is kept."""
+        self.muted = not self.muted
+        return self.muted
 
     @classmethod
     def from_dict(cls, data: Any) -> "Settings":
@@ -179,7 +195,7 @@ class Menu:
             Button(f"One click sends home: {on[st.one_click_home]}", "set-one_click_home"),
             Button(f"Live winnability check: {on[st.live_winnability]}", "set-live_winnability"),
             Button(f"Animation speed: {st.animation_speed}", "set-animation_speed"),
-            Button(f"Sound volume: {round(st.volume * 100)}%", "set-volume"),
+            Button(f"Sound volume: {round(st.volume * 100)}%" + (" (muted: S)" if st.muted else ""), "set-volume"),
             Button(f"Deck: {'four' if st.four_colour else 'two'} colours", "set-four_colour"),
             Button(f"Table: {st.table_colour}", "set-table_colour"),
             Button(f"Card back: {st.card_back}", "set-card_back"),
@@ -320,6 +336,8 @@ class Menu:
 
                 names = theme.TABLE_COLOURS if name == "table_colour" else theme.CARD_BACKS
                 setattr(st, name, names[(names.index(getattr(st, name)) + 1) % len(names)])
+            elif name == "volume" and st.muted:
+                st.muted = False  # choosing the volume while muted brings the sound back first
             elif name == "volume":
                 steps = VOLUMES
                 nearest = min(range(len(steps)), key=lambda i: abs(steps[i] - st.volume))

@@ -11,6 +11,7 @@ it. Nothing here knows about pygame or OpenGL::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["Button", "Panel"]
 
@@ -33,3 +34,6 @@ class Panel:
     vertical: bool = False
     #: The button the keyboard or gamepad is on (-1: none).
     focus: int = -1
+    #: A document instead of ``lines`` (:mod:`game.howto` Heading/Paragraph/Bullets
+    #: blocks): the overlay sets headings large and wraps paragraphs to the box.
+    blocks: tuple[Any, ...] = ()

@@ -17,7 +17,8 @@ import pygame
 
 from game.play.panels import Button, Panel
 from game.resources import asset_path, shader_path
-from game.ui.hud import HudGeometry, fit_text, hud_geometry
+from game.render.camera import hud_text_px
+from game.ui.hud import DocGeometry, HudGeometry, document_geometry, fit_text, hud_geometry
 
 __all__ = ["Overlay", "Button", "Panel", "Palette"]
 
@@ -31,6 +32,11 @@ _BUTTON_TEXT_OFF = (150, 160, 150)
 _BAR_EDGE = (120, 170, 130, 120)
 _NOTICE = (60, 48, 10, 230)
 _PANEL = (14, 40, 26, 255)
+# A document panel: headings warm and bright, body text a little softer than
+# the HUD's, the buttons and keys it names in the message colour.
+_HEADING = (255, 226, 140)
+_BODY = (226, 232, 222)
+_KEY = (165, 222, 255)
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,8 @@ class Overlay:
         self._drawn: pygame.Rect | None = None
         #: Where the last :meth:`update` put the status row and the buttons.
         self.geometry: HudGeometry | None = None
+        #: Where the last :meth:`update` put a document panel (How to play), if one is up.
+        self.document: DocGeometry | None = None
         self.palette = Palette()
 
     def set_table_colour(self, name: str) -> None:
@@ -166,7 +174,10 @@ class Overlay:
                       pygame.Rect(0, 0, rect.w, rect.h))
             if b.enabled:
                 hits.rects.append((rect, b.action))
-        if panel is not None:
+        self.document = None
+        if panel is not None and panel.blocks:
+            self._document(surf, panel, hits)
+        elif panel is not None:
             self._panel(surf, panel, px, hits)
         self._hits = hits
         # Only what holds the HUD or a panel, now or in the last upload, is sent
@@ -238,6 +249,46 @@ class Overlay:
             surf.blit(lb, (rect.centerx - lb.get_width() // 2 if vertical else rect.x + px // 2,
                            rect.y + (rect.h - lb.get_height()) // 2))
             hits.rects.append((rect, b.action))
+
+    def _document(self, surf: pygame.Surface, panel: Panel, hits: _Layout) -> None:
+        """A document panel (How to play): headings large, paragraphs wrapped, lists with bullets."""
+        geo = self.document = document_geometry(surf.get_size(), panel.title, panel.blocks, panel.buttons)
+        pal = self.palette
+        box = pygame.Rect(geo.box)
+        radius = max(4, geo.body_px * 2 // 3)
+        pygame.draw.rect(surf, pal.panel, box, border_radius=radius)
+        pygame.draw.rect(surf, pal.edge, box, width=2, border_radius=radius)
+        self._blocking.append(box)
+        surf.blit(self._font(geo.title_px).render(geo.title, True, _TEXT), geo.title_at)
+        for line in geo.lines:
+            font = self._font(line.px)
+            x = line.x
+            if line.role == "bullet":
+                r = max(2, line.px // 6)
+                pygame.draw.circle(surf, _MESSAGE, (line.bullet_x + r, line.y + line.height // 2), r)
+            for kind, text in line.runs:
+                if kind == "gap":
+                    x += font.size(text)[0]
+                    continue
+                colour = _HEADING if line.role == "heading" else _KEY if kind != "text" else _BODY
+                img = font.render(text, True, colour)
+                surf.blit(img, (x, line.y))
+                x += img.get_width()
+        for i, b in enumerate(geo.buttons):
+            rect = pygame.Rect(b.rect)
+            colour = pal.button_focus if i == panel.focus and b.enabled else pal.button if b.enabled else pal.button_off
+            # The texture replaces what is under it: a translucent colour would
+            # show the table through the panel, so blend it with the panel here.
+            k = colour[3] / 255
+            colour = tuple(round(c * k + p * (1 - k)) for c, p in zip(colour[:3], pal.panel[:3])) + (255,)
+            pygame.draw.rect(surf, colour, rect, border_radius=max(2, rect.h // 5))
+            if i == panel.focus and b.enabled:
+                pygame.draw.rect(surf, (250, 230, 120, 255), rect, width=2, border_radius=max(2, rect.h // 5))
+            font = self._font(hud_text_px(*surf.get_size()))
+            label = font.render(b.label, True, _BUTTON_TEXT if b.enabled else _BUTTON_TEXT_OFF)
+            surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2))
+            if b.enabled:  # a greyed-out page turn (the first or last page) takes no click
+                hits.rects.append((rect, b.action))
 
     def draw(self) -> None:
         if self.texture is None:
