@@ -44,3 +44,6 @@ CELEBRATE_LIFT = 1.2
 
 #: Seconds a message stays on the message line when nothing else clears it.
 MESSAGE_SECONDS = 6.0
+
+#: Seconds a hint's glow pulses before it holds still (nothing redraws after).
+HINT_PULSE = 3.0

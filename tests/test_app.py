@@ -713,3 +713,21 @@ def test_the_window_stays_live_while_the_solver_searches_for_a_demo(clock, monke
     assert app.play.demo is not None and app.play.demo.playback.line == list(line)
     # Frames kept coming during the three seconds the solver took (one, were it blocking).
     assert steps >= 10
+
+
+def test_a_hint_glow_pulses_for_a_while_then_the_idle_table_stops_redrawing(clock, make_app):
+    from game import speeds
+
+    app = make_app("spider", 1, 1)
+    while app.play.busy:
+        frames(app, clock, 1)
+    key(app, clock, pygame.K_h)
+    assert any(m.style == "hint" for m in app.play.table.marks())
+    drawn = app.frames_drawn
+    frames(app, clock, 30)
+    assert app.frames_drawn == drawn + 30  # the glow pulses: every frame is new
+    frames(app, clock, int(speeds.HINT_PULSE * 60))
+    drawn = app.frames_drawn
+    frames(app, clock, 30)
+    assert app.frames_drawn == drawn  # still there, holding still: nothing to draw
+    assert any(m.style == "hint" for m in app.play.table.marks())

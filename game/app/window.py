@@ -69,6 +69,7 @@ class App:
         self._button: str | None = None
         self._clipboard = ""
         self.frames_drawn = 0
+        self._pulse: tuple[tuple[Any, ...], float] = ((), 0.0)  # the hint marks shown, since when
         from game.sound import Sound
         from game.store import Store
 
@@ -282,8 +283,7 @@ class App:
         lay = table.layout_now({**table.overrides(), **self.drag_overrides()})
         drag = self.pointer.drag
         marks = table.marks(drag.source if drag is not None else None)
-        view = View(lay, marks=marks, focus=table.focus_mark(),
-                    time=play.env.anim_time if any(m.style == "hint" for m in marks) else 0.0)
+        view = View(lay, marks=marks, focus=table.focus_mark(), time=self._pulse_time(marks))
         text_changed = self.overlay.update(play.status(), play.message, play.buttons(), play.panel())
         drew = self.renderer.render(view, force=text_changed)
         if drew:
@@ -291,6 +291,18 @@ class App:
             pygame.display.flip()
             self.frames_drawn += 1
         return drew
+
+    def _pulse_time(self, marks: list[Any]) -> float:
+        """The hint glow's clock: it pulses for a while after the hint appears,
+        then holds still, so an idle table with a hint on it stops redrawing."""
+        hints = tuple(m for m in marks if m.style == "hint")
+        if not hints:
+            self._pulse = ((), 0.0)
+            return 0.0
+        now = self.play.env.anim_time
+        if hints != self._pulse[0]:
+            self._pulse = (hints, now)
+        return min(now, self._pulse[1] + speeds.HINT_PULSE)
 
     def run(self) -> int:
         try:
