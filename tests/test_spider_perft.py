@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import load_spider_reference
-from game.spider import Position, perft
+from game.perft import perft
+from game.spider import Position
 
 DATA = Path(__file__).with_name("data") / "spider_perft.txt"
 # The reference copies the whole state per node: keep its work small.

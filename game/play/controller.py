@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from game import speeds
 from game.input.actions import Act, Action
 from game.play.demo import Demo
 from game.play.freecell_table import FreeCellTable
+from game.play.host import Host, NullHost
 from game.play.help import HelpBook
 from game.play.menu import Menu, Settings
 from game.play.panels import Button, Panel
@@ -38,51 +39,7 @@ from game.solver import Answer, HintService, SolverChecker, SolverService
 from game.stats import Statistics, game_key
 from game.store import Store
 
-__all__ = ["Play", "Host", "NullHost"]
-
-
-class Host(Protocol):
-    """What the controller needs from the window around it."""
-
-    size: tuple[int, int]
-
-    def clipboard_get(self) -> str: ...
-
-    def clipboard_put(self, text: str) -> None: ...
-
-    def apply_look(self, settings: Settings) -> None:
-        """Table colour, card back, deck colours, fullscreen: show them now."""
-
-    def play_sound(self, name: str) -> None: ...
-
-    def set_volume(self, volume: float) -> None: ...
-
-
-class NullHost:
-    """A host with no window: a clipboard of its own, no sound (tests, tools)."""
-
-    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
-        self.size = size
-        self.clipboard = ""
-        self.sounds: list[str] = []
-        self.looks = 0
-        #: The last volume the controller set (None: never set).
-        self.volume: float | None = None
-
-    def clipboard_get(self) -> str:
-        return self.clipboard
-
-    def clipboard_put(self, text: str) -> None:
-        self.clipboard = text
-
-    def apply_look(self, settings: Settings) -> None:
-        self.looks += 1
-
-    def play_sound(self, name: str) -> None:
-        self.sounds.append(name)
-
-    def set_volume(self, volume: float) -> None:
-        self.volume = volume
+__all__ = ["Play", "Host", "NullHost"]  # Host and NullHost live in game.play.host
 
 
 class Play:

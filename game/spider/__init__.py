@@ -33,7 +33,6 @@ from game.spider.position import (
     Position,
     PositionError,
     Termination,
-    perft,
 )
 from game.spider.solver import SolveResult, SolverError, Verdict, solve
 
@@ -64,7 +63,6 @@ __all__ = [
     "deal",
     "deal_cards",
     "hints",
-    "perft",
     "random_game_number",
     "shuffle_slots",
     "solve",

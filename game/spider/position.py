@@ -38,8 +38,6 @@ Text form (reads back exactly; see :meth:`Position.parse`)::
     ...
     10: ...
     removed: <sets removed>
-
-This module is pure Python: it must not import pygame, moderngl or glm.
 """
 
 from __future__ import annotations
@@ -60,7 +58,6 @@ __all__ = [
     "Termination",
     "DECK_SETS",
     "START_SCORE",
-    "perft",
 ]
 
 #: Score at the start of a game (Windows Spider).
@@ -800,24 +797,3 @@ def _missing_sets(columns: Iterable[Iterable[int]], stock: Iterable[int], n: int
             if len(missing) == n:
                 return sorted(missing, reverse=True)  # spades first
     return None
-
-
-def perft(position: Position, depth: int) -> int:
-    """Leaf count of the move tree to ``depth`` plies (deals included), as chess engines count.
-
-    >>> from game.spider.deals import deal
-    >>> pos = deal(1, suits=1)
-    >>> perft(pos, 1) == len(pos.legal_moves())
-    True
-    """
-    if depth <= 0:
-        return 1
-    moves = position.legal_moves()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for m in moves:
-        position.push(m)
-        total += perft(position, depth - 1)
-        position.pop()
-    return total

@@ -1,0 +1,63 @@
+"""What the controller needs from the window around it, and a stand-in.
+
+:class:`Host` is the window's side of :class:`game.play.Play`: the clipboard,
+sounds, and the look of the table. :class:`NullHost` is a host with no
+window, for tests and tools::
+
+    >>> host = NullHost()
+    >>> host.clipboard_put("617"); host.clipboard_get()
+    '617'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from game.play.menu import Settings
+
+__all__ = ["Host", "NullHost"]
+
+
+class Host(Protocol):
+    """What the controller needs from the window around it."""
+
+    size: tuple[int, int]
+
+    def clipboard_get(self) -> str: ...
+
+    def clipboard_put(self, text: str) -> None: ...
+
+    def apply_look(self, settings: Settings) -> None:
+        """Table colour, card back, deck colours, fullscreen: show them now."""
+
+    def play_sound(self, name: str) -> None: ...
+
+    def set_volume(self, volume: float) -> None: ...
+
+
+class NullHost:
+    """A host with no window: a clipboard of its own, no sound (tests, tools)."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
+        self.size = size
+        self.clipboard = ""
+        self.sounds: list[str] = []
+        self.looks = 0
+        #: The last volume the controller set (None: never set).
+        self.volume: float | None = None
+
+    def clipboard_get(self) -> str:
+        return self.clipboard
+
+    def clipboard_put(self, text: str) -> None:
+        self.clipboard = text
+
+    def apply_look(self, settings: Settings) -> None:
+        self.looks += 1
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.append(name)
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = volume
