@@ -39,6 +39,9 @@ from game.ui.overlay import Overlay
 
 __all__ = ["App"]
 
+#: Milliseconds the idle loop sleeps between looks when nothing moves and no input comes.
+IDLE_WAIT_MS = 100
+
 
 def _window_context() -> moderngl.Context:
     """The moderngl context of the window SDL just made current."""
@@ -308,9 +311,17 @@ class App:
         try:
             while self.running:
                 drew = self.step()
-                if not drew:
-                    # Nothing moved: sleep instead of spinning (idle CPU near zero).
-                    pygame.time.wait(8 if self.play.busy or self.pointer.drag else 30)
+                if drew:
+                    continue
+                if self.play.busy or self.pointer.drag:
+                    pygame.time.wait(8)  # cards are flying: the next frame is due soon
+                    continue
+                # Nothing moves: sleep until input arrives (it wakes the loop at
+                # once), or a tenth of a second has passed for the clock, the
+                # solver's answers and the message line.
+                event = pygame.event.wait(IDLE_WAIT_MS)
+                if event.type != pygame.NOEVENT:
+                    self.handle(event)
         finally:
             self.close()
         return 0
