@@ -187,7 +187,6 @@ def _priority(child: State) -> int:
 #: Moves (deals included) a beam line may have: a beam that wanders longer
 #: is given up (it would cost its full width at every further depth).
 MAX_DEPTH = 260
-GLOBAL_SEEN = False  # experiment
 
 
 class Beam:
@@ -267,7 +266,7 @@ class Beam:
                         child[d] = nd
                         out.append((row[d][k], tuple(child)))
                 if first_empty >= 0:
-                    if not left and (broken or (k == n_up and not down)):
+                    if not left and broken:
                         continue
                     if k == n_up and not down:
                         continue  # the whole column into an empty one: only places change
@@ -304,8 +303,6 @@ class Beam:
                     if h in seen or h in here:
                         continue
                     here.add(h)
-                    if GLOBAL_SEEN:
-                        seen.add(h)
                     if child[10] == 0 and is_won(child):
                         return _line((child, node, move))
                     cands.append((_priority(child), child, node, move))
