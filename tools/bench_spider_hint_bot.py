@@ -7,7 +7,9 @@ A bot plays each game taking the first hint every time (``game.spider.hints``:
 it sees only what a player sees), deals when the hint says "deal", and never
 undoes: the game is lost when the hint says "undo" (no useful move and no
 deal). Beside it plays a simpler rule that also sees only the table: a build
-onto the same suit, else any build onto a card, else deal. Neither bot may
+onto the same suit, else any build onto a card, else deal. A third bot is the hint that, where the hint says "undo" only because
+an empty column forbids the deal, fills that column instead (what a player
+would do; the hint does not suggest it). No bot may
 return to a position it has already been in (a hint cycle would never end):
 it takes its next choice instead, and a bot with none left has lost.
 
@@ -48,22 +50,48 @@ def hint_choices(pos: Position) -> list[Move]:
 
 
 def simple_choices(pos: Position) -> list[Move]:
-    """Same-suit builds, then other builds onto a card, then the deal (the visible table only)."""
+    """Same-suit builds, then other builds onto a card, then the deal (the visible table only).
+
+    A build here moves a column's whole same-suit end run onto a card one rank
+    higher, unless the run already lies on one (that would only trade places).
+    """
     columns, _stock = pos.visible()
     same: list[Move] = []
     other: list[Move] = []
     for m in pos.legal_moves():
-        if m.is_deal:
+        if m.is_deal or m.count != pos.run_length(m.source):
             continue
         target = columns[m.dest][1]
         if not target:
             continue  # into an empty column: not a build
-        head = columns[m.source][1][-m.count]
+        up = columns[m.source][1]
+        head = up[-m.count]
+        if len(up) > m.count and (up[-m.count - 1] >> 2) == (head >> 2) + 1:
+            continue  # already on the next rank
         (same if target[-1] == head + 4 else other).append(m)
     moves = same + other
     if pos.can_deal():
         moves.append(DEAL)
     return moves
+
+
+def fill_choices(pos: Position) -> list[Move]:
+    """Moves that fill the first empty column when it is all that stops a deal
+    (longest run first; never a whole column, which would leave one empty)."""
+    empty = pos.empty_columns()
+    if not pos.stock_size or not empty or pos.can_deal():
+        return []
+    out = []
+    for s in range(10):
+        run = pos.run_length(s)
+        whole = len(pos.face_up(s)) if not pos.face_down[s] else 0
+        out += [Move.of(s, empty[0], k) for k in range(run, 0, -1) if k != whole]
+    return out
+
+
+def hint_fill_choices(pos: Position) -> list[Move]:
+    """The hint, but where it says "undo" because an empty column blocks the deal, fill it."""
+    return hint_choices(pos) + fill_choices(pos)
 
 
 def play(pos: Position, choices: Policy) -> bool:
@@ -96,18 +124,20 @@ def main(argv: list[str] | None = None) -> int:
     games = range(args.first, args.first + args.games)
     print(f"games {games.start}..{games.stop - 1}: first hint, no undo; simple rule; "
           f"{'solver ' + format(args.solver_budget, ',') + ' states' if args.solver_budget else 'no solver'}")
-    print(f"{'suits':>5} {'hint bot':>12} {'simple rule':>12} {'solver':>12} {'bot s/game':>10}")
+    print(f"{'suits':>5} {'hint bot':>12} {'simple rule':>12} {'hint+fill':>12} {'solver':>12} {'bot s/game':>10}")
     for suits in args.suits:
         start = time.perf_counter()
         by_hint = sum(play(deal(n, suits), hint_choices) for n in games)
         by_rule = sum(play(deal(n, suits), simple_choices) for n in games)
-        per_game = (time.perf_counter() - start) / (2 * len(games))
+        by_fill = sum(play(deal(n, suits), hint_fill_choices) for n in games)
+        per_game = (time.perf_counter() - start) / (3 * len(games))
         solved = "-"
         if args.solver_budget:
             wins = sum(solve(deal(n, suits), budget=args.solver_budget,
                              time_limit=args.seconds).verdict is Verdict.SOLVED for n in games)
             solved = f"{wins}/{len(games)}"
         print(f"{suits:>5} {f'{by_hint}/{len(games)}':>12} {f'{by_rule}/{len(games)}':>12} "
+              f"{f'{by_fill}/{len(games)}':>12} "
               f"{solved:>12} {per_game:>10.3f}", flush=True)
     return 0
 
