@@ -310,18 +310,18 @@ def test_the_beam_never_gives_unsolvable_and_the_complete_search_decides(monkeyp
     monkeypatch.setattr(solver_mod, "BEAM_WIDTHS", (1,))
     result = solve(deal(8, suits=4), budget=3000)
     assert result.verdict is Verdict.UNKNOWN and result.reason == "budget"
-    # The proof of DEAD_END comes from the complete search, called after a beam
-    # that ran dry without dropping anything.
+    # The proof of DEAD_END comes from the complete search, run to the end after
+    # a beam that ran dry without dropping anything.
     calls = []
     real = solver_mod._Search.complete
 
-    def complete(self, root):
-        calls.append(root)
-        return real(self, root)
+    def complete(self, root, limit=None):
+        calls.append(limit)
+        return real(self, root, limit)
 
     monkeypatch.setattr(solver_mod._Search, "complete", complete)
     assert solve(Position.parse(DEAD_END), budget=100_000).verdict is Verdict.UNSOLVABLE
-    assert len(calls) == 1
+    assert calls and calls[-1] is None
 
 
 def test_shortening_cuts_loops_and_hops_and_keeps_the_line_winning():

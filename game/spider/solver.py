@@ -29,9 +29,12 @@ Search, in two phases sharing one budget (positions expanded):
    A won line is shortened (loops cut, two hops of a run merged into one,
    unneeded moves dropped) and replayed by the engine. Its failures prove
    nothing, so they never give ``UNSOLVABLE``.
-2. *Complete search*, only when a beam failed without ever dropping a
-   position (so a wider one would fail the same way): a best-first search
-   over every legal move of every position with a closed set of its own.
+2. *Complete search*, after each failed beam: a best-first search over
+   every legal move of every position with a closed set of its own. It
+   goes on where it stopped each time, for a quarter of the failed beam's
+   expansions (``COMPLETE_SHARE``), or for the rest of the budget when the
+   beam failed without ever dropping a position (a wider one would fail
+   the same way).
    When its queue runs dry no winning line exists, and that is the only way
    the verdict ``UNSOLVABLE`` is given. (A whole game is far too large to
    exhaust: expect ``UNKNOWN`` for deals the beam cannot win within the
@@ -310,6 +313,8 @@ _POLL = 64  # expansions between looks at the clock, the cancel flag and progres
 #: Beam widths (positions kept per depth and count of deals left), tried in
 #: turn while a beam fails; after the last, each width is 2.5 times the one before.
 BEAM_WIDTHS = (20, 50, 125, 300)
+#: After a failed beam, the complete search expands this fraction of what the beam did.
+COMPLETE_SHARE = 4
 #: Seconds the shortening of a won line may take at most.
 SHORTEN_SECONDS = 2.0
 
@@ -344,7 +349,7 @@ def solve(
     search = _Search(deals, budget, None if time_limit is None else start + time_limit, cancel, progress)
     result = SolveResult(Verdict.UNKNOWN)
     line: list[Move] | None = [] if _is_win(exact) else None
-    complete = False
+    root = _key(exact)
     if line is None:
         for width in _widths():
             beam = search.beam = Beam(deals, width, tick=search.tick)
@@ -358,19 +363,19 @@ def solve(
                 break
             if beam.stopped:
                 break
-            if not beam.truncated:
-                complete = True  # a wider beam would fail the same way
+            # A wider beam may win; meanwhile the complete search gets a share
+            # of the work (all the rest if a wider beam would fail the same way).
+            found = search.complete(root, None if not beam.truncated else
+                                    max(1, beam.expanded // COMPLETE_SHARE))
+            if found is not None:
+                path = [found]
+                while (parent := search.came[path[-1]]) is not None:
+                    path.append(parent)
+                path.reverse()
+                line = _concrete(path, exact, deals)
                 break
-    if line is None and complete:
-        root = _key(exact)
-        search.came[root] = None
-        found = search.complete(root)
-        if found is not None:
-            path = [found]
-            while (parent := search.came[path[-1]]) is not None:
-                path.append(parent)
-            path.reverse()
-            line = _concrete(path, exact, deals)
+            if search.exhausted or search.stopped:
+                break
     result.states = search.expanded
     result.generated = len(search.came)
     if line is not None:
@@ -422,6 +427,7 @@ class _Search:
         self.stop_reason = ""
         self.exhausted = False
         self.beam: Beam | None = None  # the beam running now, if any
+        self.frontier: _Frontier | None = None  # the complete search's, once started
 
     def tick(self) -> bool:
         """The beam's look before each expansion: True to stop, else one expansion counted."""
@@ -472,21 +478,27 @@ class _Search:
             frontier.push(c, child, 1)
         return None
 
-    def complete(self, root: State) -> State | None:
+    def complete(self, root: State, limit: int | None = None) -> State | None:
         """Complete best-first search: every legal move of every position, first
         class at once, second class when the position comes round again with
         ``SECOND_CLASS_PENALTY``. Sets ``exhausted`` when nothing is left.
 
-        It has a closed set of its own (the stage search's positions were cut
-        short, so they must be expanded again here), and shares ``came`` only
-        for the way back.
+        With ``limit`` it returns after that many expansions, and a later call
+        goes on where it stopped (the solver gives it a share of each failed
+        beam's work). Its closed set ``came`` also leads the way back.
         """
-        came: dict[State, State | None] = {root: None}
-        self.came = came
-        frontier = _Frontier(root)
+        if self.frontier is None:
+            self.came = {root: None}
+            self.frontier = _Frontier(root)
+        came = self.came
+        frontier = self.frontier
+        n = 0
         while frontier.heap:
+            if limit is not None and n >= limit:
+                return None
             if self._stop():
                 return None
+            n += 1
             found = self._expand(frontier, came, deal=True)
             if found is not None:
                 return found
