@@ -119,7 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--solver-budget", type=int, default=0,
                     help="also run the full-knowledge solver with this many states (0: no)")
-    ap.add_argument("--seconds", type=float, default=60.0, help="the solver's time limit per game")
+    ap.add_argument("--seconds", type=float, default=60.0,
+                    help="the solver's wall-clock limit per game (0: none)")
     args = ap.parse_args(argv)
     games = range(args.first, args.first + args.games)
     print(f"games {games.start}..{games.stop - 1}: first hint, no undo; simple rule; "
@@ -134,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         solved = "-"
         if args.solver_budget:
             wins = sum(solve(deal(n, suits), budget=args.solver_budget,
-                             time_limit=args.seconds).verdict is Verdict.SOLVED for n in games)
+                             time_limit=args.seconds or None).verdict is Verdict.SOLVED for n in games)
             solved = f"{wins}/{len(games)}"
         print(f"{suits:>5} {f'{by_hint}/{len(games)}':>12} {f'{by_rule}/{len(games)}':>12} "
               f"{f'{by_fill}/{len(games)}':>12} "

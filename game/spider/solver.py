@@ -32,10 +32,9 @@ Search, in two phases sharing one budget (positions expanded):
 2. *Complete search*, after each failed beam: a best-first search over
    every legal move of every position with a closed set of its own. It
    goes on where it stopped each time, for a quarter of the failed beam's
-   expansions (``COMPLETE_SHARE``), or for the rest of the budget when the
-   beam failed without ever dropping a position (a wider one would fail
-   the same way).
-   When its queue runs dry no winning line exists, and that is the only way
+   expansions (``COMPLETE_SHARE``, at most ``COMPLETE_STEP`` at a time), or
+   for the rest of the budget when the beam failed without ever dropping a
+   position (a wider one would fail the same way). When its queue runs dry no winning line exists, and that is the only way
    the verdict ``UNSOLVABLE`` is given. (A whole game is far too large to
    exhaust: expect ``UNKNOWN`` for deals the beam cannot win within the
    budget.)
@@ -315,6 +314,9 @@ _POLL = 64  # expansions between looks at the clock, the cancel flag and progres
 BEAM_WIDTHS = (20, 50, 125, 300)
 #: After a failed beam, the complete search expands this fraction of what the beam did.
 COMPLETE_SHARE = 4
+#: ... but at most this many expansions at a time: its closed set holds every
+#: position it generates, and a whole deal is far too large to exhaust anyway.
+COMPLETE_STEP = 10_000
 #: Seconds the shortening of a won line may take at most.
 SHORTEN_SECONDS = 2.0
 
@@ -366,7 +368,7 @@ def solve(
             # A wider beam may win; meanwhile the complete search gets a share
             # of the work (all the rest if a wider beam would fail the same way).
             found = search.complete(root, None if not beam.truncated else
-                                    max(1, beam.expanded // COMPLETE_SHARE))
+                                    max(1, min(COMPLETE_STEP, beam.expanded // COMPLETE_SHARE)))
             if found is not None:
                 path = [found]
                 while (parent := search.came[path[-1]]) is not None:
