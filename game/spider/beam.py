@@ -69,7 +69,7 @@ State = tuple  # (col0, ..., col9: bytes, deals_left: int)
 # ``top`` is -1 for an empty column; ``base_rank`` is the 0-based rank of the
 # bottom card (12 a King), -1 when empty.
 _INFO: dict[bytes, tuple[int, int, int, int, int, int, int]] = {}
-_INFO_LIMIT = 1_500_000
+_INFO_LIMIT = 500_000  # about 80 MB; clearing only costs recomputation
 
 
 def _info(col: bytes) -> tuple[int, int, int, int, int, int, int]:
