@@ -61,7 +61,7 @@ from typing import Callable
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
 from game.spider.position import Position
 
-__all__ = ["Beam", "root", "apply", "State"]
+__all__ = ["Beam", "root", "apply", "legal", "wins", "is_won", "shorten", "State"]
 
 State = tuple  # (col0, ..., col9: bytes, deals_left: int)
 
