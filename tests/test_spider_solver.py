@@ -1,4 +1,5 @@
-"""The full-knowledge Spider solver (issue 5): verdicts, budget, cancel, replay, CLI."""
+"""The full-knowledge Spider solver (issues 5 and 17): verdicts, budget, cancel, replay,
+the beam search and its pruning, line shortening, CLI."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import pytest
 from game.cli import UsageError
 from game.cards import Card
 from game.spider import DEAL, Move, Position, deal
+from game.spider import beam as beam_mod
+from game.spider import solver as solver_mod
 from game.spider.commands import solve_command
 from game.spider.solver import SolverError, Verdict, _children, _key, _replay, _root, solve
 
@@ -223,8 +226,6 @@ def test_a_deal_that_completes_a_set_is_the_engine_s_deal():
 
 # --- the beam search (issue 17) --------------------------------------------------------
 
-from game.spider import beam as beam_mod  # noqa: E402
-from game.spider import solver as solver_mod  # noqa: E402
 
 
 def _engine_wins(pos: Position, moves) -> bool:
