@@ -1,4 +1,5 @@
-"""The full-knowledge Spider solver (issue 5): verdicts, budget, cancel, replay, CLI."""
+"""The full-knowledge Spider solver (issues 5 and 17): verdicts, budget, cancel, replay,
+the beam search and its pruning, line shortening, CLI."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from game.cards import Card
 from game.commands import UsageError
-from game.numbers import NumberError
-from game.spider import DEAL, Position, deal
 from game.commands.spider import solve_command
+from game.numbers import NumberError
+from game.spider import DEAL, Move, Position, deal
+from game.spider import beam as beam_mod
+from game.spider import solver as solver_mod
 from game.spider.solver import SolverError, Verdict, _children, _key, _replay, _root, solve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -219,3 +223,135 @@ def test_a_deal_that_completes_a_set_is_the_engine_s_deal():
     after = pos.copy(stack=False)
     after.push(DEAL)
     assert after.removed == 1 and ours[DEAL] == _root(after)[0]
+
+
+# --- the beam search (issue 17) --------------------------------------------------------
+
+
+
+def _engine_wins(pos: Position, moves) -> bool:
+    q = pos.copy(stack=False)
+    for m in moves:
+        q.push(m)  # raises IllegalMoveError on a bad move
+    return q.is_won()
+
+
+@pytest.mark.parametrize("suits,number", [(1, 1), (1, 2), (2, 1), (2, 3), (4, 1), (4, 3)])
+def test_the_beam_wins_fixed_games_and_its_lines_replay(suits, number):
+    pos = deal(number, suits)
+    state, deals = beam_mod.root(pos)
+    b = beam_mod.Beam(deals, width=20)
+    line = b.run(state)
+    assert line is not None and line.count(DEAL) == 5
+    assert _engine_wins(pos, line)
+    assert b.expanded > 0 and not b.stopped
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_solve_wins_with_the_beam_and_a_shortened_line(suits):
+    pos = deal(2, suits)
+    result = solve(pos, budget=200_000)
+    assert result.verdict is Verdict.SOLVED and result.replayed
+    assert _engine_wins(pos, result.moves)
+    # The solver's line is the beam's, shortened: never longer.
+    state, deals = beam_mod.root(pos)
+    assert result.length <= len(beam_mod.Beam(deals, solver_mod.BEAM_WIDTHS[0]).run(state))
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_beam_children_are_engine_moves_and_positions(suits):
+    """The beam's move set is a subset of the engine's legal moves, each child is
+    the engine's position after that move, and apply()/legal() agree with the engine."""
+    rng = random.Random(10 + suits)
+    for number in range(1, 5):
+        pos = deal(number, suits)
+        for _ in range(120):
+            state, deals = beam_mod.root(pos)
+            b = beam_mod.Beam(deals, width=1)
+            legal = pos.legal_moves()
+            ours = b.children(state)
+            assert len({m for m, _ in ours}) == len(ours)
+            for m, child in ours:
+                assert m in legal
+                q = pos.copy(stack=False)
+                q.push(m)
+                assert child == beam_mod.root(q)[0]
+            for m in legal:
+                assert beam_mod.legal(state, m)
+                q = pos.copy(stack=False)
+                q.push(m)
+                assert beam_mod.apply(state, m, deals) == beam_mod.root(q)[0]
+            for m in (Move.of(0, 1, 1), Move.of(3, 7, 2), Move.of(5, 5, 1), DEAL):
+                assert beam_mod.legal(state, m) == (m in legal)
+            if not legal:
+                break
+            pos.push(rng.choice(legal))
+
+
+def test_the_beam_prunes_run_splits_that_do_not_lengthen_the_target():
+    # Two suits, six sets removed: 5S-4S lies on KS in column 1, 6S ends
+    # column 2 and 5H column 4.
+    def cards(text: str) -> list[int]:
+        return [int(Card.parse(t)) for t in text.split()]
+
+    cols = [cards("KS 5S 4S"), cards("6S"), cards("6H"), cards("5H"), cards("QS JS TS"),
+            cards("9S 8S 7S"), cards("3S 2S AS"), cards("KH QH JH TH"), cards("9H 8H 7H 4H"),
+            cards("3H 2H AH")]
+    down = [0, 0, 0, 0, 2, 2, 2, 3, 3, 2]
+    pos = Position(cols, down, [], [2, 2, 2, 3, 3, 3])
+    state, deals = beam_mod.root(pos)
+    ours = {str(m) for m, _ in beam_mod.Beam(deals, 1).children(state)}
+    legal = {str(m) for m in pos.legal_moves()}
+    assert "move 1 2 2" in ours  # the whole run 5S-4S onto 6S
+    assert "move 1 4 1" in legal and "move 1 4 1" not in ours  # 4S split off 5S onto 5H: no gain
+    assert ours < legal
+
+
+def test_the_beam_never_gives_unsolvable_and_the_complete_search_decides(monkeypatch):
+    # A beam that drops positions and fails is UNKNOWN, whatever its budget.
+    monkeypatch.setattr(solver_mod, "BEAM_WIDTHS", (1,))
+    result = solve(deal(8, suits=4), budget=3000)
+    assert result.verdict is Verdict.UNKNOWN and result.reason == "budget"
+    # The proof of DEAD_END comes from the complete search, run to the end after
+    # a beam that ran dry without dropping anything.
+    calls = []
+    real = solver_mod._Search.complete
+
+    def complete(self, root, limit=None):
+        calls.append(limit)
+        return real(self, root, limit)
+
+    monkeypatch.setattr(solver_mod._Search, "complete", complete)
+    assert solve(Position.parse(DEAD_END), budget=100_000).verdict is Verdict.UNSOLVABLE
+    assert calls and calls[-1] is None
+
+
+def test_shortening_cuts_loops_and_hops_and_keeps_the_line_winning():
+    pos = deal(1, suits=2)
+    state, deals = beam_mod.root(pos)
+    line = beam_mod.Beam(deals, width=20).run(state)
+    assert line is not None
+    # Pad the line with a move undone at once and made again, and with a run
+    # carried on A->B->A (a loop through another column): the shortened line
+    # must lose both and still win.
+    padded = list(line)
+    q = pos.copy(stack=False)
+    inserted = 0
+    for i, m in enumerate(line):
+        before = q.copy(stack=False)
+        q.push(m)
+        back = None if m.is_deal else Move.of(m.dest, m.source, m.count)
+        if back is not None and q.is_legal(back):
+            undone = q.copy(stack=False)
+            undone.push(back)
+            if undone == before:  # nothing turned up, no set removed
+                at = i + 1 + 2 * inserted  # after m, past the pairs already inserted
+                padded[at:at] = [back, m]
+                inserted += 1
+                if inserted == 2:
+                    break
+    assert inserted == 2 and _engine_wins(pos, padded) and len(padded) == len(line) + 4
+    short = beam_mod.shorten(state, deals, padded)
+    assert len(short) <= len(line) and _engine_wins(pos, short)
+    assert beam_mod.wins(state, deals, short)
+    assert not beam_mod.wins(state, deals, short[:-1])

@@ -19,27 +19,31 @@ Three verdicts, never more than the search proved:
   examined and none wins;
 * ``UNKNOWN``: the state budget, the time limit or a cancel came first.
 
-Cost. A position's cost (lower is better) is summed over its columns:
-every card on the table or in the stock costs something, a face-down card
-more, a face-up card that does not lie on the next rank of its own suit more
-again (more still if not even rank-connected), an empty column less. A move
-that completes a set removes 13 cards' cost at once.
+Search, in two phases sharing one budget (positions expanded):
 
-Search, in two phases sharing one budget:
+1. *Beam search* (:mod:`game.spider.beam`; fast, incomplete): a
+   level-synchronous beam that keeps the best positions per count of deals
+   left at each depth, over a pruned move set. It starts narrow
+   (``BEAM_WIDTHS[0]`` per deals-left count) and starts again wider when a
+   beam fails, until it wins or the budget, the clock or a cancel stops it.
+   A won line is shortened (loops cut, two hops of a run merged into one,
+   unneeded moves dropped) and replayed by the engine. Its failures prove
+   nothing, so they never give ``UNSOLVABLE``.
+2. *Complete search*, after each failed beam: a best-first search over
+   every legal move of every position with a closed set of its own. It
+   goes on where it stopped each time, for a quarter of the failed beam's
+   expansions (``COMPLETE_SHARE``, at most ``COMPLETE_STEP`` at a time), or
+   for the rest of the budget when the beam failed without ever dropping a
+   position (a wider one would fail the same way). When its queue runs dry no winning line exists, and that is the only way
+   the verdict ``UNSOLVABLE`` is given. (A whole game is far too large to
+   exhaust: expect ``UNKNOWN`` for deals the beam cannot win within the
+   budget.)
 
-1. *Stage search* (fast, incomplete). Deals are irreversible, so the game is
-   cut into stages between deals. In each stage a best-first search of
-   ``budget // STAGE_SHARE`` expansions makes column moves only; then it
-   deals from the ``STAGE_BRANCH`` lowest-cost positions where a deal is
-   legal, best first, and goes on depth first, backtracking to the next
-   candidate when a later stage finds nothing. This is what wins deals. Its
-   failures prove nothing, so they never give ``UNSOLVABLE``.
-2. *Complete search*, only if the stage search gave up before the budget
-   ran out: a best-first search over every legal move of every position
-   with a closed set of its own. When its queue runs dry no winning line
-   exists, and that is the only way the verdict ``UNSOLVABLE`` is given.
-   (With 2 or 4 suits a whole game is far too large to exhaust: expect
-   ``UNKNOWN`` for deals the stage search cannot win within the budget.)
+The complete search orders positions by a cost (lower is better) summed over
+the columns: every card on the table or in the stock costs something, a
+face-down card more, a face-up card that does not lie on the next rank of
+its own suit more again (more still if not even rank-connected), an empty
+column less. A move that completes a set removes 13 cards' cost at once.
 
 Moves come in two classes, and only the *order* differs, never the set:
 
@@ -55,12 +59,10 @@ Moves come in two classes, and only the *order* differs, never the set:
   time with a penalty added to its cost, and these moves are made when it
   comes round again.
 
-Neither phase prunes a move: the classes only order them. The stage search
-limits *how many positions* it expands per stage and which pre-deal
-positions it deals from, which is why it never claims a loss; the complete
-search makes every legal move of every position it reaches (a test checks
-both classes together against the engine's ``legal_moves()``, move for
-move and child for child).
+The complete search prunes no move: the classes only order them. It makes
+every legal move of every position it reaches (a test checks both classes
+together against the engine's ``legal_moves()``, move for move and child
+for child).
 
 Symmetry. Columns are *not* interchangeable while cards remain in the stock
 (a deal puts a given card on a given column), so positions are keyed
@@ -82,6 +84,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from game.verdict import SearchResult, SolverError, Verdict
+from game.spider.beam import Beam, shorten
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
 from game.spider.position import IllegalMoveError, Position
 
@@ -267,14 +270,6 @@ def _children(state: State, deals: tuple[bytes, ...], which: int, canon: bool = 
         yield DEAL, _dealt(state, deals, canon)
 
 
-def _can_deal(state: State) -> bool:
-    if not state[10]:
-        return False
-    if all(len(state[j]) > 1 for j in range(COLUMNS)):
-        return True
-    return sum(len(state[j]) - 1 for j in range(COLUMNS)) < 10
-
-
 def _dealt(state: State, deals: tuple[bytes, ...], canon: bool = True) -> State:
     """The child of a deal (the caller checked it is legal)."""
     left = state[10]
@@ -314,10 +309,24 @@ def _is_win(state: State) -> bool:
 
 
 _POLL = 64  # expansions between looks at the clock, the cancel flag and progress
-#: Stage search: the pre-deal positions tried per stage (best first), and the
-#: share of the budget one stage may expand.
-STAGE_BRANCH = 3
-STAGE_SHARE = 40
+#: Beam widths (positions kept per depth and count of deals left), tried in
+#: turn while a beam fails; after the last, each width is 2.5 times the one before.
+BEAM_WIDTHS = (20, 50, 125, 300)
+#: After a failed beam, the complete search expands this fraction of what the beam did.
+COMPLETE_SHARE = 4
+#: ... but at most this many expansions at a time: its closed set holds every
+#: position it generates, and a whole deal is far too large to exhaust anyway.
+COMPLETE_STEP = 10_000
+#: Seconds the shortening of a won line may take at most.
+SHORTEN_SECONDS = 2.0
+
+
+def _widths() -> Iterator[int]:
+    yield from BEAM_WIDTHS
+    w = BEAM_WIDTHS[-1]
+    while True:
+        w = w * 5 // 2
+        yield w
 
 
 def solve(
@@ -332,27 +341,47 @@ def solve(
 
     ``budget`` caps the positions expanded and ``time_limit`` the seconds;
     ``cancel()`` is polled every 64 expansions and stops the search.
-    ``progress(states, best_cost)`` is called as often.
+    ``progress(states, best)`` is called as often (``best``: the beam's best
+    chaos, or the complete search's best cost; lower is better).
     """
     if budget < 1:
         raise ValueError(f"budget must be at least 1, not {budget}")
     start = time.perf_counter()
     exact, deals = _root(position)
     search = _Search(deals, budget, None if time_limit is None else start + time_limit, cancel, progress)
+    result = SolveResult(Verdict.UNKNOWN)
+    line: list[Move] | None = [] if _is_win(exact) else None
     root = _key(exact)
-    search.came[root] = None
-    found = root if _is_win(root) else search.staged(root)
-    if found is None and not search.stopped:
-        # The stage search gave up without spending the budget: the complete
-        # search decides (and, for a small enough position, proves a loss).
-        found = search.complete(root)
-    result = SolveResult(Verdict.UNKNOWN, states=search.expanded, generated=len(search.came))
-    if found is not None:
-        path = [found]
-        while (parent := search.came[path[-1]]) is not None:
-            path.append(parent)
-        path.reverse()
-        result.moves = _replay(position, _concrete(path, exact, deals))
+    if line is None:
+        for width in _widths():
+            beam = search.beam = Beam(deals, width, tick=search.tick)
+            line = beam.run(exact)
+            search.beam = None
+            if line is not None:
+                stop = time.perf_counter() + SHORTEN_SECONDS
+                if search.deadline is not None:
+                    stop = min(stop, search.deadline)
+                line = shorten(exact, deals, line, deadline=stop)
+                break
+            if beam.stopped:
+                break
+            # A wider beam may win; meanwhile the complete search gets a share
+            # of the work (all the rest if a wider beam would fail the same way).
+            found = search.complete(root, None if not beam.truncated else
+                                    max(1, min(COMPLETE_STEP, beam.expanded // COMPLETE_SHARE)))
+            if found is not None:
+                path = [found]
+                while (parent := search.came[path[-1]]) is not None:
+                    path.append(parent)
+                path.reverse()
+                line = _concrete(path, exact, deals)
+                break
+            if search.exhausted or search.stopped:
+                break
+    result.states = search.expanded
+    result.generated = len(search.came)
+    if line is not None:
+        result.moves = _replay(position, line)
         result.verdict = Verdict.SOLVED
         result.replayed = True
     elif search.exhausted:
@@ -380,7 +409,7 @@ class _Frontier:
 
 
 class _Search:
-    """Budget, clock, cancel and the closed set shared by both searches.
+    """Budget, clock and cancel shared by both searches, and the complete search's closed set.
 
     ``came`` maps every position seen to its parent (``None`` for the root):
     the closed set and the way back to the root in one.
@@ -399,7 +428,15 @@ class _Search:
         self.stopped = False
         self.stop_reason = ""
         self.exhausted = False
-        self.stage_budget = max(200, budget // STAGE_SHARE)
+        self.beam: Beam | None = None  # the beam running now, if any
+        self.frontier: _Frontier | None = None  # the complete search's, once started
+
+    def tick(self) -> bool:
+        """The beam's look before each expansion: True to stop, else one expansion counted."""
+        if self._stop():
+            return True
+        self.expanded += 1
+        return False
 
     def _stop(self) -> bool:
         """Whether to stop now; called before each expansion, it looks at the clock
@@ -417,24 +454,20 @@ class _Search:
             self.stop_reason = "cancelled"
         else:
             if self.progress is not None:
-                self.progress(n, self.best)
+                beam = self.beam
+                self.progress(n, self.best if beam is None else beam.chaos)
             return False
         self.stopped = True
         return True
 
-    def _expand(self, frontier: _Frontier, came: dict[State, State | None], deal: bool,
-                ready: list[tuple[int, int, State]] | None = None) -> State | None:
+    def _expand(self, frontier: _Frontier, came: dict[State, State | None], deal: bool) -> State | None:
         """Expand the frontier's best entry: first-class moves now, the
         position queued again for its second-class moves; children not in
-        ``came`` are recorded and queued. Returns a winning child, if any.
-        With ``ready``, a position where a deal is legal is noted there
-        (the stage search deals from the best of them later)."""
+        ``came`` are recorded and queued. Returns a winning child, if any."""
         prio, _, state, which = heapq.heappop(frontier.heap)
         self.expanded += 1
         if which == 1:
             frontier.push(prio + SECOND_CLASS_PENALTY, state, 2)
-            if ready is not None and _can_deal(state):
-                ready.append((prio, frontier.counter, state))
         for _move, child in _children(state, self.deals, which, deal=deal):
             if child in came:
                 continue
@@ -447,59 +480,27 @@ class _Search:
             frontier.push(c, child, 1)
         return None
 
-    def staged(self, root: State) -> State | None:
-        """Stage search (incomplete, fast): between two deals, a best-first
-        search of ``stage_budget`` expansions without dealing; then deal from
-        the ``STAGE_BRANCH`` best positions where a deal is legal, best first,
-        and search on from each (depth first: backtrack when a later stage
-        finds nothing). The last stage searches until it wins or its share
-        runs out."""
-        left = root[10]
-        limit = self.stage_budget if left else 4 * self.stage_budget
-        frontier = _Frontier(root)
-        ready: list[tuple[int, int, State]] = []
-        n = 0
-        while frontier.heap and n < limit:
-            if self._stop():
-                return None
-            n += 1
-            found = self._expand(frontier, self.came, deal=False,
-                                 ready=ready if left else None)
-            if found is not None:
-                return found
-        ready.sort()
-        tried = 0
-        came = self.came
-        for _prio, _, state in ready:
-            child = _dealt(state, self.deals)
-            if child in came:
-                continue
-            came[child] = state
-            if _is_win(child):
-                return child
-            found = self.staged(child)
-            if found is not None or self.stopped:
-                return found
-            tried += 1
-            if tried >= STAGE_BRANCH:
-                break
-        return None
-
-    def complete(self, root: State) -> State | None:
+    def complete(self, root: State, limit: int | None = None) -> State | None:
         """Complete best-first search: every legal move of every position, first
         class at once, second class when the position comes round again with
         ``SECOND_CLASS_PENALTY``. Sets ``exhausted`` when nothing is left.
 
-        It has a closed set of its own (the stage search's positions were cut
-        short, so they must be expanded again here), and shares ``came`` only
-        for the way back.
+        With ``limit`` it returns after that many expansions, and a later call
+        goes on where it stopped (the solver gives it a share of each failed
+        beam's work). Its closed set ``came`` also leads the way back.
         """
-        came: dict[State, State | None] = {root: None}
-        self.came = came
-        frontier = _Frontier(root)
+        if self.frontier is None:
+            self.came = {root: None}
+            self.frontier = _Frontier(root)
+        came = self.came
+        frontier = self.frontier
+        n = 0
         while frontier.heap:
+            if limit is not None and n >= limit:
+                return None
             if self._stop():
                 return None
+            n += 1
             found = self._expand(frontier, came, deal=True)
             if found is not None:
                 return found
