@@ -362,3 +362,31 @@ def test_a_deal_proven_unsolvable_says_so_everywhere(play_for):
     assert play.waiting is None and play.demo is None and "proven unsolvable" in play.message
     other = play_for("freecell", 1, live_winnability=True)
     assert "proven unsolvable" not in other.status()
+
+
+def test_a_key_or_click_during_a_cascade_skips_it_to_the_end_and_f_stops_it(play_for):
+    play = play_for("freecell", 617, auto_foundation=False)
+    reach_autocomplete(play.table)
+    play.act(Action(Act.AUTOCOMPLETE))
+    for _ in range(10):
+        play.update(1 / 60)
+    assert play.table.cascade and not play.table.session.won
+    play.act(Action(Act.FOCUS_LEFT))  # any key: the rest goes home at once
+    assert play.table.session.won and not play.table.cascade
+    again = play_for("freecell", 617, auto_foundation=False)
+    reach_autocomplete(again.table)
+    again.act(Action(Act.AUTOCOMPLETE))
+    for _ in range(10):
+        again.update(1 / 60)
+    again.click(None, False)  # a click does the same
+    assert again.table.session.won
+    third = play_for("freecell", 617, auto_foundation=False)
+    reach_autocomplete(third.table)
+    third.act(Action(Act.AUTOCOMPLETE))
+    for _ in range(10):
+        third.update(1 / 60)
+    home = third.table.position.cards_home
+    third.act(Action(Act.AUTOCOMPLETE))  # F again stops where it is
+    for _ in range(60):
+        third.update(1 / 60)
+    assert not third.table.cascade and third.table.position.cards_home == home and not third.table.session.won

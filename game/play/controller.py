@@ -607,7 +607,20 @@ class Play:
         self._act(action)
         self._events()
 
+    def _skip_cascade(self, action: Action | None = None) -> bool:
+        """Input during an auto-complete cascade skips it to the end (F stops it
+        instead); True when the input was spent on that."""
+        table = self.table
+        if not (isinstance(table, FreeCellTable) and table.cascade) or (
+                action is not None and action.act is Act.AUTOCOMPLETE):
+            return False
+        table.finish_cascade()
+        self._events()
+        return True
+
     def _act(self, action: Action) -> None:
+        if self._skip_cascade(action):
+            return
         if action.act is not Act.HELP and not self.typing:
             self.table.message = ""  # a message lasts until the next action
         if action.act is Act.QUIT:
@@ -649,8 +662,7 @@ class Play:
             self.open_help(for_message=True)
             return
         table = self.table
-        if (action.act is Act.CANCEL and table.selection is None and not table.hint_marks
-                and not getattr(table, "cascade", False)):
+        if action.act is Act.CANCEL and table.selection is None and not table.hint_marks:
             self.menu.open()  # Esc with nothing open: the menu
             return
         table.flights.land()
@@ -684,6 +696,8 @@ class Play:
         return True
 
     def click(self, where: Any, double: bool) -> None:
+        if self._skip_cascade():
+            return
         self.table.message = ""
         self.table.click(where, double)
         self._events()

@@ -389,6 +389,13 @@ class FreeCellTable(Table):
         elif m.dest < HOME:
             self.hint_marks.append(Mark("cell", m.dest - 8, None, "hint"))
 
+    def finish_cascade(self) -> None:
+        """Skip the rest of an auto-complete cascade: every card goes home now, and lands."""
+        while self.cascade:
+            if not self.play(Move.of(0, HOME, 1), plain=True):
+                self.cascade = False
+        self.flights.land()
+
     def update(self, dt: float) -> None:
         if self.hints is not None and self.thinking:
             from game.freecell.hints import Hint
