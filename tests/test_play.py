@@ -390,3 +390,28 @@ def test_a_key_or_click_during_a_cascade_skips_it_to_the_end_and_f_stops_it(play
     for _ in range(60):
         third.update(1 / 60)
     assert not third.table.cascade and third.table.position.cards_home == home and not third.table.session.won
+
+
+def test_two_games_on_one_data_folder_lose_nothing(tmp_path):
+    folder = str(tmp_path / "shared")
+    Store(folder).save("settings", {"live_winnability": False})
+    one = Play(NullHost(), "freecell", 1, store=Store(folder), now=FakeTime())
+    two = Play(NullHost(), "freecell", 2, store=Store(folder), now=FakeTime())
+    try:
+        played = []
+        for game in (one, two, one):  # each ends a game with a move in turn
+            game.button("play:1a")
+            game.act(Action(Act.NEW_DEAL))
+            game.button("confirmed")
+            played.append(Statistics.load(Store(folder))["freecell"].played)
+        assert played == [1, 2, 3]
+        assert len(Statistics.load(Store(folder))["freecell"].recent) == 3
+        # The game in progress: the last to save owns it, and the other is told.
+        one.button("play:1a")
+        two.button("play:1a")
+        one.save_game()
+        two.save_game()
+        assert "replaces it" in two.message
+    finally:
+        one.close()
+        two.close()
