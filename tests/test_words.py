@@ -309,14 +309,20 @@ def test_cli_hint_prints_the_tables_sentence(monkeypatch, capsys):
     assert re.fullmatch(r"Move .+ — a winning line of \d+ moves follows\n", printed)
 
 
-def test_cli_hint_on_a_board_of_a_proven_deal_searches_and_exits_3(tmp_path):
+def test_cli_hint_on_a_board_of_a_proven_deal_searches_instead_of_quoting_the_list(tmp_path):
     board = tmp_path / "b.txt"
     board.write_text(deal(11982).board())
     out = run("freecell", "--board", str(board))
-    # Nothing says where a board came from: the search runs, and within the
-    # hint's budget it does not finish on this deal.
-    assert out.returncode == 3, out.stderr
-    assert out.stdout.endswith(" (no win is known yet)\n") and out.stdout.startswith("Move ")
+    # Nothing says where a board came from: the search runs. Within the hint's
+    # 3-second limit it proves the deal lost on a quick machine (about 62,000
+    # positions) or stops with a sensible move on a slow one; either way it
+    # never quotes the deal number's proof.
+    assert "11982" not in out.stdout
+    if out.returncode == 1:
+        assert out.stdout.startswith("No winning line exists from here"), out.stdout
+    else:
+        assert out.returncode == 3, out.stderr
+        assert out.stdout.endswith(" (no win is known yet)\n") and out.stdout.startswith("Move ")
 
 
 def test_cli_hint_spider_prints_the_first_visible_hint_and_replays_moves(tmp_path):
