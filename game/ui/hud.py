@@ -623,8 +623,10 @@ class _Flow:
         if note:
             npx = max(SCREEN_MIN_PX, round(px * 0.9))
             self.y += px // 4
-            self.texts.append(Text(fit_text(note, self.width, npx, m), self.x, self.y, npx, "note"))
-            self.y += m("Ag", npx)[1]
+            # A refusal is read whole: it wraps, it is never cut short.
+            for line in _wrap_plain(note, self.width, npx, m):
+                self.texts.append(Text(line, self.x, self.y, npx, "note"))
+                self.y += m("Ag", npx)[1]
         self.y += max(3, px // 3)
 
     def _value(self, value: str, x: int, y: int, w: int, bh: int, is_field: bool) -> None:
@@ -634,6 +636,26 @@ class _Flow:
             self.texts.append(Text(value, x + self.px // 2, y + (bh - th) // 2, self.px, "field"))
         else:
             self.texts.append(Text(value, x, y + (bh - th) // 2, self.px, "value"))
+
+
+def _wrap_plain(text: str, width: int, px: int, measure: Measure) -> list[str]:
+    """``text`` as lines no wider than ``width`` (a word too long for a line is cut).
+
+    >>> _wrap_plain("one two three", 9 * 7, 12, lambda t, px: (len(t) * 7, px))
+    ['one two', 'three']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in clean_text(text, 2000).split():
+        if measure(word, px)[0] > width:
+            word = fit_text(word, width, px, measure)
+        trial = f"{line} {word}" if line else word
+        if line and measure(trial, px)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + [line] if line else lines or [""]
 
 
 def _label_width(sections: Sequence[object], px: int, measure: Measure, cap: int) -> int:
