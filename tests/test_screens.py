@@ -301,3 +301,31 @@ def test_the_screenshot_tool_draws_the_statistics_of_a_data_folder(tmp_path):
                           "--data", str(tmp_path / "nowhere"), "--out", str(out)],
                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert bad.returncode != 0 and "Traceback" not in bad.stderr and "not a folder" in bad.stderr
+
+
+def test_daily_deals_show_as_a_month_calendar():
+    stats = Statistics()
+    today = today_in_japan()
+    stats.daily.record(today.replace(day=1), True)
+    if today.day > 1:
+        stats.daily.record(today, False)
+    last_month = today.replace(day=1) - datetime.timedelta(days=1)
+    stats.daily.record(last_month, True)
+    menu = Menu(Settings(), stats)
+    menu.open()
+    menu.choose("statistics")
+    menu.choose("chart-daily")
+    cal = menu.panel().calendar
+    assert cal is not None and menu.panel().chart is None
+    assert cal.first == today.replace(day=1).weekday() and cal.today == today.day
+    assert cal.days[0] == "won" and (today.day == 1 or cal.days[today.day - 1] == "played")
+    assert cal.days.count("") == len(cal.days) - (1 if today.day == 1 else 2)
+    assert "month-later" in {b.action for b in menu.buttons() if not b.enabled}  # no month after this one
+    menu.choose("month-earlier")
+    cal = menu.panel().calendar
+    assert cal.today == 0 and len(cal.days) == last_month.day and cal.days[-1] == "won"
+    for size in SIZES:
+        g = screen_geometry(size, menu.panel())
+        assert g.cut == 0 and len(g.days) == len(cal.days)
+        assert all(inside(r, g.box) for r, _, _ in g.days)
+        assert [s for _, s, _ in g.days] == list(cal.days)

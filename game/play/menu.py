@@ -21,7 +21,7 @@ import secrets
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from game.play.panels import Button, Chart, Grid, Panel, Row, Section
+from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 
 __all__ = ["Menu", "Settings", "Request", "SPEEDS"]
 
@@ -143,8 +143,10 @@ class Menu:
         self.settings = settings
         self.stats = stats
         self.game = game
-        #: The game whose recent results the statistics chart shows.
+        #: The game whose recent results the statistics chart shows ("daily": the month calendar).
         self.chart_game = "freecell"
+        #: How many months before this one the daily calendar shows.
+        self.months_back = 0
         self.stack: list[str] = []
         self.focus = 0
         self.entry: str | None = None
@@ -262,9 +264,9 @@ class Menu:
 
     #: The statistics chart's choices: a game bucket and its tab's label.
     CHARTS = (("freecell", "FreeCell"), ("spider-1", "Spider 1 suit"), ("spider-2", "2 suits"),
-              ("spider-4", "4 suits"))
+              ("spider-4", "4 suits"), ("daily", "Daily"))
 
-    def _statistics(self) -> tuple[str, list[Section], list[Button], Grid | None, Chart | None]:
+    def _statistics(self) -> tuple[str, list[Section], list[Button], Grid | None, Chart | Calendar | None]:
         from game.stats import TABLE_COLUMNS, outcome
 
         b = _Buttons()
@@ -279,13 +281,41 @@ class Menu:
                 tabs += i
                 if key == self.chart_game:
                     chosen = i
-            sections.append(Section("Recent games", (Row("", tabs, selected=chosen),)))
+            rows = [Row("", tabs, selected=chosen)]
+            if self.chart_game == "daily":
+                rows.append(Row("", b.add("\u2039 Earlier month", "month-earlier")
+                                + b.add("Later month \u203a", "month-later", self.months_back > 0)))
+            sections.append(Section("Recent games", tuple(rows)))
             name = dict(self.CHARTS)[self.chart_game]
-            games = tuple((r.seconds, outcome(r)) for r in self.stats[self.chart_game].recent)
-            chart = Chart(name, games)
+            if self.chart_game == "daily":
+                chart = self._calendar()
+            else:
+                games = tuple((r.seconds, outcome(r)) for r in self.stats[self.chart_game].recent)
+                chart = Chart(name, games)
         b.add("Clear statistics", "clear-stats")
         b.add("Back", "back")
         return "Statistics", sections, b.buttons, grid, chart
+
+    def _calendar(self) -> Calendar:
+        """This month (a Japan date, as the daily deal's) with the days played and won marked."""
+        import calendar
+        import datetime
+
+        from game.freecell.daily import today_in_japan
+
+        today = today_in_japan()
+        index = today.year * 12 + today.month - 1 - self.months_back
+        year, month = divmod(index, 12)
+        month += 1
+        first = datetime.date(year, month, 1)
+        length = calendar.monthrange(year, month)[1]
+        days = self.stats.daily.days
+        marks = []
+        for d in range(1, length + 1):
+            won = days.get(datetime.date(year, month, d).isoformat())
+            marks.append("won" if won else "played" if won is not None else "")
+        return Calendar(f"{calendar.month_name[month]} {year}", first.weekday(), tuple(marks),
+                        today.day if self.months_back == 0 else 0)
 
     def _confirm_clear(self) -> tuple[str, tuple[str, ...], list[Button]]:
         return ("Clear all statistics?", ("This cannot be undone.",),
@@ -300,13 +330,16 @@ class Menu:
             self.focus = max(0, min(self.focus, len(buttons) - 1))
             return Panel(title, lines, tuple(buttons), focus=self.focus)
         grid = chart = None
+        cal = None
         if screen == "statistics":
             title, sections, buttons, grid, chart = self._statistics()
+            if isinstance(chart, Calendar):
+                chart, cal = None, chart
         else:
             title, sections, buttons = self._main() if screen == "main" else self._settings()
         self.focus = max(0, min(self.focus, len(buttons) - 1))
         return Panel(title, (), tuple(buttons), vertical=True, focus=self.focus, sections=tuple(sections),
-                     grid=grid, chart=chart)
+                     grid=grid, chart=chart, calendar=cal)
 
     def rows(self) -> list[tuple[int, ...]]:
         """The buttons of the open screen by row, top to bottom (the footer last): focus walks these."""
@@ -414,7 +447,7 @@ class Menu:
             self.focus = 0
             if action == "statistics" and self.stats is not None and not self.stats[self.chart_game].played:
                 # The chart opens on a game that has results, if any has.
-                self.chart_game = next((k for k, _ in self.CHARTS if self.stats[k].played), self.chart_game)
+                self.chart_game = next((k for k, _ in self.CHARTS[:-1] if self.stats[k].played), self.chart_game)
             return None
         if action == "clear-stats":
             self.stack.append("confirm-clear")
@@ -429,6 +462,9 @@ class Menu:
             self.entry = ""
             self.entry_for = action.split("-")[0]
             self._focus_on("entry-ok")
+            return None
+        if action in ("month-earlier", "month-later"):
+            self.months_back = max(0, min(1200, self.months_back + (1 if action == "month-earlier" else -1)))
             return None
         if action.startswith("chart-"):
             if action[6:] in dict(self.CHARTS):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Button", "Panel", "Row", "Section", "Grid", "Chart"]
+__all__ = ["Button", "Panel", "Row", "Section", "Grid", "Chart", "Calendar"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,18 @@ class Chart:
 
 
 @dataclass(frozen=True)
+class Calendar:
+    """A month of daily deals: ``days`` holds each date's state ("won",
+    "played" or "") from the 1st; ``first`` is the 1st's weekday (0 = Monday);
+    ``today`` the day of the month that is today (0: another month)."""
+
+    title: str
+    first: int
+    days: tuple[str, ...]
+    today: int = 0
+
+
+@dataclass(frozen=True)
 class Panel:
     """A box in the middle of the table: a title, lines, and buttons."""
 
@@ -88,8 +100,10 @@ class Panel:
     #: A table (statistics) and a chart under it.
     grid: Grid | None = None
     chart: Chart | None = None
+    #: In place of the chart: a month of daily deals.
+    calendar: Calendar | None = None
 
     @property
     def designed(self) -> bool:
         """Whether this panel is a designed screen (sections, a table or a chart)."""
-        return bool(self.sections) or self.grid is not None or self.chart is not None
+        return bool(self.sections) or self.grid is not None or self.chart is not None or self.calendar is not None

@@ -516,6 +516,10 @@ class ScreenGeometry:
     stripes: tuple[Rect, ...] = ()
     rules: tuple[Rect, ...] = ()
     chart: ChartGeometry | None = None
+    #: A month of daily deals: ``(rect, state, is_today)`` per day, state "won", "played" or "".
+    days: tuple[tuple[Rect, str, bool], ...] = ()
+    #: The legend's squares for the month: ``(rect, state)``.
+    day_swatches: tuple[tuple[Rect, str], ...] = ()
     columns: int = 1
     #: Rows that found no room even at the smallest text size (0 when all fit).
     cut: int = 0
@@ -767,7 +771,8 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
         cols = []
         natural = []
         need = 0
-    if grid is not None or chart is not None:
+    calendar = getattr(panel, "calendar", None)
+    if grid is not None or chart is not None or calendar is not None:
         need = max(need, 46 * px)
     need = max(need, measure(getattr(panel, "title", ""), title_px)[0], 20 * px)
     box_w = min(max_w, need + 2 * pad)
@@ -860,6 +865,15 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
         chart_geo, chart_texts = _chart(chart, x0 + pad, y, inner, plot_h, px, measure)
         texts += chart_texts
         y += legend_h + plot_h + axis_h + px // 2
+    days: list[tuple[Rect, str, bool]] = []
+    day_swatches: list[tuple[Rect, str]] = []
+    if calendar is not None:
+        room = avail_h - (y - y0) - footer_h - pad - px
+        used, cal_texts, days, day_swatches = _month(calendar, x0 + pad, y, inner, room, px, measure)
+        if used > room:
+            cut += 1
+        texts += cal_texts
+        y += used
     y += px // 2
     # The footer: buttons no row names, centred rows.
     if footer:
@@ -906,7 +920,54 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
     title_at = (x0 + pad, y0 + dy + pad)
     return ScreenGeometry(box, title, title_px, title_at, px, tuple(texts), tuple(placed),
                           tuple(down(r) for r in fields), tuple(down(r) for r in stripes),
-                          tuple(down(r) for r in rules), chart_geo, 2 if two else 1, cut)
+                          tuple(down(r) for r in rules), chart_geo,
+                          tuple((down(r), st, t) for r, st, t in days),
+                          tuple((down(r), st) for r, st in day_swatches), 2 if two else 1, cut)
+
+
+#: The calendar's weekday heads, Monday first.
+WEEKDAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+
+
+def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, measure: Measure
+           ) -> tuple[int, list[Text], list[tuple[Rect, str, bool]], list[tuple[Rect, str]]]:
+    """A month as a grid of days under its name and a legend: the height used and the pieces."""
+    spx = max(SCREEN_MIN_PX, round(px * 0.85))
+    th = measure("Ag", spx)[1]
+    texts: list[Text] = []
+    swatches: list[tuple[Rect, str]] = []
+    name = getattr(calendar, "title", "")
+    texts.append(Text(name, x, y, px, "label"))
+    lx = x + measure(name, px)[0] + 2 * px
+    sq = max(6, spx * 2 // 3)
+    for state, word in (("won", "won"), ("played", "played, not won")):
+        swatches.append(((lx, y + (th - sq) // 2, sq, sq), state))
+        lx += sq + spx // 3
+        texts.append(Text(word, lx, y, spx, "legend"))
+        lx += measure(word, spx)[0] + spx
+    top = y + measure("Ag", px)[1] + px // 2
+    first = int(getattr(calendar, "first", 0))
+    marks = tuple(getattr(calendar, "days", ()))
+    weeks = (first + len(marks) + 6) // 7
+    gap = max(2, px // 6)
+    cell_w = min(width // 7, 4 * px)
+    cell_h = max(th + 2, min(round(px * 1.9), (room - (top - y) - th - px // 4) // max(1, weeks) - gap))
+    gx = x + (width - 7 * cell_w) // 2
+    for i, wd in enumerate(WEEKDAYS):
+        tw = measure(wd, spx)[0]
+        texts.append(Text(wd, gx + i * cell_w + (cell_w - tw) // 2, top, spx, "header"))
+    top += th + px // 4
+    days: list[tuple[Rect, str, bool]] = []
+    today = int(getattr(calendar, "today", 0))
+    for d, state in enumerate(marks, 1):
+        slot = first + d - 1
+        r = (gx + (slot % 7) * cell_w + gap // 2, top + (slot // 7) * (cell_h + gap), cell_w - gap, cell_h)
+        days.append((r, state, d == today))
+        label = str(d)
+        tw, tht = measure(label, spx)
+        texts.append(Text(label, r[0] + (r[2] - tw) // 2, r[1] + (r[3] - tht) // 2, spx, "day-" + (state or "none")))
+    used = top + weeks * (cell_h + gap) - y
+    return used, texts, days, swatches
 
 
 #: Outcomes a chart colours, in legend order.

@@ -45,7 +45,7 @@ _FOCUS_RING = (250, 230, 120, 255)
 _NOTE = (255, 190, 120)
 _LABEL = (214, 222, 210)
 _OUTCOME = {"won": (96, 200, 112, 255), "lost": (222, 86, 74, 255), "given up": (236, 172, 64, 255),
-            "rate": (165, 222, 255, 255)}
+            "rate": (165, 222, 255, 255), "played": (222, 86, 74, 255)}
 
 
 @dataclass(frozen=True)
@@ -343,9 +343,17 @@ class Overlay:
                 pygame.draw.circle(surf, _OUTCOME["rate"], (x, y), max(2, px // 6))
             for rect, kind in c.swatches:
                 pygame.draw.rect(surf, _OUTCOME[kind], rect)
+        for rect, state, today in geo.days:
+            fill = _OUTCOME[state] if state else lighter
+            pygame.draw.rect(surf, fill, rect, border_radius=max(2, px // 4))
+            if today:
+                pygame.draw.rect(surf, _FOCUS_RING, pygame.Rect(rect).inflate(2, 2), width=2,
+                                 border_radius=max(2, px // 4))
+        for rect, state in geo.day_swatches:
+            pygame.draw.rect(surf, _OUTCOME[state], rect)
         colours = {"heading": _HEADING, "label": _LABEL, "value": _BODY, "field": (20, 24, 20), "note": _NOTE,
                    "header": _HEADING, "cell": _TEXT, "name": _TEXT, "axis": _LABEL, "legend": _LABEL,
-                   "empty": _LABEL}
+                   "empty": _LABEL, "day-won": (16, 40, 20), "day-played": (250, 244, 236), "day-none": _LABEL}
         for t in geo.texts:
             surf.blit(self._font(t.px).render(t.text, True, colours.get(t.role, _TEXT)), (t.x, t.y))
         for b in geo.buttons:
