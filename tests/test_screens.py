@@ -329,3 +329,12 @@ def test_daily_deals_show_as_a_month_calendar():
         assert g.cut == 0 and len(g.days) == len(cal.days)
         assert all(inside(r, g.box) for r, _, _ in g.days)
         assert [s for _, s, _ in g.days] == list(cal.days)
+
+
+def test_another_button_closes_the_number_box():
+    menu = Menu(Settings(), Statistics())
+    menu.open()
+    menu.choose("spider-number")
+    assert menu.entry == ""
+    menu.choose("settings")
+    assert menu.entry is None and menu.panel().title == "Settings"  # keys are keys again, not text

@@ -430,6 +430,9 @@ class Menu:
     def choose(self, action: str) -> Request | None:
         """Carry out a button: open a screen, or return what the app must do."""
         self.error = ""
+        if self.entry is not None and action not in ("entry-ok", "back", "freecell-number", "spider-number"):
+            # Another button while the number box is open: the box closes (typing would go nowhere).
+            self.entry = None
         if action == "close":
             self.close()
             return Request("close")
