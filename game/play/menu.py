@@ -1,8 +1,10 @@
 """The menus: choose a game and a deal, settings, statistics.
 
 A menu is a stack of screens; each screen is a :class:`game.play.panels.Panel`
-with a vertical list of buttons the keyboard and gamepad walk with Up/Down
-and Enter (Esc goes back). Choosing returns a *request* the app carries
+whose buttons sit in titled sections of rows (a choice such as Spider's
+1 | 2 | 4 is a row of buttons with the current one ``selected``); the
+keyboard and gamepad walk them in two dimensions (:meth:`Menu.move_focus_2d`),
+Enter chooses and Esc goes back. Choosing returns a *request* the app carries
 out, so the menu itself changes nothing::
 
     >>> m = Menu(settings=Settings())
