@@ -257,11 +257,10 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
     ), ("no-moves", "dead-end", "give-up", "restart")),
     Section("deals", "Deal numbers, difficulty and today's deal", (
         "Open the menu (**Menu**, [M], or [Esc] with nothing selected) and choose a deal:",
-        "- **FreeCell: today's deal**, the same for everyone today;",
-        "- **FreeCell: Easy deal**, **FreeCell: Normal deal** or **FreeCell: Hard deal**, a random "
-        "deal of that difficulty;",
-        "- **FreeCell: random deal**, any deal;",
-        "- **FreeCell: enter a deal number**: type the number and press [Enter].",
+        "- **Play** beside today's deal (in the FreeCell group), the same for everyone today;",
+        "- **Easy**, **Normal** or **Hard**, a random deal of that difficulty;",
+        "- **Random**, any deal;",
+        "- **Deal number**: type the number in its box and press [Enter].",
         "**New deal** ([N]) on the control bar deals a random deal.",
         "Deal numbers run from 1 to 1,000,000 and follow the Microsoft numbering published by "
         "Michael Keller, so deal #N here is the same layout as deal #N in Windows FreeCell and "
@@ -419,13 +418,13 @@ _SPIDER = Page("spider", "How to play Spider", (
         "- 2 suits: four sets of spades and four of hearts. Choosing which suit to build on "
         "starts to matter.",
         "- 4 suits: two sets of each suit, the original game and by far the hardest.",
-        "The menu's **Spider difficulty** changes it; that restarts the current game number. The same number at another "
+        "The menu's **Suits** choice (1, 2 or 4) changes it; that restarts the current game number. The same number at another "
         "difficulty has the same ranks in the same places; only the suits differ. The chosen "
         "difficulty is remembered.",
         "Game numbers run from 1 to 999,999. A number always gives the same layout, on any "
         "machine, so you can replay a game or pass its number on; these are this game's own "
         "layouts, not those of Windows Spider. **New game** picks a number at random, and the menu's "
-        "**Spider: enter a game number** plays a given one. The very "
+        "**Game number** plays a given one. The very "
         "first game is 1-suit game #1, which a full-knowledge search has shown can be won.",
         "Not every game can be won: the face-down cards and the stock are unknown, and with "
         "four suits even good players are said to win only about one game in three.",

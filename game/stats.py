@@ -52,13 +52,14 @@ from typing import Any, Callable, TypeVar
 __all__ = [
     "GAMES", "RECENT_LIMIT", "FORMAT_VERSION", "STORE_NAME",
     "game_key", "Result", "Improved", "GameStats", "DailyHistory", "Statistics",
+    "TABLE_COLUMNS", "TABLE_ROWS", "outcome",
 ]
 
 #: Every statistics bucket: FreeCell, and Spider per number of suits.
 GAMES: tuple[str, ...] = ("freecell", "spider-1", "spider-2", "spider-4")
 
 #: How many recent results each game keeps for its chart.
-RECENT_LIMIT = 20
+RECENT_LIMIT = 50
 
 #: Written into every document, so a later version can read old files.
 FORMAT_VERSION = 1
@@ -531,6 +532,50 @@ class Statistics:
                      ("Daily deals won", str(self.daily.days_won)),
                      ("Daily streak", str(self.daily.streak()))]
         return rows
+
+    def table(self, today: str | datetime.date | None = None) -> list[tuple[str, tuple[str, ...]]]:
+        """The statistics table: one ``(name, cells)`` per row of :data:`TABLE_ROWS`,
+        the cells in the order of :data:`TABLE_COLUMNS` (``-`` where nothing counts yet).
+
+        Daily deals count days: a day played, a day won, and the run of won days.
+
+        >>> s = Statistics(); _ = s.record_win("freecell", 125.0, 90, date="2026-11-29", daily="2026-11-29")
+        >>> s.table(today="2026-11-29")[0]
+        ('FreeCell', ('1', '1', '100%', '1', '1', '2:05', '90'))
+        >>> s.table(today="2026-11-29")[-1]
+        ('Daily deals', ('1', '1', '100%', '1', '1', '-', '-'))
+        """
+        out: list[tuple[str, tuple[str, ...]]] = []
+        for key, name in TABLE_ROWS:
+            if key == "daily":
+                d = self.daily
+                rate = f"{d.days_won / d.days_played:.0%}" if d.days_played else "-"
+                out.append((name, (str(d.days_played), str(d.days_won), rate, str(d.streak(today)),
+                                   str(d.best_streak), "-", "-")))
+                continue
+            g = self[key]
+            out.append((name, (str(g.played), str(g.won), f"{g.win_rate:.0%}" if g.played else "-",
+                               str(g.current_streak), str(g.best_streak), _clock(g.best_time),
+                               "-" if g.fewest_moves is None else str(g.fewest_moves))))
+        return out
+
+
+#: The statistics table's columns (after the row's name).
+TABLE_COLUMNS: tuple[str, ...] = ("Played", "Won", "Win %", "Streak", "Best streak", "Best time",
+                                  "Fewest moves")
+#: The table's rows: a game bucket of :data:`GAMES` and its name ("daily": FreeCell's daily deals).
+TABLE_ROWS: tuple[tuple[str, str], ...] = (("freecell", "FreeCell"), ("spider-1", "Spider 1 suit"),
+                                           ("spider-2", "Spider 2 suits"), ("spider-4", "Spider 4 suits"),
+                                           ("daily", "Daily deals"))
+
+
+def outcome(result: Result) -> str:
+    """How a game ended, as the chart colours it: "won", "given up" or "lost" (abandoned).
+
+    >>> outcome(Result(True, 90.0, 100, "2026-11-29")), outcome(Result(False, 5.0, 3, "2026-11-29", True))
+    ('won', 'given up')
+    """
+    return "won" if result.won else "given up" if result.gave_up else "lost"
 
 
 def _clock(seconds: float | None) -> str:

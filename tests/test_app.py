@@ -14,6 +14,7 @@ from game.freecell import HOME, deal  # noqa: E402
 from game.freecell.solver import solve  # noqa: E402
 from game.render.layout import PileKind  # noqa: E402
 from game.render import theme  # noqa: E402
+from game.ui.hud import inside  # noqa: E402
 
 
 class FakeTime:
@@ -380,14 +381,14 @@ def test_settings_take_effect_at_once_and_are_remembered(clock, make_app):
     click(app, clock, button_pos(app, "settings"))
     click(app, clock, button_pos(app, "set-auto_foundation"))
     assert app.play.table.position.auto_foundation is False
-    click(app, clock, button_pos(app, "set-four_colour"))
+    click(app, clock, button_pos(app, "set-four_colour=on"))
     assert app.renderer.atlas.four_colour is True
-    click(app, clock, button_pos(app, "set-animation_speed"))
+    click(app, clock, button_pos(app, "set-animation_speed=fast"))
     assert app.play.env.speed == 0.55  # normal -> fast
-    click(app, clock, button_pos(app, "set-volume"))
+    click(app, clock, button_pos(app, "set-volume=100"))
     assert app.sound.volume == 1.0  # 70% -> 100%
-    click(app, clock, button_pos(app, "set-table_colour"))
-    click(app, clock, button_pos(app, "set-card_back"))
+    click(app, clock, button_pos(app, "set-table_colour=blue"))
+    click(app, clock, button_pos(app, "set-card_back=red"))
     assert app.renderer.table_colour == "blue" and app.renderer.card_back == "red"
     key(app, clock, pygame.K_ESCAPE)
     key(app, clock, pygame.K_ESCAPE)
@@ -404,7 +405,7 @@ def test_menu_starts_spider_with_the_remembered_suits(clock, make_app):
     # A player's first Spider game is 1-suit game #1.
     assert app.play.table.game == "spider" and app.play.table.session.number == 1 and app.play.table.session.suits == 1
     key(app, clock, pygame.K_m)
-    click(app, clock, button_pos(app, "spider-suits"))  # 1 -> 2
+    click(app, clock, button_pos(app, "spider-suits-2"))  # 1 -> 2
     click(app, clock, button_pos(app, "spider-new"))
     assert app.play.table.game == "spider" and app.play.table.session.suits == 2
     saved = app.play.store.load("settings")
@@ -505,8 +506,15 @@ def test_a_win_is_celebrated_and_charted(clock, make_app):
     assert not table.flights.busy()
     key(app, clock, pygame.K_m)
     click(app, clock, button_pos(app, "statistics"))
-    lines = app.play.menu.panel().lines
-    assert any(line.strip() == "recent: \u25cf" for line in lines), lines
+    panel = app.play.menu.panel()
+    assert panel.grid is not None and panel.grid.rows[0][:4] == ("FreeCell", "1", "1", "100%")
+    assert panel.chart is not None and panel.chart.title == "FreeCell" and len(panel.chart.games) == 1
+    assert panel.chart.games[0][1] == "won"
+    # The chart is drawn: one bar, inside the plot, in the window.
+    frames(app, clock, 1)
+    geo = app.overlay.screen
+    assert geo is not None and geo.chart is not None and len(geo.chart.bars) == 1
+    assert inside(geo.chart.bars[0][0], geo.chart.plot)
 
 
 def test_live_winnability_rewind_demo_and_export(clock, make_app):
@@ -604,7 +612,7 @@ def test_rewind_goes_back_to_the_last_winnable_position_and_names_the_loser(cloc
 def test_changing_spider_suits_restarts_the_same_game_number(clock, make_app):
     app = make_app("spider", 77, 1, now=clock)
     key(app, clock, pygame.K_m)
-    click(app, clock, button_pos(app, "spider-suits"))  # 1 -> 2
+    click(app, clock, button_pos(app, "spider-suits-2"))  # 1 -> 2
     assert app.play.table.game == "spider" and app.play.table.session.number == 77 and app.play.table.session.suits == 2
     from game.spider import deal as spider_deal
 

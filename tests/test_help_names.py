@@ -102,12 +102,17 @@ def menu_labels() -> list[str]:
     for suits in (1, 2, 4):
         menu = Menu(Settings(spider_suits=suits), Statistics())
         menu.open()
-        labels += [b.label for b in menu.buttons()]
+        labels += [b.label for b in menu.buttons()] + row_labels(menu)
         for screen in ("settings", "statistics"):
             menu.open()
             menu.choose(screen)
-            labels += [b.label for b in menu.buttons()]
+            labels += [b.label for b in menu.buttons()] + row_labels(menu)
     return labels
+
+
+def row_labels(menu: Menu) -> list[str]:
+    """The names the menu's rows show beside their buttons ("Suits", "Automatic foundation moves")."""
+    return [row.label for section in menu.panel().sections for row in section.rows if row.label]
 
 
 @pytest.fixture(scope="module")

@@ -98,17 +98,22 @@ def test_the_settings_file_checks_muted():
     assert Settings.from_dict({"muted": 1}).muted is False
 
 
-def test_the_menu_volume_button_while_muted_unmutes_first():
+def test_choosing_a_volume_while_muted_unmutes_and_the_switch_shows_it():
     st = Settings(volume=0.3, muted=True)
     menu = Menu(st, Statistics())
     menu.open()
     menu.choose("settings")
-    labels = [b.label for b in menu.buttons()]
-    assert "Sound volume: 30% (muted: S)" in labels
-    menu.choose("set-volume")
+    sound = next(s for s in menu.panel().sections if s.title == "Sound")
+    buttons = menu.buttons()
+    switch, volume = sound.rows
+    assert [buttons[i].label for i in switch.buttons] == ["Off (S)"] and switch.selected == ()
+    assert [buttons[i].label for i in volume.selected] == ["30%"]  # the volume is kept while muted
+    menu.choose("set-volume=30")
     assert not st.muted and st.volume == 0.3
-    menu.choose("set-volume")
-    assert st.volume == 0.7
+    menu.choose("set-volume=70")
+    assert st.volume == 0.7 and not st.muted
+    menu.choose("set-muted")
+    assert st.muted and st.volume == 0.7
 
 
 def test_the_game_never_forces_an_audio_driver():

@@ -84,18 +84,25 @@ def test_best_time_and_fewest_moves_come_only_from_wins():
     assert (g.best_time, g.fewest_moves) == (240.5, 80)
 
 
-def test_recent_results_keep_the_last_twenty_in_order():
+def test_recent_results_keep_the_last_fifty_in_order():
+    import datetime
+
+    def day(i: int) -> str:
+        return (datetime.date(2026, 10, 1) + datetime.timedelta(days=i)).isoformat()
+
+    assert RECENT_LIMIT == 50  # the chart shows the last 50 games
     s = Statistics()
-    for i in range(RECENT_LIMIT + 5):
+    n = RECENT_LIMIT + 5
+    for i in range(n):
         if i % 3:
-            s.record_win("spider-1", 60.0 + i, 100 + i, date=f"2026-11-{i + 1:02d}")
+            s.record_win("spider-1", 60.0 + i, 100 + i, date=day(i))
         else:
-            s.record_loss("spider-1", give_up=i % 2 == 0, seconds=i, moves=i, date=f"2026-11-{i + 1:02d}")
+            s.record_loss("spider-1", give_up=i % 2 == 0, seconds=i, moves=i, date=day(i))
     recent = s["spider-1"].recent
     assert len(recent) == RECENT_LIMIT
-    assert [r.date for r in recent] == [f"2026-11-{i + 1:02d}" for i in range(5, RECENT_LIMIT + 5)]
-    assert recent[-2].won and recent[-2].moves == 123 and recent[-2].seconds == 83.0  # i = 23
-    assert not recent[-1].won and recent[-1].gave_up  # i = 24
+    assert [r.date for r in recent] == [day(i) for i in range(5, n)]
+    assert recent[-2].won and recent[-2].moves == 100 + n - 2 and recent[-2].seconds == 60.0 + n - 2  # i = 53
+    assert not recent[-1].won and recent[-1].gave_up  # i = 54: given up
     assert not recent[1].won and recent[1].gave_up  # i = 6
     assert not recent[4].won and not recent[4].gave_up  # i = 9: abandoned
 

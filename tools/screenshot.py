@@ -21,6 +21,10 @@ spider`` prints them. ``--hud`` draws the status line and the control bar
 with the window's own overlay, their texts from the window's table
 controller. ``--help-page N`` opens the How to play panel at page N over it, as F1
 does (``--help-refusal REASON``: the part that explains a refusal).
+``--panel menu|statistics|settings|help`` opens that screen over the
+table, with the settings and statistics of the data folder ``--data DIR``
+(default: none, so fresh settings and no statistics); the table takes the
+settings' felt, card back and deck.
 ``--rects FILE`` writes the screen boxes (window pixels, y down)
 of every card drawn and every HUD text line and button as JSON:
 ``{"size": [w, h], "cards": [[x, y, w, h], ...], "hud": [[x, y, w, h], ...]}``
@@ -142,6 +146,21 @@ def card_boxes(lay: Layout, cam: Camera, drawn: list[Any]) -> list[list[float]]:
     return [list(cam.box(c.x, c.y, c.z, c.yaw)) for c in lay.cards if id(c) in ids]
 
 
+def _panel_data(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The settings and statistics ``--panel`` shows: from ``--data DIR``, else fresh ones."""
+    from game.play.menu import Settings
+    from game.stats import Statistics
+
+    if args.data is None:
+        return Settings(), Statistics()
+    if not args.data.is_dir():
+        raise ShotError(f"--data {args.data}: not a folder")
+    from game.store import Store
+
+    store = Store(args.data, tidy=False)
+    return Settings.load(store), Statistics.load(store)
+
+
 def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -171,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="open the How to play panel at page N (1 = the first; implies --hud)")
     ap.add_argument("--help-refusal", metavar="REASON",
                     help="with --help-page: the part of How to play that explains this refusal (as F1 does)")
+    ap.add_argument("--panel", choices=("menu", "statistics", "settings", "help"),
+                    help="open a screen over the table (with --data: that folder's settings and statistics)")
+    ap.add_argument("--data", type=Path, metavar="DIR", help="the data folder --panel reads")
     ap.add_argument("--rects", type=Path, metavar="FILE",
                     help="write the screen boxes of the cards and the HUD pieces as JSON")
     ap.add_argument("--out", type=Path, required=True, help="PNG file to write")
@@ -197,9 +219,11 @@ def shoot(args: argparse.Namespace) -> int:
         session = replay_spider(args.deal, args.suits, args.moves, args.deals)
     position = session.position
 
+    settings, panel_stats = _panel_data(args)
     ctx = moderngl.create_standalone_context(backend="egl")
     # No MSAA: the shaders antialias every edge themselves (signed distances).
-    renderer = Renderer(ctx, (w, h), four_colour=args.four_colour)
+    renderer = Renderer(ctx, (w, h), four_colour=args.four_colour or settings.four_colour,
+                        table_colour=settings.table_colour, card_back=settings.card_back)
     marks: list[Mark] = []
     focus = None
     if args.demo_highlights:
@@ -210,12 +234,23 @@ def shoot(args: argparse.Namespace) -> int:
     renderer.render(View(lay, marks, focus))
     hud: list[list[int]] = []
     bar: list[int] | None = None
-    if args.hud or args.help_page is not None:
+    if args.hud or args.help_page is not None or args.panel is not None:
         from game.ui.overlay import Overlay
 
         table = table_controller(session, (w, h))
         overlay = Overlay(ctx, (w, h))
+        overlay.set_table_colour(settings.table_colour)
         panel = None
+        if args.panel == "help" and args.help_page is None:
+            args.help_page = 1
+        elif args.panel is not None:
+            from game.play.menu import Menu
+
+            menu = Menu(settings, panel_stats)
+            menu.open()
+            if args.panel != "menu":
+                menu.choose(args.panel)
+            panel = menu.panel()
         if args.help_page is not None:
             from game.play.help import HelpBook
 

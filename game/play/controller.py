@@ -376,10 +376,11 @@ class Play:
     def menu_action(self, action: Action) -> None:
         menu = self.menu
         act = action.act
-        if act in (Act.FOCUS_UP, Act.FOCUS_LEFT, Act.FOCUS_PREV):
-            menu.move_focus(-1)
-        elif act in (Act.FOCUS_DOWN, Act.FOCUS_RIGHT, Act.FOCUS_NEXT):
-            menu.move_focus(1)
+        moves = {Act.FOCUS_UP: (0, -1), Act.FOCUS_DOWN: (0, 1), Act.FOCUS_LEFT: (-1, 0), Act.FOCUS_RIGHT: (1, 0)}
+        if act in moves:
+            menu.move_focus_2d(*moves[act])  # the menu's screens are rows of buttons
+        elif act in (Act.FOCUS_PREV, Act.FOCUS_NEXT):
+            menu.move_focus(-1 if act is Act.FOCUS_PREV else 1)
         elif act is Act.SELECT:
             self.carry_out(menu.confirm_entry() if menu.entry is not None else menu.press())
         elif act is Act.CANCEL:

@@ -1,8 +1,10 @@
 """The menus: choose a game and a deal, settings, statistics.
 
 A menu is a stack of screens; each screen is a :class:`game.play.panels.Panel`
-with a vertical list of buttons the keyboard and gamepad walk with Up/Down
-and Enter (Esc goes back). Choosing returns a *request* the app carries
+whose buttons sit in titled sections of rows (a choice such as Spider's
+1 | 2 | 4 is a row of buttons with the current one ``selected``); the
+keyboard and gamepad walk them in two dimensions (:meth:`Menu.move_focus_2d`),
+Enter chooses and Esc goes back. Choosing returns a *request* the app carries
 out, so the menu itself changes nothing::
 
     >>> m = Menu(settings=Settings())
@@ -21,7 +23,7 @@ import secrets
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from game.play.panels import Button, Panel
+from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 
 __all__ = ["Menu", "Settings", "Request", "SPEEDS"]
 
@@ -114,6 +116,17 @@ class Settings:
         return asdict(self)
 
 
+class _Buttons:
+    """A screen's buttons as they are added; :meth:`add` returns the new one's index as a 1-tuple."""
+
+    def __init__(self) -> None:
+        self.buttons: list[Button] = []
+
+    def add(self, label: str, action: str, enabled: bool = True) -> tuple[int]:
+        self.buttons.append(Button(label, action, enabled))
+        return (len(self.buttons) - 1,)
+
+
 @dataclass(frozen=True)
 class Request:
     """What the player chose: ``kind`` is "freecell", "spider", "setting", "close"."""
@@ -132,6 +145,10 @@ class Menu:
         self.settings = settings
         self.stats = stats
         self.game = game
+        #: The game whose recent results the statistics chart shows ("daily": the month calendar).
+        self.chart_game = "freecell"
+        #: How many months before this one the daily calendar shows.
+        self.months_back = 0
         self.stack: list[str] = []
         self.focus = 0
         self.entry: str | None = None
@@ -156,71 +173,151 @@ class Menu:
         if self.entry is not None:
             self.entry = None
             self.error = ""
+            self._focus_on(f"{self.entry_for}-number")
             return
         self.stack.pop()
         self.focus = 0
 
     # --- screens -----------------------------------------------------------------
+    # Each screen is built as sections of rows over one flat list of buttons;
+    # a row names its buttons by index, so focus and clicks stay one list.
 
-    def _main(self) -> tuple[str, tuple[str, ...], list[Button]]:
-        from game.freecell.daily import daily_deal
+    def _main(self) -> tuple[str, list[Section], list[Button]]:
+        from game.freecell.daily import daily_deal, today_in_japan
         from game.freecell.difficulty import difficulty
 
         today = daily_deal()
         rating = difficulty(today)
-        label = f" ({rating.label})" if rating else ""
-        s = self.settings.spider_suits
-        return ("Solitaire", (), [
-            Button(f"FreeCell: today's deal #{today}{label}", "freecell-today"),
-            Button("FreeCell: Easy deal", "freecell-easy"),
-            Button("FreeCell: Normal deal", "freecell-normal"),
-            Button("FreeCell: Hard deal", "freecell-hard"),
-            Button("FreeCell: random deal", "freecell-random"),
-            Button("FreeCell: enter a deal number", "freecell-number"),
-            Button(f"Spider: new game, {s} suit{'s' * (s > 1)}", "spider-new"),
-            Button(f"Spider difficulty: {s} suit{'s' * (s > 1)} (change)", "spider-suits"),
-            Button("Spider: enter a game number", "spider-number"),
-            Button("Settings", "settings"),
-            Button("Statistics", "statistics"),
-            Button("How to play", "help"),
-            Button("Back to the game", "close"),
-            Button("Quit", "quit"),
-        ])
-
-    def _settings(self) -> tuple[str, tuple[str, ...], list[Button]]:
-        st = self.settings
-        on = {True: "on", False: "off"}
-        return ("Settings", (), [
-            Button(f"Automatic foundation moves: {on[st.auto_foundation]}", "set-auto_foundation"),
-            Button(f"One click sends home: {on[st.one_click_home]}", "set-one_click_home"),
-            Button(f"Live winnability check: {on[st.live_winnability]}", "set-live_winnability"),
-            Button(f"Animation speed: {st.animation_speed}", "set-animation_speed"),
-            Button(f"Sound volume: {round(st.volume * 100)}%" + (" (muted: S)" if st.muted else ""), "set-volume"),
-            Button(f"Deck: {'four' if st.four_colour else 'two'} colours", "set-four_colour"),
-            Button(f"Table: {st.table_colour}", "set-table_colour"),
-            Button(f"Card back: {st.card_back}", "set-card_back"),
-            Button(f"Fullscreen: {on[st.fullscreen]}", "set-fullscreen"),
-            Button("Back", "back"),
-        ])
-
-    def _statistics(self) -> tuple[str, tuple[str, ...], list[Button]]:
-        lines: list[str] = []
+        state = "not played yet"
         if self.stats is not None:
-            for key, name in (("freecell", "FreeCell"), ("spider-1", "Spider 1 suit"),
-                              ("spider-2", "Spider 2 suits"), ("spider-4", "Spider 4 suits")):
-                rows = dict(self.stats.summary(key))
-                line = (f"{name}: played {rows['Played']}, won {rows['Won']} ({rows['Win rate']}), "
-                        f"streak {rows['Current streak']} (best {rows['Best streak']}), "
-                        f"best time {rows['Best time']}, fewest moves {rows['Fewest moves']}")
-                lines.append(line)
-                recent = self.stats[key].recent[-20:]
-                if recent:
-                    # A small chart of the latest results, oldest first: filled = won.
-                    lines.append("    recent: " + " ".join("\u25cf" if r.won else "\u25cb" for r in recent))
-            daily = dict(self.stats.summary("freecell"))
-            lines.append(f"Daily deals: played {daily['Daily deals played']}, won {daily['Daily deals won']}, "
-                         f"streak {daily['Daily streak']}")
-        return ("Statistics", tuple(lines), [Button("Clear statistics", "clear-stats"), Button("Back", "back")])
+            day = self.stats.daily.days.get(today_in_japan().isoformat())
+            state = "won \u2713" if day else "played, not won" if day is not None else state
+        about = f"{rating.label} \u00b7 {state}" if rating else state
+        s = self.settings.spider_suits
+        b = _Buttons()
+        fc_rows = [
+            Row("Today", b.add(f"Play #{today}", "freecell-today"), value=about),
+            Row("New deal", b.add("Easy", "freecell-easy") + b.add("Normal", "freecell-normal")
+                + b.add("Hard", "freecell-hard") + b.add("Random", "freecell-random"),
+                note=self.error if self.error and self.entry is None else ""),
+            self._number_row("freecell", "Deal number", b),
+        ]
+        suits = b.add("1", "spider-suits-1") + b.add("2", "spider-suits-2") + b.add("4", "spider-suits-4")
+        spider_rows = [
+            Row("Suits", suits, selected=(suits[(1, 2, 4).index(s)],) if s in (1, 2, 4) else ()),
+            Row("New game", b.add(f"Play {s} suit{'s' * (s > 1)}", "spider-new")),
+            self._number_row("spider", "Game number", b),
+        ]
+        more_rows = [
+            Row("", b.add("Settings", "settings") + b.add("Statistics", "statistics") + b.add("How to play", "help")),
+            Row("", b.add("Back to the game", "close") + b.add("Quit", "quit")),
+        ]
+        return ("Solitaire", [Section("FreeCell", tuple(fc_rows)), Section("Spider", tuple(spider_rows)),
+                              Section("More", tuple(more_rows))], b.buttons)
+
+    def _number_row(self, game: str, label: str, b: "_Buttons") -> Row:
+        """The number box, inline: "Enter..." until chosen, then the box with OK and Cancel."""
+        if self.entry is None or self.entry_for != game:
+            return Row(label, b.add("Enter\u2026", f"{game}-number"))
+        what = "1..1,000,000" if game == "freecell" else "1..999,999"
+        return Row(label, b.add("OK", "entry-ok") + b.add("Cancel", "back"), value=f"{self.entry}_",
+                   note=self.error or f"type a number {what}, then Enter", box=True)
+
+    def _settings(self) -> tuple[str, list[Section], list[Button]]:
+        from game.render import theme
+
+        st = self.settings
+        b = _Buttons()
+
+        def toggle(label: str, name: str) -> Row:
+            on = bool(getattr(st, name))
+            index = b.add("On" if on else "Off", f"set-{name}")
+            return Row(label, index, selected=index if on else ())
+
+        def choice(label: str, name: str, values: tuple[Any, ...], names: tuple[str, ...], current: Any) -> Row:
+            index: tuple[int, ...] = ()
+            chosen: tuple[int, ...] = ()
+            for value, text in zip(values, names):
+                i = b.add(text, f"set-{name}={value}")
+                index += i
+                if value == current:
+                    chosen = i
+            return Row(label, index, selected=chosen)
+
+        play = (toggle("Automatic foundation moves", "auto_foundation"),
+                toggle("One click sends home", "one_click_home"),
+                toggle("Live winnability check", "live_winnability"),
+                choice("Animation speed", "animation_speed", SPEEDS, tuple(x.capitalize() for x in SPEEDS),
+                       st.animation_speed))
+        look = (choice("Deck", "four_colour", ("off", "on"), ("2 colours", "4 colours"),
+                       "on" if st.four_colour else "off"),
+                choice("Table", "table_colour", theme.TABLE_COLOURS,
+                       tuple(x.capitalize() for x in theme.TABLE_COLOURS), st.table_colour),
+                choice("Card back", "card_back", theme.CARD_BACKS,
+                       tuple(x.capitalize() for x in theme.CARD_BACKS), st.card_back),
+                toggle("Fullscreen", "fullscreen"))
+        sound_on = b.add("On" if not st.muted else "Off (S)", "set-muted")
+        volumes = tuple(round(v * 100) for v in VOLUMES if v > 0)
+        level = round(st.volume * 100)
+        sound = (Row("Sound", sound_on, selected=sound_on if not st.muted else ()),
+                 choice("Volume", "volume", volumes, tuple(f"{v}%" for v in volumes), level))
+        b.add("Back", "back")
+        return ("Settings", [Section("Play", play), Section("Look", look), Section("Sound", sound)], b.buttons)
+
+    #: The statistics chart's choices: a game bucket and its tab's label.
+    CHARTS = (("freecell", "FreeCell"), ("spider-1", "Spider 1 suit"), ("spider-2", "2 suits"),
+              ("spider-4", "4 suits"), ("daily", "Daily"))
+
+    def _statistics(self) -> tuple[str, list[Section], list[Button], Grid | None, Chart | Calendar | None]:
+        from game.stats import TABLE_COLUMNS, outcome
+
+        b = _Buttons()
+        grid = chart = None
+        sections: list[Section] = []
+        if self.stats is not None:
+            grid = Grid(("",) + TABLE_COLUMNS, tuple((name,) + cells for name, cells in self.stats.table()))
+            tabs: tuple[int, ...] = ()
+            chosen: tuple[int, ...] = ()
+            for key, label in self.CHARTS:
+                i = b.add(label, f"chart-{key}")
+                tabs += i
+                if key == self.chart_game:
+                    chosen = i
+            rows = [Row("", tabs, selected=chosen)]
+            if self.chart_game == "daily":
+                rows.append(Row("", b.add("\u2039 Earlier month", "month-earlier")
+                                + b.add("Later month \u203a", "month-later", self.months_back > 0)))
+            sections.append(Section("Recent games", tuple(rows)))
+            name = dict(self.CHARTS)[self.chart_game]
+            if self.chart_game == "daily":
+                chart = self._calendar()
+            else:
+                games = tuple((r.seconds, outcome(r)) for r in self.stats[self.chart_game].recent)
+                chart = Chart(name, games)
+        b.add("Clear statistics", "clear-stats")
+        b.add("Back", "back")
+        return "Statistics", sections, b.buttons, grid, chart
+
+    def _calendar(self) -> Calendar:
+        """This month (a Japan date, as the daily deal's) with the days played and won marked."""
+        import calendar
+        import datetime
+
+        from game.freecell.daily import today_in_japan
+
+        today = today_in_japan()
+        index = today.year * 12 + today.month - 1 - self.months_back
+        year, month = divmod(index, 12)
+        month += 1
+        first = datetime.date(year, month, 1)
+        length = calendar.monthrange(year, month)[1]
+        days = self.stats.daily.days
+        marks = []
+        for d in range(1, length + 1):
+            won = days.get(datetime.date(year, month, d).isoformat())
+            marks.append("won" if won else "played" if won is not None else "")
+        return Calendar(f"{calendar.month_name[month]} {year}", first.weekday(), tuple(marks),
+                        today.day if self.months_back == 0 else 0)
 
     def _confirm_clear(self) -> tuple[str, tuple[str, ...], list[Button]]:
         return ("Clear all statistics?", ("This cannot be undone.",),
@@ -230,16 +327,34 @@ class Menu:
         if not self.stack:
             return None
         screen = self.stack[-1]
-        title, lines, buttons = {"main": self._main, "settings": self._settings,
-                                 "statistics": self._statistics, "confirm-clear": self._confirm_clear}[screen]()
-        if self.entry is not None:
-            what = "deal number 1..1,000,000" if self.entry_for == "freecell" else "game number 1..999,999"
-            lines = (f"Enter a {what}, then Enter:", f"> {self.entry}_") + ((self.error,) if self.error else ())
-            buttons = [Button("OK", "entry-ok"), Button("Cancel", "back")]
-        elif self.error:
-            lines = tuple(lines) + (self.error,)
+        if screen == "confirm-clear":
+            title, lines, buttons = self._confirm_clear()
+            self.focus = max(0, min(self.focus, len(buttons) - 1))
+            return Panel(title, lines, tuple(buttons), focus=self.focus)
+        grid = chart = None
+        cal = None
+        if screen == "statistics":
+            title, sections, buttons, grid, chart = self._statistics()
+            if isinstance(chart, Calendar):
+                chart, cal = None, chart
+        else:
+            title, sections, buttons = self._main() if screen == "main" else self._settings()
         self.focus = max(0, min(self.focus, len(buttons) - 1))
-        return Panel(title, lines, tuple(buttons), vertical=True, focus=self.focus)
+        return Panel(title, (), tuple(buttons), vertical=True, focus=self.focus, sections=tuple(sections),
+                     grid=grid, chart=chart, calendar=cal)
+
+    def rows(self) -> list[tuple[int, ...]]:
+        """The buttons of the open screen by row, top to bottom (the footer last): focus walks these."""
+        p = self.panel()
+        if p is None:
+            return []
+        rows = [r.buttons for s in p.sections for r in s.rows if r.buttons]
+        named = {i for r in rows for i in r}
+        footer = tuple(i for i in range(len(p.buttons)) if i not in named)
+        return rows + ([footer] if footer else [])
+
+    def _focus_on(self, action: str) -> None:
+        self.focus = next((i for i, b in enumerate(self.buttons()) if b.action == action), 0)
 
     def buttons(self) -> tuple[Button, ...]:
         p = self.panel()
@@ -248,9 +363,34 @@ class Menu:
     # --- input ---------------------------------------------------------------------
 
     def move_focus(self, delta: int) -> None:
+        """Tab order: the next (or previous) button of the screen."""
         n = len(self.buttons())
         if n:
             self.focus = (self.focus + delta) % n
+
+    def move_focus_2d(self, dx: int, dy: int) -> None:
+        """Arrow keys and the d-pad: Left/Right along a row (on to the next row at
+        its end), Up/Down to the row above or below, keeping the place in the row.
+
+        >>> m = Menu(Settings()); m.open(); m.choose("settings")
+        >>> m.move_focus_2d(0, 3); m.buttons()[m.focus].action  # Play's 4th row: animation speed
+        'set-animation_speed=slow'
+        >>> m.move_focus_2d(2, 0); m.buttons()[m.focus].action
+        'set-animation_speed=fast'
+        >>> m.move_focus_2d(0, 1); m.buttons()[m.focus].action  # down keeps the column, within the row
+        'set-four_colour=on'
+        """
+        rows = self.rows()
+        if not rows:
+            return
+        at = next((r for r, row in enumerate(rows) if self.focus in row), 0)
+        col = rows[at].index(self.focus) if self.focus in rows[at] else 0
+        if dx:
+            self.move_focus(dx)
+            return
+        if dy:
+            row = rows[(at + dy) % len(rows)]
+            self.focus = row[min(col, len(row) - 1)]
 
     def press(self) -> Request | None:
         buttons = self.buttons()
@@ -292,6 +432,9 @@ class Menu:
     def choose(self, action: str) -> Request | None:
         """Carry out a button: open a screen, or return what the app must do."""
         self.error = ""
+        if self.entry is not None and action not in ("entry-ok", "back", "freecell-number", "spider-number"):
+            # Another button while the number box is open: the box closes (typing would go nowhere).
+            self.entry = None
         if action == "close":
             self.close()
             return Request("close")
@@ -307,6 +450,9 @@ class Menu:
         if action in ("settings", "statistics"):
             self.stack.append(action)
             self.focus = 0
+            if action == "statistics" and self.stats is not None and not self.stats[self.chart_game].played:
+                # The chart opens on a game that has results, if any has.
+                self.chart_game = next((k for k, _ in self.CHARTS[:-1] if self.stats[k].played), self.chart_game)
             return None
         if action == "clear-stats":
             self.stack.append("confirm-clear")
@@ -320,16 +466,29 @@ class Menu:
         if action in ("freecell-number", "spider-number"):
             self.entry = ""
             self.entry_for = action.split("-")[0]
-            self.focus = 0
+            self._focus_on("entry-ok")
             return None
-        if action == "spider-suits":
-            order = (1, 2, 4)
-            self.settings.spider_suits = order[(order.index(self.settings.spider_suits) + 1) % 3]
+        if action in ("month-earlier", "month-later"):
+            self.months_back = max(0, min(1200, self.months_back + (1 if action == "month-earlier" else -1)))
+            return None
+        if action.startswith("chart-"):
+            if action[6:] in dict(self.CHARTS):
+                self.chart_game = action[6:]
+            return None
+        if action.startswith("spider-suits-"):
+            suits = int(action[13:])
+            if suits == self.settings.spider_suits:
+                return None  # already the current choice: nothing restarts
+            self.settings.spider_suits = suits
             return Request("setting", setting="spider_suits")
+        if action.startswith("set-") and "=" in action:
+            return self._set(*action[4:].split("=", 1))
         if action.startswith("set-"):
             name = action[4:]
             st = self.settings
-            if name == "animation_speed":
+            if name == "muted":
+                st.toggle_mute()
+            elif name == "animation_speed":
                 st.animation_speed = SPEEDS[(SPEEDS.index(st.animation_speed) + 1) % len(SPEEDS)]
             elif name in ("table_colour", "card_back"):
                 from game.render import theme
@@ -362,6 +521,20 @@ class Menu:
             self.close()
             return Request("freecell", number, notice=notice)
         return None
+
+    def _set(self, name: str, value: str) -> Request | None:
+        """A choice row's button: ``name`` takes ``value`` (as the button wrote it)."""
+        st = self.settings
+        if name == "volume":
+            st.volume = int(value) / 100
+            st.muted = False  # choosing a volume means to hear it
+        elif name == "four_colour":
+            st.four_colour = value == "on"
+        elif name in ("animation_speed", "table_colour", "card_back"):
+            setattr(st, name, value)
+        else:
+            return None
+        return Request("setting", setting=name)
 
     @staticmethod
     def _freecell_choice(kind: str) -> tuple[int | None, str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Button", "Panel"]
+__all__ = ["Button", "Panel", "Row", "Section", "Grid", "Chart", "Calendar"]
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,63 @@ class Button:
     label: str
     action: str
     enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a designed screen: a label, then buttons side by side.
+
+    ``buttons`` and ``selected`` are indexes into :attr:`Panel.buttons`: a
+    choice row (``1 | 2 | 4``) marks its current value as ``selected``; a
+    toggle is one button, ``selected`` while it is on. ``value`` is text
+    after the label (the typed number, "won today"), ``note`` a line under
+    the row (a refusal).
+    """
+
+    label: str = ""
+    buttons: tuple[int, ...] = ()
+    selected: tuple[int, ...] = ()
+    value: str = ""
+    note: str = ""
+    #: ``value`` is a text box the player types into (the deal number).
+    box: bool = False
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled group of rows (the menu's "FreeCell", the settings' "Sound")."""
+
+    title: str
+    rows: tuple[Row, ...] = ()
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A table of text: a header and rows, the first cell of each row its name."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """Recent games as bars, oldest first: ``(seconds, outcome)`` per game,
+    outcome "won", "lost" or "given up" (:func:`game.stats.outcome`)."""
+
+    title: str
+    games: tuple[tuple[float, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """A month of daily deals: ``days`` holds each date's state ("won",
+    "played" or "") from the 1st; ``first`` is the 1st's weekday (0 = Monday);
+    ``today`` the day of the month that is today (0: another month)."""
+
+    title: str
+    first: int
+    days: tuple[str, ...]
+    today: int = 0
 
 
 @dataclass(frozen=True)
@@ -37,3 +94,16 @@ class Panel:
     #: A document instead of ``lines`` (:mod:`game.howto` Heading/Paragraph/Bullets
     #: blocks): the overlay sets headings large and wraps paragraphs to the box.
     blocks: tuple[Any, ...] = ()
+    #: A designed screen (menu, settings): titled groups of rows. Buttons no
+    #: row names go along the bottom.
+    sections: tuple[Section, ...] = ()
+    #: A table (statistics) and a chart under it.
+    grid: Grid | None = None
+    chart: Chart | None = None
+    #: In place of the chart: a month of daily deals.
+    calendar: Calendar | None = None
+
+    @property
+    def designed(self) -> bool:
+        """Whether this panel is a designed screen (sections, a table or a chart)."""
+        return bool(self.sections) or self.grid is not None or self.chart is not None or self.calendar is not None

@@ -18,7 +18,8 @@ import pygame
 from game.play.panels import Button, Panel
 from game.resources import asset_path, shader_path
 from game.render.camera import hud_text_px
-from game.ui.hud import DocGeometry, HudGeometry, document_geometry, fit_text, hud_geometry
+from game.ui.hud import (DocGeometry, HudGeometry, ScreenGeometry, document_geometry, fit_text, hud_geometry,
+                         screen_geometry)
 
 __all__ = ["Overlay", "Button", "Panel", "Palette"]
 
@@ -37,6 +38,14 @@ _PANEL = (14, 40, 26, 255)
 _HEADING = (255, 226, 140)
 _BODY = (226, 232, 222)
 _KEY = (165, 222, 255)
+# A designed screen: a chosen value reads dark on light, the focus is a gold ring,
+# and the chart colours a game by how it ended.
+_CHOSEN = (236, 240, 228, 255)
+_FOCUS_RING = (250, 230, 120, 255)
+_NOTE = (255, 190, 120)
+_LABEL = (214, 222, 210)
+_OUTCOME = {"won": (96, 200, 112, 255), "lost": (222, 86, 74, 255), "given up": (236, 172, 64, 255),
+            "rate": (165, 222, 255, 255), "played": (222, 86, 74, 255)}
 
 
 @dataclass(frozen=True)
@@ -101,6 +110,8 @@ class Overlay:
         self.geometry: HudGeometry | None = None
         #: Where the last :meth:`update` put a document panel (How to play), if one is up.
         self.document: DocGeometry | None = None
+        #: Where the last :meth:`update` put a designed screen (menu, settings, statistics), if one is up.
+        self.screen: ScreenGeometry | None = None
         self.palette = Palette()
 
     def set_table_colour(self, name: str) -> None:
@@ -175,8 +186,11 @@ class Overlay:
             if b.enabled:
                 hits.rects.append((rect, b.action))
         self.document = None
+        self.screen = None
         if panel is not None and panel.blocks:
             self._document(surf, panel, hits)
+        elif panel is not None and panel.designed:
+            self._screen(surf, panel, hits)
         elif panel is not None:
             self._panel(surf, panel, px, hits)
         self._hits = hits
@@ -288,6 +302,78 @@ class Overlay:
             label = font.render(b.label, True, _BUTTON_TEXT if b.enabled else _BUTTON_TEXT_OFF)
             surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2))
             if b.enabled:  # a greyed-out page turn (the first or last page) takes no click
+                hits.rects.append((rect, b.action))
+
+    def _screen(self, surf: pygame.Surface, panel: Panel, hits: _Layout) -> None:
+        """A designed screen: sections of rows, a table, a chart, as :func:`screen_geometry` lays them."""
+        geo = self.screen = screen_geometry(surf.get_size(), panel)
+        pal = self.palette
+        px = geo.px
+        box = pygame.Rect(geo.box)
+        radius = max(4, px * 2 // 3)
+        # A soft shadow down and to the right, as the lamp over the table casts the cards'.
+        for k, alpha in ((3, 40), (2, 60), (1, 80)):
+            off = max(1, px // 6) * k
+            pygame.draw.rect(surf, (0, 0, 0, alpha), box.move(off // 2, off), border_radius=radius + k)
+        pygame.draw.rect(surf, pal.panel, box, border_radius=radius)
+        pygame.draw.rect(surf, pal.edge, box, width=2, border_radius=radius)
+        self._blocking.append(box.union(box.move(max(1, px // 6) * 3 // 2, max(1, px // 6) * 3)))
+        surf.blit(self._font(geo.title_px).render(geo.title, True, _TEXT), geo.title_at)
+        lighter = tuple(min(255, c + 14) for c in pal.panel[:3]) + (255,)
+        darker = tuple(max(0, c - 12) for c in pal.panel[:3]) + (255,)
+        for r in geo.stripes:
+            pygame.draw.rect(surf, lighter, r)
+        for r in geo.rules:
+            pygame.draw.rect(surf, pal.edge, r)
+        for r in geo.fields:
+            pygame.draw.rect(surf, (246, 246, 238, 255), r, border_radius=max(2, px // 4))
+            pygame.draw.rect(surf, _FOCUS_RING, r, width=2, border_radius=max(2, px // 4))
+        if geo.chart is not None:
+            c = geo.chart
+            plot = pygame.Rect(c.plot)
+            pygame.draw.rect(surf, darker, plot.inflate(px // 2, px // 2), border_radius=max(2, px // 4))
+            for frac in (0.0, 0.5, 1.0):
+                gy = plot.y + round((1 - frac) * (plot.h - 1))
+                pygame.draw.line(surf, (*pal.edge[:3], 255) if frac == 0 else lighter, (plot.x, gy), (plot.right, gy))
+            for rect, kind in c.bars:
+                pygame.draw.rect(surf, _OUTCOME.get(kind, _OUTCOME["lost"]), rect)
+            if len(c.rate) > 1:
+                pygame.draw.lines(surf, _OUTCOME["rate"], False, c.rate, max(2, px // 7))
+            for x, y in c.rate:
+                pygame.draw.circle(surf, _OUTCOME["rate"], (x, y), max(2, px // 6))
+            for rect, kind in c.swatches:
+                pygame.draw.rect(surf, _OUTCOME[kind], rect)
+        for rect, state, today in geo.days:
+            fill = _OUTCOME[state] if state else lighter
+            pygame.draw.rect(surf, fill, rect, border_radius=max(2, px // 4))
+            if today:
+                pygame.draw.rect(surf, _FOCUS_RING, pygame.Rect(rect).inflate(2, 2), width=2,
+                                 border_radius=max(2, px // 4))
+        for rect, state in geo.day_swatches:
+            pygame.draw.rect(surf, _OUTCOME[state], rect)
+        colours = {"heading": _HEADING, "label": _LABEL, "value": _BODY, "field": (20, 24, 20), "note": _NOTE,
+                   "header": _HEADING, "cell": _TEXT, "name": _TEXT, "axis": _LABEL, "legend": _LABEL,
+                   "empty": _LABEL, "day-won": (16, 40, 20), "day-played": (250, 244, 236), "day-none": _LABEL}
+        for t in geo.texts:
+            surf.blit(self._font(t.px).render(t.text, True, colours.get(t.role, _TEXT)), (t.x, t.y))
+        for b in geo.buttons:
+            rect = pygame.Rect(b.rect)
+            r = max(2, rect.h // 4)
+            if b.selected:
+                fill, ink = _CHOSEN, pal.panel[:3]
+            elif not b.enabled:
+                fill, ink = pal.button_off, _BUTTON_TEXT_OFF
+            else:
+                fill, ink = pal.button, _BUTTON_TEXT
+            # The texture replaces what is under it: blend a translucent fill with the panel here.
+            k = fill[3] / 255
+            fill = tuple(round(a * k + p * (1 - k)) for a, p in zip(fill[:3], pal.panel[:3])) + (255,)
+            pygame.draw.rect(surf, fill, rect, border_radius=r)
+            if b.index == panel.focus:
+                pygame.draw.rect(surf, _FOCUS_RING, rect.inflate(4, 4), width=3, border_radius=r + 2)
+            label = self._font(px).render(b.label, True, ink)
+            surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2))
+            if b.enabled:
                 hits.rects.append((rect, b.action))
 
     def draw(self) -> None:

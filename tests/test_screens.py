@@ -1,0 +1,340 @@
+"""The menu, settings and statistics as designed screens (issue 21).
+
+The screens are built by :class:`game.play.menu.Menu` as sections of rows
+over one list of buttons, laid out by :func:`game.ui.hud.screen_geometry`
+(pure: measured with the HUD font, no GL) and drawn by the overlay.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.freecell.daily import daily_deal, today_in_japan
+from game.play.menu import Menu, Settings
+from game.play.panels import Button, Chart, Grid, Panel
+from game.render.camera import hud_band
+from game.stats import TABLE_COLUMNS, Statistics
+from game.ui.hud import font_measure, inside, overlaps, screen_geometry
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = [(1600, 1000), (1280, 720), (800, 600), (700, 1000), (600, 800)]
+
+
+def sample_stats() -> Statistics:
+    """Games of every kind: wins, losses given up and abandoned, daily deals."""
+    s = Statistics()
+    start = datetime.date(2026, 9, 1)
+    for i in range(60):
+        day = (start + datetime.timedelta(days=i)).isoformat()
+        if i % 4:
+            s.record_win("freecell", 100.0 + 7 * i, 80 + i, date=day, daily=day if i % 2 else None)
+        else:
+            s.record_loss("freecell", give_up=i % 8 == 0, seconds=30.0 + i, moves=i, date=day, daily=day)
+    s.record_win("spider-1", 400.0, 130, date="2026-11-01")
+    s.record_loss("spider-2", give_up=True, seconds=900.0, moves=200, date="2026-11-02")
+    return s
+
+
+def screens() -> dict[str, Panel]:
+    """Every designed screen, the number box with a refusal included."""
+    out: dict[str, Panel] = {}
+    menu = Menu(Settings(spider_suits=2), sample_stats())
+    menu.open()
+    out["main"] = menu.panel()
+    menu.choose("freecell-number")
+    menu.type_text("12a")
+    menu.confirm_entry()
+    out["entry"] = menu.panel()
+    menu.back()
+    menu.choose("settings")
+    out["settings"] = menu.panel()
+    menu.back()
+    menu.choose("statistics")
+    out["statistics"] = menu.panel()
+    return out
+
+
+def text_box(t) -> tuple[int, int, int, int]:
+    w, h = font_measure(t.text, t.px)
+    return (t.x, t.y, w, h)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ["main", "entry", "settings", "statistics"])
+def test_every_screen_fits_its_window_whole(name, size):
+    panel = screens()[name]
+    g = screen_geometry(size, panel)
+    w, h = size
+    assert g.cut == 0
+    # Over the table, above the control bar, inside the window.
+    assert inside(g.box, (0, 0, w, h - hud_band(w, h)))
+    # Every button is placed once, inside the box, and no two overlap.
+    assert sorted(b.index for b in g.buttons) == list(range(len(panel.buttons)))
+    assert [b.action for b in g.buttons] == [b.action for b in panel.buttons]
+    for b in g.buttons:
+        assert inside(b.rect, g.box), (b, g.box)
+    for i, a in enumerate(g.buttons):
+        for b in g.buttons[i + 1:]:
+            assert not overlaps(a.rect, b.rect), (a, b)
+    # Every text lies inside the box and over no button.
+    for t in g.texts:
+        assert inside(text_box(t), g.box), (t, g.box)
+        assert not any(overlaps(text_box(t), b.rect) for b in g.buttons), t
+    # A label is never cut short with an ellipsis.
+    assert not any(t.text.endswith("\u2026") for t in g.texts if t.role in ("label", "note", "header", "name"))
+
+
+def test_the_menu_has_two_columns_in_landscape_and_one_in_portrait():
+    main = screens()["main"]
+    assert screen_geometry((1600, 1000), main).columns == 2
+    assert screen_geometry((800, 600), main).columns == 2
+    assert screen_geometry((700, 1000), main).columns == 1
+    # Grouped: FreeCell, Spider, More.
+    assert [s.title for s in main.sections] == ["FreeCell", "Spider", "More"]
+    assert [s.title for s in screens()["settings"].sections] == ["Play", "Look", "Sound"]
+
+
+def test_the_spider_suit_count_is_a_three_way_choice_showing_the_current_one():
+    st = Settings(spider_suits=2, spider_started=True)
+    menu = Menu(st, Statistics())
+    menu.open()
+    buttons = menu.buttons()
+    suits = menu.panel().sections[1].rows[0]
+    assert [buttons[i].label for i in suits.buttons] == ["1", "2", "4"]
+    assert [buttons[i].label for i in suits.selected] == ["2"]
+    request = menu.choose("spider-suits-4")
+    assert request is not None and request.setting == "spider_suits" and st.spider_suits == 4
+    assert menu.choose("spider-suits-4") is None  # already chosen: nothing to restart
+    suits = menu.panel().sections[1].rows[0]
+    assert [menu.buttons()[i].label for i in suits.selected] == ["4"]
+
+
+def test_todays_deal_shows_its_number_and_whether_it_was_played():
+    stats = Statistics()
+    menu = Menu(Settings(), stats)
+    menu.open()
+    today = menu.panel().sections[0].rows[0]
+    assert menu.buttons()[today.buttons[0]].label == f"Play #{daily_deal()}"
+    assert today.value.endswith("not played yet")
+    stats.record_loss("freecell", give_up=True, date=today_in_japan().isoformat(),
+                      daily=today_in_japan().isoformat())
+    assert menu.panel().sections[0].rows[0].value.endswith("played, not won")
+    stats.record_win("freecell", 100.0, 90, date=today_in_japan().isoformat(), daily=today_in_japan().isoformat())
+    assert menu.panel().sections[0].rows[0].value.endswith("won \u2713")
+
+
+def test_the_number_box_is_inline_with_its_refusal():
+    menu = Menu(Settings(), Statistics())
+    menu.open()
+    menu.choose("freecell-number")
+    assert menu.buttons()[menu.focus].action == "entry-ok"
+    menu.type_text("0")
+    assert menu.confirm_entry() is None
+    row = menu.panel().sections[0].rows[2]
+    assert row.box and row.value == "0_" and row.note == menu.error != ""
+    # The rest of the menu is still there, around the box.
+    assert {"spider-new", "settings", "quit"} <= {b.action for b in menu.buttons()}
+    menu.back()
+    assert menu.entry is None and menu.buttons()[menu.focus].action == "freecell-number"
+
+
+def test_settings_rows_show_their_current_values():
+    st = Settings(animation_speed="fast", table_colour="red", four_colour=True, auto_foundation=False,
+                  volume=1.0)
+    menu = Menu(st, Statistics())
+    menu.open()
+    menu.choose("settings")
+    buttons = menu.buttons()
+    shown = {row.label: [buttons[i].label for i in row.selected]
+             for section in menu.panel().sections for row in section.rows}
+    assert shown["Animation speed"] == ["Fast"] and shown["Table"] == ["Red"]
+    assert shown["Deck"] == ["4 colours"] and shown["Volume"] == ["100%"]
+    assert shown["Automatic foundation moves"] == [] and shown["Live winnability check"] == ["On"]
+    assert shown["Sound"] == ["On"]
+    assert menu.choose("set-table_colour=grey").setting == "table_colour" and st.table_colour == "grey"
+    assert menu.choose("set-animation_speed=slow") is not None and st.animation_speed == "slow"
+    assert menu.choose("set-muted").setting == "muted" and st.muted and st.volume == 1.0
+
+
+def test_focus_moves_in_two_dimensions():
+    menu = Menu(Settings(), Statistics())
+    menu.open()
+    actions = [b.action for b in menu.buttons()]
+
+    def on() -> str:
+        return actions[menu.focus]
+
+    assert on() == "freecell-today"
+    menu.move_focus_2d(0, 1)
+    assert on() == "freecell-easy"
+    menu.move_focus_2d(1, 0)
+    menu.move_focus_2d(1, 0)
+    assert on() == "freecell-hard"
+    menu.move_focus_2d(0, 1)  # the row below has one button: the focus goes to it
+    assert on() == "freecell-number"
+    menu.move_focus_2d(0, 1)
+    assert on() == "spider-suits-1"
+    menu.move_focus_2d(0, -1)
+    menu.move_focus_2d(0, -1)
+    assert on() == "freecell-easy"
+    menu.move_focus_2d(0, -2)  # up from the top row wraps to the bottom one
+    assert on() == "close"
+    menu.move_focus_2d(1, 0)
+    assert on() == "quit"
+
+
+def test_arrow_keys_move_the_menu_focus_in_two_dimensions(play_for_menu):
+    from game.input import Act, Action
+
+    play = play_for_menu
+    play.act(Action(Act.MENU))
+    assert play.menu.is_open
+    play.act(Action(Act.FOCUS_DOWN))
+    play.act(Action(Act.FOCUS_RIGHT))
+    assert play.menu.buttons()[play.menu.focus].action == "freecell-normal"
+    play.act(Action(Act.FOCUS_UP))
+    assert play.menu.buttons()[play.menu.focus].action == "freecell-today"
+
+
+@pytest.fixture
+def play_for_menu(tmp_path):
+    from game.play import NullHost, Play
+    from game.store import Store
+
+    store = Store(str(tmp_path / "data"))
+    store.save("settings", {"live_winnability": False})
+    play = Play(NullHost(), "freecell", 1, 1, now=lambda: 0.0, store=store)
+    yield play
+    play.close()
+
+
+def test_statistics_is_a_table_and_a_chart():
+    stats = sample_stats()
+    menu = Menu(Settings(), stats)
+    menu.open()
+    menu.choose("statistics")
+    panel = menu.panel()
+    assert panel.grid is not None and panel.grid.header[1:] == TABLE_COLUMNS
+    names = [r[0] for r in panel.grid.rows]
+    assert names == ["FreeCell", "Spider 1 suit", "Spider 2 suits", "Spider 4 suits", "Daily deals"]
+    fc = dict(zip(TABLE_COLUMNS, panel.grid.rows[0][1:]))
+    assert (fc["Played"], fc["Won"], fc["Win %"]) == ("60", "45", "75%")
+    assert fc["Best time"] == "1:47" and fc["Fewest moves"] == "81"
+    assert panel.grid.rows[3][1:4] == ("0", "0", "-")  # no 4-suit games: no rate to show
+    # The chart: the last 50 FreeCell games, oldest first, each as how it ended.
+    assert panel.chart is not None and len(panel.chart.games) == 50
+    kinds = [k for _, k in panel.chart.games]
+    assert kinds.count("won") == 38 and kinds.count("given up") == 6 and kinds.count("lost") == 6
+    menu.choose("chart-spider-2")
+    assert menu.panel().chart.games == ((900.0, "given up"),)
+
+
+def test_the_chart_is_drawn_to_scale():
+    games = ((100.0, "won"), (50.0, "lost"), (0.0, "given up"), (200.0, "won"))
+    panel = Panel("Statistics", buttons=(Button("Back", "back"),),
+                  grid=Grid(("", "Played"), (("FreeCell", "4"),)), chart=Chart("FreeCell", games))
+    g = screen_geometry((1280, 720), panel)
+    c = g.chart
+    assert c is not None and [k for _, k in c.bars] == ["won", "lost", "given up", "won"]
+    plot = c.plot
+    for rect, _ in c.bars:
+        assert inside(rect, plot)
+        assert rect[1] + rect[3] == plot[1] + plot[3]  # bars stand on the axis
+    heights = [r[3] for r, _ in c.bars]
+    assert heights[3] == plot[3] and abs(heights[0] - plot[3] / 2) <= 1 and heights[2] == 2
+    # The running win rate: 100%, 50%, 33%, 50% of the plot's height.
+    tops = [plot[1] + round((1 - f) * plot[3]) for f in (1.0, 0.5, 1 / 3, 0.5)]
+    assert [y for _, y in c.rate] == tops
+    # The axes are labelled: time on the left, win rate on the right.
+    axis = {t.text for t in g.texts if t.role == "axis"}
+    assert {"3:20", "0:00", "100%", "50%", "0%", "oldest", "newest"} <= axis
+
+
+def test_a_table_too_wide_for_its_window_folds_and_keeps_every_column():
+    panel = screens()["statistics"]
+    wide = screen_geometry((1600, 1000), panel)
+    narrow = screen_geometry((420, 900), panel)
+    assert narrow.cut == 0 and inside(narrow.box, (0, 0, 420, 900))
+
+    def headers(g) -> str:
+        return " ".join(t.text for t in g.texts if t.role == "header")
+
+    for column in TABLE_COLUMNS:
+        for word in column.split():
+            assert word in headers(narrow), column
+    # Folded: the row names appear once per part of the table.
+    assert sum(t.text == "FreeCell" for t in narrow.texts if t.role == "name") > 1
+    assert sum(t.text == "FreeCell" for t in wide.texts if t.role == "name") == 1
+
+
+def egl_available() -> bool:
+    try:
+        import moderngl
+
+        moderngl.create_standalone_context(backend="egl").release()
+        return True
+    except Exception:
+        return False
+
+
+@pytest.mark.skipif(not egl_available(), reason="no EGL (offscreen OpenGL) on this machine")
+def test_the_screenshot_tool_draws_the_statistics_of_a_data_folder(tmp_path):
+    import pygame
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = tmp_path / "stats.png"
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshot.py"), "--panel", "statistics",
+                          "--data", str(ROOT / "docs" / "sample-data"), "--size", "800x600", "--out", str(out)],
+                         capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert run.returncode == 0, run.stderr
+    shot = pygame.image.load(str(out))
+    # The sample's FreeCell chart has won (green) and given-up (amber) bars.
+    colours = {tuple(shot.get_at((x, y)))[:3] for x in range(0, 800, 2) for y in range(0, 600, 2)}
+    assert (96, 200, 112) in colours and (236, 172, 64) in colours
+    bad = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshot.py"), "--panel", "statistics",
+                          "--data", str(tmp_path / "nowhere"), "--out", str(out)],
+                         capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr and "not a folder" in bad.stderr
+
+
+def test_daily_deals_show_as_a_month_calendar():
+    stats = Statistics()
+    today = today_in_japan()
+    stats.daily.record(today.replace(day=1), True)
+    if today.day > 1:
+        stats.daily.record(today, False)
+    last_month = today.replace(day=1) - datetime.timedelta(days=1)
+    stats.daily.record(last_month, True)
+    menu = Menu(Settings(), stats)
+    menu.open()
+    menu.choose("statistics")
+    menu.choose("chart-daily")
+    cal = menu.panel().calendar
+    assert cal is not None and menu.panel().chart is None
+    assert cal.first == today.replace(day=1).weekday() and cal.today == today.day
+    assert cal.days[0] == "won" and (today.day == 1 or cal.days[today.day - 1] == "played")
+    assert cal.days.count("") == len(cal.days) - (1 if today.day == 1 else 2)
+    assert "month-later" in {b.action for b in menu.buttons() if not b.enabled}  # no month after this one
+    menu.choose("month-earlier")
+    cal = menu.panel().calendar
+    assert cal.today == 0 and len(cal.days) == last_month.day and cal.days[-1] == "won"
+    for size in SIZES:
+        g = screen_geometry(size, menu.panel())
+        assert g.cut == 0 and len(g.days) == len(cal.days)
+        assert all(inside(r, g.box) for r, _, _ in g.days)
+        assert [s for _, s, _ in g.days] == list(cal.days)
+
+
+def test_another_button_closes_the_number_box():
+    menu = Menu(Settings(), Statistics())
+    menu.open()
+    menu.choose("spider-number")
+    assert menu.entry == ""
+    menu.choose("settings")
+    assert menu.entry is None and menu.panel().title == "Settings"  # keys are keys again, not text
