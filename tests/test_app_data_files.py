@@ -5,7 +5,6 @@ one-line warning, and plays on."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pygame
 import pytest

@@ -16,7 +16,8 @@ from game.play.help import LINES_PER_PAGE, HelpBook, cost, paginate
 from game.play.panels import Button, Panel
 from game.render.camera import hud_band, hud_text_px
 from game.store import Store
-from game.ui.hud import document_geometry, font_measure, inside
+from game.ui.document import document_geometry
+from game.ui.hud import font_measure, inside
 
 SIZES = [(1280, 720), (800, 600), (700, 1000), (1024, 768), (640, 480)]
 

@@ -1,7 +1,7 @@
 """The menu, settings and statistics as designed screens (issue 21).
 
 The screens are built by :class:`game.play.menu.Menu` as sections of rows
-over one list of buttons, laid out by :func:`game.ui.hud.screen_geometry`
+over one list of buttons, laid out by :func:`game.ui.screens.screen_geometry`
 (pure: measured with the HUD font, no GL) and drawn by the overlay.
 """
 
@@ -20,7 +20,8 @@ from game.play.menu import Menu, Settings
 from game.play.panels import Button, Chart, Grid, Panel
 from game.render.camera import hud_band
 from game.stats import TABLE_COLUMNS, Statistics
-from game.ui.hud import font_measure, inside, overlaps, screen_geometry
+from game.ui.hud import font_measure, inside, overlaps
+from game.ui.screens import screen_geometry
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = [(1600, 1000), (1280, 720), (800, 600), (700, 1000), (600, 800)]

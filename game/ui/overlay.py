@@ -18,8 +18,9 @@ import pygame
 from game.play.panels import Button, Panel
 from game.resources import asset_path, shader_path
 from game.render.camera import hud_text_px
-from game.ui.hud import (DocGeometry, HudGeometry, ScreenGeometry, document_geometry, fit_text, hud_geometry,
-                         screen_geometry)
+from game.ui.document import DocGeometry, document_geometry
+from game.ui.hud import HudGeometry, fit_text, hud_geometry
+from game.ui.screens import ScreenGeometry, screen_geometry
 
 __all__ = ["Overlay", "Button", "Panel", "Palette"]
 

@@ -1,0 +1,590 @@
+"""A designed screen (the menu, settings, statistics) laid out in window
+pixels: sections of labelled rows, a table, a chart, a month calendar. A
+pure function the overlay draws and tests check without a GL context."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from game.render.camera import hud_band, hud_text_px
+from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
+
+__all__ = ["Text", "ScreenButton", "ChartGeometry", "ScreenGeometry", "screen_geometry", "OUTCOMES"]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A piece of text on a designed screen: where it starts, its size and its role.
+
+    Roles: "heading" (a section title), "label", "value", "field" (a number
+    box's text), "note" (a refusal), "header" and "cell" (the table),
+    "name" (a table row's name), "axis" (a chart's labels), "legend", "empty".
+    """
+
+    text: str
+    x: int
+    y: int
+    px: int
+    role: str
+
+
+@dataclass(frozen=True)
+class ScreenButton:
+    """A button of a designed screen: ``index`` into the panel's buttons; ``selected``
+    when it shows the current value of a choice or a toggle that is on."""
+
+    label: str
+    action: str
+    enabled: bool
+    rect: Rect
+    index: int
+    selected: bool = False
+
+
+@dataclass(frozen=True)
+class ChartGeometry:
+    """A chart of recent games: the plot area, one bar per game and the win-rate line."""
+
+    plot: Rect
+    bars: tuple[tuple[Rect, str], ...]
+    #: The running win rate, one point per game (bar centres), y down.
+    rate: tuple[tuple[int, int], ...]
+    #: Coloured squares (and the line's sample) beside the legend's words: ``(rect, kind)``.
+    swatches: tuple[tuple[Rect, str], ...]
+
+
+@dataclass(frozen=True)
+class ScreenGeometry:
+    """A designed screen laid out for one window (y down): everything the overlay draws."""
+
+    box: Rect
+    title: str
+    title_px: int
+    title_at: tuple[int, int]
+    px: int
+    texts: tuple[Text, ...]
+    buttons: tuple[ScreenButton, ...]
+    #: Boxes drawn as text fields (the number box) and as table stripes / header rules.
+    fields: tuple[Rect, ...] = ()
+    stripes: tuple[Rect, ...] = ()
+    rules: tuple[Rect, ...] = ()
+    chart: ChartGeometry | None = None
+    #: A month of daily deals: ``(rect, state, is_today)`` per day, state "won", "played" or "".
+    days: tuple[tuple[Rect, str, bool], ...] = ()
+    #: The legend's squares for the month: ``(rect, state)``.
+    day_swatches: tuple[tuple[Rect, str], ...] = ()
+    columns: int = 1
+    #: Rows that found no room even at the smallest text size (0 when all fit).
+    cut: int = 0
+
+    def rects(self) -> list[Rect]:
+        return [self.box] + [b.rect for b in self.buttons]
+
+    def hit(self, x: int, y: int) -> str | None:
+        for b in self.buttons:
+            bx, by, bw, bh = b.rect
+            if b.enabled and bx <= x < bx + bw and by <= y < by + bh:
+                return b.action
+        return None
+
+
+#: The smallest a designed screen's text shrinks to, to fit its window.
+SCREEN_MIN_PX = 9
+
+
+def _clock_text(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+class _Flow:
+    """Places pieces top to bottom in one column; collects what it placed."""
+
+    def __init__(self, x: int, y: int, width: int, px: int, measure: Measure) -> None:
+        self.x, self.y, self.width, self.px, self.measure = x, y, width, px, measure
+        self.texts: list[Text] = []
+        self.buttons: list[ScreenButton] = []
+        self.fields: list[Rect] = []
+        self.rules: list[Rect] = []
+
+    @property
+    def button_h(self) -> int:
+        return round(self.px * 1.7)
+
+    def button_w(self, label: str) -> int:
+        return self.measure(label, self.px)[0] + self.px
+
+    def heading(self, title: str, first: bool) -> None:
+        px = self.px
+        hpx = max(px + 1, round(px * 1.15))
+        if not first:
+            self.y += px * 2 // 3
+        text = fit_text(title, self.width, hpx, self.measure)
+        self.texts.append(Text(text, self.x, self.y, hpx, "heading"))
+        self.y += self.measure("Ag", hpx)[1] + max(2, px // 4)
+        self.rules.append((self.x, self.y, self.width, max(1, px // 10)))
+        self.y += px // 2
+
+    def row(self, row: object, buttons: Sequence[ButtonLike], label_w: int) -> None:
+        px, m = self.px, self.measure
+        bh = self.button_h
+        gap = max(3, px // 3)
+        label = fit_text(getattr(row, "label", ""), self.width, px, m) if getattr(row, "label", "") else ""
+        long_label = bool(label) and m(label, px)[0] > label_w
+        value = getattr(row, "value", "")
+        idx = list(getattr(row, "buttons", ()))
+        chosen = set(getattr(row, "selected", ()))
+        widths = [min(self.width, self.button_w(fit_text(buttons[i].label, self.width - px, px, m)))
+                  for i in idx]
+        row_w = sum(widths) + gap * max(0, len(widths) - 1)
+        is_field = bool(getattr(row, "box", False))
+        value_w = (m(value, px)[0] + (px if is_field else 0)) if value else 0
+        lead = (label_w + px) if label else 0
+        inline = not long_label and lead + (value_w + px if value else 0) + row_w <= self.width
+        th = m("Ag", px)[1]
+        if inline:
+            if label:
+                self.texts.append(Text(label, self.x, self.y + (bh - th) // 2, px, "label"))
+            x = self.x + lead
+            if value:
+                self._value(value, x, self.y, value_w, bh, is_field)
+                x += value_w + px
+            if not idx:
+                self.y += bh
+            start_y = self.y
+        else:
+            # Folded: the label (and its value) on a line, the buttons under it, indented.
+            if label:
+                self.texts.append(Text(label, self.x, self.y, px, "label"))
+                self.y += th + px // 4
+            if value:
+                vw = min(value_w, self.width - px)
+                self._value(fit_text(value, vw - (px if is_field else 0), px, m), self.x + px, self.y, vw, bh, is_field)
+                self.y += bh + px // 4
+            x = self.x + (px if label else 0)
+            start_y = self.y
+        right = self.x + self.width
+        y = start_y
+        for i, bw in zip(idx, widths):
+            if x + bw > right and x > self.x + px:  # wrap the buttons of a row too wide for the column
+                x = self.x + (px if label else 0)
+                y += bh + gap
+            bw = min(bw, right - x)
+            text = fit_text(buttons[i].label, bw - px, px, m)
+            self.buttons.append(ScreenButton(text, buttons[i].action, bool(buttons[i].enabled),
+                                             (x, y, bw, bh), i, i in chosen))
+            x += bw + gap
+        if idx:
+            self.y = y + bh
+        note = getattr(row, "note", "")
+        if note:
+            npx = max(SCREEN_MIN_PX, round(px * 0.9))
+            self.y += px // 4
+            # A refusal is read whole: it wraps, it is never cut short.
+            for line in _wrap_plain(note, self.width, npx, m):
+                self.texts.append(Text(line, self.x, self.y, npx, "note"))
+                self.y += m("Ag", npx)[1]
+        self.y += max(3, px // 3)
+
+    def _value(self, value: str, x: int, y: int, w: int, bh: int, is_field: bool) -> None:
+        th = self.measure("Ag", self.px)[1]
+        if is_field:
+            self.fields.append((x, y, w, bh))
+            self.texts.append(Text(value, x + self.px // 2, y + (bh - th) // 2, self.px, "field"))
+        else:
+            self.texts.append(Text(value, x, y + (bh - th) // 2, self.px, "value"))
+
+
+def _wrap_plain(text: str, width: int, px: int, measure: Measure) -> list[str]:
+    """``text`` as lines no wider than ``width`` (a word too long for a line is cut).
+
+    >>> _wrap_plain("one two three", 9 * 7, 12, lambda t, px: (len(t) * 7, px))
+    ['one two', 'three']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in clean_text(text, 2000).split():
+        if measure(word, px)[0] > width:
+            word = fit_text(word, width, px, measure)
+        trial = f"{line} {word}" if line else word
+        if line and measure(trial, px)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + [line] if line else lines or [""]
+
+
+def _label_width(sections: Sequence[object], px: int, measure: Measure, cap: int) -> int:
+    widths = [measure(r.label, px)[0] for s in sections for r in getattr(s, "rows", ()) if r.label]
+    return min(cap, max(widths, default=0))
+
+
+def _sections_natural_width(sections: Sequence[object], buttons: Sequence[ButtonLike], px: int,
+                            measure: Measure) -> int:
+    """The width a column of these sections needs for every row to sit on one line."""
+    lw = _label_width(sections, px, measure, 10 ** 6)
+    gap = max(3, px // 3)
+    need = 0
+    for s in sections:
+        need = max(need, measure(s.title, round(px * 1.15))[0])
+        for r in s.rows:
+            bw = sum(measure(buttons[i].label, px)[0] + px for i in r.buttons) + gap * max(0, len(r.buttons) - 1)
+            vw = (measure(r.value, px)[0] + px * (1 + getattr(r, "box", False))) if r.value else 0
+            need = max(need, (lw + px if r.label else 0) + vw + bw)
+    return need
+
+
+def _grid_parts(header: Sequence[str], rows: Sequence[Sequence[str]], width: int, px: int,
+                measure: Measure) -> list[tuple[list[int], list[int]]]:
+    """The table's columns split into parts that each fit ``width`` (a fold): ``(columns, widths)``."""
+    th = [measure(h, px)[0] for h in header]
+    # A header wider than its column's cells takes two lines (its words split).
+    heads = []
+    for i, h in enumerate(header):
+        cells = max((measure(r[i], px)[0] for r in rows), default=0)
+        if " " in h and th[i] > cells + px:
+            a, b = h.split(" ", 1)
+            heads.append(max(measure(a, px)[0], measure(b, px)[0], cells))
+        else:
+            heads.append(max(th[i], cells))
+    col = [w + px for w in heads]
+    name_w = col[0]
+    parts: list[tuple[list[int], list[int]]] = []
+    cur: list[int] = []
+    used = name_w
+    for i in range(1, len(header)):
+        if cur and used + col[i] > width:
+            parts.append((cur, [col[j] for j in cur]))
+            cur, used = [], name_w
+        cur.append(i)
+        used += col[i]
+    if cur:
+        parts.append((cur, [col[j] for j in cur]))
+    return [([0] + c, [name_w] + ws) for c, ws in parts]
+
+
+def _header_lines(text: str, width: int, px: int, measure: Measure) -> list[str]:
+    if measure(text, px)[0] <= width - px or " " not in text:
+        return [text]
+    return text.split(" ", 1)
+
+
+def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = font_measure) -> ScreenGeometry:
+    """Lay out a designed screen (a :class:`game.play.panels.Panel` with sections, a grid or a chart).
+
+    Top to bottom: the title, the table (folded into parts when too wide),
+    the sections (two columns in a landscape window when there are two or
+    more, one in portrait), the chart, and the buttons no row names. The
+    text shrinks (down to :data:`SCREEN_MIN_PX`) until it all fits above
+    the HUD band; every box lies inside the window.
+
+        >>> from game.play.panels import Panel, Button, Section, Row
+        >>> p = Panel("Menu", buttons=(Button("A", "a"), Button("B", "b"), Button("Back", "back")),
+        ...           sections=(Section("One", (Row("Pick", (0, 1), selected=(1,)),)),))
+        >>> g = screen_geometry((800, 600), p)
+        >>> [b.action for b in g.buttons], [b.selected for b in g.buttons], g.cut
+        (['a', 'b', 'back'], [False, True, False], 0)
+        >>> all(inside(b.rect, g.box) for b in g.buttons) and inside(g.box, (0, 0, 800, 600))
+        True
+    """
+    w, h = size
+    base = hud_text_px(w, h)
+    sections = tuple(getattr(panel, "sections", ()))
+    for px in range(base, SCREEN_MIN_PX - 1, -1):
+        geo = _screen_at(size, panel, sections, px, measure)
+        if geo.cut == 0 and geo.box[3] <= max(4 * px, h - hud_band(w, h) - px // 2):
+            return geo
+    return geo
+
+
+def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...], px: int,
+               measure: Measure) -> ScreenGeometry:
+    w, h = size
+    avail_h = max(4 * px, h - hud_band(w, h) - px // 2)
+    margin = max(4, px // 2)
+    pad = max(6, px)
+    buttons: Sequence[ButtonLike] = getattr(panel, "buttons", ())
+    grid = getattr(panel, "grid", None)
+    chart = getattr(panel, "chart", None)
+    landscape = w >= h * 1.15
+    two = landscape and len(sections) >= 2 and grid is None
+    max_w = w - 2 * margin
+    title_px = max(px + 2, round(px * 1.5))
+    # The box's width: what the content needs, within the window.
+    if sections:
+        if two:
+            half = (len(sections) + 1) // 2
+            cols = [sections[:1], sections[1:]] if len(sections) <= 3 else [sections[:half], sections[half:]]
+        else:
+            cols = [sections]
+        natural = [_sections_natural_width(c, buttons, px, measure) for c in cols]
+        need = sum(natural) + 2 * pad * (len(cols) - 1)
+    else:
+        cols = []
+        natural = []
+        need = 0
+    calendar = getattr(panel, "calendar", None)
+    if grid is not None or chart is not None or calendar is not None:
+        need = max(need, 46 * px)
+    need = max(need, measure(getattr(panel, "title", ""), title_px)[0], 20 * px)
+    box_w = min(max_w, need + 2 * pad)
+    inner = box_w - 2 * pad
+    x0 = (w - box_w) // 2
+    y0 = 0  # placed after the height is known
+    title = fit_text(getattr(panel, "title", ""), inner, title_px, measure) or " "
+    title_h = measure(title, title_px)[1]
+    y = y0 + pad + title_h + px * 2 // 3
+    texts: list[Text] = []
+    placed: list[ScreenButton] = []
+    fields: list[Rect] = []
+    stripes: list[Rect] = []
+    rules: list[Rect] = []
+    chart_geo: ChartGeometry | None = None
+    th = measure("Ag", px)[1]
+    if grid is not None:
+        parts = _grid_parts(grid.header, grid.rows, inner, px, measure)
+        for n, (colidx, widths) in enumerate(parts):
+            if n:
+                y += px
+            table_w = sum(widths)
+            tx = x0 + pad + (inner - table_w) // 2
+            heads = [_header_lines(grid.header[c], wd, px, measure) for c, wd in zip(colidx, widths)]
+            lines = max(len(hd) for hd in heads)
+            cx = tx
+            for c, wd, hd in zip(colidx, widths, heads):
+                for k, part in enumerate(hd):
+                    pw = measure(part, px)[0]
+                    hx = cx + px // 2 if c == 0 else cx + (wd - pw) // 2
+                    texts.append(Text(part, hx, y + (lines - len(hd) + k) * th, px, "header"))
+                cx += wd
+            y += lines * th + px // 4
+            rules.append((tx, y, table_w, max(1, px // 8)))
+            y += px // 4
+            row_h = th + px // 2
+            for r, cells in enumerate(grid.rows):
+                if r % 2 == 0:
+                    stripes.append((tx, y, table_w, row_h))
+                cx = tx
+                for c, wd in zip(colidx, widths):
+                    text = fit_text(cells[c], wd - px // 2, px, measure)
+                    tw = measure(text, px)[0]
+                    hx = cx + px // 2 if c == 0 else cx + (wd - tw) // 2
+                    texts.append(Text(text, hx, y + px // 4, px, "name" if c == 0 else "cell"))
+                    cx += wd
+                y += row_h
+        y += px // 2
+    flows: list[_Flow] = []
+    if sections:
+        gutter = 2 * pad
+        room = inner - gutter * (len(cols) - 1)
+        # Each column as wide as it needs, all of them shrunk alike when the window is narrower.
+        widths = [room] if len(cols) == 1 else [max(8 * px, room * n // max(1, sum(natural))) for n in natural]
+        top = y
+        cx = x0 + pad
+        for col, col_w in zip(cols, widths):
+            flow = _Flow(cx, top, col_w, px, measure)
+            cx += col_w + gutter
+            lw = _label_width(col, px, measure, col_w * 3 // 5)
+            for n, s in enumerate(col):
+                flow.heading(s.title, n == 0)
+                for r in s.rows:
+                    flow.row(r, buttons, lw)
+            flows.append(flow)
+        y = max(f.y for f in flows)
+    # The chart takes what height is left (within limits).
+    footer = [i for i in range(len(buttons))
+              if not any(i in r.buttons for s in sections for r in s.rows)]
+    bh = round(px * 1.7)
+    gap = max(3, px // 3)
+    fw = [measure(fit_text(buttons[i].label, inner - px, px, measure), px)[0] + px for i in footer]
+    foot_lines = 1
+    run = 0
+    for bw in fw:
+        if run and run + gap + bw > inner:
+            foot_lines += 1
+            run = 0
+        run += bw + (gap if run else 0)
+    footer_h = (foot_lines * (bh + gap) - gap + px) if footer else 0
+    cut = 0
+    if chart is not None:
+        legend_h = th + px // 2
+        axis_h = th + px // 3
+        room = avail_h - (y - y0) - footer_h - pad - legend_h - axis_h - px
+        plot_h = min(14 * px, room)
+        if plot_h < 4 * px:
+            cut += 1
+            plot_h = 4 * px
+        chart_geo, chart_texts = _chart(chart, x0 + pad, y, inner, plot_h, px, measure)
+        texts += chart_texts
+        y += legend_h + plot_h + axis_h + px // 2
+    days: list[tuple[Rect, str, bool]] = []
+    day_swatches: list[tuple[Rect, str]] = []
+    if calendar is not None:
+        room = avail_h - (y - y0) - footer_h - pad - px
+        used, cal_texts, days, day_swatches = _month(calendar, x0 + pad, y, inner, room, px, measure)
+        if used > room:
+            cut += 1
+        texts += cal_texts
+        y += used
+    y += px // 2
+    # The footer: buttons no row names, centred rows.
+    if footer:
+        y += px // 2
+        rows_: list[list[tuple[int, int]]] = [[]]
+        run = 0
+        for i, bw in zip(footer, fw):
+            if rows_[-1] and run + gap + bw > inner:
+                rows_.append([])
+                run = 0
+            rows_[-1].append((i, bw))
+            run += bw + (gap if run else 0)
+        for line in rows_:
+            total = sum(bw for _, bw in line) + gap * (len(line) - 1)
+            bx = x0 + pad + (inner - total) // 2
+            for i, bw in line:
+                label = fit_text(buttons[i].label, bw - px, px, measure)
+                placed.append(ScreenButton(label, buttons[i].action, bool(buttons[i].enabled), (bx, y, bw, bh), i))
+                bx += bw + gap
+            y += bh + gap
+        y -= gap
+    box_h = y - y0 + pad
+    if box_h > avail_h:
+        cut += 1
+    # Centre the box in the room above the HUD band, then move everything there.
+    dy = max(margin, (avail_h - box_h) // 2)
+    box = (x0, y0 + dy, box_w, min(box_h, h - dy))
+
+    def down(r: Rect) -> Rect:
+        return (r[0], r[1] + dy, r[2], r[3])
+
+    for f in flows:
+        texts += f.texts
+        placed += f.buttons
+        fields += f.fields
+        rules += f.rules
+    texts = [Text(t.text, t.x, t.y + dy, t.px, t.role) for t in texts]
+    placed = [ScreenButton(b.label, b.action, b.enabled, down(b.rect), b.index, b.selected) for b in placed]
+    placed.sort(key=lambda b: b.index)
+    if chart_geo is not None:
+        chart_geo = ChartGeometry(down(chart_geo.plot), tuple((down(r), k) for r, k in chart_geo.bars),
+                                  tuple((x, yy + dy) for x, yy in chart_geo.rate),
+                                  tuple((down(r), k) for r, k in chart_geo.swatches))
+    title_at = (x0 + pad, y0 + dy + pad)
+    return ScreenGeometry(box, title, title_px, title_at, px, tuple(texts), tuple(placed),
+                          tuple(down(r) for r in fields), tuple(down(r) for r in stripes),
+                          tuple(down(r) for r in rules), chart_geo,
+                          tuple((down(r), st, t) for r, st, t in days),
+                          tuple((down(r), st) for r, st in day_swatches), 2 if two else 1, cut)
+
+
+#: The calendar's weekday heads, Monday first.
+WEEKDAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+
+
+def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, measure: Measure
+           ) -> tuple[int, list[Text], list[tuple[Rect, str, bool]], list[tuple[Rect, str]]]:
+    """A month as a grid of days under its name and a legend: the height used and the pieces."""
+    spx = max(SCREEN_MIN_PX, round(px * 0.85))
+    th = measure("Ag", spx)[1]
+    texts: list[Text] = []
+    swatches: list[tuple[Rect, str]] = []
+    name = getattr(calendar, "title", "")
+    texts.append(Text(name, x, y, px, "label"))
+    lx = x + measure(name, px)[0] + 2 * px
+    sq = max(6, spx * 2 // 3)
+    for state, word in (("won", "won"), ("played", "played, not won")):
+        swatches.append(((lx, y + (th - sq) // 2, sq, sq), state))
+        lx += sq + spx // 3
+        texts.append(Text(word, lx, y, spx, "legend"))
+        lx += measure(word, spx)[0] + spx
+    top = y + measure("Ag", px)[1] + px // 2
+    first = int(getattr(calendar, "first", 0))
+    marks = tuple(getattr(calendar, "days", ()))
+    weeks = (first + len(marks) + 6) // 7
+    gap = max(2, px // 6)
+    cell_w = min(width // 7, 4 * px)
+    cell_h = max(th + 2, min(round(px * 1.9), (room - (top - y) - th - px // 4) // max(1, weeks) - gap))
+    gx = x + (width - 7 * cell_w) // 2
+    for i, wd in enumerate(WEEKDAYS):
+        tw = measure(wd, spx)[0]
+        texts.append(Text(wd, gx + i * cell_w + (cell_w - tw) // 2, top, spx, "header"))
+    top += th + px // 4
+    days: list[tuple[Rect, str, bool]] = []
+    today = int(getattr(calendar, "today", 0))
+    for d, state in enumerate(marks, 1):
+        slot = first + d - 1
+        r = (gx + (slot % 7) * cell_w + gap // 2, top + (slot // 7) * (cell_h + gap), cell_w - gap, cell_h)
+        days.append((r, state, d == today))
+        label = str(d)
+        tw, tht = measure(label, spx)
+        texts.append(Text(label, r[0] + (r[2] - tw) // 2, r[1] + (r[3] - tht) // 2, spx, "day-" + (state or "none")))
+    used = top + weeks * (cell_h + gap) - y
+    return used, texts, days, swatches
+
+
+#: Outcomes a chart colours, in legend order.
+OUTCOMES = ("won", "lost", "given up")
+
+
+def _chart(chart: object, x: int, y: int, width: int, plot_h: int, px: int, measure: Measure
+           ) -> tuple[ChartGeometry, list[Text]]:
+    """A bar chart of recent games under a legend, axes labelled: time on the left, win rate on the right."""
+    games = list(getattr(chart, "games", ()))
+    spx = max(SCREEN_MIN_PX, round(px * 0.85))
+    th = measure("Ag", spx)[1]
+    texts: list[Text] = []
+    swatches: list[tuple[Rect, str]] = []
+    # The legend: a line of coloured squares and words, then the win rate's line sample.
+    lx = x
+    sq = max(6, spx * 2 // 3)
+    for kind in (*OUTCOMES, "rate"):
+        word = "win rate" if kind == "rate" else kind
+        if kind == "rate":
+            swatches.append(((lx, y + th // 2 - 1, 2 * sq, max(2, px // 6)), kind))
+            lx += 2 * sq + spx // 3
+        else:
+            swatches.append(((lx, y + (th - sq) // 2, sq, sq), kind))
+            lx += sq + spx // 3
+        texts.append(Text(word, lx, y, spx, "legend"))
+        lx += measure(word, spx)[0] + spx
+    y += th + px // 2
+    longest = max((s for s, _ in games), default=0.0)
+    top_label = _clock_text(longest) if longest > 0 else "0:00"
+    left_w = max(measure(top_label, spx)[0], measure("0:00", spx)[0]) + spx // 2
+    right_w = measure("100%", spx)[0] + spx // 2
+    plot = (x + left_w, y, max(4 * px, width - left_w - right_w), plot_h)
+    px0, py0, pw, ph = plot
+    texts.append(Text(top_label, x, py0, spx, "axis"))
+    texts.append(Text("0:00", x, py0 + ph - th, spx, "axis"))
+    for frac, label in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
+        ly = py0 + round((1 - frac) * (ph - th))
+        texts.append(Text(label, px0 + pw + spx // 3, ly, spx, "axis"))
+    bars: list[tuple[Rect, str]] = []
+    rate: list[tuple[int, int]] = []
+    slots = max(len(games), 20)
+    slot = pw / slots
+    won = 0
+    for i, (seconds, kind) in enumerate(games):
+        bh = max(2, round(ph * seconds / longest)) if longest > 0 else 2
+        bx = px0 + round(i * slot + slot * 0.15)
+        bw = max(1, round(slot * 0.7))
+        bars.append(((bx, py0 + ph - bh, bw, bh), kind))
+        won += kind == "won"
+        rate.append((bx + bw // 2, py0 + round((1 - won / (i + 1)) * ph)))
+    base = py0 + ph + px // 4
+    if games:
+        n = len(games)
+        texts.append(Text("oldest", px0, base, spx, "axis"))
+        newest = "newest"
+        texts.append(Text(newest, px0 + min(pw, round(n * slot)) - measure(newest, spx)[0], base, spx, "axis"))
+        middle = f"last {n} game{'s' * (n != 1)} (bar: time)"
+        mw = measure(middle, spx)[0]
+        if mw < pw - 2 * measure("newest", spx)[0] - 2 * spx:
+            texts.append(Text(middle, px0 + (pw - mw) // 2, base, spx, "axis"))
+    else:
+        empty = "No games yet"
+        ew, eh = measure(empty, px)
+        texts.append(Text(empty, px0 + (pw - ew) // 2, py0 + (ph - eh) // 2, px, "empty"))
+    return ChartGeometry(plot, tuple(bars), tuple(rate), tuple(swatches)), texts
