@@ -20,7 +20,8 @@ card back as plain SVG in the form the game needs:
   address), keeping the large ornate spade.
 * The pip columns of 2..10 are spread apart (:data:`PIP_SPREAD`), to fill
   the width beside the game's tall corner indices.
-* What is left is cropped to :data:`ART_BOX` (aces), :data:`PIP_BOX` (2..10)
+* What is left is cropped to :data:`ART_BOX` (the ace of spades),
+  :data:`ACE_BOX` (the other aces: a larger pip), :data:`PIP_BOX` (2..10)
   or :data:`COURT_BOX` (the court picture).
 * Every suit symbol is wrapped in ``<g class="suit" fill=...>`` so that the
   game can print pips in its own inks (red/black or four colours) while the
@@ -51,6 +52,10 @@ INDEX_X = -100.0
 #: leave beside the art; the pips keep their size and shape.
 PIP_SPREAD = 1.4
 PIP_BOX = (-(52.5 * PIP_SPREAD + 36.0), -136.0, 2 * (52.5 * PIP_SPREAD + 36.0), 272.0)
+#: The other aces' box: the single pip (70 units, as on the 2..10) shown
+#: 1.67 times as large, as real decks print an ace; the ace of spades keeps
+#: its large ornate spade in ART_BOX.
+ACE_BOX = tuple(v * 0.6 for v in ART_BOX)
 #: A court card's box: its frame (+-82.4 x +-130.4, stroke included) in the
 #: same proportions as ART_BOX, so every face's art is scaled alike.
 COURT_BOX = (-85.0, -131.4, 170.0, 262.8)
@@ -299,7 +304,7 @@ def card_svg(tree: Node, suit: str, kind: str = "pips") -> str:
             kid = Node(kid.tag, kid.attrs, [_spread(k, suit_ids) for k in kid.kids]) if kid.tag == "g" \
                 else _spread(kid, suit_ids)
         body.append(_expand(kid, ids, suit_ids, ink))
-    x, y, w, h = {"ace": ART_BOX, "pips": PIP_BOX, "court": COURT_BOX}[kind]
+    x, y, w, h = {"ace": ACE_BOX if suit != "S" else ART_BOX, "pips": PIP_BOX, "court": COURT_BOX}[kind]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_fmt(x)} {_fmt(y)} {_fmt(w)} {_fmt(h)}" '
            f'width="{_fmt(w)}" height="{_fmt(h)}">']
     for node in body:
