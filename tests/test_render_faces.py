@@ -149,11 +149,13 @@ def test_a_missing_or_broken_art_file_falls_back_to_drawn_pips(tmp_path, monkeyp
     monkeypatch.setattr(atlas, "asset_path", lambda name: tmp_path / name if name.startswith("cards/")
                         else asset_path(name))
     atlas._art_files.cache_clear()
+    atlas._draw_art.cache_clear()
     try:
         assert set(atlas._art_files()) == {None}
         sheet = draw_atlas(200)
     finally:
         atlas._art_files.cache_clear()
+        atlas._draw_art.cache_clear()
     w, h = sheet.cell_rect(0)[2:]
     u = w / 100.0
     band = pygame.Rect(0, round(ART_TOP * u), w, h - 2 * round(ART_TOP * u))

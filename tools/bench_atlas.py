@@ -54,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
             times = []
             for _ in range(max(1, args.runs)):
                 atlas._art_files.cache_clear()
+                atlas._draw_art.cache_clear()
                 atlas._glyph.cache_clear()
                 t0 = time.perf_counter()
                 atlas.draw_atlas(px, four_colour=four)

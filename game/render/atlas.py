@@ -184,8 +184,13 @@ def _hex(colour: tuple[int, int, int]) -> bytes:
     return ("#%02x%02x%02x" % colour).encode()
 
 
+@lru_cache(maxsize=4 * 52)
 def _draw_art(card: int, h: int, colour: tuple[int, int, int]) -> pygame.Surface | None:
-    """The vendored art of ``card``, its suit symbols in ``colour``, ``h`` pixels tall; None if it has none."""
+    """The vendored art of ``card``, its suit symbols in ``colour``, ``h`` pixels tall; None if it has none.
+
+    Cached (callers only blit it): switching the four-colour deck back, or a
+    window returning to a size it had, costs no rasterising.
+    """
     art = _art_files()[card]
     if art is None:
         return None
