@@ -55,11 +55,12 @@ PIP_BOX = (-(52.5 * PIP_SPREAD + 36.0), -136.0, 2 * (52.5 * PIP_SPREAD + 36.0), 
 #: The other aces' box: the single pip (70 units, as on the 2..10) shown
 #: 1.67 times as large, as real decks print an ace; the ace of spades keeps
 #: its large ornate spade in ART_BOX.
-ACE_BOX = tuple(v * 0.6 for v in ART_BOX)
-#: A court card's box: its frame (+-82.4 x +-130.4, stroke included) in the
-#: same proportions as ART_BOX, so every face's art is scaled alike.
+ACE_BOX = (-52.8, -81.6, 105.6, 163.2)
+#: A court card's box: its frame (+-82.4 x +-130.4, stroke included). The game
+#: scales every file's box to one height, so the court picture comes out a
+#: little (3.5 %) larger than it would in ART_BOX.
 COURT_BOX = (-85.0, -131.4, 170.0, 262.8)
-SUIT_LETTER = {"C": "C", "D": "D", "H": "H", "S": "S"}
+SUITS = "CDHS"
 RANK_LETTER = {"a": "A", "j": "J", "q": "Q", "k": "K", "10": "T"}
 #: The package's print colour of each suit, as its pips are filled / stroked.
 SUIT_INK = {"C": "#000", "D": "red", "H": "red", "S": "#000"}
@@ -333,10 +334,10 @@ def _write(node: Node, out: list[str]) -> None:
 def card_file_name(export: str) -> str | None:
     """``"Sq"`` -> ``"QS.svg"``; ``None`` for the jokers and backs."""
     suit, rank = export[0], export[1:]
-    if suit not in SUIT_LETTER or export in ("J1", "J2"):
+    if suit not in SUITS or export in ("J1", "J2"):
         return None
     letter = RANK_LETTER.get(rank, rank)
-    return f"{letter}{SUIT_LETTER[suit]}.svg"
+    return f"{letter}{suit}.svg"
 
 
 def main(argv: list[str] | None = None) -> int:
