@@ -50,7 +50,8 @@ PAD = 4
 SUIT_GLYPHS = "\u2663\u2666\u2665\u2660"  # clubs, diamonds, hearts, spades (Microsoft order)
 RANK_TEXT = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
-# Pip centres in a 100 x 140 design box (x: left, centre, right columns).
+# The program's own pips, for a card without its art file: centres in the
+# 100 x 140 design box (x: left, centre, right columns).
 _L, _C, _R = 31.0, 50.0, 69.0
 _T, _B = 44.0, 96.0
 _M = (_T + _B) / 2
@@ -127,13 +128,14 @@ def _blit_centre(dst: pygame.Surface, src: pygame.Surface, cx: float, cy: float)
     dst.blit(src, (round(cx - src.get_width() / 2), round(cy - src.get_height() / 2)))
 
 
-#: Where the art of a face goes, in the 100 x 140 design box: between the two
-#: corner indices, centred (see :data:`ART_TOP`).
+#: The art of a face (pips, court picture) fills the height between this many
+#: design units from the top and as many from the bottom (the card is 100 x
+#: 140), centred: just below the top-left index (theme.INDEX_TOP +
+#: theme.INDEX_RANK) and above the upside-down one.
 ART_TOP = 31.0
 _VIEWBOX = re.compile(rb'<svg [^>]*viewBox="([-0-9. ]+)"')
 #: A suit symbol of the vendored art: ``<g class="suit" fill="...">``.
 _SUIT_FILL = re.compile(rb'class="suit" fill="[^"]*"')
-_CARD_FILE = re.compile(r"[A2-9TJQK][CDHS]\.svg")
 
 
 def card_file(card: int) -> str:
