@@ -8,6 +8,8 @@
     python tools/screenshot.py --game spider --help-page 2 --size 800x600 --out help.png
     python tools/screenshot.py --game freecell --deal 1 --moves line.txt --hud \
         --size 700x1000 --rects rects.json --out tall.png
+    python tools/screenshot.py --deck --size 1600x1000 --out deck.png
+    python tools/screenshot.py --deck --card-width 60 --four-colour --out small.png
 
 Uses moderngl's EGL backend, so it runs on a machine without a display
 (Mesa's software renderer included). ``--portrait`` swaps width and height,
@@ -29,6 +31,14 @@ settings' felt, card back and deck.
 of every card drawn and every HUD text line and button as JSON:
 ``{"size": [w, h], "cards": [[x, y, w, h], ...], "hud": [[x, y, w, h], ...]}``
 (with ``--hud``, also ``"bar": [x, y, w, h]``, the control bar's background).
+
+``--deck`` draws the 52 faces instead, flat (no perspective): a grid that
+fills the image, 13 equal columns A..K and 4 equal rows clubs, diamonds,
+hearts, spades, each card centred in its cell at the size the window of
+``--size`` shows ``--game``'s cards (smaller only if that would not fit its
+cell), from the atlas the window would draw for that size.
+``--card-width N`` sets the card width in pixels; without ``--size`` the
+image is then just large enough for the grid.
 """
 
 from __future__ import annotations
@@ -178,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--suits", type=int, choices=(1, 2, 4), default=1, help="Spider suits")
     ap.add_argument("--deals", type=int, default=0,
                     help="Spider: deal this many rows from the stock (after --moves) for long columns")
-    ap.add_argument("--size", type=parse_size, default=(1280, 720), help="WIDTHxHEIGHT in pixels")
+    ap.add_argument("--size", type=parse_size, default=None, help="WIDTHxHEIGHT in pixels (default 1280x720)")
     ap.add_argument("--portrait", action="store_true", help="swap width and height (a rotated window)")
     ap.add_argument("--four-colour", action="store_true", help="the four-colour deck")
     ap.add_argument("--demo-highlights", action="store_true",
@@ -195,13 +205,109 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, metavar="DIR", help="the data folder --panel reads")
     ap.add_argument("--rects", type=Path, metavar="FILE",
                     help="write the screen boxes of the cards and the HUD pieces as JSON")
+    ap.add_argument("--deck", action="store_true", help="draw the 52 faces in a grid, flat, instead of a table")
+    ap.add_argument("--card-width", type=int, metavar="PX",
+                    help="with --deck: cards this many pixels wide (default: as the window of --size shows them)")
     ap.add_argument("--out", type=Path, required=True, help="PNG file to write")
     args = ap.parse_args(argv)
+    if args.card_width is not None and not args.deck:
+        ap.error("--card-width goes with --deck")
+    if args.card_width is not None and not 16 <= args.card_width <= 1024:
+        ap.error("--card-width takes 16..1024 pixels")
     try:
+        if args.deck:
+            return shoot_deck(args)
+        if args.size is None:
+            args.size = (1280, 720)
         return shoot(args)
     except ShotError as exc:
         print(f"screenshot: {exc}", file=sys.stderr)
         return 2
+
+
+#: Deck sheet: the gap around each card, as a fraction of the card's width.
+DECK_GAP = 0.12
+
+
+def window_card_px(game: str, size: tuple[int, int]) -> float:
+    """How many pixels wide the window of ``size`` shows ``game``'s cards (at the table's middle)."""
+    from game.render import theme
+
+    if game == "freecell":
+        from game.freecell.deals import deal as freecell_deal
+
+        position: Any = freecell_deal(1)
+    else:
+        from game.spider.deals import deal as spider_deal
+
+        position = spider_deal(1, 1)
+    lay = layout(position, *size)
+    cam = Camera.frame(lay.rect, *size)
+    # The same measure as the renderer's atlas (game/render/scene.py).
+    return cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W
+
+
+def deck_sheet(sheet: Any, card_w: int, size: tuple[int, int]) -> pygame.Surface:
+    """All 52 faces of the atlas ``sheet`` at ``card_w`` pixels wide, in the deck grid of an image of ``size``."""
+    from game.cards import Card, Suit
+    from game.render import theme
+
+    w, h = size
+    felt = tuple(round(c * 255) for c in theme.FELT)
+    border = tuple(round(c * 255) for c in theme.CARD_BORDER)
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    out.fill((*felt, 255))
+    card_h = round(card_w * theme.CARD_H / theme.CARD_W)
+    radius = max(1, round(theme.CORNER_RADIUS / theme.CARD_W * card_w))
+    # The shader rounds the corners and draws the edge: do the same here.
+    mask = pygame.Surface((card_w, card_h), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    for row, suit in enumerate((Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)):
+        for col in range(13):
+            face = sheet.surface.subsurface(sheet.cell_rect(Card.make(col + 1, suit)))
+            img = pygame.transform.smoothscale(face, (card_w, card_h))
+            img.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            pygame.draw.rect(img, border, img.get_rect(), width=1, border_radius=radius)
+            # Cell edges at k * size / n: 13 (and 4) equal cells that fill the image.
+            x0, x1 = col * w // 13, (col + 1) * w // 13
+            y0, y1 = row * h // 4, (row + 1) * h // 4
+            out.blit(img, ((x0 + x1 - card_w) // 2, (y0 + y1 - card_h) // 2))
+    return out
+
+
+def shoot_deck(args: argparse.Namespace) -> int:
+    """``--deck``: the 52 faces, flat, in a 13 x 4 grid (see the module docstring)."""
+    from game.render import theme
+
+    card_w = args.card_width
+    if args.size is None:
+        if card_w is None:
+            args.size = (1280, 720)
+        else:
+            gap = max(4, round(card_w * DECK_GAP))
+            args.size = (13 * (card_w + gap), 4 * (round(card_w * theme.CARD_H / theme.CARD_W) + gap))
+    w, h = args.size
+    if args.portrait and w > h:
+        w, h = h, w
+    note = ""
+    if card_w is None:
+        card_w = round(window_card_px(args.game, (w, h)))
+        # A card wider than its cell would overlap its neighbours: the sheet shrinks it.
+        fit = int(min(w / 13 / (1 + DECK_GAP), h / 4 / (theme.CARD_H / theme.CARD_W + DECK_GAP)))
+        if card_w > fit:
+            note = f", shrunk from the window's {card_w} px to fit the grid"
+            card_w = fit
+    ctx = moderngl.create_standalone_context(backend="egl")
+    renderer = Renderer(ctx, (w, h), four_colour=args.four_colour)
+    # The atlas the window draws for cards of this size (it picks its own, larger, pixel size).
+    renderer.atlas.ensure(card_w)
+    assert renderer.atlas.sheet is not None
+    surface = deck_sheet(renderer.atlas.sheet, card_w, (w, h))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(args.out))
+    print(f"wrote {args.out} ({w}x{h}, cards {card_w} px wide{note}, atlas drawn at {renderer.atlas.card_px} px)")
+    renderer.release()
+    return 0
 
 
 def shoot(args: argparse.Namespace) -> int:

@@ -1,12 +1,17 @@
-"""Card faces and back, drawn by the program with pygame into one texture atlas.
+"""Card faces and back, drawn with pygame into one texture atlas.
 
 Nothing is downloaded: every face is drawn at start-up (and again when the
-window's card size changes a lot, so the text stays crisp at 720p and 4K)
-from the bundled DejaVu Sans Bold (``assets/DejaVuSans-Bold.ttf``), whose
-suit glyphs give the pips. The design is the real card's: the rank and suit
-in the top-left corner (side by side, so a tight fan still shows both) and
-upside down in the bottom-right, pips in the classic places for A-10, a
-framed large letter and suit for J, Q, K.
+window's card size changes a lot, so faces stay crisp at 720p and 4K). A
+face is the paper, the corner index drawn by the program from the bundled
+DejaVu Sans Bold (``assets/DejaVuSans-Bold.ttf``): rank and suit side by
+side, tall enough to read in a fanned column, top-left and upside down
+bottom-right; and between the two indices the art: Adrian Kennard's pips and
+two-headed court figures (CC0), vendored as one SVG per card under
+``assets/cards/`` by ``tools/vendor_cards.py`` and rasterised for the card's
+pixel size. The art's suit symbols are printed in the deck's inks (so the
+four-colour deck recolours them); the court figures keep their traditional
+red, blue, yellow and black. A card whose art file is missing or unreadable
+gets the program's own plain pips or framed letter instead.
 
 Cells: card number 0..51 is its face, :data:`BACK` the back, and
 ``GHOST + suit`` a faint suit symbol (white on transparent) that empty
@@ -20,6 +25,8 @@ foundation slots show. The corners are square here; the shader rounds them.
 
 from __future__ import annotations
 
+import io
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -29,7 +36,8 @@ from game.cards import RANK, SUIT
 from game.render import theme
 from game.resources import asset_path
 
-__all__ = ["BACK", "GHOST", "CELLS", "AtlasSheet", "draw_atlas", "redraw_back", "ink", "FONT_FILE"]
+__all__ = ["BACK", "GHOST", "CELLS", "ART_TOP", "AtlasSheet", "draw_atlas", "redraw_back", "ink", "FONT_FILE",
+           "card_file", "art_aspect"]
 
 FONT_FILE = "DejaVuSans-Bold.ttf"
 BACK = 52
@@ -42,9 +50,10 @@ PAD = 4
 SUIT_GLYPHS = "\u2663\u2666\u2665\u2660"  # clubs, diamonds, hearts, spades (Microsoft order)
 RANK_TEXT = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
-# Pip centres in a 100 x 140 design box (x: left, centre, right columns).
-_L, _C, _R = 29.0, 50.0, 71.0
-_T, _B = 43.0, 97.0
+# The program's own pips, for a card without its art file: centres in the
+# 100 x 140 design box (x: left, centre, right columns).
+_L, _C, _R = 31.0, 50.0, 69.0
+_T, _B = 44.0, 96.0
 _M = (_T + _B) / 2
 _Q = (_B - _T) / 3
 PIPS: dict[int, list[tuple[float, float]]] = {
@@ -119,41 +128,138 @@ def _blit_centre(dst: pygame.Surface, src: pygame.Surface, cx: float, cy: float)
     dst.blit(src, (round(cx - src.get_width() / 2), round(cy - src.get_height() / 2)))
 
 
+#: The art of a face (pips, court picture) fills the height between this many
+#: design units from the top and as many from the bottom (the card is 100 x
+#: 140), centred: just below the top-left index (theme.INDEX_TOP +
+#: theme.INDEX_RANK) and above the upside-down one.
+ART_TOP = 31.0
+_VIEWBOX = re.compile(rb'<svg [^>]*viewBox="([-0-9. ]+)"')
+#: A suit symbol of the vendored art: ``<g class="suit" fill="...">``.
+_SUIT_FILL = re.compile(rb'class="suit" fill="[^"]*"')
+
+
+def card_file(card: int) -> str:
+    """The art file of card ``card`` under ``assets/cards/``: ``"TD.svg"``.
+
+    >>> card_file(0), card_file(51)
+    ('AC.svg', 'KS.svg')
+    """
+    return f"{' A23456789TJQK'[RANK[card]]}{'CDHS'[SUIT[card]]}.svg"
+
+
+def art_aspect(data: bytes) -> float | None:
+    """Width / height of an art file's viewBox; None unless it is an SVG of sane proportions.
+
+    >>> art_aspect(b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-88 -136 176 272"></svg>')
+    0.6470588235294118
+    >>> art_aspect(b'<svg viewBox="0 0 1 1e9"></svg>') is None, art_aspect(b"GIF89a") is None
+    (True, True)
+    """
+    head = data[:300].lstrip()
+    m = _VIEWBOX.match(head)
+    if m is None or not data.rstrip().endswith(b"</svg>"):
+        return None
+    try:
+        _x, _y, w, h = (float(v) for v in m.group(1).split())
+    except ValueError:
+        return None
+    return w / h if w > 0 and h > 0 and 0.2 <= w / h <= 2.0 else None
+
+
+@lru_cache(maxsize=1)
+def _art_files() -> tuple[tuple[bytes, float] | None, ...]:
+    """The 52 art files: bytes and aspect (``None`` where one is missing or not an SVG: the program draws that card)."""
+    out: list[tuple[bytes, float] | None] = []
+    for card in range(52):
+        try:
+            data = asset_path(f"cards/{card_file(card)}").read_bytes()
+        except OSError:
+            out.append(None)
+            continue
+        # Shipped with the game, yet read from disk: only the shape it was written in.
+        aspect = art_aspect(data)
+        out.append(None if aspect is None else (data, aspect))
+    return tuple(out)
+
+
+def _hex(colour: tuple[int, int, int]) -> bytes:
+    return ("#%02x%02x%02x" % colour).encode()
+
+
+@lru_cache(maxsize=4 * 52)
+def _draw_art(card: int, h: int, colour: tuple[int, int, int]) -> pygame.Surface | None:
+    """The vendored art of ``card``, its suit symbols in ``colour``, ``h`` pixels tall; None if it has none.
+
+    Cached (callers only blit it): switching the four-colour deck back, or a
+    window returning to a size it had, costs no rasterising.
+    """
+    art = _art_files()[card]
+    if art is None:
+        return None
+    data, aspect = art
+    data = _SUIT_FILL.sub(b'class="suit" fill="' + _hex(colour) + b'"', data)
+    try:
+        return pygame.image.load_sized_svg(io.BytesIO(data), (max(1, round(h * aspect)), h))
+    except (pygame.error, ValueError):
+        return None
+
+
+def _draw_index(surf: pygame.Surface, rank: int, suit: int, colour: tuple[int, int, int]) -> None:
+    """Rank and suit side by side in the top-left corner, and upside down in the bottom-right.
+
+    Side by side, so the strip that a fanned column leaves showing holds both.
+    """
+    w, h = surf.get_size()
+    u = w / 100.0
+    corner = pygame.Surface((w, round(ART_TOP * u)), pygame.SRCALPHA)
+    left, top = theme.INDEX_MARGIN * u, theme.INDEX_TOP * u
+    rank_img = _glyph(RANK_TEXT[rank], round(theme.INDEX_RANK * u), colour, 0.8 if rank == 10 else 1.0)
+    corner.blit(rank_img, (round(left), round(top)))
+    suit_img = _glyph(SUIT_GLYPHS[suit], round(theme.INDEX_SUIT * u), colour)
+    suit_y = top + (theme.INDEX_RANK - theme.INDEX_SUIT) / 2 * u
+    corner.blit(suit_img, (round(left + rank_img.get_width() + 2.5 * u), round(suit_y)))
+    surf.blit(corner, (0, 0))
+    surf.blit(pygame.transform.rotate(corner, 180), (0, h - corner.get_height()))
+
+
 def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
     u = w / 100.0  # design unit: the card is 100 x 140
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     surf.fill(theme.FACE_PAPER)
     rank, suit = RANK[card], SUIT[card]
     colour = ink(suit, four_colour)
+    _draw_index(surf, rank, suit, colour)
+    art = _draw_art(card, round((140.0 - 2 * ART_TOP) * u), colour)
+    if art is not None:
+        _blit_centre(surf, art, w / 2, h / 2)
+    else:
+        _draw_plain_art(surf, rank, suit, colour)
+    return surf
+
+
+def _draw_plain_art(surf: pygame.Surface, rank: int, suit: int, colour: tuple[int, int, int]) -> None:
+    """The program's own art, for a card whose art file is missing: pips, or a framed letter."""
+    w, h = surf.get_size()
+    u = w / 100.0
     sym = SUIT_GLYPHS[suit]
-    # Corner index: rank and suit side by side, big enough to read in a fan.
-    corner = pygame.Surface((w, round(30 * u)), pygame.SRCALPHA)
-    rank_img = _glyph(RANK_TEXT[rank], round(19 * u), colour, 0.82 if rank == 10 else 1.0)
-    corner.blit(rank_img, (round(7 * u), round(6 * u)))
-    suit_img = _glyph(sym, round(17 * u), colour)
-    corner.blit(suit_img, (round(7 * u) + rank_img.get_width() + round(3 * u), round(7 * u)))
-    surf.blit(corner, (0, 0))
-    surf.blit(pygame.transform.rotate(corner, 180), (0, h - corner.get_height()))
     if rank == 1:
         big = _glyph(sym, round((52 if suit == 3 else 42) * u), colour)
         _blit_centre(surf, big, w / 2, h / 2)
     elif rank <= 10:
-        pip = _glyph(sym, round(20 * u), colour)
+        pip = _glyph(sym, round(15 * u), colour)
         flipped = pygame.transform.rotate(pip, 180)
         for px, py in PIPS[rank]:
             # Pips below the middle are printed upside down, as on real cards.
             _blit_centre(surf, flipped if py > _M + 0.5 else pip, px * u, py * u)
     else:
-        # The frame starts below the corner strip a fan leaves showing.
-        frame = pygame.Rect(round(17 * u), round(37 * u), round(66 * u), round(67 * u))
+        frame = pygame.Rect(round(22 * u), round(37 * u), round(56 * u), round(66 * u))
         tint = tuple(int(255 - (255 - c) * 0.12) for c in colour)
         pygame.draw.rect(surf, tint, frame, border_radius=round(5 * u))
         pygame.draw.rect(surf, colour, frame, width=max(1, round(1.6 * u)), border_radius=round(5 * u))
-        letter = _glyph(RANK_TEXT[rank], round(34 * u), colour)
-        _blit_centre(surf, letter, w / 2, frame.top + 23 * u)
-        big_suit = _glyph(sym, round(24 * u), colour)
+        letter = _glyph(RANK_TEXT[rank], round(30 * u), colour)
+        _blit_centre(surf, letter, w / 2, frame.top + 22 * u)
+        big_suit = _glyph(sym, round(22 * u), colour)
         _blit_centre(surf, big_suit, w / 2, frame.bottom - 17 * u)
-    return surf
 
 
 def _draw_back(w: int, h: int, back: str = theme.DEFAULT_CARD_BACK) -> pygame.Surface:

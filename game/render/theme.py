@@ -92,6 +92,15 @@ BLACK_INK = (22, 22, 26)
 #: Four-colour deck: clubs green, diamonds blue (hearts red, spades black).
 CLUB_GREEN = (18, 128, 48)
 DIAMOND_BLUE = (24, 82, 208)
+#: The corner index, in a card's design units (the card is 100 wide, 140 tall):
+#: the rank's ink this tall (24 units: 14 px on a card 60 px wide, readable in
+#: a fanned column of the smallest window), the suit beside it, both this far
+#: from the card's left and top edges. With the fan step FAN_UP (33 units) the
+#: strip a covering card leaves shows the whole index.
+INDEX_RANK = 24.0
+INDEX_SUIT = 20.0
+INDEX_MARGIN = 5.0
+INDEX_TOP = 4.0
 BACK_BLUE = (28, 58, 140)
 BACK_LIGHT = (70, 110, 200)
 BACK_INK = (235, 238, 248)
