@@ -739,3 +739,18 @@ def test_a_hint_glow_pulses_for_a_while_then_the_idle_table_stops_redrawing(cloc
     frames(app, clock, 30)
     assert app.frames_drawn == drawn  # still there, holding still: nothing to draw
     assert any(m.style == "hint" for m in app.play.table.marks())
+
+
+def test_the_real_loop_idles_and_wakes_for_input(clock):
+    import threading
+    import time as real_time
+
+    app = App("freecell", 1, now=real_time.perf_counter)
+    # A key while it idles, then the window's close button: the loop handles
+    # both, saves the game and closes the window itself.
+    threading.Timer(0.5, lambda: pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))).start()
+    threading.Timer(1.5, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT))).start()
+    store = app.play.store
+    assert app.run() == 0
+    assert not app.running and store.load("savegame") is not None

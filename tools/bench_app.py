@@ -70,7 +70,14 @@ while (app.play.table.cascade or app.play.table.flights.busy()) and len(frames) 
 app.play.table.panel = None
 while app.play.busy:
     app.step()
-for _ in range(100):
+# Let the live check of the new position answer first: its answer redraws the status line.
+from game.freecell.winnability import WinState
+settle = time.perf_counter() + 60
+while (app.play.winnability is not None and app.play.winnability.state is WinState.CHECKING
+       and time.perf_counter() < settle):
+    app.step()
+    pygame.time.wait(30)
+for _ in range(30):
     app.step()
     pygame.time.wait(30)
 import threading

@@ -39,8 +39,11 @@ from game.ui.overlay import Overlay
 
 __all__ = ["App"]
 
-#: Milliseconds the idle loop sleeps between looks when nothing moves and no input comes.
+#: Milliseconds the idle loop sleeps when nothing moves and no input comes
+#: (the clock, the solver's answers and the message line are looked at this
+#: often), and how often it looks for input meanwhile.
 IDLE_WAIT_MS = 100
+IDLE_LOOK_MS = 25
 
 
 def _window_context() -> moderngl.Context:
@@ -319,12 +322,21 @@ class App:
                 # Nothing moves: sleep until input arrives (it wakes the loop at
                 # once), or a tenth of a second has passed for the clock, the
                 # solver's answers and the message line.
-                event = pygame.event.wait(IDLE_WAIT_MS)
-                if event.type != pygame.NOEVENT:
-                    self.handle(event)
+                self._idle_wait()
         finally:
             self.close()
         return 0
+
+    def _idle_wait(self) -> None:
+        """Sleep up to IDLE_WAIT_MS, looking for input every IDLE_LOOK_MS: input
+        wakes the loop within a few ms, and an idle table costs almost nothing
+        (SDL's own timed wait polls, so it is not used)."""
+        slept = 0
+        while slept < IDLE_WAIT_MS:
+            pygame.time.wait(IDLE_LOOK_MS)
+            slept += IDLE_LOOK_MS
+            if pygame.event.peek():
+                return
 
     def close(self) -> None:
         """Save the game, stop the solver processes, free the GL objects, close the window."""
