@@ -222,18 +222,21 @@ def _inverse_bytes(vp: "glm.mat4") -> bytes:
 class Frame:
     """The per-instance floats of one frame, in painting order, and what each instance is."""
 
-    __slots__ = ("slots", "rest", "shadows", "flight", "drawn")
+    __slots__ = ("slots", "rest", "lit", "shadows", "flight", "drawn")
 
     def __init__(self) -> None:
         self.slots = array("f")     # glow or focus of empty slots, on the felt
-        self.rest = array("f")      # cards at rest: one draw
+        self.rest = array("f")      # cards at rest, plain: one draw (cached with the felt)
+        #: Cards at rest with a glow or the focus ring, drawn again over the
+        #: cached layer: moving the focus or a highlight redraws only them.
+        self.lit = array("f")
         self.shadows = array("f")   # shadows of cards in flight, over the cards at rest
         self.flight = array("f")    # cards in flight: one more draw
         #: Cards in instance order (rest, then flight), then glowing slots (tests use it).
         self.drawn: list[CardPlacement | Slot] = []
 
     def key(self) -> bytes:
-        return b"|".join(a.tobytes() for a in (self.slots, self.rest, self.shadows, self.flight))
+        return b"|".join(a.tobytes() for a in (self.slots, self.rest, self.lit, self.shadows, self.flight))
 
 
 class Renderer:
@@ -271,9 +274,10 @@ class Renderer:
         self.shadow_prog = _program(ctx, "effect", "shadow")
         self.corners = ctx.buffer(_CORNERS.tobytes())
         self.buffers = {name: ctx.buffer(reserve=4 * _FLOATS * 128)
-                        for name in ("slots", "rest", "shadows", "flight")}
+                        for name in ("slots", "rest", "lit", "shadows", "flight")}
         self.vaos: dict[tuple[str, str], moderngl.VertexArray] = {}
         for name, prog_name, prog in (("rest", "card", self.card_prog), ("rest", "flat", self.flat_prog),
+                                      ("lit", "card", self.card_prog),
                                       ("flight", "card", self.flight_prog), ("flight", "flat", self.flat_prog)):
             self.vaos[(name, prog_name)] = ctx.vertex_array(prog, [
                 (self.corners, "2f", "in_corner"),
@@ -397,7 +401,9 @@ class Renderer:
                 # The next card of the fan covers all of this one below its top
                 # edge (less a corner's radius, where the paper shows through).
                 clip = nxt.y - c.y + half_h - theme.CORNER_RADIUS - 0.03
-            fr.rest.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), clip, foc, *glow))
+            fr.rest.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), clip, 0.0, *_NO_GLOW))
+            if foc or glow[3] > 0:
+                fr.lit.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), clip, foc, *glow))
             fr.drawn.append(c)
         for c in flying:
             fr.flight.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), no_clip, 0.0, *_NO_GLOW))
@@ -467,7 +473,7 @@ class Renderer:
         # is cached in a texture: while cards fly, a frame is one blit plus
         # the flying cards and their shadows.
         table_changed = self.felt.ensure(self.size, lay, cam, self.atlas)
-        rest_key = (self.size, lay.rect, fr.slots.tobytes(), fr.rest.tobytes(), self.atlas.card_px,
+        rest_key = (self.size, lay.rect, fr.rest.tobytes(), self.atlas.card_px,
                     self.atlas.four_colour, self.atlas.back)
         if table_changed or rest_key != self._rest_key or self.rest_fbo is None:
             if self.rest_fbo is None or self.rest_fbo.size != self.size:
@@ -478,15 +484,17 @@ class Renderer:
             self.rest_fbo.use()
             ctx.viewport = (0, 0, *self.size)
             ctx.enable(moderngl.BLEND)
-            # Painter's order, no depth buffer: slot glows on the felt, then cards.
-            self._draw("slots", "effect", fr.slots)
             self._draw("rest", prog_name, fr.rest)
             self._rest_key = rest_key
         ctx.copy_framebuffer(self.target, self.rest_fbo)
         self.target.use()
         ctx.viewport = (0, 0, *self.size)
         ctx.enable(moderngl.BLEND)
-        # Shadows of flying cards fall on the cards at rest, under the flying cards.
+        # Painter's order, no depth buffer: glows of empty slots on the felt,
+        # the highlighted cards over their plain selves, then the shadows of
+        # flying cards (on the cards at rest) and the flying cards.
+        self._draw("slots", "effect", fr.slots)
+        self._draw("lit", prog_name, fr.lit)
         self._draw("shadows", "effect", fr.shadows)
         self._draw("flight", prog_name, fr.flight)
         self._last = key

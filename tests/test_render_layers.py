@@ -1,0 +1,61 @@
+"""Moving the focus or a highlight redraws only the highlighted cards over the
+cached resting layer (a key press costs a blit and a few cards, not the table)."""
+
+from __future__ import annotations
+
+import moderngl
+import pytest
+
+from game.freecell import deal
+from game.render.layout import layout
+from game.render.marks import Mark
+from game.render.scene import Renderer, View
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    context = moderngl.create_standalone_context(backend="egl")
+    yield context
+    context.release()
+
+
+def test_a_focus_move_keeps_the_resting_layer_and_still_shows_the_ring(ctx):
+    r = Renderer(ctx, (640, 400))
+    try:
+        lay = layout(deal(1), 640, 400)
+        rest_draws = []
+        real = r._draw
+
+        def counting(name, prog_name, data, base=0):
+            if name == "rest":
+                rest_draws.append(len(data))
+            real(name, prog_name, data, base)
+
+        r._draw = counting
+        assert r.render(View(lay, focus=Mark("column", 0, None, "focus")))
+        before = r.snapshot()
+        assert len(rest_draws) == 1
+        assert r.render(View(lay, focus=Mark("column", 3, None, "focus")))
+        after = r.snapshot()
+        assert len(rest_draws) == 1  # the table itself was not drawn again
+        assert before.get_size() == after.get_size()
+        # The ring moved: pixels changed at column 1 and at column 4, nowhere else.
+        import pygame
+
+        w, h = before.get_size()
+        a, b = pygame.image.tobytes(before, "RGB"), pygame.image.tobytes(after, "RGB")
+        xs = {(i // 3) % w for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]}
+        cam = r.camera
+        spans = []
+        for col in (0, 3):
+            c = lay.pile("column", col)[-1]
+            corners = [cam.project(c.x + dx, c.y + dy, c.z)[0] for dx in (-0.7, 0.7) for dy in (-0.9, 0.9)]
+            spans.append((min(corners) - 6, max(corners) + 6))
+        assert xs and all(any(lo <= x <= hi for lo, hi in spans) for x in xs)
+        assert all(any(lo <= x <= hi for x in xs) for lo, hi in spans)
+        assert r.render(View(lay, marks=[Mark("column", 2, None, "hint")], time=0.3))
+        assert len(rest_draws) == 1  # a hint glow too
+        r.render(View(layout(deal(2), 640, 400)))
+        assert len(rest_draws) == 2  # a new position redraws it
+    finally:
+        r.release()
