@@ -92,3 +92,16 @@ def test_cancel_stops_a_running_beam():
 
 def test_widths_grow():
     assert list(WIDTHS) == sorted(WIDTHS) and WIDTHS[0] >= 64
+
+
+def test_proof_mode_proves_with_one_ordering_and_fewer_states():
+    portfolio = solve(deal(11982), budget=2_000_000)
+    single = solve(deal(11982), budget=2_000_000, prove=True)
+    assert portfolio.verdict is Verdict.UNSOLVABLE and single.verdict is Verdict.UNSOLVABLE
+    assert single.states < portfolio.states
+
+
+def test_proof_mode_still_finds_lines_and_proofs_with_few_cells():
+    assert solve(deal(1), free_cells=1, prove=True).verdict is Verdict.UNSOLVABLE
+    won = solve(deal(21119), free_cells=1, budget=100_000, prove=True)
+    assert won.verdict is Verdict.SOLVED and replays(deal(21119, free_cells=1), won.moves)

@@ -58,7 +58,7 @@ def rate(number: int, budget: int) -> tuple[int, str, str, int, float]:
     below = Verdict.UNSOLVABLE  # no win with -1 cells
     for cells in range(5):
         # With four cells the question is only "is there a win": give it room.
-        r = solve(deal(number), free_cells=cells, budget=budget * (10 if cells == 4 else 1))
+        r = solve(deal(number), free_cells=cells, budget=budget * (10 if cells == 4 else 1), prove=True)
         states += r.states
         if r.verdict is Verdict.SOLVED:
             kind = "exact" if below is Verdict.UNSOLVABLE else "upper"
@@ -86,7 +86,7 @@ def rerate(number: int, cells: int, budget: int) -> tuple[int, str, str, int, fl
     states = 0
     best = cells
     for c in range(cells - 1, -1, -1):
-        r = solve(deal(number), free_cells=c, budget=budget)
+        r = solve(deal(number), free_cells=c, budget=budget, prove=True)
         states += r.states
         if r.verdict is Verdict.SOLVED:
             best = c
@@ -209,7 +209,7 @@ def prove_unsolvable(budget: int) -> None:
     # reachable space, up to symmetry); expanded: all the portfolio's work.
     print("deal\tverdict\tpositions\texpanded\tseconds")
     for n in sorted(KNOWN_UNSOLVABLE):
-        r = solve(deal(n), budget=budget)
+        r = solve(deal(n), budget=budget, prove=True)
         print(f"{n}\t{r.verdict.value}\t{r.generated}\t{r.states}\t{r.seconds:.1f}", flush=True)
 
 

@@ -28,6 +28,13 @@ the safe foundation moves of Raymond's rule, which are *made* at once instead
 position worth examining. So when the open list runs dry, no winning line
 exists.
 
+Tight space. With few free cells a best-first search wanders among
+positions that all look alike; beam searches of growing width
+(:mod:`game.freecell.beam`) take turns with it and find most lines there
+fast. A beam drops positions, so it proves nothing: only the complete search
+above, which keeps at least half the budget, ever answers ``UNSOLVABLE``.
+No pruning is added to it for that reason.
+
 Speed. Positions are tuples of ``bytes`` (one per column, sorted) so that
 hashing and comparing them is done in C. A position whose columns are all
 ordered high to low (nothing left to untangle) is a win: the rest is
@@ -338,6 +345,7 @@ def solve(
     improve_seconds: float | None = None,
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int, int | None], None] | None = None,
+    prove: bool = False,
 ) -> SolveResult:
     """Search for a win from ``position``.
 
@@ -346,7 +354,10 @@ def solve(
     seconds; ``cancel()`` is polled every few milliseconds and stops the
     search at once. With ``improve``, the budget left after the first line is
     spent looking for shorter ones. ``progress(states, best_length)`` is
-    called now and then.
+    called now and then. With ``prove``, the complete search is one ordering
+    instead of the portfolio (the beams still look for lines): a proof of no
+    win then costs about the reachable positions once, not up to four times,
+    so it reaches further on the same budget; use it to rate deals.
     """
     start = time.perf_counter()
     ncells = len(position.cells) if free_cells is None else free_cells
@@ -359,7 +370,7 @@ def solve(
     result = SolveResult(Verdict.UNKNOWN)
     root, _ = _initial_state(position)
 
-    search = _Search(ncells, budget, deadline, cancel, progress)
+    search = _Search(ncells, budget, deadline, cancel, progress, single=prove)
     line = search.greedy(root)
     result.states = search.expanded
     result.generated = search.generated
@@ -500,8 +511,9 @@ class _Search:
 
     def __init__(self, ncells: int, budget: int, deadline: float | None,
                  cancel: Callable[[], bool] | None,
-                 progress: Callable[[int, int | None], None] | None) -> None:
+                 progress: Callable[[int, int | None], None] | None, single: bool = False) -> None:
         self.ncells = ncells
+        self.single = single
         self.budget = budget
         self.deadline = deadline
         self.cancel = cancel
@@ -543,7 +555,8 @@ class _Search:
 
         if _evaluate(root)[0] == 0:
             return []
-        members = [_Greedy(root, self.ncells, p) for p in _PRIORITIES]
+        orderings = _PRIORITIES[:1] if self.single else _PRIORITIES
+        members = [_Greedy(root, self.ncells, p) for p in orderings]
         try:
             roomy = self.ncells - len(root[0]) >= 3
             line = self._portfolio(members, GREEDY_FIRST_ROOMY if roomy else GREEDY_FIRST)
