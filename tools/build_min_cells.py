@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -119,9 +120,14 @@ def build_upper(first: int, last: int, jobs: int, budget: int) -> None:
     start = time.time()
     finished = exact = lower = 0
     pending = sorted(n for n, _, _ in todo)
-    with mp.Pool(jobs) as pool:
+    # One job runs in this process: Ctrl+C (or SIGTERM) then stops it at
+    # once, and the table, written after every row, loses nothing.
+    pool = mp.Pool(jobs) if jobs > 1 else None
+    results = pool.imap_unordered(_rework, todo) if pool else map(_rework, todo)
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
         try:
-            for number, cells, kind, states, secs in pool.imap_unordered(_rework, todo):
+            for number, cells, kind, states, secs in results:
                 old = done[number]
                 if int(cells) < int(old[0]) or kind == "exact":
                     done[number] = (cells, kind)
@@ -129,7 +135,7 @@ def build_upper(first: int, last: int, jobs: int, budget: int) -> None:
                 lower += int(cells) < int(old[0])
                 finished += 1
                 pending.remove(number)
-                if finished % 5 == 0 or finished == len(todo):
+                if pool is None or finished % 5 == 0 or finished == len(todo):
                     write_table(TABLE, done)
                 elapsed = time.time() - start
                 eta = (len(todo) - finished) * elapsed / finished
@@ -139,7 +145,18 @@ def build_upper(first: int, last: int, jobs: int, budget: int) -> None:
                       f"ETA {_fmt(eta)}; resume with --upper --from {resume}", file=sys.stderr, flush=True)
         finally:
             write_table(TABLE, done)
+            if pool is not None:
+                pool.terminate()
+    except KeyboardInterrupt:
+        resume = pending[0] if pending else last + 1
+        print(f"stopped: {finished} rows re-rated, {exact} exact, {lower} lowered; "
+              f"resume with --upper --from {resume}", file=sys.stderr)
+        return
     print(f"done in {_fmt(time.time() - start)}: {exact} rows exact, {lower} lowered", file=sys.stderr)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def read_table(path: Path) -> dict[int, tuple[str, str]]:
