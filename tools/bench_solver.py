@@ -4,7 +4,8 @@
     python tools/bench_solver.py --first 1 --last 100 --anytime 2
     python tools/bench_solver.py --deals 11878@1,21119@1,16259@2,25192@2 --budget 1000000
     python tools/bench_solver.py --first 1 --last 32000 --sample 200 --freecells 2
-    python tools/bench_solver.py --positions tests/data/tight.txt --freecells 2
+    python tools/bench_solver.py --sample 40 --write-positions /tmp/tight.txt
+    python tools/bench_solver.py --positions /tmp/tight.txt
 
 For each deal, from the start position with four free cells, one core:
 verdict, seconds to the first solution, states, and the solution length in
@@ -15,7 +16,9 @@ anytime search for S seconds per deal and reports those lengths.
 ``--freecells K`` plays the variant with K cells; ``--deals`` names deals
 (``N@K``: deal N with K cells),
 ``--sample N`` takes N deals evenly spread over the range; ``--positions
-FILE`` reads positions instead (fc-solve board text, blank-line separated).
+FILE`` reads positions instead (fc-solve board text, blank-line separated,
+``#`` comment lines); ``--write-positions FILE`` writes such a set: the
+positions with 0-2 free cells left along the solver's lines of the deals.
 Each line of the per-deal table shows our states and seconds beside
 fc-solve's ``lg`` ones.
 
@@ -67,6 +70,25 @@ def fc_solve(board: str, preset: str, cells: int = 4) -> tuple[float, int | None
     return secs, None, states, "unsolvable" if "I could not solve" in text else "unknown"
 
 
+def write_positions(path: str, numbers: list[int], tight: int = 2, every: int = 5) -> int:
+    """Write mid-game positions with at most ``tight`` free cells left, taken
+    every ``every`` moves along the solver's winning lines of ``numbers``
+    (four cells; the game's counting, safe autos made). Returns how many."""
+    boards = []
+    for n in numbers:
+        r = solve(deal(n), budget=1_000_000)
+        if r.verdict is not Verdict.SOLVED:
+            continue
+        pos = deal(n, auto_foundation=True)
+        pos.settle()
+        for i, m in enumerate(r.player_moves):
+            pos.push(m)
+            if i % every == every - 1 and sum(c is None for c in pos.cells) <= tight and not pos.is_won():
+                boards.append(f"# deal {n}, after {i + 1} moves\n" + pos.board(always_headers=True))
+    Path(path).write_text("\n".join(boards))
+    return len(boards)
+
+
 def read_positions(path: str) -> list[Position]:
     """Positions from a file of fc-solve boards separated by blank lines."""
     try:
@@ -74,7 +96,9 @@ def read_positions(path: str) -> list[Position]:
     except (OSError, UnicodeDecodeError) as exc:
         sys.exit(f"cannot read {path}: {exc}")
     out = []
-    blocks = [b for b in re.split(r"\n\s*\n", text) if b.strip() and not b.lstrip().startswith("#")]
+    blocks = ["\n".join(ln for ln in b.splitlines() if not ln.lstrip().startswith("#"))
+              for b in re.split(r"\n\s*\n", text)]
+    blocks = [b for b in blocks if b.strip()]
     for i, block in enumerate(blocks, 1):
         try:
             out.append(Position.parse(block))
@@ -112,6 +136,8 @@ def main() -> None:
     ap.add_argument("--deals", type=str, default="", help="comma-separated deal numbers instead of a range")
     ap.add_argument("--sample", type=int, default=0, help="N deals evenly spread over --first..--last")
     ap.add_argument("--positions", type=str, default="", help="file of positions (fc-solve boards, blank-line separated)")
+    ap.add_argument("--write-positions", type=str, default="",
+                    help="write mid-game positions (0-2 free cells left) from the solver's lines of the deals, then stop")
     ap.add_argument("--freecells", type=int, default=4, help="free cells (0..4)")
     ap.add_argument("--budget", type=int, default=2_000_000)
     ap.add_argument("--anytime", type=float, default=0.0, help="seconds of anytime search per deal")
@@ -145,6 +171,12 @@ def main() -> None:
         what = f"{len(items)} deals ({numbers[0]}..{numbers[-1]})" if numbers else "no deals"
     if not items:
         sys.exit("nothing to benchmark")
+    if args.write_positions:
+        if args.positions:
+            sys.exit("--write-positions takes deals, not --positions")
+        count = write_positions(args.write_positions, [int(label) for label, _ in items])
+        print(f"wrote {count} positions to {args.write_positions}")
+        return
     fc = not args.no_fc_solve and shutil.which("fc-solve") is not None
 
     verdicts: dict[str, int] = {"solved": 0, "unsolvable": 0, "unknown": 0}
@@ -180,7 +212,8 @@ def main() -> None:
             fc_rows.append(f)
             row += f" | {f[3]:>11} {f[2] if f[2] is not None else '?':>10} {f[0]:>8.3f}"
         print(row, flush=True)
-    print(f"\nour solver, {what}, {cells} free cells, first solution, one core")
+    print(f"\nour solver, {what}, {'the cells given per deal' if per_item else f'{cells} free cells'}, "
+          "first solution, one core")
     print(f"  solved {verdicts['solved']}, unsolvable {verdicts['unsolvable']}, unknown {verdicts['unknown']}"
           f" (budget {args.budget:,} states); solved by {by}")
     print(f"  seconds per item: median {statistics.median(all_times):.4f}, p95 {pct(all_times, .95):.3f}, "
@@ -195,7 +228,7 @@ def main() -> None:
     if fc_rows:
         f_solved = [f for f in fc_rows if f[3] == "solved"]
         f_states = [f[2] for f in fc_rows if f[2] is not None]
-        print(f"fc-solve --freecells-num {cells} -l lg: solved {len(f_solved)}, "
+        print(f"fc-solve --freecells-num {'(per item)' if per_item else cells} -l lg: solved {len(f_solved)}, "
               f"unsolvable {sum(f[3] == 'unsolvable' for f in fc_rows)}, "
               f"unknown {sum(f[3] == 'unknown' for f in fc_rows)}; "
               f"seconds median {statistics.median(f[0] for f in fc_rows):.4f} (with process start)"

@@ -549,6 +549,8 @@ class _Search:
         growing width (:data:`game.freecell.beam.WIDTHS`), each followed by
         as many portfolio expansions as it cost, so that at least half the
         budget always goes to the complete search; then the portfolio alone.
+        With two free cells or fewer only the first ordering goes on after
+        the first phase (it is then mostly a proof).
         Only the portfolio can report a proof: a beam finds lines or nothing.
         """
         from game.freecell.beam import WIDTHS, BeamRun
@@ -562,6 +564,10 @@ class _Search:
             line = self._portfolio(members, GREEDY_FIRST_ROOMY if roomy else GREEDY_FIRST)
             if line is not None or self.stopped or self.exhausted:
                 return line
+            if not roomy:
+                # Tight: the beams find the lines; the complete search's job is
+                # mostly the proof, which one ordering reaches four times sooner.
+                del members[1:]
             for width in WIDTHS:
                 beam = BeamRun(root, self.ncells, width)
                 spent = 0
