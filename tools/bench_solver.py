@@ -31,6 +31,7 @@ so and runs alone. fc-solve's times include starting its process.
 from __future__ import annotations
 
 import argparse
+import random
 import re
 import shutil
 import statistics
@@ -73,7 +74,8 @@ def fc_solve(board: str, preset: str, cells: int = 4) -> tuple[float, int | None
 def write_positions(path: str, numbers: list[int], tight: int = 2, every: int = 5) -> int:
     """Write mid-game positions with at most ``tight`` free cells left, taken
     every ``every`` moves along the solver's winning lines of ``numbers``
-    (four cells; the game's counting, safe autos made). Returns how many."""
+    (four cells; the game's counting, safe autos made), each after zero to
+    two random moves off the line, as a player strays. Returns how many."""
     boards = []
     for n in numbers:
         r = solve(deal(n), budget=1_000_000)
@@ -81,10 +83,24 @@ def write_positions(path: str, numbers: list[int], tight: int = 2, every: int = 
             continue
         pos = deal(n, auto_foundation=True)
         pos.settle()
+        rng = random.Random(n)
         for i, m in enumerate(r.player_moves):
             pos.push(m)
-            if i % every == every - 1 and sum(c is None for c in pos.cells) <= tight and not pos.is_won():
-                boards.append(f"# deal {n}, after {i + 1} moves\n" + pos.board(always_headers=True))
+            if i % every != every - 1 or pos.is_won():
+                continue
+            # A player strays from the winning line: one or two random moves
+            # (some of these positions have no win left).
+            strayed = 0
+            for _ in range(rng.randint(0, 2)):
+                moves = list(pos.distinct_moves())
+                if moves:
+                    pos.push(rng.choice(moves))
+                    strayed += 1
+            if sum(c is None for c in pos.cells) <= tight and not pos.is_won():
+                boards.append(f"# deal {n}, after {i + 1} moves of the solver's line and {strayed} random\n"
+                              + pos.board(always_headers=True))
+            for _ in range(strayed):
+                pos.pop()
     Path(path).write_text("\n".join(boards))
     return len(boards)
 
