@@ -546,14 +546,14 @@ class _Search:
         The schedule: the greedy portfolio alone for :data:`GREEDY_FIRST`
         expansions (or :data:`GREEDY_FIRST_ROOMY`, with three or four cells
         free: most such deals end here), then beams of
-        growing width (:data:`game.freecell.beam.WIDTHS`), each followed by
+        growing width (:data:`game.freecell.beam.BEAMS`), each followed by
         as many portfolio expansions as it cost, so that at least half the
         budget always goes to the complete search; then the portfolio alone.
         With two free cells or fewer only the first ordering goes on after
         the first phase (it is then mostly a proof).
         Only the portfolio can report a proof: a beam finds lines or nothing.
         """
-        from game.freecell.beam import WIDTHS, BeamRun
+        from game.freecell.beam import BEAMS, BeamRun
 
         if _evaluate(root)[0] == 0:
             return []
@@ -568,8 +568,8 @@ class _Search:
                 # Tight: the beams find the lines; the complete search's job is
                 # mostly the proof, which one ordering reaches four times sooner.
                 del members[1:]
-            for width in WIDTHS:
-                beam = BeamRun(root, self.ncells, width)
+            for width, cost in BEAMS:
+                beam = BeamRun(root, self.ncells, width, cost=cost)
                 spent = 0
                 while True:
                     if self._should_stop():
@@ -583,7 +583,7 @@ class _Search:
                         break
                 self.beam_expanded += spent
                 if beam.line is not None:
-                    self.by = f"beam {width}"
+                    self.by = f"beam {width}" + (" room" if cost.__name__ == "room_cost" else "")
                     return beam.line
                 del beam
                 line = self._portfolio(members, self.expanded + spent)
