@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game.freecell import Position, deal
-from game.freecell.beam import BeamRun, WIDTHS
-from game.freecell.solver import GREEDY_FIRST, GREEDY_FIRST_ROOMY, _SLICE, Verdict, _initial_state, _replay, solve
+from game.freecell.beam import BeamRun, WIDTHS, room_cost
+from game.freecell.solver import (GREEDY_FIRST, GREEDY_FIRST_ROOMY, _SLICE, Verdict, _children, _evaluate,
+                                  _initial_state, _replay, solve)
 
 
 def replays(start: Position, moves) -> bool:
@@ -34,7 +35,7 @@ def test_tight_deals_of_the_issue_are_solved_and_replay(number, cells, budget):
 
 def test_a_beam_line_replays_through_the_engine():
     root, _ = _initial_state(deal(21119))
-    run = BeamRun(root, ncells=1, width=256)
+    run = BeamRun(root, ncells=1, width=256, children=_children, evaluate=_evaluate, cost=room_cost)
     while run.step(500) is not None:
         pass
     assert run.finished and run.line
@@ -46,7 +47,7 @@ def test_a_beam_that_dies_out_knows_nothing_and_the_solver_says_unknown():
     # Deal 11982 has no win: every beam ends without a line, and a budget
     # that stops the complete search gives UNKNOWN, never UNSOLVABLE.
     root, _ = _initial_state(deal(11982))
-    run = BeamRun(root, ncells=4, width=16, max_depth=50)
+    run = BeamRun(root, ncells=4, width=16, max_depth=50, children=_children, evaluate=_evaluate)
     while run.step(1000) is not None:
         pass
     assert run.finished and run.line is None
@@ -56,7 +57,7 @@ def test_a_beam_that_dies_out_knows_nothing_and_the_solver_says_unknown():
 
 def test_the_beam_keeps_at_most_its_width_per_layer():
     root, _ = _initial_state(deal(11982))
-    run = BeamRun(root, ncells=2, width=8)
+    run = BeamRun(root, ncells=2, width=8, children=_children, evaluate=_evaluate)
     for _ in range(20):
         run.step(8)
         assert len(run.layer) <= 8

@@ -3,9 +3,9 @@
 ::
 
     >>> from game.freecell import deal
-    >>> from game.freecell.solver import _initial_state
+    >>> from game.freecell.solver import _children, _evaluate, _initial_state
     >>> root, _ = _initial_state(deal(21119))
-    >>> run = BeamRun(root, ncells=1, width=256, cost=room_cost)
+    >>> run = BeamRun(root, ncells=1, width=256, children=_children, evaluate=_evaluate, cost=room_cost)
     >>> while run.step(1_000) is not None: pass
     >>> run.finished, len(run.line) > 0
     (True, True)
@@ -27,9 +27,14 @@ reached them), which also stops the beam circling.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
-from game.freecell.solver import State, _children, _evaluate
+#: A canonical position as :mod:`game.freecell.solver` builds it. The solver
+#: hands its move generator and evaluation in (it imports this module, so
+#: this module cannot import it back).
+State = tuple
+Children = Callable[[State, int], Iterable[tuple[int, State]]]
+Evaluate = Callable[[State], tuple[int, int, int, int]]
 
 __all__ = ["BeamRun", "BEAMS", "WIDTHS", "beam_cost", "room_cost"]
 
@@ -81,10 +86,12 @@ class BeamRun:
     """
 
     __slots__ = ("ncells", "width", "came", "layer", "index", "nxt", "line", "finished", "expanded",
-                 "depth", "max_depth", "cost")
+                 "depth", "max_depth", "cost", "children", "evaluate")
 
-    def __init__(self, root: State, ncells: int, width: int, max_depth: int = MAX_DEPTH,
-                 cost: Callable[..., int] | None = None) -> None:
+    def __init__(self, root: State, ncells: int, width: int, *, children: Children, evaluate: Evaluate,
+                 max_depth: int = MAX_DEPTH, cost: Callable[..., int] | None = None) -> None:
+        self.children = children
+        self.evaluate = evaluate
         self.ncells = ncells
         self.cost = cost or beam_cost
         self.width = width
@@ -98,7 +105,7 @@ class BeamRun:
         self.line: list[int] | None = None
         self.finished = False
         self.expanded = 0
-        if _evaluate(root)[0] == 0:
+        if evaluate(root)[0] == 0:
             self.line = []
             self.finished = True
 
@@ -108,7 +115,8 @@ class BeamRun:
         came = self.came
         ncells = self.ncells
         nxt = self.nxt
-        evaluate = _evaluate
+        evaluate = self.evaluate
+        children = self.children
         cost = self.cost
         done = 0
         while done < steps:
@@ -130,7 +138,7 @@ class BeamRun:
             self.index += 1
             done += 1
             self.expanded += 1
-            for code, child in _children(state, ncells):
+            for code, child in children(state, ncells):
                 if child in came or child in nxt:
                     continue
                 tangle, must, left, dig = evaluate(child)

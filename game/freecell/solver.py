@@ -54,6 +54,7 @@ from typing import Callable
 
 from game.verdict import SearchResult, SolverError, Verdict
 from game.cards import RANK, RED, SUIT
+from game.freecell.beam import BEAMS, BeamRun
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
 
@@ -553,8 +554,6 @@ class _Search:
         the first phase (it is then mostly a proof).
         Only the portfolio can report a proof: a beam finds lines or nothing.
         """
-        from game.freecell.beam import BEAMS, BeamRun
-
         if _evaluate(root)[0] == 0:
             return []
         orderings = _PRIORITIES[:1] if self.single else _PRIORITIES
@@ -569,7 +568,7 @@ class _Search:
                 # mostly the proof, which one ordering reaches four times sooner.
                 del members[1:]
             for width, cost in BEAMS:
-                beam = BeamRun(root, self.ncells, width, cost=cost)
+                beam = BeamRun(root, self.ncells, width, children=_children, evaluate=_evaluate, cost=cost)
                 spent = 0
                 while True:
                     if self._should_stop():
