@@ -89,7 +89,7 @@ def test_builder_rates_from_the_search_with_one_fewer_cell(monkeypatch, verdicts
         def __init__(self, verdict):
             self.verdict, self.states = verdict, 10
 
-    def fake_solve(position, free_cells, budget):
+    def fake_solve(position, free_cells, budget, prove=False):
         asked.append(free_cells)
         return Result(by_letter[verdicts[free_cells]])
 
@@ -97,6 +97,34 @@ def test_builder_rates_from_the_search_with_one_fewer_cell(monkeypatch, verdicts
     number, cells, kind, states, _ = builder.rate(5, budget=100)
     assert (number, cells, kind) == (5, *expected)
     assert asked == list(range(len(verdicts))) and states == 10 * len(verdicts)
+
+
+@pytest.mark.parametrize("verdicts, expected, asked_for", [
+    # Verdicts by cell count, for a row "3 upper"; the search goes down from 2.
+    ({2: "N", 3: "S"}, ("3", "exact"), [2, 3]),  # a proof with 2, the win with 3 found again
+    ({2: "N", 3: "U"}, ("3", "upper"), [2, 3]),  # no line found again: nothing is claimed
+    ({2: "U"}, ("3", "upper"), [2]),
+    ({2: "S", 1: "N"}, ("2", "exact"), [2, 1]),
+    ({2: "S", 1: "U"}, ("2", "upper"), [2, 1]),
+    ({2: "S", 1: "S", 0: "S"}, ("0", "exact"), [2, 1, 0]),
+])
+def test_rerating_an_upper_row_needs_a_line_for_every_number(monkeypatch, verdicts, expected, asked_for):
+    builder = _builder()
+    by_letter = {"S": Verdict.SOLVED, "N": Verdict.UNSOLVABLE, "U": Verdict.UNKNOWN}
+    asked = []
+
+    class Result:
+        def __init__(self, verdict):
+            self.verdict, self.states = verdict, 10
+
+    def fake_solve(position, free_cells, budget, prove=False):
+        asked.append(free_cells)
+        return Result(by_letter[verdicts[free_cells]])
+
+    monkeypatch.setattr(builder, "solve", fake_solve)
+    number, cells, kind, _, _ = builder.rerate(7, 3, budget=100)
+    assert (number, cells, kind) == (7, *expected)
+    assert asked == asked_for
 
 
 def test_builder_agrees_with_the_table_on_a_real_deal():

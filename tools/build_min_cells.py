@@ -3,6 +3,8 @@
     python tools/build_min_cells.py                    # resume where the file stops
     python tools/build_min_cells.py --jobs 2 --budget 200000 --first 1 --last 32000
     python tools/build_min_cells.py --unsolvable       # prove the eight known-unsolvable deals
+    python tools/build_min_cells.py --upper --jobs 1   # re-rate only the "upper" rows
+    python tools/build_min_cells.py --upper --from 5000  # ... resuming after deal 4999
 
 Difficulty is Keller's measure: the fewest free cells (0..4) with which the
 deal can be won. For each deal the tool searches with 0, 1, 2, ... cells in
@@ -19,6 +21,11 @@ the deals already in it, except any still "unknown" (no verdict even with
 four cells), which it tries again: give those a larger ``--budget``.
 Budgets are in states, not seconds, so a result does not depend on how fast
 or busy the machine was.
+
+``--upper`` re-rates only the ``upper`` rows with the current search, top
+down (see :func:`rerate`): a row only ever gets a lower number backed by a
+replayed line, or turns ``exact`` with a proof; otherwise it stays as it was.
+It writes the table every few rows and prints the deal to resume from.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -51,7 +59,7 @@ def rate(number: int, budget: int) -> tuple[int, str, str, int, float]:
     below = Verdict.UNSOLVABLE  # no win with -1 cells
     for cells in range(5):
         # With four cells the question is only "is there a win": give it room.
-        r = solve(deal(number), free_cells=cells, budget=budget * (10 if cells == 4 else 1))
+        r = solve(deal(number), free_cells=cells, budget=budget * (10 if cells == 4 else 1), prove=True)
         states += r.states
         if r.verdict is Verdict.SOLVED:
             kind = "exact" if below is Verdict.UNSOLVABLE else "upper"
@@ -61,6 +69,94 @@ def rate(number: int, budget: int) -> tuple[int, str, str, int, float]:
         # Not even four cells gave a verdict: nothing proven, say so plainly.
         return number, "?", "unknown", states, time.perf_counter() - start
     return number, "-", "exact", states, time.perf_counter() - start
+
+
+def rerate(number: int, cells: int, budget: int) -> tuple[int, str, str, int, float]:
+    """(deal, cells, exactness, states, seconds) for an ``upper`` row.
+
+    The row says: a win with ``cells`` exists, fewer not ruled out. Going
+    down from ``cells - 1``, each win found (replayed by the solver) lowers
+    the number; the first count without a win decides: a proof (search
+    exhausted) makes the row ``exact`` one above it, since a win with fewer
+    cells would be a win with that count too; a budget stop leaves it
+    ``upper``. For an ``exact`` row with the old number the old win is found
+    again, so every number written rests on a line found in this run or the
+    build's.
+    """
+    start = time.perf_counter()
+    states = 0
+    best = cells
+    for c in range(cells - 1, -1, -1):
+        r = solve(deal(number), free_cells=c, budget=budget, prove=True)
+        states += r.states
+        if r.verdict is Verdict.SOLVED:
+            best = c
+            continue
+        if r.verdict is Verdict.UNSOLVABLE:
+            if best == cells:
+                again = solve(deal(number), free_cells=cells, budget=budget * 10)
+                states += again.states
+                if again.verdict is not Verdict.SOLVED:
+                    return number, str(cells), "upper", states, time.perf_counter() - start
+            return number, str(best), "exact", states, time.perf_counter() - start
+        return number, str(best), "upper", states, time.perf_counter() - start
+    # Solved with no free cell at all: nothing lies below zero.
+    return number, "0", "exact", states, time.perf_counter() - start
+
+
+def _rework(args: tuple[int, int, int]) -> tuple[int, str, str, int, float]:
+    return rerate(*args)
+
+
+def build_upper(first: int, last: int, jobs: int, budget: int) -> None:
+    """Re-rate the ``upper`` rows from ``first`` to ``last`` (resumable with ``--from``)."""
+    done = read_table(TABLE)
+    todo = [(n, int(done[n][0]), budget) for n in sorted(done)
+            if first <= n <= last and done[n][1] == "upper" and done[n][0].isdigit()]
+    print(f"{len(todo)} upper rows in {first}..{last}, {jobs} processes, "
+          f"budget {budget:,} states per search", file=sys.stderr)
+    if not todo:
+        return
+    start = time.time()
+    finished = exact = lower = 0
+    pending = sorted(n for n, _, _ in todo)
+    # One job runs in this process: Ctrl+C (or SIGTERM) then stops it at
+    # once, and the table, written after every row, loses nothing.
+    pool = mp.Pool(jobs) if jobs > 1 else None
+    results = pool.imap_unordered(_rework, todo) if pool else map(_rework, todo)
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        try:
+            for number, cells, kind, states, secs in results:
+                old = done[number]
+                if int(cells) < int(old[0]) or kind == "exact":
+                    done[number] = (cells, kind)
+                exact += kind == "exact"
+                lower += int(cells) < int(old[0])
+                finished += 1
+                pending.remove(number)
+                if pool is None or finished % 5 == 0 or finished == len(todo):
+                    write_table(TABLE, done)
+                elapsed = time.time() - start
+                eta = (len(todo) - finished) * elapsed / finished
+                resume = pending[0] if pending else last + 1
+                print(f"{finished}/{len(todo)} deal {number}: {old[0]} upper -> {cells} {kind} "
+                      f"({states:,} states, {secs:.1f}s); {exact} exact, {lower} lower so far; "
+                      f"ETA {_fmt(eta)}; resume with --upper --from {resume}", file=sys.stderr, flush=True)
+        finally:
+            write_table(TABLE, done)
+            if pool is not None:
+                pool.terminate()
+    except KeyboardInterrupt:
+        resume = pending[0] if pending else last + 1
+        print(f"stopped: {finished} rows re-rated, {exact} exact, {lower} lowered; "
+              f"resume with --upper --from {resume}", file=sys.stderr)
+        return
+    print(f"done in {_fmt(time.time() - start)}: {exact} rows exact, {lower} lowered", file=sys.stderr)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def read_table(path: Path) -> dict[int, tuple[str, str]]:
@@ -130,20 +226,23 @@ def prove_unsolvable(budget: int) -> None:
     # reachable space, up to symmetry); expanded: all the portfolio's work.
     print("deal\tverdict\tpositions\texpanded\tseconds")
     for n in sorted(KNOWN_UNSOLVABLE):
-        r = solve(deal(n), budget=budget)
+        r = solve(deal(n), budget=budget, prove=True)
         print(f"{n}\t{r.verdict.value}\t{r.generated}\t{r.states}\t{r.seconds:.1f}", flush=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description="Rate FreeCell deals by the fewest free cells that win them.")
-    ap.add_argument("--first", type=int, default=1)
+    ap.add_argument("--first", "--from", type=int, default=1)
     ap.add_argument("--last", type=int, default=32000)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--budget", type=int, default=200_000, help="states per search (x10 with four cells)")
     ap.add_argument("--unsolvable", action="store_true", help="prove the eight known-unsolvable deals instead")
+    ap.add_argument("--upper", action="store_true", help="re-rate only the rows marked upper")
     args = ap.parse_args()
     if args.unsolvable:
         prove_unsolvable(max(args.budget, 50_000_000))
+    elif args.upper:
+        build_upper(args.first, args.last, args.jobs, args.budget)
     else:
         build(args.first, args.last, args.jobs, args.budget)
 

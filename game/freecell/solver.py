@@ -28,6 +28,13 @@ the safe foundation moves of Raymond's rule, which are *made* at once instead
 position worth examining. So when the open list runs dry, no winning line
 exists.
 
+Tight space. With few free cells a best-first search wanders among
+positions that all look alike; beam searches of growing width
+(:mod:`game.freecell.beam`) take turns with it and find most lines there
+fast. A beam drops positions, so it proves nothing: only the complete search
+above, which keeps at least half the budget, ever answers ``UNSOLVABLE``.
+No pruning is added to it for that reason.
+
 Speed. Positions are tuples of ``bytes`` (one per column, sorted) so that
 hashing and comparing them is done in C. A position whose columns are all
 ordered high to low (nothing left to untangle) is a win: the rest is
@@ -47,6 +54,7 @@ from typing import Callable
 
 from game.verdict import SearchResult, SolverError, Verdict
 from game.cards import RANK, RED, SUIT
+from game.freecell.beam import BEAMS, BeamRun
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
 
@@ -67,6 +75,8 @@ class SolveResult(SearchResult[Move]):
     first_solution_seconds: float | None = None
     first_solution_length: int | None = None  # card movements of the first line found
     improvements: int = 0
+    #: Which search found the first line: "greedy" or "beam <width>".
+    found_by: str = ""
 
     @property
     def card_moves(self) -> int:
@@ -336,6 +346,7 @@ def solve(
     improve_seconds: float | None = None,
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int, int | None], None] | None = None,
+    prove: bool = False,
 ) -> SolveResult:
     """Search for a win from ``position``.
 
@@ -344,7 +355,10 @@ def solve(
     seconds; ``cancel()`` is polled every few milliseconds and stops the
     search at once. With ``improve``, the budget left after the first line is
     spent looking for shorter ones. ``progress(states, best_length)`` is
-    called now and then.
+    called now and then. With ``prove``, the complete search is one ordering
+    instead of the portfolio (the beams still look for lines): a proof of no
+    win then costs about the reachable positions once, not up to four times,
+    so it reaches further on the same budget; use it to rate deals.
     """
     start = time.perf_counter()
     ncells = len(position.cells) if free_cells is None else free_cells
@@ -357,7 +371,7 @@ def solve(
     result = SolveResult(Verdict.UNKNOWN)
     root, _ = _initial_state(position)
 
-    search = _Search(ncells, budget, deadline, cancel, progress)
+    search = _Search(ncells, budget, deadline, cancel, progress, single=prove)
     line = search.greedy(root)
     result.states = search.expanded
     result.generated = search.generated
@@ -367,6 +381,7 @@ def solve(
         result.seconds = time.perf_counter() - start
         return result
     best = _replay(position, line, ncells)
+    result.found_by = search.by or "greedy"
     result.first_solution_seconds = time.perf_counter() - start
     result.first_solution_length = len(best.card_moves())
     if improve:
@@ -436,6 +451,11 @@ _PRIORITIES: tuple[Callable[[int, int, int, int, int, int], int], ...] = (
 #: Positions the whole portfolio may expand before only the first ordering
 #: goes on. A proof of "no win" then costs this much more than one search.
 PORTFOLIO_STATES = 100_000
+#: Expansions the portfolio gets before the first beam when space is tight
+#: (two free cells or fewer). With three or four cells free the portfolio
+#: is usually the faster of the two and gets :data:`GREEDY_FIRST_ROOMY`.
+GREEDY_FIRST = 3_000
+GREEDY_FIRST_ROOMY = 20_000
 _SLICE = 64  # expansions per turn; also how often the clock and cancel are read
 
 
@@ -492,8 +512,9 @@ class _Search:
 
     def __init__(self, ncells: int, budget: int, deadline: float | None,
                  cancel: Callable[[], bool] | None,
-                 progress: Callable[[int, int | None], None] | None) -> None:
+                 progress: Callable[[int, int | None], None] | None, single: bool = False) -> None:
         self.ncells = ncells
+        self.single = single
         self.budget = budget
         self.deadline = deadline
         self.cancel = cancel
@@ -502,6 +523,8 @@ class _Search:
         self.generated = 0
         self.exhausted = False
         self.stopped = False
+        self.beam_expanded = 0  # of ``expanded``, spent in beams
+        self.by = ""  # which search found the first line: "greedy" or "beam <width>"
         self.stop_reason = ""
 
     def _should_stop(self) -> bool:
@@ -519,27 +542,76 @@ class _Search:
         return True
 
     def greedy(self, root: State) -> list[int] | None:
-        """First solution from the portfolio, or None (see ``exhausted``)."""
+        """First solution, or None (see ``exhausted``).
+
+        The schedule: the greedy portfolio alone for :data:`GREEDY_FIRST`
+        expansions (or :data:`GREEDY_FIRST_ROOMY`, with three or four cells
+        free: most such deals end here), then beams of
+        growing width (:data:`game.freecell.beam.BEAMS`), each followed by
+        as many portfolio expansions as it cost, so that at least half the
+        budget always goes to the complete search; then the portfolio alone.
+        With two free cells or fewer only the first ordering goes on after
+        the first phase (it is then mostly a proof).
+        Only the portfolio can report a proof: a beam finds lines or nothing.
+        """
         if _evaluate(root)[0] == 0:
             return []
-        members = [_Greedy(root, self.ncells, p) for p in _PRIORITIES]
+        orderings = _PRIORITIES[:1] if self.single else _PRIORITIES
+        members = [_Greedy(root, self.ncells, p) for p in orderings]
         try:
-            while True:
-                for g in members:
+            roomy = self.ncells - len(root[0]) >= 3
+            line = self._portfolio(members, GREEDY_FIRST_ROOMY if roomy else GREEDY_FIRST)
+            if line is not None or self.stopped or self.exhausted:
+                return line
+            if not roomy:
+                # Tight: the beams find the lines; the complete search's job is
+                # mostly the proof, which one ordering reaches four times sooner.
+                del members[1:]
+            for width, cost in BEAMS:
+                beam = BeamRun(root, self.ncells, width, children=_children, evaluate=_evaluate, cost=cost)
+                spent = 0
+                while True:
                     if self._should_stop():
                         return None
-                    before = g.expanded
-                    g.run(min(_SLICE, self.budget - self.expanded))
-                    self.expanded += g.expanded - before
-                    if g.found is not None:
-                        return _path(g.came, g.found)
-                    if g.done:
-                        self.exhausted = True
-                        return None
-                if len(members) > 1 and self.expanded >= PORTFOLIO_STATES:
-                    del members[1:]  # free their memory; the first goes on alone
+                    n = beam.step(min(_SLICE, self.budget - self.expanded))
+                    if n is None:
+                        break
+                    self.expanded += n
+                    spent += n
+                    if beam.finished:
+                        break
+                self.beam_expanded += spent
+                if beam.line is not None:
+                    self.by = f"beam {width}" + (" room" if cost.__name__ == "room_cost" else "")
+                    return beam.line
+                del beam
+                line = self._portfolio(members, self.expanded + spent)
+                if line is not None or self.stopped or self.exhausted:
+                    return line
+            return self._portfolio(members, None)
         finally:
             self.generated = max(len(g.came) for g in members)
+
+    def _portfolio(self, members: list[_Greedy], until: int | None) -> list[int] | None:
+        """Run the greedy portfolio in turns until ``until`` expansions in all
+        (None: no limit but the budget); a line, or None (see ``exhausted``
+        and ``stopped``)."""
+        while until is None or self.expanded < until:
+            for g in members:
+                if self._should_stop():
+                    return None
+                before = g.expanded
+                g.run(min(_SLICE, self.budget - self.expanded))
+                self.expanded += g.expanded - before
+                if g.found is not None:
+                    self.by = "greedy"
+                    return _path(g.came, g.found)
+                if g.done:
+                    self.exhausted = True
+                    return None
+            if len(members) > 1 and self.expanded - self.beam_expanded >= PORTFOLIO_STATES:
+                del members[1:]  # free their memory; the first goes on alone
+        return None
 
     def bounded(self, root: State, bound: int, weight: float) -> list[int] | None:
         """Weighted A* on moves that are not home moves, pruned by ``bound``:
