@@ -41,8 +41,9 @@ __all__ = ["App"]
 
 #: Milliseconds the idle loop sleeps when nothing moves and no input comes
 #: (the clock, the solver's answers and the message line are looked at this
-#: often), and how often it looks for input meanwhile.
-IDLE_WAIT_MS = 100
+#: often: the clock may show its new second up to a quarter second late), and
+#: how often it looks for input meanwhile (input wakes it within that).
+IDLE_WAIT_MS = 250
 IDLE_LOOK_MS = 25
 
 
