@@ -371,6 +371,7 @@ def test_a_key_or_click_during_a_cascade_skips_it_to_the_end_and_f_stops_it(play
     for _ in range(10):
         play.update(1 / 60)
     assert play.table.cascade and not play.table.session.won
+    assert any(b.label == "Stop (F)" for b in play.buttons())  # the bar says how to stop it
     play.act(Action(Act.FOCUS_LEFT))  # any key: the rest goes home at once
     assert play.table.session.won and not play.table.cascade
     again = play_for("freecell", 617, auto_foundation=False)

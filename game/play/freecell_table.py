@@ -100,8 +100,8 @@ class FreeCellTable(Table):
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         """The control bar; ``lost``: the live check proved the game lost (Rewind is offered)."""
         playing = not self.session.won
-        third = (Button("Auto-complete (F)", "autocomplete") if playing and self.position.can_autocomplete()
-                 else Button("New deal (N)", "new"))
+        third = (Button("Stop (F)" if self.cascade else "Auto-complete (F)", "autocomplete")
+                 if playing and self.position.can_autocomplete() else Button("New deal (N)", "new"))
         if lost and playing:
             third = Button("Rewind (R)", "rewind")
         # Menu first and Give up last: the one that ends a game sits apart.
