@@ -357,7 +357,8 @@ _GAME_STATS = Record({
 #: counts (won <= played, ...) is checked by ``Statistics.from_dict``.
 STATISTICS = Record({
     "version": Int(1, 1000),
-    "games": Record({g: _GAME_STATS for g in ("freecell", "spider-1", "spider-2", "spider-4")}),
+    "games": Record({g: _GAME_STATS for g in ("freecell", "freecell-easy", "freecell-normal", "freecell-hard",
+                                               "spider-1", "spider-2", "spider-4")}),
     "daily": Record({"days": Map(_DATE, Bool(), 100_000)}),
 })
 

@@ -55,8 +55,10 @@ __all__ = [
     "TABLE_COLUMNS", "TABLE_ROWS", "outcome",
 ]
 
-#: Every statistics bucket: FreeCell, and Spider per number of suits.
-GAMES: tuple[str, ...] = ("freecell", "spider-1", "spider-2", "spider-4")
+#: Every statistics bucket: FreeCell (all deals, and again by the deal's
+#: difficulty), and Spider per number of suits.
+GAMES: tuple[str, ...] = ("freecell", "freecell-easy", "freecell-normal", "freecell-hard",
+                          "spider-1", "spider-2", "spider-4")
 
 #: How many recent results each game keeps for its chart.
 RECENT_LIMIT = 50
@@ -80,7 +82,7 @@ def game_key(game: str, suits: int | None = None) -> str:
     >>> game_key("spider", 3)
     Traceback (most recent call last):
     ...
-    ValueError: no statistics for 'spider-3': games are freecell, spider-1, spider-2, spider-4
+    ValueError: no statistics for 'spider-3': games are freecell, freecell-easy, freecell-normal, freecell-hard, spider-1, spider-2, spider-4
     """
     key = f"{game}-{suits}" if suits is not None else game
     if key not in GAMES:
@@ -564,7 +566,9 @@ class Statistics:
 TABLE_COLUMNS: tuple[str, ...] = ("Played", "Won", "Win %", "Streak", "Best streak", "Best time",
                                   "Fewest moves")
 #: The table's rows: a game bucket of :data:`GAMES` and its name ("daily": FreeCell's daily deals).
-TABLE_ROWS: tuple[tuple[str, str], ...] = (("freecell", "FreeCell"), ("spider-1", "Spider 1 suit"),
+TABLE_ROWS: tuple[tuple[str, str], ...] = (("freecell", "FreeCell"), ("freecell-easy", "FreeCell Easy"),
+                                           ("freecell-normal", "FreeCell Normal"),
+                                           ("freecell-hard", "FreeCell Hard"), ("spider-1", "Spider 1 suit"),
                                            ("spider-2", "Spider 2 suits"), ("spider-4", "Spider 4 suits"),
                                            ("daily", "Daily deals"))
 

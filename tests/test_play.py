@@ -416,3 +416,18 @@ def test_two_games_on_one_data_folder_lose_nothing(tmp_path):
     finally:
         one.close()
         two.close()
+
+
+def test_freecell_games_also_count_under_their_difficulty(play_for):
+    from game.freecell.difficulty import difficulty
+
+    play = play_for("freecell", 2)  # deal 2 is Easy
+    assert difficulty(2).level == "Easy"
+    play.button("play:1a")
+    play.act(Action(Act.NEW_DEAL))
+    play.button("confirmed")
+    stats = Statistics.load(play.store)
+    assert stats["freecell"].played == 1 and stats["freecell-easy"].played == 1
+    assert stats["freecell-hard"].played == 0 and stats["freecell-normal"].played == 0
+    rows = dict(stats.table())
+    assert rows["FreeCell Easy"][0] == "1" and rows["FreeCell Hard"][0] == "0"

@@ -223,11 +223,12 @@ def test_statistics_is_a_table_and_a_chart():
     panel = menu.panel()
     assert panel.grid is not None and panel.grid.header[1:] == TABLE_COLUMNS
     names = [r[0] for r in panel.grid.rows]
-    assert names == ["FreeCell", "Spider 1 suit", "Spider 2 suits", "Spider 4 suits", "Daily deals"]
+    assert names == ["FreeCell", "FreeCell Easy", "FreeCell Normal", "FreeCell Hard", "Spider 1 suit",
+                     "Spider 2 suits", "Spider 4 suits", "Daily deals"]
     fc = dict(zip(TABLE_COLUMNS, panel.grid.rows[0][1:]))
     assert (fc["Played"], fc["Won"], fc["Win %"]) == ("60", "45", "75%")
     assert fc["Best time"] == "1:47" and fc["Fewest moves"] == "81"
-    assert panel.grid.rows[3][1:4] == ("0", "0", "-")  # no 4-suit games: no rate to show
+    assert panel.grid.rows[names.index("Spider 4 suits")][1:4] == ("0", "0", "-")  # no 4-suit games: no rate
     # The chart: the last 50 FreeCell games, oldest first, each as how it ended.
     assert panel.chart is not None and len(panel.chart.games) == 50
     kinds = [k for _, k in panel.chart.games]

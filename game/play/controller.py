@@ -119,6 +119,17 @@ class Play:
         t = self.table
         return game_key("spider", t.session.suits) if t.game == "spider" else "freecell"
 
+    def _level_key(self) -> str | None:
+        """FreeCell's second bucket: the deal's difficulty (Easy/Normal/Hard), when the table rates it."""
+        if self.table.game != "freecell":
+            return None
+        from game.freecell.difficulty import difficulty
+
+        rating = difficulty(self.table.session.number)
+        if rating is None or rating.cells is None:
+            return None  # unrated, or proven unsolvable: counted under FreeCell only
+        return f"freecell-{rating.level.lower()}"  # the level shown in the title, "?" or not
+
     def _daily(self) -> str | None:
         if self.table.game != "freecell":
             return None
@@ -154,6 +165,9 @@ class Play:
                 self.host.play_sound("win")
                 self.stats.record_win(self._stats_key(), s.clock.elapsed, s.moves, daily=self._daily(),
                                       store=self.store)
+                level = self._level_key()
+                if level is not None:
+                    self.stats.record_win(level, s.clock.elapsed, s.moves, store=self.store)
                 self.say_store_warnings()
                 self.store.delete("savegame")
         elif not s.won and abs(s.moves - self._saved_at) >= 5:
@@ -165,6 +179,9 @@ class Play:
         if not s.won and s.clock.started and not self.demo_touched:
             self.stats.record_loss(self._stats_key(), seconds=s.clock.elapsed, moves=s.moves,
                                    daily=self._daily(), store=self.store)
+            level = self._level_key()
+            if level is not None:
+                self.stats.record_loss(level, seconds=s.clock.elapsed, moves=s.moves, store=self.store)
             self.say_store_warnings()
         self._recorded = False
         self._saved_at = 0
@@ -296,6 +313,10 @@ class Play:
         if not s.won:
             self.stats.record_loss(self._stats_key(), give_up=True, seconds=s.clock.elapsed,
                                    moves=s.moves, daily=self._daily(), store=self.store)
+            level = self._level_key()
+            if level is not None:
+                self.stats.record_loss(level, give_up=True, seconds=s.clock.elapsed, moves=s.moves,
+                                       store=self.store)
             self.say_store_warnings()
             s.clock.reset()  # counted: the new deal must not count it again
         self.new_deal()
