@@ -1,6 +1,5 @@
-"""The game's lifecycle without a window: which table is up, statistics,
-the saved game, settings, the live winnability check, hints, the demo,
-Rewind, move-list export and import, help and the menu.
+"""The game's lifecycle without a window: which table is up, statistics, the saved
+game, settings, the live check, hints, the demo, Rewind, export/import, help, the menu.
 
 :class:`Play` takes actions (from keys, the gamepad and the control bar),
 pointer gestures already resolved to places, and fixed-step updates; the
@@ -25,6 +24,7 @@ import time
 from typing import Any, Callable
 
 from game import speeds
+from game.freecell.difficulty import difficulty
 from game.input.actions import Act, Action
 from game.play.demo import Demo
 from game.play.freecell_table import FreeCellTable
@@ -123,8 +123,6 @@ class Play:
         """FreeCell's second bucket: the deal's difficulty (Easy/Normal/Hard), when the table rates it."""
         if self.table.game != "freecell":
             return None
-        from game.freecell.difficulty import difficulty
-
         rating = difficulty(self.table.session.number)
         if rating is None or rating.cells is None:
             return None  # unrated, or proven unsolvable: counted under FreeCell only
@@ -163,26 +161,29 @@ class Play:
             self.table.celebrate()
             if not self.demo_touched:  # a game the demo played does not count
                 self.host.play_sound("win")
-                self.stats.record_win(self._stats_key(), s.clock.elapsed, s.moves, daily=self._daily(),
-                                      store=self.store)
-                level = self._level_key()
-                if level is not None:
-                    self.stats.record_win(level, s.clock.elapsed, s.moves, store=self.store)
-                self.say_store_warnings()
+                self._record(won=True)
                 self.store.delete("savegame")
         elif not s.won and abs(s.moves - self._saved_at) >= 5:
             self.save_game()
+
+    def _record(self, *, won: bool, give_up: bool = False) -> None:
+        """The game on the table in the statistics (FreeCell: also under its difficulty)."""
+        s = self.table.session
+        for key, daily in ((self._stats_key(), self._daily()), (self._level_key(), None)):
+            if key is None:
+                continue
+            if won:
+                self.stats.record_win(key, s.clock.elapsed, s.moves, daily=daily, store=self.store)
+            else:
+                self.stats.record_loss(key, give_up=give_up, seconds=s.clock.elapsed, moves=s.moves,
+                                       daily=daily, store=self.store)
+        self.say_store_warnings()
 
     def abandon(self) -> None:
         """A new game replaces one in progress: that one counts as played and lost."""
         s = self.table.session
         if not s.won and s.clock.started and not self.demo_touched:
-            self.stats.record_loss(self._stats_key(), seconds=s.clock.elapsed, moves=s.moves,
-                                   daily=self._daily(), store=self.store)
-            level = self._level_key()
-            if level is not None:
-                self.stats.record_loss(level, seconds=s.clock.elapsed, moves=s.moves, store=self.store)
-            self.say_store_warnings()
+            self._record(won=False)
         self._recorded = False
         self._saved_at = 0
         self.demo_touched = False
@@ -311,13 +312,7 @@ class Play:
     def give_up(self) -> None:
         s = self.table.session
         if not s.won:
-            self.stats.record_loss(self._stats_key(), give_up=True, seconds=s.clock.elapsed,
-                                   moves=s.moves, daily=self._daily(), store=self.store)
-            level = self._level_key()
-            if level is not None:
-                self.stats.record_loss(level, give_up=True, seconds=s.clock.elapsed, moves=s.moves,
-                                       store=self.store)
-            self.say_store_warnings()
+            self._record(won=False, give_up=True)
             s.clock.reset()  # counted: the new deal must not count it again
         self.new_deal()
         self.say("given up: a new deal")
