@@ -15,14 +15,7 @@ from game.freecell.solver import solve  # noqa: E402
 from game.render.layout import PileKind  # noqa: E402
 from game.render import theme  # noqa: E402
 from game.ui.hud import inside  # noqa: E402
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def __call__(self) -> float:
-        return self.t
+from fake_time import FakeTime  # noqa: E402
 
 
 @pytest.fixture

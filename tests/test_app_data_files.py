@@ -12,14 +12,7 @@ import pytest
 from game.app import App
 from game.freecell import Move
 from game.session import FreeCellSession, SpiderSession
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def __call__(self) -> float:
-        return self.t
+from fake_time import FakeTime
 
 
 @pytest.fixture

@@ -18,16 +18,9 @@ from game.play import NullHost, Play
 from game.play.table import NewDealWanted, Refused, Undone
 from game.stats import Statistics
 from game.store import Store
+from fake_time import FakeTime
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 @pytest.fixture

@@ -93,8 +93,7 @@ def replay_spider(number: int, suits: int, path: Path | None, deals: int) -> Any
     """A Spider session after ``deals`` deals or the actions in ``path`` (as ``deal spider --check`` does)."""
     from game.commands import UsageError
     from game.session import SpiderSession
-    from game.spider import IllegalMoveError
-    from game.commands.spider import UNDO, read_moves
+    from game.commands.spider import read_moves, replay_actions
     from game.spider.moves import DEAL
 
     session = SpiderSession(number, suits, now=lambda: 0.0)
@@ -104,16 +103,9 @@ def replay_spider(number: int, suits: int, path: Path | None, deals: int) -> Any
             actions = read_moves(str(path))
         except UsageError as exc:
             raise ShotError(str(exc)) from None
-        for lineno, action in actions:
-            if action == UNDO:
-                if not pos.move_stack:
-                    raise ShotError(f"{path}:{lineno}: illegal move 'undo': nothing to undo")
-                pos.pop()
-                continue
-            try:
-                pos.push(action)
-            except IllegalMoveError as exc:
-                raise ShotError(f"{path}:{lineno}: illegal move '{action}': {exc}") from None
+        illegal = replay_actions(pos, actions, str(path))
+        if illegal is not None:
+            raise ShotError(illegal)
     for _ in range(deals):
         if not (pos.deals_left and pos.can_deal()):
             break
@@ -122,14 +114,12 @@ def replay_spider(number: int, suits: int, path: Path | None, deals: int) -> Any
 
 
 def _read(path: Path) -> str:
+    from game.commands.usage import UsageError, read_text_file
+
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ShotError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise ShotError(f"{path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise ShotError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        return read_text_file(str(path), "moves file")
+    except UsageError as exc:
+        raise ShotError(str(exc)) from None
 
 
 def table_controller(session: Any, size: tuple[int, int]) -> Any:

@@ -90,27 +90,17 @@ def spider_hint_command(number_text: str, suits_text: str, moves_path: str | Non
     A move in the file that the rules refuse is bad input here (exit 2): the
     hint is asked for a position that does not exist.
     """
-    from game.commands.spider import UNDO, read_moves
+    from game.commands.spider import read_moves, replay_actions
     from game.spider.deals import deal, parse_game_number, parse_suits
     from game.spider.hints import HintKind, hints
-    from game.spider.moves import Move
-    from game.spider.position import IllegalMoveError
 
     number = parse_game_number(number_text)
     suits = parse_suits(suits_text)
     actions = read_moves(moves_path) if moves_path is not None else []
     pos = deal(number, suits)
-    for lineno, action in actions:
-        if action == UNDO:
-            if not pos.move_stack:
-                raise UsageError(f"{moves_path}:{lineno}: illegal move 'undo': nothing to undo")
-            pos.pop()
-            continue
-        assert isinstance(action, Move)
-        try:
-            pos.push(action)
-        except IllegalMoveError as exc:
-            raise UsageError(f"{moves_path}:{lineno}: illegal move '{action}': {exc}") from None
+    illegal = replay_actions(pos, actions, str(moves_path))
+    if illegal is not None:
+        raise UsageError(illegal)
     if pos.is_won():
         _print("All eight sets are complete: the game is won")
         return 0

@@ -21,6 +21,7 @@ Numbers are read by :func:`game.spider.deals.parse_game_number` and
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from game.commands.usage import UsageError, read_text_file
 from game.numbers import parse_in_range
@@ -53,6 +54,23 @@ def read_moves(path: str) -> list[tuple[int, Move | str]]:
     return actions
 
 
+def replay_actions(pos: Any, actions: list[tuple[int, Move | str]], path: str) -> str | None:
+    """Play ``actions`` (from :func:`read_moves`) on ``pos``; None, or the one line
+    that says which action of ``path`` was illegal (the position stops before it)."""
+    for lineno, action in actions:
+        if action == UNDO:
+            if not pos.move_stack:
+                return f"{path}:{lineno}: illegal move 'undo': nothing to undo"
+            pos.pop()
+            continue
+        assert isinstance(action, Move)
+        try:
+            pos.push(action)
+        except IllegalMoveError as exc:
+            return f"{path}:{lineno}: illegal move '{action}': {exc}"
+    return None
+
+
 def deal_command(number: str, suits: str, check_path: str | None) -> int:
     """Run ``solitaire deal spider``; returns the exit code (see the module docstring)."""
     n = parse_game_number(number)
@@ -64,19 +82,11 @@ def deal_command(number: str, suits: str, check_path: str | None) -> int:
     if actions is None:
         print(pos)
         return 0
-    for lineno, action in actions:
-        if action == UNDO:
-            if not pos.move_stack:
-                print(f"{check_path}:{lineno}: illegal move 'undo': nothing to undo", file=sys.stderr)
-                return 1
-            pos.pop()
-            continue
-        assert isinstance(action, Move)
-        try:
-            pos.push(action)
-        except IllegalMoveError as exc:
-            print(f"{check_path}:{lineno}: illegal move '{action}': {exc}", file=sys.stderr)
-            return 1
+    assert check_path is not None
+    illegal = replay_actions(pos, actions, check_path)
+    if illegal is not None:
+        print(illegal, file=sys.stderr)
+        return 1
     print(pos)
     print(f"score: {pos.score}")
     print(f"moves: {pos.move_count}")

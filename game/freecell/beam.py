@@ -144,7 +144,7 @@ class BeamRun:
                 tangle, must, left, dig = evaluate(child)
                 if tangle == 0:
                     came[child] = (state, code)
-                    self.line = _path(came, child)
+                    self.line = path_to(came, child)
                     self.finished = True
                     return done
                 nxt[child] = (cost(child, ncells, tangle, must, left, dig), state, code)
@@ -155,7 +155,8 @@ def _cost(item: tuple[State, tuple[int, State, int]]) -> int:
     return item[1][0]
 
 
-def _path(came: dict, state: State) -> list[int]:
+def path_to(came: dict, state: State) -> list[int]:
+    """The move codes from the root to ``state``, following ``came`` (state -> (parent, code))."""
     out = []
     while True:
         parent, code = came[state]

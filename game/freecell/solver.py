@@ -54,7 +54,7 @@ from typing import Callable
 
 from game.verdict import SearchResult, SolverError, Verdict
 from game.cards import RANK, RED, SUIT
-from game.freecell.beam import BEAMS, BeamRun
+from game.freecell.beam import BEAMS, BeamRun, path_to
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
 
@@ -605,7 +605,7 @@ class _Search:
                 self.expanded += g.expanded - before
                 if g.found is not None:
                     self.by = "greedy"
-                    return _path(g.came, g.found)
+                    return path_to(g.came, g.found)
                 if g.done:
                     self.exhausted = True
                     return None
@@ -641,22 +641,10 @@ class _Search:
                 best_g[child] = ng
                 came[child] = (state, code)
                 if tangle == 0:
-                    return _path(came, child)
+                    return path_to(came, child)
                 counter += 1
                 push(heap, (ng + weight * (must + tangle), ng, counter, child))
         return None
-
-
-def _path(came: dict, state: State) -> list[int]:
-    out = []
-    while True:
-        parent, code = came[state]
-        if parent is None:
-            break
-        out.append(code)
-        state = parent
-    out.reverse()
-    return out
 
 
 def _replay(position: Position, line: list[int], ncells: int) -> Position:
