@@ -50,13 +50,19 @@ class _Adapter:
         """The events of the latest request, in order."""
         out = []
         for service in self._services.values():
-            if self._request:
-                for event in service.poll(self._request):
-                    out.append(event)
-                    if isinstance(event, Answer):
-                        self._request = 0
+            # An own service is drained in one poll (what is not the latest
+            # request's no longer counts): a second poll could swallow the
+            # answer if it arrived in between. A shared one keeps the others'.
             if self._given is None:
-                service.poll()  # an own service: what is left no longer counts
+                events = service.poll()
+            else:
+                events = service.poll(self._request) if self._request else []
+            for event in events:
+                if not self._request or event.request != self._request:
+                    continue
+                out.append(event)
+                if isinstance(event, Answer):
+                    self._request = 0
         return out
 
     @property
