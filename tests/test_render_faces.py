@@ -310,6 +310,22 @@ def test_the_vendoring_tool_expands_uses_and_drops_outline_and_index():
         vendor_cards.parse_bundle(BUNDLE.replace("_extends({", "_extends(oops{"))
 
 
+def test_the_vendoring_tool_crops_a_court_to_its_frame_and_clears_the_notched_corner():
+    N = vendor_cards.Node
+    symbol = N("symbol", {"id": "s", "viewBox": "-600 -600 1200 1200"}, [N("path", {"d": "M0-500 400 0 0 500-400 0Z"})])
+    corner_suit = lambda x: N("use", {"xlinkHref": "#s", "height": "55.68", "width": "55.68", "x": x,  # noqa: E731
+                                      "y": "-132.16"})
+    frame = N("path", {"d": "M-82.4-130.4H82.4v260.8H-82.4z", "stroke": "#44F"})
+    for x, kept in (("-89.68", 0), ("34", 2)):
+        tree = N("svg", {"viewBox": "-120 -168 240 336"}, [
+            N("defs", {}, [symbol]), frame, corner_suit(x), N("g", {"transform": "rotate(180)"}, [corner_suit(x)])])
+        svg = vendor_cards.card_svg(tree, "D", "court")
+        assert svg.count('class="suit"') == kept, x  # top-left (and its turned twin): under the game's index
+        assert 'viewBox="-82.9 -130.9 165.8 261.8"' in svg and "<path" in svg
+        # Pip cards keep such a symbol: only a court is notched.
+        assert vendor_cards.card_svg(tree, "D", "pips").count('class="suit"') == 2
+
+
 def shoot_deck(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], Path]:
     out = tmp_path / "deck.png"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
