@@ -16,6 +16,9 @@ card back as plain SVG in the form the game needs:
 * The card outline and the corner indices are dropped: the game paints the
   paper and draws its own indices, large enough to read in a fanned column
   and in the four-colour deck's inks (``game/render/atlas.py``).
+* A court figure whose frame carries its suit symbol in the top-left
+  corner (and, turned, the bottom-right) loses that symbol: the game's
+  corner index sits on a notch cut out of the picture there.
 * The ace of spades loses the designer's QR code and text lines (his web
   address), keeping the large ornate spade.
 * The pip columns of 2..10 are spread apart (:data:`PIP_SPREAD`), to fill
@@ -56,10 +59,11 @@ PIP_BOX = (-(52.5 * PIP_SPREAD + 36.0), -136.0, 2 * (52.5 * PIP_SPREAD + 36.0), 
 #: 1.67 times as large, as real decks print an ace; the ace of spades keeps
 #: its large ornate spade in ART_BOX.
 ACE_BOX = (-52.8, -81.6, 105.6, 163.2)
-#: A court card's box: its frame (+-82.4 x +-130.4, stroke included). The game
-#: scales every file's box to one height, so the court picture comes out a
-#: little (3.5 %) larger than it would in ART_BOX.
-COURT_BOX = (-85.0, -131.4, 170.0, 262.8)
+#: A court card's box: the outer edge of its frame line (+-82.4 x +-130.4, and
+#: half the 1-unit stroke), nothing around it: the picture fills the file, so
+#: the game knows where the frame is (the file's edges) and can notch it for
+#: the corner index.
+COURT_BOX = (-82.9, -130.9, 165.8, 261.8)
 SUITS = "CDHS"
 RANK_LETTER = {"a": "A", "j": "J", "q": "Q", "k": "K", "10": "T"}
 #: The package's print colour of each suit, as its pips are filled / stroked.
@@ -268,6 +272,19 @@ def _is_signature(node: Node) -> bool:
     return node.tag == "text" or (node.tag == "path" and node.attrs.get("fill") == "#fff")
 
 
+def _is_notched_corner_suit(node: Node, suit_ids: set[str]) -> bool:
+    """A court frame's corner suit in the top-left (bottom-right when turned): where the game's index notch goes.
+
+    Half the court figures carry their frame's suit symbol in that corner,
+    the others in the top-right. The game cuts a paper notch for its corner
+    index out of the picture there, which would leave a sliver of the symbol
+    showing; the index beside it names the suit anyway.
+    """
+    if node.tag != "use" or node.attrs.get("xlinkHref", "").lstrip("#") not in suit_ids:
+        return False
+    return _num(node, "x") + _num(node, "width") / 2 < 0 and _num(node, "y") + _num(node, "height") / 2 < 0
+
+
 def _suit_symbol_ids(root: Node, ids: dict[str, Node]) -> set[str]:
     """Ids of the suit symbol: the one the pips and the index's suit use (a 1200-unit viewBox)."""
     return {k for k, v in ids.items() if v.tag == "symbol" and v.attrs.get("viewBox") == "-600 -600 1200 1200"}
@@ -293,12 +310,16 @@ def card_svg(tree: Node, suit: str, kind: str = "pips") -> str:
     _collect_ids(tree, ids)
     suit_ids = _suit_symbol_ids(tree, ids)
     ink = SUIT_INK[suit]
+
+    def dropped(node: Node) -> bool:
+        return _is_index(node) or (kind == "court" and _is_notched_corner_suit(node, suit_ids))
+
     body: list[Node] = []
     for kid in tree.kids:
-        if kid.tag == "defs" or _is_outline(kid) or _is_index(kid) or _is_signature(kid):
+        if kid.tag == "defs" or _is_outline(kid) or dropped(kid) or _is_signature(kid):
             continue
         if kid.tag == "g" and kid.attrs.get("transform") == "rotate(180)":
-            kid = Node("g", dict(kid.attrs), [k for k in kid.kids if not _is_index(k)])
+            kid = Node("g", dict(kid.attrs), [k for k in kid.kids if not dropped(k)])
             if not kid.kids:
                 continue
         if kind == "pips":

@@ -5,10 +5,12 @@ window's card size changes a lot, so faces stay crisp at 720p and 4K). A
 face is the paper, the corner index drawn by the program from the bundled
 DejaVu Sans Bold (``assets/DejaVuSans-Bold.ttf``): rank and suit side by
 side, tall enough to read in a fanned column, top-left and upside down
-bottom-right; and between the two indices the art: Adrian Kennard's pips and
-two-headed court figures (CC0), vendored as one SVG per card under
-``assets/cards/`` by ``tools/vendor_cards.py`` and rasterised for the card's
-pixel size. The art's suit symbols are printed in the deck's inks (so the
+bottom-right; and the art: Adrian Kennard's pips and two-headed court
+figures (CC0), vendored as one SVG per card under ``assets/cards/`` by
+``tools/vendor_cards.py`` and rasterised for the card's pixel size. Pips
+stay between the two indices; a court picture is as large as on a real
+deck and reaches under them, each index sitting on a notch of paper cut out
+of its corner. The art's suit symbols are printed in the deck's inks (so the
 four-colour deck recolours them); the court figures keep their traditional
 red, blue, yellow and black. A card whose art file is missing or unreadable
 gets the program's own plain pips or framed letter instead.
@@ -36,8 +38,8 @@ from game.cards import RANK, SUIT
 from game.render import theme
 from game.resources import asset_path
 
-__all__ = ["BACK", "GHOST", "CELLS", "ART_TOP", "AtlasSheet", "draw_atlas", "redraw_back", "ink", "FONT_FILE",
-           "card_file", "art_aspect"]
+__all__ = ["BACK", "GHOST", "CELLS", "ART_TOP", "COURT_TOP", "AtlasSheet", "draw_atlas", "redraw_back", "ink",
+           "FONT_FILE", "card_file", "art_aspect"]
 
 FONT_FILE = "DejaVuSans-Bold.ttf"
 BACK = 52
@@ -133,6 +135,18 @@ def _blit_centre(dst: pygame.Surface, src: pygame.Surface, cx: float, cy: float)
 #: 140), centred: just below the top-left index (theme.INDEX_TOP +
 #: theme.INDEX_RANK) and above the upside-down one.
 ART_TOP = 31.0
+#: A court picture is larger, as on a real deck: from this many units below
+#: the top to as many above the bottom, centred (its frame's aspect sets the
+#: width). The corner indices sit on paper notches cut out of its corners:
+#: COURT_NOTCH_PAD units of paper beyond their ink, rounded by
+#: COURT_NOTCH_RADIUS, edged in the frame's own line (the vendored art's
+#: ``#44F``, its 1-unit stroke in a picture 261.8 units tall drawn 112 of
+#: the card's units tall: COURT_FRAME_WIDTH units wide).
+COURT_TOP = 14.0
+COURT_NOTCH_PAD = 3.0
+COURT_NOTCH_RADIUS = 4.0
+COURT_FRAME_LINE = (68, 68, 255)
+COURT_FRAME_WIDTH = 0.43
 _VIEWBOX = re.compile(rb'<svg [^>]*viewBox="([-0-9. ]+)"')
 #: A suit symbol of the vendored art: ``<g class="suit" fill="...">``.
 _SUIT_FILL = re.compile(rb'class="suit" fill="[^"]*"')
@@ -204,22 +218,51 @@ def _draw_art(card: int, h: int, colour: tuple[int, int, int]) -> pygame.Surface
         return None
 
 
-def _draw_index(surf: pygame.Surface, rank: int, suit: int, colour: tuple[int, int, int]) -> None:
+def _draw_index(surf: pygame.Surface, rank: int, suit: int, colour: tuple[int, int, int],
+                frame: pygame.Rect | None = None) -> None:
     """Rank and suit side by side in the top-left corner, and upside down in the bottom-right.
 
     Side by side, so the strip that a fanned column leaves showing holds both.
+    ``frame``: the court picture's frame (card pixels, centred) that reaches
+    under the corners; each index then sits on a patch of paper cut out of
+    the picture, its edge drawn in the frame's line, as if the frame had a
+    notch for it.
     """
     w, h = surf.get_size()
     u = w / 100.0
     corner = pygame.Surface((w, round(ART_TOP * u)), pygame.SRCALPHA)
     left, top = theme.INDEX_MARGIN * u, theme.INDEX_TOP * u
     rank_img = _glyph(RANK_TEXT[rank], round(theme.INDEX_RANK * u), colour, 0.8 if rank == 10 else 1.0)
-    corner.blit(rank_img, (round(left), round(top)))
     suit_img = _glyph(SUIT_GLYPHS[suit], round(theme.INDEX_SUIT * u), colour)
+    suit_x = round(left + rank_img.get_width() + 2.5 * u)
+    if frame is not None:
+        _draw_notch(corner, frame, suit_x + suit_img.get_width(), round(top) + rank_img.get_height(), u)
+    corner.blit(rank_img, (round(left), round(top)))
     suit_y = top + (theme.INDEX_RANK - theme.INDEX_SUIT) / 2 * u
-    corner.blit(suit_img, (round(left + rank_img.get_width() + 2.5 * u), round(suit_y)))
+    corner.blit(suit_img, (suit_x, round(suit_y)))
     surf.blit(corner, (0, 0))
     surf.blit(pygame.transform.rotate(corner, 180), (0, h - corner.get_height()))
+
+
+def _draw_notch(corner: pygame.Surface, frame: pygame.Rect, right: int, bottom: int, u: float) -> None:
+    """Paper over the picture's corner up to ``right`` x ``bottom`` (the index's ink), edged where it cuts the frame.
+
+    The frame is centred, so the same notch, turned, fits the bottom-right corner.
+    """
+    pad, radius = COURT_NOTCH_PAD * u, round(COURT_NOTCH_RADIUS * u)
+    # Starts off the card, so that only its rounded bottom-right corner shows.
+    patch = pygame.Rect(-radius, -radius, round(right + pad) + radius, round(bottom + pad) + radius)
+    corner.fill((0, 0, 0, 0))
+    pygame.draw.rect(corner, theme.FACE_PAPER, patch, border_radius=radius)
+    corner.set_clip(frame)
+    # The frame's own line is often thinner than a pixel, drawn faint by
+    # anti-aliasing: a line of whole pixels matches it mixed that much with paper.
+    line = COURT_FRAME_WIDTH * u
+    width = max(1, round(line))
+    strength = min(1.0, line / width)
+    colour = tuple(round(p + (c - p) * strength) for p, c in zip(theme.FACE_PAPER, COURT_FRAME_LINE))
+    pygame.draw.rect(corner, colour, patch, width=width, border_radius=radius)
+    corner.set_clip(None)
 
 
 def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
@@ -228,6 +271,16 @@ def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
     surf.fill(theme.FACE_PAPER)
     rank, suit = RANK[card], SUIT[card]
     colour = ink(suit, four_colour)
+    if rank > 10:
+        # A court picture is as large as on a real deck; the indices cut into
+        # its corners. Equal margins above and below, so that the notch turned
+        # for the bottom-right corner meets the frame as the top-left one does.
+        art = _draw_art(card, h - 2 * round(COURT_TOP * u), colour)
+        if art is not None:
+            frame = art.get_rect(topleft=((w - art.get_width()) // 2, round(COURT_TOP * u)))
+            surf.blit(art, frame.topleft)
+            _draw_index(surf, rank, suit, colour, frame)
+            return surf
     _draw_index(surf, rank, suit, colour)
     art = _draw_art(card, round((140.0 - 2 * ART_TOP) * u), colour)
     if art is not None:
