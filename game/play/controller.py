@@ -27,6 +27,7 @@ from game import speeds
 from game.freecell.difficulty import difficulty
 from game.input.actions import Act, Action
 from game.play.demo import Demo
+from game.play.extras import Extras
 from game.play.freecell_table import FreeCellTable
 from game.play.host import Host, NullHost
 from game.play.help import HelpBook
@@ -35,14 +36,14 @@ from game.play.panels import Button, Panel
 from game.play.spider_table import SpiderTable
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, Undone
 from game.session import FreeCellSession, SpiderSession, restore_saved
-from game.solver import Answer, HintService, SolverChecker, SolverService
+from game.solver import HintService, SolverChecker, SolverService
 from game.stats import Statistics, game_key
 from game.store import Store
 
 __all__ = ["Play", "Host", "NullHost"]  # Host and NullHost live in game.play.host
 
 
-class Play:
+class Play(Extras):
     """One game at a time on one table, and everything around it."""
 
     def __init__(self, host: Host, game: str = "freecell", number: int | None = None, suits: int = 1, *,
@@ -422,143 +423,6 @@ class Play:
     def typing(self) -> bool:
         """The number box has the keyboard: keys are text, not actions."""
         return self.menu.is_open and self.menu.entry is not None
-
-    # --- beyond the peers: rewind, demo, export (issue 9) -----------------------------------
-
-    def rewind(self) -> None:
-        """Undo back to the latest position still winnable, naming the move that lost.
-
-        The search runs in the solver's worker; the table stays live meanwhile
-        ("Rewind: searching...", Esc cancels) and the undo happens on its answer.
-        """
-        from game.freecell.winnability import WinState
-
-        table = self.table
-        win = self.winnability
-        if table.game != "freecell" or win is None or win.state is not WinState.LOST:
-            self.say("rewind needs a position proven lost (the indicator says so)")
-            return
-        rid = self.solver("freecell").ask_rewind(table.position, known=win.verdicts, known_lost=True)
-        self.waiting = ("rewind", rid)
-
-    def _rewound(self, answer: Answer) -> None:
-        target = answer.rewind
-        if target is None:
-            self.say("no winnable position was found in this game's history")
-            return
-        table = self.table
-        table.flights.land()
-        before = table.layout_now()
-        for _ in range(target.steps):
-            table.session.undo()
-        table.selection = None
-        table.hint_marks = []
-        table.animate(before, table.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
-        self.say(target.message)
-        self.position_changed()
-
-    def start_demo(self) -> None:
-        """The solver plays from here as card flights; Esc stops, leaving the player in control.
-
-        The line comes from the live check when it has one for this position,
-        else from the solver's worker (the table stays live while it searches).
-        """
-        from game.freecell.winnability import WinState
-
-        win = self.winnability
-        if self.table.game == "freecell" and win is not None and win.state is WinState.WINNABLE and win.line:
-            self._play_demo(list(win.line))  # the live check already has one
-            return
-        self.stop_demo()
-        if self.proven_unsolvable:
-            self.say(f"no winning line exists: deal #{self.table.session.number} is proven unsolvable")
-            return
-        rid = self.solver(self.table.game).ask_line(self.table.position)
-        self.waiting = ("demo", rid)
-
-    def _play_demo(self, line: list[Any]) -> None:
-        self.demo = Demo.start(self.table, line)
-        if self.demo is not None:
-            self.demo_touched = True
-
-    def cancel_wait(self, say: str = "") -> None:
-        """Stop waiting for a demo line or a Rewind target (Esc, or the position changed)."""
-        if self.waiting is not None:
-            what, rid = self.waiting
-            self.waiting = None
-            solver = self.solvers.get(self.table.game)
-            if solver is not None:
-                solver.cancel(rid)
-            if say:
-                self.say(f"{'demo' if what == 'demo' else 'rewind'} cancelled")
-
-    def _poll_wait(self) -> None:
-        if self.waiting is None:
-            return
-        what, rid = self.waiting
-        solver = self.solvers.get(self.table.game)
-        if solver is None:
-            self.waiting = None
-            return
-        for event in solver.poll(rid):
-            if not isinstance(event, Answer):
-                continue
-            self.waiting = None
-            if what == "rewind":
-                self._rewound(event)
-            elif event.line:
-                self._play_demo(list(event.line))
-            elif event.verdict.name == "UNSOLVABLE":
-                self.say("no winning line exists from here: the solver examined every position")
-            else:
-                self.say("the solver found no line from here in time")
-            return
-
-    def stop_demo(self) -> None:
-        if self.demo is not None:
-            self.demo.stop()
-            self.demo = None
-            self.position_changed()
-
-    def export(self) -> None:
-        """Copy the game's moves in standard notation (every card movement, fc-solve style)."""
-        from game.freecell.export import export_moves
-
-        if self.table.game != "freecell":
-            self.say("move lists are FreeCell's")
-            return
-        text = export_moves(self.table.position)
-        self.host.clipboard_put(text)
-        self.say(f"{len(text.split())} moves copied to the clipboard")
-
-    def import_moves(self) -> None:
-        """Replay a pasted move list from the deal's start."""
-        from game.freecell.export import replay
-
-        text = self.host.clipboard_get()
-        if not text or not text.strip():
-            self.say("the clipboard holds no move list")
-            return
-        table = self.table
-        try:
-            pos = replay(table.session.number, text)
-        except ValueError as exc:
-            self.say(str(exc))
-            return
-        self.abandon()
-        session = FreeCellSession(table.session.number, auto_foundation=False, now=self.now)
-        for move in pos.move_stack:
-            session.push_plain(move)
-        session.auto_foundation = self.settings.auto_foundation
-        session.clock.start()
-        self._replace_table(FreeCellTable(self.env, session.number, session))
-        self.say(f"replayed {len(pos.move_stack)} moves of deal #{session.number}")
-
-    def copy_deal(self) -> None:
-        """Put the deal's number on the clipboard (it pastes into the number box)."""
-        number = str(self.table.session.number)
-        self.host.clipboard_put(number)
-        self.say(f"#{number} copied to the clipboard")
 
     # --- help -------------------------------------------------------------------------------
 
