@@ -288,6 +288,14 @@ SETTINGS = Record({
     "live_winnability": Bool(),
     "table_colour": Choice(_table_colours),
     "card_back": Choice(_card_backs),
+    "winnable_freecell": Bool(),
+    "winnable_spider_1": Bool(),
+    "winnable_spider_2": Bool(),
+    "winnable_spider_4": Bool(),
+    "winnable_seed": Int(0, 2**31),
+    "winnable_dealt_1": Int(0, 1_000_000),
+    "winnable_dealt_2": Int(0, 1_000_000),
+    "winnable_dealt_4": Int(0, 1_000_000),
 })
 
 # Written by game.store beside a saved game: which program instance saved it, and when.

@@ -26,6 +26,7 @@ from typing import Any, Callable
 from game import speeds
 from game.freecell.difficulty import difficulty
 from game.input.actions import Act, Action
+from game.play import dealer
 from game.play.demo import Demo
 from game.play.extras import Extras
 from game.play.freecell_table import FreeCellTable
@@ -68,6 +69,9 @@ class Play(Extras):
         self.solvers: dict[str, SolverService] = {}
         #: A demo line or a Rewind target being searched for: (what, request id).
         self.waiting: tuple[str, int] | None = None
+        #: Spider games this session's background search proved winnable: (game, suits).
+        self.found_winnable: frozenset[tuple[int, int]] = frozenset()
+        self.candidate: tuple[int, int] | None = None
         #: What a confirmation panel on the table will do when the player says yes.
         self._pending: Callable[[], None] | None = None
         #: The engine's last refusal, for F1 (the message line itself clears).
@@ -144,6 +148,12 @@ class Play(Extras):
 
         return self.table.game == "freecell" and is_known_unsolvable(self.table.session.number)
 
+    @property
+    def proven_winnable(self) -> bool:
+        """The deal on the table was proven winnable by the project's solver (its list or table)."""
+        session = self.table.session
+        return dealer.proven_winnable(self.game, session.number, getattr(session, "suits", 1), self.found_winnable)
+
     def position_changed(self) -> None:
         """The position changed (move, undo, restart, new deal): re-check winnability."""
         if self.winnability is not None and self.table.game == "freecell" and not self.proven_unsolvable:
@@ -153,7 +163,7 @@ class Play(Extras):
         """After every move: record a win once; save the game every few moves."""
         if self.table.session.won:
             self.table.session.clock.stop()  # any win, the demo's too
-        if self.demo is None:
+        if self.demo is None and self.waiting is not None and self.waiting[0] != "winnable":
             self.cancel_wait()  # a line or a Rewind for the old position no longer fits
         self.position_changed()
         s = self.table.session
@@ -230,20 +240,31 @@ class Play(Extras):
                 self.confirm_loss("Start a new deal?", "New deal", self.new_deal)
 
     def new_deal(self, number: int | None = None) -> None:
-        """A new deal of the same game (FreeCell: a random deal; Spider: a random game)."""
+        """A new deal of the same game (FreeCell: a random deal; Spider: a random
+        game), proven winnable where the player asked for that (game.play.dealer)."""
+        if number is None and isinstance(self.table, SpiderTable):
+            self.deal_spider(self.table.session.suits)
+            return
         self.abandon()
         self.table.panel = None  # a result panel belongs to the game it ended
         if isinstance(self.table, FreeCellTable):
-            from game.freecell.deals import random_deal
-
-            self.table.new_deal(number if number is not None else random_deal())
+            self.table.new_deal(number if number is not None else dealer.next_freecell(self.settings) or 1)
             self.table.fly_deal()
         elif isinstance(self.table, SpiderTable):
-            from game.spider import random_game_number
-
-            self.table.new_deal(number if number is not None else random_game_number())
+            self.table.new_deal(number if number is not None else 1)
         self.apply_settings()
         self.position_changed()
+
+    def deal_spider(self, suits: int) -> None:
+        """A new Spider game at ``suits``: the next proven game when "Winnable deals
+        only" is on (a background search once the list is used up), else a random one."""
+        number = dealer.next_spider(self.settings, suits)
+        self.save_settings()  # the list's cursor moved
+        if number is None:
+            self.find_winnable(suits)
+            return
+        self.abandon()
+        self._replace_table(SpiderTable(self.env, number, suits))
 
     def solver(self, game: str) -> SolverService:
         """The game's solver worker (started on its first request)."""
@@ -373,6 +394,9 @@ class Play(Extras):
 
                 self.confirm_loss(f"Play game #{number} again with {suits} suit{'s' * (suits > 1)}?",
                                   "Start it", again)
+            return
+        if request.kind == "spider" and request.number is None:
+            self.confirm_loss("Start a new game?", "Start it", lambda: self.deal_spider(request.suits))
             return
         if request.kind in ("freecell", "spider"):
             def deal_it() -> None:
@@ -630,10 +654,12 @@ class Play(Extras):
             extra.append("not winnable: this deal is proven unsolvable")
         elif self.winnability is not None and self.table.game == "freecell" and not self.table.session.won:
             extra.append(self.winnability.label)
+        elif self.proven_winnable and not self.table.session.won and (self.winnability is None or self.game == "spider"):
+            extra.append("winnable deal")
         if self.demo is not None:
             extra.append(self.demo.status())
         if self.waiting is not None:
-            extra.append(("Demo" if self.waiting[0] == "demo" else "Rewind") + ": the solver is searching (Esc cancels)")
+            extra.append(self.waiting_label())
         return self.table.status(tuple(extra))
 
     def buttons(self) -> tuple[Button, ...]:

@@ -16,6 +16,7 @@ from typing import Any
 from game import speeds
 from game.play.demo import Demo
 from game.play.freecell_table import FreeCellTable
+from game.play.spider_table import SpiderTable
 from game.session import FreeCellSession
 from game.solver import Answer
 
@@ -29,6 +30,9 @@ class Extras:
 
     #: A demo line or a Rewind target being searched for: (what, request id).
     waiting: tuple[str, int] | None
+    #: The Spider game the winnable-deal search is proving: (game, suits).
+    candidate: tuple[int, int] | None
+    found_winnable: frozenset[tuple[int, int]]
     demo: Demo | None
     demo_touched: bool
 
@@ -89,21 +93,55 @@ class Extras:
             self.demo_touched = True
 
     def cancel_wait(self, say: str = "") -> None:
-        """Stop waiting for a demo line or a Rewind target (Esc, or the position changed)."""
+        """Stop waiting for a demo line, a Rewind target or a winnable deal (Esc, or the position changed)."""
         if self.waiting is not None:
             what, rid = self.waiting
             self.waiting = None
-            solver = self.solvers.get(self.table.game)
+            solver = self.solvers.get(self._waiting_game(what))
             if solver is not None:
                 solver.cancel(rid)
             if say:
-                self.say(f"{'demo' if what == 'demo' else 'rewind'} cancelled")
+                self.say({"demo": "demo", "rewind": "rewind"}.get(what, "the search for a winnable deal") + " cancelled")
+
+    def _waiting_game(self, what: str) -> str:
+        # The winnable-deal search may run while the other game is still on the table.
+        return "spider" if what == "winnable" else self.table.game
+
+    def waiting_label(self) -> str:
+        """The status line's part while the solver searches for the player."""
+        if self.waiting is not None and self.waiting[0] == "winnable":
+            return "finding a winnable deal\u2026 (Esc cancels)"
+        return ("Demo" if self.waiting and self.waiting[0] == "demo" else "Rewind") + ": the solver is searching (Esc cancels)"
+
+    def find_winnable(self, suits: int) -> None:
+        """Search random Spider games in the background until one is proven winnable, then deal it.
+
+        For when the shipped list at ``suits`` is used up; each candidate gets
+        the demo's budget, and one the search cannot prove is passed over.
+        """
+        from game.play.dealer import random_candidate
+        from game.spider import deal
+
+        number = random_candidate(suits)
+        self.candidate = (number, suits)
+        self.waiting = ("winnable", self.solver("spider").ask_line(deal(number, suits)))
+
+    def _found(self, answer: Answer) -> None:
+        assert self.candidate is not None
+        number, suits = self.candidate
+        if not answer.line:
+            self.find_winnable(suits)  # not proven (unknown or unsolvable): the next candidate
+            return
+        self.found_winnable = self.found_winnable | {(number, suits)}
+        self.abandon()
+        self._replace_table(SpiderTable(self.env, number, suits))
+        self.say(f"game #{number}: the solver proved it winnable")
 
     def _poll_wait(self) -> None:
         if self.waiting is None:
             return
         what, rid = self.waiting
-        solver = self.solvers.get(self.table.game)
+        solver = self.solvers.get(self._waiting_game(what))
         if solver is None:
             self.waiting = None
             return
@@ -113,6 +151,8 @@ class Extras:
             self.waiting = None
             if what == "rewind":
                 self._rewound(event)
+            elif what == "winnable":
+                self._found(event)
             elif event.line:
                 self._play_demo(list(event.line))
             elif event.verdict.name == "UNSOLVABLE":

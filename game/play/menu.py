@@ -19,7 +19,6 @@ out, so the menu itself changes nothing::
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -49,6 +48,16 @@ class Settings:
     live_winnability: bool = True
     table_colour: str = "green"
     card_back: str = "blue"
+    #: "Winnable deals only" (game.play.dealer): FreeCell, and Spider per suit count.
+    winnable_freecell: bool = False
+    winnable_spider_1: bool = False
+    winnable_spider_2: bool = False
+    winnable_spider_4: bool = False
+    #: This player's order of the proven Spider games (0: not chosen yet), and how far each list has been dealt.
+    winnable_seed: int = 0
+    winnable_dealt_1: int = 0
+    winnable_dealt_2: int = 0
+    winnable_dealt_4: int = 0
 
     @property
     def sound_volume(self) -> float:
@@ -248,7 +257,8 @@ class Menu:
                 toggle("One click sends home", "one_click_home"),
                 toggle("Live winnability check", "live_winnability"),
                 choice("Animation speed", "animation_speed", SPEEDS, tuple(x.capitalize() for x in SPEEDS),
-                       st.animation_speed))
+                       st.animation_speed),
+                self._winnable_row(b))
         look = (choice("Deck", "four_colour", ("off", "on"), ("2 colours", "4 colours"),
                        "on" if st.four_colour else "off"),
                 choice("Table", "table_colour", theme.TABLE_COLOURS,
@@ -263,6 +273,20 @@ class Menu:
                  choice("Volume", "volume", volumes, tuple(f"{v}%" for v in volumes), level))
         b.add("Back", "back")
         return ("Settings", [Section("Play", play), Section("Look", look), Section("Sound", sound)], b.buttons)
+
+    #: "Winnable deals only": one switch per game (Spider per suit count), as (field, button label).
+    WINNABLE = (("winnable_freecell", "FreeCell"), ("winnable_spider_1", "Spider 1 suit"),
+                ("winnable_spider_2", "2 suits"), ("winnable_spider_4", "4 suits"))
+
+    def _winnable_row(self, b: _Buttons) -> Row:
+        index: tuple[int, ...] = ()
+        on: tuple[int, ...] = ()
+        for name, label in self.WINNABLE:
+            i = b.add(label, f"set-{name}")
+            index += i
+            if getattr(self.settings, name):
+                on += i
+        return Row("Winnable deals only", index, selected=on)
 
     #: The statistics chart's choices: a game bucket and its tab's label.
     CHARTS = (("freecell", "FreeCell"), ("spider-1", "Spider 1 suit"), ("spider-2", "2 suits"),
@@ -505,14 +529,13 @@ class Menu:
                 setattr(st, name, not getattr(st, name))
             return Request("setting", setting=name)
         if action == "spider-new":
-            from game.spider.deals import random_game_number
-
             self.close()
             if not self.settings.spider_started:
                 # A player's very first Spider game is 1-suit game #1, proven winnable.
                 self.settings.spider_started = True
                 return Request("spider", 1, 1, setting="spider_started")
-            return Request("spider", random_game_number(), self.settings.spider_suits)
+            # The number is chosen when the player confirms (game.play.dealer).
+            return Request("spider", None, self.settings.spider_suits)
         if action.startswith("freecell-"):
             number, notice = self._freecell_choice(action[9:])
             if number is None:
@@ -536,18 +559,12 @@ class Menu:
             return None
         return Request("setting", setting=name)
 
-    @staticmethod
-    def _freecell_choice(kind: str) -> tuple[int | None, str]:
+    def _freecell_choice(self, kind: str) -> tuple[int | None, str]:
         from game.freecell.daily import daily_deal
-        from game.freecell.deals import random_deal
-        from game.freecell.difficulty import LEVELS, load_table
+        from game.play.dealer import next_freecell
 
         if kind == "today":
             return daily_deal(), ""
-        if kind == "random":
-            return random_deal(), ""
-        level = kind.capitalize()
-        pool = [n for n, d in load_table().items() if d.exact and d.cells is not None and LEVELS[d.cells] == level]
-        if not pool:
-            return None, f"no {level} deal is rated yet"
-        return pool[secrets.randbelow(len(pool))], ""
+        level = None if kind == "random" else kind.capitalize()
+        number = next_freecell(self.settings, level)
+        return (number, "") if number is not None else (None, f"no {level} deal is rated yet")
