@@ -5,6 +5,7 @@
     python tools/build_min_cells.py --unsolvable       # prove the eight known-unsolvable deals
     python tools/build_min_cells.py --upper --jobs 1   # re-rate only the "upper" rows
     python tools/build_min_cells.py --upper --from 5000  # ... resuming after deal 4999
+    python tools/build_min_cells.py --upper --cells 2 --budget 1000000  # the upper 2s, deeper
 
 Difficulty is Keller's measure: the fewest free cells (0..4) with which the
 deal can be won. For each deal the tool searches with 0, 1, 2, ... cells in
@@ -108,11 +109,13 @@ def _rework(args: tuple[int, int, int]) -> tuple[int, str, str, int, float]:
     return rerate(*args)
 
 
-def build_upper(first: int, last: int, jobs: int, budget: int) -> None:
-    """Re-rate the ``upper`` rows from ``first`` to ``last`` (resumable with ``--from``)."""
+def build_upper(first: int, last: int, jobs: int, budget: int, cells: int | None = None) -> None:
+    """Re-rate the ``upper`` rows from ``first`` to ``last`` (resumable with
+    ``--from``); ``cells``: only the rows with that number."""
     done = read_table(TABLE)
     todo = [(n, int(done[n][0]), budget) for n in sorted(done)
-            if first <= n <= last and done[n][1] == "upper" and done[n][0].isdigit()]
+            if first <= n <= last and done[n][1] == "upper" and done[n][0].isdigit()
+            and (cells is None or int(done[n][0]) == cells)]
     print(f"{len(todo)} upper rows in {first}..{last}, {jobs} processes, "
           f"budget {budget:,} states per search", file=sys.stderr)
     if not todo:
@@ -238,11 +241,12 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=200_000, help="states per search (x10 with four cells)")
     ap.add_argument("--unsolvable", action="store_true", help="prove the eight known-unsolvable deals instead")
     ap.add_argument("--upper", action="store_true", help="re-rate only the rows marked upper")
+    ap.add_argument("--cells", type=int, choices=range(1, 5), help="with --upper: only the rows with this number")
     args = ap.parse_args()
     if args.unsolvable:
         prove_unsolvable(max(args.budget, 50_000_000))
     elif args.upper:
-        build_upper(args.first, args.last, args.jobs, args.budget)
+        build_upper(args.first, args.last, args.jobs, args.budget, args.cells)
     else:
         build(args.first, args.last, args.jobs, args.budget)
 
