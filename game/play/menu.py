@@ -402,7 +402,7 @@ class Menu:
         >>> m.move_focus_2d(2, 0); m.buttons()[m.focus].action
         'set-animation_speed=fast'
         >>> m.move_focus_2d(0, 1); m.buttons()[m.focus].action  # down keeps the column, within the row
-        'set-four_colour=on'
+        'set-winnable_spider_2'
         """
         rows = self.rows()
         if not rows:
