@@ -288,6 +288,8 @@ SETTINGS = Record({
     "live_winnability": Bool(),
     "table_colour": Choice(_table_colours),
     "card_back": Choice(_card_backs),
+    "last_move_outline": Bool(),
+    "left_handed": Bool(),
 })
 
 # Written by game.store beside a saved game: which program instance saved it, and when.

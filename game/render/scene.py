@@ -52,6 +52,7 @@ STYLES: dict[str, tuple[float, float, float, float]] = {
     "selected": theme.SELECTED,
     "target": theme.TARGET,
     "hint": theme.HINT,
+    "last": theme.LAST_MOVE,
 }
 
 
@@ -389,8 +390,7 @@ class Renderer:
             ms = marks.get(key)
             if ms:
                 for m in ms:
-                    start = tops[key] if m.start is None else m.start
-                    if c.index >= start:
+                    if m.covers(c.index, tops[key]):
                         glow = _glow(m.style, pulse)
             foc = 0.0
             if focus_key == key:
