@@ -416,7 +416,11 @@ class Renderer:
                 continue
             glow = _NO_GLOW
             for m in marks.get(key, ()):
-                glow = _glow(m.style, pulse)
+                # Only a mark of the slot itself (start None: a target, a hint);
+                # one of given cards (the last move's, say) whose cards are all
+                # still in flight must not mark a place they have not reached.
+                if m.start is None:
+                    glow = _glow(m.style, pulse)
             foc = 1.0 if focus_key == key else 0.0
             if glow[3] > 0 or foc:
                 fr.slots.extend((s.x, s.y, 0.0, 0.0, 2.0, 0.0, 0.0, foc, *glow))
