@@ -54,7 +54,8 @@ def settings_doc() -> dict[str, Any]:
     return {"auto_foundation": False, "one_click_home": True, "animation_speed": "fast",
             "four_colour": True, "fullscreen": True, "spider_suits": 2, "spider_started": True,
             "volume": 0.3, "muted": True, "live_winnability": False, "table_colour": theme.TABLE_COLOURS[1],
-            "card_back": theme.CARD_BACKS[1]}
+            "card_back": theme.CARD_BACKS[1],
+            "last_move_outline": False, "left_handed": True}
 
 
 def statistics_doc() -> dict[str, Any]:
