@@ -296,6 +296,8 @@ SETTINGS = Record({
     "winnable_dealt_1": Int(0, 1_000_000),
     "winnable_dealt_2": Int(0, 1_000_000),
     "winnable_dealt_4": Int(0, 1_000_000),
+    "last_move_outline": Bool(),
+    "left_handed": Bool(),
 })
 
 # Written by game.store beside a saved game: which program instance saved it, and when.

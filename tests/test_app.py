@@ -13,6 +13,7 @@ from game.app import App  # noqa: E402
 from game.freecell import HOME, deal  # noqa: E402
 from game.freecell.solver import solve  # noqa: E402
 from game.render.layout import PileKind  # noqa: E402
+from game.render.marks import Mark  # noqa: E402
 from game.render import theme  # noqa: E402
 from game.ui.hud import inside  # noqa: E402
 from fake_time import FakeTime  # noqa: E402
@@ -747,3 +748,33 @@ def test_the_real_loop_idles_and_wakes_for_input(clock):
     store = app.play.store
     assert app.run() == 0
     assert not app.running and store.load("savegame") is not None
+
+
+def test_a_left_handed_table_is_picked_where_it_is_drawn_and_its_outline_keeps_the_table_idle(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    frames(app, clock, 400, dt=0.05)  # the deal lands
+    table = app.play.table
+    w, _ = app.renderer.size
+    plain_cell = screen_of(app, PileKind.CELL, 0, None)
+    plain_menu = button_pos(app, "menu")
+    assert plain_cell[0] < w // 2 and plain_menu[0] < w // 2
+    # the setting, as the Settings screen sets it: applied at once, no restart
+    app.play.settings.left_handed = True
+    app.play.apply_settings()
+    frames(app, clock, 2)
+    cell = screen_of(app, PileKind.CELL, 0, None)
+    assert cell[0] > w // 2  # the cells went to the right
+    hit = app.pick(plain_cell)
+    assert hit is not None and hit.kind == "foundation"  # where cell a was, a foundation now
+    assert button_pos(app, "menu")[0] > w // 2  # the control bar mirrored too
+    col = table.position.columns[0]
+    card = col[-1]
+    drag(app, clock, screen_of(app, PileKind.COLUMN, 0, len(col) - 1), cell)
+    assert table.position.cells[0] == card
+    # it landed: the outline is drawn, and then nothing is redrawn while nothing changes
+    frames(app, clock, 60, dt=0.05)
+    assert [m for m in table.marks() if m.style == "last"] == [Mark("cell", 0, 0, "last", 1)]
+    assert not any(app.step() for _ in range(10))
+    # the Undo button, where the mirrored bar draws it, takes the move back
+    click(app, clock, button_pos(app, "undo"))
+    assert table.position.cells[0] is None and table.position.columns[0][-1] == card

@@ -57,7 +57,8 @@ def settings_doc() -> dict[str, Any]:
             "card_back": theme.CARD_BACKS[1],
             "winnable_freecell": True, "winnable_spider_1": True, "winnable_spider_2": True,
             "winnable_spider_4": True, "winnable_seed": 12345, "winnable_dealt_1": 3, "winnable_dealt_2": 2,
-            "winnable_dealt_4": 1}
+            "winnable_dealt_4": 1,
+            "last_move_outline": False, "left_handed": True}
 
 
 def statistics_doc() -> dict[str, Any]:

@@ -81,7 +81,7 @@ POSITIONS = {
 }
 
 
-def hud_for(pos, size, message: str = ""):
+def hud_for(pos, size, message: str = "", mirror: bool = False):
     """The HUD geometry of the window's own status text and buttons for ``pos``, plus a long notice."""
     if hasattr(pos, "cells"):
         from game.session import FreeCellSession
@@ -92,14 +92,14 @@ def hud_for(pos, size, message: str = ""):
 
         session = SpiderSession(1, 2, now=lambda: 0.0)
     session.position = pos
-    table = table_controller(session, size)
+    table = table_controller(session, size, left_handed=mirror)
     # The longest status the window shows: the demo's line and the thinking hint appended.
     status = table.status() + "   Demo (full-knowledge solver): 42/188   Space: pause   Up/Down: speed   Esc: stop"
-    return hud_geometry(size, status, message, table.buttons())
+    return hud_geometry(size, status, message, table.buttons(), mirror=mirror)
 
 
-def card_boxes(pos, size):
-    lay = layout(pos, *size)
+def card_boxes(pos, size, mirror: bool = False):
+    lay = layout(pos, *size, mirror=mirror)
     cam = Camera.frame(lay.rect, *size)
     return lay, [(c, cam.box(c.x, c.y, c.z, c.yaw)) for c in lay.cards if not c.hidden]
 
@@ -112,12 +112,13 @@ def test_the_long_positions_are_what_they_claim():
     assert spider_with_stock_and_long_column().deals_left == 5
 
 
+@pytest.mark.parametrize("mirror", (False, True), ids=("right-handed", "left-handed"))
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", POSITIONS)
-def test_no_card_touches_the_hud_and_the_hud_stays_in_the_window(name, size):
+def test_no_card_touches_the_hud_and_the_hud_stays_in_the_window(name, size, mirror):
     w, h = size
     pos = POSITIONS[name]()
-    geo = hud_for(pos, size, "That card cannot go there: a 7 of clubs needs a red 8 to land on")
+    geo = hud_for(pos, size, "That card cannot go there: a 7 of clubs needs a red 8 to land on", mirror)
     window = (0, 0, w, h)
     pieces = geo.rects()
     assert len(pieces) == 2 + len(geo.buttons)  # status, notice, every button
@@ -129,7 +130,7 @@ def test_no_card_touches_the_hud_and_the_hud_stays_in_the_window(name, size):
     for i, a in enumerate(pieces):
         for b in pieces[i + 1:]:
             assert not overlaps(a, b), (a, b)
-    lay, boxes = card_boxes(pos, size)
+    lay, boxes = card_boxes(pos, size, mirror)
     area = table_area(w, h)
     for c, box in boxes:
         assert inside(box, area), (c, box, area, size)
@@ -139,6 +140,54 @@ def test_no_card_touches_the_hud_and_the_hud_stays_in_the_window(name, size):
     longest = max(range(len(pos.columns)), key=lambda i: len(pos.columns[i]))
     last = lay.pile(PileKind.COLUMN, longest)[-1]
     assert last.y - theme.CARD_H / 2 >= lay.rect[2] - 1e-9
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", POSITIONS)
+def test_the_left_handed_table_mirrors_the_top_row_and_nothing_overlaps(name, size):
+    pos = POSITIONS[name]()
+    plain, left = layout(pos, *size), layout(pos, *size, mirror=True)
+    assert plain.rect == left.rect and plain.column_steps == left.column_steps
+    top = {PileKind.CELL, PileKind.FOUNDATION, PileKind.STOCK, PileKind.REMOVED}
+    for a, b in zip(plain.slots, left.slots):
+        assert (a.kind, a.index, a.y, a.suit) == (b.kind, b.index, b.y, b.suit)
+        # the top row turns about the table's middle; the columns keep their places (column 1 on the left)
+        assert b.x == pytest.approx(-a.x if a.kind in top else a.x)
+    for a, b in zip(plain.cards, left.cards):
+        assert (a.card, a.kind, a.pile, a.index, a.y, a.z, a.hidden) == (b.card, b.kind, b.pile, b.index, b.y, b.z, b.hidden)
+        assert b.x == pytest.approx(-a.x if a.kind in top else a.x)
+    # no two slots of the mirrored table overlap, and each lies on the table
+    x0, x1, _, _ = left.rect
+    for i, s in enumerate(left.slots):
+        assert x0 <= s.x - theme.CARD_W / 2 and s.x + theme.CARD_W / 2 <= x1, s
+        for t in left.slots[i + 1:]:
+            assert abs(s.x - t.x) >= theme.CARD_W - 1e-9 or abs(s.y - t.y) >= theme.CARD_H - 1e-9, (s, t)
+    # every top-row slot still lies over a column (the grid is symmetric)
+    column_x = sorted(s.x for s in left.slots if s.kind is PileKind.COLUMN)
+    for s in left.slots:
+        if s.kind in top:
+            assert min(abs(s.x - x) for x in column_x) < 1e-9, s
+    if hasattr(pos, "cells"):  # FreeCell: foundations on the left, cells on the right
+        assert max(left.slot(PileKind.FOUNDATION, i).x for i in range(4)) < min(
+            left.slot(PileKind.CELL, i).x for i in range(4))
+    else:  # Spider: the stock on the right of every removed-set place
+        assert left.slot(PileKind.STOCK, 0).x > max(left.slot(PileKind.REMOVED, k).x for k in range(8))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_left_handed_control_bar_is_the_bar_mirrored(size):
+    w, _ = size
+    for pos in (freecell_deal(1), spider_deal(1, 2)):
+        plain, left = hud_for(pos, size), hud_for(pos, size, mirror=True)
+        assert [b.label for b in plain.buttons] == [b.label for b in left.buttons]
+        for a, b in zip(plain.buttons, left.buttons):
+            assert b.rect == (w - a.rect[0] - a.rect[2],) + a.rect[1:], (a, b)
+        # Menu is rightmost and Give up leftmost: the order reads backwards
+        xs = [b.rect[0] for b in left.buttons]
+        assert xs == sorted(xs, reverse=True)
+        assert left.status is not None and plain.status is not None
+        assert left.status[0] + left.status[2] == w - plain.status[0]
+        assert left.status[1:] == plain.status[1:]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

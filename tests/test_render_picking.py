@@ -152,3 +152,27 @@ def test_column_under_is_forgiving_below_the_last_card():
         s = lay.slot(PileKind.COLUMN, i)
         assert column_under(lay, cam, *cam.project(s.x, lay.rect[2] + 0.1)) == i
     assert column_under(lay, cam, *cam.project(lay.rect[0] + 0.05, -4.0)) is None
+
+
+def test_a_left_handed_table_is_picked_where_its_mirrored_top_row_lies():
+    size = (1280, 720)
+    pos = spider_deal(1, 1)
+    lay = layout(pos, *size, mirror=True)
+    cam = Camera.frame(lay.rect, *size)
+    piles = [c for c in lay.cards if c.kind == PileKind.STOCK and not c.hidden]
+    top, first = piles[-1], piles[0]
+    assert top.x < first.x and first.x > 0  # on the right, the next deal leftmost (on top)
+    p = at(lay, cam, top.x, top.y, top.z)
+    assert (p.kind, p.pile, p.index) == ("stock", 4, 9)
+    p = at(lay, cam, first.x + HW - 0.06, first.y, first.z)  # the bottom pile's right strip
+    assert (p.kind, p.pile) == ("stock", 0)
+    plain = layout(pos, *size)
+    s = plain.slot(PileKind.REMOVED, 7)  # the rightmost removed-set place of the plain table...
+    p = at(lay, cam, s.x, s.y)
+    assert p is not None and p.kind == "stock"  # ...is where the mirrored stock lies
+    fc = layout(freecell_deal(1), *size, mirror=True)
+    cam = Camera.frame(fc.rect, *size)
+    for kind, index in ((PileKind.CELL, 0), (PileKind.FOUNDATION, 3)):
+        s = fc.slot(kind, index)
+        p = at(fc, cam, s.x, s.y)
+        assert (p.kind, p.pile, p.is_slot) == (str(kind), index, True)

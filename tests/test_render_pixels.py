@@ -160,6 +160,29 @@ def test_highlights_and_focus_colour_the_rim_of_a_card(ctx):
     assert is_felt(plain.at(*below(0)))
 
 
+def test_the_last_move_outline_is_a_soft_light_rim_only_on_the_cards_it_names(ctx):
+    pos = freecell_deal(1)
+    n = len(pos.columns[3])
+    marks = [Mark("column", 3, n - 1, "last", n), Mark("column", 5, 0, "last", 1)]
+    lay, cam, lit, _ = draw(ctx, pos, (1280, 720), marks=marks)
+    _, _, plain, _ = draw(ctx, pos, (1280, 720))
+
+    def below(i):
+        c = lay.pile(PileKind.COLUMN, i)[-1]
+        return cam.project(c.x, c.y - 0.7 - 0.055, 0.0)
+
+    r, g, b = lit.at(*below(3))
+    pr, pg, pb = plain.at(*below(3))
+    # lighter than the felt in every channel, and no one hue's: not yellow, green, magenta or blue
+    assert r > pr + 40 and g > pg + 25 and b > pb + 40, ((r, g, b), (pr, pg, pb))
+    assert max(r, g, b) - min(r, g, b) < max(pr, pg, pb) - min(pr, pg, pb) + 20
+    # column 6's mark names only its bottom card, which the fan covers: its rim
+    # below the column's last card is the plain felt
+    assert lit.at(*below(5)) == plain.at(*below(5))
+    for i in (0, 1, 2, 4, 6, 7):
+        assert lit.at(*below(i)) == plain.at(*below(i))
+
+
 def test_an_empty_slot_target_glows_green(ctx):
     cols = freecell_deal(2).columns
     from game.freecell.position import Position

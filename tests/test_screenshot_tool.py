@@ -176,3 +176,18 @@ def test_a_panel_in_a_narrow_window_stacks_its_buttons_inside_the_window():
         overlay.release()
     finally:
         ctx.release()
+
+
+def test_a_left_handed_shot_with_a_played_move_and_bad_moves_get_one_line(tmp_path):
+    rects = tmp_path / "rects.json"
+    run = shoot(tmp_path, "--deal", "1", "--hud", "--left-handed", "--play", "3a", "--size", "800x600",
+                "--rects", str(rects))
+    assert run.returncode == 0, run.stderr
+    data = json.loads(rects.read_text())
+    status = data["hud"][0]
+    assert status[0] > 400 and 790 <= status[0] + status[2] <= 800  # the status line on the right
+    for args, words in ((("--play", "1h"), "illegal"), (("--play", "zz"), "--play 'zz'"),
+                        (("--game", "spider", "--play", "move 1 2 9"), "illegal")):
+        bad = shoot(tmp_path, "--deal", "1", *args)
+        assert bad.returncode == 2 and words in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
+        assert len(bad.stderr.strip().splitlines()) == 1

@@ -122,7 +122,7 @@ def _read(path: Path) -> str:
         raise ShotError(str(exc)) from None
 
 
-def table_controller(session: Any, size: tuple[int, int]) -> Any:
+def table_controller(session: Any, size: tuple[int, int], left_handed: bool = False) -> Any:
     """The window's table controller for ``session``, as the window makes it.
 
     The HUD's status text and buttons come from it, as in the window (with no
@@ -130,7 +130,7 @@ def table_controller(session: Any, size: tuple[int, int]) -> Any:
     """
     from game.play.table import TableEnv
 
-    env = TableEnv(size=size, now=lambda: 0.0)
+    env = TableEnv(size=size, now=lambda: 0.0, left_handed=left_handed)
     if hasattr(session, "suits"):
         from game.play.spider_table import SpiderTable
 
@@ -138,6 +138,37 @@ def table_controller(session: Any, size: tuple[int, int]) -> Any:
     from game.play.freecell_table import FreeCellTable
 
     return FreeCellTable(env, session.number, session)
+
+
+def play_moves(table: Any, moves: list[str]) -> None:
+    """Play ``moves`` through the table controller, as a player's moves are made
+    (FreeCell: with the automatic foundation moves of the default setting), and
+    land their flights: the last one's cards keep their outline."""
+    from game.play.table import Refused
+
+    for text in moves:
+        if table.game == "freecell":
+            from game.freecell.moves import NotationError
+            from game.play.menu import Settings
+
+            table.session.position.auto_foundation = Settings().auto_foundation
+            try:
+                move = table.position.parse_move(text)
+            except (NotationError, ValueError) as exc:
+                raise ShotError(f"--play {text!r}: {exc}") from None
+            table.play(move)
+        else:
+            from game.spider.moves import DEAL, Move, NotationError
+
+            try:
+                move = DEAL if text.strip().lower() == "deal" else Move.parse(text)
+            except NotationError as exc:
+                raise ShotError(f"--play {text!r}: {exc}") from None
+            table._play(move)
+        refused = [e.reason for e in table.take_events() if isinstance(e, Refused)]
+        if refused:
+            raise ShotError(f"--play {text!r} is illegal: {refused[0]}")
+        table.flights.land()
 
 
 def card_boxes(lay: Layout, cam: Camera, drawn: list[Any]) -> list[list[float]]:
@@ -181,6 +212,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", type=parse_size, default=None, help="WIDTHxHEIGHT in pixels (default 1280x720)")
     ap.add_argument("--portrait", action="store_true", help="swap width and height (a rotated window)")
     ap.add_argument("--four-colour", action="store_true", help="the four-colour deck")
+    ap.add_argument("--left-handed", action="store_true",
+                    help="the left-handed table: top row and control bar mirrored")
+    ap.add_argument("--play", action="append", default=[], metavar="MOVE",
+                    help="play MOVE through the game's table (FreeCell notation such as 3a or "
+                         "'ah'; Spider 'move 1 2 3' or 'deal'; may repeat) and outline the last one's cards")
     ap.add_argument("--demo-highlights", action="store_true",
                     help="show a selection, a legal target, a hint and the focus ring")
     ap.add_argument("--moves", type=Path, metavar="FILE",
@@ -322,19 +358,23 @@ def shoot(args: argparse.Namespace) -> int:
                         table_colour=settings.table_colour, card_back=settings.card_back)
     marks: list[Mark] = []
     focus = None
+    table = table_controller(session, (w, h), args.left_handed)
+    if args.play:
+        play_moves(table, args.play)
+        marks = table.marks()
     if args.demo_highlights:
-        marks = [Mark("column", 0, None, "selected"), Mark("column", 3, None, "target"),
-                 Mark("column", 5, None, "hint")]
+        marks += [Mark("column", 0, None, "selected"), Mark("column", 3, None, "target"),
+                  Mark("column", 5, None, "hint")]
         focus = Mark("column", 6, None)
-    lay = layout(position, w, h)
+    lay = layout(position, w, h, mirror=args.left_handed)
     renderer.render(View(lay, marks, focus))
     hud: list[list[int]] = []
     bar: list[int] | None = None
     if args.hud or args.help_page is not None or args.panel is not None:
         from game.ui.overlay import Overlay
 
-        table = table_controller(session, (w, h))
         overlay = Overlay(ctx, (w, h))
+        overlay.set_mirror(args.left_handed)
         overlay.set_table_colour(settings.table_colour)
         panel = None
         if args.panel == "help" and args.help_page is None:

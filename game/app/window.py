@@ -114,6 +114,7 @@ class App:
         self.renderer.set_table_colour(settings.table_colour)
         self.overlay.set_table_colour(settings.table_colour)
         self.renderer.set_card_back(settings.card_back)
+        self.overlay.set_mirror(settings.left_handed)
         if bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
             self.toggle_fullscreen()
 

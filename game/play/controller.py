@@ -346,6 +346,8 @@ class Play(Extras):
         self.env.speed = speeds.SPEED_FACTORS[st.animation_speed]
         self.env.auto_foundation = st.auto_foundation
         self.env.one_click_home = st.one_click_home
+        self.env.last_move = st.last_move_outline
+        self.env.left_handed = st.left_handed
 
     def apply_settings(self) -> None:
         """Every setting takes effect at once."""

@@ -44,11 +44,15 @@ class FreeCellTable(Table):
         return self.session.position
 
     def focus_places(self) -> list[tuple[str, int]]:
-        return ([("cell", i) for i in range(4)] + [("foundation", s) for s in range(4)]
-                + [("column", i) for i in range(8)])
+        """The top row as the player sees it, left to right, then the columns."""
+        top = [("cell", i) for i in range(4)] + [("foundation", s) for s in range(4)]
+        if self.env.left_handed:
+            top.reverse()  # the layout mirrors the top row: foundation 4 leftmost, cell 1 rightmost
+        return top + [("column", i) for i in range(8)]
 
     def above(self, column: int) -> int:
-        # The free cells sit over columns 1-4 and the foundations over 5-8.
+        # The top row's eight places sit over the eight columns, in the same
+        # order as they are listed (mirrored or not).
         return column
 
     def pile_size(self, kind: str, pile: int) -> int:
@@ -271,6 +275,7 @@ class FreeCellTable(Table):
         self.say(reason)
 
     def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+        self.last_marks = []  # letting go is an action: the last outline ends
         if target is None:
             return False
         kind, pile, index = source
@@ -307,6 +312,7 @@ class FreeCellTable(Table):
         self.session = FreeCellSession(number, auto_foundation=self.env.auto_foundation, now=self.env.now)
         self.selection = None
         self.hint_marks = []
+        self.last_marks = []
         self.cascade = False
         self.message = ""
 

@@ -58,6 +58,10 @@ class Settings:
     winnable_dealt_1: int = 0
     winnable_dealt_2: int = 0
     winnable_dealt_4: int = 0
+    #: The last move's cards keep a soft outline until the next action.
+    last_move_outline: bool = True
+    #: Left-handed table: the top row and the control bar mirrored.
+    left_handed: bool = False
 
     @property
     def sound_volume(self) -> float:
@@ -265,6 +269,8 @@ class Menu:
                        tuple(x.capitalize() for x in theme.TABLE_COLOURS), st.table_colour),
                 choice("Card back", "card_back", theme.CARD_BACKS,
                        tuple(x.capitalize() for x in theme.CARD_BACKS), st.card_back),
+                toggle("Outline the last move", "last_move_outline"),
+                toggle("Left-handed table", "left_handed"),
                 toggle("Fullscreen", "fullscreen"))
         sound_on = b.add("On" if not st.muted else "Off (S)", "set-muted")
         volumes = tuple(round(v * 100) for v in VOLUMES if v > 0)

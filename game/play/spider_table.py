@@ -34,10 +34,13 @@ class SpiderTable(Table):
         return self.session.position
 
     def focus_places(self) -> list[tuple[str, int]]:
-        return [("stock", 0)] + [("column", i) for i in range(10)]
+        """The stock beside the column it sits over: Left from column 1 reaches
+        it, or on a left-handed table (stock on the right) Right from column 10."""
+        columns = [("column", i) for i in range(10)]
+        return columns + [("stock", 0)] if self.env.left_handed else [("stock", 0)] + columns
 
     def above(self, column: int) -> int:
-        return 0  # the stock is the top row's only place
+        return 10 if self.env.left_handed else 0  # the stock is the top row's only place
 
     def pile_size(self, kind: str, pile: int) -> int:
         if kind == "column":
@@ -198,7 +201,7 @@ class SpiderTable(Table):
             self._play(best)
 
     def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
-
+        self.last_marks = []  # letting go is an action: the last outline ends
         if target is None or target[0] != "column" or source[0] != "column" or target[1] == source[1]:
             return False
         n = len(self.position.columns[source[1]])
@@ -233,5 +236,6 @@ class SpiderTable(Table):
         self.session = SpiderSession(number, self.session.suits if suits is None else suits, now=self.env.now)
         self.selection = None
         self.hint_marks = []
+        self.last_marks = []
         self.hint_cycle = HintCycle()
         self.message = ""

@@ -29,7 +29,7 @@ from game.input.actions import Act, Action
 from game.play.flights import Flights, Key, _transform
 from game.play.panels import Button, Panel
 from game.render.layout import CardTransform, Layout, PileKind, layout
-from game.render.marks import Mark
+from game.render.marks import Mark, last_move_marks
 from game.render.picking import Pick
 
 __all__ = ["Table", "TableEnv", "Played", "Refused", "Undone", "NewDealWanted", "TableEvent"]
@@ -48,6 +48,10 @@ class TableEnv:
     keyboard_used: bool = False
     auto_foundation: bool = True
     one_click_home: bool = False
+    #: The last move's cards keep a soft outline until the next action.
+    last_move: bool = True
+    #: The left-handed table: the top row (and the control bar) mirrored.
+    left_handed: bool = False
     now: Callable[[], float] = field(default=time.monotonic)
 
 
@@ -77,6 +81,9 @@ class NewDealWanted:
 
 TableEvent = Played | Refused | Undone | NewDealWanted
 
+_FOCUS_MOVES = frozenset({Act.FOCUS_LEFT, Act.FOCUS_PREV, Act.FOCUS_RIGHT, Act.FOCUS_NEXT,
+                          Act.FOCUS_UP, Act.FOCUS_DOWN})
+
 
 class Table:
     """What both games share: selection, focus, messages, flights, drawing state."""
@@ -93,6 +100,8 @@ class Table:
         self.focus_index = 0
         self.focus_depth: int | None = None
         self.hint_marks: list[Mark] = []
+        #: The cards the last change moved, where they landed (``last`` marks; see :meth:`animate`).
+        self.last_marks: list[Mark] = []
         self.panel: Panel | None = None
         self._panel_for: tuple | None = None  # the position a panel was made for
 
@@ -119,6 +128,7 @@ class Table:
         self.session.restart()
         self.selection = None
         self.hint_marks = []
+        self.last_marks = []
         self.panel = None
         self.say("the deal starts again")
 
@@ -131,12 +141,14 @@ class Table:
 
     def layout_now(self, overrides: dict | None = None) -> Layout:
         w, h = self.env.size
-        return layout(self.position, w, h, overrides)
+        return layout(self.position, w, h, overrides, self.env.left_handed)
 
     def marks(self, held: tuple[str, int, int] | None = None) -> list[Mark]:
         """Highlights: the hint, the selection and where it may go; with ``held``
-        (a run being dragged), where that run may be dropped."""
-        out = list(self.hint_marks)
+        (a run being dragged), where that run may be dropped. The last move's
+        outline goes first, so that any other highlight on a card wins."""
+        out = list(self.last_marks) if self.env.last_move and held is None else []
+        out.extend(self.hint_marks)
         if held is not None:
             out.extend(Mark(k, p, None, "target") for k, p in self.targets(held))
         elif self.selection is not None:
@@ -162,14 +174,23 @@ class Table:
 
     def animate(self, before: Layout, keys: Callable[[Any], Key], origin: Callable[[Key], Key],
                 order: dict[Key, float], duration: float) -> None:
-        """Fly every card whose place changed from ``before`` to the current layout."""
+        """Fly every card whose place changed from ``before`` to the current layout.
+
+        The cards that came to a new pile (or to a place that held another
+        card, or none) become the last move's outline, on the places they
+        land on: the renderer draws marks on cards at rest only, so a card
+        still flying (or waiting its turn) shows no outline until it lands.
+        """
         factor = self.env.speed
         now = self.env.anim_time
         old = {keys(p): p for p in before.cards}
         after = self.layout_now()
+        landed: list[tuple[str, int, int]] = []
         for p in after.cards:
             k = keys(p)
             src = old.get(origin(k))
+            if src is None or (src.kind, src.pile) != (p.kind, p.pile) or int(src.card) != int(p.card):
+                landed.append((str(p.kind), p.pile, p.index))
             if src is None:
                 continue
             moved = (src.kind, src.pile) != (p.kind, p.pile)
@@ -179,6 +200,8 @@ class Table:
             self.flights.add(k, _transform(src), _transform(p), now + delay,
                              (duration if moved else speeds.GLIDE) * factor,
                              speeds.LIFT if moved else 0.0)
+
+        self.last_marks = last_move_marks(landed)
 
     def card_key(self, p: Any) -> Key:
         """How flights name a card: FreeCell's cards are unique, Spider's are not."""
@@ -234,6 +257,11 @@ class Table:
     def action(self, action: Action) -> None:
         act = action.act
         places = self.focus_places()
+        if act not in _FOCUS_MOVES:
+            # Any action but moving the focus ends the last move's outline (a
+            # move, an undo or a deal draws a new one); moving the focus is
+            # only looking, and the player may be looking for that card.
+            self.last_marks = []
         if act in (Act.FOCUS_LEFT, Act.FOCUS_PREV):
             self.focus_index = (self.focus_index - 1) % len(places)
             self.focus_depth = None
@@ -271,9 +299,12 @@ class Table:
         kind, pile = places[self.focus_index]
         if kind != "column":
             if delta > 0:
-                below = next(i for i, p in enumerate(places) if p[0] == "column"
-                             and self.above(p[1]) == self.focus_index)
-                self.focus_index, self.focus_depth = below, None
+                # Of the columns under this place, the one on the side it sits
+                # (Spider's stock is over every column: the first, or on a
+                # left-handed table the last).
+                under = [i for i, p in enumerate(places) if p[0] == "column"
+                         and self.above(p[1]) == self.focus_index]
+                self.focus_index, self.focus_depth = under[-1 if self.env.left_handed else 0], None
             return
         n = self.pile_size(kind, pile)
         cur = n - 1 if self.focus_depth is None else self.focus_depth
@@ -305,6 +336,7 @@ class Table:
         raise NotImplementedError
 
     def click(self, where: Pick | None, double: bool) -> None:
+        self.last_marks = []
         if where is None:
             self.selection = None
             return

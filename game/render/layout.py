@@ -389,9 +389,32 @@ def _grid(ncols: int, width: int, height: int, gap_wide: float, gap_tall: float,
     return [x0 + i * pitch for i in range(ncols)], tw, th, top, -theme.TOP_MARGIN - theme.CARD_H / 2, cap
 
 
+#: The top row's piles: what a left-handed table mirrors.
+_TOP_ROW = frozenset({PileKind.CELL, PileKind.FOUNDATION, PileKind.STOCK, PileKind.REMOVED})
+
+
+def _mirror_top(slots: list[Slot], cards: list[CardPlacement]) -> list[Slot]:
+    """The left-handed table: the top row turned about the table's middle (x -> -x).
+
+    Only the top row and the control bar mirror, as the issue asks; the
+    columns keep their order (column 1 on the left), because a column's
+    number is how moves are written, read out in hints and typed in the move
+    list; reversing them would make "column 1" the rightmost. The column grid
+    is symmetric about x = 0, so each mirrored slot still lies over a column.
+    """
+    out = [Slot(s.kind, s.index, -s.x, s.y, s.suit) if s.kind in _TOP_ROW else s for s in slots]
+    for c in cards:
+        if c.kind in _TOP_ROW:
+            c.x = -c.x
+    return out
+
+
 def layout_freecell(position: Any, width: int, height: int,
-                    overrides: Override | None = None) -> Layout:
-    """Layout of a FreeCell position: cells and foundations on top, eight columns below."""
+                    overrides: Override | None = None, mirror: bool = False) -> Layout:
+    """Layout of a FreeCell position: cells and foundations on top, eight columns below.
+
+    ``mirror`` (the left-handed table): foundations on the left, cells on the right.
+    """
     ncols = len(position.columns)
     xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.FREECELL_GAP,
                                            theme.PORTRAIT_FREECELL_GAP, COMFORT_FREECELL,
@@ -418,15 +441,18 @@ def layout_freecell(position: Any, width: int, height: int,
     steps: list[tuple[float, float]] = []
     room = th - top - theme.BOTTOM_MARGIN
     _columns(position.columns, [0] * ncols, xs, -top, room, cards, steps, spread)
+    if mirror:
+        slots = _mirror_top(slots, cards)
     return Layout("freecell", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
 
 
 def layout_spider(position: Any, width: int, height: int,
-                  overrides: Override | None = None) -> Layout:
+                  overrides: Override | None = None, mirror: bool = False) -> Layout:
     """Layout of a Spider position: stock and removed sets on top, ten columns below.
 
     The stock shows one pile of backs per deal left, the next deal on top
     (rightmost); removed sets lie face up, king on top, in eight places on the right.
+    ``mirror`` (the left-handed table): the stock on the right, the sets on the left.
     """
     cols = position.columns
     downs = position.face_down
@@ -457,11 +483,24 @@ def layout_spider(position: Any, width: int, height: int,
     steps: list[tuple[float, float]] = []
     room = th - top - theme.BOTTOM_MARGIN
     _columns(cols, downs, xs, -top, room, cards, steps, spread)
+    if mirror:
+        slots = _mirror_top(slots, cards)
     return Layout("spider", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
 
 
-def layout(position: Any, width: int, height: int, overrides: Override | None = None) -> Layout:
-    """The layout of a FreeCell or Spider position in a ``width`` x ``height`` viewport."""
+def layout(position: Any, width: int, height: int, overrides: Override | None = None,
+           mirror: bool = False) -> Layout:
+    """The layout of a FreeCell or Spider position in a ``width`` x ``height`` viewport.
+
+    ``mirror``: the left-handed table, its top row mirrored (see :func:`_mirror_top`).
+
+        >>> from game.freecell.deals import deal
+        >>> plain, left = layout(deal(1), 1280, 720), layout(deal(1), 1280, 720, mirror=True)
+        >>> plain.slot(PileKind.CELL, 0).x == -left.slot(PileKind.CELL, 0).x
+        True
+        >>> plain.slot(PileKind.COLUMN, 0) == left.slot(PileKind.COLUMN, 0)
+        True
+    """
     if hasattr(position, "cells"):
-        return layout_freecell(position, width, height, overrides)
-    return layout_spider(position, width, height, overrides)
+        return layout_freecell(position, width, height, overrides, mirror)
+    return layout_spider(position, width, height, overrides, mirror)

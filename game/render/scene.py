@@ -52,6 +52,7 @@ STYLES: dict[str, tuple[float, float, float, float]] = {
     "selected": theme.SELECTED,
     "target": theme.TARGET,
     "hint": theme.HINT,
+    "last": theme.LAST_MOVE,
 }
 
 
@@ -389,8 +390,7 @@ class Renderer:
             ms = marks.get(key)
             if ms:
                 for m in ms:
-                    start = tops[key] if m.start is None else m.start
-                    if c.index >= start:
+                    if m.covers(c.index, tops[key]):
                         glow = _glow(m.style, pulse)
             foc = 0.0
             if focus_key == key:
@@ -416,7 +416,11 @@ class Renderer:
                 continue
             glow = _NO_GLOW
             for m in marks.get(key, ()):
-                glow = _glow(m.style, pulse)
+                # Only a mark of the slot itself (start None: a target, a hint);
+                # one of given cards (the last move's, say) whose cards are all
+                # still in flight must not mark a place they have not reached.
+                if m.start is None:
+                    glow = _glow(m.style, pulse)
             foc = 1.0 if focus_key == key else 0.0
             if glow[3] > 0 or foc:
                 fr.slots.extend((s.x, s.y, 0.0, 0.0, 2.0, 0.0, 0.0, foc, *glow))

@@ -84,6 +84,9 @@ SELECTED = (1.0, 0.84, 0.08, 1.0)
 TARGET = (0.22, 0.95, 0.38, 0.95)
 HINT = (1.0, 0.38, 0.92, 1.0)  # magenta: apart from the yellow selection, green targets, blue focus ring
 FOCUS = (0.30, 0.62, 1.0, 1.0)
+#: The last move's cards: a soft, steady ivory outline (no pulse), calmer than the
+#: four above and apart from them in hue, so it reads as "this is where it went".
+LAST_MOVE = (1.0, 0.97, 0.86, 0.85)
 
 # --- card faces (RGB 0..255 for pygame) --------------------------------------
 FACE_PAPER = (252, 251, 246)

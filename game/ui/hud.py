@@ -234,8 +234,13 @@ def _button_row(buttons: Sequence[ButtonLike], row: Rect, px: int, measure: Meas
 
 
 def hud_geometry(size: tuple[int, int], status: str, message: str = "",
-                 buttons: Sequence[ButtonLike] = (), measure: Measure = font_measure) -> HudGeometry:
+                 buttons: Sequence[ButtonLike] = (), measure: Measure = font_measure,
+                 mirror: bool = False) -> HudGeometry:
     """Place the status text, the notice (``message``) and the buttons for a window of ``size``.
+
+    ``mirror`` (the left-handed table): the bar turned about the window's
+    middle, the status line on the right and the buttons in reverse order
+    (Give up on the left, Menu on the right, under the player's left hand).
 
     Everything lies inside the band :func:`~game.render.camera.hud_band`
     reserves, which lies inside the window; nothing is cut mid-glyph: long
@@ -273,6 +278,11 @@ def hud_geometry(size: tuple[int, int], status: str, message: str = "",
         tw, th = measure(status_text, status_px)
         th = min(th, status_h)
         status_box = (pad, row_y + (status_h - th) // 2, min(tw, room), th)
+        if mirror:
+            status_box = (w - pad - status_box[2],) + status_box[1:]
     button_px, placed = _button_row(buttons, (0, row_y + status_h, w, button_h), px, measure)
+    if mirror:
+        placed = [HudButton(b.label, b.action, b.enabled, (w - b.rect[0] - b.rect[2],) + b.rect[1:])
+                  for b in placed]
     return HudGeometry((w, h), px, button_px, band, status_text, status_box, notice_text, notice,
                        tuple(placed), status_px)

@@ -102,6 +102,8 @@ class Overlay:
         self.vao = ctx.vertex_array(self.prog, [(self.vbo, "2f", "in_corner")])
         self.texture: moderngl.Texture | None = None
         self._key: tuple | None = None
+        #: The left-handed control bar: buttons and status line mirrored (:func:`hud_geometry`).
+        self.mirror = False
         self._fonts: dict[int, pygame.font.Font] = {}
         self._hits = _Layout()
         self._blocking: list[pygame.Rect] = []
@@ -120,6 +122,12 @@ class Overlay:
         palette = Palette.for_table(name)
         if palette != self.palette:
             self.palette = palette
+            self._key = None
+
+    def set_mirror(self, on: bool) -> None:
+        """Mirror the control bar (the left-handed table); the next update redraws it."""
+        if on != self.mirror:
+            self.mirror = on
             self._key = None
 
     def _font(self, px: int) -> pygame.font.Font:
@@ -158,7 +166,7 @@ class Overlay:
             return False
         self._key = key
         w, h = self.size
-        geo = self.geometry = hud_geometry(self.size, status, message, buttons)
+        geo = self.geometry = hud_geometry(self.size, status, message, buttons, mirror=self.mirror)
         px = geo.px
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         hits = _Layout()
