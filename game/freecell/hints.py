@@ -126,16 +126,20 @@ def known_unsolvable_hint(number: int, request: int = 0) -> Hint | None:
 
 
 def hint_for(position: Position, *, budget: int = 150_000, time_limit: float | None = 3.0,
-             improve_seconds: float = 0.75, cancel=None, progress=None, request: int = 0) -> Hint:
+             improve_seconds: float = 0.75, cancel=None, progress=None, request: int = 0,
+             auto: bool | str | None = None) -> Hint:
     """Compute one hint in this process (blocking: the game asks the solver service).
 
     After the first winning line, up to ``improve_seconds`` go to finding a
-    shorter one: a hint is only as good as the line behind it.
+    shorter one: a hint is only as good as the line behind it. The line is
+    for the automatic foundation level ``auto`` (default: the position's
+    ``auto_level``), so the move shown wins when played under it.
     """
     from game.freecell.solver import Verdict, sensible_move, solve
 
     result = solve(position, budget=budget, time_limit=time_limit, improve=improve_seconds > 0,
-                   improve_seconds=improve_seconds, cancel=cancel, progress=progress)
+                   improve_seconds=improve_seconds, cancel=cancel, progress=progress,
+                   auto=position.auto_level if auto is None else auto)
     if result.verdict is Verdict.SOLVED:
         return Hint(request, HintKind.WIN, result.first_move, result.card_moves, result.states, result.seconds)
     if result.verdict is Verdict.UNSOLVABLE:
