@@ -55,7 +55,9 @@ class Hint:
     request: int
     kind: HintKind
     move: Move | None  # the move to show (None only when no legal move exists)
-    line_length: int | None  # card movements of the winning line (WIN)
+    #: WIN: the winning line's length as the game counts it (player moves
+    #: under the automatic foundation level the hint was asked for).
+    line_length: int | None
     states: int
     seconds: float
 
@@ -141,7 +143,7 @@ def hint_for(position: Position, *, budget: int = 150_000, time_limit: float | N
                    improve_seconds=improve_seconds, cancel=cancel, progress=progress,
                    auto=position.auto_level if auto is None else auto)
     if result.verdict is Verdict.SOLVED:
-        return Hint(request, HintKind.WIN, result.first_move, result.card_moves, result.states, result.seconds)
+        return Hint(request, HintKind.WIN, result.first_move, result.game_moves, result.states, result.seconds)
     if result.verdict is Verdict.UNSOLVABLE:
         return Hint(request, HintKind.NO_WIN, None, None, result.states, result.seconds)
     return Hint(request, HintKind.UNFINISHED, sensible_move(position), None, result.states, result.seconds)

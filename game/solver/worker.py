@@ -88,7 +88,9 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
     move = line[0] if line else None
     if verdict is Verdict.UNKNOWN and freecell:
         move = sensible_move(position)
-    return Answer(request, ask, verdict, line, move, result.states, result.seconds, reason)
+    counted = len(result.player_moves) if freecell and line else None
+    return Answer(request, ask, verdict, line, move, result.states, result.seconds, reason,
+                  player_moves=counted)
 
 
 def _wins(position: Any, line: tuple[Any, ...]) -> bool:
