@@ -340,3 +340,19 @@ def test_switching_the_setting_mid_game_applies_at_once(tmp_path):
         assert restore_saved(store).position.layout() == table.position.layout()
     finally:
         play.close()
+
+
+def test_a_new_level_forgets_the_live_checks_verdicts():
+    from game.freecell.winnability import StubChecker, Winnability, WinState
+
+    stub = StubChecker()
+    win = Winnability(stub)
+    win.position_changed(trap(AUTO_SAFE))
+    stub.answer(Verdict.SOLVED)
+    win.poll()
+    assert win.state is WinState.WINNABLE
+    win.position_changed(trap(AUTO_SAFE))
+    assert win.state is WinState.WINNABLE and stub.last == 1  # from memory, no second search
+    win.forget()
+    win.position_changed(trap(AUTO_ALL))
+    assert win.state is WinState.CHECKING and stub.last == 2  # asked again, for the new level
