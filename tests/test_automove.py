@@ -356,3 +356,26 @@ def test_a_new_level_forgets_the_live_checks_verdicts():
     win.forget()
     win.position_changed(trap(AUTO_ALL))
     assert win.state is WinState.CHECKING and stub.last == 2  # asked again, for the new level
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def test_cli_auto_levels_and_a_bad_value(capsys):
+    from game.commands import main
+
+    assert main(["solve", "freecell", "164", "--auto", "off"]) == 0
+    out = capsys.readouterr()
+    lines = out.out.split()
+    assert f"{len(lines)} card moves ({len(lines)} player moves) (automatic foundation moves: off)" in out.err
+    assert main(["solve", "freecell", "164", "--auto", "ALL"]) == 0
+    out = capsys.readouterr()
+    assert plays_under(deal(164), [Move.parse(t) for t in out.out.split()], AUTO_OFF).is_won()
+    assert "(automatic foundation moves: all)" in out.err
+    for argv in (["solve", "freecell", "1", "--auto", "most"], ["hint", "freecell", "1", "--auto", "x" * 500],
+                 ["play", "freecell", "1", "--auto", "all"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("solitaire: error: ") and err.count("\n") == 1 and len(err) < 200
+    assert main(["hint", "freecell", "164", "--auto", "all"]) == 0
+    assert "a winning line of" in capsys.readouterr().out
