@@ -257,7 +257,7 @@ def _evaluate(state: State) -> tuple[int, int, int, int]:
 def _after(cells: bytes, nc: list[bytes], found: bytes, source: int, close: Callable = _close) -> State:
     """The canonical child once column ``source`` lost its end cards.
 
-    The states are closed under safe foundation moves, and a move that sends
+    The states are closed under the level's foundation moves, and a move that sends
     nothing home changes no foundation, so only the card it uncovers can
     start new automatic moves: when that card is not next for its
     foundation, sorting is all that is left (the common, cheap case).
