@@ -220,10 +220,11 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "cell or a column, there is less room to carry it.",
     ), ("cards-movable", "n-cards-movable", "capacity", "supermove", "supermoves", "sequence-moves", "runs", "group-moves")),
     Section("auto-foundation", "Cards that go home by themselves", (
-        "With the setting **Automatic foundation moves** on (it is on unless you turn it off in "
-        "**Settings**), cards that "
-        "can no longer be of any use on the table fly to their foundations right after the deal "
-        "and after each of your moves. A card goes home by itself when:",
+        "The setting **FreeCell: automatic foundation moves** in **Settings** decides which cards "
+        "fly to their foundations by themselves, right after the deal and after each of your "
+        "moves: **Off** sends none; **All** sends every card that fits, again and again until "
+        "none does (as Microsoft's FreeCell); **Safe**, the default, only the cards that can no "
+        "longer be of any use on the table. With Safe a card goes home by itself when:",
         "- it is an ace or a 2;",
         "- both foundations of the other colour already reach at least one rank below it (a red "
         "6 goes once both black foundations are at 5): the only cards that could be built on "
@@ -231,7 +232,9 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "- or both foundations of the other colour reach at least two below it and the other "
         "foundation of its own colour at least three below it.",
         "These cards are not counted as moves. Undo takes them back together with the move that "
-        "set them off, in one step.",
+        "set them off, in one step. Hints, the winnability check and the demo play by the "
+        "setting: with All a card you still needed may go home, so a game Safe can win may be "
+        "lost with All.",
     ), ("auto-home", "safe-auto-foundation", "automatic-moves")),
     Section("auto-complete", "Auto-complete", (
         "When every column is in order, no card higher than any card buried beneath it, there "

@@ -276,6 +276,9 @@ def _card_backs() -> tuple[str, ...]:
 
 #: ``settings.json`` (``game.play.menu.Settings``); every field may be missing.
 SETTINGS = Record({
+    # FreeCell's automatic foundation moves; older files have the switch
+    # ``auto_foundation`` instead (true: "safe", false: "off").
+    "auto_moves": Choice(("off", "safe", "all")),
     "auto_foundation": Bool(),
     "one_click_home": Bool(),
     "animation_speed": Choice(("normal", "fast", "slow", "instant")),
@@ -310,13 +313,20 @@ _COMMON_SAVE = {
     "writer": _WRITER,
 }
 
+_AUTO_LEVELS = ("off", "safe", "all")
+_AUTO_SAVED = Choice((True, False) + _AUTO_LEVELS)
+
 #: ``savegame.json`` holding a FreeCell game (``FreeCellSession.to_dict``).
 FREECELL_SAVE = Record({
     "game": Choice(("freecell",)),
     "deal": Int(1, 1_000_000),
-    "auto_foundation": Bool(),
-    # A step is a move in FreeCell notation ("8a", "38v4") and whether it was plain.
-    "steps": List(Pair(Str(12), Bool()), MAX_STEPS),
+    # The automatic foundation level in force (older saves: true "safe", false "off"),
+    # and the deal's own when it differs.
+    "auto_foundation": _AUTO_SAVED,
+    "opening": Choice(_AUTO_LEVELS),
+    # A step is a move in FreeCell notation ("8a", "38v4") and whether it was
+    # plain (true), made at the level in force (false) or at the level named.
+    "steps": List(Pair(Str(12), _AUTO_SAVED), MAX_STEPS),
     **_COMMON_SAVE,
 }, frozenset({"game", "deal", "auto_foundation", "steps"}))
 

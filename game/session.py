@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from game.freecell import Move, deal
+from game.freecell.automove import AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.deals import MAX_DEAL, MIN_DEAL
 
 __all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step", "restore_saved"]
@@ -148,19 +149,22 @@ class Step:
 class FreeCellSession:
     """A FreeCell deal in play."""
 
-    def __init__(self, number: int, *, auto_foundation: bool = True,
+    def __init__(self, number: int, *, auto_foundation: bool | str = AUTO_SAFE,
                  now: Callable[[], float] = time.monotonic) -> None:
         if not MIN_DEAL <= number <= MAX_DEAL:
             raise ValueError(f"deal {number} is outside {MIN_DEAL}..{MAX_DEAL:,}")
         self.number = number
         self.clock = GameClock(now)
         self.undo_count = 0
-        # Auto-complete steps are pushed without automatic follow-ups; the save
-        # file must know which steps those were to replay them exactly.
-        self._plain_steps: list[bool] = []
+        # The automatic foundation level each step was played at ("off" for a
+        # plain step: auto-complete, a demo move); the save file must know to
+        # replay the game exactly when the level changed during it.
+        self._step_levels: list[str] = []
         self.position = deal(number, auto_foundation=auto_foundation)
-        # The deal's own safe cards fly home at once, when the setting is on.
-        self.opening: list[Move] = self.position.settle() if auto_foundation else []
+        # The level the deal's own cards flew home at (raised by a stronger level set before any move).
+        self._opening_level = self.position.auto_level
+        # The deal's own cards fly home at once, as the level says.
+        self.opening: list[Move] = self.position.settle(self.position.auto_level)
 
     # --- reading ----------------------------------------------------------------
 
@@ -175,18 +179,47 @@ class FreeCellSession:
 
     @property
     def auto_foundation(self) -> bool:
+        """Whether any cards go home by themselves (setting it: a level or a bool)."""
         return self.position.auto_foundation
 
     @auto_foundation.setter
-    def auto_foundation(self, on: bool) -> None:
-        self.position.auto_foundation = on
+    def auto_foundation(self, value: bool | str) -> None:
+        self.set_auto_level(value)
+
+    @property
+    def auto_level(self) -> str:
+        """The automatic foundation level in force: "off", "safe" or "all"."""
+        return self.position.auto_level
+
+    def set_auto_level(self, value: bool | str) -> list[Move]:
+        """Play on at level ``value`` from now on; the cards it sends home at
+        once (a stronger level) join the last step, so one undo takes them
+        back with it. Returns those automatic moves.
+
+        >>> s = FreeCellSession(25, auto_foundation="off")
+        >>> s.play(Move.parse("4a")).automatic
+        ()
+        >>> [str(m) for m in s.set_auto_level("safe")], s.moves
+        (['4h', '4h'], 1)
+        >>> str(s.undo().move), s.position.cards_home
+        ('4a', 0)
+        """
+        level = auto_level(value)
+        self.position.auto_level = level
+        autos = self.position.settle(level)
+        if autos and self._step_levels:
+            self._step_levels[-1] = level  # replaying the step at this level makes the same position
+        elif autos:
+            self._opening_level = level
+            self.opening = self.opening + autos
+        return autos
 
     # --- actions ------------------------------------------------------------------
 
     def play(self, move: Move) -> Step:
         """Play a player move (raises IllegalMoveError with the reason)."""
         self.position.push(move)
-        self._plain_steps.append(False)
+        self._step_levels.append(self.position.auto_level)
         self.clock.start()
         return self._after_move()
 
@@ -196,7 +229,7 @@ class FreeCellSession:
         if move is None:
             return None
         self.position.push(move, auto=False)
-        self._plain_steps.append(True)
+        self._step_levels.append(AUTO_OFF)
         self.clock.start()
         return self._after_move()
 
@@ -204,11 +237,11 @@ class FreeCellSession:
         """Play one card movement with no automatic moves after it (a demo
         step, a replayed fc-solve line): its own undo step."""
         self.position.push(move, auto=False)
-        self._plain_steps.append(True)
+        self._step_levels.append(AUTO_OFF)
 
     def pop_plain(self) -> Move:
         """Take back the last step pushed by :meth:`push_plain` (no undo counted)."""
-        self._plain_steps.pop()
+        self._step_levels.pop()
         return self.position.pop()
 
     def _after_move(self) -> Step:
@@ -223,47 +256,62 @@ class FreeCellSession:
             return None
         move, autos = self.position.undo_steps()[-1]
         self.position.pop()
-        self._plain_steps.pop()
+        self._step_levels.pop()
         self.undo_count += 1
         return Step(move, autos, undone=True)
 
     def restart(self) -> None:
         """The same deal from the start; the clock keeps running (the game goes on)."""
-        auto = self.position.auto_foundation
-        self.position = deal(self.number, auto_foundation=auto)
-        self.opening = self.position.settle() if auto else []
-        self._plain_steps = []
+        level = self.position.auto_level
+        self.position = deal(self.number, auto_foundation=level)
+        self._opening_level = level
+        self.opening = self.position.settle(level)
+        self._step_levels = []
 
     # --- saving ---------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything needed to resume: the deal, every step, the clock."""
-        steps = [[str(m), plain] for (m, _), plain in zip(self.position.undo_steps(), self._plain_steps)]
-        return {
+        """Everything needed to resume: the deal, every step, the clock.
+
+        ``auto_foundation`` is the level in force; a step's flag is ``True``
+        (plain: no automatic moves), ``False`` (made at that level) or the
+        level it was made at; ``opening`` the deal's level when it differs.
+        """
+        level = self.position.auto_level
+        steps = [[str(m), True if lv == AUTO_OFF and level != AUTO_OFF else False if lv == level else lv]
+                 for (m, _), lv in zip(self.position.undo_steps(), self._step_levels)]
+        out: dict[str, Any] = {
             "game": "freecell",
             "deal": self.number,
-            "auto_foundation": self.position.auto_foundation,
+            "auto_foundation": level,
             "steps": steps,
             "elapsed": round(self.clock.elapsed, 3),
             "clock_started": self.clock.started,
             "undos": self.undo_count,
         }
+        if self._opening_level != level:
+            out["opening"] = self._opening_level
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, now: Callable[[], float] = time.monotonic) -> "FreeCellSession":
         """Rebuild a saved game by replaying its steps through the rules engine.
 
         Raises ``ValueError`` (with a one-line reason) for a save that does not
-        replay: the caller sets the file aside and starts clean.
+        replay: the caller sets the file aside and starts clean. An older save's
+        ``auto_foundation`` true/false reads as "safe"/"off".
         """
         data = _checked(data, "freecell")
+        level = auto_level(data["auto_foundation"])
 
         def build() -> "FreeCellSession":
-            session = cls(data["deal"], auto_foundation=data["auto_foundation"], now=now)
-            for text, plain in data["steps"]:
+            session = cls(data["deal"], auto_foundation=data.get("opening", level), now=now)
+            session.position.auto_level = level
+            for text, flag in data["steps"]:
                 move = session.position.parse_move(text)
-                session.position.push(move, auto=False if plain else None)
-                session._plain_steps.append(plain)
+                step = AUTO_OFF if flag is True else level if flag is False else auto_level(flag)
+                session.position.push(move, auto=step)
+                session._step_levels.append(step)
             return session
 
         return _restored(build, data, now)

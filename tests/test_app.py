@@ -373,8 +373,8 @@ def test_settings_take_effect_at_once_and_are_remembered(clock, make_app):
     app = make_app("freecell", 1, now=clock)
     key(app, clock, pygame.K_m)
     click(app, clock, button_pos(app, "settings"))
-    click(app, clock, button_pos(app, "set-auto_foundation"))
-    assert app.play.table.position.auto_foundation is False
+    click(app, clock, button_pos(app, "set-auto_moves=off"))
+    assert app.play.table.position.auto_level == "off"
     click(app, clock, button_pos(app, "set-four_colour=on"))
     assert app.renderer.atlas.four_colour is True
     click(app, clock, button_pos(app, "set-animation_speed=fast"))
@@ -388,7 +388,7 @@ def test_settings_take_effect_at_once_and_are_remembered(clock, make_app):
     key(app, clock, pygame.K_ESCAPE)
     assert not app.play.menu.is_open
     saved = app.play.store.load("settings")
-    assert saved["auto_foundation"] is False and saved["four_colour"] is True
+    assert saved["auto_moves"] == "off" and saved["four_colour"] is True
     assert saved["animation_speed"] == "fast" and saved["volume"] == 1.0
 
 

@@ -51,7 +51,7 @@ def spider_save() -> dict[str, Any]:
 
 def settings_doc() -> dict[str, Any]:
     """Every field away from its default, so a kept field is told from a reset one."""
-    return {"auto_foundation": False, "one_click_home": True, "animation_speed": "fast",
+    return {"auto_moves": "all", "one_click_home": True, "animation_speed": "fast",
             "four_colour": True, "fullscreen": True, "spider_suits": 2, "spider_started": True,
             "volume": 0.3, "muted": True, "live_winnability": False, "table_colour": theme.TABLE_COLOURS[1],
             "card_back": theme.CARD_BACKS[1],
@@ -107,7 +107,8 @@ def wrong_values(kind: schema.Field) -> list[Any]:
         out = common + ["nope", None, []]
         if any(isinstance(o, int) for o in options):
             out += [2.0, True, "2", 3]
-        return out
+        # A choice may take true/false itself (an old save's switch): those are not wrong.
+        return [v for v in out if not any(type(v) is type(o) and v == o for o in options)]
     if isinstance(kind, (schema.List, schema.Pair)):
         return [{"a": 1}, "nope", None, 3, [None] * 3]
     if isinstance(kind, schema.Map):

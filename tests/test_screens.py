@@ -146,7 +146,7 @@ def test_the_number_box_is_inline_with_its_refusal():
 
 
 def test_settings_rows_show_their_current_values():
-    st = Settings(animation_speed="fast", table_colour="red", four_colour=True, auto_foundation=False,
+    st = Settings(animation_speed="fast", table_colour="red", four_colour=True, auto_moves="all",
                   volume=1.0)
     menu = Menu(st, Statistics())
     menu.open()
@@ -156,11 +156,13 @@ def test_settings_rows_show_their_current_values():
              for section in menu.panel().sections for row in section.rows}
     assert shown["Animation speed"] == ["Fast"] and shown["Table"] == ["Red"]
     assert shown["Deck"] == ["4 colours"] and shown["Volume"] == ["100%"]
-    assert shown["Automatic foundation moves"] == [] and shown["Live winnability check"] == ["On"]
+    assert shown["FreeCell: automatic foundation moves"] == ["All"] and shown["Live winnability check"] == ["On"]
     assert shown["Sound"] == ["On"]
     assert menu.choose("set-table_colour=grey").setting == "table_colour" and st.table_colour == "grey"
     assert menu.choose("set-animation_speed=slow") is not None and st.animation_speed == "slow"
     assert menu.choose("set-muted").setting == "muted" and st.muted and st.volume == 1.0
+    assert menu.choose("set-auto_moves=off").setting == "auto_moves" and st.auto_moves == "off"
+    assert menu.choose("set-auto_moves=most") is None and st.auto_moves == "off"  # not a level: ignored
 
 
 def test_focus_moves_in_two_dimensions():

@@ -93,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="most positions to examine (default 1,000,000)")
     sfc.add_argument("--anytime", default="0", metavar="SECONDS",
                      help="after the first solution, look this long for a shorter one")
+    sfc.add_argument("--auto", default="safe", metavar="LEVEL",
+                     help="automatic foundation moves the player count assumes: off, safe (default) or all")
 
     ssp = solve_games.add_parser("spider", help="solve a Spider game with every card known")
     ssp.add_argument("number", help="game number 1..999999")
@@ -105,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     hfc = hint_games.add_parser("freecell", help="FreeCell: the solver's hint (150,000 states or 3 s)")
     hfc.add_argument("number", nargs="?", help="deal number 1..1000000 (or use --board)")
     hfc.add_argument("--board", metavar="FILE", help="a position in fc-solve board format")
+    hfc.add_argument("--auto", default="safe", metavar="LEVEL",
+                     help="automatic foundation moves on the table: off, safe (default) or all")
     hsp = hint_games.add_parser("spider", help="Spider: the hint from what a player sees")
     hsp.add_argument("number", help="game number 1..999999")
     hsp.add_argument("--suits", default="1", help="1, 2 or 4 suits (default 1)")
@@ -121,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("number", nargs="?", help="deal or game number")
     play.add_argument("--suits", default="1", help="Spider: 1, 2 or 4 suits (default 1)")
     play.add_argument("--text", action="store_true", help="play FreeCell in the terminal instead of a window")
+    play.add_argument("--auto", metavar="LEVEL",
+                      help="terminal FreeCell: automatic foundation moves off, safe (default) or all "
+                           "(the window's is in Settings)")
     play.add_argument("--fullscreen", action="store_true")
     return parser
 
@@ -141,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "solve" and args.game == "freecell":
             from game.commands.freecell import solve_command
 
-            return solve_command(args.number, args.board, args.freecells, args.budget, args.anytime)
+            return solve_command(args.number, args.board, args.freecells, args.budget, args.anytime, args.auto)
         if args.command == "solve" and args.game == "spider":
             from game.commands.spider import solve_command as spider_solve
 
@@ -149,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "hint" and args.game == "freecell":
             from game.commands.hint import freecell_hint_command
 
-            return freecell_hint_command(args.number, args.board)
+            return freecell_hint_command(args.number, args.board, args.auto)
         if args.command == "hint" and args.game == "spider":
             from game.commands.hint import spider_hint_command
 
@@ -167,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return play_command(getattr(args, "game", "freecell"), getattr(args, "number", None),
                             getattr(args, "suits", "1"), getattr(args, "text", False),
-                            getattr(args, "fullscreen", False))
+                            getattr(args, "fullscreen", False), getattr(args, "auto", None))
     except (UsageError, NumberError) as exc:
         print(f"solitaire: error: {exc}", file=sys.stderr)
         return 2

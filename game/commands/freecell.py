@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import sys
 
-from game.commands.usage import UsageError, read_text_file
+from game.commands.usage import UsageError, parse_auto, read_text_file
 from game.freecell.deals import deal, parse_deal_number
 from game.freecell.moves import Move, NotationError
 from game.freecell.position import IllegalMoveError
@@ -51,13 +51,17 @@ def deal_command(number_text: str, check_path: str | None) -> int:
 
 
 def solve_command(number_text: str | None, board_path: str | None, cells_text: str,
-                  budget_text: str, anytime_text: str) -> int:
-    """``solitaire solve freecell (N | --board FILE) [--freecells K] [--budget STATES]``.
+                  budget_text: str, anytime_text: str, auto_text: str = "safe") -> int:
+    """``solitaire solve freecell (N | --board FILE) [--freecells K] [--budget STATES] [--auto LEVEL]``.
 
     stdout: the winning line, one card movement per line, automatic foundation
     moves included (it replays where nothing moves by itself). stderr: the
     verdict and statistics. Exit 0 solved, 1 proven unsolvable, 3 budget reached.
+    ``--auto`` (off / safe / all) is the table's automatic foundation level
+    the line is for and its player moves are counted under; with "all" an
+    unsolvable verdict is about the game where every fitting card goes home.
     """
+    level = parse_auto(auto_text)
     from game.freecell.position import BoardError, Position
     from game.freecell.solver import Verdict, solve
 
@@ -85,15 +89,16 @@ def solve_command(number_text: str | None, board_path: str | None, cells_text: s
     if used and max(used) >= cells:
         raise UsageError(f"{where} uses free cell {'abcd'[max(used)]} but --freecells is {cells}")
     result = solve(pos, free_cells=cells, budget=budget,
-                   time_limit=None, improve=anytime > 0, improve_seconds=anytime)
+                   time_limit=None, improve=anytime > 0, improve_seconds=anytime, auto=level)
+    rule = "" if level == "safe" else f" (automatic foundation moves: {level})"
     stats = (f"{result.states:,} states, {result.seconds:.2f} s")
     if result.verdict is Verdict.SOLVED:
         sys.stdout.write("".join(f"{m}\n" for m in result.moves))
         print(f"solved {where} with {cells} free cells: {result.card_moves} card moves "
-              f"({result.game_moves} player moves), {stats}", file=sys.stderr)
+              f"({result.game_moves} player moves){rule}, {stats}", file=sys.stderr)
         return 0
     if result.verdict is Verdict.UNSOLVABLE:
-        print(f"unsolvable: no winning line from {where} with {cells} free cells "
+        print(f"unsolvable: no winning line from {where} with {cells} free cells{rule} "
               f"(search exhausted), {stats}", file=sys.stderr)
         return 1
     print(f"unknown: budget reached with no verdict for {where} with {cells} free cells, {stats}",
@@ -125,14 +130,19 @@ def daily_command(date_text: str | None) -> int:
 
 
 def play_command(game: str = "freecell", number_text: str | None = None, suits_text: str = "1",
-                 text: bool = False, fullscreen: bool = False) -> int:
+                 text: bool = False, fullscreen: bool = False, auto_text: str | None = None) -> int:
     """``solitaire`` / ``solitaire play [freecell|spider] [N]``: open the table.
 
     Without a screen (see :func:`game.commands.display.no_display_reason`,
     decided before any window is made) or when the window cannot be made
     (no OpenGL 3.3), FreeCell is played in the terminal instead and one line
     on stderr says so. The terminal game ends with exit 0 at end of input.
+    ``auto_text`` (``--auto``) is the terminal game's automatic foundation
+    level; the window takes it from Settings, so it needs ``--text``.
     """
+    level = parse_auto(auto_text) if auto_text is not None else "safe"
+    if auto_text is not None and not text:
+        raise UsageError("--auto is for the terminal game (--text); the window's level is in Settings")
     if game == "spider":
         from game.spider.deals import parse_game_number, parse_suits
 
@@ -161,4 +171,4 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
         print(f"solitaire: no display: playing in the terminal ({reason})", file=sys.stderr, flush=True)
     from game.commands.textplay import play
 
-    return play(number)
+    return play(number, auto=level)

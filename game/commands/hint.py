@@ -2,7 +2,7 @@
 
 ::
 
-    solitaire hint freecell N [--board FILE]
+    solitaire hint freecell N [--board FILE] [--auto off|safe|all]
     solitaire hint spider N --suits S [--moves FILE]
 
 It prints one line: the sentence the table shows after "Hint:" (the same
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sys
 
-from game.commands.usage import UsageError, read_text_file
+from game.commands.usage import UsageError, parse_auto, read_text_file
 
 __all__ = ["freecell_hint_command", "spider_hint_command", "freecell_hint_sentence"]
 
@@ -63,11 +63,16 @@ def freecell_hint_sentence(position, number: int | None = None) -> tuple[str, in
     return hint_text(position, hint), code
 
 
-def freecell_hint_command(number_text: str | None, board_path: str | None) -> int:
-    """``solitaire hint freecell (N | --board FILE)``; returns the exit code."""
+def freecell_hint_command(number_text: str | None, board_path: str | None, auto_text: str = "safe") -> int:
+    """``solitaire hint freecell (N | --board FILE) [--auto LEVEL]``; returns the exit code.
+
+    The position is played on as the table would at that automatic foundation
+    level: the cards it sends home go first, then the hint is for that level.
+    """
     from game.freecell.deals import deal, parse_deal_number
     from game.freecell.position import BoardError, Position
 
+    level = parse_auto(auto_text)
     if (number_text is None) == (board_path is None):
         raise UsageError("give a deal number or --board FILE (one of them)")
     number: int | None = None
@@ -79,6 +84,8 @@ def freecell_hint_command(number_text: str | None, board_path: str | None) -> in
     else:
         number = parse_deal_number(number_text or "")
         pos = deal(number)
+    pos.auto_level = level
+    pos.settle(level)
     sentence, code = freecell_hint_sentence(pos, number)
     _print(sentence)
     return code

@@ -46,8 +46,12 @@ def render(pos: Position, number: int) -> str:
     return "\n".join(lines)
 
 
-def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Play in the terminal until the player quits or input ends; returns 0."""
+def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
+         auto: str = "safe") -> int:
+    """Play in the terminal until the player quits or input ends; returns 0.
+
+    ``auto``: the automatic foundation level, "off", "safe" (Raymond's rule) or "all".
+    """
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
 
@@ -61,7 +65,7 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
         number = daily_deal()
         rating = difficulty(number)
         say(f"Today's deal is #{number}" + (f" ({rating.label})." if rating else "."))
-    pos = _start(number, say)
+    pos = _start(number, say, auto)
     while True:
         say(render(pos, number))
         outcome = pos.outcome()
@@ -89,17 +93,17 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
             else:
                 say("nothing to undo")
         elif low in ("r", "restart"):
-            pos = _start(number, say)
+            pos = _start(number, say, auto)
         elif low in ("n", "new"):
             number = random_deal()
-            pos = _start(number, say)
+            pos = _start(number, say, auto)
         elif low.startswith("d ") or low.startswith("deal "):
             try:
                 number = parse_deal_number(cmd.split(None, 1)[1])
             except NumberError as exc:
                 say(str(exc))
                 continue
-            pos = _start(number, say)
+            pos = _start(number, say, auto)
         elif low in ("m", "moves"):
             say("  ".join(str(m) for m in pos.distinct_moves()) or "no legal move")
         elif low in ("f", "auto"):
@@ -116,9 +120,9 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
                 say(str(exc))
 
 
-def _start(number: int, say) -> Position:
+def _start(number: int, say, auto: str = "safe") -> Position:
     if is_known_unsolvable(number):
         say("This deal is known to be unsolvable.")
-    pos = deal(number, auto_foundation=True)
-    pos.settle()
+    pos = deal(number, auto_foundation=auto)
+    pos.settle(auto)
     return pos

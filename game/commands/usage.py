@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["UsageError", "read_text_file"]
+__all__ = ["UsageError", "read_text_file", "parse_auto"]
 
 
 class UsageError(Exception):
@@ -13,6 +13,21 @@ class UsageError(Exception):
     Number parsers outside this package raise :class:`game.numbers.NumberError`
     instead; :func:`game.commands.main` reports both the same way.
     """
+
+
+def parse_auto(text: str) -> str:
+    """``--auto``: the automatic foundation level, "off", "safe" or "all"; else one-line :class:`UsageError`.
+
+    >>> parse_auto("All")
+    'all'
+    """
+    from game.freecell.automove import AUTO_LEVELS
+    from game.numbers import shown
+
+    level = text.strip().lower()
+    if level not in AUTO_LEVELS:
+        raise UsageError(f"--auto must be off, safe or all, not {shown(text)}")
+    return level
 
 
 def read_text_file(path: str, what: str = "file") -> str:

@@ -17,6 +17,7 @@ from game.freecell.deals import (
     deal_cards,
     is_known_unsolvable,
 )
+from game.freecell.automove import AUTO_ALL, AUTO_LEVELS, AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
 from game.freecell.position import (
     AmbiguousMoveError,
@@ -30,6 +31,11 @@ from game.freecell.position import (
 )
 
 __all__ = [
+    "AUTO_ALL",
+    "AUTO_LEVELS",
+    "AUTO_OFF",
+    "AUTO_SAFE",
+    "auto_level",
     "AmbiguousMoveError",
     "BoardError",
     "CELLS",

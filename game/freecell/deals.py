@@ -89,7 +89,7 @@ def deal_cards(number: int) -> list[Card]:
     return out
 
 
-def deal(number: int, *, auto_foundation: bool = False, free_cells: int = 4) -> Position:
+def deal(number: int, *, auto_foundation: bool | str = False, free_cells: int = 4) -> Position:
     """The starting position of Microsoft deal ``number`` (1..1,000,000).
 
     ``free_cells`` (0..4) sets up the variant with fewer cells (the solver's

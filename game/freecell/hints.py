@@ -55,7 +55,9 @@ class Hint:
     request: int
     kind: HintKind
     move: Move | None  # the move to show (None only when no legal move exists)
-    line_length: int | None  # card movements of the winning line (WIN)
+    #: WIN: the winning line's length as the game counts it (player moves
+    #: under the automatic foundation level the hint was asked for).
+    line_length: int | None
     states: int
     seconds: float
 
@@ -126,18 +128,22 @@ def known_unsolvable_hint(number: int, request: int = 0) -> Hint | None:
 
 
 def hint_for(position: Position, *, budget: int = 150_000, time_limit: float | None = 3.0,
-             improve_seconds: float = 0.75, cancel=None, progress=None, request: int = 0) -> Hint:
+             improve_seconds: float = 0.75, cancel=None, progress=None, request: int = 0,
+             auto: bool | str | None = None) -> Hint:
     """Compute one hint in this process (blocking: the game asks the solver service).
 
     After the first winning line, up to ``improve_seconds`` go to finding a
-    shorter one: a hint is only as good as the line behind it.
+    shorter one: a hint is only as good as the line behind it. The line is
+    for the automatic foundation level ``auto`` (default: the position's
+    ``auto_level``), so the move shown wins when played under it.
     """
     from game.freecell.solver import Verdict, sensible_move, solve
 
     result = solve(position, budget=budget, time_limit=time_limit, improve=improve_seconds > 0,
-                   improve_seconds=improve_seconds, cancel=cancel, progress=progress)
+                   improve_seconds=improve_seconds, cancel=cancel, progress=progress,
+                   auto=position.auto_level if auto is None else auto)
     if result.verdict is Verdict.SOLVED:
-        return Hint(request, HintKind.WIN, result.first_move, result.card_moves, result.states, result.seconds)
+        return Hint(request, HintKind.WIN, result.first_move, result.game_moves, result.states, result.seconds)
     if result.verdict is Verdict.UNSOLVABLE:
         return Hint(request, HintKind.NO_WIN, None, None, result.states, result.seconds)
     return Hint(request, HintKind.UNFINISHED, sensible_move(position), None, result.states, result.seconds)

@@ -22,9 +22,9 @@ nothing comes back from a foundation, no cell-to-cell moves. A run moves as
 one *sequence move* when it fits the capacity ``(empty cells + 1) * 2 **
 empty columns`` (an empty destination column not counted).
 
-With ``auto_foundation`` on, every move is followed by the safe foundation
-moves it allows (Raymond's rule); they belong to the same undo step and count
-as no move. This module is pure Python: no pygame, moderngl or glm.
+Automatic foundation moves follow every move at the position's
+``auto_level`` (:mod:`game.freecell.automove`: "off", "safe" -- Raymond's
+rule -- or "all"); they belong to the same undo step and count as no move. This module is pure Python: no pygame, moderngl or glm.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from typing import Iterable, Sequence
 
 from game import rules
 from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse_rank, rank_token, run_name
+from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level, is_safe_home
 from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
 from game.rules import Termination
 
@@ -45,6 +46,7 @@ __all__ = [
     "Outcome",
     "Termination",
     "capacity",
+    "is_safe_home",
 ]
 
 
@@ -117,26 +119,6 @@ def _misfit(card: int, under: int) -> str:
     return "is not one rank below"
 
 
-_OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
-_PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
-
-
-def is_safe_home(card: int, foundations: Sequence[int]) -> bool:
-    """Raymond's rule: may ``card`` (which fits its foundation) go home untouched?
-
-    Every ace and two; a card whose two other-colour foundations reach rank-1;
-    or rank-2 there while the same-colour partner reaches rank-3.
-    """
-    r = RANK[card]
-    if r <= 2:
-        return True
-    o1, o2 = _OPPOSITE[SUIT[card]]
-    a, b = foundations[o1], foundations[o2]
-    if a >= r - 1 and b >= r - 1:
-        return True
-    return a >= r - 2 and b >= r - 2 and foundations[_PARTNER[SUIT[card]]] >= r - 3
-
-
 class Position:
     """A FreeCell position with its undo stack.
 
@@ -146,7 +128,7 @@ class Position:
     position only with :meth:`push` and :meth:`pop`.
     """
 
-    __slots__ = ("columns", "cells", "foundations", "auto_foundation", "_stack", "_initial_auto")
+    __slots__ = ("columns", "cells", "foundations", "auto_level", "_stack", "_initial_auto")
 
     def __init__(
         self,
@@ -154,7 +136,7 @@ class Position:
         cells: Iterable[Card | None] = (),
         foundations: Sequence[int] = (0, 0, 0, 0),
         *,
-        auto_foundation: bool = False,
+        auto_foundation: bool | str = False,
         free_cells: int = CELLS,
     ) -> None:
         cols = [list(c) for c in columns]
@@ -175,7 +157,8 @@ class Position:
         self.columns: list[list[Card]] = [[CARDS[c] for c in col] for col in cols]
         self.cells: list[Card | None] = [None if c is None else CARDS[c] for c in cl]
         self.foundations: list[int] = fd
-        self.auto_foundation = auto_foundation
+        #: "off", "safe" or "all" (``auto_foundation`` True/False reads as safe/off).
+        self.auto_level: str = auto_level(auto_foundation)
         # One entry per undo step: the player move, the automatic foundation
         # moves it set off, and the head card of each of those moves in order
         # (what undo needs to know: which suit a home move fed).
@@ -184,6 +167,15 @@ class Position:
         self._check_cards()
 
     # --- reading -------------------------------------------------------------
+
+    @property
+    def auto_foundation(self) -> bool:
+        """Whether any automatic foundation moves are made; set a bool or a level."""
+        return self.auto_level != AUTO_OFF
+
+    @auto_foundation.setter
+    def auto_foundation(self, value: bool | str) -> None:
+        self.auto_level = auto_level(value)
 
     @property
     def move_stack(self) -> list[Move]:
@@ -457,18 +449,20 @@ class Position:
 
     # --- making and unmaking moves ---------------------------------------------
 
-    def push(self, move: Move, *, auto: bool | None = None) -> None:
-        """Play ``move`` as one undo step (with its automatic foundation moves
-        when ``auto`` is true; ``None`` uses :attr:`auto_foundation`).
+    def push(self, move: Move, *, auto: bool | str | None = None) -> None:
+        """Play ``move`` as one undo step with the automatic foundation moves of
+        level ``auto`` ("off", "safe", "all"; ``True`` is "safe", ``False`` "off";
+        ``None`` uses :attr:`auto_level`).
 
         Raises :class:`IllegalMoveError` with the reason; the position is unchanged then.
         """
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(f"{move}: {reason}")
+        level = self.auto_level if auto is None else auto_level(auto)
         card = self._apply(move)
-        if self.auto_foundation if auto is None else auto:
-            autos, cards = self._auto_home()
+        if level != AUTO_OFF:
+            autos, cards = self._auto_home(level == AUTO_ALL)
             self._stack.append((move, tuple(autos), (card, *cards)))
         else:
             self._stack.append((move, (), (card,)))
@@ -483,13 +477,17 @@ class Position:
         self._unapply(move, cards[0])
         return move
 
-    def settle(self) -> list[Move]:
-        """Play the safe automatic foundation moves the position allows now.
+    def settle(self, level: bool | str = AUTO_SAFE) -> list[Move]:
+        """Play the automatic foundation moves of ``level`` the position allows now.
 
-        Called after a deal (SPEC: "after the deal and after every move"). With
-        no move made yet they cannot be undone; later they join the last step.
+        Called after a deal (SPEC: "after the deal and after every move") and
+        when the level changes. With no move made yet they cannot be undone;
+        later they join the last step.
         """
-        autos, cards = self._auto_home()
+        level = auto_level(level)
+        if level == AUTO_OFF:
+            return []
+        autos, cards = self._auto_home(level == AUTO_ALL)
         if autos:
             if self._stack:
                 m, old, old_cards = self._stack[-1]
@@ -605,12 +603,12 @@ class Position:
                     best, best_rank = _MOVES[CELLS_BASE + i][HOME][1], r
         return best
 
-    def _auto_home(self) -> tuple[list[Move], list[Card]]:
-        """Send safe cards home, lowest rank first, until none is left."""
+    def _auto_home(self, every: bool = False) -> tuple[list[Move], list[Card]]:
+        """Send safe cards (``every``: all that fit) home, lowest rank first, until none is left."""
         moves: list[Move] = []
         cards: list[Card] = []
         while True:
-            m = self._lowest_home_move(only_safe=True)
+            m = self._lowest_home_move(only_safe=not every)
             if m is None:
                 return moves, cards
             moves.append(m)
@@ -624,7 +622,7 @@ class Position:
         new.columns = [col[:] for col in self.columns]
         new.cells = self.cells[:]
         new.foundations = self.foundations[:]
-        new.auto_foundation = self.auto_foundation
+        new.auto_level = self.auto_level
         new._stack = self._stack[:] if stack else []
         new._initial_auto = self._initial_auto[:] if stack else []
         return new
@@ -679,7 +677,7 @@ class Position:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def parse(cls, text: str, *, auto_foundation: bool = False, free_cells: int = CELLS) -> "Position":
+    def parse(cls, text: str, *, auto_foundation: bool | str = False, free_cells: int = CELLS) -> "Position":
         """Read fc-solve board text (see :meth:`board`).
 
         Column lines may start with ``:``; blank lines are ignored; missing

@@ -35,6 +35,20 @@ fast. A beam drops positions, so it proves nothing: only the complete search
 above, which keeps at least half the budget, ever answers ``UNSOLVABLE``.
 No pruning is added to it for that reason.
 
+Automatic foundation levels (``auto=``, :mod:`game.freecell.automove`).
+Under "safe" (the default) and "off" the search above runs as it is: the
+safe cards it sends home are home in every position worth examining, so a
+line found with them is a line of the game without them; under "off" the
+line's every card movement is a player move (``player_moves == moves``).
+Under "all" the table sends *every* fitting card home after each move, which
+can take a card a safe-auto line still builds on; so the search plays that
+game instead: its positions are closed under all fitting cards going home,
+and it generates every sequence move the table allows (into an empty column
+too, every count: there the single-card steps between do not reach the same
+positions, as each would set off its own automatic moves). An ``UNSOLVABLE``
+under "all" proves the game *played with all automatic moves* cannot be won
+from there; the same cards may still win with fewer automatic moves.
+
 Speed. Positions are tuples of ``bytes`` (one per column, sorted) so that
 hashing and comparing them is done in C. A position whose columns are all
 ordered high to low (nothing left to untangle) is a win: the rest is
@@ -54,6 +68,7 @@ from typing import Callable
 
 from game.verdict import SearchResult, SolverError, Verdict
 from game.cards import RANK, RED, SUIT
+from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.beam import BEAMS, BeamRun, path_to
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
@@ -70,7 +85,8 @@ class SolveResult(SearchResult[Move]):
     counting); its first move may be a safe card the position had to send home.
     """
 
-    #: The moves a player makes with safe auto-foundation on (the game's counting).
+    #: The moves a player makes under the search's automatic foundation level
+    #: (the game's counting): with "off", every card movement.
     player_moves: list[Move] = field(default_factory=list)
     first_solution_seconds: float | None = None
     first_solution_length: int | None = None  # card movements of the first line found
@@ -154,6 +170,35 @@ def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State
     return (bytes(cells), tuple(cols), bytes(found)), sent
 
 
+def _close_all(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State, int]:
+    """:func:`_close` for the "all" level: every card that fits goes home."""
+    sent = 0
+    moved = True
+    while moved:
+        moved = False
+        for i in range(len(cols)):
+            col = cols[i]
+            while col and found[col[-1] & 3] == col[-1] >> 2:
+                found[col[-1] & 3] += 1
+                col = col[:-1]
+                sent += 1
+                moved = True
+            cols[i] = col
+        j = 0
+        while j < len(cells):
+            c = cells[j]
+            if found[c & 3] == c >> 2:
+                found[c & 3] += 1
+                del cells[j]
+                sent += 1
+                moved = True
+            else:
+                j += 1
+    cells.sort()
+    cols.sort()
+    return (bytes(cells), tuple(cols), bytes(found)), sent
+
+
 def _column_score(col: bytes) -> tuple[int, int]:
     """(tangle, must_move) of one column; see :func:`_evaluate`."""
     tangle = must = 0
@@ -209,10 +254,10 @@ def _evaluate(state: State) -> tuple[int, int, int, int]:
     return tangle, must, 52 - f[0] - f[1] - f[2] - f[3], dig
 
 
-def _after(cells: bytes, nc: list[bytes], found: bytes, source: int) -> State:
+def _after(cells: bytes, nc: list[bytes], found: bytes, source: int, close: Callable = _close) -> State:
     """The canonical child once column ``source`` lost its end cards.
 
-    The states are closed under safe foundation moves, and a move that sends
+    The states are closed under the level's foundation moves, and a move that sends
     nothing home changes no foundation, so only the card it uncovers can
     start new automatic moves: when that card is not next for its
     foundation, sorting is all that is left (the common, cheap case).
@@ -221,13 +266,16 @@ def _after(cells: bytes, nc: list[bytes], found: bytes, source: int) -> State:
     if col:
         t = col[-1]
         if found[t & 3] == t >> 2:
-            return _close(list(cells), nc, list(found))[0]
+            return close(list(cells), nc, list(found))[0]
     nc.sort()
     return (cells, tuple(nc), found)
 
 
-def _children(state: State, ncells: int):
+def _children(state: State, ncells: int, close: Callable = _close, every: bool = False):
     """Yield ``(move_code, child_state)`` for every move worth trying.
+
+    ``close`` makes the automatic moves of the level searched; ``every``
+    adds every count of a run into an empty column (see the module notes).
 
     ``move_code`` is ``card * 64 + target`` with target a card (build onto it),
     ``_T_HOME``, ``_T_CELL`` or ``_T_EMPTY``: a description independent of
@@ -263,7 +311,7 @@ def _children(state: State, ncells: int):
         if found[c & 3] == c >> 2:
             f = list(found)
             f[c & 3] += 1
-            yield c * 64 + _T_HOME, _close(list(rest), list(cols), f)[0]
+            yield c * 64 + _T_HOME, close(list(rest), list(cols), f)[0]
         d = wanted.get(c)
         if d is not None:
             nc = list(cols)
@@ -291,7 +339,7 @@ def _children(state: State, ncells: int):
             f[top & 3] += 1
             nc = list(cols)
             nc[i] = col[:-1]
-            yield top * 64 + _T_HOME, _close(list(cells), nc, f)[0]
+            yield top * 64 + _T_HOME, close(list(cells), nc, f)[0]
         # Onto other columns: the run from the exposed end, k cards.
         k = 1
         head = top
@@ -302,13 +350,13 @@ def _children(state: State, ncells: int):
                     nc = list(cols)
                     nc[i] = col[:n - k]
                     nc[d] = cols[d] + col[n - k:]
-                    yield head * 64 + cols[d][-1], _after(cells, nc, found, i)
+                    yield head * 64 + cols[d][-1], _after(cells, nc, found, i, close)
                     d = second.get(head)
                     if d is not None and d != i:
                         nc = list(cols)
                         nc[i] = col[:n - k]
                         nc[d] = cols[d] + col[n - k:]
-                        yield head * 64 + cols[d][-1], _after(cells, nc, found, i)
+                        yield head * 64 + cols[d][-1], _after(cells, nc, found, i, close)
             if k == n:
                 break
             nxt = col[n - k - 1]
@@ -319,21 +367,26 @@ def _children(state: State, ncells: int):
         # Into an empty column: one card (complete), and the longest run that fits.
         if empties and n > 1:
             longest = min(k, cap_empty, n - 1)
-            for count in ((1, longest) if longest > 1 else (1,)):
+            for count in (range(1, longest + 1) if every else (1, longest) if longest > 1 else (1,)):
                 nc = list(cols)
                 nc[i] = col[:n - count]
                 nc[0] = col[n - count:]
-                yield col[n - count] * 64 + _T_EMPTY, _after(cells, nc, found, i)
+                yield col[n - count] * 64 + _T_EMPTY, _after(cells, nc, found, i, close)
         if free:
             nc = list(cols)
             nc[i] = col[:-1]
-            yield top * 64 + _T_CELL, _after(bytes(sorted(cells + bytes((top,)))), nc, found, i)
+            yield top * 64 + _T_CELL, _after(bytes(sorted(cells + bytes((top,)))), nc, found, i, close)
 
 
-def _initial_state(position: Position) -> tuple[State, int]:
+def _children_all(state: State, ncells: int):
+    """:func:`_children` of the "all" game."""
+    return _children(state, ncells, _close_all, True)
+
+
+def _initial_state(position: Position, close: Callable = _close) -> tuple[State, int]:
     cells = [int(c) for c in position.cells if c is not None]
     cols = [bytes(int(c) for c in col) for col in position.columns]
-    return _close(cells, cols, list(position.foundations))
+    return close(cells, cols, list(position.foundations))
 
 
 def solve(
@@ -347,6 +400,7 @@ def solve(
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int, int | None], None] | None = None,
     prove: bool = False,
+    auto: bool | str = AUTO_SAFE,
 ) -> SolveResult:
     """Search for a win from ``position``.
 
@@ -359,7 +413,13 @@ def solve(
     instead of the portfolio (the beams still look for lines): a proof of no
     win then costs about the reachable positions once, not up to four times,
     so it reaches further on the same budget; use it to rate deals.
+
+    ``auto`` is the automatic foundation level the line is for ("off",
+    "safe", "all"; see the module notes): ``player_moves`` counts and replays
+    under it, and under "all" the search plays that game.
     """
+    level = auto_level(auto)
+    every = level == AUTO_ALL
     start = time.perf_counter()
     ncells = len(position.cells) if free_cells is None else free_cells
     if not 0 <= ncells <= 4:
@@ -369,9 +429,10 @@ def solve(
         raise ValueError(f"the position uses free cell {'abcd'[used[-1]]}; the search has {ncells} cells")
     deadline = start + time_limit if time_limit is not None else None
     result = SolveResult(Verdict.UNKNOWN)
-    root, _ = _initial_state(position)
+    root, _ = _initial_state(position, _close_all if every else _close)
 
-    search = _Search(ncells, budget, deadline, cancel, progress, single=prove)
+    search = _Search(ncells, budget, deadline, cancel, progress, single=prove,
+                     children=_children_all if every else _children)
     line = search.greedy(root)
     result.states = search.expanded
     result.generated = search.generated
@@ -380,7 +441,7 @@ def solve(
         result.reason = search.stop_reason
         result.seconds = time.perf_counter() - start
         return result
-    best = _replay(position, line, ncells)
+    best = _replay(position, line, ncells, level)
     result.found_by = search.by or "greedy"
     result.first_solution_seconds = time.perf_counter() - start
     result.first_solution_length = len(best.card_moves())
@@ -392,7 +453,7 @@ def solve(
             bound = _nonhome_moves(best)
             better = search.bounded(root, bound, weight)
             if better is not None:
-                candidate = _replay(position, better, ncells)
+                candidate = _replay(position, better, ncells, level)
                 if len(candidate.card_moves()) < len(best.card_moves()):
                     best = candidate
                     result.improvements += 1
@@ -401,6 +462,9 @@ def solve(
     result.verdict = Verdict.SOLVED
     result.moves = best.card_moves()
     result.player_moves = best.move_stack
+    if level == AUTO_OFF:
+        # Every card movement is the player's: check it plays so on the table.
+        result.player_moves = _plain_win(position, result.moves, ncells)
     result.replayed = True
     result.states = search.expanded
     result.generated = search.generated
@@ -410,7 +474,8 @@ def solve(
 
 def sensible_move(position: Position) -> Move | None:
     """A reasonable move when no search finished: the legal move whose result
-    the first search ordering likes best (ties: the move list's order).
+    the first search ordering likes best (ties: the move list's order), with
+    the automatic moves of the position's level ("off" judged as "safe").
 
     >>> from game.freecell import deal
     >>> str(sensible_move(deal(1)))
@@ -420,9 +485,10 @@ def sensible_move(position: Position) -> Move | None:
     best_key = None
     priority = _PRIORITIES[0]
     ncells = len(position.cells)
+    every = position.auto_level == AUTO_ALL
     for m in position.distinct_moves():
-        position.push(m, auto=True)
-        state, _ = _initial_state(position)
+        position.push(m, auto=AUTO_ALL if every else AUTO_SAFE)
+        state, _ = _initial_state(position, _close_all if every else _close)
         position.pop()
         t, must, left, dig = _evaluate(state)
         cols = state[1]
@@ -462,9 +528,11 @@ _SLICE = 64  # expansions per turn; also how often the clock and cancel are read
 class _Greedy:
     """One greedy best-first search with a closed set (complete when it runs dry)."""
 
-    __slots__ = ("ncells", "priority", "came", "heap", "counter", "expanded", "done", "found")
+    __slots__ = ("ncells", "priority", "came", "heap", "counter", "expanded", "done", "found", "children")
 
-    def __init__(self, root: State, ncells: int, priority: Callable[..., int]) -> None:
+    def __init__(self, root: State, ncells: int, priority: Callable[..., int],
+                 children: Callable = _children) -> None:
+        self.children = children
         self.ncells = ncells
         self.priority = priority
         self.came: dict[State, tuple[State | None, int]] = {root: (None, 0)}
@@ -483,7 +551,7 @@ class _Greedy:
         push = heapq.heappush
         pop = heapq.heappop
         evaluate = _evaluate
-        children = _children
+        children = self.children
         for _ in range(steps):
             if not heap:
                 self.done = True
@@ -512,7 +580,9 @@ class _Search:
 
     def __init__(self, ncells: int, budget: int, deadline: float | None,
                  cancel: Callable[[], bool] | None,
-                 progress: Callable[[int, int | None], None] | None, single: bool = False) -> None:
+                 progress: Callable[[int, int | None], None] | None, single: bool = False,
+                 children: Callable = _children) -> None:
+        self.children = children
         self.ncells = ncells
         self.single = single
         self.budget = budget
@@ -557,7 +627,7 @@ class _Search:
         if _evaluate(root)[0] == 0:
             return []
         orderings = _PRIORITIES[:1] if self.single else _PRIORITIES
-        members = [_Greedy(root, self.ncells, p) for p in orderings]
+        members = [_Greedy(root, self.ncells, p, self.children) for p in orderings]
         try:
             roomy = self.ncells - len(root[0]) >= 3
             line = self._portfolio(members, GREEDY_FIRST_ROOMY if roomy else GREEDY_FIRST)
@@ -568,7 +638,7 @@ class _Search:
                 # mostly the proof, which one ordering reaches four times sooner.
                 del members[1:]
             for width, cost in BEAMS:
-                beam = BeamRun(root, self.ncells, width, children=_children, evaluate=_evaluate, cost=cost)
+                beam = BeamRun(root, self.ncells, width, children=self.children, evaluate=_evaluate, cost=cost)
                 spent = 0
                 while True:
                     if self._should_stop():
@@ -631,7 +701,7 @@ class _Search:
             if g > best_g.get(state, 1 << 30):
                 continue
             self.expanded += 1
-            for code, child in _children(state, ncells):
+            for code, child in self.children(state, ncells):
                 ng = g + (0 if (code & 63) == _T_HOME else 1)
                 if ng >= best_g.get(child, 1 << 30):
                     continue
@@ -647,21 +717,24 @@ class _Search:
         return None
 
 
-def _replay(position: Position, line: list[int], ncells: int) -> Position:
+def _replay(position: Position, line: list[int], ncells: int, level: str = AUTO_SAFE) -> Position:
     """Play a solver line on a copy of ``position`` through the rules engine.
 
-    Every move is checked by the engine; the safe foundation moves are the
-    engine's own; the final tidy-up is auto-complete. Raises
-    :class:`SolverError` if anything is refused or the game is not won.
+    Every move is checked by the engine; the automatic foundation moves are
+    the engine's own, at ``level`` ("off" plays as "safe": the search made
+    those; :func:`_plain_win` checks the plain line); the final tidy-up is
+    auto-complete. Raises :class:`SolverError` if anything is refused or the
+    game is not won.
     """
+    level = AUTO_SAFE if level == AUTO_OFF else level
     cells = (list(position.cells) + [None] * ncells)[:ncells]  # solve() checked nothing is cut off
-    pos = Position(position.columns, cells, position.foundations, auto_foundation=True, free_cells=ncells)
-    pos.settle()
+    pos = Position(position.columns, cells, position.foundations, auto_foundation=level, free_cells=ncells)
+    pos.settle(level)
     for code in line:
         card, target = code >> 6, code & 63
         move = _concrete(pos, card, target)
         try:
-            pos.push(move, auto=True)
+            pos.push(move, auto=level)
         except IllegalMoveError as exc:
             raise SolverError(f"the engine refused the solver's move: {exc}") from None
     while (m := pos.autocomplete_move()) is not None:
@@ -669,6 +742,21 @@ def _replay(position: Position, line: list[int], ncells: int) -> Position:
     if not pos.is_won():
         raise SolverError("the solver's line does not win")
     return pos
+
+
+def _plain_win(position: Position, moves: list[Move], ncells: int) -> list[Move]:
+    """``moves`` replayed one card movement at a time with no automatic moves
+    (the "off" table); returns them, or raises :class:`SolverError`."""
+    cells = (list(position.cells) + [None] * ncells)[:ncells]
+    pos = Position(position.columns, cells, position.foundations, free_cells=ncells)
+    try:
+        for move in moves:
+            pos.push(move, auto=False)
+    except IllegalMoveError as exc:
+        raise SolverError(f"the engine refused the solver's move: {exc}") from None
+    if not pos.is_won():
+        raise SolverError("the solver's line does not win")
+    return list(moves)
 
 
 def _concrete(pos: Position, card: int, target: int) -> Move:

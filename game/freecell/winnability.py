@@ -185,6 +185,12 @@ class Winnability:
             if position is not None:
                 self.position_changed(position)
 
+    def forget(self) -> None:
+        """Drop every remembered verdict (the automatic foundation level
+        changed: "all" may lose where "safe" wins); call :meth:`position_changed` next."""
+        self.verdicts.clear()
+        self._lost = None
+
     def position_changed(self, position: Position) -> None:
         """The position changed (move, undo, restart, new deal): drop the running
         check and start one for ``position`` (read now; later changes to it do
@@ -331,7 +337,8 @@ def check(position: Any, *, budget: int = CHECK_BUDGET, time_limit: float | None
     (<Verdict.SOLVED: 'solved'>, True)
     """
     if isinstance(position, Position):
-        result: Any = solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
+        result: Any = solve(position, budget=budget, time_limit=time_limit, cancel=cancel,
+                            auto=position.auto_level)
     else:
         from game.spider import solve as spider_solve
 

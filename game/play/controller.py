@@ -344,7 +344,7 @@ class Play(Extras):
     def _sync_env(self) -> None:
         st = self.settings
         self.env.speed = speeds.SPEED_FACTORS[st.animation_speed]
-        self.env.auto_foundation = st.auto_foundation
+        self.env.auto_foundation = st.auto_moves  # a level: "off", "safe" or "all"
         self.env.one_click_home = st.one_click_home
         self.env.last_move = st.last_move_outline
         self.env.left_handed = st.left_handed
@@ -355,8 +355,11 @@ class Play(Extras):
         self._sync_env()
         self.host.set_volume(st.sound_volume)
         self.host.apply_look(st)
-        if self.table.game == "freecell":
-            self.table.session.position.auto_foundation = st.auto_foundation
+        if self.table.game == "freecell" and self.table.session.auto_level != st.auto_moves:
+            self.table.set_auto_level(st.auto_moves)
+            if self.winnability is not None:
+                self.winnability.forget()  # "all" may lose where "safe" wins
+            self.position_changed()
         if st.live_winnability and self.winnability is None:
             from game.freecell.winnability import Winnability
 

@@ -196,7 +196,7 @@ class Extras:
         session = FreeCellSession(table.session.number, auto_foundation=False, now=self.now)
         for move in pos.move_stack:
             session.push_plain(move)
-        session.auto_foundation = self.settings.auto_foundation
+        session.set_auto_level(self.settings.auto_moves)
         session.clock.start()
         self._replace_table(FreeCellTable(self.env, session.number, session))
         self.say(f"replayed {len(pos.move_stack)} moves of deal #{session.number}")

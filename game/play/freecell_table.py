@@ -178,6 +178,18 @@ class FreeCellTable(Table):
                           sound="home" if step.move.dest == HOME or step.automatic else "place")
         return True
 
+    def set_auto_level(self, level: str) -> None:
+        """Play on at automatic foundation level ``level`` ("off", "safe", "all"):
+        the cards a stronger level sends home fly there now and join the last
+        undo step; a hint shown for the old level is dropped."""
+        self.flights.land()
+        before = self.layout_now()
+        autos = self.session.set_auto_level(level)
+        self.cancel_hint()
+        self.hint_marks = []
+        if autos:
+            self.after_change(before, tuple(autos), speeds.FLIGHT, sound="home")
+
     def after_change(self, before: Layout, autos: tuple[Move, ...] = (), duration: float = speeds.FLIGHT,
                      sound: str = "place") -> None:
         self.selection = None

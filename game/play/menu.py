@@ -27,6 +27,9 @@ from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 __all__ = ["Menu", "Settings", "Request", "SPEEDS"]
 
 SPEEDS = ("slow", "normal", "fast", "instant")
+#: FreeCell's automatic foundation levels, as the settings row shows them
+#: (game.freecell.automove.AUTO_LEVELS; spelled here so the menu loads no rules).
+AUTO_MOVES = ("off", "safe", "all")
 #: The volume button steps through these (0 = muted).
 VOLUMES = (0.0, 0.3, 0.7, 1.0)
 
@@ -35,7 +38,8 @@ VOLUMES = (0.0, 0.3, 0.7, 1.0)
 class Settings:
     """Every setting takes effect at once and is remembered (the ``settings`` file)."""
 
-    auto_foundation: bool = True
+    #: FreeCell's automatic foundation moves: "off", "safe" (Raymond's rule) or "all".
+    auto_moves: str = "safe"
     one_click_home: bool = False
     animation_speed: str = "normal"
     four_colour: bool = False
@@ -95,6 +99,8 @@ class Settings:
         from game.schema import SETTINGS
 
         good, bad = SETTINGS.clean(data)
+        if "auto_moves" not in good and "auto_foundation" in good:
+            good["auto_moves"] = "safe" if good["auto_foundation"] else "off"  # an older file's switch
         out = cls()
         for f in fields(cls):
             if f.name in good:
@@ -257,7 +263,8 @@ class Menu:
                     chosen = i
             return Row(label, index, selected=chosen)
 
-        play = (toggle("Automatic foundation moves", "auto_foundation"),
+        play = (choice("FreeCell: automatic foundation moves", "auto_moves", AUTO_MOVES,
+                       tuple(x.capitalize() for x in AUTO_MOVES), st.auto_moves),
                 toggle("One click sends home", "one_click_home"),
                 toggle("Live winnability check", "live_winnability"),
                 choice("Animation speed", "animation_speed", SPEEDS, tuple(x.capitalize() for x in SPEEDS),
@@ -520,6 +527,8 @@ class Menu:
                 st.toggle_mute()
             elif name == "animation_speed":
                 st.animation_speed = SPEEDS[(SPEEDS.index(st.animation_speed) + 1) % len(SPEEDS)]
+            elif name == "auto_moves":
+                st.auto_moves = AUTO_MOVES[(AUTO_MOVES.index(st.auto_moves) + 1) % len(AUTO_MOVES)]
             elif name in ("table_colour", "card_back"):
                 from game.render import theme
 
@@ -559,7 +568,7 @@ class Menu:
             st.muted = False  # choosing a volume means to hear it
         elif name == "four_colour":
             st.four_colour = value == "on"
-        elif name in ("animation_speed", "table_colour", "card_back"):
+        elif name in ("animation_speed", "table_colour", "card_back") or (name == "auto_moves" and value in AUTO_MOVES):
             setattr(st, name, value)
         else:
             return None

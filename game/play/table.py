@@ -46,7 +46,7 @@ class TableEnv:
     anim_time: float = 0.0
     #: The keyboard or gamepad was used last (the focus ring shows).
     keyboard_used: bool = False
-    auto_foundation: bool = True
+    auto_foundation: bool | str = True  # FreeCell: a level "off" / "safe" / "all" (True: "safe")
     one_click_home: bool = False
     #: The last move's cards keep a soft outline until the next action.
     last_move: bool = True

@@ -122,8 +122,8 @@ class HintService(_Adapter):
                 from game.freecell.solver import sensible_move
 
                 move = sensible_move(self._position)
-            out.append(Hint(event.request, _HINT_KIND[event.verdict], move,
-                            len(event.line) if event.line else None, event.states, event.seconds))
+            length = event.player_moves if event.player_moves is not None else len(event.line) or None
+            out.append(Hint(event.request, _HINT_KIND[event.verdict], move, length, event.states, event.seconds))
         return out
 
     def __enter__(self) -> "HintService":

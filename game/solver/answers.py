@@ -54,6 +54,9 @@ class Answer:
     rewind: Any = None
     #: Answered from another request's search for the same position (no search of its own).
     shared: bool = False
+    #: FreeCell ``SOLVED``: the line's length as the game counts it, player
+    #: moves under the position's automatic foundation level (None: not counted).
+    player_moves: int | None = None
 
     @property
     def superseded(self) -> bool:

@@ -266,7 +266,8 @@ class SolverService:
         if ask not in _SHARING or (ask is Ask.HINT and self.game == "spider"):
             return None
         if self.game == "freecell":
-            return (position.board(always_headers=True), len(position.cells))
+            # The level too: a line for "safe" may not play where every card goes home.
+            return (position.board(always_headers=True), len(position.cells), position.auto_level)
         return str(position)
 
     def _ask(self, ask: Ask, position: Any, options: dict[str, Any]) -> int:

@@ -44,6 +44,10 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
 
     ``options``: ``budget`` and ``time_limit`` of each search; for ``REWIND``
     also ``known`` (verdicts by ``position.key()``) and ``known_lost``.
+    A FreeCell search is for the position's own automatic foundation level
+    (``position.auto_level``, which travels with it): the line's player
+    moves play under it, and "all" searches the game where every fitting
+    card goes home (see :mod:`game.freecell.solver`).
     ``cancel()`` stops the search; ``progress(states)`` is called now and then.
     """
     budget = int(options.get("budget", 100_000))
@@ -68,7 +72,7 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
         hint = ask is Ask.HINT
         result: Any = solve(position, budget=budget, time_limit=time_limit, improve=hint,
                             improve_seconds=HINT_IMPROVE_SECONDS if hint else None,
-                            cancel=cancel, progress=on_progress)
+                            cancel=cancel, progress=on_progress, auto=position.auto_level)
     else:
         from game.spider.solver import solve as spider_solve
 
@@ -84,7 +88,9 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
     move = line[0] if line else None
     if verdict is Verdict.UNKNOWN and freecell:
         move = sensible_move(position)
-    return Answer(request, ask, verdict, line, move, result.states, result.seconds, reason)
+    counted = len(result.player_moves) if freecell and line else None
+    return Answer(request, ask, verdict, line, move, result.states, result.seconds, reason,
+                  player_moves=counted)
 
 
 def _wins(position: Any, line: tuple[Any, ...]) -> bool:
@@ -117,7 +123,7 @@ def _rewind(position: Any, budget: int, time_limit: float | None, options: dict[
             if progress is not None:
                 progress(states[0] + n)
 
-        result = solve(pos, cancel=cancel, progress=on_progress, **kw)
+        result = solve(pos, cancel=cancel, progress=on_progress, auto=pos.auto_level, **kw)
         states[0] += result.states
         return result
 
