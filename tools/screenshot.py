@@ -151,7 +151,7 @@ def play_moves(table: Any, moves: list[str]) -> None:
             from game.freecell.moves import NotationError
             from game.play.menu import Settings
 
-            table.session.position.auto_foundation = Settings().auto_foundation
+            table.session.set_auto_level(Settings().auto_moves)  # as a player's table plays
             try:
                 move = table.position.parse_move(text)
             except (NotationError, ValueError) as exc:
