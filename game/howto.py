@@ -279,6 +279,8 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "deals 1..32,000. This game rated them with its own solver, and every rating is backed "
         "by a winning line with that many cells and a complete search showing that one cell "
         "fewer is not enough.",
+        "With **Winnable deals only** on for FreeCell (in **Settings**), a random deal is one this "
+        "game's solver has won: one of the rated deals 1..32,000.",
         "Today's deal is one deal per calendar date in Japan time (UTC+9), the same for everyone, "
         "picked from deals 1..32,000 (never 11982). The menu shows its difficulty. Instead of "
         "online rankings, the game keeps your own daily history: days played, days won and "
@@ -325,7 +327,11 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "[pad A] selects and places, [pad B] cancels, [pad X] asks for a hint, [pad Y] undoes, "
         "[pad Start] opens the menu, [pad Back] quits after asking. A controller can be plugged "
         "in or out at any time.",
-    ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input")),
+        "The cards your last move (or a move made for you) put down keep a soft outline until "
+        "your next action, so you can always see where they went; **Outline the last move** in "
+        "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
+        "bar; the columns keep their numbers, left to right.",
+    ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
     Section("freecell-refusals", "When a move is refused", (
         "An illegal move never changes the position: the cards return to where they were and "
         "one line says why. The usual reasons:",
@@ -431,6 +437,11 @@ _SPIDER = Page("spider", "How to play Spider", (
         "first game is 1-suit game #1, which a full-knowledge search has shown can be won.",
         "Not every game can be won: the face-down cards and the stock are unknown, and with "
         "four suits even good players are said to win only about one game in three.",
+        "With **Winnable deals only** on for a suit count (in **Settings**), **New game** deals "
+        "only games this game's solver has won, seeing every card: over 1,200 per suit count, "
+        "each once, in an order of your own. After those it searches random games until it "
+        "proves one (\"finding a winnable deal\"; [Esc] cancels). The status line says "
+        "\"winnable deal\", and **Demo** plays the solver's winning line.",
     ), ("difficulty-levels", "suits", "game-number", "new-game")),
     Section("scoring", "Score", (
         "You start with 500 points. Every move, every deal and every undo costs 1 point; every "
@@ -471,7 +482,11 @@ _SPIDER = Page("spider", "How to play Spider", (
         "[pad left stick] moves the focus, [pad A] selects and places, [pad B] cancels, [pad X] "
         "asks for a hint, [pad Y] undoes, [pad Start] opens the menu, [pad Back] quits after "
         "asking.",
-    ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input")),
+        "The cards your last move (or a move made for you) put down keep a soft outline until "
+        "your next action, so you can always see where they went; **Outline the last move** in "
+        "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
+        "bar; the columns keep their numbers, left to right.",
+    ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
     Section("spider-refusals", "When a move is refused", (
         "An illegal move never changes the table: the cards return and one line says why. The "
         "usual reasons:",
