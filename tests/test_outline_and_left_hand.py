@@ -256,3 +256,13 @@ def test_the_two_settings_round_trip_and_old_files_still_read():
     assert old.four_colour and old.last_move_outline and not old.left_handed
     bad, refused = Settings.checked({"left_handed": "yes", "last_move_outline": 1})
     assert not bad.left_handed and bad.last_move_outline and len(refused) == 2
+
+
+def test_switching_hands_mid_flight_lands_the_cards_first(play_for):
+    # At normal speed a fresh FreeCell deal is still flying out card by card.
+    play = play_for("freecell", 1, animation_speed="normal")
+    assert play.table.flights.busy()
+    play.settings.left_handed = True
+    play.apply_settings()
+    # Nothing is left in the air heading for the old (right-handed) places.
+    assert not play.table.flights.busy() and play.env.left_handed

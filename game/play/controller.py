@@ -352,6 +352,8 @@ class Play(Extras):
     def apply_settings(self) -> None:
         """Every setting takes effect at once."""
         st = self.settings
+        if st.left_handed != self.env.left_handed:
+            self.table.flights.land()  # a card in the air would finish where the old layout had it
         self._sync_env()
         self.host.set_volume(st.sound_volume)
         self.host.apply_look(st)
