@@ -178,7 +178,7 @@ def short_cost(state: State, tangle: int, must: int, left: int, dig: int) -> int
     empties = 0
     while empties < 8 and not cols[empties]:
         empties += 1
-    return 4 * must + 4 * tangle + 2 * dig + 2 * len(cells) - 2 * empties + 3 * left
+    return 4 * must + 4 * tangle + 2 * dig + len(cells) - empties + 3 * left
 
 
 class ShortBeam:
@@ -273,4 +273,4 @@ class ShortBeam:
 
 #: The widths of the :class:`ShortBeam` passes of the improve phase, in
 #: turn: a narrow beam finds a good bound fast, which prunes the wider ones.
-SHORT_WIDTHS = (128, 512, 2048, 8192, 32768)
+SHORT_WIDTHS = (64, 256, 1024, 4096, 16384)
