@@ -452,13 +452,14 @@ def solve(
         if improve_seconds is not None:
             until = time.perf_counter() + improve_seconds
             search.deadline = until if search.deadline is None else min(search.deadline, until)
-        # Beams of growing width, then weighted A*, each bounded by the best
-        # line so far; every line found is shortened, then replayed.
-        passes = [(w, None) for w in SHORT_WIDTHS] + [(None, w) for w in (3.0, 2.0, 1.5, 1.2, 1.0)]
-        for width, weight in [(None, None)] + passes:
-            bound = _nonhome_moves(best)
-            better = line if width is None and weight is None else (
-                search.short_beam(root, bound, width) if weight is None else search.bounded(root, bound, weight))
+        # The first line tidied, then beams of growing width, then weighted
+        # A*, each bounded by the best line's non-home moves; every line found
+        # is shortened, then replayed.
+        passes: list[Callable[[int], list[int] | None]] = [lambda bound: line]
+        passes += [lambda bound, w=w: search.short_beam(root, bound, w) for w in SHORT_WIDTHS]
+        passes += [lambda bound, w=w: search.bounded(root, bound, w) for w in (3.0, 2.0, 1.5, 1.2, 1.0)]
+        for find in passes:
+            better = find(sum(1 for m in best.card_moves() if m.dest != HOME))
             if better is not None:
                 better = shorten(root, better, ncells, search.children, _evaluate, search._should_stop)
                 candidate = _replay(position, better, ncells, level)
@@ -504,10 +505,6 @@ def sensible_move(position: Position) -> Move | None:
         if best_key is None or key < best_key:
             best, best_key = m, key
     return best
-
-
-def _nonhome_moves(pos: Position) -> int:
-    return sum(1 for m in pos.card_moves() if m.dest != HOME)
 
 
 # Greedy best-first searches differ wildly in which deals they find hard: a
