@@ -23,6 +23,11 @@ exhaustive search in :mod:`game.freecell.solver` keeps that job.
 
 Positions kept in earlier layers are not kept again (a shorter path already
 reached them), which also stops the beam circling.
+
+:class:`ShortBeam` is the same idea aimed at *short* lines once one line is
+known (the solver's improve phase): its layers count the moves that are not
+home moves (the only ones a line can save), home moves are free and stay in
+their layer, and children that cannot beat the best line so far are dropped.
 """
 
 from __future__ import annotations
