@@ -121,8 +121,9 @@ def _shortcuts(root: State, steps: list[tuple[int, State]], ncells: int,
     return out
 
 
-def _edits(line: list[int]) -> Iterable[list[int]]:
-    """Candidate lines, each one edit of ``line`` that saves a move or more."""
+def _edits(line: list[int]) -> Iterable[tuple[int, list[int]]]:
+    """Candidate lines, each one edit of ``line`` that saves a move or more,
+    as ``(i, tail)``: the line is ``line[:i] + tail``."""
     last: dict[int, int] = {}
     for j, code in enumerate(line):
         card = code >> 6
@@ -131,14 +132,14 @@ def _edits(line: list[int]) -> Iterable[list[int]]:
         if i is None or (line[i] & 63) == _T_HOME:
             continue
         # Merge the hops: at i, go where j goes.
-        yield line[:i] + [code] + line[i + 1:j] + line[j + 1:]
+        yield i, [code] + line[i + 1:j] + line[j + 1:]
         # Wait: skip the first hop; the card moves from where it was at j.
-        yield line[:i] + line[i + 1:]
+        yield i, line[i + 1:]
         # A round trip.
-        yield line[:i] + line[i + 1:j] + line[j + 1:]
+        yield i, line[i + 1:j] + line[j + 1:]
     for i, code in enumerate(line):
         if (code & 63) != _T_HOME:
-            yield line[:i] + line[i + 1:]
+            yield i, line[i + 1:]
 
 
 def shorten(root: State, line: list[int], ncells: int, children: Children, evaluate: Evaluate,
@@ -151,18 +152,20 @@ def shorten(root: State, line: list[int], ncells: int, children: Children, evalu
         return line
     best = [code for code, _ in steps]
     while True:
-        steps = play(root, best, ncells, children, evaluate)
-        assert steps is not None
         cut = _shortcuts(root, steps, ncells, children)
         if nonhome(cut) < nonhome(best) and (done := play(root, cut, ncells, children, evaluate)) is not None:
-            best = [code for code, _ in done]
+            steps = done
+            best = [code for code, _ in steps]
             continue
-        for edit in _edits(best):
+        # The line's positions: an edit at i leaves the moves before i alone.
+        states = [root] + [state for _, state in steps]
+        for i, tail in _edits(best):
             if stop is not None and stop():
                 return best
-            done = play(root, edit, ncells, children, evaluate)
-            if done is not None and nonhome(done_line := [c for c, _ in done]) < nonhome(best):
-                best = done_line
+            done = play(states[i], tail, ncells, children, evaluate)
+            if done is not None and nonhome(tail_done := [c for c, _ in done]) < nonhome(best[i:]):
+                steps = steps[:i] + done
+                best = best[:i] + tail_done
                 break
         else:
             return best
