@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.freecell import HOME, Position, deal
+from game.freecell import HOME, Move, Position, deal
 from game.freecell.beam import ShortBeam
 from game.freecell.shorten import nonhome, play, shorten
 from game.freecell.solver import _Search, Verdict, _children, _evaluate, _initial_state, _replay, solve
@@ -111,3 +111,16 @@ def test_play_refuses_a_broken_line_and_shorten_returns_it_unchanged():
     i = next(i for i, code in enumerate(line) if code & 63 != 52)
     impossible = line[:i + 1] + line[i:]  # the same (non-home) move twice in a row
     assert play(root, impossible, 4, _children, _evaluate) is None
+
+
+def test_a_mid_game_position_improves_and_replays():
+    # Cards home and cells taken already, as a hint sees the table.
+    pos = deal(617, auto_foundation=True)
+    pos.settle()
+    for text in ("8a", "8b", "8c", "87"):
+        pos.push(Move.parse(text))
+    result = solve(pos, improve=True, budget=30_000)
+    assert result.verdict is Verdict.SOLVED
+    assert result.card_moves <= result.first_solution_length
+    assert plain_replay(pos, result.moves)
+    assert sum(1 for m in result.moves if m.dest == HOME) == 52 - pos.cards_home
