@@ -257,11 +257,14 @@ def main() -> None:
     any_card: list[int] = []
     any_game: list[int] = []
     if args.anytime > 0:
-        for _, pos in items:
-            r = solve(pos, free_cells=cells, budget=args.budget, improve=True, improve_seconds=args.anytime)
+        for label, pos in items:
+            r = solve(pos, free_cells=per_item.get(label, cells), budget=args.budget, improve=True,
+                      improve_seconds=args.anytime)
             if r.verdict is Verdict.SOLVED:
                 any_card.append(r.card_moves)
                 any_game.append(r.game_moves)
+                print(f"  anytime {label:>7}: {r.card_moves} card moves (first line {r.first_solution_length}), "
+                      f"{r.game_moves} game moves", flush=True)
         if any_card:
             print(f"  with {args.anytime:g} s anytime search: length median {statistics.median(any_card):.0f} "
                   f"(fc-solve counting), {statistics.median(any_game):.0f} (game counting); "

@@ -23,6 +23,11 @@ exhaustive search in :mod:`game.freecell.solver` keeps that job.
 
 Positions kept in earlier layers are not kept again (a shorter path already
 reached them), which also stops the beam circling.
+
+:class:`ShortBeam` is the same idea aimed at *short* lines once one line is
+known (the solver's improve phase): its layers count the moves that are not
+home moves (the only ones a line can save), home moves are free and stay in
+their layer, and children that cannot beat the best line so far are dropped.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ State = tuple
 Children = Callable[[State, int], Iterable[tuple[int, State]]]
 Evaluate = Callable[[State], tuple[int, int, int, int]]
 
-__all__ = ["BeamRun", "BEAMS", "WIDTHS", "beam_cost", "room_cost"]
+__all__ = ["BeamRun", "BEAMS", "WIDTHS", "beam_cost", "room_cost", "ShortBeam", "short_cost", "SHORT_WIDTHS"]
 
 #: Layers (player moves) a beam may go before it is given up: wins need far
 #: fewer, and a beam past this is circling through new but useless positions.
@@ -166,3 +171,111 @@ def path_to(came: dict, state: State) -> list[int]:
         state = parent
     out.reverse()
     return out
+
+
+def short_cost(state: State, tangle: int, must: int, left: int, dig: int) -> int:
+    """The score :class:`ShortBeam` keeps children by (smaller is better):
+    an estimate of the non-home moves left. ``must`` is a lower bound on
+    them; ``tangle`` counts cards that will mostly move too; occupied cells
+    and missing empty columns make the moves left dearer, and cards still
+    out are weighed lightly so that, alike otherwise, progress wins."""
+    cells, cols, _ = state
+    empties = 0
+    while empties < 8 and not cols[empties]:
+        empties += 1
+    return 4 * must + 4 * tangle + 2 * dig + len(cells) - empties + 3 * left
+
+
+class ShortBeam:
+    """A beam that looks for *short* lines (every card movement counted).
+
+    Layer ``g`` holds positions ``g`` non-home moves from the start (home
+    moves are free: each card goes home exactly once in any win, so the
+    length of a line is 52 plus its other moves). From each layer the
+    ``width`` children with the lowest :func:`short_cost` go on; a child that
+    cannot beat ``bound`` non-home moves (``must`` is a lower bound on the
+    moves it still needs) is dropped. Home moves stay in their layer. The
+    first win found is the beam's line (``line``, move codes), with ``moves``
+    non-home moves; like :class:`BeamRun` it proves nothing.
+
+    ``step(n)`` expands up to ``n`` positions and returns the number
+    expanded, or None once finished.
+    """
+
+    __slots__ = ("ncells", "width", "bound", "came", "layer", "index", "nxt", "line", "finished",
+                 "depth", "children", "evaluate", "cost")
+
+    def __init__(self, root: State, ncells: int, width: int, bound: int, *, children: Children,
+                 evaluate: Evaluate, cost: Callable[..., int] | None = None) -> None:
+        self.children = children
+        self.evaluate = evaluate
+        self.cost = cost or short_cost
+        self.ncells = ncells
+        self.width = width
+        self.bound = bound
+        self.depth = 0
+        self.came: dict[State, tuple[State | None, int]] = {root: (None, 0)}
+        self.layer: list[State] = [root]
+        self.index = 0
+        self.nxt: dict[State, tuple[int, State, int]] = {}
+        self.line: list[int] | None = None
+        self.finished = False
+        if evaluate(root)[0] == 0:
+            self.line = []
+            self.finished = True
+
+    def step(self, steps: int) -> int | None:
+        if self.finished:
+            return None
+        came = self.came
+        ncells = self.ncells
+        nxt = self.nxt
+        evaluate = self.evaluate
+        children = self.children
+        cost = self.cost
+        layer = self.layer
+        done = 0
+        while done < steps:
+            if self.index == len(layer):
+                self.depth += 1
+                if not nxt or self.depth >= self.bound:
+                    self.finished = True
+                    return None
+                best = sorted(nxt.items(), key=_cost)[:self.width]
+                for child, (_, parent, code) in best:
+                    came[child] = (parent, code)
+                layer = self.layer = [child for child, _ in best]
+                self.index = 0
+                nxt.clear()
+                continue
+            state = layer[self.index]
+            self.index += 1
+            done += 1
+            room = self.bound - self.depth - 2  # non-home moves a child may still need to beat bound
+            for code, child in children(state, ncells):
+                if child in came or child in nxt:
+                    continue
+                tangle, must, left, dig = evaluate(child)
+                if (code & 63) == 52:
+                    # A home move: same layer, expanded in turn.
+                    came[child] = (state, code)
+                    if tangle == 0:
+                        self.line = path_to(came, child)
+                        self.finished = True
+                        return done
+                    layer.append(child)
+                    continue
+                if must > room:
+                    continue
+                if tangle == 0:
+                    came[child] = (state, code)
+                    self.line = path_to(came, child)
+                    self.finished = True
+                    return done
+                nxt[child] = (cost(child, tangle, must, left, dig), state, code)
+        return done
+
+
+#: The widths of the :class:`ShortBeam` passes of the improve phase, in
+#: turn: a narrow beam finds a good bound fast, which prunes the wider ones.
+SHORT_WIDTHS = (64, 256, 1024, 4096, 16384)

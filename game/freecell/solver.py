@@ -55,8 +55,10 @@ ordered high to low (nothing left to untangle) is a win: the rest is
 auto-complete.
 
 Quality. The first solution comes from a greedy search; with ``improve`` the
-remaining budget runs weighted A* passes, each bounded by the best line so
-far, and the shortest line (counted as fc-solve counts) is kept.
+remaining budget runs beams for short lines (:class:`~game.freecell.beam.ShortBeam`,
+growing widths), then weighted A* passes, each bounded by the best line so
+far; every line found is tidied by :func:`~game.freecell.shorten.shorten`
+and replayed, and the shortest (counted as fc-solve counts) is kept.
 """
 
 from __future__ import annotations
@@ -69,9 +71,10 @@ from typing import Callable
 from game.verdict import SearchResult, SolverError, Verdict
 from game.cards import RANK, RED, SUIT
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level
-from game.freecell.beam import BEAMS, BeamRun, path_to
+from game.freecell.beam import BEAMS, SHORT_WIDTHS, BeamRun, ShortBeam, path_to
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
+from game.freecell.shorten import shorten
 
 __all__ = ["Verdict", "SolveResult", "solve", "SolverError"]
 
@@ -449,10 +452,16 @@ def solve(
         if improve_seconds is not None:
             until = time.perf_counter() + improve_seconds
             search.deadline = until if search.deadline is None else min(search.deadline, until)
-        for weight in (3.0, 2.0, 1.5, 1.2, 1.0):
-            bound = _nonhome_moves(best)
-            better = search.bounded(root, bound, weight)
+        # The first line tidied, then beams of growing width, then weighted
+        # A*, each bounded by the best line's non-home moves; every line found
+        # is shortened, then replayed.
+        passes: list[Callable[[int], list[int] | None]] = [lambda bound: line]
+        passes += [lambda bound, w=w: search.short_beam(root, bound, w) for w in SHORT_WIDTHS]
+        passes += [lambda bound, w=w: search.bounded(root, bound, w) for w in (3.0, 2.0, 1.5, 1.2, 1.0)]
+        for find in passes:
+            better = find(sum(1 for m in best.card_moves() if m.dest != HOME))
             if better is not None:
+                better = shorten(root, better, ncells, search.children, _evaluate, search._should_stop)
                 candidate = _replay(position, better, ncells, level)
                 if len(candidate.card_moves()) < len(best.card_moves()):
                     best = candidate
@@ -496,10 +505,6 @@ def sensible_move(position: Position) -> Move | None:
         if best_key is None or key < best_key:
             best, best_key = m, key
     return best
-
-
-def _nonhome_moves(pos: Position) -> int:
-    return sum(1 for m in pos.card_moves() if m.dest != HOME)
 
 
 # Greedy best-first searches differ wildly in which deals they find hard: a
@@ -682,6 +687,14 @@ class _Search:
             if len(members) > 1 and self.expanded - self.beam_expanded >= PORTFOLIO_STATES:
                 del members[1:]  # free their memory; the first goes on alone
         return None
+
+    def short_beam(self, root: State, bound: int, width: int) -> list[int] | None:
+        """A :class:`~game.freecell.beam.ShortBeam`'s line with fewer than
+        ``bound`` non-home moves, or None."""
+        beam = ShortBeam(root, self.ncells, width, bound, children=self.children, evaluate=_evaluate)
+        while not self._should_stop() and (n := beam.step(min(_SLICE, self.budget - self.expanded))) is not None:
+            self.expanded += n
+        return beam.line
 
     def bounded(self, root: State, bound: int, weight: float) -> list[int] | None:
         """Weighted A* on moves that are not home moves, pruned by ``bound``:

@@ -1,0 +1,171 @@
+"""Shorten a FreeCell solver line without searching again.
+
+::
+
+    >>> from game.freecell import deal
+    >>> from game.freecell.solver import _Search, _children, _evaluate, _initial_state
+    >>> root, _ = _initial_state(deal(5))
+    >>> line = _Search(4, 100_000, None, None, None).greedy(root)  # move codes
+    >>> short = shorten(root, line, 4, _children, _evaluate)
+    >>> nonhome(short) < nonhome(line), play(root, short, 4, _children, _evaluate) is not None
+    (True, True)
+
+A line found by a search is rarely tidy: a card goes to a free cell and
+comes back where it was, a card hops twice where one move would do, a
+stretch of moves ends where one move from its start would have. This
+module finds such waste by trying edits and keeping those that still win:
+
+* shortcuts: when a position further down the line is one move (or no move)
+  from an earlier one, the moves between are dropped (one pass over the
+  line's positions, a shortest path over those links);
+* for each card moved twice or more: make its first move go straight to where
+  its next move takes it (merge two hops), drop the first move (wait), or
+  drop both (a round trip);
+* drop any single move.
+
+Lines are move codes as :mod:`game.freecell.solver` builds them (``card * 64
++ target``), which name a card and where it goes, not columns, so an edited
+line still means something. An edit is kept only when the whole line plays
+in the search's own positions and wins; a move of a card that an earlier
+edit sent home already is dropped (it cannot be needed). The caller still
+replays the result through the rules engine before trusting it, as it
+does every line.
+
+Length is counted as fc-solve counts, every card movement: each card goes
+home once in any winning line, so only the moves that are not home moves
+can be saved, and :func:`nonhome` is what is minimised.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+State = tuple
+Children = Callable[[State, int], Iterable[tuple[int, State]]]
+Evaluate = Callable[[State], tuple[int, int, int, int]]
+
+__all__ = ["shorten", "play", "nonhome"]
+
+_T_HOME = 52
+
+
+def nonhome(line: list[int]) -> int:
+    """Moves of ``line`` that are not home moves (what shortening saves)."""
+    return sum(1 for code in line if (code & 63) != _T_HOME)
+
+
+def _is_home(state: State, card: int) -> bool:
+    return state[2][card & 3] > card >> 2
+
+
+def play(root: State, line: list[int], ncells: int, children: Children,
+         evaluate: Evaluate) -> list[tuple[int, State]] | None:
+    """Play ``line`` from ``root``: the ``(code, state)`` steps actually made,
+    up to the first won position, or None when a move is impossible or the
+    line does not win. Moves of cards already home are left out."""
+    state = root
+    steps: list[tuple[int, State]] = []
+    if evaluate(root)[0] == 0:
+        return steps
+    for code in line:
+        if _is_home(state, code >> 6):
+            continue
+        for c, child in children(state, ncells):
+            if c == code:
+                break
+        else:
+            return None
+        state = child
+        steps.append((code, state))
+        if evaluate(state)[0] == 0:
+            return steps
+    return None
+
+
+def _shortcuts(root: State, steps: list[tuple[int, State]], ncells: int,
+               children: Children) -> list[int]:
+    """The cheapest path along the line's positions, where a position may
+    jump to any later one it reaches in one move (or that equals it)."""
+    states = [root] + [s for _, s in steps]
+    n = len(states)
+    index: dict[State, int] = {}
+    for i, s in enumerate(states):
+        index[s] = i  # the last time the line is at s
+    inf = 1 << 30
+    cost = [inf] * n
+    prev: list[tuple[int, int | None]] = [(-1, None)] * n
+    cost[0] = 0
+    for i in range(n):
+        if cost[i] == inf:
+            continue
+        # Being at s_i is being at its last visit, for free.
+        j = index[states[i]]
+        if j > i and cost[i] < cost[j]:
+            cost[j] = cost[i]
+            prev[j] = (i, None)
+        for code, child in children(states[i], ncells):
+            j = index.get(child, -1)
+            if j > i:
+                c = cost[i] + (0 if (code & 63) == _T_HOME else 1)
+                if c < cost[j]:
+                    cost[j] = c
+                    prev[j] = (i, code)
+    out: list[int] = []
+    j = n - 1
+    while j > 0:
+        i, code = prev[j]
+        if code is not None:
+            out.append(code)
+        j = i
+    out.reverse()
+    return out
+
+
+def _edits(line: list[int]) -> Iterable[tuple[int, list[int]]]:
+    """Candidate lines, each one edit of ``line`` that saves a move or more,
+    as ``(i, tail)``: the line is ``line[:i] + tail``."""
+    last: dict[int, int] = {}
+    for j, code in enumerate(line):
+        card = code >> 6
+        i = last.get(card)
+        last[card] = j
+        if i is None or (line[i] & 63) == _T_HOME:
+            continue
+        # Merge the hops: at i, go where j goes.
+        yield i, [code] + line[i + 1:j] + line[j + 1:]
+        # Wait: skip the first hop; the card moves from where it was at j.
+        yield i, line[i + 1:]
+        # A round trip.
+        yield i, line[i + 1:j] + line[j + 1:]
+    for i, code in enumerate(line):
+        if (code & 63) != _T_HOME:
+            yield i, line[i + 1:]
+
+
+def shorten(root: State, line: list[int], ncells: int, children: Children, evaluate: Evaluate,
+            stop: Callable[[], bool] | None = None) -> list[int]:
+    """A line from ``root`` with no more non-home moves than ``line`` (which
+    must win): the edits above, repeated while they save moves. ``stop()``
+    ends the work early (the best line so far is returned)."""
+    steps = play(root, line, ncells, children, evaluate)
+    if steps is None:
+        return line
+    best = [code for code, _ in steps]
+    while True:
+        cut = _shortcuts(root, steps, ncells, children)
+        if nonhome(cut) < nonhome(best) and (done := play(root, cut, ncells, children, evaluate)) is not None:
+            steps = done
+            best = [code for code, _ in steps]
+            continue
+        # The line's positions: an edit at i leaves the moves before i alone.
+        states = [root] + [state for _, state in steps]
+        for i, tail in _edits(best):
+            if stop is not None and stop():
+                return best
+            done = play(states[i], tail, ncells, children, evaluate)
+            if done is not None and nonhome(tail_done := [c for c, _ in done]) < nonhome(best[i:]):
+                steps = steps[:i] + done
+                best = best[:i] + tail_done
+                break
+        else:
+            return best
