@@ -32,6 +32,7 @@ It writes the table every few rows and prints the deal to resume from.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import multiprocessing as mp
 import os
 import signal
@@ -121,6 +122,7 @@ def build_upper(first: int, last: int, jobs: int, budget: int, cells: int | None
     if not todo:
         return
     start = time.time()
+    changed: dict[int, tuple[str, str]] = {}
     finished = exact = lower = 0
     pending = sorted(n for n, _, _ in todo)
     # One job runs in this process: Ctrl+C (or SIGTERM) then stops it at
@@ -133,13 +135,13 @@ def build_upper(first: int, last: int, jobs: int, budget: int, cells: int | None
             for number, cells, kind, states, secs in results:
                 old = done[number]
                 if int(cells) < int(old[0]) or kind == "exact":
-                    done[number] = (cells, kind)
+                    done[number] = changed[number] = (cells, kind)
                 exact += kind == "exact"
                 lower += int(cells) < int(old[0])
                 finished += 1
                 pending.remove(number)
                 if pool is None or finished % 5 == 0 or finished == len(todo):
-                    write_table(TABLE, done)
+                    done = merge_table(TABLE, changed)
                 elapsed = time.time() - start
                 eta = (len(todo) - finished) * elapsed / finished
                 resume = pending[0] if pending else last + 1
@@ -147,7 +149,7 @@ def build_upper(first: int, last: int, jobs: int, budget: int, cells: int | None
                       f"({states:,} states, {secs:.1f}s); {exact} exact, {lower} lower so far; "
                       f"ETA {_fmt(eta)}; resume with --upper --from {resume}", file=sys.stderr, flush=True)
         finally:
-            write_table(TABLE, done)
+            merge_table(TABLE, changed)
             if pool is not None:
                 pool.terminate()
     except KeyboardInterrupt:
@@ -174,8 +176,23 @@ def read_table(path: Path) -> dict[int, tuple[str, str]]:
     return done
 
 
+def merge_table(path: Path, changed: dict[int, tuple[str, str]]) -> dict[int, tuple[str, str]]:
+    """Write ``changed`` rows into the table on disk, keeping every other row
+    as the file has it now; returns the merged table.
+
+    Under a lock: two re-rating runs (say ``--cells 2`` and ``--cells 3``)
+    can share the file without one writing back the other's old rows.
+    """
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = read_table(path)
+        done.update(changed)
+        write_table(path, done)
+    return done
+
+
 def write_table(path: Path, done: dict[int, tuple[str, str]]) -> None:
-    tmp = path.with_suffix(".tmp")
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
     with open(tmp, "w") as f:
         for n in sorted(done):
             cells, kind = done[n]
