@@ -54,3 +54,26 @@ def load_reference():
 def load_spider_reference():
     """The plain Spider reference rules (tests/test_spider_reference.py) as a module."""
     return _load_module("spider_reference", "test_spider_reference.py")
+
+
+@pytest.fixture
+def play_for(tmp_path):
+    """Make ``Play`` controllers on a NullHost with a fake clock and these settings (live check off); closed after the test."""
+    from fake_time import FakeTime
+    from game.play import NullHost, Play
+    from game.store import Store
+
+    made: list[Play] = []
+
+    def make(game: str = "freecell", number: int | None = 1, suits: int = 1, **settings) -> Play:
+        store = Store(str(tmp_path / "data"))
+        base = {"live_winnability": False}
+        base.update(settings)
+        store.save("settings", base)
+        p = Play(NullHost(), game, number, suits, now=FakeTime(), store=store)
+        made.append(p)
+        return p
+
+    yield make
+    for p in made:
+        p.close()

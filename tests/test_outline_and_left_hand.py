@@ -9,32 +9,21 @@ from game.cards import Card
 from game.freecell import HOME, deal
 from game.freecell.solver import solve
 from game.input import Act, Action
-from game.play import NullHost, Play
+from game.play import Play
 from game.play.menu import Settings
 from game.render.layout import PileKind
 from game.render.picking import Pick
 from game.spider import Move as SpiderMove
 from game.spider import Position as SpiderPosition
-from game.store import Store
-from fake_time import FakeTime
 
 
 @pytest.fixture
-def play_for(tmp_path):
-    made: list[Play] = []
-
+def play_for(play_for):
+    """The shared controller maker (conftest), with cards landing at once."""
     def make(game: str = "freecell", number: int | None = 1, suits: int = 1, **settings) -> Play:
-        store = Store(str(tmp_path / "data"))
-        base = {"live_winnability": False, "animation_speed": "instant"}
-        base.update(settings)
-        store.save("settings", base)
-        p = Play(NullHost(), game, number, suits, now=FakeTime(), store=store)
-        made.append(p)
-        return p
+        return play_for(game, number, suits, **{"animation_speed": "instant", **settings})
 
-    yield make
-    for p in made:
-        p.close()
+    return make
 
 
 def outlined(play: Play) -> set[tuple[str, int, int]]:

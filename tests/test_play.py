@@ -23,24 +23,6 @@ from fake_time import FakeTime
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture
-def play_for(tmp_path):
-    made: list[Play] = []
-
-    def make(game: str = "freecell", number: int | None = 1, suits: int = 1, **settings) -> Play:
-        store = Store(str(tmp_path / "data"))
-        base = {"live_winnability": False}
-        base.update(settings)
-        store.save("settings", base)
-        p = Play(NullHost(), game, number, suits, now=FakeTime(), store=store)
-        made.append(p)
-        return p
-
-    yield make
-    for p in made:
-        p.close()
-
-
 def test_the_controller_loads_no_window_library():
     code = ("import sys, game.play, game.input.pointer; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'moderngl', 'glm')))")
