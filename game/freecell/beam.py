@@ -3,7 +3,7 @@
 ::
 
     >>> from game.freecell import deal
-    >>> from game.freecell.solver import _children, _evaluate, _initial_state
+    >>> from game.freecell.states import _children, _evaluate, _initial_state
     >>> root, _ = _initial_state(deal(21119))
     >>> run = BeamRun(root, ncells=1, width=256, children=_children, evaluate=_evaluate, cost=room_cost)
     >>> while run.step(1_000) is not None: pass

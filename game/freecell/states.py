@@ -1,0 +1,316 @@
+"""The solver's positions: canonical states, the automatic foundation moves
+that close them, the moves out of them, and how promising they look.
+
+::
+
+    >>> from game.freecell import deal
+    >>> root, sent = _initial_state(deal(1))
+    >>> cells, cols, found = root
+    >>> len(cols), sent, sum(len(c) for c in cols)
+    (8, 0, 52)
+    >>> sum(1 for _ in _children(root, 4)) > 0
+    True
+
+A state is ``(cells, cols, found)``: the free-cell cards as sorted
+``bytes``, the columns as a sorted tuple of ``bytes`` (bottom card first),
+the four foundation heights as ``bytes``. Column and cell order do not
+matter in FreeCell, so sorting them makes one key for positions that differ
+only by them, and hashing a tuple of ``bytes`` is done in C. Every state is
+closed under the automatic foundation moves of the level searched
+(:func:`_close` for "safe" and "off", :func:`_close_all` for "all").
+
+:mod:`game.freecell.solver` runs the searches; :mod:`game.freecell.beam`
+and :mod:`game.freecell.shorten` use the same states.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from game.cards import RANK, RED, SUIT
+from game.freecell.position import Position
+
+# --- tables -----------------------------------------------------------------------
+
+_RANK = RANK
+_SUIT = SUIT
+_ACCEPTS: tuple[tuple[int, ...], ...] = tuple(
+    () if RANK[c] == 1 else tuple((RANK[c] - 2) * 4 + s for s in range(4) if (s in (1, 2)) != RED[c])
+    for c in range(52)
+)
+# _BUILDS[a * 52 + b]: card a may be built on card b.
+_BUILDS: bytes = bytes(
+    1 if RANK[b] == RANK[a] + 1 and RED[a] != RED[b] else 0 for a in range(52) for b in range(52)
+)
+_OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))
+_PARTNER = (3, 2, 1, 0)
+# Per card: (suit, rank, other-colour suit 1, suit 2, same-colour partner suit).
+_SAFE_INFO = tuple((SUIT[c], RANK[c], _OTHER[SUIT[c]][0], _OTHER[SUIT[c]][1], _PARTNER[SUIT[c]]) for c in range(52))
+
+_T_HOME, _T_CELL, _T_EMPTY = 52, 53, 54
+
+State = tuple  # (cells: bytes sorted, cols: tuple[bytes, ...] sorted, found: bytes(4))
+
+
+def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State, int]:
+    """Make the safe foundation moves, then canonicalize.
+
+    Returns the state and how many cards went home.
+    """
+    info = _SAFE_INFO
+    sent = 0
+    moved = True
+    while moved:
+        moved = False
+        for i in range(len(cols)):
+            col = cols[i]
+            while col:
+                s, r, o1, o2, p = info[col[-1]]
+                if found[s] != r - 1:
+                    break
+                if r > 2:
+                    a = found[o1]
+                    b = found[o2]
+                    if not ((a >= r - 1 and b >= r - 1) or (a >= r - 2 and b >= r - 2 and found[p] >= r - 3)):
+                        break
+                found[s] = r
+                col = col[:-1]
+                sent += 1
+                moved = True
+            cols[i] = col
+        j = 0
+        while j < len(cells):
+            s, r, o1, o2, p = info[cells[j]]
+            if found[s] == r - 1 and (
+                r <= 2
+                or (found[o1] >= r - 1 and found[o2] >= r - 1)
+                or (found[o1] >= r - 2 and found[o2] >= r - 2 and found[p] >= r - 3)
+            ):
+                found[s] = r
+                del cells[j]
+                sent += 1
+                moved = True
+            else:
+                j += 1
+    cells.sort()
+    cols.sort()
+    return (bytes(cells), tuple(cols), bytes(found)), sent
+
+
+def _close_all(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State, int]:
+    """:func:`_close` for the "all" level: every card that fits goes home."""
+    sent = 0
+    moved = True
+    while moved:
+        moved = False
+        for i in range(len(cols)):
+            col = cols[i]
+            while col and found[col[-1] & 3] == col[-1] >> 2:
+                found[col[-1] & 3] += 1
+                col = col[:-1]
+                sent += 1
+                moved = True
+            cols[i] = col
+        j = 0
+        while j < len(cells):
+            c = cells[j]
+            if found[c & 3] == c >> 2:
+                found[c & 3] += 1
+                del cells[j]
+                sent += 1
+                moved = True
+            else:
+                j += 1
+    cells.sort()
+    cols.sort()
+    return (bytes(cells), tuple(cols), bytes(found)), sent
+
+
+def _column_score(col: bytes) -> tuple[int, int]:
+    """(tangle, must_move) of one column; see :func:`_evaluate`."""
+    tangle = must = 0
+    low = 99
+    lows = [99, 99, 99, 99]
+    for c in col:
+        r = (c >> 2) + 1
+        if r > low:
+            tangle += 1
+        else:
+            low = r
+        s = c & 3
+        if r > lows[s]:
+            must += 1
+        else:
+            lows[s] = r
+    return tangle, must
+
+
+# Most columns of a child are its parent's, unchanged: score each column once.
+_COLUMN_SCORES: dict[bytes, tuple[int, int]] = {}
+
+
+def _evaluate(state: State) -> tuple[int, int, int, int]:
+    """(tangle, must_move, cards_left, dig) of a state.
+
+    ``tangle``: cards lying above a lower card in their column (0 means
+    auto-complete finishes the game). ``must_move``: cards lying above a lower
+    card of their own suit; each needs at least one move that is not home, so
+    it is a lower bound on the moves left besides foundation moves. ``dig``:
+    cards covering the next card each foundation needs.
+    """
+    cells, cols, f = state
+    scores = _COLUMN_SCORES
+    if len(scores) > 400_000:
+        scores.clear()
+    tangle = must = dig = 0
+    for col in cols:
+        v = scores.get(col)
+        if v is None:
+            v = scores[col] = _column_score(col)
+        tangle += v[0]
+        must += v[1]
+    for s in range(4):
+        r = f[s]
+        if r < 13:
+            x = r * 4 + s
+            for col in cols:
+                i = col.find(x)
+                if i >= 0:
+                    dig += len(col) - 1 - i
+                    break
+    return tangle, must, 52 - f[0] - f[1] - f[2] - f[3], dig
+
+
+def _after(cells: bytes, nc: list[bytes], found: bytes, source: int, close: Callable = _close) -> State:
+    """The canonical child once column ``source`` lost its end cards.
+
+    The states are closed under the level's foundation moves, and a move that sends
+    nothing home changes no foundation, so only the card it uncovers can
+    start new automatic moves: when that card is not next for its
+    foundation, sorting is all that is left (the common, cheap case).
+    """
+    col = nc[source]
+    if col:
+        t = col[-1]
+        if found[t & 3] == t >> 2:
+            return close(list(cells), nc, list(found))[0]
+    nc.sort()
+    return (cells, tuple(nc), found)
+
+
+def _children(state: State, ncells: int, close: Callable = _close, every: bool = False):
+    """Yield ``(move_code, child_state)`` for every move worth trying.
+
+    ``close`` makes the automatic moves of the level searched; ``every``
+    adds every count of a run into an empty column (see the module notes).
+
+    ``move_code`` is ``card * 64 + target`` with target a card (build onto it),
+    ``_T_HOME``, ``_T_CELL`` or ``_T_EMPTY``: a description independent of
+    column and cell order, turned into real places when the line is replayed.
+    """
+    cells, cols, found = state
+    free = ncells - len(cells)
+    empties = 0
+    for col in cols:
+        if col:
+            break
+        empties += 1
+    cap_onto = (free + 1) << empties
+    cap_empty = (free + 1) << (empties - 1) if empties else 0
+    builds = _BUILDS
+    accepts = _ACCEPTS
+    # Where each card could be built: card -> column, and a second column
+    # when two want the same card (a red 5 on either black 6).
+    wanted: dict[int, int] = {}
+    second: dict[int, int] = {}
+    n_cols = len(cols)
+    for j in range(empties, n_cols):
+        for a in accepts[cols[j][-1]]:
+            if a in wanted:
+                second[a] = j
+            else:
+                wanted[a] = j
+    # Moves out of free cells: nothing is uncovered, so no automatic move follows
+    # unless the card itself goes home.
+    for ci in range(len(cells)):
+        c = cells[ci]
+        rest = cells[:ci] + cells[ci + 1:]
+        if found[c & 3] == c >> 2:
+            f = list(found)
+            f[c & 3] += 1
+            yield c * 64 + _T_HOME, close(list(rest), list(cols), f)[0]
+        d = wanted.get(c)
+        if d is not None:
+            nc = list(cols)
+            nc[d] = cols[d] + bytes((c,))
+            nc.sort()
+            yield c * 64 + cols[d][-1], (rest, tuple(nc), found)
+            d = second.get(c)
+            if d is not None:
+                nc = list(cols)
+                nc[d] = cols[d] + bytes((c,))
+                nc.sort()
+                yield c * 64 + cols[d][-1], (rest, tuple(nc), found)
+        if empties:
+            nc = list(cols)
+            nc[0] = bytes((c,))
+            nc.sort()
+            yield c * 64 + _T_EMPTY, (rest, tuple(nc), found)
+    # Moves out of columns.
+    for i in range(empties, n_cols):
+        col = cols[i]
+        n = len(col)
+        top = col[-1]
+        if found[top & 3] == top >> 2:
+            f = list(found)
+            f[top & 3] += 1
+            nc = list(cols)
+            nc[i] = col[:-1]
+            yield top * 64 + _T_HOME, close(list(cells), nc, f)[0]
+        # Onto other columns: the run from the exposed end, k cards.
+        k = 1
+        head = top
+        while True:
+            if k <= cap_onto:
+                d = wanted.get(head)
+                if d is not None and d != i:
+                    nc = list(cols)
+                    nc[i] = col[:n - k]
+                    nc[d] = cols[d] + col[n - k:]
+                    yield head * 64 + cols[d][-1], _after(cells, nc, found, i, close)
+                    d = second.get(head)
+                    if d is not None and d != i:
+                        nc = list(cols)
+                        nc[i] = col[:n - k]
+                        nc[d] = cols[d] + col[n - k:]
+                        yield head * 64 + cols[d][-1], _after(cells, nc, found, i, close)
+            if k == n:
+                break
+            nxt = col[n - k - 1]
+            if not builds[head * 52 + nxt]:
+                break
+            head = nxt
+            k += 1
+        # Into an empty column: one card (complete), and the longest run that fits.
+        if empties and n > 1:
+            longest = min(k, cap_empty, n - 1)
+            for count in (range(1, longest + 1) if every else (1, longest) if longest > 1 else (1,)):
+                nc = list(cols)
+                nc[i] = col[:n - count]
+                nc[0] = col[n - count:]
+                yield col[n - count] * 64 + _T_EMPTY, _after(cells, nc, found, i, close)
+        if free:
+            nc = list(cols)
+            nc[i] = col[:-1]
+            yield top * 64 + _T_CELL, _after(bytes(sorted(cells + bytes((top,)))), nc, found, i, close)
+
+
+def _children_all(state: State, ncells: int):
+    """:func:`_children` of the "all" game."""
+    return _children(state, ncells, _close_all, True)
+
+
+def _initial_state(position: Position, close: Callable = _close) -> tuple[State, int]:
+    cells = [int(c) for c in position.cells if c is not None]
+    cols = [bytes(int(c) for c in col) for col in position.columns]
+    return close(cells, cols, list(position.foundations))
