@@ -48,6 +48,14 @@ __all__ = ["BeamRun", "BEAMS", "WIDTHS", "beam_cost", "room_cost", "ShortBeam", 
 MAX_DEPTH = 400
 
 
+def _empties(cols: tuple[bytes, ...]) -> int:
+    """Empty columns of a canonical position (they sort first)."""
+    empties = 0
+    while empties < 8 and not cols[empties]:
+        empties += 1
+    return empties
+
+
 def beam_cost(state: State, ncells: int, tangle: int, must: int, left: int, dig: int) -> int:
     """The score a child is kept by: smaller is better.
 
@@ -57,9 +65,7 @@ def beam_cost(state: State, ncells: int, tangle: int, must: int, left: int, dig:
     lacks; ``left`` rewards cards sent home.
     """
     cells, cols, _ = state
-    empties = 0
-    while empties < 8 and not cols[empties]:
-        empties += 1
+    empties = _empties(cols)
     return left + 3 * tangle + 2 * must + dig + 2 * len(cells) - 3 * empties
 
 
@@ -68,9 +74,7 @@ def room_cost(state: State, ncells: int, tangle: int, must: int, left: int, dig:
     of 15 tight deals at width 1,024 instead of 13, but lost deal 21491 with
     four cells, which :func:`beam_cost` solves; so the beams alternate."""
     cells, cols, _ = state
-    empties = 0
-    while empties < 8 and not cols[empties]:
-        empties += 1
+    empties = _empties(cols)
     return left + 3 * tangle + 2 * must + dig + 4 * len(cells) - 6 * empties
 
 
@@ -82,26 +86,22 @@ BEAMS = ((256, room_cost), (1024, beam_cost), (1024, room_cost), (4096, beam_cos
 WIDTHS = tuple(width for width, _ in BEAMS)
 
 
-class BeamRun:
-    """One beam of a fixed width, run in slices so that it shares a budget.
+class _Beam:
+    """What both beams share: the layer being expanded, the children it has
+    made so far, the positions kept (``came``, for the line back), and the
+    turn from one layer to the next."""
 
-    ``step(n)`` expands up to ``n`` positions and returns the number
-    expanded, or None once finished: then ``line`` is the winning line (move
-    codes as the solver's) or None (the beam died out, nothing proven).
-    """
+    __slots__ = ("ncells", "width", "came", "layer", "index", "nxt", "line", "finished", "depth",
+                 "children", "evaluate", "cost")
 
-    __slots__ = ("ncells", "width", "came", "layer", "index", "nxt", "line", "finished", "expanded",
-                 "depth", "max_depth", "cost", "children", "evaluate")
-
-    def __init__(self, root: State, ncells: int, width: int, *, children: Children, evaluate: Evaluate,
-                 max_depth: int = MAX_DEPTH, cost: Callable[..., int] | None = None) -> None:
+    def __init__(self, root: State, ncells: int, width: int, children: Children, evaluate: Evaluate,
+                 cost: Callable[..., int]) -> None:
         self.children = children
         self.evaluate = evaluate
+        self.cost = cost
         self.ncells = ncells
-        self.cost = cost or beam_cost
         self.width = width
         self.depth = 0
-        self.max_depth = max_depth
         self.came: dict[State, tuple[State | None, int]] = {root: (None, 0)}
         self.layer: list[State] = [root]
         self.index = 0
@@ -109,10 +109,52 @@ class BeamRun:
         self.nxt: dict[State, tuple[int, State, int]] = {}
         self.line: list[int] | None = None
         self.finished = False
-        self.expanded = 0
         if evaluate(root)[0] == 0:
             self.line = []
             self.finished = True
+
+    def _turn(self, last: int) -> bool:
+        """Go on to the next layer, the ``width`` cheapest children of this
+        one; False (and finished) when there are none or layer ``last`` is done.
+
+        Only the kept positions are remembered, so memory grows with width x
+        depth, not with every child generated.
+        """
+        self.depth += 1
+        nxt = self.nxt
+        if not nxt or self.depth > last:
+            self.finished = True
+            return False
+        best = sorted(nxt.items(), key=_cost)[:self.width]
+        came = self.came
+        for child, (_, parent, code) in best:
+            came[child] = (parent, code)
+        self.layer = [child for child, _ in best]
+        self.index = 0
+        nxt.clear()
+        return True
+
+    def _won(self, state: State, code: int, child: State) -> None:
+        self.came[child] = (state, code)
+        self.line = path_to(self.came, child)
+        self.finished = True
+
+
+class BeamRun(_Beam):
+    """One beam of a fixed width, run in slices so that it shares a budget.
+
+    ``step(n)`` expands up to ``n`` positions and returns the number
+    expanded, or None once finished: then ``line`` is the winning line (move
+    codes as the solver's) or None (the beam died out, nothing proven).
+    """
+
+    __slots__ = ("expanded", "max_depth")
+
+    def __init__(self, root: State, ncells: int, width: int, *, children: Children, evaluate: Evaluate,
+                 max_depth: int = MAX_DEPTH, cost: Callable[..., int] | None = None) -> None:
+        super().__init__(root, ncells, width, children, evaluate, cost or beam_cost)
+        self.max_depth = max_depth
+        self.expanded = 0
 
     def step(self, steps: int) -> int | None:
         if self.finished:
@@ -126,18 +168,8 @@ class BeamRun:
         done = 0
         while done < steps:
             if self.index == len(self.layer):
-                self.depth += 1
-                if not nxt or self.depth > self.max_depth:
-                    self.finished = True
+                if not self._turn(self.max_depth):
                     return None
-                # Only the kept positions are remembered, so memory grows
-                # with width x depth, not with every child generated.
-                best = sorted(nxt.items(), key=_cost)[:self.width]
-                for child, (_, parent, code) in best:
-                    came[child] = (parent, code)
-                self.layer = [child for child, _ in best]
-                self.index = 0
-                nxt.clear()
                 continue
             state = self.layer[self.index]
             self.index += 1
@@ -148,9 +180,7 @@ class BeamRun:
                     continue
                 tangle, must, left, dig = evaluate(child)
                 if tangle == 0:
-                    came[child] = (state, code)
-                    self.line = path_to(came, child)
-                    self.finished = True
+                    self._won(state, code, child)
                     return done
                 nxt[child] = (cost(child, ncells, tangle, must, left, dig), state, code)
         return done
@@ -180,13 +210,11 @@ def short_cost(state: State, tangle: int, must: int, left: int, dig: int) -> int
     and missing empty columns make the moves left dearer, and cards still
     out are weighed lightly so that, alike otherwise, progress wins."""
     cells, cols, _ = state
-    empties = 0
-    while empties < 8 and not cols[empties]:
-        empties += 1
+    empties = _empties(cols)
     return 4 * must + 4 * tangle + 2 * dig + len(cells) - empties + 3 * left
 
 
-class ShortBeam:
+class ShortBeam(_Beam):
     """A beam that looks for *short* lines (every card movement counted).
 
     Layer ``g`` holds positions ``g`` non-home moves from the start (home
@@ -202,27 +230,12 @@ class ShortBeam:
     expanded, or None once finished.
     """
 
-    __slots__ = ("ncells", "width", "bound", "came", "layer", "index", "nxt", "line", "finished",
-                 "depth", "children", "evaluate", "cost")
+    __slots__ = ("bound",)
 
     def __init__(self, root: State, ncells: int, width: int, bound: int, *, children: Children,
                  evaluate: Evaluate, cost: Callable[..., int] | None = None) -> None:
-        self.children = children
-        self.evaluate = evaluate
-        self.cost = cost or short_cost
-        self.ncells = ncells
-        self.width = width
+        super().__init__(root, ncells, width, children, evaluate, cost or short_cost)
         self.bound = bound
-        self.depth = 0
-        self.came: dict[State, tuple[State | None, int]] = {root: (None, 0)}
-        self.layer: list[State] = [root]
-        self.index = 0
-        self.nxt: dict[State, tuple[int, State, int]] = {}
-        self.line: list[int] | None = None
-        self.finished = False
-        if evaluate(root)[0] == 0:
-            self.line = []
-            self.finished = True
 
     def step(self, steps: int) -> int | None:
         if self.finished:
@@ -237,16 +250,9 @@ class ShortBeam:
         done = 0
         while done < steps:
             if self.index == len(layer):
-                self.depth += 1
-                if not nxt or self.depth >= self.bound:
-                    self.finished = True
+                if not self._turn(self.bound - 1):
                     return None
-                best = sorted(nxt.items(), key=_cost)[:self.width]
-                for child, (_, parent, code) in best:
-                    came[child] = (parent, code)
-                layer = self.layer = [child for child, _ in best]
-                self.index = 0
-                nxt.clear()
+                layer = self.layer
                 continue
             state = layer[self.index]
             self.index += 1
@@ -258,19 +264,16 @@ class ShortBeam:
                 tangle, must, left, dig = evaluate(child)
                 if (code & 63) == 52:
                     # A home move: same layer, expanded in turn.
-                    came[child] = (state, code)
                     if tangle == 0:
-                        self.line = path_to(came, child)
-                        self.finished = True
+                        self._won(state, code, child)
                         return done
+                    came[child] = (state, code)
                     layer.append(child)
                     continue
                 if must > room:
                     continue
                 if tangle == 0:
-                    came[child] = (state, code)
-                    self.line = path_to(came, child)
-                    self.finished = True
+                    self._won(state, code, child)
                     return done
                 nxt[child] = (cost(child, tangle, must, left, dig), state, code)
         return done
