@@ -475,7 +475,8 @@ _SPIDER = Page("spider", "How to play Spider", (
         "- Click the stock, or **Deal**, to deal; both show how many deals remain.",
         "- Keyboard: [Tab] cycles through the stock and the columns ([Shift+Tab] goes back); "
         "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
-        "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [Esc] cancels.",
+        "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [N] starts a new game "
+        "(after asking, once you have moved); [Esc] cancels.",
         "- **Menu** or [M] opens the menu, and so does [Esc] when nothing is selected or open; "
         "[Esc] closes the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches "
         "fullscreen; [S] turns the sound off and on; [Ctrl+Q] quits, after asking.",

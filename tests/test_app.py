@@ -613,6 +613,20 @@ def test_changing_spider_suits_restarts_the_same_game_number(clock, make_app):
     assert app.play.table.position == spider_deal(77, 2)
 
 
+def test_n_starts_a_new_spider_game_after_asking(clock, make_app):
+    app = make_app("spider", 77, 1, now=clock)
+    key(app, clock, pygame.K_d)  # a first move: the game now counts if abandoned
+    assert app.play.table.session.moves == 1
+    key(app, clock, pygame.K_n)
+    # Asked first ("Keep playing" focused): Right, then Enter says yes.
+    assert app.play.table.panel is not None and app.play.table.session.number == 77
+    key(app, clock, pygame.K_RIGHT)
+    key(app, clock, pygame.K_RETURN)
+    table = app.play.table
+    assert table.game == "spider" and table.panel is None
+    assert table.session.number != 77 and table.session.moves == 0 and table.session.suits == 1
+
+
 def test_a_selection_shows_its_legal_targets_in_green(clock, make_app):
     app = make_app("freecell", 1, now=clock)
     key(app, clock, pygame.K_LEFT)  # column 8: TC

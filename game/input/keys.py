@@ -9,8 +9,8 @@ SPEC §1.6 (FreeCell) and §2.4 (Spider)::
     (<Act.UNDO: 'undo'>, <Act.UNDO: 'undo'>)
     >>> translate_key("freecell", pygame.K_RETURN, pygame.KMOD_ALT).act
     <Act.FULLSCREEN: 'fullscreen'>
-    >>> translate_key("spider", pygame.K_s, 0).act
-    <Act.MUTE: 'mute'>
+    >>> translate_key("spider", pygame.K_s, 0).act, translate_key("spider", pygame.K_n, 0).act
+    (<Act.MUTE: 'mute'>, <Act.NEW_DEAL: 'new deal'>)
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ KEYMAPS: dict[str, dict[int, Act]] = {
     "freecell": {**_COMMON, pygame.K_u: Act.UNDO, pygame.K_n: Act.NEW_DEAL, pygame.K_f: Act.AUTOCOMPLETE,
                  pygame.K_l: Act.MOVE_LIST, pygame.K_r: Act.REWIND},
     "spider": {**_COMMON, pygame.K_z: Act.UNDO, pygame.K_a: Act.AUTO_MOVE, pygame.K_d: Act.DEAL,
-               pygame.K_TAB: Act.FOCUS_NEXT},
+               pygame.K_n: Act.NEW_DEAL, pygame.K_TAB: Act.FOCUS_NEXT},
 }
 
 
