@@ -19,6 +19,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from game.cards import Card  # noqa: E402
 from game.freecell.deals import deal as freecell_deal  # noqa: E402
+from game.play.demo import CONTROLS  # noqa: E402
 from game.render import theme  # noqa: E402
 from game.render.camera import Camera, hud_band, hud_text_px, table_area  # noqa: E402
 from game.render.layout import PileKind, layout  # noqa: E402
@@ -304,11 +305,19 @@ def test_a_long_column_keeps_its_ranks_readable_by_shrinking_the_table_a_step_at
 def test_a_demo_status_line_shows_whole_at_1280x720():
     """Issue 13 saw "...Up/Down spe" cut at 1280x720: a slightly long line sets smaller instead."""
     table = table_controller_for(freecell_deal(617))
-    status = (table.status() + "   Winnable   Demo (full knowledge) 42/188: Enter pause, Left/Right step,"
-              " Up/Down speed, Esc stop")
+    status = table.status() + "   Winnable   Demo (full knowledge) 42/188" + CONTROLS
     geo = hud_geometry((1280, 720), status, "", table.buttons())
     assert geo.status_text == status
     assert geo.status_px < geo.px
     # far too long for any size: cut at a word, with an ellipsis
     geo = hud_geometry((1280, 720), status * 3, "", table.buttons())
     assert geo.status_text.endswith("\u2026") and geo.status_px == round(0.8 * geo.px)
+
+
+def test_a_spider_demo_status_line_shows_whole_at_1280x720():
+    """The Spider line is longer (score, deals left): its demo keys were cut off."""
+    table = table_controller_for(spider_deal(1, 2))
+    table.session.number = 99999
+    status = table.status(("Demo (full knowledge) 120/188 paused" + CONTROLS,))
+    geo = hud_geometry((1280, 720), status, "", table.buttons())
+    assert geo.status_text == status and status.endswith("Esc stop")

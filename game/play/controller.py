@@ -661,7 +661,9 @@ class Play(Extras):
             extra.append("not winnable: this deal is proven unsolvable")
         elif self.winnability is not None and self.table.game == "freecell" and not self.table.session.won:
             extra.append(self.winnability.label)
-        elif self.proven_winnable and not self.table.session.won and (self.winnability is None or self.game == "spider"):
+        elif (self.proven_winnable and not self.table.session.won and self.demo is None
+              and (self.winnability is None or self.game == "spider")):
+            # (A demo shows the deal winnable by playing it, and its keys need the room.)
             extra.append("winnable deal")
         if self.demo is not None:
             extra.append(self.demo.status())

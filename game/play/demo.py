@@ -6,7 +6,7 @@ maps keys to pause, step and speed while it runs, and says where it stands.
 
     demo = Demo.start(table, line)  # the solver worker's line; None (and a message) when empty
     demo.update(dt)              # each frame: True when a move was played
-    demo.status()                # 'Demo 3/86: Enter pause, Left/Right step, ...'
+    demo.status()                # 'Demo 3/86: Enter pause, ←/→ step, ...'
     if demo.over: ...            # stopped, or played out and landed
 """
 
@@ -21,7 +21,11 @@ from game.playback import Playback
 if TYPE_CHECKING:
     from game.play.table import Table
 
-__all__ = ["Demo"]
+__all__ = ["Demo", "CONTROLS"]
+
+#: The keys a running demo answers, as the status line shows them (arrows,
+#: as the keys are printed: the whole line must fit a Spider status at 1280 px).
+CONTROLS = ": Enter pause, \u2190/\u2192 step, \u2191/\u2193 speed, Esc stop"
 
 
 class Demo:
@@ -48,7 +52,7 @@ class Demo:
     def status(self) -> str:
         d = self.playback
         return (f"Demo{' (full knowledge)' if d.full_knowledge else ''} {d.index}/{len(d.line)}"
-                + (" paused" if d.paused else "") + ": Enter pause, Left/Right step, Up/Down speed, Esc stop")
+                + (" paused" if d.paused else "") + CONTROLS)
 
     def update(self, dt: float) -> bool:
         """Play what is due; True when a move was played (the game changed)."""
