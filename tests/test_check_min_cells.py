@@ -1,0 +1,79 @@
+"""tools/check_min_cells.py: an fc-solve win counts only when our engine replays it."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from game.freecell import deal
+from game.freecell.solver import Verdict, solve
+
+
+def _tool():
+    path = Path(__file__).resolve().parents[1] / "tools" / "check_min_cells.py"
+    spec = importlib.util.spec_from_file_location("check_min_cells", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _fake_fc_solve(monkeypatch, stdout: str, calls: list) -> None:
+    def run(cmd, **kwargs):
+        calls.append((cmd, kwargs["input"]))
+        return subprocess.CompletedProcess(cmd, 0, stdout=stdout, stderr="")
+
+    monkeypatch.setattr(subprocess, "run", run)
+
+
+@pytest.fixture(scope="module")
+def line() -> list[str]:
+    """A one-cell win of deal 5, every card movement, in standard notation."""
+    result = solve(deal(5), free_cells=1)
+    assert result.verdict is Verdict.SOLVED
+    return [str(m) for m in result.moves]
+
+
+def _output(tokens: list[str], solved: bool = True) -> str:
+    rows = [" ".join(tokens[i:i + 10]) + " " for i in range(0, len(tokens), 10)]
+    verdict = "This game is solveable." if solved else "I could not solve this game."
+    return "-=-=-=-=-=-=-=-=-=-=-=-\n\n" + "\n".join(rows) + f"\n\n{verdict}\nTotal number of states checked is 9.\n"
+
+
+def test_a_replayed_win_counts(monkeypatch, line):
+    tool = _tool()
+    calls: list = []
+    _fake_fc_solve(monkeypatch, _output(line), calls)
+    number, answer, _ = tool.fc_solve_win(5, 1, 1000, 5.0)
+    assert (number, answer) == (5, "win")
+    cmd, board = calls[0]
+    assert cmd[cmd.index("--freecells-num") + 1] == "1" and board == deal(5, free_cells=1).board()
+
+
+def test_a_line_that_does_not_finish_or_does_not_play_is_not_a_win(monkeypatch, line):
+    tool = _tool()
+    _fake_fc_solve(monkeypatch, _output(line[:-3]), [])
+    assert tool.fc_solve_win(5, 1, 1000, 5.0)[1] == "bad line"
+    _fake_fc_solve(monkeypatch, _output(["ah"] + line), [])  # nothing in cell a yet
+    assert tool.fc_solve_win(5, 1, 1000, 5.0)[1] == "bad line"
+
+
+def test_no_solution_and_a_timeout_are_no_win(monkeypatch, line):
+    tool = _tool()
+    _fake_fc_solve(monkeypatch, _output([], solved=False), [])
+    assert tool.fc_solve_win(5, 0, 1000, 5.0)[1] == "none"
+
+    def slow(cmd, **kwargs):
+        raise subprocess.TimeoutExpired(cmd, kwargs["timeout"])
+
+    monkeypatch.setattr(subprocess, "run", slow)
+    assert tool.fc_solve_win(5, 1, 1000, 5.0)[1] == "none"
+
+
+def test_rows_are_read_and_damaged_ones_skipped(tmp_path):
+    tool = _tool()
+    table = tmp_path / "t.tsv"
+    table.write_text("1\t3\texact\n2\t1\tupper\nx\t1\texact\n3\t2\n4\t-\texact\n")
+    assert tool.read_rows(table) == {1: ("3", "exact"), 2: ("1", "upper"), 4: ("-", "exact")}
