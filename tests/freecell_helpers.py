@@ -54,3 +54,11 @@ def cards_of(pos: Position) -> list[int]:
     out += [c for c in pos.cells if c is not None]
     out += [(r - 1) * 4 + s for s in range(4) for r in range(1, pos.foundations[s] + 1)]
     return sorted(out)
+
+
+def replays(start: Position, moves) -> bool:
+    """Play a line with no automatic moves, as fc-solve's checker would."""
+    pos = Position(start.columns, start.cells, start.foundations, free_cells=len(start.cells))
+    for m in moves:
+        pos.push(m, auto=False)
+    return pos.is_won()

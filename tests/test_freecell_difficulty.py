@@ -108,23 +108,31 @@ def test_builder_rates_from_the_search_with_one_fewer_cell(monkeypatch, verdicts
     ({2: "S", 1: "U"}, ("2", "upper"), [2, 1]),
     ({2: "S", 1: "S", 0: "S"}, ("0", "exact"), [2, 1, 0]),
 ])
-def test_rerating_an_upper_row_needs_a_line_for_every_number(monkeypatch, verdicts, expected, asked_for):
+@pytest.mark.parametrize("deep", [False, True])
+def test_rerating_an_upper_row_needs_a_line_for_every_number(monkeypatch, verdicts, expected, asked_for, deep):
     builder = _builder()
     by_letter = {"S": Verdict.SOLVED, "N": Verdict.UNSOLVABLE, "U": Verdict.UNKNOWN}
     asked = []
+    kinds = []
 
     class Result:
         def __init__(self, verdict):
             self.verdict, self.states = verdict, 10
 
-    def fake_solve(position, free_cells, budget, prove=False):
+    def fake_solve(position, free_cells, budget, prove=False, deep=False):
         asked.append(free_cells)
+        kinds.append("deep" if deep else "prove" if prove else "plain")
         return Result(by_letter[verdicts[free_cells]])
 
     monkeypatch.setattr(builder, "solve", fake_solve)
-    number, cells, kind, _, _ = builder.rerate(7, 3, budget=100)
+    number, cells, kind, _, _ = builder.rerate(7, 3, budget=100, deep=deep)
     assert (number, cells, kind) == (7, *expected)
     assert asked == asked_for
+    # The searches below the row use the pass's method; the row's own
+    # number is found again by the ordinary search (a deep one rarely finds lines).
+    below = [k for c, k in zip(asked, kinds) if c < 3]
+    assert below == ["deep" if deep else "prove"] * len(below)
+    assert all(k == "plain" for c, k in zip(asked, kinds) if c == 3)
 
 
 def test_builder_agrees_with_the_table_on_a_real_deal():

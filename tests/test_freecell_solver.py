@@ -5,15 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.freecell import HOME, Move, Position, deal
+from freecell_helpers import replays
 from game.freecell.solver import _SLICE, Verdict, sensible_move, solve
-
-
-def replays(start: Position, moves: list[Move]) -> bool:
-    """Play a line with no automatic moves, as fc-solve's checker would."""
-    pos = Position(start.columns, start.cells, start.foundations, free_cells=len(start.cells))
-    for m in moves:
-        pos.push(m, auto=False)
-    return pos.is_won()
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 617, 1000, 32000, 1_000_000])

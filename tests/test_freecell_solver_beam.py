@@ -5,18 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.freecell import Position, deal
+from game.freecell import deal
 from game.freecell.beam import BeamRun, WIDTHS, room_cost
+from freecell_helpers import replays
 from game.freecell.solver import (GREEDY_FIRST, GREEDY_FIRST_ROOMY, _SLICE, Verdict, _children, _evaluate,
                                   _initial_state, _replay, solve)
-
-
-def replays(start: Position, moves) -> bool:
-    """Play a line with no automatic moves, as fc-solve's checker would."""
-    pos = Position(start.columns, start.cells, start.foundations, free_cells=len(start.cells))
-    for m in moves:
-        pos.push(m, auto=False)
-    return pos.is_won()
 
 
 # The issue's table: deals the old portfolio needed 500,000+ positions for.

@@ -118,6 +118,7 @@ def solve(
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int, int | None], None] | None = None,
     prove: bool = False,
+    deep: bool = False,
     auto: bool | str = AUTO_SAFE,
 ) -> SolveResult:
     """Search for a win from ``position``.
@@ -131,6 +132,10 @@ def solve(
     instead of the portfolio (the beams still look for lines): a proof of no
     win then costs about the reachable positions once, not up to four times,
     so it reaches further on the same budget; use it to rate deals.
+    With ``deep``, the complete search alone runs, depth first and unscored:
+    no beams, no portfolio. It examines the same positions (each once) at
+    about 1.6 times the speed and so proves "no win" soonest, but finds
+    lines only by chance: for deals the beams have already had their turn at.
 
     ``auto`` is the automatic foundation level the line is for ("off",
     "safe", "all"; see the module notes): ``player_moves`` counts and replays
@@ -151,7 +156,7 @@ def solve(
 
     search = _Search(ncells, budget, deadline, cancel, progress, single=prove,
                      children=_children_all if every else _children)
-    line = search.greedy(root)
+    line = search.deep(root) if deep else search.greedy(root)
     result.states = search.expanded
     result.generated = search.generated
     if line is None:
@@ -242,13 +247,19 @@ PORTFOLIO_STATES = 100_000
 #: is usually the faster of the two and gets :data:`GREEDY_FIRST_ROOMY`.
 GREEDY_FIRST = 3_000
 GREEDY_FIRST_ROOMY = 20_000
+_ALL_HOME = bytes((13, 13, 13, 13))
 _SLICE = 64  # expansions per turn; also how often the clock and cancel are read
 
 
 class _Greedy:
-    """One greedy best-first search with a closed set (complete when it runs dry)."""
+    """One greedy best-first search with a closed set (complete when it runs dry).
 
-    __slots__ = ("ncells", "priority", "came", "heap", "counter", "expanded", "done", "found", "children")
+    :meth:`go_deep` turns it into a depth-first search over the same closed
+    set (:meth:`_Search.deep`).
+    """
+
+    __slots__ = ("ncells", "priority", "came", "heap", "counter", "expanded", "done", "found", "children",
+                 "deep")
 
     def __init__(self, root: State, ncells: int, priority: Callable[..., int],
                  children: Callable = _children) -> None:
@@ -261,9 +272,26 @@ class _Greedy:
         self.expanded = 0
         self.done = False  # exhausted: no win exists
         self.found: State | None = None
+        self.deep = False
+
+    def go_deep(self) -> None:
+        """Go on depth first and unscored: no evaluation, no heap.
+
+        Still complete: ``came`` keeps every position generated so far and
+        the frontier (generated, not yet expanded) becomes the stack, so
+        every reachable position is expanded once before the stack runs dry.
+        The win test becomes "every card home": it is reachable from any
+        position the scored search would have called won.
+        """
+        if not self.deep:
+            self.heap = [entry[-1] for entry in self.heap]
+            self.deep = True
 
     def run(self, steps: int) -> None:
         """Expand up to ``steps`` positions, stopping early on a win or exhaustion."""
+        if self.deep:
+            self._run_deep(steps)
+            return
         heap = self.heap
         came = self.came
         ncells = self.ncells
@@ -293,6 +321,32 @@ class _Greedy:
                 self.counter += 1
                 push(heap, (priority(tangle, must, left, dig, ncells - len(child[0]), empties),
                             self.counter, child))
+
+    def _run_deep(self, steps: int) -> None:
+        stack = self.heap
+        came = self.came
+        ncells = self.ncells
+        children = self.children
+        won = _ALL_HOME
+        for _ in range(steps):
+            if not stack:
+                self.done = True
+                return
+            state = stack.pop()
+            self.expanded += 1
+            fresh = []
+            for code, child in children(state, ncells):
+                if child in came:
+                    continue
+                came[child] = (state, code)
+                if child[2] == won:
+                    self.found = child
+                    return
+                fresh.append(child)
+            # The move generator's first moves (home, out of the cells) are
+            # the likeliest progress: push them last, to be popped first.
+            fresh.reverse()
+            stack += fresh
 
 
 class _Search:
@@ -381,6 +435,18 @@ class _Search:
             return self._portfolio(members, None)
         finally:
             self.generated = max(len(g.came) for g in members)
+
+    def deep(self, root: State) -> list[int] | None:
+        """The complete search alone, depth first (see :func:`solve`'s ``deep``):
+        a line, or None (see ``exhausted``)."""
+        if _evaluate(root)[0] == 0:
+            return []
+        member = _Greedy(root, self.ncells, _PRIORITIES[0], self.children)
+        member.go_deep()
+        try:
+            return self._portfolio([member], None)
+        finally:
+            self.generated = len(member.came)
 
     def _portfolio(self, members: list[_Greedy], until: int | None) -> list[int] | None:
         """Run the greedy portfolio in turns until ``until`` expansions in all
