@@ -53,6 +53,18 @@ def test_exact_ratings_are_backed_by_a_win_and_a_proof(number, cells):
         assert solve(deal(number), free_cells=cells - 1, budget=400_000).verdict is Verdict.UNSOLVABLE
 
 
+@pytest.mark.parametrize("number", [3711, 428])
+def test_rows_the_deep_pass_made_exact_are_backed_by_a_win_and_a_proof(number):
+    """Rows ``--upper --deep`` re-rated (each was "upper" one cell higher):
+    the depth-first search finds the win and exhausts one cell fewer."""
+    rating = load_table()[number]
+    assert rating.exact and rating.cells is not None and rating.cells > 0
+    win = solve(deal(number), free_cells=rating.cells, budget=200_000, deep=True)
+    assert win.verdict is Verdict.SOLVED and win.replayed
+    below = solve(deal(number), free_cells=rating.cells - 1, budget=200_000, deep=True)
+    assert below.verdict is Verdict.UNSOLVABLE
+
+
 def test_upper_ratings_show_a_question_mark():
     assert Difficulty(3, exact=False).label == "Hard?"
     assert Difficulty(1, exact=True).label == "Easy"
