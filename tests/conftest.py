@@ -33,12 +33,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = [item for item in items if "slow" not in item.keywords]
 
 
-def _load_module(name: str, filename: str):
+def _load_module(name: str, path: Path):
     # pytest runs with --import-mode=importlib, so tests/ is not on sys.path:
     # load the file once and register it under one shared name.
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, TESTS / filename)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
@@ -48,12 +48,17 @@ def _load_module(name: str, filename: str):
 
 def load_reference():
     """The stand-alone FreeCell reference rules (tests/reference_freecell.py) as a module."""
-    return _load_module("reference_freecell", "reference_freecell.py")
+    return _load_module("reference_freecell", TESTS / "reference_freecell.py")
 
 
 def load_spider_reference():
     """The plain Spider reference rules (tests/test_spider_reference.py) as a module."""
-    return _load_module("spider_reference", "test_spider_reference.py")
+    return _load_module("spider_reference", TESTS / "test_spider_reference.py")
+
+
+def load_tool(name: str):
+    """``tools/<name>.py`` as a module (tools/ is not a package)."""
+    return _load_module(name, TESTS.parent / "tools" / f"{name}.py")
 
 
 @pytest.fixture

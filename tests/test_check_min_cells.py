@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
-from pathlib import Path
 
 import pytest
 
+from conftest import load_tool
 from game.freecell import deal
 from game.freecell.solver import Verdict, solve
-
-
-def _tool():
-    path = Path(__file__).resolve().parents[1] / "tools" / "check_min_cells.py"
-    spec = importlib.util.spec_from_file_location("check_min_cells", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _fake_fc_solve(monkeypatch, stdout: str, calls: list) -> None:
@@ -43,7 +34,7 @@ def _output(tokens: list[str], solved: bool = True) -> str:
 
 
 def test_a_replayed_win_counts(monkeypatch, line):
-    tool = _tool()
+    tool = load_tool("check_min_cells")
     calls: list = []
     _fake_fc_solve(monkeypatch, _output(line), calls)
     number, answer, _ = tool.fc_solve_win(5, 1, 1000, 5.0)
@@ -53,7 +44,7 @@ def test_a_replayed_win_counts(monkeypatch, line):
 
 
 def test_a_line_that_does_not_finish_or_does_not_play_is_not_a_win(monkeypatch, line):
-    tool = _tool()
+    tool = load_tool("check_min_cells")
     _fake_fc_solve(monkeypatch, _output(line[:-3]), [])
     assert tool.fc_solve_win(5, 1, 1000, 5.0)[1] == "bad line"
     _fake_fc_solve(monkeypatch, _output(["ah"] + line), [])  # nothing in cell a yet
@@ -61,7 +52,7 @@ def test_a_line_that_does_not_finish_or_does_not_play_is_not_a_win(monkeypatch, 
 
 
 def test_no_solution_and_a_timeout_are_no_win(monkeypatch, line):
-    tool = _tool()
+    tool = load_tool("check_min_cells")
     _fake_fc_solve(monkeypatch, _output([], solved=False), [])
     assert tool.fc_solve_win(5, 0, 1000, 5.0)[1] == "none"
 
@@ -70,10 +61,3 @@ def test_no_solution_and_a_timeout_are_no_win(monkeypatch, line):
 
     monkeypatch.setattr(subprocess, "run", slow)
     assert tool.fc_solve_win(5, 1, 1000, 5.0)[1] == "none"
-
-
-def test_rows_are_read_and_damaged_ones_skipped(tmp_path):
-    tool = _tool()
-    table = tmp_path / "t.tsv"
-    table.write_text("1\t3\texact\n2\t1\tupper\nx\t1\texact\n3\t2\n4\t-\texact\n")
-    assert tool.read_rows(table) == {1: ("3", "exact"), 2: ("1", "upper"), 4: ("-", "exact")}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import load_tool
 from game.freecell import deal
 from game.freecell.difficulty import Difficulty, load_table
 from game.freecell.solver import Verdict, solve
@@ -70,18 +71,6 @@ def test_upper_ratings_show_a_question_mark():
     assert Difficulty(1, exact=True).label == "Easy"
 
 
-def _builder():
-    """tools/build_min_cells.py as a module (tools/ is not a package)."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "tools" / "build_min_cells.py"
-    spec = importlib.util.spec_from_file_location("build_min_cells", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("verdicts, expected", [
     ("S", ("0", "exact")),
     ("UUS", ("2", "upper")),
@@ -93,7 +82,7 @@ def _builder():
     ("NNNNU", ("?", "unknown")),
 ])
 def test_builder_rates_from_the_search_with_one_fewer_cell(monkeypatch, verdicts, expected):
-    builder = _builder()
+    builder = load_tool("build_min_cells")
     by_letter = {"S": Verdict.SOLVED, "N": Verdict.UNSOLVABLE, "U": Verdict.UNKNOWN}
     asked = []
 
@@ -122,7 +111,7 @@ def test_builder_rates_from_the_search_with_one_fewer_cell(monkeypatch, verdicts
 ])
 @pytest.mark.parametrize("deep", [False, True])
 def test_rerating_an_upper_row_needs_a_line_for_every_number(monkeypatch, verdicts, expected, asked_for, deep):
-    builder = _builder()
+    builder = load_tool("build_min_cells")
     by_letter = {"S": Verdict.SOLVED, "N": Verdict.UNSOLVABLE, "U": Verdict.UNKNOWN}
     asked = []
     kinds = []
@@ -148,7 +137,7 @@ def test_rerating_an_upper_row_needs_a_line_for_every_number(monkeypatch, verdic
 
 
 def test_builder_agrees_with_the_table_on_a_real_deal():
-    builder = _builder()
+    builder = load_tool("build_min_cells")
     table = load_table()
     number, cells, kind, _, _ = builder.rate(1, budget=200_000)
     assert table[1] == Difficulty(int(cells), kind == "exact")

@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
+from conftest import load_tool
 from game.freecell import Position
 
 
-def _bench():
-    path = Path(__file__).resolve().parents[1] / "tools" / "bench_solver.py"
-    spec = importlib.util.spec_from_file_location("bench_solver", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_written_positions_are_tight_and_read_back(tmp_path):
-    bench = _bench()
+    bench = load_tool("bench_solver")
     out = tmp_path / "tight.txt"
     count = bench.write_positions(str(out), [1, 2])
     positions = bench.read_positions(str(out))
@@ -30,7 +20,7 @@ def test_written_positions_are_tight_and_read_back(tmp_path):
 
 
 def test_a_bad_position_file_is_one_line_message(tmp_path):
-    bench = _bench()
+    bench = load_tool("bench_solver")
     bad = tmp_path / "bad.txt"
     bad.write_text("# a comment\nKH KH\n")
     with pytest.raises(SystemExit) as info:

@@ -40,20 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.freecell import deal  # noqa: E402
+from game.freecell.difficulty import load_table  # noqa: E402
 from game.freecell.position import IllegalMoveError  # noqa: E402
-
-TABLE = ROOT / "assets" / "freecell-min-cells.tsv"
-
-
-def read_rows(path: Path) -> dict[int, tuple[str, str]]:
-    """``deal -> (cells, exactness)`` of the well-formed rows."""
-    rows: dict[int, tuple[str, str]] = {}
-    for line in path.read_text().splitlines():
-        parts = line.split("\t")
-        if len(parts) == 3 and parts[0].isdigit() and parts[2] in ("exact", "upper"):
-            rows[int(parts[0])] = (parts[1], parts[2])
-    return rows
-
 
 def fc_solve_win(number: int, cells: int, max_iters: int, seconds: float) -> tuple[int, str, float]:
     """(deal, "win" | "none" | "bad line", seconds): does ``fc-solve -l lg``
@@ -96,9 +84,9 @@ def main() -> int:
     if shutil.which("fc-solve") is None:
         print("fc-solve is not installed (Debian package freecell-solver-bin): nothing to compare with")
         return 2
-    rows = read_rows(TABLE)
+    table = load_table()
     want = "upper" if args.upper else "exact"
-    todo = [(n, int(c)) for n, (c, k) in sorted(rows.items()) if k == want and c.isdigit() and int(c) > 0]
+    todo = [(n, d.cells) for n, d in sorted(table.items()) if d.exact == args.exact and d.cells]
     if args.sample and args.sample < len(todo):
         todo = [todo[i * len(todo) // args.sample] for i in range(args.sample)]
     print(f"{len(todo)} {want} rows; fc-solve -l lg with one cell fewer, up to {args.max_iters:,} iterations "
@@ -129,7 +117,7 @@ def main() -> int:
         return 0
     print("\ndeals winnable with K cells that the table's build solved with K cells:")
     for k in range(0, 4):
-        rated = sum(1 for c, _ in rows.values() if c.isdigit() and int(c) <= k)
+        rated = sum(1 for d in table.values() if d.cells is not None and d.cells <= k)
         missed = len(wins.get(k, []))
         known = rated + missed
         print(f"  K = {k}: {rated:,} solved, {missed} more won by fc-solve only "
