@@ -61,3 +61,29 @@ def test_no_solution_and_a_timeout_are_no_win(monkeypatch, line):
 
     monkeypatch.setattr(subprocess, "run", slow)
     assert tool.fc_solve_win(5, 1, 1000, 5.0)[1] == "none"
+
+
+def test_cli_share_counts_the_sample_and_the_fc_solve_wins(monkeypatch, capsys):
+    # A made-up table: deals 2 and 5 rated one cell (2 is solved within the
+    # small budget below, 5 is not), deals 13 and 17 two-cell upper rows of
+    # which "fc-solve" wins 17 with one cell. Our search proves 17 has no
+    # one-cell win, so it counts as not solved: the tool runs our search and
+    # trusts no one's verdict but that search's.
+    from game.freecell.difficulty import Difficulty
+    tool = load_tool("check_min_cells")
+    table = {2: Difficulty(1, True), 5: Difficulty(1, True), 13: Difficulty(2, False),
+             17: Difficulty(2, False), 20: Difficulty(2, True)}
+    monkeypatch.setattr(tool, "load_table", lambda: table)
+
+    def witness(number, cells, max_iters, seconds):
+        assert cells == 1
+        return number, "win" if number == 17 else "none", 0.0
+
+    monkeypatch.setattr(tool, "fc_solve_win", witness)
+    assert tool.cli_share(1, 0, 1, 1000, 5.0, 3000) == 0
+    out = capsys.readouterr().out
+    assert "fc-solve wins 1 of them: [17]" in out
+    assert "sample: 1 of 2 solved" in out and "not solved: [5]" in out
+    assert "fc-solve only: 0 of 1 solved" in out
+    # (2 rated x 1/2 solved + 1 witnessed x 0) of 3 known winnable.
+    assert "estimated: 1 of the 3 deals known winnable with 1 cells (33.33%)" in out

@@ -3,6 +3,7 @@
     python tools/check_min_cells.py --upper                   # every "upper" row
     python tools/check_min_cells.py --exact --sample 400      # 400 "exact" rows, spread evenly
     python tools/check_min_cells.py --upper --jobs 2 --max-iters 2000000
+    python tools/check_min_cells.py --cli 1 --sample 400 --jobs 2  # the solve command with one cell
 
 For a row ``deal  K  exact|upper`` the question put to ``fc-solve -l lg``
 (Debian's freecell-solver-bin) is: can the deal be won with K - 1 free
@@ -22,6 +23,12 @@ cells until every card is home; "could not solve" from ``lg`` is no proof
   plus these) that the build did solve with it: the figure the solver's
   "solves what is winnable with K cells" goal is judged by.
 
+* ``--cli K`` measures ``solitaire solve freecell N --freecells K`` itself
+  (its search and default budget) on the deals known
+  to be winnable with K cells: a sample of those the table rates K or
+  fewer, and every K + 1 upper row fc-solve wins with K (the hardest
+  known). It prints both shares and the estimate for all of them.
+
 fc-solve is a benchmark here, never a dependency: without it the tool says
 so and stops. Nothing it says is written into the table.
 """
@@ -31,6 +38,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -39,7 +47,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from game.commands import FREECELL_BUDGET  # noqa: E402
 from game.freecell import deal  # noqa: E402
+from game.freecell.solver import solve  # noqa: E402
 from game.freecell.difficulty import load_table  # noqa: E402
 from game.freecell.position import IllegalMoveError  # noqa: E402
 
@@ -71,19 +81,77 @@ def _check(args: tuple[int, int, int, float]) -> tuple[int, str, float]:
     return fc_solve_win(*args)
 
 
+def _ours(args: tuple[int, int, int]) -> tuple[int, str, int, float]:
+    """(deal, verdict, states, seconds) of ``solve freecell N --freecells K`` (the command's search)."""
+    number, cells, budget = args
+    start = time.perf_counter()
+    result = solve(deal(number), free_cells=cells, budget=budget)
+    return number, result.verdict.value, result.states, time.perf_counter() - start
+
+
+def cli_share(cells: int, sample: int, jobs: int, max_iters: int, seconds: float, budget: int) -> int:
+    """How many deals winnable with ``cells`` free cells the command solves.
+
+    Known winnable: the table's rows rated ``cells`` or fewer, and the
+    ``cells + 1`` upper rows fc-solve wins with ``cells``. Of the first,
+    ``sample`` evenly spread; the second (the hardest known) all of them.
+    """
+    table = load_table()
+    rated = [n for n, d in sorted(table.items()) if d.cells is not None and d.cells <= cells]
+    above = [n for n, d in sorted(table.items()) if d.cells == cells + 1 and not d.exact]
+    picked = [rated[i * len(rated) // sample] for i in range(sample)] if 0 < sample < len(rated) else rated
+    print(f"{len(rated):,} deals rated {cells} cells or fewer ({len(picked)} sampled); "
+          f"{len(above)} upper rows at {cells + 1}: fc-solve -l lg tries them with {cells}", flush=True)
+    with mp.Pool(jobs) as pool:
+        witnessed = sorted(n for n, answer, _ in pool.imap_unordered(
+            _check, [(n, cells, max_iters, seconds) for n in above]) if answer == "win")
+        print(f"fc-solve wins {len(witnessed)} of them: {witnessed}", flush=True)
+        runs: dict[str, list[tuple[int, str, int, float]]] = {"sample": [], "fc-solve only": []}
+        for part, numbers in (("sample", picked), ("fc-solve only", witnessed)):
+            for i, row in enumerate(pool.imap_unordered(_ours, [(n, cells, budget) for n in numbers]), 1):
+                runs[part].append(row)
+                if row[1] != "solved" or i % 50 == 0:
+                    print(f"  {part} {i}/{len(numbers)}: deal {row[0]} {row[1]}, {row[2]:,} states, "
+                          f"{row[3]:.1f} s", flush=True)
+    print(f"\nsolve freecell N --freecells {cells} (budget {budget:,} states), one core each:")
+    share = {}
+    for part, rows in runs.items():
+        won = sum(1 for r in rows if r[1] == "solved")
+        share[part] = won / len(rows) if rows else 1.0
+        secs = [r[3] for r in rows]
+        missed = sorted(r[0] for r in rows if r[1] != "solved")
+        if rows:
+            print(f"  {part}: {won} of {len(rows)} solved; seconds median {statistics.median(secs):.2f}, "
+                  f"p95 {sorted(secs)[int(0.95 * (len(secs) - 1))]:.1f}, max {max(secs):.1f}"
+                  + (f"; not solved: {missed}" if missed else ""))
+    known = len(rated) + len(witnessed)
+    solved = share["sample"] * len(rated) + share["fc-solve only"] * len(witnessed)
+    print(f"  estimated: {solved:,.0f} of the {known:,} deals known winnable with {cells} cells "
+          f"({100 * solved / known:.2f}%)")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description="The difficulty table beside fc-solve")
     kind = ap.add_mutually_exclusive_group(required=True)
     kind.add_argument("--upper", action="store_true", help="the upper rows: how many does fc-solve win with fewer cells")
     kind.add_argument("--exact", action="store_true", help="exact rows: fc-solve must not win with fewer cells")
+    kind.add_argument("--cli", type=int, metavar="K",
+                      help="share of the deals winnable with K cells that the solve command solves")
     ap.add_argument("--sample", type=int, default=0, help="only N rows, spread evenly over the table")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--max-iters", type=int, default=1_000_000, help="fc-solve's iteration limit per deal")
     ap.add_argument("--seconds", type=float, default=60.0, help="wall-clock limit per fc-solve run")
+    ap.add_argument("--budget", type=int, default=FREECELL_BUDGET,
+                    help="with --cli: our search's states per deal (default: the command's)")
     args = ap.parse_args()
     if shutil.which("fc-solve") is None:
         print("fc-solve is not installed (Debian package freecell-solver-bin): nothing to compare with")
         return 2
+    if args.cli is not None:
+        if not 0 <= args.cli <= 3:
+            ap.error("--cli takes 0..3")
+        return cli_share(args.cli, args.sample, args.jobs, args.max_iters, args.seconds, args.budget)
     table = load_table()
     want = "upper" if args.upper else "exact"
     todo = [(n, d.cells) for n, d in sorted(table.items()) if d.exact == args.exact and d.cells]

@@ -31,9 +31,12 @@ exists.
 Tight space. With few free cells a best-first search wanders among
 positions that all look alike; beam searches of growing width
 (:mod:`game.freecell.beam`) take turns with it and find most lines there
-fast. A beam drops positions, so it proves nothing: only the complete search
-above, which keeps at least half the budget, ever answers ``UNSOLVABLE``.
-No pruning is added to it for that reason.
+fast, and depth-first probes (:mod:`game.freecell.probe`), which no
+estimate steers, find many of the lines both miss. A beam drops positions,
+so it proves nothing; a probe thread is complete but gets only a share of
+the budget. The complete search above keeps a third of the budget or more
+and gives the ``UNSOLVABLE`` answers. No pruning is added to it for that
+reason.
 
 Automatic foundation levels (``auto=``, :mod:`game.freecell.automove`).
 Under "safe" (the default) and "off" the search above runs as it is: the
@@ -73,6 +76,7 @@ from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.beam import BEAMS, SHORT_WIDTHS, BeamRun, ShortBeam, path_to
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
+from game.freecell.probe import Probes
 from game.freecell.shorten import shorten
 from game.freecell.states import (_T_CELL, _T_EMPTY, _T_HOME, State, _children, _children_all, _close,  # noqa: F401
                                   _close_all, _evaluate, _initial_state)
@@ -164,6 +168,12 @@ def solve(
         result.reason = search.stop_reason
         result.seconds = time.perf_counter() - start
         return result
+    if search.by == "probe":
+        # A depth-first walk keeps every detour: tidy it before anything
+        # sees it (the hint's first move included). Shortening expands no
+        # positions, so it runs even when the budget is spent (not past the
+        # clock or a cancel).
+        line = shorten(root, line, ncells, search.children, _evaluate, search._out_of_time)
     best = _replay(position, line, ncells, level)
     result.found_by = search.by or "greedy"
     result.first_solution_seconds = time.perf_counter() - start
@@ -247,6 +257,9 @@ PORTFOLIO_STATES = 100_000
 #: is usually the faster of the two and gets :data:`GREEDY_FIRST_ROOMY`.
 GREEDY_FIRST = 3_000
 GREEDY_FIRST_ROOMY = 20_000
+#: Once the beams are done, the complete search and the probes take turns of
+#: this many expansions.
+PROBE_ROUND = 4_096
 _ALL_HOME = bytes((13, 13, 13, 13))
 _SLICE = 64  # expansions per turn; also how often the clock and cancel are read
 
@@ -368,7 +381,7 @@ class _Search:
         self.exhausted = False
         self.stopped = False
         self.beam_expanded = 0  # of ``expanded``, spent in beams
-        self.by = ""  # which search found the first line: "greedy" or "beam <width>"
+        self.by = ""  # which search found the first line: "greedy", "beam <width>" or "probe"
         self.stop_reason = ""
 
     def _should_stop(self) -> bool:
@@ -385,6 +398,11 @@ class _Search:
         self.stopped = True
         return True
 
+    def _out_of_time(self) -> bool:
+        """The clock or a cancel (not the budget): for work that expands nothing."""
+        return ((self.deadline is not None and time.perf_counter() >= self.deadline)
+                or (self.cancel is not None and self.cancel()))
+
     def greedy(self, root: State) -> list[int] | None:
         """First solution, or None (see ``exhausted``).
 
@@ -393,10 +411,16 @@ class _Search:
         free: most such deals end here), then beams of
         growing width (:data:`game.freecell.beam.BEAMS`), each followed by
         as many portfolio expansions as it cost, so that at least half the
-        budget always goes to the complete search; then the portfolio alone.
+        budget goes to the complete search; then the portfolio alone.
         With two free cells or fewer only the first ordering goes on after
-        the first phase (it is then mostly a proof).
-        Only the portfolio can report a proof: a beam finds lines or nothing.
+        the first phase (it is then mostly a proof), and the depth-first
+        probes (:class:`~game.freecell.probe.Probes`) also get as much as
+        each beam cost, then take turns with the complete search
+        (:data:`PROBE_ROUND` each): while the beams last, beams, probes and
+        the complete search have a third of the budget each, then the
+        complete search and the probes half each.
+        A proof comes from the portfolio (or a probe thread that ran dry):
+        a beam finds lines or nothing.
         """
         if _evaluate(root)[0] == 0:
             return []
@@ -411,6 +435,7 @@ class _Search:
                 # Tight: the beams find the lines; the complete search's job is
                 # mostly the proof, which one ordering reaches four times sooner.
                 del members[1:]
+            probes = None if roomy else Probes(root, self.ncells, self.children)
             for width, cost in BEAMS:
                 beam = BeamRun(root, self.ncells, width, children=self.children, evaluate=_evaluate, cost=cost)
                 spent = 0
@@ -432,9 +457,36 @@ class _Search:
                 line = self._portfolio(members, self.expanded + spent)
                 if line is not None or self.stopped or self.exhausted:
                     return line
+                if probes is not None:
+                    line = self._probe(probes, spent)
+                    if line is not None or self.stopped or self.exhausted:
+                        return line
+            while probes is not None:
+                line = self._portfolio(members, self.expanded + PROBE_ROUND)
+                if line is not None or self.stopped or self.exhausted:
+                    return line
+                line = self._probe(probes, PROBE_ROUND)
+                if line is not None or self.stopped or self.exhausted:
+                    return line
             return self._portfolio(members, None)
         finally:
             self.generated = max(len(g.came) for g in members)
+
+    def _probe(self, probes: Probes, steps: int) -> list[int] | None:
+        """Run the depth-first probes for ``steps`` expansions: a line, or
+        None (see ``exhausted`` and ``stopped``)."""
+        until = self.expanded + steps
+        while self.expanded < until:
+            if self._should_stop():
+                return None
+            self.expanded += probes.step(min(_SLICE, until - self.expanded, self.budget - self.expanded))
+            if probes.line is not None:
+                self.by = "probe"
+                return probes.line
+            if probes.exhausted:
+                self.exhausted = True
+                return None
+        return None
 
     def deep(self, root: State) -> list[int] | None:
         """The complete search alone, depth first (see :func:`solve`'s ``deep``):
