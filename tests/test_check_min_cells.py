@@ -86,4 +86,4 @@ def test_cli_share_counts_the_sample_and_the_fc_solve_wins(monkeypatch, capsys):
     assert "sample: 1 of 2 solved" in out and "not solved: [5]" in out
     assert "fc-solve only: 0 of 1 solved" in out
     # (2 rated x 1/2 solved + 1 witnessed x 0) of 3 known winnable.
-    assert "estimated: 1 of the 3 deals known winnable with 1 cells (33.33%)" in out
+    assert "estimated: 1 of the 3 deals known winnable with 1 cell (33.33%)" in out

@@ -130,6 +130,15 @@ def test_solve_prints_a_line_that_check_replays_to_a_win(tmp_path):
     assert check.returncode == 0 and Position.parse(check.stdout).is_won()
 
 
+def test_solve_says_one_free_cell_in_the_singular():
+    out = run("solve", "freecell", "2", "--freecells", "1")
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.startswith("solved deal 2 with 1 free cell:")
+    out = run("solve", "freecell", "5", "--freecells", "1", "--budget", "50")
+    assert out.returncode == 3
+    assert out.stderr.startswith("unknown: budget reached with no verdict for deal 5 with 1 free cell,")
+
+
 def test_solve_a_board_with_cells_and_foundations(tmp_path):
     pos = deal(617)
     for text in ("8a", "8b", "8c", "87", "a2", "c2", "8d", "8h"):

@@ -99,8 +99,9 @@ def cli_share(cells: int, sample: int, jobs: int, max_iters: int, seconds: float
     table = load_table()
     rated = [n for n, d in sorted(table.items()) if d.cells is not None and d.cells <= cells]
     above = [n for n, d in sorted(table.items()) if d.cells == cells + 1 and not d.exact]
+    room = f"{cells} cell" + ("" if cells == 1 else "s")
     picked = [rated[i * len(rated) // sample] for i in range(sample)] if 0 < sample < len(rated) else rated
-    print(f"{len(rated):,} deals rated {cells} cells or fewer ({len(picked)} sampled); "
+    print(f"{len(rated):,} deals rated {room} or fewer ({len(picked)} sampled); "
           f"{len(above)} upper rows at {cells + 1}: fc-solve -l lg tries them with {cells}", flush=True)
     with mp.Pool(jobs) as pool:
         witnessed = sorted(n for n, answer, _ in pool.imap_unordered(
@@ -126,7 +127,7 @@ def cli_share(cells: int, sample: int, jobs: int, max_iters: int, seconds: float
                   + (f"; not solved: {missed}" if missed else ""))
     known = len(rated) + len(witnessed)
     solved = share["sample"] * len(rated) + share["fc-solve only"] * len(witnessed)
-    print(f"  estimated: {solved:,.0f} of the {known:,} deals known winnable with {cells} cells "
+    print(f"  estimated: {solved:,.0f} of the {known:,} deals known winnable with {room} "
           f"({100 * solved / known:.2f}%)")
     return 0
 

@@ -91,17 +91,18 @@ def solve_command(number_text: str | None, board_path: str | None, cells_text: s
     result = solve(pos, free_cells=cells, budget=budget,
                    time_limit=None, improve=anytime > 0, improve_seconds=anytime, auto=level)
     rule = "" if level == "safe" else f" (automatic foundation moves: {level})"
+    room = f"{cells} free cell" + ("" if cells == 1 else "s")
     stats = (f"{result.states:,} states, {result.seconds:.2f} s")
     if result.verdict is Verdict.SOLVED:
         sys.stdout.write("".join(f"{m}\n" for m in result.moves))
-        print(f"solved {where} with {cells} free cells: {result.card_moves} card moves "
+        print(f"solved {where} with {room}: {result.card_moves} card moves "
               f"({result.game_moves} player moves){rule}, {stats}", file=sys.stderr)
         return 0
     if result.verdict is Verdict.UNSOLVABLE:
-        print(f"unsolvable: no winning line from {where} with {cells} free cells{rule} "
+        print(f"unsolvable: no winning line from {where} with {room}{rule} "
               f"(search exhausted), {stats}", file=sys.stderr)
         return 1
-    print(f"unknown: budget reached with no verdict for {where} with {cells} free cells, {stats}",
+    print(f"unknown: budget reached with no verdict for {where} with {room}, {stats}",
           file=sys.stderr)
     return 3
 
