@@ -131,6 +131,26 @@ def test_spider_through_the_controller(play_for):
     assert play.message.startswith("Hint")
 
 
+
+@pytest.mark.parametrize("game, word", [("freecell", "deal"), ("spider", "game")])
+def test_the_questions_use_the_words_of_the_tables_own_buttons(play_for, game, word):
+    # FreeCell's bar says "New deal", Spider's "New game": the question asked
+    # before ending a game says the same.
+    play = play_for(game, 1, 1) if game == "spider" else play_for(game, 1)
+    if game == "spider":
+        play.act(Action(Act.DEAL))
+    else:
+        play.button("play:1a")
+    assert play.table.session.moves == 1
+    play.act(Action(Act.NEW_DEAL))
+    panel = play.panel()
+    assert panel is not None and panel.title == f"Start a new {word}?"
+    assert [b.label for b in panel.buttons] == ["Keep playing", f"New {word}"]
+    play.button("keep")
+    play.button("restart")
+    assert play.panel().title == f"Restart this {word}?"
+
+
 def test_export_and_import_go_through_the_host_clipboard(play_for):
     play = play_for("freecell", 617)
     play.button("play:1a")

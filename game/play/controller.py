@@ -237,7 +237,9 @@ class Play(Extras):
                 self.host.play_sound("refuse")
                 self.last_refusal = event.reason
             elif isinstance(event, NewDealWanted):
-                self.confirm_loss("Start a new deal?", "New deal", self.new_deal)
+                # The words match the table's own button: FreeCell deals, Spider games.
+                word = "game" if isinstance(self.table, SpiderTable) else "deal"
+                self.confirm_loss(f"Start a new {word}?", f"New {word}", self.new_deal)
 
     def new_deal(self, number: int | None = None) -> None:
         """A new deal of the same game (FreeCell: a random deal; Spider: a random
@@ -481,7 +483,9 @@ class Play(Extras):
             "copy": self.copy_deal, "help": self.open_help, "rewind": self.rewind, "demo": self.start_demo,
             "export": self.export,
             "import": lambda: self.confirm_loss("Replay the moves from the clipboard?", "Replay", self.import_moves),
-            "restart": lambda: self.confirm_loss("Restart this deal?", "Restart", self.restart, counts=False),
+            "restart": lambda: self.confirm_loss(
+                "Restart this game?" if isinstance(self.table, SpiderTable) else "Restart this deal?",
+                "Restart", self.restart, counts=False),
             "giveup": lambda: self.confirm_loss("Give up this game?", "Give up", self.give_up),
             "menu": self.menu.open, "quit": self.quit,
             "help-prev": lambda: self._help_turn(-1), "help-next": lambda: self._help_turn(1),
