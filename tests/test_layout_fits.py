@@ -309,8 +309,8 @@ def test_a_demo_status_line_shows_whole_at_1280x720():
     geo = hud_geometry((1280, 720), status, "", table.buttons())
     assert geo.status_text == status
     assert geo.status_px < geo.px
-    # far too long for any size: cut at a word, with an ellipsis
-    geo = hud_geometry((1280, 720), status * 3, "", table.buttons())
+    # far too long for any size, in one part: cut at a word, with an ellipsis
+    geo = hud_geometry((1280, 720), status.replace("   ", " ") * 3, "", table.buttons())
     assert geo.status_text.endswith("\u2026") and geo.status_px == round(0.8 * geo.px)
 
 
@@ -321,3 +321,18 @@ def test_a_spider_demo_status_line_shows_whole_at_1280x720():
     status = table.status(("Demo (full knowledge) 120/188 paused" + CONTROLS,))
     geo = hud_geometry((1280, 720), status, "", table.buttons())
     assert geo.status_text == status and status.endswith("Esc stop")
+
+
+@pytest.mark.parametrize("size", [(700, 950), (540, 960), (600, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_demo_in_a_portrait_window_keeps_its_keys_and_leaves_out_the_counts(size):
+    """At 700x950 the Spider demo line was cut after "Enter": the keys matter
+    more than the clock, score and moves while a demo runs."""
+    table = table_controller_for(spider_deal(1, 2))
+    table.session.number = 99999
+    status = table.status(("Demo (full knowledge) 120/188 paused" + CONTROLS,))
+    geo = hud_geometry(size, status, "", table.buttons())
+    assert geo.status_text.endswith("Esc stop") and "\u2026" not in geo.status_text
+    assert geo.status_text != status and inside(geo.status, (0, 0) + size)
+    # the game's name goes only when even it and the demo do not fit together
+    parts = status.split("   ")
+    assert geo.status_text in ("   ".join((parts[0], parts[-1])), parts[-1])

@@ -233,6 +233,44 @@ def _button_row(buttons: Sequence[ButtonLike], row: Rect, px: int, measure: Meas
     return size, out
 
 
+#: What separates the parts of a status line ("Deal #1   0:42   3 moves").
+STATUS_GAP = "   "
+
+
+def _fit_status(status: str, room: int, px: int, measure: Measure) -> tuple[str, int]:
+    """The status line as shown in ``room`` pixels, and its text size.
+
+    A line a little too long sets smaller (to STATUS_SHRINK of the text
+    size). Still too long (a portrait window), it leaves out whole parts
+    after the first, in order, then the first, before anything is cut: the
+    last parts say what is happening now (a demo's keys, the winnability
+    check), the first names the game, and the clock, score and move count
+    are back as soon as the window is wider. Only a last part too long on
+    its own is cut, with an ellipsis.
+
+    >>> m = lambda t, px: (len(t) * px // 2, px)
+    >>> _fit_status("Spider #7   0:10   score 500   Demo 3/86: Esc stop", 160, 10, m)
+    ('Spider #7   Demo 3/86: Esc stop', 9)
+    """
+    if not status:
+        return "", px
+    status_px = px
+    smallest = max(MIN_BUTTON_PX, round(px * STATUS_SHRINK))
+    probe = clean_text(status, int(room / max(1.0, px * NARROWEST)) + 2)
+    while status_px > smallest and measure(probe, status_px)[0] > room:
+        status_px -= 1
+    parts = status.split(STATUS_GAP)
+    if measure(probe, status_px)[0] > room and len(parts) > 1 and len(status) < 2_000:
+        n = len(parts)
+        # The middle parts go first, then the game's name.
+        shorter = [parts[:1] + parts[k:] for k in range(2, n)] + [parts[-1:]]
+        for kept in shorter:
+            if measure(STATUS_GAP.join(kept), status_px)[0] <= room:
+                return STATUS_GAP.join(kept), status_px
+        status = parts[-1]
+    return fit_text(status, room, status_px, measure), status_px
+
+
 def hud_geometry(size: tuple[int, int], status: str, message: str = "",
                  buttons: Sequence[ButtonLike] = (), measure: Measure = font_measure,
                  mirror: bool = False) -> HudGeometry:
@@ -265,13 +303,7 @@ def hud_geometry(size: tuple[int, int], status: str, message: str = "",
         tw, th = measure(notice_text, px)
         bw, bh = min(tw + px, room), min(th + px // 3, notice_h)
         notice = ((w - bw) // 2, top + (notice_h - bh) // 2, bw, bh)
-    # A status line a little too long sets smaller (to STATUS_SHRINK of the text size) before it is cut.
-    status_px = px
-    if status:
-        probe = clean_text(status, int(room / max(1.0, px * NARROWEST)) + 2)
-        while status_px > max(MIN_BUTTON_PX, round(px * STATUS_SHRINK)) and measure(probe, status_px)[0] > room:
-            status_px -= 1
-    status_text = fit_text(status, room, status_px, measure) if status else ""
+    status_text, status_px = _fit_status(status, room, px, measure)
     status_box: Rect | None = None
     row_y = top + notice_h
     if status_text:
