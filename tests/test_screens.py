@@ -165,6 +165,25 @@ def test_settings_rows_show_their_current_values():
     assert menu.choose("set-auto_moves=most") is None and st.auto_moves == "off"  # not a level: ignored
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_settings_in_a_landscape_window_keep_the_look_rows_on_one_line(size):
+    """At 1280x720 the Table and Card back buttons went under their labels
+    while the Play column had room to spare: the columns split the room so
+    that as few rows fold as can be (Winnable deals only folds anyway)."""
+    panel = screens()["settings"]
+    geo = screen_geometry(size, panel)
+    labels = {t.text: t for t in geo.texts if t.role == "label"}
+    look = next(sec for sec in panel.sections if sec.title == "Look")
+    for row in look.rows:
+        label = labels[row.label]
+        first = next(b for b in geo.buttons if b.index == row.buttons[0])
+        last = next(b for b in geo.buttons if b.index == row.buttons[-1])
+        # on the label's line (the label centred in the button's height), none wrapped
+        assert first.rect[1] <= label.y <= first.rect[1] + first.rect[3], row.label
+        assert last.rect[1] == first.rect[1] and first.rect[0] > label.x, row.label
+    assert all(inside(b.rect, geo.box) for b in geo.buttons)
+
+
 def test_focus_moves_in_two_dimensions():
     menu = Menu(Settings(), Statistics())
     menu.open()

@@ -221,19 +221,48 @@ def _label_width(sections: Sequence[object], px: int, measure: Measure, cap: int
     return min(cap, max(widths, default=0))
 
 
-def _sections_natural_width(sections: Sequence[object], buttons: Sequence[ButtonLike], px: int,
-                            measure: Measure) -> int:
-    """The width a column of these sections needs for every row to sit on one line."""
+def _row_widths(sections: Sequence[object], buttons: Sequence[ButtonLike], px: int,
+                measure: Measure) -> list[int]:
+    """The width each heading and row of a column needs to sit on one line."""
     lw = _label_width(sections, px, measure, 10 ** 6)
     gap = max(3, px // 3)
-    need = 0
+    out = []
     for s in sections:
-        need = max(need, measure(s.title, round(px * 1.15))[0])
+        out.append(measure(s.title, round(px * 1.15))[0])
         for r in s.rows:
             bw = sum(measure(buttons[i].label, px)[0] + px for i in r.buttons) + gap * max(0, len(r.buttons) - 1)
             vw = (measure(r.value, px)[0] + px * (1 + getattr(r, "box", False))) if r.value else 0
-            need = max(need, (lw + px if r.label else 0) + vw + bw)
-    return need
+            out.append((lw + px if r.label else 0) + vw + bw)
+    return out
+
+
+def _column_widths(needs: Sequence[Sequence[int]], room: int, px: int) -> list[int]:
+    """Split ``room`` between columns whose rows need ``needs`` (see :func:`_row_widths`).
+
+    With room for every row, each column grows alike. Without, two columns
+    split the room so that as few rows as can be fold (a row wider than its
+    column puts its buttons under its label), and only then in proportion:
+    a column with one wide row that folds anyway (Settings' "Winnable deals
+    only") must not take the room that keeps the other column's rows whole.
+
+    >>> _column_widths([[300, 700], [250, 480]], 1150, 16)
+    [670, 480]
+    """
+    natural = [max(n, default=0) for n in needs]
+    total = max(1, sum(natural))
+    lo = 8 * px
+    if len(needs) != 2 or sum(natural) <= room:
+        return [room] if len(needs) == 1 else [max(lo, room * n // total) for n in natural]
+    share = room * natural[0] // total
+    cuts = {share} | set(needs[0]) | {room - w for w in needs[1]}
+    fits = [c for c in cuts if lo <= c <= room - lo] or [max(lo, share)]
+
+    def cost(a: int) -> tuple[int, int]:
+        folded = sum(w > a for w in needs[0]) + sum(w > room - a for w in needs[1])
+        return folded, abs(a - share)
+
+    first = min(fits, key=cost)
+    return [first, room - first]
 
 
 def _grid_parts(header: Sequence[str], rows: Sequence[Sequence[str]], width: int, px: int,
@@ -319,11 +348,12 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
             cols = [sections[:1], sections[1:]] if len(sections) <= 3 else [sections[:half], sections[half:]]
         else:
             cols = [sections]
-        natural = [_sections_natural_width(c, buttons, px, measure) for c in cols]
+        needs = [_row_widths(c, buttons, px, measure) for c in cols]
+        natural = [max(n, default=0) for n in needs]
         need = sum(natural) + 2 * pad * (len(cols) - 1)
     else:
         cols = []
-        natural = []
+        needs = []
         need = 0
     calendar = getattr(panel, "calendar", None)
     if grid is not None or chart is not None or calendar is not None:
@@ -379,8 +409,8 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
     if sections:
         gutter = 2 * pad
         room = inner - gutter * (len(cols) - 1)
-        # Each column as wide as it needs, all of them shrunk alike when the window is narrower.
-        widths = [room] if len(cols) == 1 else [max(8 * px, room * n // max(1, sum(natural))) for n in natural]
+        # Each column as wide as it needs; short of room, as few rows folded as can be.
+        widths = _column_widths(needs, room, px)
         top = y
         cx = x0 + pad
         for col, col_w in zip(cols, widths):
