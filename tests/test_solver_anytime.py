@@ -7,7 +7,7 @@ import pytest
 
 from game.freecell import HOME, Move, Position, deal
 from game.freecell.beam import ShortBeam
-from game.freecell.shorten import nonhome, play, shorten
+from game.freecell.shorten import _edits, _play, nonhome, play, shorten
 from game.freecell.solver import _Search, Verdict, _children, _evaluate, _initial_state, _replay, solve
 
 _CELL = 53
@@ -111,6 +111,44 @@ def test_play_refuses_a_broken_line_and_shorten_returns_it_unchanged():
     i = next(i for i, code in enumerate(line) if code & 63 != 52)
     impossible = line[:i + 1] + line[i:]  # the same (non-home) move twice in a row
     assert play(root, impossible, 4, _children, _evaluate) is None
+
+
+def test_an_edit_that_rejoins_the_line_is_taken_as_the_line_from_there():
+    # The edits of a probe's long line mostly rejoin it a few moves on; the
+    # rest of the line is then taken as it was played. Every edit of a real
+    # line gives exactly what a replay of the whole tail gives.
+    from game.freecell.probe import Probes
+
+    root, _ = _initial_state(deal(3711))
+    probes = Probes(root, 1, _children)
+    while probes.line is None and not probes.exhausted:
+        probes.step(4_096)
+    line = probes.line
+    steps = play(root, line, 1, _children, _evaluate)
+    best = [code for code, _ in steps]
+    states = [root] + [state for _, state in steps]
+    tried = kept = 0
+    for i, tail, same in _edits(best):
+        assert tail[len(tail) - same:] == best[len(best) - same:]
+        full = _play(states[i], tail, 1, _children, _evaluate)
+        assert _play(states[i], tail, 1, _children, _evaluate, (states, steps, same)) == full
+        tried += 1
+        kept += full is not None
+    assert tried > 100 and kept > 0
+
+
+def test_a_long_depth_first_line_is_tidied_to_a_short_one():
+    # Deal 3711 with one cell: the probes' line keeps every detour of a
+    # depth-first walk; tidied, it is a fraction as long and still wins.
+    from game.freecell.probe import Probes
+
+    root, _ = _initial_state(deal(3711))
+    probes = Probes(root, 1, _children)
+    while probes.line is None and not probes.exhausted:
+        probes.step(4_096)
+    short = shorten(root, probes.line, 1, _children, _evaluate)
+    assert nonhome(short) * 2 < nonhome(probes.line)
+    assert _replay(deal(3711, free_cells=1), short, 1).is_won()
 
 
 def test_a_mid_game_position_improves_and_replays():

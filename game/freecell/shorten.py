@@ -63,11 +63,31 @@ def play(root: State, line: list[int], ncells: int, children: Children,
     """Play ``line`` from ``root``: the ``(code, state)`` steps actually made,
     up to the first won position, or None when a move is impossible or the
     line does not win. Moves of cards already home are left out."""
+    return _play(root, line, ncells, children, evaluate)
+
+
+def _play(root: State, line: list[int], ncells: int, children: Children, evaluate: Evaluate,
+          known: tuple[list[State], list[tuple[int, State]], int] | None = None
+          ) -> list[tuple[int, State]] | None:
+    """:func:`play`; ``known`` is ``(states, steps, same)`` when the last
+    ``same`` moves of ``line`` are the last ``same`` of a winning line whose
+    steps (and positions before each, ``states``) are known: once the line
+    is in those moves and at the position the winning line had there, the
+    rest plays as it did, so its steps are taken as they are. Edits of a
+    long line mostly rejoin it a few moves on; this spares replaying the rest
+    of the line for each of them (the outcome is the same)."""
     state = root
     steps: list[tuple[int, State]] = []
     if evaluate(root)[0] == 0:
         return steps
-    for code in line:
+    rejoin = len(line) + 1
+    if known is not None:
+        states, won, same = known
+        rejoin = len(line) - same
+        end = len(won) - len(line)  # line[m:] is won's moves from m + end on, for m >= rejoin
+    for m, code in enumerate(line):
+        if m >= rejoin and state == states[m + end]:
+            return steps + won[m + end:]
         if _is_home(state, code >> 6):
             continue
         for c, child in children(state, ncells):
@@ -121,9 +141,11 @@ def _shortcuts(root: State, steps: list[tuple[int, State]], ncells: int,
     return out
 
 
-def _edits(line: list[int]) -> Iterable[tuple[int, list[int]]]:
+def _edits(line: list[int]) -> Iterable[tuple[int, list[int], int]]:
     """Candidate lines, each one edit of ``line`` that saves a move or more,
-    as ``(i, tail)``: the line is ``line[:i] + tail``."""
+    as ``(i, tail, same)``: the line is ``line[:i] + tail``, and the last
+    ``same`` moves of ``tail`` are the last ``same`` of ``line``."""
+    n = len(line)
     last: dict[int, int] = {}
     for j, code in enumerate(line):
         card = code >> 6
@@ -132,14 +154,36 @@ def _edits(line: list[int]) -> Iterable[tuple[int, list[int]]]:
         if i is None or (line[i] & 63) == _T_HOME:
             continue
         # Merge the hops: at i, go where j goes.
-        yield i, [code] + line[i + 1:j] + line[j + 1:]
+        yield i, [code] + line[i + 1:j] + line[j + 1:], n - j - 1
         # Wait: skip the first hop; the card moves from where it was at j.
-        yield i, line[i + 1:]
+        yield i, line[i + 1:], n - i - 1
         # A round trip.
-        yield i, line[i + 1:j] + line[j + 1:]
+        yield i, line[i + 1:j] + line[j + 1:], n - j - 1
     for i, code in enumerate(line):
         if (code & 63) != _T_HOME:
-            yield i, line[i + 1:]
+            yield i, line[i + 1:], n - i - 1
+
+
+class _Moves:
+    """``children``, remembered for the positions of the line being
+    shortened (each round of edits looks at them again); other positions,
+    those of edits tried, are generated afresh, so memory stays the line's."""
+
+    def __init__(self, children: Children) -> None:
+        self.children = children
+        self.seen: dict[State, tuple[tuple[int, State], ...]] = {}
+
+    def __call__(self, state: State, ncells: int) -> Iterable[tuple[int, State]]:
+        moves = self.seen.get(state, ())
+        if moves == ():
+            if state not in self.seen:
+                return self.children(state, ncells)
+            moves = self.seen[state] = tuple(self.children(state, ncells))
+        return moves
+
+    def keep(self, states: list[State]) -> None:
+        """Remember the positions of ``states`` (the line now), forget the rest."""
+        self.seen = {s: self.seen.get(s, ()) for s in states}
 
 
 def shorten(root: State, line: list[int], ncells: int, children: Children, evaluate: Evaluate,
@@ -151,21 +195,33 @@ def shorten(root: State, line: list[int], ncells: int, children: Children, evalu
     if steps is None:
         return line
     best = [code for code, _ in steps]
+    moves = _Moves(children)
+    # After an edit kept at i, the shortcuts first again (they save the
+    # most), then the edits from i on: those before i were just tried on the
+    # same moves. Only a sweep over the whole line that finds nothing ends
+    # the work, so no shortcut and no single edit that saves a move is left.
+    floor = 0
     while True:
-        cut = _shortcuts(root, steps, ncells, children)
-        if nonhome(cut) < nonhome(best) and (done := play(root, cut, ncells, children, evaluate)) is not None:
+        states = [root] + [state for _, state in steps]
+        moves.keep(states)
+        cut = _shortcuts(root, steps, ncells, moves)
+        if nonhome(cut) < nonhome(best) and (done := play(root, cut, ncells, moves, evaluate)) is not None:
             steps = done
             best = [code for code, _ in steps]
+            floor = 0  # a shortcut can change the line anywhere
             continue
-        # The line's positions: an edit at i leaves the moves before i alone.
-        states = [root] + [state for _, state in steps]
-        for i, tail in _edits(best):
+        for i, tail, same in _edits(best):
+            if i < floor:
+                continue
             if stop is not None and stop():
                 return best
-            done = play(states[i], tail, ncells, children, evaluate)
+            done = _play(states[i], tail, ncells, moves, evaluate, (states, steps, same))
             if done is not None and nonhome(tail_done := [c for c, _ in done]) < nonhome(best[i:]):
                 steps = steps[:i] + done
                 best = best[:i] + tail_done
+                floor = i
                 break
         else:
-            return best
+            if floor == 0:
+                return best
+            floor = 0

@@ -67,6 +67,7 @@ and replayed, and the shortest (counted as fc-solve counts) is kept.
 from __future__ import annotations
 
 import heapq
+import itertools
 import time
 from dataclasses import dataclass, field
 from typing import Callable
@@ -173,7 +174,9 @@ def solve(
         # sees it (the hint's first move included). Shortening expands no
         # positions, so it runs even when the budget is spent (not past the
         # clock or a cancel).
-        line = shorten(root, line, ncells, search.children, _evaluate, search._out_of_time)
+        tries = itertools.count()
+        line = shorten(root, line, ncells, search.children, _evaluate,
+                       lambda: search._out_of_time() or next(tries) >= TIDY_TRIES)
     best = _replay(position, line, ncells, level)
     result.found_by = search.by or "greedy"
     result.first_solution_seconds = time.perf_counter() - start
@@ -260,6 +263,12 @@ GREEDY_FIRST_ROOMY = 20_000
 #: Once the beams are done, the complete search and the probes take turns of
 #: this many expansions.
 PROBE_ROUND = 4_096
+#: Edits a probe's line may try while it is tidied (each replays part of
+#: the line until it fails or rejoins it). Lines of a few hundred moves need
+#: a few thousand; the longest seen, a depth-first walk of 8,254 moves (deal
+#: 23487 with two cells), needs 219,000 (36 s here): past this the line is
+#: used as tidy as it got, the same every run.
+TIDY_TRIES = 250_000
 _ALL_HOME = bytes((13, 13, 13, 13))
 _SLICE = 64  # expansions per turn; also how often the clock and cancel are read
 
