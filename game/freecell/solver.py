@@ -266,7 +266,7 @@ PROBE_ROUND = 4_096
 #: Edits a probe's line may try while it is tidied (each replays part of
 #: the line until it fails or rejoins it). Lines of a few hundred moves need
 #: a few thousand; the longest seen, a depth-first walk of 8,254 moves (deal
-#: 23487 with two cells), needs 219,000 (36 s here): past this the line is
+#: 23487 with two cells), needs 219,000 (about 40 s here): past this the line is
 #: used as tidy as it got, the same every run.
 TIDY_TRIES = 250_000
 _ALL_HOME = bytes((13, 13, 13, 13))
