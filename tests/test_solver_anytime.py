@@ -113,17 +113,23 @@ def test_play_refuses_a_broken_line_and_shorten_returns_it_unchanged():
     assert play(root, impossible, 4, _children, _evaluate) is None
 
 
+def probe_line(number: int, cells: int) -> tuple[tuple, list[int]]:
+    """The root and the depth-first probes' (untidied) line for a deal."""
+    from game.freecell.probe import Probes
+
+    root, _ = _initial_state(deal(number))
+    probes = Probes(root, cells, _children)
+    while probes.line is None and not probes.exhausted:
+        probes.step(4_096)
+    assert probes.line
+    return root, probes.line
+
+
 def test_an_edit_that_rejoins_the_line_is_taken_as_the_line_from_there():
     # The edits of a probe's long line mostly rejoin it a few moves on; the
     # rest of the line is then taken as it was played. Every edit of a real
     # line gives exactly what a replay of the whole tail gives.
-    from game.freecell.probe import Probes
-
-    root, _ = _initial_state(deal(3711))
-    probes = Probes(root, 1, _children)
-    while probes.line is None and not probes.exhausted:
-        probes.step(4_096)
-    line = probes.line
+    root, line = probe_line(3711, 1)
     steps = play(root, line, 1, _children, _evaluate)
     best = [code for code, _ in steps]
     states = [root] + [state for _, state in steps]
@@ -140,14 +146,9 @@ def test_an_edit_that_rejoins_the_line_is_taken_as_the_line_from_there():
 def test_a_long_depth_first_line_is_tidied_to_a_short_one():
     # Deal 3711 with one cell: the probes' line keeps every detour of a
     # depth-first walk; tidied, it is a fraction as long and still wins.
-    from game.freecell.probe import Probes
-
-    root, _ = _initial_state(deal(3711))
-    probes = Probes(root, 1, _children)
-    while probes.line is None and not probes.exhausted:
-        probes.step(4_096)
-    short = shorten(root, probes.line, 1, _children, _evaluate)
-    assert nonhome(short) * 2 < nonhome(probes.line)
+    root, line = probe_line(3711, 1)
+    short = shorten(root, line, 1, _children, _evaluate)
+    assert nonhome(short) * 2 < nonhome(line)
     assert _replay(deal(3711, free_cells=1), short, 1).is_won()
 
 
