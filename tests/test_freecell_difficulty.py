@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from conftest import load_tool
@@ -141,3 +143,19 @@ def test_builder_agrees_with_the_table_on_a_real_deal():
     table = load_table()
     number, cells, kind, _, _ = builder.rate(1, budget=200_000)
     assert table[1] == Difficulty(int(cells), kind == "exact")
+
+
+def test_an_upper_pass_can_be_given_just_some_deals(monkeypatch, tmp_path):
+    builder = load_tool("build_min_cells")
+    table = tmp_path / "t.tsv"
+    table.write_text("1\t2\tupper\n2\t2\tupper\n3\t3\tupper\n4\t2\texact\n")
+    monkeypatch.setattr(builder, "TABLE", table)
+    seen = []
+    monkeypatch.setattr(builder, "rerate", lambda n, cells, budget, deep=False:
+                        seen.append(n) or (n, str(cells), "upper", 1, 0.0))
+    builder.build_upper(1, 32000, 1, 100, deals={2, 3, 4})
+    assert seen == [2, 3]  # upper rows among those asked for; an exact row is left alone
+    assert builder._deal_list("5597, 5901") == {5597, 5901}
+    for bad in ("x", "0", "32001", ""):
+        with pytest.raises(argparse.ArgumentTypeError):
+            builder._deal_list(bad)

@@ -7,6 +7,7 @@
     python tools/build_min_cells.py --upper --from 5000  # ... resuming after deal 4999
     python tools/build_min_cells.py --upper --cells 2 --budget 1000000  # the upper 2s, deeper
     python tools/build_min_cells.py --upper --cells 2 --deep --budget 3000000  # proofs only, fastest
+    python tools/build_min_cells.py --upper --deals 5597,5901 --budget 2000000  # just these rows
 
 Difficulty is Keller's measure: the fewest free cells (0..4) with which the
 deal can be won. For each deal the tool searches with 0, 1, 2, ... cells in
@@ -116,13 +117,14 @@ def _rework(args: tuple[int, int, int, bool]) -> tuple[int, str, str, int, float
 
 
 def build_upper(first: int, last: int, jobs: int, budget: int, cells: int | None = None,
-                deep: bool = False) -> None:
+                deep: bool = False, deals: set[int] | None = None) -> None:
     """Re-rate the ``upper`` rows from ``first`` to ``last`` (resumable with
-    ``--from``); ``cells``: only the rows with that number."""
+    ``--from``); ``cells``: only the rows with that number; ``deals``: only
+    those rows (say, the ones another solver wins with fewer cells)."""
     done = read_table(TABLE)
     todo = [(n, int(done[n][0]), budget, deep) for n in sorted(done)
             if first <= n <= last and done[n][1] == "upper" and done[n][0].isdigit()
-            and (cells is None or int(done[n][0]) == cells)]
+            and (cells is None or int(done[n][0]) == cells) and (deals is None or n in deals)]
     print(f"{len(todo)} upper rows in {first}..{last}, {jobs} processes, "
           f"budget {budget:,} states per search{' (depth-first, no beams)' if deep else ''}", file=sys.stderr)
     if not todo:
@@ -256,6 +258,17 @@ def prove_unsolvable(budget: int) -> None:
         print(f"{n}\t{r.verdict.value}\t{r.generated}\t{r.states}\t{r.seconds:.1f}", flush=True)
 
 
+def _deal_list(text: str) -> set[int]:
+    """``--deals 5597,5901``: a set of deal numbers (argparse says what is wrong)."""
+    try:
+        numbers = {int(t) for t in text.split(",") if t.strip()}
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of deal numbers: {text!r}") from None
+    if not numbers or not all(1 <= n <= 32000 for n in numbers):
+        raise argparse.ArgumentTypeError("deal numbers run from 1 to 32000")
+    return numbers
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description="Rate FreeCell deals by the fewest free cells that win them.")
     ap.add_argument("--first", "--from", type=int, default=1)
@@ -265,13 +278,14 @@ def main() -> None:
     ap.add_argument("--unsolvable", action="store_true", help="prove the eight known-unsolvable deals instead")
     ap.add_argument("--upper", action="store_true", help="re-rate only the rows marked upper")
     ap.add_argument("--cells", type=int, choices=range(1, 5), help="with --upper: only the rows with this number")
+    ap.add_argument("--deals", type=_deal_list, help="with --upper: only these deals (comma-separated)")
     ap.add_argument("--deep", action="store_true",
                     help="with --upper: depth-first complete searches only (no beams), for rows the beams had a go at")
     args = ap.parse_args()
     if args.unsolvable:
         prove_unsolvable(max(args.budget, 50_000_000))
     elif args.upper:
-        build_upper(args.first, args.last, args.jobs, args.budget, args.cells, args.deep)
+        build_upper(args.first, args.last, args.jobs, args.budget, args.cells, args.deep, args.deals)
     else:
         build(args.first, args.last, args.jobs, args.budget)
 
