@@ -81,6 +81,13 @@ def _check(args: tuple[int, int, int, float]) -> tuple[int, str, float]:
     return fc_solve_win(*args)
 
 
+def _spread(items: list, sample: int) -> list:
+    """``sample`` of ``items`` spread evenly over them (all of them for 0 or more than there are)."""
+    if not 0 < sample < len(items):
+        return items
+    return [items[i * len(items) // sample] for i in range(sample)]
+
+
 def _ours(args: tuple[int, int, int]) -> tuple[int, str, int, float]:
     """(deal, verdict, states, seconds) of ``solve freecell N --freecells K`` (the command's search)."""
     number, cells, budget = args
@@ -100,7 +107,7 @@ def cli_share(cells: int, sample: int, jobs: int, max_iters: int, seconds: float
     rated = [n for n, d in sorted(table.items()) if d.cells is not None and d.cells <= cells]
     above = [n for n, d in sorted(table.items()) if d.cells == cells + 1 and not d.exact]
     room = f"{cells} cell" + ("" if cells == 1 else "s")
-    picked = [rated[i * len(rated) // sample] for i in range(sample)] if 0 < sample < len(rated) else rated
+    picked = _spread(rated, sample)
     print(f"{len(rated):,} deals rated {room} or fewer ({len(picked)} sampled); "
           f"{len(above)} upper rows at {cells + 1}: fc-solve -l lg tries them with {cells}", flush=True)
     with mp.Pool(jobs) as pool:
@@ -156,8 +163,7 @@ def main() -> int:
     table = load_table()
     want = "upper" if args.upper else "exact"
     todo = [(n, d.cells) for n, d in sorted(table.items()) if d.exact == args.exact and d.cells]
-    if args.sample and args.sample < len(todo):
-        todo = [todo[i * len(todo) // args.sample] for i in range(args.sample)]
+    todo = _spread(todo, args.sample)
     print(f"{len(todo)} {want} rows; fc-solve -l lg with one cell fewer, up to {args.max_iters:,} iterations "
           f"or {args.seconds:g} s each, {args.jobs} at a time", flush=True)
     work = [(n, c - 1, args.max_iters, args.seconds) for n, c in todo]

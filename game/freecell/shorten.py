@@ -171,19 +171,20 @@ class _Moves:
 
     def __init__(self, children: Children) -> None:
         self.children = children
-        self.seen: dict[State, tuple[tuple[int, State], ...]] = {}
+        #: The line's positions: their moves, or None until first asked for.
+        self.seen: dict[State, tuple[tuple[int, State], ...] | None] = {}
 
     def __call__(self, state: State, ncells: int) -> Iterable[tuple[int, State]]:
-        moves = self.seen.get(state, ())
-        if moves == ():
-            if state not in self.seen:
-                return self.children(state, ncells)
+        if state not in self.seen:
+            return self.children(state, ncells)
+        moves = self.seen[state]
+        if moves is None:
             moves = self.seen[state] = tuple(self.children(state, ncells))
         return moves
 
     def keep(self, states: list[State]) -> None:
         """Remember the positions of ``states`` (the line now), forget the rest."""
-        self.seen = {s: self.seen.get(s, ()) for s in states}
+        self.seen = {s: self.seen.get(s) for s in states}
 
 
 def shorten(root: State, line: list[int], ncells: int, children: Children, evaluate: Evaluate,

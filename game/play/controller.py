@@ -237,9 +237,7 @@ class Play(Extras):
                 self.host.play_sound("refuse")
                 self.last_refusal = event.reason
             elif isinstance(event, NewDealWanted):
-                # The words match the table's own button: FreeCell deals, Spider games.
-                word = "game" if isinstance(self.table, SpiderTable) else "deal"
-                self.confirm_loss(f"Start a new {word}?", f"New {word}", self.new_deal)
+                self.confirm_loss(f"Start a new {self.noun}?", f"New {self.noun}", self.new_deal)
 
     def new_deal(self, number: int | None = None) -> None:
         """A new deal of the same game (FreeCell: a random deal; Spider: a random
@@ -299,6 +297,11 @@ class Play(Extras):
             self.table.fly_deal()
 
     # --- asking before a game is lost (issue 14) ----------------------------------------
+
+    @property
+    def noun(self) -> str:
+        """What the table's own buttons call one game: FreeCell deals, Spider games."""
+        return "game" if isinstance(self.table, SpiderTable) else "deal"
 
     @property
     def in_progress(self) -> bool:
@@ -483,9 +486,7 @@ class Play(Extras):
             "copy": self.copy_deal, "help": self.open_help, "rewind": self.rewind, "demo": self.start_demo,
             "export": self.export,
             "import": lambda: self.confirm_loss("Replay the moves from the clipboard?", "Replay", self.import_moves),
-            "restart": lambda: self.confirm_loss(
-                "Restart this game?" if isinstance(self.table, SpiderTable) else "Restart this deal?",
-                "Restart", self.restart, counts=False),
+            "restart": lambda: self.confirm_loss(f"Restart this {self.noun}?", "Restart", self.restart, counts=False),
             "giveup": lambda: self.confirm_loss("Give up this game?", "Give up", self.give_up),
             "menu": self.menu.open, "quit": self.quit,
             "help-prev": lambda: self._help_turn(-1), "help-next": lambda: self._help_turn(1),
