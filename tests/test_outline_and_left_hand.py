@@ -181,8 +181,18 @@ def test_spider_outlines_a_deal_a_move_and_a_completed_suit(play_for):
         rest.remove(c)
     cols = [run, [Card.make(1, 3)]] + [rest[i::8] for i in range(8)]
     table.session.position = SpiderPosition(cols, [0, 0] + [len(c) - 1 for c in cols[2:]], [], [])
-    table._play(SpiderMove.of(1, 0, 1))
+    before = {p.key: p for p in table.layout_now().cards}
+    play.env.speed = 1.0
+    table.play(SpiderMove.of(1, 0, 1))
     assert outlined(play) == {("removed", 0, r) for r in range(13)}
+    # Each card of the set flies from where it lay: the king from the bottom of
+    # column 1, the ace from column 2, king first (r = 12 is the king's place).
+    starts = {k[2]: (f.start.x, f.start.y) for k, f in table.flights.items.items() if k[0] == "removed"}
+    assert len(starts) == 13
+    assert starts[12] == pytest.approx((before[("column", 0, 0)].x, before[("column", 0, 0)].y))
+    assert starts[0] == pytest.approx((before[("column", 1, 0)].x, before[("column", 1, 0)].y))
+    t0 = {k[2]: f.t0 for k, f in table.flights.items.items() if k[0] == "removed"}
+    assert sorted(t0, key=t0.get) == list(range(12, -1, -1))
     # undo: the set goes back to its column and the ace to where it was
     play.act(Action(Act.UNDO))
     assert outlined(play) == {("column", 1, 0)} | {("column", 0, i) for i in range(12)}

@@ -32,7 +32,8 @@ from game.loop import FixedStep
 from game.play import Play
 from game.play.flights import Key
 from game.play.menu import Settings
-from game.render.layout import CardTransform, PileKind
+from game.places import PileKind
+from game.render.layout import CardTransform
 from game.render.picking import Pick, column_under, pick
 from game.render.scene import Renderer, View
 from game.ui.overlay import Overlay
@@ -237,13 +238,13 @@ class App:
         table = self.play.table
         lay = table.layout_now()
         cam = self.renderer.camera_for(lay)
-        target: tuple[str, int] | None = None
+        target: tuple[PileKind, int] | None = None
         col = column_under(lay, cam, drop.end[0], drop.end[1])
         if col is not None:
-            target = ("column", col)
+            target = (PileKind.COLUMN, col)
         else:
             hit = pick(lay, cam, drop.end[0], drop.end[1])
-            if hit is not None and hit.kind in ("cell", "foundation", "column"):
+            if hit is not None and hit.kind in (PileKind.CELL, PileKind.FOUNDATION, PileKind.COLUMN):
                 target = (hit.kind, hit.pile)
         held = self._held(drop.source, drop.start, drop.end)
         if self.play.drop(drop.source, target):
@@ -256,7 +257,7 @@ class App:
                 table.flights.add(table.card_key(p), held[p.key], CardTransform(p.x, p.y, p.z, p.yaw, p.flip),
                                   now, speeds.RETURN_FLIGHT * self.play.env.speed, 0.0)
 
-    def _held(self, source: tuple[str, int, int], start: tuple[int, int],
+    def _held(self, source: tuple[PileKind, int, int], start: tuple[int, int],
               at: tuple[int, int]) -> dict[Key, CardTransform]:
         """Where the dragged run is drawn with the pointer at ``at``: it follows the pointer on the table plane."""
         kind, pile, index = source

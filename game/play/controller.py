@@ -35,6 +35,7 @@ from game.play.help import HelpBook
 from game.play.menu import Menu, Settings
 from game.play.panels import Button, Panel
 from game.play.spider_table import SpiderTable
+from game.places import PileKind
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, Undone
 from game.session import FreeCellSession, SpiderSession, restore_saved
 from game.solver import HintService, SolverChecker, SolverService
@@ -68,7 +69,7 @@ class Play(Extras):
         #: One solver worker per game: the live check, hints, demo lines and Rewind all ask it.
         self.solvers: dict[str, SolverService] = {}
         #: A demo line or a Rewind target being searched for: (what, request id).
-        self.waiting: tuple[str, int] | None = None
+        self.waiting: tuple[PileKind, int] | None = None
         #: Spider games this session's background search proved winnable: (game, suits).
         self.found_winnable: frozenset[tuple[int, int]] = frozenset()
         self.candidate: tuple[int, int] | None = None
@@ -619,7 +620,7 @@ class Play(Extras):
         self.table.click(where, double)
         self._events()
 
-    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+    def drop(self, source: tuple[PileKind, int, int], target: tuple[PileKind, int] | None) -> bool:
         """A dragged run let go over ``target``; True if a move was made."""
         self.table.message = ""
         moved = self.table.drop(source, target)
@@ -628,7 +629,7 @@ class Play(Extras):
 
     def holdable(self, where: Any) -> bool:
         """Does press-and-hold on ``where`` open a panel? FreeCell's run panel, on a column card."""
-        return isinstance(self.table, FreeCellTable) and where.kind == "column"
+        return isinstance(self.table, FreeCellTable) and where.kind == PileKind.COLUMN
 
     def hold(self, column: int, index: int) -> None:
         """Press and hold on a column card: FreeCell's run panel."""

@@ -14,7 +14,8 @@ from game.input.actions import Act
 from game.play.flights import Key
 from game.play.panels import Button, Panel
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
-from game.render.layout import CardTransform, Layout, PileKind
+from game.places import PileKind
+from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import FreeCellSession, clock_text
@@ -43,23 +44,23 @@ class FreeCellTable(Table):
     def position(self) -> Any:
         return self.session.position
 
-    def focus_places(self) -> list[tuple[str, int]]:
+    def focus_places(self) -> list[tuple[PileKind, int]]:
         """The top row as the player sees it, left to right, then the columns."""
-        top = [("cell", i) for i in range(4)] + [("foundation", s) for s in range(4)]
+        top = [(PileKind.CELL, i) for i in range(4)] + [(PileKind.FOUNDATION, s) for s in range(4)]
         if self.env.left_handed:
             top.reverse()  # the layout mirrors the top row: foundation 4 leftmost, cell 1 rightmost
-        return top + [("column", i) for i in range(8)]
+        return top + [(PileKind.COLUMN, i) for i in range(8)]
 
     def above(self, column: int) -> int:
         # The top row's eight places sit over the eight columns, in the same
         # order as they are listed (mirrored or not).
         return column
 
-    def pile_size(self, kind: str, pile: int) -> int:
+    def pile_size(self, kind: PileKind, pile: int) -> int:
         pos = self.position
-        if kind == "column":
+        if kind == PileKind.COLUMN:
             return len(pos.columns[pile])
-        if kind == "cell":
+        if kind == PileKind.CELL:
             return 0 if pos.cells[pile] is None else 1
         return pos.foundations[pile]
 
@@ -83,22 +84,22 @@ class FreeCellTable(Table):
             parts.append("F: auto-complete")
         return "   ".join(parts)
 
-    def targets(self, held: tuple[str, int, int] | None = None) -> list[tuple[str, int]]:
+    def targets(self, held: tuple[PileKind, int, int] | None = None) -> list[tuple[PileKind, int]]:
         src = self._source(held)
         if src is None:
             return []
         source, count = src
         pos = self.position
-        out: list[tuple[str, int]] = []
+        out: list[tuple[PileKind, int]] = []
         for d in range(8):
             if d != source and pos.is_legal(Move.of(source, d, count)):
-                out.append(("column", d))
+                out.append((PileKind.COLUMN, d))
         if count == 1:
             if source < 8 and None in pos.cells:
-                out.append(("cell", pos.cells.index(None)))
+                out.append((PileKind.CELL, pos.cells.index(None)))
             if pos.is_legal(Move.of(source, HOME, 1)):
                 card = pos.columns[source][-1] if source < 8 else pos.cells[source - 8]
-                out.append(("foundation", int(card) % 4))
+                out.append((PileKind.FOUNDATION, int(card) % 4))
         return out
 
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
@@ -141,18 +142,18 @@ class FreeCellTable(Table):
                      (Button("Undo", "undo"), Button("Restart", "restart"), Button("New deal", "new")))
 
     @staticmethod
-    def _place(kind: str, pile: int) -> int:
-        return pile if kind == "column" else 8 + pile if kind == "cell" else HOME
+    def _place(kind: PileKind, pile: int) -> int:
+        return pile if kind == PileKind.COLUMN else 8 + pile if kind == PileKind.CELL else HOME
 
-    def _source(self, held: tuple[str, int, int] | None = None) -> tuple[int, int] | None:
+    def _source(self, held: tuple[PileKind, int, int] | None = None) -> tuple[int, int] | None:
         """(source place, card count) of ``held`` (a dragged run), else of the selection."""
         chosen = held if held is not None else self.selection
         if chosen is None:
             return None
         kind, pile, index = chosen
-        if kind == "column":
+        if kind == PileKind.COLUMN:
             return pile, len(self.position.columns[pile]) - index
-        if kind == "cell":
+        if kind == PileKind.CELL:
             return 8 + pile, 1
         return None
 
@@ -210,10 +211,10 @@ class FreeCellTable(Table):
         """The cards the automatic moves sent home, in order (from the engine's record)."""
         return [int(c) for c in self.position.auto_cards()] if autos else []
 
-    def activate(self, kind: str, pile: int, index: int | None) -> None:
+    def activate(self, kind: PileKind, pile: int, index: int | None) -> None:
         src = self._source()
         if src is None:
-            if index is None or kind == "foundation":
+            if index is None or kind == PileKind.FOUNDATION:
                 return
             self.selection = (kind, pile, index)
             self.message = ""
@@ -233,7 +234,7 @@ class FreeCellTable(Table):
         # "One click sends home": a single click on a card that can go to its
         # foundation sends it there at once (with nothing else selected).
         if (self.env.one_click_home and not double and self.selection is None and where is not None
-                and where.kind in ("column", "cell") and where.index is not None
+                and where.kind in (PileKind.COLUMN, PileKind.CELL) and where.index is not None
                 and where.index == self.pile_size(where.kind, where.pile) - 1):
             home = Move.of(self._place(where.kind, where.pile), HOME, 1)
             if self.position.is_legal(home):
@@ -263,36 +264,36 @@ class FreeCellTable(Table):
         elif name == "hold-down":
             self.holding = (column, min(n - 1, index + 1))
         elif name == "hold-ok":
-            self.selection = ("column", column, index)
+            self.selection = (PileKind.COLUMN, column, index)
             self.panel = None
             return
         self.panel = self._hold_panel()
 
     def double_click(self, where: Pick) -> None:
-        if where.kind not in ("column", "cell") or where.index is None:
+        if where.kind not in (PileKind.COLUMN, PileKind.CELL) or where.index is None:
             return
         src = self._place(where.kind, where.pile)
-        if where.kind == "column" and where.index != len(self.position.columns[where.pile]) - 1:
+        if where.kind == PileKind.COLUMN and where.index != len(self.position.columns[where.pile]) - 1:
             return
         home = Move.of(src, HOME, 1)
         if self.position.is_legal(home):
             self.play(home)
             return
-        if where.kind == "column" and None in self.position.cells:
+        if where.kind == PileKind.COLUMN and None in self.position.cells:
             self.play(Move.of(src, 8 + self.position.cells.index(None), 1))
             return
         reason = self.position.why_illegal(home) or ""
-        if where.kind == "column" and reason:
+        if where.kind == PileKind.COLUMN and reason:
             reason += ", and every free cell is full"
         self.say(reason)
 
-    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+    def drop(self, source: tuple[PileKind, int, int], target: tuple[PileKind, int] | None) -> bool:
         self.last_marks = []  # letting go is an action: the last outline ends
         if target is None:
             return False
         kind, pile, index = source
         src = self._place(kind, pile)
-        count = len(self.position.columns[pile]) - index if kind == "column" else 1
+        count = len(self.position.columns[pile]) - index if kind == PileKind.COLUMN else 1
         dkind, dpile = target
         dest = self._place(dkind, dpile)
         if dest == src:
@@ -399,13 +400,13 @@ class FreeCellTable(Table):
         m = hint.move
         if m.source < 8:
             n = len(self.position.columns[m.source])
-            self.hint_marks.append(Mark("column", m.source, n - m.count, "hint"))
+            self.hint_marks.append(Mark(PileKind.COLUMN, m.source, n - m.count, "hint"))
         else:
-            self.hint_marks.append(Mark("cell", m.source - 8, None, "hint"))
+            self.hint_marks.append(Mark(PileKind.CELL, m.source - 8, None, "hint"))
         if m.dest < 8:
-            self.hint_marks.append(Mark("column", m.dest, None, "hint"))
+            self.hint_marks.append(Mark(PileKind.COLUMN, m.dest, None, "hint"))
         elif m.dest < HOME:
-            self.hint_marks.append(Mark("cell", m.dest - 8, None, "hint"))
+            self.hint_marks.append(Mark(PileKind.CELL, m.dest - 8, None, "hint"))
 
     def finish_cascade(self) -> None:
         """Skip the rest of an auto-complete cascade: every card goes home now, and lands."""

@@ -28,7 +28,8 @@ from game import speeds
 from game.input.actions import Act, Action
 from game.play.flights import Flights, Key, _transform
 from game.play.panels import Button, Panel
-from game.render.layout import CardTransform, Layout, PileKind, layout
+from game.places import PileKind
+from game.render.layout import CardTransform, Layout, layout
 from game.render.marks import Mark, last_move_marks
 from game.render.picking import Pick
 
@@ -94,7 +95,7 @@ class Table:
         self.env = env
         self.events: list[TableEvent] = []
         self.flights = Flights()
-        self.selection: tuple[str, int, int] | None = None  # kind, pile, index
+        self.selection: tuple[PileKind, int, int] | None = None  # kind, pile, index
         self.message = ""
         self.message_at = 0.0
         self.focus_index = 0
@@ -136,14 +137,14 @@ class Table:
     def position(self) -> Any:
         raise NotImplementedError
 
-    def focus_places(self) -> list[tuple[str, int]]:
+    def focus_places(self) -> list[tuple[PileKind, int]]:
         raise NotImplementedError
 
     def layout_now(self, overrides: dict | None = None) -> Layout:
         w, h = self.env.size
         return layout(self.position, w, h, overrides, self.env.left_handed)
 
-    def marks(self, held: tuple[str, int, int] | None = None) -> list[Mark]:
+    def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:
         """Highlights: the hint, the selection and where it may go; with ``held``
         (a run being dragged), where that run may be dropped. The last move's
         outline goes first, so that any other highlight on a card wins."""
@@ -157,7 +158,7 @@ class Table:
             out.extend(Mark(k, p, None, "target") for k, p in self.targets())
         return out
 
-    def targets(self, held: tuple[str, int, int] | None = None) -> list[tuple[str, int]]:
+    def targets(self, held: tuple[PileKind, int, int] | None = None) -> list[tuple[PileKind, int]]:
         """The places the selection (or ``held``, a dragged run) may go; the engine decides."""
         return []
 
@@ -165,7 +166,7 @@ class Table:
         if not self.env.keyboard_used:
             return None
         kind, pile = self.focus_places()[self.focus_index]
-        return Mark(kind, pile, self.focus_depth if kind == "column" else None, "focus")
+        return Mark(kind, pile, self.focus_depth if kind == PileKind.COLUMN else None, "focus")
 
     def status(self, extra: tuple[str, ...] = ()) -> str:
         raise NotImplementedError
@@ -185,12 +186,12 @@ class Table:
         now = self.env.anim_time
         old = {keys(p): p for p in before.cards}
         after = self.layout_now()
-        landed: list[tuple[str, int, int]] = []
+        landed: list[tuple[PileKind, int, int]] = []
         for p in after.cards:
             k = keys(p)
             src = old.get(origin(k))
             if src is None or (src.kind, src.pile) != (p.kind, p.pile) or int(src.card) != int(p.card):
-                landed.append((str(p.kind), p.pile, p.index))
+                landed.append((p.kind, p.pile, p.index))
             if src is None:
                 continue
             moved = (src.kind, src.pile) != (p.kind, p.pile)
@@ -280,11 +281,11 @@ class Table:
         else:
             self.command(act)
 
-    def focused_index(self, kind: str, pile: int) -> int | None:
+    def focused_index(self, kind: PileKind, pile: int) -> int | None:
         n = self.pile_size(kind, pile)
         if n == 0:
             return None
-        if kind == "column" and self.focus_depth is not None:
+        if kind == PileKind.COLUMN and self.focus_depth is not None:
             return max(0, min(n - 1, self.focus_depth))
         return n - 1
 
@@ -297,12 +298,12 @@ class Table:
         top row; from the top row, down to the column below."""
         places = self.focus_places()
         kind, pile = places[self.focus_index]
-        if kind != "column":
+        if kind != PileKind.COLUMN:
             if delta > 0:
                 # Of the columns under this place, the one on the side it sits
                 # (Spider's stock is over every column: the first, or on a
                 # left-handed table the last).
-                under = [i for i, p in enumerate(places) if p[0] == "column"
+                under = [i for i, p in enumerate(places) if p[0] == PileKind.COLUMN
                          and self.above(p[1]) == self.focus_index]
                 self.focus_index, self.focus_depth = under[-1 if self.env.left_handed else 0], None
             return
@@ -315,7 +316,7 @@ class Table:
 
     def move_depth(self, delta: int) -> None:
         kind, pile = self.focus_places()[self.focus_index]
-        if kind != "column":
+        if kind != PileKind.COLUMN:
             return
         n = self.pile_size(kind, pile)
         if n:
@@ -325,10 +326,16 @@ class Table:
     def first_movable(self, column: int) -> int:
         return 0
 
-    def pile_size(self, kind: str, pile: int) -> int:
+    def pile_size(self, kind: PileKind, pile: int) -> int:
         raise NotImplementedError
 
-    def activate(self, kind: str, pile: int, index: int | None) -> None:
+    def play(self, move: Any) -> bool:
+        """Play ``move`` through the session (its step says what moved, what went
+        home by itself, what was completed) and fly it; False, with the
+        engine's reason said, when it was refused."""
+        raise NotImplementedError
+
+    def activate(self, kind: PileKind, pile: int, index: int | None) -> None:
         """Enter/Space/click: select, or place the selection, or send home."""
         raise NotImplementedError
 
@@ -348,7 +355,7 @@ class Table:
     def double_click(self, where: Pick) -> None:
         raise NotImplementedError
 
-    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+    def drop(self, source: tuple[PileKind, int, int], target: tuple[PileKind, int] | None) -> bool:
         """A dragged run let go over ``target``; True if a move was made."""
         raise NotImplementedError
 
