@@ -548,7 +548,7 @@ def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock, make_app):
     frames(app, clock, 1)
     click(app, clock, button_pos(app, "demo"))
     # The line comes from the solver's worker: the table stays live meanwhile.
-    assert app.play.waiting is not None and "searching" in app.play.status()
+    assert app.play.jobs.waiting is not None and "searching" in app.play.status()
     drawn = app.frames_drawn
     until(app, clock, lambda: app.play.demo is not None)
     assert app.frames_drawn > drawn
@@ -598,7 +598,7 @@ def test_rewind_goes_back_to_the_last_winnable_position_and_names_the_loser(cloc
     frames(app, clock, 1)
     assert any(b.action == "rewind" for b in app.play.buttons())
     key(app, clock, pygame.K_r)
-    until(app, clock, lambda: app.play.waiting is None)
+    until(app, clock, lambda: app.play.jobs.waiting is None)
     assert app.play.table.message == "7a at move 3 lost it"
     assert app.play.table.position.move_count == 2
 
@@ -714,7 +714,7 @@ def test_the_window_stays_live_while_the_solver_searches_for_a_demo(clock, monke
 
     monkeypatch.setattr(game.spider.solver, "solve", no_solving_here)
     app = make_app("spider", 1, 1, now=clock)
-    app.play.solvers["spider"] = SlowSolver("spider", line, delay=3.0)
+    app.play.jobs.solvers["spider"] = SlowSolver("spider", line, delay=3.0)
     frames(app, clock, 1)
     click(app, clock, button_pos(app, "demo"))
     steps = 0

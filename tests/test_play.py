@@ -337,7 +337,7 @@ def test_a_fresh_freecell_deal_flies_out_and_any_action_lands_it(play_for):
 
 def test_the_clock_stops_when_the_demo_wins(play_for):
     play = play_for("freecell", 617)
-    play._play_demo(list(solve(play.table.position).moves))
+    play.play_demo(list(solve(play.table.position).moves))
     for _ in range(3000):
         play.update(0.5)
         if play.demo is None:
@@ -354,7 +354,7 @@ def test_a_deal_proven_unsolvable_says_so_everywhere(play_for):
     play.act(Action(Act.HINT))
     assert "proven unsolvable" in play.message and "11982" in play.message
     play.start_demo()
-    assert play.waiting is None and play.demo is None and "proven unsolvable" in play.message
+    assert play.jobs.waiting is None and play.demo is None and "proven unsolvable" in play.message
     other = play_for("freecell", 1, live_winnability=True)
     assert "proven unsolvable" not in other.status()
 

@@ -44,6 +44,72 @@ class FreeCellTable(Table):
     def position(self) -> Any:
         return self.session.position
 
+    # --- FreeCell's answers to the controller's per-game questions ---------------
+
+    noun = "deal"
+
+    def level_key(self) -> str | None:
+        """FreeCell's second bucket: the deal's difficulty (Easy/Normal/Hard), when the table rates it."""
+        from game.freecell.difficulty import difficulty
+
+        rating = difficulty(self.session.number)
+        if rating is None or rating.cells is None:
+            return None  # unrated, or proven unsolvable: counted under FreeCell only
+        return f"freecell-{rating.level.lower()}"  # the level shown in the title, "?" or not
+
+    def daily(self) -> str | None:
+        from game.freecell.daily import daily_deal, today_in_japan
+
+        today = today_in_japan()
+        return today.isoformat() if daily_deal(today) == self.session.number else None
+
+    @property
+    def proven_unsolvable(self) -> bool:
+        from game.freecell.deals import is_known_unsolvable
+
+        return is_known_unsolvable(self.session.number)
+
+    @property
+    def live_check_applies(self) -> bool:
+        return not self.proven_unsolvable
+
+    def holdable(self, where: Pick) -> bool:
+        return where.kind == PileKind.COLUMN
+
+    def own_button(self, name: str) -> bool:
+        if name.startswith("hold-"):
+            self.hold_action(name)
+        elif name.startswith("play:"):
+            self.play(self.position.parse_move(name[5:]))
+        elif name == "moves":
+            self.panel = self.move_list()
+        else:
+            return False
+        return True
+
+    def own_panel_key(self, act: Act) -> bool:
+        """The run panel (press and hold): Up/Down change its head card, Select confirms, Esc closes."""
+        panel = self.panel
+        if panel is None or not panel.buttons or panel.buttons[0].action != "hold-up":
+            return False
+        hold = {Act.FOCUS_UP: "hold-up", Act.FOCUS_DOWN: "hold-down", Act.SELECT: "hold-ok"}.get(act)
+        if hold is not None:
+            self.hold_action(hold)
+            return True
+        if act is Act.CANCEL:
+            self.panel = None
+            return True
+        return False
+
+    @property
+    def cascading(self) -> bool:
+        return self.cascade
+
+    def export_moves(self) -> str:
+        from game.freecell.export import export_moves
+
+        return export_moves(self.position)
+
     def focus_places(self) -> list[tuple[PileKind, int]]:
         """The top row as the player sees it, left to right, then the columns."""
         top = [(PileKind.CELL, i) for i in range(4)] + [(PileKind.FOUNDATION, s) for s in range(4)]
@@ -179,10 +245,13 @@ class FreeCellTable(Table):
                           sound="home" if step.move.dest == HOME or step.automatic else "place")
         return True
 
-    def set_auto_level(self, level: str) -> None:
+    def set_auto_level(self, level: str) -> bool:
         """Play on at automatic foundation level ``level`` ("off", "safe", "all"):
         the cards a stronger level sends home fly there now and join the last
-        undo step; a hint shown for the old level is dropped."""
+        undo step; a hint shown for the old level is dropped. False when the
+        level was already in force."""
+        if self.session.auto_level == level:
+            return False
         self.flights.land()
         before = self.layout_now()
         autos = self.session.set_auto_level(level)
@@ -190,6 +259,7 @@ class FreeCellTable(Table):
         self.hint_marks = []
         if autos:
             self.after_change(before, tuple(autos), speeds.FLIGHT, sound="home")
+        return True
 
     def after_change(self, before: Layout, autos: tuple[Move, ...] = (), duration: float = speeds.FLIGHT,
                      sound: str = "place") -> None:
@@ -318,8 +388,9 @@ class FreeCellTable(Table):
         elif act is Act.MOVE_LIST:
             self.panel = self.move_list()
 
-    def new_deal(self, number: int) -> None:
-        """Deal ``number`` on this table (the controller has ended the game before)."""
+    def new_deal(self, number: int) -> Table:
+        """Deal ``number`` on this table, flown out (the controller has ended the
+        game before); the keyboard focus stays where it was."""
         self.cancel_hint()
         self.flights.land()
         self.session = FreeCellSession(number, auto_foundation=self.env.auto_foundation, now=self.env.now)
@@ -328,6 +399,8 @@ class FreeCellTable(Table):
         self.last_marks = []
         self.cascade = False
         self.message = ""
+        self.fly_deal()
+        return self
 
     def card_key(self, p: Any) -> Key:
         return int(p.card)
@@ -372,7 +445,8 @@ class FreeCellTable(Table):
         if self.hints is None:
             from game.solver import HintService
 
-            self.hints = HintService()
+            env = self.env
+            self.hints = HintService(service=env.solver("freecell")) if env.solver else HintService()
         self.hint_request = self.hints.ask(self.position)
         self.thinking = True
         self.say("")

@@ -103,6 +103,12 @@ class Panel:
     #: In place of the chart: a month of daily deals.
     calendar: Calendar | None = None
 
+    def walked(self, step: int) -> Panel:
+        """The same panel with the keyboard focus ``step`` buttons on (wrapping round)."""
+        from dataclasses import replace
+
+        return replace(self, focus=(max(self.focus, 0) + step) % len(self.buttons))
+
     @property
     def designed(self) -> bool:
         """Whether this panel is a designed screen (sections, a table or a chart)."""

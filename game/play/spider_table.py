@@ -16,6 +16,7 @@ from game.places import PileKind
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import SpiderSession, clock_text
+from game.stats import game_key
 from game.spider import DEAL, HintCycle, HintKind, IllegalMoveError, Move
 
 __all__ = ["SpiderTable"]
@@ -32,6 +33,22 @@ class SpiderTable(Table):
     @property
     def position(self) -> Any:
         return self.session.position
+
+    @property
+    def suits(self) -> int:
+        return self.session.suits
+
+    has_suit_choice = True
+
+    def with_suits(self, suits: int) -> Table:
+        return SpiderTable(self.env, self.session.number, suits)
+
+    def stats_key(self) -> str:
+        return game_key("spider", self.session.suits)
+
+    def draggable(self, where: Pick) -> bool:
+        """Face-down cards stay put."""
+        return where.index is not None and bool(self.position.is_face_up(where.pile, where.index))
 
     def focus_places(self) -> list[tuple[PileKind, int]]:
         """The stock beside the column it sits over: Left from column 1 reaches
@@ -227,12 +244,7 @@ class SpiderTable(Table):
         elif act is Act.NEW_DEAL:
             self.emit(NewDealWanted())
 
-    def new_deal(self, number: int, suits: int | None = None) -> None:
-        """Deal game ``number`` on this table (the controller has ended the game before)."""
-        self.flights.land()
-        self.session = SpiderSession(number, self.session.suits if suits is None else suits, now=self.env.now)
-        self.selection = None
-        self.hint_marks = []
-        self.last_marks = []
-        self.hint_cycle = HintCycle()
-        self.message = ""
+    def new_deal(self, number: int) -> Table:
+        """Game ``number`` at this suit count: on a fresh table (the focus starts
+        over; the controller has ended the game before)."""
+        return SpiderTable(self.env, number, self.session.suits)

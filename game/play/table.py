@@ -54,6 +54,8 @@ class TableEnv:
     #: The left-handed table: the top row (and the control bar) mirrored.
     left_handed: bool = False
     now: Callable[[], float] = field(default=time.monotonic)
+    #: The game's shared solver worker, by game name (None: a table on its own starts its own).
+    solver: Callable[[str], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,104 @@ class Table:
         self.last_marks: list[Mark] = []
         self.panel: Panel | None = None
         self._panel_for: tuple | None = None  # the position a panel was made for
+
+    # --- what the controller asks of each game (no branch on its name above) ----
+
+    #: What the table's own buttons call one game: FreeCell deals, Spider games.
+    noun = "game"
+    #: The menu's suit choice names the suit count of the game on this table.
+    has_suit_choice = False
+
+    @property
+    def suits(self) -> int:
+        """The suit count of the game on the table (FreeCell: 1)."""
+        return 1
+
+    def stats_key(self) -> str:
+        """The statistics bucket every game on this table counts in."""
+        return self.game
+
+    def level_key(self) -> str | None:
+        """A second statistics bucket (FreeCell: the deal's difficulty), or None."""
+        return None
+
+    def daily(self) -> str | None:
+        """The date (ISO) when the deal on the table is that day's daily deal, else None."""
+        return None
+
+    @property
+    def proven_unsolvable(self) -> bool:
+        """The deal is on the shipped proof list: no position of it is winnable."""
+        return False
+
+    def proven_winnable(self, found: frozenset[tuple[int, int]] = frozenset()) -> bool:
+        """The project's solver proved the deal winnable (its list or table; ``found``:
+        the (game, suits) pairs this session's background search proved)."""
+        from game.play.dealer import proven_winnable
+
+        return proven_winnable(self.game, self.session.number, self.suits, found)
+
+    @property
+    def live_check_applies(self) -> bool:
+        """Whether the live winnability check (and Rewind) speak for this game."""
+        return False
+
+    def draggable(self, where: Pick) -> bool:
+        """May a drag start on ``where``?"""
+        return True
+
+    def holdable(self, where: Pick) -> bool:
+        """Does press-and-hold on ``where`` open a panel of this table's own?"""
+        return False
+
+    def hold(self, column: int, index: int) -> None:
+        """Press and hold on a column card (see :meth:`holdable`)."""
+
+    def own_button(self, name: str) -> bool:
+        """A button only this game has (FreeCell's move list, run panel); True when handled."""
+        return False
+
+    def own_panel_key(self, act: Act) -> bool:
+        """A key for a panel only this game has; True when it was that panel's."""
+        return False
+
+    @property
+    def cascading(self) -> bool:
+        """An auto-complete cascade is playing (input skips it to the end)."""
+        return False
+
+    def finish_cascade(self) -> None:
+        """Play the rest of a cascade at once."""
+
+    def fly_deal(self) -> None:
+        """Fly a fresh deal out (a game that deals face down from its stock shows it as dealt)."""
+
+    def new_deal(self, number: int) -> Table:
+        """The table for deal ``number`` of this game (the controller has ended the game before)."""
+        raise NotImplementedError
+
+    def with_suits(self, suits: int) -> Table | None:
+        """The same game again at ``suits`` (a new suit choice restarts it, SPEC 2.2), or
+        None when the suit choice does not touch this game."""
+        return None
+
+    def set_auto_level(self, level: str) -> bool:
+        """Play on at automatic foundation level ``level``; True when that changed anything."""
+        return False
+
+    def export_moves(self) -> str | None:
+        """The game's moves in standard notation, or None when this game has no move list."""
+        return None
+
+    def rewind(self, steps: int) -> None:
+        """Take back ``steps`` steps at once (Rewind's answer); the cards fly back."""
+        self.flights.land()
+        before = self.layout_now()
+        for _ in range(steps):
+            self.session.undo()
+        self.selection = None
+        self.hint_marks = []
+        self.animate(before, self.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
 
     # --- what the renderer and the overlay read --------------------------------
 
