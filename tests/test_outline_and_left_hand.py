@@ -9,6 +9,7 @@ from game.cards import Card
 from game.freecell import HOME, deal
 from game.freecell.solver import solve
 from game.input import Act, Action
+from game.input.pointer import Click
 from game.play import Play
 from game.play.menu import Settings
 from game.render.layout import PileKind
@@ -87,8 +88,8 @@ def test_the_outline_lasts_until_the_next_action_and_the_setting_hides_it(play_f
     play = play_for("freecell", 1)
     table = play.table
     play.act(Action(Act.FOCUS_LEFT))
-    play.click(top(table, 2), False)
-    play.click(Pick("cell", 0, None, None), False)
+    play.release(Click(top(table, 2), False))
+    play.release(Click(Pick("cell", 0, None, None), False))
     assert outlined(play) == {("cell", 0, 0)}
     # moving the focus is looking, not acting: the outline stays
     for act in (Act.FOCUS_LEFT, Act.FOCUS_DOWN, Act.FOCUS_UP, Act.FOCUS_NEXT):
@@ -98,21 +99,22 @@ def test_the_outline_lasts_until_the_next_action_and_the_setting_hides_it(play_f
     assert outlined(play) == set() and table.selection is not None
     play.act(Action(Act.CANCEL))
     # a click (selecting a card) ends it too
-    play.click(top(table, 3), False)
-    play.click(Pick("cell", 1, None, None), False)
+    play.release(Click(top(table, 3), False))
+    play.release(Click(Pick("cell", 1, None, None), False))
     assert outlined(play) == {("cell", 1, 0)}
-    play.click(top(table, 0), False)
+    play.release(Click(top(table, 0), False))
     assert outlined(play) == set() and table.selection is not None
     play.act(Action(Act.CANCEL))
     # a drop that moves nothing ends it; a move draws the new one
-    play.click(top(table, 4), False)
-    play.click(Pick("cell", 2, None, None), False)
+    play.release(Click(top(table, 4), False))
+    play.release(Click(Pick("cell", 2, None, None), False))
     assert outlined(play)
-    play.drop(("cell", 2, 0), None)
+    play.move(("cell", 2, 0))
+    play.release(target=None)  # let go over the felt: nothing moves
     assert outlined(play) == set()
     # the setting off: no outline is drawn (the move is still remembered)
-    play.click(top(table, 5), False)
-    play.click(Pick("cell", 3, None, None), False)
+    play.release(Click(top(table, 5), False))
+    play.release(Click(Pick("cell", 3, None, None), False))
     play.settings.last_move_outline = False
     play.apply_settings()
     assert outlined(play) == set()
@@ -139,8 +141,8 @@ def test_a_card_in_flight_is_not_outlined_until_it_lands(play_for):
     play = play_for("freecell", 1, animation_speed="normal")
     table = play.table
     table.flights.land()
-    play.click(top(table, 2), False)
-    play.click(Pick("cell", 0, None, None), False)
+    play.release(Click(top(table, 2), False))
+    play.release(Click(Pick("cell", 0, None, None), False))
     lay = table.layout_now(table.overrides())
     flying = [c for c in lay.cards if c.in_flight]
     assert [(str(c.kind), c.pile) for c in flying] == [("cell", 0)]

@@ -374,7 +374,7 @@ def test_a_key_or_click_during_a_cascade_skips_it_to_the_end_and_f_stops_it(play
     again.act(Action(Act.AUTOCOMPLETE))
     for _ in range(10):
         again.update(1 / 60)
-    again.click(None, False)  # a click does the same
+    again.release(Click(None, False))  # a click does the same
     assert again.table.session.won
     third = play_for("freecell", 617, auto_foundation=False)
     reach_autocomplete(third.table)

@@ -25,15 +25,14 @@ import moderngl
 import pygame
 
 from game import speeds
-from game.input.actions import Act, Action
+from game.input.actions import Action
 from game.input.keys import translate_controller, translate_key
 from game.input.pointer import Click, Drop, Pointer
 from game.loop import FixedStep
 from game.play import Play
-from game.play.flights import Key
 from game.play.menu import Settings
 from game.places import PileKind
-from game.render.layout import CardTransform
+from game.render.layout import Layout
 from game.render.picking import Pick, column_under, pick
 from game.render.scene import Renderer, View
 from game.ui.overlay import Overlay
@@ -152,19 +151,16 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         t = event.type
         play = self.play
-        clock = play.table.session.clock
         if t == pygame.QUIT:
             play.running = False
         elif t == pygame.WINDOWSIZECHANGED:
             self.resize(pygame.display.get_window_size())
-        elif t == pygame.WINDOWFOCUSLOST:
-            clock.pause("focus")
-        elif t == pygame.WINDOWFOCUSGAINED:
-            clock.resume("focus")
+        elif t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            play.pause("focus", t == pygame.WINDOWFOCUSLOST)
         elif t == pygame.WINDOWMINIMIZED:
-            clock.pause("minimised")
+            play.pause("minimised")
         elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
-            clock.resume("minimised")
+            play.pause("minimised", False)
             self.loop.reset()
         elif t == pygame.TEXTINPUT:
             play.type_text(event.text)
@@ -190,31 +186,24 @@ class App:
         elif t == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._mouse_down(event.pos)
         elif t == pygame.MOUSEMOTION:
-            self.pointer.move(event.pos, self._draggable)
+            self.pointer.move(event.pos, self.play.draggable)
+            self._follow_drag()
         elif t == pygame.MOUSEBUTTONUP and event.button == 1:
             self._mouse_up(event.pos)
 
     def _action(self, action: Action | None) -> None:
-        if action is None:
-            return
-        self.play.env.keyboard_used = True
-        if action.act is Act.FULLSCREEN:
-            self.play.settings.fullscreen = not self.play.settings.fullscreen
-            self.toggle_fullscreen()
-            return
-        self.play.act(action)
+        if action is not None:
+            self.play.key(action)
 
     def _mouse_down(self, pos: tuple[int, int]) -> None:
-        self.play.env.keyboard_used = False
-        self.play.table.flights.land()
+        taken = self.play.press()
         if self.overlay.covers(pos):
             self.pointer.cancel()
             self._button = self.overlay.hit(pos)
-            return
-        if self.play.blocked:
-            self.pointer.cancel()
-            return  # a panel is up: the table waits for its answer
-        self.pointer.down(pos, self.pick(pos), self.now())
+        elif not taken:
+            self.pointer.cancel()  # a panel is up: the table waits for its answer
+        else:
+            self.pointer.down(pos, self.pick(pos), self.now())
 
     def _mouse_up(self, pos: tuple[int, int]) -> None:
         button, self._button = self._button, None
@@ -223,56 +212,38 @@ class App:
             return
         gesture = self.pointer.up(pos, self.now())
         if isinstance(gesture, Click):
-            self.play.click(gesture.where, gesture.double)
+            self.play.release(gesture)
         elif isinstance(gesture, Drop):
-            self._drop(gesture)
+            self.play.release(target=self._target(gesture.end))
 
-    def _draggable(self, where: Pick) -> bool:
-        return self.play.draggable(where)
+    def _camera(self) -> tuple[Layout, Any]:
+        lay = self.play.frame(self.size).layout
+        return lay, self.renderer.camera_for(lay)
 
     def pick(self, pos: tuple[int, int]) -> Pick | None:
-        lay = self.play.table.layout_now()
-        return pick(lay, self.renderer.camera_for(lay), pos[0], pos[1])
+        lay, cam = self._camera()
+        return pick(lay, cam, pos[0], pos[1])
 
-    def _drop(self, drop: Drop) -> None:
-        table = self.play.table
-        lay = table.layout_now()
-        cam = self.renderer.camera_for(lay)
-        target: tuple[PileKind, int] | None = None
-        col = column_under(lay, cam, drop.end[0], drop.end[1])
+    def _target(self, at: tuple[int, int]) -> tuple[PileKind, int] | None:
+        """The place a run let go at ``at`` lands on: the column under it, else a cell or foundation."""
+        lay, cam = self._camera()
+        col = column_under(lay, cam, at[0], at[1])
         if col is not None:
-            target = (PileKind.COLUMN, col)
-        else:
-            hit = pick(lay, cam, drop.end[0], drop.end[1])
-            if hit is not None and hit.kind in (PileKind.CELL, PileKind.FOUNDATION, PileKind.COLUMN):
-                target = (hit.kind, hit.pile)
-        held = self._held(drop.source, drop.start, drop.end)
-        if self.play.drop(drop.source, target):
-            return
-        # Fly the run back from where it was let go.
-        now = self.play.env.anim_time
-        kind, pile, index = drop.source
-        for p in lay.pile(PileKind(kind), pile):
-            if p.index >= index and p.key in held:
-                table.flights.add(table.card_key(p), held[p.key], CardTransform(p.x, p.y, p.z, p.yaw, p.flip),
-                                  now, speeds.RETURN_FLIGHT * self.play.env.speed, 0.0)
+            return (PileKind.COLUMN, col)
+        hit = pick(lay, cam, at[0], at[1])
+        if hit is not None and hit.kind in (PileKind.CELL, PileKind.FOUNDATION, PileKind.COLUMN):
+            return (hit.kind, hit.pile)
+        return None
 
-    def _held(self, source: tuple[PileKind, int, int], start: tuple[int, int],
-              at: tuple[int, int]) -> dict[Key, CardTransform]:
-        """Where the dragged run is drawn with the pointer at ``at``: it follows the pointer on the table plane."""
-        kind, pile, index = source
-        lay = self.play.table.layout_now()
-        cam = self.renderer.camera_for(lay)
-        gx, gy = cam.table_point(start[0], start[1], 0.0)
-        x, y = cam.table_point(at[0], at[1], 0.0)
-        return {p.key: CardTransform(p.x + x - gx, p.y + y - gy, p.z + 0.3, p.yaw, p.flip)
-                for p in lay.pile(PileKind(kind), pile) if p.index >= index}
-
-    def drag_overrides(self) -> dict[Key, CardTransform]:
+    def _follow_drag(self) -> None:
+        """The dragged run follows the pointer on the table plane."""
         drag = self.pointer.drag
         if drag is None:
-            return {}
-        return self._held(drag.source, drag.start, self.pointer.position)
+            return
+        _, cam = self._camera()
+        gx, gy = cam.table_point(drag.start[0], drag.start[1], 0.0)
+        x, y = cam.table_point(self.pointer.position[0], self.pointer.position[1], 0.0)
+        self.play.move(drag.source, (x - gx, y - gy))
 
     # --- the frame ---------------------------------------------------------------------
 
@@ -287,13 +258,10 @@ class App:
         for event in pygame.event.get():
             self.handle(event)
         self.loop.tick(self._update)
-        play = self.play
-        table = play.table
-        lay = table.layout_now({**table.overrides(), **self.drag_overrides()})
-        drag = self.pointer.drag
-        marks = table.marks(drag.source if drag is not None else None)
-        view = View(lay, marks=marks, focus=table.focus_mark(), time=self._pulse_time(marks))
-        text_changed = self.overlay.update(play.status(), play.message, play.buttons(), play.panel())
+        frame = self.play.frame(self.size)
+        view = View(frame.shown, marks=list(frame.marks), focus=frame.focus,
+                    time=self._pulse_time(frame.marks, frame.time))
+        text_changed = self.overlay.update(frame.status, frame.message, frame.buttons, frame.panel)
         drew = self.renderer.render(view, force=text_changed)
         if drew:
             self.overlay.draw()
@@ -301,14 +269,13 @@ class App:
             self.frames_drawn += 1
         return drew
 
-    def _pulse_time(self, marks: list[Any]) -> float:
+    def _pulse_time(self, marks: tuple[Any, ...], now: float) -> float:
         """The hint glow's clock: it pulses for a while after the hint appears,
         then holds still, so an idle table with a hint on it stops redrawing."""
         hints = tuple(m for m in marks if m.style == "hint")
         if not hints:
             self._pulse = ((), 0.0)
             return 0.0
-        now = self.play.env.anim_time
         if hints != self._pulse[0]:
             self._pulse = (hints, now)
         return min(now, self._pulse[1] + speeds.HINT_PULSE)

@@ -28,13 +28,15 @@ from typing import Any, Callable
 from game import speeds
 from game.input.actions import Act, Action
 from game.play.demo import Demo
-from game.play.games import GAMES, Game, game_of, restored_table
+from game.play.frame import Frame, control_bar, status_line
+from game.play.games import GAMES, LIVE_CHECK, Game, game_of, next_table, restored_table
 from game.play.help import HelpBook
 from game.play.host import Host, NullHost
 from game.play.jobs import Jobs, LineFound, Rewound, Said, WinnableFound
 from game.play.menu import Menu, Settings
-from game.play.panels import Button, Panel
+from game.play.panels import Button, Command, Panel
 from game.play.record import Record
+from game.places import PileKind
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, Undone
 from game.session import FreeCellSession, restore_saved
 from game.solver import SolverChecker
@@ -78,12 +80,9 @@ class Play:
         restored = restore_saved(self.store, now=self.now) if number is None and restore else None
         if restored is not None:
             table = restored_table(self.env, restored)
-        elif game == "spider":
-            table = GAMES["spider"].table(self.env, number or 1, suits)
         else:
-            from game.freecell.daily import daily_deal
-
-            table = GAMES["freecell"].table(self.env, number or daily_deal())
+            kind = GAMES.get(game, GAMES["freecell"])
+            table = kind.table(self.env, number or kind.first_number(), suits)
         self.table = self._install(table)
         if restored is None:
             table.fly_deal()
@@ -148,10 +147,11 @@ class Play:
             elif isinstance(event, NewDealWanted):
                 noun = self.table.noun
                 self.confirm_loss(f"Start a new {noun}?", f"New {noun}", self.new_deal)
+        self.table.settle()
 
-    def _job_events(self) -> None:
-        """React to the solver's answers for the player."""
-        for event in self.jobs.poll():
+    def _react(self, events: list[Any]) -> None:
+        """React to the solver's answers for the player (:mod:`game.play.jobs`)."""
+        for event in events:
             if isinstance(event, LineFound):
                 self.play_demo(list(event.line))
             elif isinstance(event, Rewound):
@@ -160,7 +160,7 @@ class Play:
                 self.position_changed()
             elif isinstance(event, WinnableFound):
                 self.abandon()
-                self._start(GAMES["spider"].table(self.env, event.number, event.suits))
+                self._start(GAMES[event.game].table(self.env, event.number, event.suits))
                 self.say(f"game #{event.number}: the solver proved it winnable")
             elif isinstance(event, Said):
                 self.say(event.text)
@@ -194,8 +194,7 @@ class Play:
             return
         self.abandon()
         self.table.panel = None  # a result panel belongs to the game it ended
-        same = game is game_of(self.table) and suits == self.table.suits
-        self._start(self.table.new_deal(number) if same else game.table(self.env, number, suits))
+        self._start(next_table(game, self.table, number, suits))
 
     def _install(self, table: Table) -> Table:
         """Give a new table what it shares with the rest of the game."""
@@ -225,36 +224,14 @@ class Play:
     # --- the solver's jobs and the demo ---------------------------------------------
 
     def rewind(self) -> None:
-        """Undo back to the latest position still winnable, naming the move that lost.
-
-        The search runs in the solver's worker; the table stays live meanwhile
-        ("Rewind: searching...", Esc cancels) and the undo happens on its answer.
-        """
-        from game.freecell.winnability import WinState
-
-        win = self.winnability
-        if not self.table.live_check_applies or win is None or win.state is not WinState.LOST:
-            self.say("rewind needs a position proven lost (the indicator says so)")
-            return
-        self.jobs.ask_rewind(self.game, self.table.position, win.verdicts)
+        """Undo back to the latest position still winnable, naming the move that lost
+        (searched in the solver's worker: the table stays live, Esc cancels)."""
+        self._react(self.jobs.rewind(self.table, self.winnability))
 
     def start_demo(self) -> None:
-        """The solver plays from here as card flights; Esc stops, leaving the player in control.
-
-        The line comes from the live check when it has one for this position,
-        else from the solver's worker (the table stays live while it searches).
-        """
-        from game.freecell.winnability import WinState
-
-        win = self.winnability
-        if self.table.live_check_applies and win is not None and win.state is WinState.WINNABLE and win.line:
-            self.play_demo(list(win.line))  # the live check already has one
-            return
+        """The solver plays from here as card flights; Esc stops, leaving the player in control."""
         self.stop_demo()
-        if self.table.proven_unsolvable:
-            self.say(f"no winning line exists: deal #{self.table.session.number} is proven unsolvable")
-            return
-        self.jobs.ask_line(self.game, self.table.position)
+        self._react(self.jobs.demo(self.table, self.winnability))
 
     def play_demo(self, line: list[Any]) -> None:
         """Play ``line`` (valid from the position on the table) as the demo."""
@@ -279,26 +256,14 @@ class Play:
 
     def import_moves(self) -> None:
         """Replay a pasted move list from the deal's start."""
-        from game.freecell.export import replay
-
-        text = self.host.clipboard_get()
-        if not text or not text.strip():
-            self.say("the clipboard holds no move list")
-            return
-        number = self.table.session.number
         try:
-            pos = replay(number, text)
+            table, moves = self.table.replayed(self.host.clipboard_get(), self.settings.auto_moves)
         except ValueError as exc:
             self.say(str(exc))
             return
         self.abandon()
-        session = FreeCellSession(number, auto_foundation=False, now=self.now)
-        for move in pos.move_stack:
-            session.push_plain(move)
-        session.set_auto_level(self.settings.auto_moves)
-        session.clock.start()
-        self._start(restored_table(self.env, session))
-        self.say(f"replayed {len(pos.move_stack)} moves of deal #{session.number}")
+        self._start(table)
+        self.say(f"replayed {moves} moves of deal #{table.session.number}")
 
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""
@@ -330,7 +295,7 @@ class Play:
         """A yes/no panel; Esc, B or "Keep playing" leaves everything as it was."""
         self.menu.close()
         self._pending = then
-        self.table.panel = Panel(question, lines, (Button("Keep playing", "keep"), Button(yes, "confirmed")),
+        self.table.panel = Panel(question, lines, (Button("Keep playing", Command.KEEP), Button(yes, Command.CONFIRMED)),
                                  focus=0)
 
     def quit(self) -> None:
@@ -366,7 +331,7 @@ class Play:
         if st.live_winnability and self.winnability is None:
             from game.freecell.winnability import Winnability
 
-            self.winnability = Winnability(SolverChecker(service=self.jobs.solver("freecell")))
+            self.winnability = Winnability(SolverChecker(service=self.jobs.solver(LIVE_CHECK)))
             self.position_changed()
         elif not st.live_winnability and self.winnability is not None:
             self.winnability.close()
@@ -498,6 +463,15 @@ class Play:
             self.act(Action(acts[name]))
         self._events()
 
+    def key(self, action: Action) -> None:
+        """A key or gamepad action: the focus ring shows; F11 is the window's fullscreen."""
+        self.env.keyboard_used = True
+        if action.act is Act.FULLSCREEN:
+            self.settings.fullscreen = not self.settings.fullscreen
+            self.host.apply_look(self.settings)
+            return
+        self.act(action)
+
     def act(self, action: Action) -> None:
         """A keyboard, gamepad or control-bar action."""
         self._act(action.act)
@@ -556,9 +530,34 @@ class Play:
         """A panel or the menu is up: the table waits for its answer."""
         return self.table.panel is not None or self.menu.is_open
 
+    # --- pointer gestures, already resolved to places by the window ----------------------
+
+    def press(self) -> bool:
+        """The button went down on the table: cards in flight land. False while a
+        panel or the menu waits for an answer (the table does not take it)."""
+        self.env.keyboard_used = False
+        self.table.flights.land()
+        return not self.blocked
+
     def draggable(self, where: Any) -> bool:
         """May a drag start on ``where`` (a Pick)? Spider's face-down cards stay put."""
         return self.table.draggable(where)
+
+    def move(self, source: tuple[PileKind, int, int] | None, offset: tuple[float, float] = (0.0, 0.0)) -> None:
+        """The run from ``source`` is dragged ``offset`` away on the table plane (None: let go of nothing)."""
+        self.table.hold_run(source, offset)
+
+    def release(self, click: Any = None, target: tuple[PileKind, int] | None = None) -> None:
+        """The button came up: a ``click`` (a :class:`game.input.pointer.Click`), or
+        the held run let go over ``target`` (it flies back when the move is refused)."""
+        if click is not None and self._skip_cascade():
+            return
+        self.table.message = ""
+        if click is not None:
+            self.table.click(click.where, click.double)
+        else:
+            self.table.let_go(target)
+        self._events()
 
     def holdable(self, where: Any) -> bool:
         """Does press-and-hold on ``where`` open a panel? FreeCell's run panel, on a column card."""
@@ -567,19 +566,17 @@ class Play:
     def hold(self, column: int, index: int) -> None:
         self.table.hold(column, index)
 
-    def click(self, where: Any, double: bool) -> None:
-        if self._skip_cascade():
-            return
-        self.table.message = ""
-        self.table.click(where, double)
-        self._events()
+    def pause(self, reason: str, paused: bool = True) -> None:
+        """The window lost (or got back) the player: the game clock pauses for ``reason``."""
+        clock = self.table.session.clock
+        clock.pause(reason) if paused else clock.resume(reason)
 
-    def drop(self, source: tuple[Any, int, int], target: tuple[Any, int] | None) -> bool:
-        """A dragged run let go over ``target``; True if a move was made."""
-        self.table.message = ""
-        moved = self.table.drop(source, target)
-        self._events()
-        return moved
+    def frame(self, size: tuple[int, int] | None = None) -> Frame:
+        """What the window draws now, as a read-only value (building it changes nothing)."""
+        t = self.table
+        return Frame(t.layout_now(size=size), t.shown_layout(size), tuple(t.marks(t.held and t.held[0])),
+                     t.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
+                     self.env.anim_time, self.busy)
 
     # --- each step, and what the window shows -------------------------------------------
 
@@ -596,9 +593,10 @@ class Play:
         if table.message and self.env.anim_time - table.message_at > speeds.MESSAGE_SECONDS:
             table.message = ""
         self.table.update(dt)
+        self.table.settle()
         if self.winnability is not None:
             self.winnability.poll()
-        self._job_events()
+        self._react(self.jobs.poll())
         if self.demo is not None:
             if self.demo.update(dt):
                 self.changed()
@@ -607,25 +605,10 @@ class Play:
         self._events()
 
     def status(self) -> str:
-        extra = []
-        table = self.table
-        if table.proven_unsolvable:
-            extra.append("not winnable: this deal is proven unsolvable")
-        elif self.winnability is not None and table.live_check_applies and not table.session.won:
-            extra.append(self.winnability.label)
-        elif table.proven_winnable(self.jobs.found_winnable) and not table.session.won and self.demo is None:
-            # (A demo shows the deal winnable by playing it, and its keys need the room.)
-            extra.append("winnable deal")
-        if self.demo is not None:
-            extra.append(self.demo.status())
-        extra.append(self.jobs.label())
-        return table.status(tuple(extra))
+        return status_line(self.table, self.winnability, self.demo, self.jobs)
 
     def buttons(self) -> tuple[Button, ...]:
-        from game.freecell.winnability import WinState
-
-        win = self.winnability
-        return self.table.buttons(win is not None and self.table.live_check_applies and win.state is WinState.LOST)
+        return control_bar(self.table, self.winnability)
 
     def panel(self) -> Panel | None:
         return self.menu.panel() if self.menu.is_open else self.table.current_panel()

@@ -12,7 +12,7 @@ from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move
 from game.input.actions import Act
 from game.play.flights import Key
-from game.play.panels import Button, Panel
+from game.play.panels import Button, Command, Panel
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.places import PileKind
 from game.render.layout import CardTransform, Layout
@@ -105,6 +105,20 @@ class FreeCellTable(Table):
     def cascading(self) -> bool:
         return self.cascade
 
+    def replayed(self, text: str, level: str) -> tuple[Table, int]:
+        from game.freecell.export import replay
+
+        if not text or not text.strip():
+            raise ValueError("the clipboard holds no move list")
+        number = self.session.number
+        pos = replay(number, text)
+        session = FreeCellSession(number, auto_foundation=False, now=self.env.now)
+        for move in pos.move_stack:
+            session.push_plain(move)
+        session.set_auto_level(level)
+        session.clock.start()
+        return FreeCellTable(self.env, number, session), len(pos.move_stack)
+
     def export_moves(self) -> str:
         from game.freecell.export import export_moves
 
@@ -171,14 +185,14 @@ class FreeCellTable(Table):
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         """The control bar; ``lost``: the live check proved the game lost (Rewind is offered)."""
         playing = not self.session.won
-        third = (Button("Stop (F)" if self.cascade else "Auto-complete (F)", "autocomplete")
-                 if playing and self.position.can_autocomplete() else Button("New deal (N)", "new"))
+        third = (Button("Stop (F)" if self.cascade else "Auto-complete (F)", Command.AUTOCOMPLETE)
+                 if playing and self.position.can_autocomplete() else Button("New deal (N)", Command.NEW))
         if lost and playing:
-            third = Button("Rewind (R)", "rewind")
+            third = Button("Rewind (R)", Command.REWIND)
         # Menu first and Give up last: the one that ends a game sits apart.
-        return (Button("Menu", "menu"), Button("Undo (U)", "undo", playing and self.session.moves > 0),
-                Button("Hint (H)", "hint", playing), Button("Moves (L)", "moves", playing), third,
-                Button("Restart", "restart", self.session.moves > 0), Button("Give up", "giveup", playing))
+        return (Button("Menu", Command.MENU), Button("Undo (U)", Command.UNDO, playing and self.session.moves > 0),
+                Button("Hint (H)", Command.HINT, playing), Button("Moves (L)", Command.MOVES, playing), third,
+                Button("Restart", Command.RESTART, self.session.moves > 0), Button("Give up", Command.GIVE_UP, playing))
 
     def move_list(self) -> Panel:
         """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
@@ -191,9 +205,9 @@ class FreeCellTable(Table):
             # Words first; the standard notation follows as a secondary column.
             groups[group].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
         buttons = tuple(b for g in groups.values() for b in g) + (
-            Button("Demo: the solver plays from here", "demo"),
-            Button("Copy this game's moves", "export"), Button("Replay moves from the clipboard", "import"),
-            Button("Close", "close"))
+            Button("Demo: the solver plays from here", Command.DEMO),
+            Button("Copy this game's moves", Command.EXPORT), Button("Replay moves from the clipboard", Command.IMPORT),
+            Button("Close", Command.CLOSE))
         return Panel(f"Moves: {pos.capacity()} cards movable", () if len(buttons) > 1 else ("No legal move.",),
                      buttons, vertical=True, focus=0)
 
@@ -202,10 +216,10 @@ class FreeCellTable(Table):
         if outcome.won:
             return Panel("You won!", (f"Deal #{s.number}", f"Time {clock_text(s.clock.elapsed)}",
                                       f"Moves {s.moves}", "Cards home 52"),
-                         (Button("New deal", "new"), Button("Replay", "restart"),
-                          Button(f"Copy #{s.number}", "copy"), Button("Look at the board", "close")))
+                         (Button("New deal", Command.NEW), Button("Replay", Command.RESTART),
+                          Button(f"Copy #{s.number}", Command.COPY), Button("Look at the board", Command.CLOSE)))
         return Panel("No legal move is left", ("Every cell is full and nothing can move.",),
-                     (Button("Undo", "undo"), Button("Restart", "restart"), Button("New deal", "new")))
+                     (Button("Undo", Command.UNDO), Button("Restart", Command.RESTART), Button("New deal", Command.NEW)))
 
     @staticmethod
     def _place(kind: PileKind, pile: int) -> int:
@@ -323,8 +337,8 @@ class FreeCellTable(Table):
         count = len(col) - index
         return Panel(f"{count} card{'s' * (count > 1)} from {col[index].display}",
                      (f"Column {column + 1}: up/down change the head card; Select confirms.",),
-                     (Button("Up: one more", "hold-up"), Button("Down: one fewer", "hold-down"),
-                      Button("Select", "hold-ok"), Button("Close", "close")))
+                     (Button("Up: one more", Command.HOLD_UP), Button("Down: one fewer", Command.HOLD_DOWN),
+                      Button("Select", Command.HOLD_OK), Button("Close", Command.CLOSE)))
 
     def hold_action(self, name: str) -> None:
         column, index = self.holding
@@ -466,8 +480,8 @@ class FreeCellTable(Table):
             why = (f"Deal #{hint.deal} is proven unsolvable: no position of it can be won."
                    if hint.deal is not None else "The solver examined every position reachable from here.")
             self.panel = Panel("No winning line exists from here", (why,),
-                               (Button("Undo", "undo"), Button("Hint again", "hint"),
-                                Button("Restart", "restart"), Button("New deal", "new")))
+                               (Button("Undo", Command.UNDO), Button("Hint again", Command.HINT),
+                                Button("Restart", Command.RESTART), Button("New deal", Command.NEW)))
             return
         if hint.move is None:
             return

@@ -21,7 +21,10 @@ from game.play.spider_table import SpiderTable
 from game.play.table import Table, TableEnv
 from game.session import FreeCellSession, SpiderSession
 
-__all__ = ["Game", "GAMES", "game_of", "restored_table"]
+__all__ = ["Game", "GAMES", "LIVE_CHECK", "game_of", "next_table", "restored_table"]
+
+#: The game the live winnability check (and Rewind) speaks for.
+LIVE_CHECK = "freecell"
 
 
 class Game(Protocol):
@@ -32,6 +35,9 @@ class Game(Protocol):
     noun: str
 
     def table(self, env: TableEnv, number: int, suits: int = 1) -> Table: ...
+
+    def first_number(self) -> int:
+        """The deal a first start shows (FreeCell: today's daily deal)."""
 
     def next_number(self, settings: Any, suits: int) -> int | None:
         """The next deal's number by the player's settings ("Winnable deals only"
@@ -45,6 +51,11 @@ class _FreeCell:
     def table(self, env: TableEnv, number: int, suits: int = 1) -> Table:
         return FreeCellTable(env, number)
 
+    def first_number(self) -> int:
+        from game.freecell.daily import daily_deal
+
+        return daily_deal()
+
     def next_number(self, settings: Any, suits: int) -> int | None:
         return dealer.next_freecell(settings) or 1
 
@@ -56,6 +67,9 @@ class _Spider:
     def table(self, env: TableEnv, number: int, suits: int = 1) -> Table:
         return SpiderTable(env, number, suits)
 
+    def first_number(self) -> int:
+        return 1
+
     def next_number(self, settings: Any, suits: int) -> int | None:
         return dealer.next_spider(settings, suits)
 
@@ -66,6 +80,14 @@ GAMES: dict[str, Game] = {"freecell": _FreeCell(), "spider": _Spider()}
 def game_of(table: Table) -> Game:
     """The game object of the game on ``table``."""
     return GAMES[table.game]
+
+
+def next_table(game: Game, table: Table, number: int, suits: int) -> Table:
+    """The table for deal ``number`` of ``game`` at ``suits`` after ``table``: the same
+    game at the same suit count deals again by its own rule, any other on a new table."""
+    if game is game_of(table) and suits == table.suits:
+        return table.new_deal(number)
+    return game.table(table.env, number, suits)
 
 
 def restored_table(env: TableEnv, session: FreeCellSession | SpiderSession) -> Table:

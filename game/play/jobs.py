@@ -43,6 +43,7 @@ class WinnableFound:
 
     number: int
     suits: int
+    game: str = "spider"
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,28 @@ class Jobs:
     def ask_rewind(self, game: str, position: Any, known: Any) -> None:
         """The latest winnable position of a game proven lost (``known``: the live check's verdicts)."""
         self._wait("rewind", game, self.solver(game).ask_rewind(position, known=known, known_lost=True))
+
+    def demo(self, table: Any, live: Any) -> list[JobEvent]:
+        """The demo's line for the position on ``table``: the live check's (``live``)
+        when it has one, else asked of the solver (answered by :meth:`poll`)."""
+        from game.freecell.winnability import WinState
+
+        if table.live_check_applies and live is not None and live.state is WinState.WINNABLE and live.line:
+            return [LineFound(tuple(live.line))]  # the live check already has one
+        if table.proven_unsolvable:
+            return [Said(f"no winning line exists: deal #{table.session.number} is proven unsolvable")]
+        self.ask_line(table.game, table.position)
+        return []
+
+    def rewind(self, table: Any, live: Any) -> list[JobEvent]:
+        """Rewind: the search for the latest winnable position (answered by :meth:`poll`)
+        once the live check (``live``) has proven the game lost."""
+        from game.freecell.winnability import WinState
+
+        if not table.live_check_applies or live is None or live.state is not WinState.LOST:
+            return [Said("rewind needs a position proven lost (the indicator says so)")]
+        self.ask_rewind(table.game, table.position, live.verdicts)
+        return []
 
     def find_winnable(self, suits: int) -> None:
         """Search random Spider games in the background until one is proven winnable.

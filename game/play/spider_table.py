@@ -10,7 +10,7 @@ from typing import Any
 from game import speeds
 from game.input.actions import Act
 from game.play.flights import Key
-from game.play.panels import Button, Panel
+from game.play.panels import Button, Command, Panel
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.places import PileKind
 from game.render.marks import Mark
@@ -90,21 +90,21 @@ class SpiderTable(Table):
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         playing = not self.session.won
         # Menu first and Give up last: the one that ends a game sits apart.
-        return (Button("Menu", "menu"), Button("Undo (Z)", "undo", playing and bool(self.position.move_stack)),
-                Button("Hint (H)", "hint", playing),
-                Button(f"Deal (D) {self.position.deals_left}", "deal", playing and self.position.can_deal()),
-                Button("New game", "new"), Button("Restart", "restart", bool(self.position.move_stack)),
-                Button("Demo", "demo", playing), Button("Give up", "giveup", playing))
+        return (Button("Menu", Command.MENU), Button("Undo (Z)", Command.UNDO, playing and bool(self.position.move_stack)),
+                Button("Hint (H)", Command.HINT, playing),
+                Button(f"Deal (D) {self.position.deals_left}", Command.DEAL, playing and self.position.can_deal()),
+                Button("New game", Command.NEW), Button("Restart", Command.RESTART, bool(self.position.move_stack)),
+                Button("Demo", Command.DEMO, playing), Button("Give up", Command.GIVE_UP, playing))
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
         if outcome.won:
             return Panel("You won!", (f"Game #{s.number}, {s.suits} suit{'s' * (s.suits > 1)}",
                                       f"Time {clock_text(s.clock.elapsed)}", f"Moves {s.moves}", f"Score {s.score}"),
-                         (Button("New game", "new"), Button("Replay", "restart"),
-                          Button(f"Copy #{s.number}", "copy"), Button("Look at the board", "close")))
+                         (Button("New game", Command.NEW), Button("Replay", Command.RESTART),
+                          Button(f"Copy #{s.number}", Command.COPY), Button("Look at the board", Command.CLOSE)))
         return Panel("No move is left", ("Nothing can move and no deal is possible.",),
-                     (Button("Undo", "undo"), Button("Restart", "restart"), Button("New game", "new")))
+                     (Button("Undo", Command.UNDO), Button("Restart", Command.RESTART), Button("New game", Command.NEW)))
 
     def play(self, move: Any) -> bool:
         """Ask the engine; animate what the step says happened; say why when it refused."""

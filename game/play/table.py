@@ -107,6 +107,8 @@ class Table:
         self.last_marks: list[Mark] = []
         self.panel: Panel | None = None
         self._panel_for: tuple | None = None  # the position a panel was made for
+        #: The run the pointer drags: (source (kind, pile, index), offset on the table plane).
+        self.held: tuple[tuple[PileKind, int, int], tuple[float, float]] | None = None
 
     # --- what the controller asks of each game (no branch on its name above) ----
 
@@ -196,6 +198,12 @@ class Table:
         """The game's moves in standard notation, or None when this game has no move list."""
         return None
 
+    def replayed(self, text: str, level: str) -> tuple[Table, int]:
+        """A table with the pasted move list ``text`` replayed from the deal's start
+        (at automatic foundation level ``level``) and how many moves it played;
+        ValueError, with the line to say, when it does not replay."""
+        raise ValueError("move lists are FreeCell's")
+
     def rewind(self, steps: int) -> None:
         """Take back ``steps`` steps at once (Rewind's answer); the cards fly back."""
         self.flights.land()
@@ -212,14 +220,19 @@ class Table:
         raise NotImplementedError
 
     def current_panel(self) -> Panel | None:
-        """The panel to show: a win or a dead end is noticed when it happens."""
+        """The panel to show (only reads: :meth:`settle` puts the result panel up)."""
+        return self.panel
+
+    def settle(self) -> None:
+        """After each step and each input: the landed flights end, and a win or a
+        dead end is noticed once its last card has landed (the view never
+        shows the future)."""
+        self.flights.advance(self.env.anim_time)
         key = (self.session.moves, self.position.move_stack[-1:] and str(self.position.move_stack[-1]))
         outcome = self.position.outcome()
-        # The result waits for the last card to land: the view never shows the future.
         if outcome is not None and self._panel_for != key and not self.flights.busy():
             self._panel_for = key
             self.panel = self.outcome_panel(outcome)
-        return self.panel
 
     def outcome_panel(self, outcome: Any) -> Panel:
         raise NotImplementedError
@@ -240,9 +253,47 @@ class Table:
     def focus_places(self) -> list[tuple[PileKind, int]]:
         raise NotImplementedError
 
-    def layout_now(self, overrides: dict | None = None) -> Layout:
-        w, h = self.env.size
+    def layout_now(self, overrides: dict | None = None, size: tuple[int, int] | None = None) -> Layout:
+        w, h = size or self.env.size
         return layout(self.position, w, h, overrides, self.env.left_handed)
+
+    def shown_layout(self, size: tuple[int, int] | None = None) -> Layout:
+        """The table as drawn now: the cards in flight where they are, the held run under the pointer."""
+        return self.layout_now({**self.overrides(), **self.held_transforms(size)}, size)
+
+    # --- the pointer: a run held and let go -----------------------------------------
+
+    def hold_run(self, source: tuple[PileKind, int, int] | None, offset: tuple[float, float] = (0.0, 0.0)) -> None:
+        """The run from ``source`` (kind, pile, index) is dragged, ``offset`` from its
+        place on the table plane (None: nothing is held)."""
+        self.held = None if source is None else (source, offset)
+
+    def held_transforms(self, size: tuple[int, int] | None = None) -> dict[Key, CardTransform]:
+        """Where the held run is drawn: it follows the pointer, lifted over the table."""
+        if self.held is None:
+            return {}
+        (kind, pile, index), (dx, dy) = self.held
+        return {p.key: CardTransform(p.x + dx, p.y + dy, p.z + 0.3, p.yaw, p.flip)
+                for p in self.layout_now(size=size).pile(PileKind(kind), pile) if p.index >= index}
+
+    def let_go(self, target: tuple[PileKind, int] | None) -> bool:
+        """The held run let go over ``target``: the move, or the run flies back
+        from where it was let go. True if a move was made."""
+        if self.held is None:
+            return False
+        source = self.held[0]
+        held = self.held_transforms()
+        self.held = None
+        if self.drop(source, target):
+            return True
+        lay = self.layout_now()
+        kind, pile, index = source
+        now = self.env.anim_time
+        for p in lay.pile(PileKind(kind), pile):
+            if p.index >= index and p.key in held:
+                self.flights.add(self.card_key(p), held[p.key], _transform(p), now,
+                                 speeds.RETURN_FLIGHT * self.env.speed, 0.0)
+        return False
 
     def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:
         """Highlights: the hint, the selection and where it may go; with ``held``
