@@ -116,10 +116,10 @@ def test_the_outline_lasts_until_the_next_action_and_the_setting_hides_it(play_f
     play.release(Click(top(table, 5), False))
     play.release(Click(Pick("cell", 3, None, None), False))
     play.settings.last_move_outline = False
-    play.apply_settings()
+    play.round.apply_settings()
     assert outlined(play) == set()
     play.settings.last_move_outline = True
-    play.apply_settings()
+    play.round.apply_settings()
     assert outlined(play) == {("cell", 3, 0)}
 
 
@@ -264,6 +264,6 @@ def test_switching_hands_mid_flight_lands_the_cards_first(play_for):
     play = play_for("freecell", 1, animation_speed="normal")
     assert play.table.flights.busy()
     play.settings.left_handed = True
-    play.apply_settings()
+    play.round.apply_settings()
     # Nothing is left in the air heading for the old (right-handed) places.
     assert not play.table.flights.busy() and play.env.left_handed

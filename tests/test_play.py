@@ -154,9 +154,9 @@ def test_the_questions_use_the_words_of_the_tables_own_buttons(play_for, game, w
 def test_export_and_import_go_through_the_host_clipboard(play_for):
     play = play_for("freecell", 617)
     play.button("play:1a")
-    play.export()
+    play.round.export()
     assert play.host.clipboard.split()[0] == "1a"
-    play.import_moves()
+    play.round.import_moves()
     assert play.table.position.move_stack[0] == play.table.position.parse_move("1a")
 
 
@@ -337,10 +337,10 @@ def test_a_fresh_freecell_deal_flies_out_and_any_action_lands_it(play_for):
 
 def test_the_clock_stops_when_the_demo_wins(play_for):
     play = play_for("freecell", 617)
-    play.play_demo(list(solve(play.table.position).moves))
+    play.round.play_demo(list(solve(play.table.position).moves))
     for _ in range(3000):
         play.update(0.5)
-        if play.demo is None:
+        if play.round.demo is None:
             break
     assert play.table.session.won and not play.table.session.clock.running
 
@@ -350,11 +350,11 @@ def test_a_deal_proven_unsolvable_says_so_everywhere(play_for):
 
     play = play_for("freecell", 11982, live_winnability=True)
     assert "proven unsolvable" in play.status()
-    assert play.winnability.state is not WinState.CHECKING  # nothing to search for
+    assert play.round.winnability.state is not WinState.CHECKING  # nothing to search for
     play.act(Action(Act.HINT))
     assert "proven unsolvable" in play.message and "11982" in play.message
-    play.start_demo()
-    assert play.jobs.waiting is None and play.demo is None and "proven unsolvable" in play.message
+    play.round.start_demo()
+    assert play.jobs.waiting is None and play.round.demo is None and "proven unsolvable" in play.message
     other = play_for("freecell", 1, live_winnability=True)
     assert "proven unsolvable" not in other.status()
 
@@ -405,8 +405,8 @@ def test_two_games_on_one_data_folder_lose_nothing(tmp_path):
         # The game in progress: the last to save owns it, and the other is told.
         one.button("play:1a")
         two.button("play:1a")
-        one.save_game()
-        two.save_game()
+        one.round.save_game()
+        two.round.save_game()
         assert "replaces it" in two.message
     finally:
         one.close()

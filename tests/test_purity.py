@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"
 RULES = [GAME / "cards.py", *sorted((GAME / "freecell").rglob("*.py")), *sorted((GAME / "spider").rglob("*.py"))]
@@ -181,9 +183,10 @@ def test_game_branches_finds_each_kind():
     assert [line.split(":")[0] for line in game_branches(src)] == ["line 1", "line 2", "line 3", "line 4", "line 5"]
 
 
-def test_the_controller_never_branches_on_which_game_is_up():
+@pytest.mark.parametrize("name", ("controller.py", "round.py"))
+def test_the_controller_never_branches_on_which_game_is_up(name):
     """Every per-game question is the table's (or its game object's) to answer."""
-    assert game_branches((GAME / "play" / "controller.py").read_text(encoding="utf-8")) == []
+    assert game_branches((GAME / "play" / name).read_text(encoding="utf-8")) == []
 
 
 def test_the_window_imports_no_table_internals_and_never_reaches_into_play():

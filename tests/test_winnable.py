@@ -150,9 +150,9 @@ def test_a_demo_on_a_winnable_game_leaves_its_room_to_the_demo_keys(spider_play)
     play = spider_play(winnable_spider_1=True)
     play.act(Action(Act.NEW_DEAL))
     assert "winnable deal" in play.status()
-    play.play_demo([next(iter(play.table.position.legal_moves()))])
+    play.round.play_demo([next(iter(play.table.position.legal_moves()))])
     status = play.status()
-    assert play.demo is not None and "winnable deal" not in status and status.endswith("Esc stop")
+    assert play.round.demo is not None and "winnable deal" not in status and status.endswith("Esc stop")
 
 
 def test_the_menus_new_spider_game_asks_first_then_deals_a_listed_game(spider_play):

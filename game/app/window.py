@@ -1,15 +1,11 @@
-"""The game in a window: events, the fixed-step loop, and drawing.
-
-::
+"""The game in a window: events, the fixed-step loop, and drawing::
 
     App("freecell", number=617).run()
 
 The arrows point one way: pygame events become :class:`game.input.Action`
-values (keys, gamepad, the control bar) or pointer gestures
-(:mod:`game.input.pointer`) here; :class:`game.play.Play` carries them out
-(it owns the game's lifecycle and the table controllers, which ask the
-session, which asks the rules engine); the renderer reads the position,
-with card flights as view state on top. No rule is decided here.
+values (keys, gamepad) or pointer gestures resolved to places here, and go
+to :class:`game.play.Play`; the window draws Play's read-only
+:class:`game.play.frame.Frame` and never reaches past it. No rule is decided here.
 
 The loop is fixed-step (:class:`game.loop.FixedStep`) on an injected clock;
 nothing is drawn when nothing changed; the game clock pauses while the
@@ -25,7 +21,6 @@ import moderngl
 import pygame
 
 from game import speeds
-from game.input.actions import Action
 from game.input.keys import translate_controller, translate_key
 from game.input.pointer import Click, Drop, Pointer
 from game.loop import FixedStep
@@ -47,11 +42,6 @@ IDLE_WAIT_MS = 250
 IDLE_LOOK_MS = 25
 
 
-def _window_context() -> moderngl.Context:
-    """The moderngl context of the window SDL just made current."""
-    return moderngl.create_context()
-
-
 class App:
     """One window, one table. ``step()`` runs one frame; ``run()`` loops until quit."""
 
@@ -64,7 +54,7 @@ class App:
         flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
         pygame.display.set_caption("Solitaire")
         self.window = pygame.display.set_mode(size, flags)
-        self.ctx = _window_context()
+        self.ctx = moderngl.create_context()  # the window SDL just made current
         self.size = pygame.display.get_window_size()
         self.ctx.viewport = (0, 0, *self.size)
         self.renderer = Renderer(self.ctx, self.size)
@@ -124,8 +114,6 @@ class App:
     def set_volume(self, volume: float) -> None:
         self.sound.set_volume(volume)
 
-    # --- window ------------------------------------------------------------------
-
     def _init_controllers(self) -> None:
         try:
             from pygame._sdl2 import controller
@@ -146,7 +134,7 @@ class App:
         pygame.display.toggle_fullscreen()
         self.resize(pygame.display.get_window_size())
 
-    # --- events ----------------------------------------------------------------------
+    # --- events: SDL's become actions and gestures ------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
         t = event.type
@@ -170,10 +158,11 @@ class App:
                 play.backspace()
             elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
                 play.paste()
-        elif t == pygame.KEYDOWN:
-            self._action(translate_key(play.game, event.key, event.mod))
-        elif t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION):
-            self._action(translate_controller(event, self.stick))
+        elif t in (pygame.KEYDOWN, pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION):
+            action = (translate_key(play.game, event.key, event.mod) if t == pygame.KEYDOWN
+                      else translate_controller(event, self.stick))
+            if action is not None:
+                play.key(action)
         elif t == pygame.CONTROLLERDEVICEADDED and self._controller_mod is not None:
             try:
                 self.controllers[event.device_index] = self._controller_mod.Controller(event.device_index)
@@ -190,10 +179,6 @@ class App:
             self._follow_drag()
         elif t == pygame.MOUSEBUTTONUP and event.button == 1:
             self._mouse_up(event.pos)
-
-    def _action(self, action: Action | None) -> None:
-        if action is not None:
-            self.play.key(action)
 
     def _mouse_down(self, pos: tuple[int, int]) -> None:
         taken = self.play.press()
@@ -217,6 +202,7 @@ class App:
             self.play.release(target=self._target(gesture.end))
 
     def _camera(self) -> tuple[Layout, Any]:
+        """The cards at rest and the camera that shows them (for picking)."""
         lay = self.play.frame(self.size).layout
         return lay, self.renderer.camera_for(lay)
 
@@ -270,8 +256,7 @@ class App:
         return drew
 
     def _pulse_time(self, marks: tuple[Any, ...], now: float) -> float:
-        """The hint glow's clock: it pulses for a while after the hint appears,
-        then holds still, so an idle table with a hint on it stops redrawing."""
+        """The hint glow's clock: it pulses a while, then holds still (an idle table stops redrawing)."""
         hints = tuple(m for m in marks if m.style == "hint")
         if not hints:
             self._pulse = ((), 0.0)
@@ -289,18 +274,14 @@ class App:
                 if self.play.busy or self.pointer.drag:
                     pygame.time.wait(8)  # cards are flying: the next frame is due soon
                     continue
-                # Nothing moves: sleep until input arrives (it wakes the loop at
-                # once), or a tenth of a second has passed for the clock, the
-                # solver's answers and the message line.
-                self._idle_wait()
+                self._idle_wait()  # nothing moves: until input, or the clock's next look
         finally:
             self.close()
         return 0
 
     def _idle_wait(self) -> None:
-        """Sleep up to IDLE_WAIT_MS, looking for input every IDLE_LOOK_MS: input
-        wakes the loop within a few ms, and an idle table costs almost nothing
-        (SDL's own timed wait polls, so it is not used)."""
+        """Sleep up to IDLE_WAIT_MS, looking for input every IDLE_LOOK_MS (SDL's own
+        timed wait polls, so it is not used): an idle table costs almost nothing."""
         slept = 0
         while slept < IDLE_WAIT_MS:
             pygame.time.wait(IDLE_LOOK_MS)

@@ -454,10 +454,20 @@ class Menu:
             return None
         return self.choose(buttons[self.focus].action)
 
+    @property
+    def typing(self) -> bool:
+        """The number box has the keyboard: keys are text, not actions."""
+        return self.is_open and self.entry is not None
+
     def type_text(self, text: str) -> None:
-        if self.entry is not None:
-            self.entry = (self.entry + text)[:12]
+        """Typed characters into the number box (what cannot be printed is dropped)."""
+        if self.typing:
+            self.entry = (self.entry + "".join(ch for ch in text if ch.isprintable()))[:12]
             self.error = ""
+
+    def paste(self, text: str) -> None:
+        """Ctrl+V in the number box: a deal identifier copied from the result panel."""
+        self.type_text(text.strip().lstrip("#"))
 
     def backspace(self) -> None:
         if self.entry:

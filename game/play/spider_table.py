@@ -40,8 +40,9 @@ class SpiderTable(Table):
 
     has_suit_choice = True
 
-    def with_suits(self, suits: int) -> Table:
-        return SpiderTable(self.env, self.session.number, suits)
+    def with_suits(self, suits: int) -> tuple[Table, str]:
+        number = self.session.number
+        return SpiderTable(self.env, number, suits), f"game #{number} again with {suits} suit{'s' * (suits > 1)}"
 
     def stats_key(self) -> str:
         return game_key("spider", self.session.suits)

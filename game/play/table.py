@@ -185,9 +185,9 @@ class Table:
         """The table for deal ``number`` of this game (the controller has ended the game before)."""
         raise NotImplementedError
 
-    def with_suits(self, suits: int) -> Table | None:
-        """The same game again at ``suits`` (a new suit choice restarts it, SPEC 2.2), or
-        None when the suit choice does not touch this game."""
+    def with_suits(self, suits: int) -> tuple[Table, str] | None:
+        """The same game again at ``suits`` (a new suit choice restarts it, SPEC 2.2) and
+        how to say so, or None when the suit choice does not touch this game."""
         return None
 
     def set_auto_level(self, level: str) -> bool:
