@@ -426,3 +426,33 @@ def test_freecell_games_also_count_under_their_difficulty(play_for):
     assert stats["freecell-hard"].played == 0 and stats["freecell-normal"].played == 0
     rows = dict(stats.table())
     assert rows["FreeCell Easy"][0] == "1" and rows["FreeCell Hard"][0] == "0"
+
+
+def test_drawing_a_frame_changes_nothing_and_the_step_advances_the_flights(play_for):
+    """The frame is read-only: landed flights end, and the result panel comes up, in update."""
+    play = play_for("freecell", 617)
+    table = play.table
+    assert table.flights.busy()  # the deal flies out
+    play.env.anim_time += 60.0  # every card has landed, but no step has run
+    flying = dict(table.flights.items)
+    first = play.frame((1280, 720))
+    assert play.frame((1280, 720)) == first and table.flights.items == flying
+    assert not any(c.in_flight for c in first.shown.cards) and first.busy
+    play.update(0.0)
+    assert not table.flights.busy() and not play.frame((1280, 720)).busy
+    # A won position: the result panel waits for the step, not for a draw.
+    table.session.position = solved_617_position()
+    assert play.frame().panel is None and table.panel is None
+    play.update(0.0)
+    assert play.frame().panel is not None and play.frame().panel.title == "You won!"
+
+
+def solved_617_position():
+    from game.freecell import deal
+    from game.freecell.solver import solve
+
+    pos = deal(617)
+    for move in solve(pos).moves:
+        pos.push(move)
+    assert pos.is_won()
+    return pos
