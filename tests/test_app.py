@@ -144,7 +144,7 @@ def test_keyboard_select_and_place_and_undo(clock, make_app):
     key(app, clock, pygame.K_z, pygame.KMOD_LCTRL)
     assert table.position.cells[0] is None and table.session.moves == 0
     key(app, clock, pygame.K_u)
-    assert table.message == "nothing to undo"
+    assert table.message == "Nothing to undo"
 
 
 def test_clock_pauses_on_focus_loss_and_minimise(clock, make_app):

@@ -456,3 +456,44 @@ def solved_617_position():
         pos.push(move)
     assert pos.is_won()
     return pos
+
+
+def test_every_message_line_of_the_controller_is_a_whole_sentence_in_sentence_case():
+    """The message line's texts in game/play/ (``say(...)``, ``Said(...)``): a capital or a
+    number first, no full stop last, and never glued from pieces with ``+``."""
+    import ast
+    from pathlib import Path
+
+    bad, seen = [], 0
+    for path in sorted((Path(__file__).resolve().parents[1] / "game" / "play").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args and (
+                    (isinstance(node.func, ast.Attribute) and node.func.attr == "say")
+                    or (isinstance(node.func, ast.Name) and node.func.id == "Said"))):
+                continue
+            arg = node.args[0]
+            texts = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
+            for text in texts:
+                if isinstance(text, ast.BinOp):
+                    bad.append(f"{path.name}:{node.lineno} glued: {ast.unparse(text)}")
+                first = text.values[0] if isinstance(text, ast.JoinedStr) else text
+                if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
+                    seen += 1
+                    if not (first.value[0].isupper() or first.value[0] in "#0123456789"):
+                        bad.append(f"{path.name}:{node.lineno} {first.value!r}")
+                last = text.values[-1] if isinstance(text, ast.JoinedStr) else text
+                if isinstance(last, ast.Constant) and isinstance(last.value, str) and last.value.endswith("."):
+                    bad.append(f"{path.name}:{node.lineno} ends with a full stop")
+    assert seen > 20 and bad == []
+
+
+def test_spider_auto_move_names_the_card_that_has_nowhere_to_go(play_for):
+    from spider_helpers import build
+
+    play = play_for("spider", 1, 1)
+    table = play.table
+    tops = {n: "9S" if n < 7 else "TS" for n in range(2, 11)}
+    table.session.position = build({1: "5S", **tops}, suits=1)
+    table.selection = ("column", 0, 0)
+    table.auto_move(0)
+    assert play.message == "5♠ has nowhere to go" and table.selection is None

@@ -134,20 +134,20 @@ class Play:
         elif request.setting == "clear-stats":
             self.stats.clear_all(store=self.store)
             self.round.say_store_warnings()
-            self.say("statistics cleared")
+            self.say("Statistics cleared")
         elif request.kind == "setting":
             self.round.apply_settings()
             self.round.save_settings()
             found = self.table.with_suits(self.settings.spider_suits) if request.setting == "spider_suits" else None
             if found is not None:
-                again, said = found  # SPEC 2.2: changing difficulty restarts the current game number.
+                again, question, said = found  # SPEC 2.2: changing difficulty restarts the game number.
 
                 def play_again() -> None:
                     self.round.abandon()
                     self.round.start(again)
                     self.say(said)
 
-                self.confirm_loss(f"Play {said}?", "Start it", play_again)
+                self.confirm_loss(question, "Start it", play_again)
         elif request.kind not in GAMES:
             return
         elif request.number is None:

@@ -109,7 +109,7 @@ class FreeCellTable(Table):
         from game.freecell.export import replay
 
         if not text or not text.strip():
-            raise ValueError("the clipboard holds no move list")
+            raise ValueError("The clipboard holds no move list")
         number = self.session.number
         pos = replay(number, text)
         session = FreeCellSession(number, auto_foundation=False, now=self.env.now)
@@ -367,9 +367,7 @@ class FreeCellTable(Table):
             self.play(Move.of(src, 8 + self.position.cells.index(None), 1))
             return
         reason = self.position.why_illegal(home) or ""
-        if where.kind == PileKind.COLUMN and reason:
-            reason += ", and every free cell is full"
-        self.say(reason)
+        self.say(f"{reason}, and every free cell is full" if where.kind == PileKind.COLUMN and reason else reason)
 
     def drop(self, source: tuple[PileKind, int, int], target: tuple[PileKind, int] | None) -> bool:
         self.last_marks = []  # letting go is an action: the last outline ends
@@ -394,7 +392,7 @@ class FreeCellTable(Table):
                 self.cascade = True
                 self.cascade_wait = 0.0
             else:
-                self.say("auto-complete needs every column in order")
+                self.say("Auto-complete needs every column in order")
         elif act is Act.NEW_DEAL:
             self.emit(NewDealWanted())
         elif act is Act.HINT:
@@ -474,7 +472,7 @@ class FreeCellTable(Table):
         from game.freecell.hints import HintKind, hint_text
 
         self.thinking = False
-        self.say("Hint: " + hint_text(self.position, hint))
+        self.say(f"Hint: {hint_text(self.position, hint)}")
         self.hint_marks = []
         if hint.kind is HintKind.NO_WIN:
             why = (f"Deal #{hint.deal} is proven unsolvable: no position of it can be won."

@@ -96,7 +96,7 @@ class Jobs:
         if table.live_check_applies and live is not None and live.state is WinState.WINNABLE and live.line:
             return [LineFound(tuple(live.line))]  # the live check already has one
         if table.proven_unsolvable:
-            return [Said(f"no winning line exists: deal #{table.session.number} is proven unsolvable")]
+            return [Said(f"No winning line exists: deal #{table.session.number} is proven unsolvable")]
         self.ask_line(table.game, table.position)
         return []
 
@@ -106,7 +106,7 @@ class Jobs:
         from game.freecell.winnability import WinState
 
         if not table.live_check_applies or live is None or live.state is not WinState.LOST:
-            return [Said("rewind needs a position proven lost (the indicator says so)")]
+            return [Said("Rewind needs a position proven lost (the indicator says so)")]
         self.ask_rewind(table.game, table.position, live.verdicts)
         return []
 
@@ -137,7 +137,8 @@ class Jobs:
         solver = self.solvers.get(self._game)
         if solver is not None:
             solver.cancel(rid)
-        return {"demo": "demo", "rewind": "rewind"}.get(what, "the search for a winnable deal") + " cancelled"
+        return {"demo": "Demo cancelled", "rewind": "Rewind cancelled"}.get(
+            what, "The search for a winnable deal cancelled")
 
     def label(self) -> str:
         """The status line's part while the solver searches for the player ("" when it does not)."""
@@ -166,7 +167,7 @@ class Jobs:
         if what == "rewind":
             target = answer.rewind
             if target is None:
-                return [Said("no winnable position was found in this game's history")]
+                return [Said("No winnable position was found in this game's history")]
             return [Rewound(target.steps, target.message)]
         if what == "winnable":
             assert self.candidate is not None
@@ -179,8 +180,8 @@ class Jobs:
         if answer.line:
             return [LineFound(tuple(answer.line))]
         if answer.verdict.name == "UNSOLVABLE":
-            return [Said("no winning line exists from here: the solver examined every position")]
-        return [Said("the solver found no line from here in time")]
+            return [Said("No winning line exists from here: the solver examined every position")]
+        return [Said("The solver found no line from here in time")]
 
     def close(self) -> None:
         """Cancel the wait and stop every worker."""

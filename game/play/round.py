@@ -144,7 +144,7 @@ class Round:
             elif isinstance(event, WinnableFound):
                 self.abandon()
                 self.start(GAMES[event.game].table(self.env, event.number, event.suits))
-                self.say(f"game #{event.number}: the solver proved it winnable")
+                self.say(f"Game #{event.number}: the solver proved it winnable")
             elif isinstance(event, Said):
                 self.say(event.text)
 
@@ -202,7 +202,7 @@ class Round:
         self.record.give_up(self.table)
         self.say_store_warnings()
         self.new_deal()
-        self.say("given up: a new deal")
+        self.say("Given up: a new deal")
 
     # --- the solver's jobs and the demo ---------------------------------------------
 
@@ -232,10 +232,11 @@ class Round:
         """Copy the game's moves in standard notation (every card movement, fc-solve style)."""
         text = self.table.export_moves()
         if text is None:
-            self.say("move lists are FreeCell's")
+            self.say("Move lists are FreeCell's")
             return
         self.host.clipboard_put(text)
-        self.say(f"{len(text.split())} moves copied to the clipboard")
+        n = len(text.split())
+        self.say("1 move copied to the clipboard" if n == 1 else f"{n} moves copied to the clipboard")
 
     def import_moves(self) -> None:
         """Replay a pasted move list from the deal's start."""
@@ -246,7 +247,8 @@ class Round:
             return
         self.abandon()
         self.start(table)
-        self.say(f"replayed {moves} moves of deal #{table.session.number}")
+        number = table.session.number
+        self.say(f"Replayed 1 move of deal #{number}" if moves == 1 else f"Replayed {moves} moves of deal #{number}")
 
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""

@@ -40,9 +40,13 @@ class SpiderTable(Table):
 
     has_suit_choice = True
 
-    def with_suits(self, suits: int) -> tuple[Table, str]:
+    def with_suits(self, suits: int) -> tuple[Table, str, str]:
         number = self.session.number
-        return SpiderTable(self.env, number, suits), f"game #{number} again with {suits} suit{'s' * (suits > 1)}"
+        if suits == 1:
+            ask, said = f"Play game #{number} again with 1 suit?", f"Game #{number} again with 1 suit"
+        else:
+            ask, said = f"Play game #{number} again with {suits} suits?", f"Game #{number} again with {suits} suits"
+        return SpiderTable(self.env, number, suits), ask, said
 
     def stats_key(self) -> str:
         return game_key("spider", self.session.suits)
@@ -166,7 +170,7 @@ class SpiderTable(Table):
                 return
             n = len(self.position.columns[pile])
             if n - index > self.position.run_length(pile):
-                self.say("only a same-suit run moves together")
+                self.say("Only a same-suit run moves together")
                 return
             self.selection = (PileKind.COLUMN, pile, index)
             return
@@ -211,7 +215,8 @@ class SpiderTable(Table):
             if rank < best_rank:
                 best, best_rank = m, rank
         if best is None:
-            self.say("that card has nowhere to go")
+            self.selection = None
+            self.say(f"{head.display} has nowhere to go")
         else:
             self.play(best)
 
@@ -234,7 +239,7 @@ class SpiderTable(Table):
                 self.auto_move(pile, self.focused_index(kind, pile))
         elif act is Act.HINT:
             hint = self.hint_cycle.next(self.position)
-            self.say("Hint: " + hint.text)
+            self.say(f"Hint: {hint.text}")
             self.hint_marks = []
             if hint.kind is HintKind.MOVE and hint.move is not None:
                 n = len(self.position.columns[hint.source])

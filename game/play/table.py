@@ -185,9 +185,9 @@ class Table:
         """The table for deal ``number`` of this game (the controller has ended the game before)."""
         raise NotImplementedError
 
-    def with_suits(self, suits: int) -> tuple[Table, str] | None:
-        """The same game again at ``suits`` (a new suit choice restarts it, SPEC 2.2) and
-        how to say so, or None when the suit choice does not touch this game."""
+    def with_suits(self, suits: int) -> tuple[Table, str, str] | None:
+        """The same game again at ``suits`` (a new suit choice restarts it, SPEC 2.2), the
+        question to ask and what to say once done; None when the suit choice does not touch this game."""
         return None
 
     def set_auto_level(self, level: str) -> bool:
@@ -202,7 +202,7 @@ class Table:
         """A table with the pasted move list ``text`` replayed from the deal's start
         (at automatic foundation level ``level``) and how many moves it played;
         ValueError, with the line to say, when it does not replay."""
-        raise ValueError("move lists are FreeCell's")
+        raise ValueError("Move lists are FreeCell's")
 
     def rewind(self, steps: int) -> None:
         """Take back ``steps`` steps at once (Rewind's answer); the cards fly back."""
@@ -244,7 +244,7 @@ class Table:
         self.hint_marks = []
         self.last_marks = []
         self.panel = None
-        self.say("the deal starts again")
+        self.say("The deal starts again")
 
     @property
     def position(self) -> Any:
@@ -376,7 +376,7 @@ class Table:
         self.before_undo()
         before = self.layout_now()
         if self.session.undo() is None:
-            self.say("nothing to undo")
+            self.say("Nothing to undo")
             return
         self.selection = None
         self.hint_marks = []
