@@ -19,7 +19,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from game.cards import Card  # noqa: E402
 from game.freecell.deals import deal as freecell_deal  # noqa: E402
-from game.play.round.demo import CONTROLS  # noqa: E402
+from game.play.demo import CONTROLS  # noqa: E402
 from game.render import theme  # noqa: E402
 from game.render.camera import Camera, hud_band, hud_text_px, table_area  # noqa: E402
 from game.render.layout import PileKind, layout  # noqa: E402
