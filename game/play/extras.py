@@ -182,14 +182,17 @@ class Extras:
         """Replay a pasted move list from the deal's start."""
         from game.freecell.export import replay
 
+        from game.bounded import TEXT_MAX_BYTES, bounded_text
+
         text = self.host.clipboard_get()
         if not text or not text.strip():
             self.say("the clipboard holds no move list")
             return
         table = self.table
         try:
-            pos = replay(table.session.number, text)
-        except ValueError as exc:
+            # Held to what --check reads from a file; each word it quotes is cut (game.quoting).
+            pos = replay(table.session.number, bounded_text(text, TEXT_MAX_BYTES, "move list"))
+        except ValueError as exc:  # Refused (too long), or a move that is not one or not legal
             self.say(str(exc))
             return
         self.abandon()
