@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from game.bounded import TEXT_MAX_BYTES
 from game.cards import RANK_CHARS
 from game.freecell.daily import daily_deal
 from game.freecell.deals import deal, is_known_unsolvable, parse_deal_number, random_deal
@@ -21,7 +22,10 @@ from game.freecell.moves import NotationError
 from game.freecell.position import AmbiguousMoveError, IllegalMoveError, Position
 from game.numbers import NumberError
 
-__all__ = ["play", "render", "HELP"]
+__all__ = ["play", "render", "HELP", "LINE_MAX"]
+
+#: The longest command line read as a command (the longest command is a few characters).
+LINE_MAX = 1000
 
 HELP = """\
 Moves use standard notation: columns 1-8, free cells a-d, home h.
@@ -75,10 +79,16 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
             say("Nothing is left to untangle: f sends every card home.")
         out.write("> ")
         out.flush()
-        line = inp.readline()
+        line = _read_line(inp)
+        if line is None:
+            say("that input is not commands (over 1 MB without a line break); the game ends")
+            return 0
         if not line:
             say()
             return 0
+        if len(line) > LINE_MAX:
+            say(f"a command is one short line; that one had over {LINE_MAX:,} characters")
+            continue
         cmd = line.strip()
         if not cmd:
             continue
@@ -118,6 +128,24 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
                 pos.push(move)
             except (NotationError, IllegalMoveError, AmbiguousMoveError) as exc:
                 say(str(exc))
+
+
+def _read_line(inp: TextIO) -> str | None:
+    """The next line of input, "" at its end; a line over :data:`LINE_MAX` is
+    read past and stands for itself as its first ``LINE_MAX + 1`` characters,
+    and ``None`` means over 1 MB came with no line break (``< /dev/zero``):
+    whatever the input, memory holds one short line at a time."""
+    line = inp.readline(LINE_MAX + 1)
+    if len(line) <= LINE_MAX or line.endswith("\n"):
+        return line
+    skipped = len(line)
+    while True:
+        rest = inp.readline(LINE_MAX)
+        skipped += len(rest)
+        if not rest or rest.endswith("\n"):
+            return line
+        if skipped > TEXT_MAX_BYTES:
+            return None
 
 
 def _start(number: int, say, auto: str = "safe") -> Position:

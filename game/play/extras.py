@@ -175,8 +175,10 @@ class Extras:
             self.say("move lists are FreeCell's")
             return
         text = export_moves(self.table.position)
-        self.host.clipboard_put(text)
-        self.say(f"{len(text.split())} moves copied to the clipboard")
+        if self.host.clipboard_put(text) is False:  # the window has no system clipboard
+            self.say(f"{len(text.split())} moves copied, for this window only: there is no system clipboard")
+        else:
+            self.say(f"{len(text.split())} moves copied to the clipboard")
 
     def import_moves(self) -> None:
         """Replay a pasted move list from the deal's start."""
@@ -207,6 +209,8 @@ class Extras:
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""
         number = str(self.table.session.number)
-        self.host.clipboard_put(number)
-        self.say(f"#{number} copied to the clipboard")
+        if self.host.clipboard_put(number) is False:
+            self.say(f"#{number} copied, for this window only: there is no system clipboard")
+        else:
+            self.say(f"#{number} copied to the clipboard")
 
