@@ -90,8 +90,10 @@ def shown(text: object, limit: int = WORD_LIMIT) -> str:
 def shown_path(path: object) -> str:
     """A path a player named, for the front of a message (``moves.txt: no such file``).
 
-    >>> shown_path("/tmp/" + "d" * 200)[-3:], len(shown_path("/tmp/" + "d" * 200))
-    ('dd…', 81)
+    A long one keeps its end, where the file's own name is::
+
+        >>> shown_path("/tmp/" + "d" * 200 + "/moves.txt")[:4], len(shown_path("/tmp/" + "d" * 200))
+        ('…ddd', 81)
     """
     import os
 
@@ -101,4 +103,6 @@ def shown_path(path: object) -> str:
         text = str(path)
     if isinstance(text, bytes):
         text = text.decode("utf-8", "backslashreplace")
-    return printable(text, PATH_LIMIT)
+    if len(text) <= PATH_LIMIT:
+        return printable(text, PATH_LIMIT)
+    return ELLIPSIS + printable(text[-PATH_LIMIT:], PATH_LIMIT)

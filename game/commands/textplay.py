@@ -14,7 +14,6 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from game.bounded import TEXT_MAX_BYTES
 from game.cards import RANK_CHARS
 from game.freecell.daily import daily_deal
 from game.freecell.deals import deal, is_known_unsolvable, parse_deal_number, random_deal
@@ -26,6 +25,8 @@ __all__ = ["play", "render", "HELP", "LINE_MAX"]
 
 #: The longest command line read as a command (the longest command is a few characters).
 LINE_MAX = 1000
+#: Characters read past in one over-long line before the input is taken for not commands at all.
+SKIP_MAX = 64_000_000
 
 HELP = """\
 Moves use standard notation: columns 1-8, free cells a-d, home h.
@@ -81,7 +82,7 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
         out.flush()
         line = _read_line(inp)
         if line is None:
-            say("that input is not commands (over 1 MB without a line break); the game ends")
+            say(f"that input is not commands (over {SKIP_MAX // 1_000_000} MB without a line break); the game ends")
             return 0
         if not line:
             say()
@@ -133,7 +134,7 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
 def _read_line(inp: TextIO) -> str | None:
     """The next line of input, "" at its end; a line over :data:`LINE_MAX` is
     read past and stands for itself as its first ``LINE_MAX + 1`` characters,
-    and ``None`` means over 1 MB came with no line break (``< /dev/zero``):
+    and ``None`` means over :data:`SKIP_MAX` came with no line break (``< /dev/zero``):
     whatever the input, memory holds one short line at a time."""
     line = inp.readline(LINE_MAX + 1)
     if len(line) <= LINE_MAX or line.endswith("\n"):
@@ -144,7 +145,7 @@ def _read_line(inp: TextIO) -> str | None:
         skipped += len(rest)
         if not rest or rest.endswith("\n"):
             return line
-        if skipped > TEXT_MAX_BYTES:
+        if skipped > SKIP_MAX:
             return None
 
 
