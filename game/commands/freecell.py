@@ -138,7 +138,9 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
     Without a screen (see :func:`game.commands.display.no_display_reason`,
     decided before any window is made) or when the window cannot be made
     (no OpenGL 3.3), FreeCell is played in the terminal instead and one line
-    on stderr says so. The terminal game ends with exit 0 at end of input.
+    on stderr says so. A window that opens but is refused full screen, its
+    size or the like plays on (:mod:`game.app.capabilities`): that is no
+    reason for the terminal. The terminal game ends with exit 0 at end of input.
     ``auto_text`` (``--auto``) is the terminal game's automatic foundation
     level; the window takes it from Settings, so it needs ``--text``.
     """

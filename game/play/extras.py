@@ -182,9 +182,8 @@ class Extras:
 
     def import_moves(self) -> None:
         """Replay a pasted move list from the deal's start."""
-        from game.freecell.export import replay
-
         from game.bounded import TEXT_MAX_BYTES, bounded_text
+        from game.freecell.export import replay
 
         text = self.host.clipboard_get()
         if not text or not text.strip():
