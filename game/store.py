@@ -110,7 +110,7 @@ def _pid_alive(pid: int) -> bool:
 
 
 class Store:
-    """JSON documents by name (``settings``, ``statistics``, ``savegame``) in one folder."""
+    """JSON documents by name (``settings``, ``statistics``, ``savegame``, ``display``) in one folder."""
 
     #: Documents that carry who saved them (to tell when another game replaced them).
     STAMPED = frozenset({"savegame"})

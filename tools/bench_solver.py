@@ -113,7 +113,7 @@ def read_positions(path: str) -> list[Position]:
     try:
         text = read_text(path, 50_000_000, "file of boards")
     except Refused as exc:
-        sys.exit(f"{shown_path(path)}: {exc}")
+        sys.exit(f"cannot read {shown_path(path)}: {exc}")
     out = []
     blocks = ["\n".join(ln for ln in b.splitlines() if not ln.lstrip().startswith("#"))
               for b in re.split(r"\n\s*\n", text)]
