@@ -27,14 +27,16 @@ No numpy: the samples are built with plain floats and stored in
 
 from __future__ import annotations
 
+import ctypes
 import math
 import random
+import sys
 from array import array
 from typing import Callable
 
 import pygame
 
-__all__ = ["NAMES", "Sound", "synthesise"]
+__all__ = ["NAMES", "Sound", "synthesise", "quiet_alsa"]
 
 #: Rate the synthesiser assumes unless told otherwise; also what Sound asks
 #: the mixer for.
@@ -238,6 +240,39 @@ def _to_mixer_format(mono: array, size: int, channels: int) -> bytes:
 
 # --- playback --------------------------------------------------------------
 
+# ALSA's C library prints its own errors straight to stderr (eight lines each
+# time SDL probes a machine with no sound card, and SDL probes twice). Its
+# handler is process-wide, so one quiet handler installed before the first
+# probe silences them all; the game then simply plays without sound.
+_ALSA_HANDLER: object | None = None
+
+
+def quiet_alsa() -> bool:
+    """Send ALSA's own error printing nowhere; True when ALSA is there to quiet.
+
+    Call it before ``pygame.init()``. Harmless off Linux or without ALSA,
+    and when called twice::
+
+        >>> quiet_alsa() == quiet_alsa()
+        True
+    """
+    global _ALSA_HANDLER
+    if _ALSA_HANDLER is not None:
+        return True
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        lib = ctypes.CDLL("libasound.so.2")
+    except OSError:
+        return False
+    # void handler(const char *file, int line, const char *function, int err, const char *fmt, ...)
+    handler_type = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int,
+                                    ctypes.c_char_p)
+    handler = handler_type(lambda *_: None)
+    lib.snd_lib_error_set_handler(handler)
+    _ALSA_HANDLER = handler  # ctypes frees a callback nobody holds
+    return True
+
 
 class Sound:
     """The game's sound effects, ready to play.
@@ -253,6 +288,7 @@ class Sound:
         self._volume = _clamp(volume)
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._owns_mixer = False
+        quiet_alsa()
         try:
             if not pygame.mixer.get_init():
                 # A small buffer: 512 frames is ~12 ms, short enough that the

@@ -59,6 +59,7 @@ class App:
                  size: tuple[int, int] = (1280, 720), *, now: Callable[[], float] = time.perf_counter,
                  fullscreen: bool = False, restore: bool = True,
                  data_folder: str | None = None) -> None:
+        quiet_alsa()  # no sound card: play silently, without ALSA's sixteen lines on stderr
         pygame.init()
         self.now = now
         flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
@@ -77,7 +78,7 @@ class App:
         self._clipboard = ""
         self.frames_drawn = 0
         self._pulse: tuple[tuple[Any, ...], float] = ((), 0.0)  # the hint marks shown, since when
-        from game.sound import Sound
+        from game.sound import Sound, quiet_alsa
         from game.store import Store
 
         self.sound = Sound(0.0)
