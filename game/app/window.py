@@ -36,6 +36,7 @@ from game.play.menu import Settings
 from game.render.layout import CardTransform, PileKind
 from game.render.picking import Pick, column_under, pick
 from game.render.scene import Renderer, View
+from game.sound import quiet_alsa
 from game.ui.overlay import Overlay
 
 __all__ = ["App"]
@@ -82,6 +83,7 @@ class App:
                  size: tuple[int, int] = (1280, 720), *, now: Callable[[], float] = time.perf_counter,
                  fullscreen: bool = False, restore: bool = True,
                  data_folder: str | None = None) -> None:
+        quiet_alsa()  # no sound card: play silently, without ALSA's sixteen lines on stderr
         pygame.init()
         self.now = now
         from game.store import Store
