@@ -132,7 +132,7 @@ def test_the_terminal_game_ends_on_dev_zero():
         except subprocess.TimeoutExpired:
             pytest.fail("the terminal game read /dev/zero for ever")
     assert out.returncode == 0 and "Traceback" not in out.stderr
-    assert "(over 64 MB without a line break); the game ends" in out.stdout
+    assert "(over 64 MB without a line break): the game ends." in out.stdout
 
 
 def test_the_terminal_game_answers_a_10_mb_word_in_one_short_line():
