@@ -31,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
+from game.quoting import shown
+
 __all__ = [
     "Card",
     "CardParseError",
@@ -96,7 +98,7 @@ def parse_rank(token: str) -> int:
         return 10
     if len(t) == 1 and t in RANK_CHARS:
         return RANK_CHARS.index(t)
-    raise CardParseError(f"{token!r} is not a rank (use A, 2-9, T, J, Q, K)")
+    raise CardParseError(f"{shown(token)} is not a rank (use A, 2-9, T, J, Q, K)")
 
 
 def rank_token(rank: int) -> str:
@@ -125,13 +127,13 @@ class Card(int):
         """
         t = token.strip().upper()
         if len(t) < 2 or t[-1] not in SUIT_CHARS:
-            raise CardParseError(f"{token!r} is not a card (e.g. AS, TD, QH)")
+            raise CardParseError(f"{shown(token)} is not a card (e.g. AS, TD, QH)")
         try:
             rank = parse_rank(t[:-1])
         except CardParseError:
-            raise CardParseError(f"{token!r} is not a card (e.g. AS, TD, QH)") from None
+            raise CardParseError(f"{shown(token)} is not a card (e.g. AS, TD, QH)") from None
         if rank == 0:
-            raise CardParseError(f"{token!r} is not a card (e.g. AS, TD, QH)")
+            raise CardParseError(f"{shown(token)} is not a card (e.g. AS, TD, QH)")
         return CARDS[(rank - 1) * 4 + SUIT_CHARS.index(t[-1])]
 
     @property

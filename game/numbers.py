@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from game.quoting import shown  # the one quoting of user words; kept importable from here
+
 __all__ = ["NumberError", "read_whole", "parse_in_range", "shown"]
 
 # Spelled out rather than \d or \s: in Python's re those match other scripts too.
@@ -48,15 +50,6 @@ def read_whole(text: str, *, allow_hash: bool = False) -> int | None:
     if len(digits) > _MAX_DIGITS:
         return None
     return int(digits)
-
-
-def shown(text: str, limit: int = 24) -> str:
-    """``text`` quoted for a one-line message: escapes (repr) and cut to ``limit`` characters.
-
-    >>> shown("a\\nb"), shown("9" * 40, 5)
-    ("'a\\\\nb'", "'99999'…")
-    """
-    return repr(text[:limit]) + ("…" if len(text) > limit else "")
 
 
 def parse_in_range(text: str, name: str, low: int, high: int) -> int:

@@ -21,6 +21,7 @@ import moderngl
 import pygame
 
 from game import speeds
+from game.app.capabilities import Clipboard, FullScreen, Refusals, display_key, open_window, to_stderr
 from game.input.keys import translate_controller, translate_key
 from game.input.pointer import Click, Drop, Pointer
 from game.loop import FixedStep
@@ -30,6 +31,7 @@ from game.places import PileKind
 from game.render.layout import Layout
 from game.render.picking import Pick, column_under, pick
 from game.render.scene import Renderer, View
+from game.sound import quiet_alsa
 from game.ui.overlay import Overlay
 
 __all__ = ["App"]
@@ -49,11 +51,17 @@ class App:
                  size: tuple[int, int] = (1280, 720), *, now: Callable[[], float] = time.perf_counter,
                  fullscreen: bool = False, restore: bool = True,
                  data_folder: str | None = None) -> None:
+        quiet_alsa()  # no sound card: play silently, without ALSA's sixteen lines on stderr
         pygame.init()
         self.now = now
-        flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
+        from game.sound import Sound
+        from game.store import Store
+
+        store = Store(data_folder) if data_folder is not None else Store()
+        #: What this display refused (full screen, a size, ...): said once, the game plays on.
+        self.refusals = Refusals(store, display_key(pygame.display.get_driver()), to_stderr)
         pygame.display.set_caption("Solitaire")
-        self.window = pygame.display.set_mode(size, flags)
+        self.window = open_window(size, self.refusals)
         self.ctx = moderngl.create_context()  # the window SDL just made current
         self.size = pygame.display.get_window_size()
         self.ctx.viewport = (0, 0, *self.size)
@@ -64,16 +72,14 @@ class App:
         self.stick: dict[int, int] = {}
         self.pointer = Pointer()
         self._button: str | None = None
-        self._clipboard = ""
+        self.clipboard = Clipboard(self.refusals)
         self.frames_drawn = 0
         self._pulse: tuple[tuple[Any, ...], float] = ((), 0.0)  # the hint marks shown, since when
-        from game.sound import Sound
-        from game.store import Store
-
+        self.fullscreen = FullScreen(self.refusals, lambda: self.resize(pygame.display.get_window_size()))
         self.sound = Sound(0.0)
-        store = Store(data_folder) if data_folder is not None else Store()
         self.play = Play(self, game, number, suits, now=now, restore=restore, store=store,
                          fullscreen=fullscreen)
+        self.refusals.report_to(self.play.say, self.play.message)
         pygame.key.start_text_input()
         self._init_controllers()
 
@@ -83,21 +89,12 @@ class App:
 
     # --- what the controller asks of the window (game.play.Host) -----------------------
 
-    def clipboard_put(self, text: str) -> None:
-        self._clipboard = text  # kept in the game too: there may be no system clipboard
-        try:
-            pygame.scrap.put_text(text)
-        except Exception:
-            pass
+    def clipboard_put(self, text: str) -> bool:
+        """Copy ``text``; False when only this window holds it (no system clipboard)."""
+        return self.clipboard.put(text)
 
     def clipboard_get(self) -> str:
-        try:
-            text = pygame.scrap.get_text()
-            if text:
-                return text
-        except Exception:
-            pass
-        return self._clipboard
+        return self.clipboard.get()
 
     def apply_look(self, settings: Settings) -> None:
         self.renderer.set_four_colour(settings.four_colour)
@@ -105,8 +102,10 @@ class App:
         self.overlay.set_table_colour(settings.table_colour)
         self.renderer.set_card_back(settings.card_back)
         self.overlay.set_mirror(settings.left_handed)
-        if bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
-            self.toggle_fullscreen()
+        self.fullscreen.apply(settings.fullscreen)
+
+    def switch_fullscreen(self) -> bool:
+        return self.fullscreen.switch()
 
     def play_sound(self, name: str) -> None:
         self.sound.play(name)
@@ -129,10 +128,6 @@ class App:
         self.ctx.viewport = (0, 0, *self.size)
         self.renderer.resize(self.size)
         self.overlay.resize(self.size)
-
-    def toggle_fullscreen(self) -> None:
-        pygame.display.toggle_fullscreen()
-        self.resize(pygame.display.get_window_size())
 
     # --- events: SDL's become actions and gestures ------------------------------------
 
@@ -166,8 +161,8 @@ class App:
         elif t == pygame.CONTROLLERDEVICEADDED and self._controller_mod is not None:
             try:
                 self.controllers[event.device_index] = self._controller_mod.Controller(event.device_index)
-            except Exception:
-                pass  # not a game controller SDL knows
+            except Exception as exc:  # not a game controller SDL can open: the keys still play
+                self.refusals.refuse("controller", exc)
         elif t == pygame.CONTROLLERDEVICEREMOVED:
             for k, c in list(self.controllers.items()):
                 if not c.attached():

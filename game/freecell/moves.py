@@ -39,6 +39,7 @@ import re
 from dataclasses import dataclass
 
 from game import rules
+from game.quoting import shown
 
 __all__ = [
     "Move",
@@ -110,17 +111,17 @@ class Move:
         m = _MOVE_RE.match(t)
         if m is None:
             if t[:1] == "h":
-                raise NotationError(f"{text!r}: cards never leave the foundation")
+                raise NotationError(f"{shown(text)}: cards never leave the foundation")
             raise NotationError(
-                f"{text!r} is not a move: use columns 1-8, cells a-d, home h, e.g. 3a, a5, 8h, 38v4"
+                f"{shown(text)} is not a move: use columns 1-8, cells a-d, home h, e.g. 3a, a5, 8h, 38v4"
             )
         src = _TOKENS.index(m.group(1))
         dst = _TOKENS.index(m.group(2))
         count = int(m.group(3), 10 if len(m.group(3) or "") == 2 else 16) if m.group(3) else 1
         if m.group(3) and not (src < COLUMNS and dst < COLUMNS):
-            raise NotationError(f"{text!r}: only column-to-column moves carry a card count (v)")
+            raise NotationError(f"{shown(text)}: only column-to-column moves carry a card count (v)")
         if not 1 <= count <= 13:
-            raise NotationError(f"{text!r}: a move carries 1 to 13 cards")
+            raise NotationError(f"{shown(text)}: a move carries 1 to 13 cards")
         return _TABLE[src][dst][count]
 
     def __str__(self) -> str:

@@ -233,8 +233,7 @@ class Play:
         """A key or gamepad action: the focus ring shows; F11 is the window's fullscreen."""
         self.env.keyboard_used = True
         if action.act is Act.FULLSCREEN:
-            self.settings.fullscreen = not self.settings.fullscreen
-            self.host.apply_look(self.settings)
+            self.settings.fullscreen = self.host.switch_fullscreen()
             return
         self.act(action)
 

@@ -106,12 +106,14 @@ class FreeCellTable(Table):
         return self.cascade
 
     def replayed(self, text: str, level: str) -> tuple[Table, int]:
+        from game.bounded import TEXT_MAX_BYTES, bounded_text
         from game.freecell.export import replay
 
         if not text or not text.strip():
             raise ValueError("The clipboard holds no move list")
         number = self.session.number
-        pos = replay(number, text)
+        # Held to what --check reads from a file (a ValueError when too long); each word it quotes is cut.
+        pos = replay(number, bounded_text(text, TEXT_MAX_BYTES, "move list"))
         session = FreeCellSession(number, auto_foundation=False, now=self.env.now)
         for move in pos.move_stack:
             session.push_plain(move)

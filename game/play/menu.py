@@ -467,7 +467,8 @@ class Menu:
 
     def paste(self, text: str) -> None:
         """Ctrl+V in the number box: a deal identifier copied from the result panel."""
-        self.type_text(text.strip().lstrip("#"))
+        # A deal number is a few characters: the rest of a pasted megabyte is not looked at.
+        self.type_text(text.strip()[:32].lstrip("#"))
 
     def backspace(self) -> None:
         if self.entry:
@@ -575,9 +576,10 @@ class Menu:
         if action == "spider-new":
             self.close()
             if not self.settings.spider_started:
-                # A player's very first Spider game is 1-suit game #1, proven winnable.
+                # A player's very first Spider game is game #1 at the chosen suit count
+                # (proven winnable at 1, 2 and 4 suits: assets/spider-winnable.tsv).
                 self.settings.spider_started = True
-                return Request("spider", 1, 1, setting="spider_started")
+                return Request("spider", 1, self.settings.spider_suits, setting="spider_started")
             # The number is chosen when the player confirms (game.play.dealer).
             return Request("spider", None, self.settings.spider_suits)
         if action.startswith("freecell-"):

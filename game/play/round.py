@@ -234,9 +234,12 @@ class Round:
         if text is None:
             self.say("Move lists are FreeCell's")
             return
-        self.host.clipboard_put(text)
         n = len(text.split())
-        self.say("1 move copied to the clipboard" if n == 1 else f"{n} moves copied to the clipboard")
+        if self.host.clipboard_put(text) is False:  # the window has no system clipboard
+            self.say("1 move copied, for this window only: there is no system clipboard" if n == 1
+                     else f"{n} moves copied, for this window only: there is no system clipboard")
+        else:
+            self.say("1 move copied to the clipboard" if n == 1 else f"{n} moves copied to the clipboard")
 
     def import_moves(self) -> None:
         """Replay a pasted move list from the deal's start."""
@@ -253,8 +256,11 @@ class Round:
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""
         number = str(self.table.session.number)
-        self.host.clipboard_put(number)
-        self.say(f"#{number} copied to the clipboard")
+        if self.host.clipboard_put(number) is False:
+            self.say(f"#{number} copied, for this window only: there is no system clipboard")
+        else:
+            self.say(f"#{number} copied to the clipboard")
+
     # --- settings ---------------------------------------------------------------------
 
     def _sync_env(self) -> None:

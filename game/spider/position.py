@@ -47,6 +47,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 from game import rules
 from game.cards import CARDS, NAMES, RANK, SUIT, Card, CardParseError, Suit, run_name
+from game.quoting import shown
 from game.rules import Termination
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move, NotationError
 
@@ -714,7 +715,7 @@ class Position:
             )
         label, _, rest = lines[0].partition(":")
         if label.strip().lower() != "stock":
-            raise PositionError(f"line 1 must start with 'stock:', not {lines[0][:20]!r}")
+            raise PositionError(f"line 1 must start with 'stock:', not {shown(lines[0], 20)}")
         stock = [_card(t, 1) for t in rest.split()]
         columns: list[list[Card]] = []
         down: list[int] = []
