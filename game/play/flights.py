@@ -28,6 +28,8 @@ class _Flight:
     t0: float
     duration: float
     lift: float
+    #: "move" (a card on its way to where the rules put it) or "celebration" (the win's spin).
+    kind: str = "move"
 
 
 class Flights:
@@ -42,11 +44,11 @@ class Flights:
         self.items: dict[Key, _Flight] = {}
 
     def add(self, key: Key, start: CardTransform, end: CardTransform, t0: float,
-            duration: float, lift: float) -> None:
+            duration: float, lift: float, kind: str = "move") -> None:
         if duration <= 0:
             self.items.pop(key, None)
             return
-        self.items[key] = _Flight(start, end, t0, duration, lift)
+        self.items[key] = _Flight(start, end, t0, duration, lift, kind)
 
     def at(self, now: float) -> dict[Key, CardTransform]:
         """Where every flying card is at ``now`` (a finished one is at rest: not
@@ -71,6 +73,19 @@ class Flights:
 
     def busy(self) -> bool:
         return bool(self.items)
+
+    def moving(self, now: float) -> bool:
+        """Some card is still on its way to where the rules put it at ``now`` (the
+        win's celebration is not such a flight)."""
+        return any(f.kind == "move" and now < f.t0 + f.duration for f in self.items.values())
+
+    def last_landing(self) -> float:
+        """When the last card on its way lands (-inf when none is)."""
+        return max((f.t0 + f.duration for f in self.items.values() if f.kind == "move"), default=-math.inf)
+
+    def celebrating(self, now: float) -> frozenset[Key]:
+        """The cards spinning in the win's celebration at ``now``."""
+        return frozenset(k for k, f in self.items.items() if f.kind == "celebration" and now < f.t0 + f.duration)
 
     def land(self) -> None:
         """Finish every flight at once (input during a flight completes it first)."""

@@ -51,7 +51,7 @@ def status_line(table: Any, live: Any, demo: Any, jobs: Any) -> str:
     """The status line: the table's own, then the live check or the deal's proof,
     the demo's keys, and what the solver is searching for the player."""
     extra = []
-    won = table.session.won
+    won = table.as_shown().won  # "winnable" stays until the last card has landed
     if table.proven_unsolvable:
         extra.append("not winnable: this deal is proven unsolvable")
     elif live is not None and table.live_check_applies and not won:

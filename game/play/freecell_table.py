@@ -6,7 +6,7 @@ after another, hints from the solver process and the live winnability line.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move
@@ -21,6 +21,16 @@ from game.render.picking import Pick
 from game.session import FreeCellSession, clock_text
 
 __all__ = ["FreeCellTable"]
+
+
+class _Figures(NamedTuple):
+    """What FreeCell's status line and bar show (:meth:`Table.as_shown`)."""
+
+    moves: int
+    won: bool
+    #: Cards movable at once (the supermove capacity, at most the cards left).
+    movable: int
+    can_autocomplete: bool
 
 
 class FreeCellTable(Table):
@@ -152,19 +162,23 @@ class FreeCellTable(Table):
 
         s = self.session
         rating = difficulty(s.number)
-        pos = self.position
+        shown = self.as_shown()
         parts = [f"Deal #{s.number}" + (f" ({rating.label})" if rating else ""),
-                 clock_text(s.clock.elapsed), f"{s.moves} move{'s' * (s.moves != 1)}"]
-        if not s.won:
-            # The supermove capacity, never more than the cards left to move.
-            n = min(pos.capacity(), 52 - pos.cards_home)
+                 clock_text(s.clock.elapsed), f"{shown.moves} move{'s' * (shown.moves != 1)}"]
+        if not shown.won:
+            n = shown.movable
             parts.append(f"{n} card{'s' * (n != 1)} movable")
         if self.thinking:
             parts.append("Hint: thinking...")
         parts.extend(e for e in extra if e)
-        if pos.can_autocomplete() and not s.won and not self.cascade:
+        if shown.can_autocomplete and not shown.won and not self.cascade:
             parts.append("F: auto-complete")
         return "   ".join(parts)
+
+    def figures(self) -> _Figures:
+        s, pos = self.session, self.position
+        # The supermove capacity, never more than the cards left to move.
+        return _Figures(s.moves, s.won, min(pos.capacity(), 52 - pos.cards_home), pos.can_autocomplete())
 
     def targets(self, held: tuple[PileKind, int, int] | None = None) -> list[tuple[PileKind, int]]:
         src = self._source(held)
@@ -186,15 +200,16 @@ class FreeCellTable(Table):
 
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         """The control bar; ``lost``: the live check proved the game lost (Rewind is offered)."""
-        playing = not self.session.won
+        shown = self.as_shown()  # the bar turns to its won state when the last card lands
+        playing = not shown.won
         third = (Button("Stop (F)" if self.cascade else "Auto-complete (F)", Command.AUTOCOMPLETE)
-                 if playing and self.position.can_autocomplete() else Button("New deal (N)", Command.NEW))
+                 if playing and (shown.can_autocomplete or self.cascade) else Button("New deal (N)", Command.NEW))
         if lost and playing:
             third = Button("Rewind (R)", Command.REWIND)
         # Menu first and Give up last: the one that ends a game sits apart.
-        return (Button("Menu", Command.MENU), Button("Undo (U)", Command.UNDO, playing and self.session.moves > 0),
+        return (Button("Menu", Command.MENU), Button("Undo (U)", Command.UNDO, playing and shown.moves > 0),
                 Button("Hint (H)", Command.HINT, playing), Button("Moves (L)", Command.MOVES, playing), third,
-                Button("Restart", Command.RESTART, self.session.moves > 0), Button("Give up", Command.GIVE_UP, playing))
+                Button("Restart", Command.RESTART, shown.moves > 0), Button("Give up", Command.GIVE_UP, playing))
 
     def move_list(self) -> Panel:
         """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
@@ -289,9 +304,7 @@ class FreeCellTable(Table):
         for i, card in enumerate(self._auto_cards(autos)):
             order[card] = duration + speeds.AUTO_GAP * i
         self.animate(before, self.card_key, lambda k: k, order, duration)
-        if pos.outcome() is not None:
-            self.say(str(pos.outcome()))
-        self.emit(Played(sound))
+        self.emit(Played(sound))  # a win or a dead end is said once its last card lands (settle)
 
     def _auto_cards(self, autos: tuple[Move, ...]) -> list[int]:
         """The cards the automatic moves sent home, in order (from the engine's record)."""
@@ -413,6 +426,7 @@ class FreeCellTable(Table):
         self.last_marks = []
         self.cascade = False
         self.message = ""
+        self._shown_from_now()
         self.fly_deal()
         return self
 
@@ -495,6 +509,10 @@ class FreeCellTable(Table):
             self.hint_marks.append(Mark(PileKind.COLUMN, m.dest, None, "hint"))
         elif m.dest < HOME:
             self.hint_marks.append(Mark(PileKind.CELL, m.dest - 8, None, "hint"))
+        else:
+            # "To the foundation": the foundation of the card's suit lights too.
+            card = self.position.columns[m.source][-1] if m.source < 8 else self.position.cells[m.source - 8]
+            self.hint_marks.append(Mark(PileKind.FOUNDATION, int(card) % 4, None, "hint"))
 
     def finish_cascade(self) -> None:
         """Skip the rest of an auto-complete cascade: every card goes home now, and lands."""

@@ -5,7 +5,7 @@ cycled from what a player can see.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from game import speeds
 from game.input.actions import Act
@@ -20,6 +20,18 @@ from game.stats import game_key
 from game.spider import DEAL, HintCycle, HintKind, IllegalMoveError, Move
 
 __all__ = ["SpiderTable"]
+
+
+class _Figures(NamedTuple):
+    """What Spider's status line and bar show (:meth:`Table.as_shown`)."""
+
+    moves: int
+    won: bool
+    score: int
+    deals_left: int
+    can_deal: bool
+    #: There is a move to undo (or restart from).
+    undoable: bool
 
 
 class SpiderTable(Table):
@@ -74,9 +86,10 @@ class SpiderTable(Table):
 
     def status(self, extra: tuple[str, ...] = ()) -> str:
         s = self.session
+        shown = self.as_shown()
         parts = [f"Spider, {s.suits} suit{'s' * (s.suits > 1)}, game #{s.number}",
-                 clock_text(s.clock.elapsed), f"score {s.score}", f"{s.moves} move{'s' * (s.moves != 1)}",
-                 f"{self.position.deals_left} deals left"]
+                 clock_text(s.clock.elapsed), f"score {shown.score}", f"{shown.moves} move{'s' * (shown.moves != 1)}",
+                 f"{shown.deals_left} deals left"]
         parts.extend(e for e in extra if e)
         return "   ".join(parts)
 
@@ -92,13 +105,18 @@ class SpiderTable(Table):
         _, src, _ = self.selection
         return [(PileKind.COLUMN, d) for d in range(10) if d != src and pos.fitting_move(src, d) is not None]
 
+    def figures(self) -> _Figures:
+        s, pos = self.session, self.position
+        return _Figures(s.moves, s.won, s.score, pos.deals_left, pos.can_deal(), bool(pos.move_stack))
+
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
-        playing = not self.session.won
+        shown = self.as_shown()  # the bar turns to its won state when the last set lands
+        playing = not shown.won
         # Menu first and Give up last: the one that ends a game sits apart.
-        return (Button("Menu", Command.MENU), Button("Undo (Z)", Command.UNDO, playing and bool(self.position.move_stack)),
+        return (Button("Menu", Command.MENU), Button("Undo (Z)", Command.UNDO, playing and shown.undoable),
                 Button("Hint (H)", Command.HINT, playing),
-                Button(f"Deal (D) {self.position.deals_left}", Command.DEAL, playing and self.position.can_deal()),
-                Button("New game", Command.NEW), Button("Restart", Command.RESTART, bool(self.position.move_stack)),
+                Button(f"Deal (D) {shown.deals_left}", Command.DEAL, playing and shown.can_deal),
+                Button("New game", Command.NEW), Button("Restart", Command.RESTART, shown.undoable),
                 Button("Demo", Command.DEMO, playing), Button("Give up", Command.GIVE_UP, playing))
 
     def outcome_panel(self, outcome: Any) -> Panel:
@@ -152,9 +170,7 @@ class SpiderTable(Table):
                 origin[(PileKind.REMOVED, k, r)] = origin.get(here, here)
                 order[(PileKind.REMOVED, k, r)] = speeds.FLIGHT + speeds.AUTO_GAP * (12 - r)
         self.animate(before, self.card_key, lambda k: origin.get(k, k), order, speeds.FLIGHT)
-        if pos.outcome() is not None:
-            self.say(str(pos.outcome()))
-        self.emit(Played(sound))
+        self.emit(Played(sound))  # a win or a dead end is said once its last card lands (settle)
         return True
 
     def activate(self, kind: PileKind, pile: int, index: int | None) -> None:
