@@ -21,11 +21,14 @@ from game.playback import Playback
 if TYPE_CHECKING:
     from game.play.table import Table
 
-__all__ = ["Demo", "CONTROLS"]
+__all__ = ["Demo", "CONTROLS", "PAUSED_CONTROLS"]
 
 #: The keys a running demo answers, as the status line shows them (arrows,
 #: as the keys are printed: the whole line must fit a Spider status at 1280 px).
 CONTROLS = ": Enter pause, \u2190/\u2192 step, \u2191/\u2193 speed, Esc stop"
+#: The keys of a paused demo: no longer than the running ones, so the clock,
+#: score and moves that fit beside a running demo stay beside a paused one.
+PAUSED_CONTROLS = " paused: Enter play, \u2190/\u2192 step, Esc stop"
 
 
 class Demo:
@@ -52,7 +55,12 @@ class Demo:
     def status(self) -> str:
         d = self.playback
         return (f"Demo{' (full knowledge)' if d.full_knowledge else ''} {d.index}/{len(d.line)}"
-                + (" paused" if d.paused else "") + CONTROLS)
+                + (PAUSED_CONTROLS if d.paused else CONTROLS))
+
+    def speed_text(self) -> str:
+        """The demo's pace, as a speed change says it ("Demo speed: 2.9 moves a second")."""
+        rate = 1.0 / self.playback.speed
+        return f"Demo speed: {rate:.2g} move{'s' * (rate != 1)} a second"
 
     def update(self, dt: float) -> bool:
         """Play what is due; True when a move was played (the game changed)."""
@@ -81,10 +89,12 @@ class Demo:
             d.step_forward()
         elif act in (Act.FOCUS_LEFT, Act.FOCUS_PREV):
             d.step_back()
-        elif act is Act.FOCUS_UP:
-            d.speed = d.speed / 1.5
-        elif act is Act.FOCUS_DOWN:
-            d.speed = d.speed * 1.5
+        elif act in (Act.FOCUS_UP, Act.FOCUS_DOWN):
+            before_speed = d.speed
+            d.speed = d.speed / 1.5 if act is Act.FOCUS_UP else d.speed * 1.5
+            fastest = "fastest" if act is Act.FOCUS_UP else "slowest"
+            self.table.say(self.speed_text() + (f" (the {fastest})" if d.speed == before_speed else ""))
+            return True
         elif act is Act.CANCEL:
             d.stop()
             self.table.say("Demo stopped: your move")

@@ -39,6 +39,8 @@ class Frame:
     time: float
     #: Cards are flying: the window draws every frame.
     busy: bool
+    #: The cards (flight keys) spinning in the win's celebration, after the last landing.
+    celebrating: frozenset = frozenset()
 
 
 def _lost(table: Any, live: Any) -> bool:

@@ -316,7 +316,9 @@ class Round:
     def update(self, dt: float, blocked: bool) -> None:
         """One fixed step; ``blocked``: a panel or the menu covers the table (its clock stops)."""
         self.env.anim_time += dt
-        self.env.size = self.host.size
+        old, self.env.size = self.env.size, self.host.size
+        if old != self.env.size:
+            self.table.resized(old)
         clock = self.table.session.clock
         if blocked:
             clock.pause("panel")

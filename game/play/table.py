@@ -415,6 +415,25 @@ class Table:
         self.last_marks = last_move_marks(landed)
         self._step_flown()
 
+    def resized(self, old: tuple[int, int]) -> None:
+        """The window changed from ``old`` to ``env.size`` (a resize, a rotation): each card
+        on its way flies on from where it is, mapped onto the new table, to where it
+        rests on the new one, in the time it had left (no card jumps on landing)."""
+        before, after = self.layout_now(size=old), self.layout_now()
+        (ox0, ox1, oy0, _), (nx0, nx1, ny0, _) = before.rect, after.rect
+        kx, ky = (nx1 - nx0) / max(ox1 - ox0, 1e-9), ny0 / min(oy0, -1e-9)
+        rest = {self.card_key(p): _transform(p) for p in after.cards}
+        now = self.env.anim_time
+        shown = self.flights.at(now)
+        for key, f in list(self.flights.items.items()):
+            end = rest.get(key)
+            if f.kind != "move" or end is None or now >= f.t0 + f.duration:
+                continue
+            here = shown.get(key, f.start)
+            start = CardTransform(here.x * kx, here.y * ky, here.z, here.yaw, here.flip)
+            t0 = max(now, f.t0)
+            self.flights.add(key, start, end, t0, f.t0 + f.duration - t0, f.lift * (t0 == f.t0))
+
     def card_key(self, p: Any) -> Key:
         """How flights name a card: FreeCell's cards are unique, Spider's are not."""
         return p.key
