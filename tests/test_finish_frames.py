@@ -226,3 +226,40 @@ def test_a_hint_to_the_foundation_lights_the_foundation(play_for):
     kinds = {(m.kind, m.pile) for m in table.hint_marks}
     assert (PileKind.FOUNDATION, int(card) % 4) in kinds
     assert len(table.hint_marks) == 2 and Move.of(last.source, HOME, 1) == last
+
+
+def test_spiders_last_set_lands_before_the_win_shows(play_for):
+    from spider_helpers import build
+
+    from game.spider.moves import Move as SpiderMove
+
+    play = play_for("spider", 1, 1)
+    play.table.flights.land()
+    session = play.table.session
+    session.position = build({1: "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "AS"}, removed="SSSSSSS", suits=1)
+    play.update(STEP)
+    assert not session.won
+    frames: list[Any] = []
+    assert play.table.play(SpiderMove.of(1, 0, 1))
+    play.round.events()  # what the controller does after each input: the record, the celebration due
+    assert session.won
+    landed = celebrated = None
+    for n in range(int(12 / STEP)):
+        play.update(STEP)
+        frame = play.frame((1280, 720))
+        frames.append(frame)
+        flying = [c for c in frame.shown.cards if c.in_flight and c.key not in frame.celebrating]
+        if flying:
+            assert landed is None and not frame.celebrating and frame.panel is None
+            assert not frame.message.startswith("Won") and "1 move" not in frame.status
+        elif landed is None:
+            landed = n
+        if frame.celebrating and celebrated is None:
+            celebrated = n
+        if frame.panel is not None:
+            break
+    # The set's place shows nothing until its first card (the king) lands there.
+    assert not [c for c in frames[0].shown.cards if c.kind is PileKind.REMOVED and c.pile == 7 and not c.in_flight]
+    assert landed is not None and landed > 10  # the set's thirteen cards flew home one after another
+    assert celebrated is not None and landed <= celebrated
+    assert frames[landed].message.startswith("Won") and frames[-1].panel.title == "You won!"
