@@ -25,9 +25,11 @@ and :mod:`game.freecell.shorten` use the same states.
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Callable
 
 from game.cards import RANK, RED, SUIT
+from game.freecell.automove import is_safe_home
 from game.freecell.position import Position
 
 # --- tables -----------------------------------------------------------------------
@@ -42,10 +44,30 @@ _ACCEPTS: tuple[tuple[int, ...], ...] = tuple(
 _BUILDS: bytes = bytes(
     1 if RANK[b] == RANK[a] + 1 and RED[a] != RED[b] else 0 for a in range(52) for b in range(52)
 )
-_OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))
-_PARTNER = (3, 2, 1, 0)
-# Per card: (suit, rank, other-colour suit 1, suit 2, same-colour partner suit).
-_SAFE_INFO = tuple((SUIT[c], RANK[c], _OTHER[SUIT[c]][0], _OTHER[SUIT[c]][1], _PARTNER[SUIT[c]]) for c in range(52))
+# Raymond's rule as the search reads it: is_safe_home itself, asked once per
+# card and per heights of the three other foundations (0..13 each) when the
+# module loads, so the rule is written once (game.freecell.automove) and the
+# hot loop pays one index instead of a call. _SAFE_INFO[c] = (suit, rank,
+# index base, the three other suits); the card may go home untouched when
+# found[suit] == rank - 1 and _SAFE[base + 196*f[x] + 14*f[y] + f[z]].
+_H = 14  # foundation heights 0..13
+
+
+def _safe_table() -> tuple[bytes, tuple[tuple[int, int, int, int, int, int], ...]]:
+    table = bytearray()
+    info = []
+    for c in range(52):
+        others = tuple(t for t in range(4) if t != SUIT[c])
+        info.append((SUIT[c], RANK[c], c * _H ** 3) + others)
+        f = [0, 0, 0, 0]
+        f[SUIT[c]] = RANK[c] - 1
+        x, y, z = others
+        for f[x], f[y], f[z] in product(range(_H), repeat=3):
+            table.append(is_safe_home(c, f))
+    return bytes(table), tuple(info)
+
+
+_SAFE, _SAFE_INFO = _safe_table()
 
 _T_HOME, _T_CELL, _T_EMPTY = 52, 53, 54
 
@@ -58,6 +80,7 @@ def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State
     Returns the state and how many cards went home.
     """
     info = _SAFE_INFO
+    safe = _SAFE
     sent = 0
     moved = True
     while moved:
@@ -65,14 +88,9 @@ def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State
         for i in range(len(cols)):
             col = cols[i]
             while col:
-                s, r, o1, o2, p = info[col[-1]]
-                if found[s] != r - 1:
+                s, r, base, x, y, z = info[col[-1]]
+                if found[s] != r - 1 or not safe[base + 196 * found[x] + 14 * found[y] + found[z]]:
                     break
-                if r > 2:
-                    a = found[o1]
-                    b = found[o2]
-                    if not ((a >= r - 1 and b >= r - 1) or (a >= r - 2 and b >= r - 2 and found[p] >= r - 3)):
-                        break
                 found[s] = r
                 col = col[:-1]
                 sent += 1
@@ -80,12 +98,8 @@ def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State
             cols[i] = col
         j = 0
         while j < len(cells):
-            s, r, o1, o2, p = info[cells[j]]
-            if found[s] == r - 1 and (
-                r <= 2
-                or (found[o1] >= r - 1 and found[o2] >= r - 1)
-                or (found[o1] >= r - 2 and found[o2] >= r - 2 and found[p] >= r - 3)
-            ):
+            s, r, base, x, y, z = info[cells[j]]
+            if found[s] == r - 1 and safe[base + 196 * found[x] + 14 * found[y] + found[z]]:
                 found[s] = r
                 del cells[j]
                 sent += 1
