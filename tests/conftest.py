@@ -7,6 +7,7 @@ environment sets ``CI``) and locally with ``--runslow``; a plain local
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import sys
@@ -54,6 +55,30 @@ def load_reference():
 def load_spider_reference():
     """The plain Spider reference rules (tests/test_spider_reference.py) as a module."""
     return _load_module("spider_reference", TESTS / "test_spider_reference.py")
+
+
+@functools.cache
+def egl_available() -> bool:
+    """Whether moderngl can open an offscreen (EGL) OpenGL context here; asked once per run."""
+    try:
+        import moderngl
+
+        moderngl.create_standalone_context(backend="egl").release()
+        return True
+    except Exception:
+        return False
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    """An offscreen moderngl context (EGL) shared by one test module; the test skips without EGL."""
+    if not egl_available():
+        pytest.skip("no EGL (offscreen OpenGL) on this machine")
+    import moderngl
+
+    context = moderngl.create_standalone_context(backend="egl")
+    yield context
+    context.release()
 
 
 def load_tool(name: str):
