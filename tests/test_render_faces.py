@@ -18,7 +18,6 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from conftest import egl_available  # noqa: E402
 
-
 from game.cards import Card  # noqa: E402
 from game.render import atlas, theme  # noqa: E402
 from game.render.atlas import ART_TOP, art_aspect, card_file, draw_atlas  # noqa: E402
