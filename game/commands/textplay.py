@@ -21,6 +21,8 @@ from game.freecell.moves import NotationError
 from game.freecell.position import AmbiguousMoveError, IllegalMoveError, Position
 from game.numbers import NumberError
 
+_ASCII_SPACE = " \t\r\n\f\v"
+
 __all__ = ["play", "render", "HELP"]
 
 HELP = """\
@@ -79,7 +81,7 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
         if not line:
             say()
             return 0
-        cmd = line.strip()
+        cmd = line.strip(_ASCII_SPACE)  # str.strip() would take other scripts' spaces too
         if not cmd:
             continue
         low = cmd.lower()
@@ -99,7 +101,8 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
             pos = _start(number, say, auto)
         elif low.startswith("d ") or low.startswith("deal "):
             try:
-                number = parse_deal_number(cmd.split(None, 1)[1])
+                # What follows the first space, as typed: split() would eat a no-break space.
+                number = parse_deal_number(cmd.split(" ", 1)[1])
             except NumberError as exc:
                 say(str(exc))
                 continue
