@@ -51,7 +51,8 @@ def load_table() -> dict[int, Difficulty]:
         return table
     for line in text.splitlines():
         parts = line.split("\t")
-        if len(parts) != 3 or not parts[0].isdigit() or parts[2] not in ("exact", "upper"):
+        # ASCII digits only: str.isdigit() takes other scripts' digits too ("７").
+        if len(parts) != 3 or not (parts[0].isascii() and parts[0].isdigit()) or parts[2] not in ("exact", "upper"):
             continue
         if parts[1] == "-":
             table[int(parts[0])] = Difficulty(None, parts[2] == "exact")
