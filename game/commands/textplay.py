@@ -39,7 +39,8 @@ def render(pos: Position, number: int) -> str:
     cells = "  ".join("[" + (str(c) if c is not None else "  ") + "]" for c in pos.cells)
     homes = "  ".join(f"[{RANK_CHARS[pos.foundations[s]] if pos.foundations[s] else ' '}{'CDHS'[s]}]"
                       for s in (2, 0, 1, 3))
-    lines = [f"Deal #{number}   moves {pos.move_count}   {pos.capacity()} cards movable",
+    n = pos.movable()
+    lines = [f"Deal #{number}   moves {pos.move_count}   {n} card{'s' * (n != 1)} movable",
              f"{cells}     {homes}",
              "  ".join(f" {i} " for i in range(1, 9))]
     depth = max((len(c) for c in pos.columns), default=0)

@@ -221,6 +221,10 @@ class Position:
         """Cards one sequence move can carry now ("N cards movable" is the default)."""
         return capacity(self.empty_cells(), self.empty_columns(), to_empty_column)
 
+    def movable(self) -> int:
+        """The "N cards movable" a player reads: :meth:`capacity`, never more than the cards not home."""
+        return min(self.capacity(), 52 - self.cards_home)
+
     def run_length(self, column: int) -> int:
         """Length of the properly built run at the end of ``column`` (0 if empty)."""
         col = self.columns[column]
