@@ -179,3 +179,14 @@ def test_the_status_line_after_giving_up_is_the_new_deals(play_for):
     number = play.table.session.number
     assert play.status().startswith(f"Deal #{number}") and " 0 moves " in play.status()
     assert "given up" in play.message
+
+
+@pytest.mark.parametrize("game", ["freecell", "spider"])
+def test_the_status_line_counts_moves_in_words(play_for, game):
+    play = in_progress(play_for, game)  # one move made
+    assert re.search(r"   1 move   ", play.status()), play.status()
+    if game == "spider":
+        play.act(Action(Act.DEAL))
+    else:
+        play.button("play:3b")
+    assert re.search(r"   2 moves(   |$)", play.status()), play.status()

@@ -57,6 +57,10 @@ RULES: dict[str, tuple[int | None, int | None, int | None, int | None]] = {
     "1,000_000": (N, N, N, N),
     "1,00": (N, N, N, N),
     "1,0000": (N, N, N, N),
+    "1000,000": (N, N, N, N),  # groups of three after the first, and the first of 1-3 digits
+    "1000_000": (N, N, N, N),
+    "10,00,000": (N, N, N, N),
+    "1,000,00": (N, N, N, N),
     ",617": (N, N, N, N),
     "617,": (N, N, N, N),
     "6 17": (N, N, N, N),

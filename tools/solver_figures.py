@@ -67,6 +67,8 @@ CASES: tuple[Case, ...] = (
     Case("fc-solve", 21119, 2, "improve:100000", slow=True),
     Case("fc-beam", 21119, 1, "256/room"),
     Case("fc-beam", 11878, 1, "1024/beam"),
+    Case("fc-beam", 5, 1, "256/room"),
+    Case("fc-beam", 21119, 1, "1024/room", slow=True),
     Case("fc-probe", 3711, 1, "probes"),
     Case("fc-probe", 2000, 2, "probes"),
     Case("fc-short-beam", 2000, 4, "256"),
