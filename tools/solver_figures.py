@@ -28,7 +28,11 @@ Rows (``kind``, the deal, ``size``: FreeCell's cells or Spider's suits,
   bounded by the greedy line's non-home moves: its line, expanded, tidied;
 * ``sp-beam``: one Spider :class:`~game.spider.beam.Beam` (``width``): moves
   and deals of its line, expanded, and the line after
-  :func:`game.spider.beam.shorten` (no clock).
+  :func:`game.spider.beam.shorten` (no clock);
+* ``sp-shorten``: the width-20 beam's line with detours added (``pad:SEED:N``:
+  N moves each undone a few moves later, placed by a fixed generator), then
+  shortened: the padded length, the beam's expansions, the shortened length.
+  Its passes interact there (one pass of them leaves moves a second removes).
 """
 
 from __future__ import annotations
@@ -76,6 +80,7 @@ CASES: tuple[Case, ...] = (
     Case("sp-beam", 1, 1, "20"),
     Case("sp-beam", 1, 2, "20"),
     Case("sp-beam", 1, 4, "20"),
+    Case("sp-shorten", 1, 1, "pad:4:12"),
     Case("sp-beam", 2, 4, "20", slow=True),
     Case("sp-beam", 3, 4, "50", slow=True),
 )
@@ -172,9 +177,56 @@ def sp_beam(case: Case) -> tuple[str, str, str]:
     return str(len(line)), str(search.expanded), str(len(tidied))
 
 
+def _detours(state, deals, line: list, seed: int, count: int) -> list:
+    """``line`` with ``count`` detours: a move at a pseudo-random place, undone
+    0-3 moves later, kept only when the line still wins. A fixed LCG (not
+    ``random``, whose methods may change between Python versions) places them."""
+    from game.spider import beam
+    from game.spider.moves import _TABLE
+
+    x = seed
+
+    def below(n: int) -> int:
+        nonlocal x
+        x = (x * 6364136223846793005 + 1442695040888963407) % (1 << 64)
+        return (x >> 33) % n
+
+    line = list(line)
+    tries = 0
+    while count and tries < 500:
+        tries += 1
+        i = below(len(line))
+        here = state
+        for m in line[:i]:
+            here = beam.apply(here, m, deals)
+        moves = [m for m, _ in beam.Beam(deals, 1).children(here) if m.count]
+        if not moves:
+            continue
+        m = moves[below(len(moves))]
+        j = i + below(4)
+        trial = line[:i] + [m] + line[i:j] + [_TABLE[m.dest][m.source][m.count]] + line[j:]
+        if beam.wins(state, deals, trial):
+            line = trial
+            count -= 1
+    return line
+
+
+def sp_shorten(case: Case) -> tuple[str, str, str]:
+    from game.spider import beam
+    from game.spider.deals import deal
+
+    _, seed, count = case.setting.split(":")
+    state, deals = beam.root(deal(case.deal, suits=case.size))
+    search = beam.Beam(deals, 20)
+    line = _detours(state, deals, search.run(state), int(seed), int(count))
+    tidied = beam.shorten(state, deals, line)
+    assert beam.wins(state, deals, tidied), "the tidied Spider line does not win"
+    return str(len(line)), str(search.expanded), str(len(tidied))
+
+
 KINDS: dict[str, Callable[[Case], tuple[str, str, str]]] = {
     "fc-solve": fc_solve, "fc-beam": fc_beam, "fc-probe": fc_probe, "fc-short-beam": fc_short_beam,
-    "sp-beam": sp_beam,
+    "sp-beam": sp_beam, "sp-shorten": sp_shorten,
 }
 
 
