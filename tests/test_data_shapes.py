@@ -258,3 +258,78 @@ def test_a_spider_row_of_another_shape_is_skipped(row):
     rows = parse_rows(f"# tried 1:9\n3\t1\t98\n{row}\n7\t4\t180\n")
     assert rows.games(1) == (3,) and rows.games(4) == (7,) and rows.games(2) == ()
     assert rows.moves(1, 3) == 98 and rows.tried == {1: 9}
+
+
+# --- every field's exact kind and range ------------------------------------------------------
+
+
+def describe(kind: schema.Field, where: str = "") -> list[str]:
+    """One line per leaf field: its path, kind and range, as tests/data/schema-shapes.txt lists them."""
+    if isinstance(kind, schema.Nullable):
+        return [line + " or null" for line in describe(kind.inner, where)]
+    if isinstance(kind, schema.Record):
+        out = []
+        for name, sub in kind.fields.items():
+            mark = "" if name in kind.required else "?"
+            out += describe(sub, f"{where}.{name}{mark}" if where else f"{name}{mark}")
+        return out
+    if isinstance(kind, schema.List):
+        return [f"{where}: list of at most {kind.max_len}"] + describe(kind.item, f"{where}[]")
+    if isinstance(kind, schema.Pair):
+        return [f"{where}: pair"] + describe(kind.first, f"{where}[0]") + describe(kind.second, f"{where}[1]")
+    if isinstance(kind, schema.Map):
+        return ([f"{where}: map of at most {kind.max_len}"] + describe(kind.key, f"{where}{{key}}")
+                + describe(kind.value, f"{where}{{value}}"))
+    if isinstance(kind, schema.Int):
+        return [f"{where}: whole number {kind.lo}..{kind.hi}"]
+    if isinstance(kind, schema.Num):
+        return [f"{where}: number {kind.lo:g}..{kind.hi:g}"]
+    if isinstance(kind, schema.Str):
+        return [f"{where}: text of at most {kind.max_len}" + (f" matching {kind.pattern}" if kind.pattern else "")]
+    if isinstance(kind, schema.Choice):
+        return [f"{where}: one of {', '.join(repr(o) for o in kind.options())}"]
+    return [f"{where}: {type(kind).__name__.lower()}"]
+
+
+SCHEMAS = {"savegame (FreeCell)": schema.FREECELL_SAVE, "savegame (Spider)": schema.SPIDER_SAVE,
+           "settings": schema.SETTINGS, "statistics": schema.STATISTICS}
+SHAPES = Path(__file__).resolve().parent / "data" / "schema-shapes.txt"
+
+
+def shapes_text() -> str:
+    lines = ["# Every field of every data file: written by `python tests/test_data_shapes.py --write`",
+             "# on purpose when a schema changes; tests/test_data_shapes.py checks it line for line."]
+    for name, kind in SCHEMAS.items():
+        lines += ["", f"[{name}]"] + describe(kind)
+    return "\n".join(lines) + "\n"
+
+
+def test_every_field_has_the_pinned_kind_and_range():
+    want = SHAPES.read_text().splitlines()
+    got = shapes_text().splitlines()
+    changed = [f"{a!r} -> {b!r}" for a, b in zip(want, got) if a != b]
+    assert got == want, ("a data file's fields changed (rewrite tests/data/schema-shapes.txt on purpose): "
+                         + "; ".join(changed[:3]))
+
+
+def test_the_ranges_are_the_games_own():
+    from game.freecell.deals import MAX_DEAL, MIN_DEAL
+    from game.spider.deals import FIRST_GAME, LAST_GAME, SUIT_PLAN
+    from game.spider.position import SET_BONUS, SETS, START_SCORE
+
+    fc, sp = schema.FREECELL_SAVE.fields, schema.SPIDER_SAVE.fields
+    assert (fc["deal"].lo, fc["deal"].hi) == (MIN_DEAL, MAX_DEAL)
+    assert (sp["number"].lo, sp["number"].hi) == (FIRST_GAME, LAST_GAME)
+    assert set(sp["suits"].options()) == set(SUIT_PLAN) == set(schema.SETTINGS.fields["spider_suits"].options())
+    # The best a Spider score can be: the start and every set's bonus, no move paid for.
+    assert sp["score"].hi == START_SCORE + SETS * SET_BONUS
+    assert sp["moves"].hi == schema.MAX_STEPS == sp["steps"].max_len == fc["steps"].max_len
+    assert schema.SETTINGS.fields["volume"] == schema.Num(0.0, 1.0)
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] == ["--write"]:
+        SHAPES.write_text(shapes_text())
+        print(f"wrote {SHAPES}")

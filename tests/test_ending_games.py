@@ -190,3 +190,18 @@ def test_the_status_line_counts_moves_in_words(play_for, game):
     else:
         play.button("play:3b")
     assert re.search(r"   2 moves(   |$)", play.status()), play.status()
+
+
+@pytest.mark.parametrize("number", [9, 1, 11982, 32001])
+def test_the_status_line_names_the_deals_rating_with_a_question_mark_when_unproven(play_for, number):
+    from game.freecell.difficulty import difficulty
+
+    play = play_for("freecell", number, animation_speed="instant")
+    rating = difficulty(number)
+    status = play.status()
+    if rating is None:  # past the table: no rating at all
+        assert status.startswith(f"Deal #{number}   "), status
+        return
+    # Deal 9 has a line with three cells but fewer were not ruled out: "Hard?"; deal 1 is proven Hard.
+    label = {9: "Hard?", 1: "Hard", 11982: "Unsolvable"}[number]
+    assert rating.label == label and status.startswith(f"Deal #{number} ({label})   "), status
