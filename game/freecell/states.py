@@ -29,7 +29,7 @@ from itertools import product
 from typing import Callable
 
 from game.cards import RANK, RED, SUIT
-from game.freecell.automove import is_safe_home
+from game.freecell.automove import is_safe_home, safe_home_reads
 from game.freecell.position import Position
 
 # --- tables -----------------------------------------------------------------------
@@ -45,29 +45,35 @@ _BUILDS: bytes = bytes(
     1 if RANK[b] == RANK[a] + 1 and RED[a] != RED[b] else 0 for a in range(52) for b in range(52)
 )
 # Raymond's rule as the search reads it: is_safe_home itself, asked once per
-# card and per heights of the three other foundations (0..13 each) when the
-# module loads, so the rule is written once (game.freecell.automove) and the
-# hot loop pays one index instead of a call. _SAFE_INFO[c] = (suit, rank,
-# index base, the three other suits); the card may go home untouched when
-# found[suit] == rank - 1 and _SAFE[base + 196*f[x] + 14*f[y] + f[z]].
+# rank and per heights (0..13) of the three foundations the rule reads
+# (automove.safe_home_reads: the other colour's two, then the partner suit),
+# so the rule is written once (game.freecell.automove) and the hot loop pays
+# one index instead of a call. The table is built on first use (a few ms), so
+# a process that never searches never pays for it. _SAFE_INFO[c] = (suit,
+# rank, index base, the three suits read); the card may go home untouched
+# when found[suit] == rank - 1 and _SAFE[base + 196*f[x] + 14*f[y] + f[z]].
 _H = 14  # foundation heights 0..13
+_SAFE_INFO = tuple((SUIT[c], RANK[c], RANK[c] * _H ** 3) + safe_home_reads(SUIT[c]) for c in range(52))
 
 
-def _safe_table() -> tuple[bytes, tuple[tuple[int, int, int, int, int, int], ...]]:
-    table = bytearray()
-    info = []
-    for c in range(52):
-        others = tuple(t for t in range(4) if t != SUIT[c])
-        info.append((SUIT[c], RANK[c], c * _H ** 3) + others)
-        f = [0, 0, 0, 0]
-        f[SUIT[c]] = RANK[c] - 1
-        x, y, z = others
+_SAFE = b""  # built by _safe_table() on first use
+
+
+def _safe_table() -> bytes:
+    """The table (built once, the first time a search closes a state)."""
+    global _SAFE
+    if _SAFE:
+        return _SAFE
+    table = bytearray(_H ** 3)  # rank 0: no card
+    for rank in range(1, 14):
+        card = (rank - 1) * 4  # a card of suit 0 stands for its rank: the rule reads suits through safe_home_reads
+        x, y, z = safe_home_reads(0)
+        f = [rank - 1, 0, 0, 0]
         for f[x], f[y], f[z] in product(range(_H), repeat=3):
-            table.append(is_safe_home(c, f))
-    return bytes(table), tuple(info)
+            table.append(is_safe_home(card, f))
+    _SAFE = bytes(table)
+    return _SAFE
 
-
-_SAFE, _SAFE_INFO = _safe_table()
 
 _T_HOME, _T_CELL, _T_EMPTY = 52, 53, 54
 
@@ -80,7 +86,7 @@ def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State
     Returns the state and how many cards went home.
     """
     info = _SAFE_INFO
-    safe = _SAFE
+    safe = _SAFE or _safe_table()
     sent = 0
     moved = True
     while moved:
