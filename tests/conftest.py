@@ -10,12 +10,15 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 TESTS = Path(__file__).resolve().parent
+#: The checkout's root (where ``python -m game`` runs).
+ROOT = TESTS.parent
 DATA = TESTS / "data"
 # Copied from shared/fixtures/ms-deals.txt so the tests stand alone in any checkout.
 MS_DEALS = DATA / "ms-deals.txt"
@@ -79,6 +82,13 @@ def ctx():
     context = moderngl.create_standalone_context(backend="egl")
     yield context
     context.release()
+
+
+def run_game(*args: str, stdin: str = "", env: dict[str, str] | None = None,
+             timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m game ARGS`` from the checkout, as a user runs it: output captured as text."""
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})})
 
 
 def load_tool(name: str):

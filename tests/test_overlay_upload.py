@@ -5,7 +5,6 @@ clearing)."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.play.panels import Button, Panel
 from game.ui.overlay import Overlay

@@ -16,14 +16,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from conftest import egl_available  # noqa: E402
+from conftest import ROOT, egl_available  # noqa: E402
 
 from game.cards import Card  # noqa: E402
 from game.render import atlas, theme  # noqa: E402
 from game.render.atlas import ART_TOP, art_aspect, card_file, draw_atlas  # noqa: E402
 from game.resources import asset_path  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import vendor_cards  # noqa: E402

@@ -3,7 +3,6 @@ cached resting layer (a key press costs a blit and a few cards, not the table)."
 
 from __future__ import annotations
 
-import pytest
 
 from game.freecell import deal
 from game.render.layout import layout

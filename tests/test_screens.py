@@ -11,10 +11,9 @@ import datetime
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from conftest import egl_available
+from conftest import ROOT, egl_available
 
 from game.freecell.daily import daily_deal, today_in_japan
 from game.play.menu import Menu, Settings
@@ -24,7 +23,6 @@ from game.stats import TABLE_COLUMNS, Statistics
 from game.ui.hud import font_measure, inside, overlaps
 from game.ui.screens import screen_geometry
 
-ROOT = Path(__file__).resolve().parent.parent
 SIZES = [(1600, 1000), (1280, 720), (800, 600), (700, 1000), (600, 800)]
 
 

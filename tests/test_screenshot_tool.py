@@ -13,9 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import egl_available
+from conftest import ROOT, egl_available
 
-ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "screenshot.py"
 DATA = Path(__file__).resolve().parent / "data"
 FREECELL_LONG = DATA / "freecell-8-long-column.moves"
