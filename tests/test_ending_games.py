@@ -205,3 +205,29 @@ def test_the_status_line_names_the_deals_rating_with_a_question_mark_when_unprov
     # Deal 9 has a line with three cells but fewer were not ruled out: "Hard?"; deal 1 is proven Hard.
     label = {9: "Hard?", 1: "Hard", 11982: "Unsolvable"}[number]
     assert rating.label == label and status.startswith(f"Deal #{number} ({label})   "), status
+
+
+@pytest.mark.parametrize("game", ["freecell", "spider"])
+def test_no_other_bar_or_menu_button_ends_a_game_in_progress(play_for, game):
+    # Every button the bar and the main menu show, beside those above: pressed
+    # on a game in progress, none may replace it or count it (they may ask).
+    listed = {"new", "restart", "giveup", "moves", "menu", "freecell-today", "freecell-easy", "freecell-normal",
+              "freecell-hard", "freecell-random", "freecell-number", "spider-new", "spider-number",
+              "spider-suits-2", "quit"}
+    probe = in_progress(play_for, game)
+    bar_buttons = [b.action for b in probe.buttons()]
+    probe.button("menu")
+    menu_buttons = [b.action for b in probe.panel().buttons]
+    assert {"new", "restart", "giveup"} <= set(bar_buttons) and "freecell-random" in menu_buttons
+    for where, actions in (("bar", bar_buttons), ("menu", menu_buttons)):
+        for action in actions:
+            if action in listed:
+                continue
+            play = in_progress(play_for, game)
+            before = picture(play)
+            if where == "menu":
+                play.button("menu")
+            play.button(action)
+            after = picture(play)
+            assert after[:2] == before[:2] and after[4] == before[4], f"{where} {action} ended the game"
+            play.close()
