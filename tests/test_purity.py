@@ -13,7 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
+
 GAME = ROOT / "game"
 RULES = [GAME / "cards.py", *sorted((GAME / "freecell").rglob("*.py")), *sorted((GAME / "spider").rglob("*.py"))]
 GRAPHICS = {"pygame", "moderngl", "glm"}

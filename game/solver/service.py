@@ -59,25 +59,23 @@ from dataclasses import dataclass, replace
 from types import EllipsisType
 from typing import Any, Iterable, Mapping
 
+from game import limits
 from game.solver.answers import SUPERSEDED, Answer, Ask, Progress, Verdict
 from game.solver.procs import Worker
 
 __all__ = ["SolverService", "wait_for_answers", "CHECK_BUDGET", "CHECK_SECONDS"]
 
-#: Default search limits per kind of request: (states, seconds). A check
-#: answers UNKNOWN rather than keep a core busy while the player thinks; a
-#: rewind spends up to the check's limits on each earlier position it examines.
-CHECK_BUDGET, CHECK_SECONDS = 100_000, 4.0
+#: Default search limits per kind of request: (states, seconds), from
+#: :mod:`game.limits` (where each is explained).
+CHECK_BUDGET, CHECK_SECONDS = limits.CHECK
 LIMITS: dict[Ask, tuple[int, float | None]] = {
-    Ask.CHECK: (CHECK_BUDGET, CHECK_SECONDS),
-    Ask.HINT: (150_000, 3.0),
-    # The demo's line: off the main thread with "searching (Esc cancels)", so
-    # it may search as long as Spider's four suits need (99 of games 1..100).
-    Ask.LINE: (1_000_000, 60.0),
-    Ask.REWIND: (CHECK_BUDGET, CHECK_SECONDS),
+    Ask.CHECK: limits.CHECK,
+    Ask.HINT: limits.HINT,
+    Ask.LINE: limits.LINE,
+    Ask.REWIND: limits.REWIND,
 }
 #: Decided answers remembered per exact position.
-MEMORY = 64
+MEMORY = limits.VERDICT_MEMORY
 #: Events kept for a later ``poll`` (the oldest go first): nobody is waiting
 #: for more than a few requests at once.
 KEPT = 1000

@@ -26,13 +26,15 @@ from multiprocessing.connection import Connection
 from typing import Any, Callable
 
 from game.freecell.position import Position as FreeCellPosition
+from game import limits
 from game.solver.answers import Answer, Ask, Progress, Verdict
 from game.solver.procs import ParentWatch
 
 __all__ = ["run_job", "serve", "HINT_IMPROVE_SECONDS"]
 
-#: After a hint's first winning line, seconds spent looking for a shorter one.
-HINT_IMPROVE_SECONDS = 0.75
+#: After a hint's first winning line, seconds spent looking for a shorter one
+#: (:data:`game.limits.HINT_IMPROVE_SECONDS`).
+HINT_IMPROVE_SECONDS = limits.HINT_IMPROVE_SECONDS
 #: Seconds between progress events.
 PROGRESS_EVERY = 0.1
 

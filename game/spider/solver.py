@@ -83,6 +83,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from game import limits
 from game.verdict import SearchResult, SolverError, Verdict
 from game.spider.beam import Beam, shorten
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
@@ -91,7 +92,7 @@ from game.spider.position import IllegalMoveError, Position
 __all__ = ["Verdict", "SolveResult", "SolverError", "solve", "DEFAULT_BUDGET"]
 
 #: Positions expanded before the verdict is UNKNOWN, unless the caller says otherwise.
-DEFAULT_BUDGET = 1_000_000
+DEFAULT_BUDGET = limits.SPIDER_SOLVE_STATES
 
 
 @dataclass
