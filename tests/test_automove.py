@@ -323,7 +323,7 @@ def test_switching_the_setting_mid_game_applies_at_once(tmp_path):
         table.play(Move.parse("4a"))
         assert table.position.cards_home == 0
         play.settings.auto_moves = AUTO_ALL
-        play.apply_settings()
+        play.round.apply_settings()
         assert table.session.auto_level == AUTO_ALL and table.position.cards_home == 2
         assert play.env.auto_foundation == AUTO_ALL  # the next deal plays so too
         table.session.undo()
@@ -331,10 +331,10 @@ def test_switching_the_setting_mid_game_applies_at_once(tmp_path):
         table.play(Move.parse("4a"))
         assert table.position.cards_home == 2  # the aces go home by themselves now
         play.settings.auto_moves = AUTO_OFF
-        play.apply_settings()
+        play.round.apply_settings()
         table.play(table.position.distinct_moves()[0])
         assert table.position.auto_cards() == ()
-        play.save_game()
+        play.round.save_game()
         saved = store.load("savegame")
         assert saved["auto_foundation"] == "off"
         assert restore_saved(store).position.layout() == table.position.layout()

@@ -360,6 +360,6 @@ def test_the_spider_table_shows_the_whole_refusal():
     pos = table.position
     bad = next(m for m in (SpiderMove.of(s, d, 1) for s in range(10) for d in range(10) if s != d)
                if "can't go on" in (pos.why_illegal(m) or ""))
-    assert not table._play(bad)
+    assert not table.play(bad)
     assert table.message == pos.why_illegal(bad) and ": a card goes on one exactly one rank higher" in table.message
     assert [e.reason for e in table.take_events() if isinstance(e, Refused)] == [table.message]

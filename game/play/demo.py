@@ -41,12 +41,12 @@ class Demo:
         """A demo of ``line`` (found by the solver's worker, never here); None,
         with the reason said on the table, when the line is empty."""
         if not line:
-            table.say("the solver found no line from here to show")
+            table.say("The solver found no line from here to show")
             return None
         demo = cls(table, line)
         table.selection = None
-        table.say("Demo" + (" (full-knowledge solver: it sees the face-down cards)"
-                            if demo.playback.full_knowledge else ""))
+        table.say("Demo (full-knowledge solver: it sees the face-down cards)"
+                  if demo.playback.full_knowledge else "Demo")
         return demo
 
     def status(self) -> str:
@@ -87,7 +87,7 @@ class Demo:
             d.speed = d.speed * 1.5
         elif act is Act.CANCEL:
             d.stop()
-            self.table.say("demo stopped: your move")
+            self.table.say("Demo stopped: your move")
             return True
         else:
             return False
