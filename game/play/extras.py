@@ -22,6 +22,9 @@ from game.solver import Answer
 
 __all__ = ["Extras"]
 
+#: Seconds between updates of the demo search's figure on the status line.
+PROGRESS_SECONDS = 0.5
+
 
 class Extras:
     """Rewind, demo, export/import and copy-deal: mixed into :class:`Play`, whose
@@ -35,6 +38,9 @@ class Extras:
     found_winnable: frozenset[tuple[int, int]]
     demo: Demo | None
     demo_touched: bool
+    #: Positions the demo's search has examined so far (0: no report yet), and when that was shown.
+    searched: int = 0
+    _searched_at: float = 0.0
 
     def rewind(self) -> None:
         """Undo back to the latest position still winnable, naming the move that lost.
@@ -86,9 +92,12 @@ class Extras:
             return
         rid = self.solver(self.table.game).ask_line(self.table.position)
         self.waiting = ("demo", rid)
+        self.searched = 0
 
     def _play_demo(self, line: list[Any]) -> None:
-        self.demo = Demo.start(self.table, line)
+        # Spider's demo seeks a shorter ending while it plays (FreeCell's line is short already).
+        solver = self.solver("spider") if self.table.game == "spider" else None
+        self.demo = Demo.start(self.table, line, solver)
         if self.demo is not None:
             self.demo_touched = True
 
@@ -111,6 +120,8 @@ class Extras:
         """The status line's part while the solver searches for the player."""
         if self.waiting is not None and self.waiting[0] == "winnable":
             return "finding a winnable deal\u2026 (Esc cancels)"
+        if self.waiting is not None and self.waiting[0] == "demo" and self.searched:
+            return f"Demo: searching\u2026 {self.searched:,} positions so far (Esc cancels)"
         return ("Demo" if self.waiting and self.waiting[0] == "demo" else "Rewind") + ": the solver is searching (Esc cancels)"
 
     def find_winnable(self, suits: int) -> None:
@@ -147,6 +158,7 @@ class Extras:
             return
         for event in solver.poll(rid):
             if not isinstance(event, Answer):
+                self._progress(event.states)
                 continue
             self.waiting = None
             if what == "rewind":
@@ -160,6 +172,13 @@ class Extras:
             else:
                 self.say("the solver found no line from here in time")
             return
+
+    def _progress(self, states: int) -> None:
+        """The demo's search so far, for the status line: the figure moves
+        twice a second at most (each change redraws the window)."""
+        now = self.env.anim_time
+        if not self.searched or now - self._searched_at >= PROGRESS_SECONDS:
+            self.searched, self._searched_at = states, now
 
     def stop_demo(self) -> None:
         if self.demo is not None:

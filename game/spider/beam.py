@@ -24,7 +24,10 @@ Rank (lower first): *chaos*, then *ready*.
   cards (the first face-up card, then each card that is not the next lower
   card of the same suit as the one under it); minus one per column whose
   bottom card is a King or could go on another column's last card (rank
-  only); minus one per empty column (not below zero).
+  only); minus one per empty column (not below zero). A second flavour
+  (``down_weight=2``) counts every face-down card twice: it wins games
+  where the first is stuck at every width the demo can afford, and the
+  other way round, so the demo's quick search tries both at each width.
 * ready: the cards that move together at the end of each column (a column
   of one card counts one), plus the cards removed in sets, plus the empty
   columns; more is better. Once chaos is zero (the game is as good as won),
@@ -147,8 +150,9 @@ def is_won(state: State) -> bool:
     return state[10] == 0 and all(len(state[j]) == 1 for j in range(COLUMNS))
 
 
-def _priority(child: State) -> int:
-    """The rank of a position as one int (lower is better): see the module docstring."""
+def _priority(child: State, down_extra: int = 0) -> int:
+    """The rank of a position as one int (lower is better): see the module docstring.
+    ``down_extra`` adds that much chaos per face-down card (the second flavour)."""
     info = _INFO
     chaos = 0
     ready = 0
@@ -164,7 +168,7 @@ def _priority(child: State) -> int:
         if v[2] < 0:
             empties += 1
             continue
-        chaos += v[0]
+        chaos += v[0] + down_extra * col[0]
         ready += v[5]
         cards += v[6]
         fits[v[3]] += 1
@@ -199,9 +203,12 @@ class Beam:
     """
 
     def __init__(self, deals: tuple[bytes, ...], width: int,
-                 tick: Callable[[], bool] | None = None) -> None:
+                 tick: Callable[[], bool] | None = None, down_weight: int = 1) -> None:
+        if down_weight < 1:
+            raise ValueError(f"down_weight must be at least 1, not {down_weight}")
         self.deals = deals
         self.width = width
+        self.down_extra = down_weight - 1
         self.tick = tick
         self.truncated = False
         self.stopped = False
@@ -288,6 +295,7 @@ class Beam:
         # A node is (state, parent node, move that made it).
         beam: list[tuple] = [(start, None, None)]
         tick = self.tick
+        extra = self.down_extra
         while beam and depth < MAX_DEPTH:
             depth += 1
             cands: list[tuple[int, State, tuple, Move]] = []
@@ -305,7 +313,7 @@ class Beam:
                     here.add(h)
                     if child[10] == 0 and is_won(child):
                         return _line((child, node, move))
-                    cands.append((_priority(child), child, node, move))
+                    cands.append((_priority(child, extra), child, node, move))
             if not cands:
                 return None
             cands.sort(key=_first)
