@@ -182,7 +182,7 @@ def _after(play: Play, line, at: int) -> str:
     return str(pos)
 
 
-def test_stopping_the_demo_drops_its_search_for_a_shorter_ending(spider_play):
+def test_stopping_or_passing_the_point_drops_the_search_for_a_shorter_ending(spider_play):
     play = spider_play(1, 1)
     line = solve(play.table.position, quick=True).moves
     fake = play.solvers["spider"] = FakeSpiderSolver(line)
@@ -191,6 +191,14 @@ def test_stopping_the_demo_drops_its_search_for_a_shorter_ending(spider_play):
     (request, _, _), = fake.shorter
     play.stop_demo()
     assert request in fake.cancelled and play.demo is None
+    # Sped on past the point before the answer came: the search is dropped too.
+    play._play_demo(list(line[play.table.position.move_count:]))
+    play.update(0.05)
+    request, at = play.demo.seeking
+    for _ in range(at + 1):
+        play.demo.playback.step_forward()
+    play.update(0.05)
+    assert request in fake.cancelled and play.demo.seeking is None
 
 
 def test_the_demo_through_the_real_worker_plays_a_replayed_line_to_a_win(spider_play):
@@ -201,9 +209,8 @@ def test_the_demo_through_the_real_worker_plays_a_replayed_line_to_a_win(spider_
         play.update(0.02)
         time.sleep(0.01)
     assert play.demo is not None and play.demo.playback.full_knowledge
-    for _ in range(20_000):
+    for _ in range(2_000):
         play.update(0.2)
-        if play.demo is None:
+        if play.table.session.won or play.demo is None:
             break
-        time.sleep(0.001)
     assert play.table.session.won and play.demo_touched

@@ -101,6 +101,10 @@ class Demo:
             self.seeking = (self.solver.ask_shorter(later, len(d.line) - at, time_limit=SHORTER_SECONDS), at)
             return
         request, at = self.seeking
+        if d.index > at:  # passed it (stepped or sped on): the answer could not be used
+            self.solver.cancel(request)
+            self.seeking = None
+            return
         for event in self.solver.poll(request):
             if not isinstance(event, Answer):
                 continue  # progress
