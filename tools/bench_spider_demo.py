@@ -150,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
                         note = f", {saved[-1]} moves saved"
                 if args.verbose:
                     shown = "no line" if math.isinf(firsts[-1]) else f"{firsts[-1]:.2f} s, {len(line)} moves"
+                    if cpus and cpu is not None:
+                        shown += f" (worker CPU {cpus[-1]:.2f} s)"
                     print(f"  {suits} suits, game {number}: {shown}{note}", flush=True)
             done = [f for f in firsts if not math.isinf(f)]
             within = sum(1 for f in firsts if f <= GOAL_SECONDS)
@@ -157,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{statistics.median(firsts):.2f} s, p95 {percentile(firsts, 0.95):.2f} s, "
                   f"slowest {max(done, default=math.inf):.2f} s; within {GOAL_SECONDS:g} s: "
                   f"{within}/{len(firsts)} ({100 * within / len(firsts):.0f}%); no line: {missing}"
-                  + (f"; worker CPU median {statistics.median(cpus):.2f} s" if cpus else "")
+                  + (f"; worker CPU median {statistics.median(cpus):.2f} s, p95 {percentile(cpus, 0.95):.2f} s"
+                     if cpus else "")
                   + (f"; median line {statistics.median(lengths):.0f} moves" if lengths else "")
                   + (f"; shorter ending saves median {statistics.median(saved):.0f} moves" if saved else ""),
                   flush=True)

@@ -95,7 +95,7 @@ class Demo:
             at = d.index + math.ceil(SHORTER_SECONDS / d.speed) + SHORTER_MARGIN
             if len(d.line) - at < SHORTER_MIN_REST:
                 return
-            later = self.table.position.copy()
+            later = self.table.position.copy(stack=False)  # Spider's: no history to send
             for move in d.line[d.index:at]:
                 later.push(move)
             self.seeking = (self.solver.ask_shorter(later, len(d.line) - at, time_limit=SHORTER_SECONDS), at)

@@ -32,9 +32,10 @@ from game.spider.solver import SolveResult, Verdict, _replay
 
 __all__ = ["shorter_line", "SHORTER_BEAMS", "LINE_SHORTEN_SECONDS"]
 
-#: (width, face-down weight) of the beams tried in turn: wider than the quick
-#: search's first ones, both flavours, each won line shortened.
-SHORTER_BEAMS = ((60, 1), (60, 2), (150, 1), (150, 2), (400, 1), (400, 2))
+#: (width, face-down weight, empty-column weight) of the beams tried in turn:
+#: wider than the quick search's first ones, its flavours, each line shortened.
+SHORTER_BEAMS = ((60, 1, 1), (60, 2, 1), (60, 1, 2), (150, 1, 1), (150, 2, 1), (150, 1, 2),
+                 (400, 1, 1), (400, 2, 1), (400, 1, 2))
 #: Seconds each won line's shortening may take at most.
 LINE_SHORTEN_SECONDS = 1.0
 _POLL = 64  # expansions between looks at the clock and the cancel flag
@@ -79,8 +80,8 @@ def shorter_line(position: Position, than: int, *, budget: int = 1_000_000,
             return False
         return True
 
-    for width, weight in SHORTER_BEAMS:
-        beam = Beam(deals, width, tick=tick, down_weight=weight)
+    for width, down, empty in SHORTER_BEAMS:
+        beam = Beam(deals, width, tick=tick, down_weight=down, empty_weight=empty)
         line = beam.run(state)
         if line is not None and reason != "cancelled":
             stop = time.perf_counter() + LINE_SHORTEN_SECONDS

@@ -321,9 +321,9 @@ COMPLETE_STEP = 10_000
 SHORTEN_SECONDS = 2.0
 
 
-#: The demo's quick order: each width with both flavours of the beam's chaos
-#: (face-down cards weighed once, then twice), which fail on different games.
-QUICK_FLAVOURS = (1, 2)
+#: The demo's quick order: each width with three flavours of the beam's chaos,
+#: (face-down weight, empty-column weight), which fail on different games.
+QUICK_FLAVOURS = ((1, 1), (2, 1), (1, 2))
 #: Seconds the quick order's shortening may take (the demo shortens further
 #: while it plays: :mod:`game.spider.lines`).
 QUICK_SHORTEN_SECONDS = 0.3
@@ -337,11 +337,11 @@ def _widths() -> Iterator[int]:
         yield w
 
 
-def _beams(quick: bool) -> Iterator[tuple[int, int]]:
-    """(width, face-down weight) of the beams in turn."""
+def _beams(quick: bool) -> Iterator[tuple[int, tuple[int, int]]]:
+    """(width, flavour) of the beams in turn."""
     for width in _widths():
-        for weight in (QUICK_FLAVOURS if quick else (1,)):
-            yield width, weight
+        for flavour in (QUICK_FLAVOURS if quick else ((1, 1),)):
+            yield width, flavour
 
 
 def solve(
@@ -360,7 +360,7 @@ def solve(
     ``progress(states, best)`` is called as often (``best``: the beam's best
     chaos, or the complete search's best cost; lower is better).
     ``quick`` is the demo's order, for a first line soon rather than a
-    short one: each beam width is tried with both flavours of chaos
+    short one: each beam width is tried with three flavours of chaos
     (:data:`QUICK_FLAVOURS`) and the won line is shortened for at most
     :data:`QUICK_SHORTEN_SECONDS`. The verdicts are as honest either way.
     """
@@ -373,8 +373,8 @@ def solve(
     line: list[Move] | None = [] if _is_win(exact) else None
     root = _key(exact)
     if line is None:
-        for width, weight in _beams(quick):
-            beam = search.beam = Beam(deals, width, tick=search.tick, down_weight=weight)
+        for width, (down, empty) in _beams(quick):
+            beam = search.beam = Beam(deals, width, tick=search.tick, down_weight=down, empty_weight=empty)
             line = beam.run(exact)
             search.beam = None
             if line is not None:
