@@ -214,3 +214,20 @@ def test_the_demo_through_the_real_worker_plays_a_replayed_line_to_a_win(spider_
         if play.table.session.won or play.demo is None:
             break
     assert play.table.session.won and play.demo_touched
+
+
+def test_the_worker_answers_a_shorter_ending_that_replays_and_only_for_spider():
+    from game.solver import SolverService, wait_for_answers
+
+    pos = deal(3, 2)
+    line = solve(pos, quick=True).moves
+    later = pos.copy()
+    for move in line[:20]:
+        later.push(move)
+    with SolverService("spider") as spider:
+        rid = spider.ask_shorter(later, len(line) - 20 + 30, budget=40_000, time_limit=None)
+        (answer,) = wait_for_answers(spider, {rid}, timeout=120)
+    assert answer.kind is Ask.SHORTER and answer.verdict is Verdict.SOLVED, answer.reason
+    assert len(answer.line) < len(line) - 20 + 30 and _wins(later, answer.line)
+    with pytest.raises(ValueError, match="Spider"):
+        SolverService("freecell").ask_shorter(pos, 10)
