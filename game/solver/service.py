@@ -161,6 +161,8 @@ class SolverService:
         passed it yet (:meth:`game.playback.Playback.splice`)."""
         if self.game != "spider":
             raise ValueError("a shorter line is Spider's (FreeCell's demo line is shortened already)")
+        if than < 1:
+            raise ValueError(f"than must be at least 1, not {than}")
         options = self._limits(Ask.SHORTER, budget, time_limit)
         options["than"] = int(than)
         return self._ask(Ask.SHORTER, position, options)

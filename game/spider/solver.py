@@ -29,6 +29,9 @@ Search, in two phases sharing one budget (positions expanded):
    A won line is shortened (loops cut, two hops of a run merged into one,
    unneeded moves dropped) and replayed by the engine. Its failures prove
    nothing, so they never give ``UNSOLVABLE``.
+   The demo's *quick* order (``quick=True``) also tries two other
+   flavours of the beam's ranking, one width behind, for a first line
+   sooner (:func:`solve`).
 2. *Complete search*, after each failed beam: a best-first search over
    every legal move of every position with a closed set of its own. It
    goes on where it stopped each time, for a quarter of the failed beam's
