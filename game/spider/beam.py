@@ -170,7 +170,7 @@ def _priority(child: State, down_extra: int = 0, empty_extra: int = 0) -> int:
         if v[2] < 0:
             empties += 1
             continue
-        chaos += v[0] + down_extra * col[0]
+        chaos += v[0]
         ready += v[5]
         cards += v[6]
         fits[v[3]] += 1
@@ -181,6 +181,8 @@ def _priority(child: State, down_extra: int = 0, empty_extra: int = 0) -> int:
             chaos -= 1
         elif fits[b + 1] - (v[3] == b + 1) > 0:
             chaos -= 1
+    if down_extra:  # (kept out of the loop: the plain flavour pays nothing for it)
+        chaos += down_extra * sum(child[j][0] for j in range(COLUMNS))
     chaos -= empties * (1 + empty_extra)
     off = 104 - cards - 10 * child[10]
     ready += off + empties
