@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Limit", "CHECK", "HINT", "LINE", "REWIND", "HINT_IMPROVE_SECONDS", "VERDICT_MEMORY",
+__all__ = ["Limit", "CHECK", "HINT", "LINE", "SHORTER", "REWIND", "HINT_IMPROVE_SECONDS", "VERDICT_MEMORY",
            "FREECELL_SOLVE_STATES", "SPIDER_SOLVE_STATES"]
 
 
@@ -42,6 +42,10 @@ HINT_IMPROVE_SECONDS = 0.75
 #: The demo's line: off the main thread with "searching (Esc cancels)", so it
 #: may search as long as Spider's four suits need (99 of games 1..100).
 LINE = Limit(1_000_000, 60.0)
+#: A shorter ending sought while the demo plays (Spider): the demo asks from
+#: a position it reaches after about this long, so the answer comes before
+#: it gets there.
+SHORTER = Limit(1_000_000, 8.0)
 #: Rewind spends up to the check's limits on each earlier position it examines.
 REWIND = CHECK
 #: Decided verdicts remembered per exact position, by the live check and by

@@ -45,7 +45,8 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
     """Answer one request about ``position`` (FreeCell or Spider) here and now.
 
     ``options``: ``budget`` and ``time_limit`` of each search; for ``REWIND``
-    also ``known`` (verdicts by ``position.key()``) and ``known_lost``.
+    also ``known`` (verdicts by ``position.key()``) and ``known_lost``; for
+    ``SHORTER`` (Spider) ``than``, the length to beat.
     A FreeCell search is for the position's own automatic foundation level
     (``position.auto_level``, which travels with it): the line's player
     moves play under it, and "all" searches the game where every fitting
@@ -75,11 +76,18 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
         result: Any = solve(position, budget=budget, time_limit=time_limit, improve=hint,
                             improve_seconds=HINT_IMPROVE_SECONDS if hint else None,
                             cancel=cancel, progress=on_progress, auto=position.auto_level)
+    elif ask is Ask.SHORTER:
+        from game.spider.lines import shorter_line
+
+        result = shorter_line(position, int(options.get("than", 1)), budget=budget, time_limit=time_limit,
+                              cancel=cancel, progress=on_progress)
     else:
         from game.spider.solver import solve as spider_solve
 
+        # The demo's line: the quick order (a first line within seconds; the
+        # demo asks for a shorter one while it plays).
         result = spider_solve(position, budget=budget, time_limit=time_limit, cancel=cancel,
-                              progress=on_progress)
+                              progress=on_progress, quick=ask is Ask.LINE)
     verdict = Verdict(result.verdict.value)
     reason = result.reason
     line: tuple[Any, ...] = ()
