@@ -27,7 +27,7 @@ D = datetime.date
 def test_a_move_limited_goal_is_met_on_a_win_within_it():
     t = Tracker(Goal("freecell", 1, max_moves=3, auto="safe"))
     t.moved(1, cells=1)
-    assert t.status is Status.PLAYING and t.progress() == ["moves 1 / 3", "free cells: 1"]
+    assert t.status is Status.PLAYING and t.progress() == ["moves 1 / 3"]
     t.moved(2)
     t.moved(3, won=True)
     assert t.status is Status.MET and t.progress() == ["challenge complete"]
@@ -60,7 +60,7 @@ def test_a_win_past_the_limit_is_missed_and_restart_is_a_fresh_try():
     t.moved(1)  # nothing changes a final word but a restart
     assert t.status is Status.MISSED
     t.restart()
-    assert t.status is Status.PLAYING and t.progress() == ["moves 0 / 2", "free cells: 0"]
+    assert t.status is Status.PLAYING and t.progress() == ["moves 0 / 2"]
 
 
 def test_undo_misses_a_no_undo_goal_at_once():
@@ -109,11 +109,14 @@ def test_the_tracker_follows_a_real_session():
     """The window's own counters fed in: a run moved at once counts one, autos nothing."""
     session = FreeCellSession(617)
     t = Tracker(Goal("freecell", 617, max_moves=40, auto="safe"))
+    roomy = Tracker(Goal("freecell", 617, cells=2, auto="safe"))
     t.level_set(session.auto_level)
     for text in "8a 8b 8c 87".split():
         session.play(session.position.parse_move(text))
-        t.moved(session.moves, sum(c is not None for c in session.position.cells), 0, session.won)
-    assert t.progress() == ["moves 4 / 40", "free cells: 3"]
+        for tracker in (t, roomy):
+            tracker.moved(session.moves, sum(c is not None for c in session.position.cells), 0, session.won)
+    assert t.progress() == ["moves 4 / 40"]
+    assert roomy.progress() == ["free cells: 3 / 2"] and roomy.status is Status.OVER
     session.undo()
     t.undone()
     assert t.progress()[0] == "moves 3 / 40" and session.moves == 3

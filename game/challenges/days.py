@@ -29,10 +29,9 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from game.challenges.goals import Goal, Status, judge
 from game.challenges.lines import LineRow, ProofError, Snapshot, load_lines, replay_freecell, replay_spider
@@ -45,8 +44,8 @@ FIRST_DATE = datetime.date(2020, 1, 1)
 LAST_DATE = datetime.date(2099, 12, 31)
 LEVELS = ("easy", "medium", "hard")
 GAMES = ("freecell", "spider")
-#: A move limit is the proof's moves times (1 + margin), rounded up.
-MARGINS = {"easy": 0.5, "medium": 0.25, "hard": 0.1}
+#: A move limit is the proof's moves plus this percentage, rounded up.
+MARGINS = {"easy": 100, "medium": 50, "hard": 20}
 #: FreeCell: free cells allowed beyond the fewest the deal is won with.
 CELL_SLACK = {"easy": 2, "medium": 1, "hard": 0}
 #: Spider: the suits to complete in a suits-within-moves goal.
@@ -102,7 +101,12 @@ def _hash(*parts: object) -> int:
 
 
 def _limit(moves: int, level: str) -> int:
-    return math.ceil(moves * (1 + MARGINS[level]))
+    """``moves`` plus the level's margin, rounded up (whole numbers: 50 * 1.2 is 60.000000000000007).
+
+    >>> _limit(50, "hard"), _limit(43, "hard"), _limit(43, "easy")
+    (60, 52, 86)
+    """
+    return -(-moves * (100 + MARGINS[level]) // 100)
 
 
 # --- the pool ---------------------------------------------------------------------------
@@ -140,8 +144,21 @@ def _fewest(rows: dict[int, LineRow]) -> LineRow | None:
     return rows[min(small)] if small else None
 
 
-def _freecell_kind(kind: str, level: str) -> Callable[[int, dict[int, LineRow], list[Snapshot] | None], _Made]:
-    def make(deal: int, rows: dict[int, LineRow], safe_steps: list[Snapshot] | None) -> _Made:
+def _safe_steps(deal: int, row: LineRow) -> list[Snapshot] | None:
+    try:
+        return replay_freecell(deal, row.moves, "safe")
+    except ProofError:
+        return None
+
+
+class _Kind:
+    """A FreeCell kind of goal for a level: called with a deal's rows, it gives the goal and its proof."""
+
+    def __init__(self, kind: str, level: str) -> None:
+        self.kind, self.level = kind, level
+
+    def __call__(self, deal: int, rows: dict[int, LineRow], safe_steps: list[Snapshot] | None) -> _Made:
+        kind, level = self.kind, self.level
         no_undo = kind.endswith("no_undo")
         if kind.startswith("cells"):
             row = _fewest(rows)
@@ -160,7 +177,6 @@ def _freecell_kind(kind: str, level: str) -> Callable[[int, dict[int, LineRow], 
             return (Goal("freecell", deal, max_moves=_limit(safe_steps[-1].moves, level), no_undo=no_undo,
                          auto="safe"), row, "safe")
         return Goal("freecell", deal, no_undo=no_undo, auto="safe"), row, "safe"
-    return make
 
 
 #: The kinds each level draws from, per game.
@@ -232,18 +248,14 @@ def _freecell(date: datetime.date, level: str, used: set[int]) -> Challenge | No
     kinds = FREECELL_KINDS[level]
     start = _hash(date.isoformat(), "freecell", level) % len(kinds)
     for k in range(len(kinds)):
-        make = _freecell_kind(kinds[(start + k) % len(kinds)], level)
+        make = _Kind(kinds[(start + k) % len(kinds)], level)
         for i in _order(len(deals), date, "freecell", level):
             deal = deals[i]
             if deal in used:
                 continue
             rows = pool[deal]
-            safe_steps = None
-            if 4 in rows:
-                try:
-                    safe_steps = replay_freecell(deal, rows[4].moves, "safe")
-                except ProofError:
-                    safe_steps = None
+            # Only a move limit needs the four-cell line's length before the goal is set.
+            safe_steps = _safe_steps(deal, rows[4]) if 4 in rows and "moves" in make.kind else None
             made = make(deal, rows, safe_steps)
             if made is None:
                 continue

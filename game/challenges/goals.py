@@ -13,7 +13,7 @@ be met (so the table can say so at once and offer Restart)::
     'Win deal #617 in 3 moves or fewer without using Undo'
     >>> t = Tracker(goal)
     >>> t.moved(moves=1, cells=1); t.progress()
-    ['moves 1 / 3', 'free cells: 1', 'no Undo']
+    ['moves 1 / 3', 'no Undo']
     >>> t.undone(); t.status, t.reason
     (<Status.MISSED: 'missed'>, 'Undo was used, and this challenge is won without it')
     >>> t.restart(); t.status
@@ -189,7 +189,8 @@ class Tracker:
         return max(s.cells for s in self._line)
 
     def progress(self) -> list[str]:
-        """The status line's pieces: ``moves 23 / 40``, ``free cells: 2 / 3``, ``no Undo``."""
+        """The status line's pieces: ``moves 23 / 40``, ``free cells: 2 / 3`` (the most
+        at once so far), ``suits 3 / 4``, ``no Undo``; only what the goal limits."""
         goal, now = self.goal, self._line[-1]
         if self._final is Status.MET:
             return [say("progress.met")]
@@ -198,11 +199,8 @@ class Tracker:
             out.append(say("progress.moves", moves=now.moves, limit=goal.max_moves))
         if goal.sets is not None:
             out.append(say("progress.sets", sets=now.sets, target=goal.sets))
-        if goal.game == "freecell" and goal.auto != "off":
-            if goal.cells is not None:
-                out.append(say("progress.cells", used=self.cells_used, cells=goal.cells))
-            else:
-                out.append(say("progress.cells_now", used=now.cells))
+        if goal.cells is not None:
+            out.append(say("progress.cells", used=self.cells_used, cells=goal.cells))
         if goal.no_undo:
             out.append(say("progress.no_undo"))
         return out

@@ -129,6 +129,22 @@ class ChallengeProgress:
         name, needed = ahead[0]
         return say("badge.next", done=done, needed=needed, badge=say(f"badge.{name}"))
 
+    def calendar(self, year: int, month: int) -> list[tuple[datetime.date, tuple[str, ...]]]:
+        """Each day of the month with the state of its six challenges (in :data:`SLOTS` order),
+        for the statistics calendar.
+
+        >>> ChallengeProgress({"2026-02-03": "dt----"}).calendar(2026, 2)[2][1][:3]
+        ('done', 'tried', 'not tried')
+        >>> len(ChallengeProgress().calendar(2028, 2))
+        29
+        """
+        day = datetime.date(year, month, 1)
+        out: list[tuple[datetime.date, tuple[str, ...]]] = []
+        while day.month == month:
+            out.append((day, tuple(_STATES[m] for m in self.marks(day))))
+            day += datetime.timedelta(days=1)
+        return out
+
     def _on_day(self, day: datetime.date) -> bool:
         return "d" in self.days.get(day.isoformat(), "")
 

@@ -54,7 +54,6 @@ SENTENCES: dict[str, str] = {
     # --- progress on the status line ------------------------------------------------------
     "progress.moves": "moves {moves} / {limit}",
     "progress.cells": "free cells: {used} / {cells}",
-    "progress.cells_now": "free cells: {used}",
     "progress.sets": "suits {sets} / {target}",
     "progress.no_undo": "no Undo",
     "progress.met": "challenge complete",
