@@ -279,3 +279,48 @@ def test_the_valid_document_loads_as_it_is(tmp_path):
     assert ChallengeProgress.load(store).to_dict() == progress_doc() and store.warnings == []
     assert progress_doc()["days"] == {"2026-12-01": "d----t", "2026-12-02": "---l--"}
     assert len(SLOTS) == 6
+
+
+WORKER = """
+import datetime, sys, time
+from game.challenges import ChallengeProgress, challenges_for
+from game.store import Store
+
+folder, first, go = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+store = Store(folder)
+progress = ChallengeProgress.load(store)  # read once at start, like a game
+while time.time() < go:
+    time.sleep(0.001)
+new = 0
+# Both games finish days 1..20; each also tries its own days' last challenge.
+for day in range(1, 21):
+    date = datetime.date(2026, 12, day)
+    challenge = challenges_for(date)[day % 3]
+    new += progress.update(store, lambda p: p.record_done(challenge, date))
+    progress.update(store, lambda p: p.record_tried(challenges_for(date)[first], date))
+print(new)
+"""
+
+
+def test_two_processes_at_once_count_each_challenge_once(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    script = tmp_path / "worker.py"
+    script.write_text(WORKER)
+    go = time.time() + 1.0
+    procs = [subprocess.Popen([sys.executable, str(script), str(tmp_path / "data"), str(slot), str(go)],
+                              cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(root)})
+             for slot in (4, 5)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert all(p.returncode == 0 for p in procs), outs
+    # Twenty challenges done between them, each counted by exactly one game.
+    assert sum(int(out.strip()) for out, _ in outs) == 20
+    on_disk = ChallengeProgress.load(Store(tmp_path / "data"))
+    assert on_disk.month_done(2026, 12) == 20 and on_disk.streak(D(2026, 12, 20)) == 20
+    assert all(on_disk.marks(D(2026, 12, d))[4:] == "tt" for d in range(1, 21))

@@ -38,7 +38,7 @@ from game.challenges.lines import LineRow, ProofError, Snapshot, load_lines, rep
 from game.challenges.sentences import say
 
 __all__ = ["Challenge", "challenges_for", "challenge_by_id", "FIRST_DATE", "LAST_DATE", "LEVELS", "GAMES",
-           "MARGINS"]
+           "MARGINS", "CELL_SLACK", "SETS", "DEAL_CELLS", "FREECELL_KINDS", "SPIDER_KINDS"]
 
 FIRST_DATE = datetime.date(2020, 1, 1)
 LAST_DATE = datetime.date(2099, 12, 31)
@@ -50,9 +50,12 @@ MARGINS = {"easy": 100, "medium": 50, "hard": 20}
 CELL_SLACK = {"easy": 2, "medium": 1, "hard": 0}
 #: Spider: the suits to complete in a suits-within-moves goal.
 SETS = {"easy": 3, "medium": 4, "hard": 6}
+#: FreeCell: the most free cells a level's deals need (the difficulty table's rating).
+DEAL_CELLS = {"easy": 2, "medium": 3, "hard": 4}
 
-# The stride walks each level through its candidates before any repeats
-# (prime, larger than any pool); changing it would change every past day.
+# Day d of a level starts its walk over the candidates at d * _STRIDE (mod
+# their count): a prime larger than any pool, so the next day starts
+# elsewhere. Fixed forever: changing it would change every past day.
 _STRIDE = 7919
 
 
@@ -233,10 +236,6 @@ def _order(count: int, date: datetime.date, game: str, level: str) -> list[int]:
     days = (date - FIRST_DATE).days
     first = (days * _STRIDE + _hash(game, level)) % count
     return [(first + i) % count for i in range(count)]
-
-
-#: The most free cells the deals of a level need (the difficulty table's rating).
-DEAL_CELLS = {"easy": 2, "medium": 3, "hard": 4}
 
 
 def _freecell(date: datetime.date, level: str, used: set[int]) -> Challenge | None:
