@@ -21,7 +21,7 @@ import pytest
 from game.challenges import days as days_module
 from game.challenges.days import (CELL_SLACK, DEAL_CELLS, FIRST_DATE, FREECELL_KINDS, LAST_DATE, LEVELS,
                                   MARGINS, SPIDER_KINDS, Challenge, challenge_by_id, challenges_for)
-from game.challenges.goals import Status, Tracker
+from game.challenges.goals import Status, Tracker, snapshot_of
 from game.challenges.lines import load_lines, parse_lines, replay_freecell
 from game.commands import main
 from game.freecell import Move
@@ -64,7 +64,8 @@ def play_freecell(challenge: Challenge) -> Tracker:
             session.autocomplete_step()
             i += 1
         cells = sum(c is not None for c in session.position.cells)
-        tracker.moved(session.moves, cells, 0, session.won)
+        assert snapshot_of(session) == (session.moves, cells, 0, session.won)
+        tracker.moved(*snapshot_of(session))
         # Never more cards in the cells than the goal allows, at any step.
         assert goal.cells is None or cells <= goal.cells
     assert session.won and session.undo_count == 0
@@ -80,7 +81,8 @@ def play_spider(challenge: Challenge) -> Tracker:
     tracker = Tracker(goal)
     for text in challenge.proof:
         session.play(SpiderMove.parse(text))
-        tracker.moved(session.moves, 0, session.position.removed, session.won)
+        assert snapshot_of(session) == (session.moves, 0, session.position.removed, session.won)
+        tracker.moved(*snapshot_of(session))
     assert session.won and session.moves == challenge.proof_moves
     return tracker
 
@@ -296,6 +298,23 @@ def test_no_lines_no_challenges_and_the_command_says_so(monkeypatch, clean_cache
     assert main(["challenges", "--date", "2026-12-02"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "6 of 6 challenges could not be made" in err[0]
+
+
+@pytest.mark.parametrize("content", [None, b"\xff\xfe\x00garbage\n" * 10, b"freecell\t1\t4\t8a\n" * 400_000,
+                                     b"#only a comment\n", b"[" * 100_000],
+                         ids=["missing", "binary", "over the size cap", "no rows", "nested"])
+def test_a_lines_file_that_is_missing_or_damaged_gives_no_rows_and_no_crash(monkeypatch, tmp_path, content):
+    from game.challenges import lines
+
+    path = tmp_path / "challenge-lines.tsv"
+    if content is not None:
+        path.write_bytes(content)
+    monkeypatch.setattr(lines, "asset_path", lambda name: path)
+    lines.load_lines.cache_clear()
+    try:
+        assert lines.load_lines() == ()
+    finally:
+        lines.load_lines.cache_clear()
 
 
 def test_the_lines_parser_refuses_malformed_rows():

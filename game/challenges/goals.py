@@ -33,12 +33,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from game.challenges.lines import Snapshot
 from game.challenges.sentences import level_name, say, suits_name
 
-__all__ = ["Goal", "Status", "Tracker", "AUTO_LEVELS", "judge"]
+__all__ = ["Goal", "Status", "Tracker", "AUTO_LEVELS", "judge", "snapshot_of"]
 
 AUTO_LEVELS = ("off", "safe", "all")
 
@@ -152,7 +152,9 @@ class Tracker:
     # --- events ------------------------------------------------------------------------
 
     def moved(self, moves: int, cells: int = 0, sets: int = 0, won: bool = False) -> None:
-        """A step was made; the figures are the table's after it (automatic moves done)."""
+        """A step was made; the figures are the table's after it (automatic moves done).
+
+        ``tracker.moved(*snapshot_of(session))`` reads them off the game in play."""
         if self._final is None:
             self._line.append(Snapshot(moves, cells, sets, won))
             self._judge()
@@ -244,6 +246,21 @@ class Tracker:
                 return final, say("missed.moves", limit=goal.max_moves)
             return final, say("over.moves", limit=goal.max_moves)
         return Status.PLAYING, ""
+
+
+def snapshot_of(session: Any) -> Snapshot:
+    """What a tracker is told after a step, read off a game in play (a
+    :class:`~game.session.FreeCellSession` or :class:`~game.session.SpiderSession`):
+    the status line's moves, the cards in the free cells, the suits complete, won.
+
+    >>> from game.session import FreeCellSession
+    >>> s = FreeCellSession(617); _ = s.play(s.position.parse_move("8a"))
+    >>> snapshot_of(s)
+    Snapshot(moves=1, cells=1, sets=0, won=False)
+    """
+    pos = session.position
+    cells = getattr(pos, "cells", ())
+    return Snapshot(session.moves, sum(1 for c in cells if c is not None), getattr(pos, "removed", 0), session.won)
 
 
 def judge(goal: Goal, steps: Iterable[Snapshot], level: str | None = None) -> Tracker:

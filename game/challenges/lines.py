@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from game.resources import asset_path
 
@@ -73,8 +73,7 @@ class LineRow:
         return (SPIDER_SEPARATOR if self.game == "spider" else " ").join(self.moves)
 
 
-@dataclass(frozen=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     """The table after one player step: what a goal is judged on.
 
     ``moves``: the status line's move count; ``cells``: cards in the free
