@@ -76,7 +76,7 @@ def test_the_free_cell_limit_counts_the_most_cards_in_the_cells_at_once():
     t.moved(1, cells=1)
     assert t.progress() == ["free cells: 1 / 1"]
     t.moved(2, cells=2)
-    assert t.status is Status.OVER and t.reason.startswith("2 cards in the free cells")
+    assert t.status is Status.OVER and t.reason.startswith("2 cards were in the free cells")
     t.undone()
     t.moved(2, cells=0)
     t.moved(3, cells=0, won=True)

@@ -386,3 +386,25 @@ def test_a_bad_date_is_one_line_and_exit_2(text, capsys):
     captured = capsys.readouterr()
     assert captured.out == "" and len(captured.err.strip().splitlines()) == 1
     assert captured.err.startswith("solitaire: error:")
+
+
+def _hostile_dates() -> list[str]:
+    from test_numbers import HOSTILE
+
+    return HOSTILE + ["2026-12-02" + tail for tail in ("\x00", "\u200b", "x")] + ["２０２６-１２-０２"]
+
+
+@pytest.mark.parametrize("text", _hostile_dates(), ids=ascii)
+def test_the_numbers_corpus_as_a_date_is_one_line_and_exit_2(text, capsys):
+    assert main(["challenges", "--date", text]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and len(err) < 200
+
+
+def test_the_challenges_load_no_graphics_and_no_worker():
+    script = ("import sys, datetime; import game.challenges as c; import game.commands.challenges; "
+              "c.challenges_for(datetime.date(2026, 12, 2)); "
+              "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+              "('pygame', 'moderngl', 'glm', 'multiprocessing') or m.startswith(('game.app', 'game.ui', 'game.play'))))")
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

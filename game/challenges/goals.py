@@ -160,7 +160,7 @@ class Tracker:
             self._judge()
 
     def undone(self) -> None:
-        """The last step was taken back."""
+        """The last step was taken back (call it only when an undo took something back)."""
         if self._final is not None:
             return
         if self.goal.no_undo:

@@ -69,7 +69,7 @@ class LineRow:
     moves: tuple[str, ...]
 
     def text(self) -> str:
-        """The line as the solve command prints it, one move per line joined by spaces/commas."""
+        """The line on one line of the file: FreeCell moves joined by spaces, Spider actions by commas."""
         return (SPIDER_SEPARATOR if self.game == "spider" else " ").join(self.moves)
 
 

@@ -65,8 +65,8 @@ SENTENCES: dict[str, str] = {
     "missed.cells": "{used} cards were in the free cells at once; the goal allows {cells}",
     "missed.cells.one": "{used} cards were in the free cells at once; the goal allows 1",
     "missed.cells.zero": "a card went to a free cell; the goal allows none",
-    "over.moves": "past {limit} moves: undo or restart to meet the goal",
-    "over.cells": "{used} cards in the free cells at once: undo or restart to meet the goal",
+    "over.moves": "the goal's {limit} moves are used up: undo or restart to meet it",
+    "over.cells": "{used} cards were in the free cells at once: undo or restart to meet the goal",
     "restart": "Restart to try again",
     # --- badges and streaks ----------------------------------------------------------------
     "badge.none": "No badge yet",
