@@ -324,3 +324,32 @@ def test_two_processes_at_once_count_each_challenge_once(tmp_path):
     on_disk = ChallengeProgress.load(Store(tmp_path / "data"))
     assert on_disk.month_done(2026, 12) == 20 and on_disk.streak(D(2026, 12, 20)) == 20
     assert all(on_disk.marks(D(2026, 12, d))[4:] == "tt" for d in range(1, 21))
+
+
+def test_a_game_under_way_gets_the_tracker_it_would_have_had():
+    from game.challenges.goals import snapshot_of, tracker_for
+    from game.session import SpiderSession
+
+    session = FreeCellSession(617)
+    goals = [Goal("freecell", 617, cells=2, auto="safe"), Goal("freecell", 617, max_moves=5, auto="safe"),
+             Goal("freecell", 617, no_undo=True, auto="safe"), Goal("freecell", 617, auto="off")]
+    live = [Tracker(g) for g in goals]
+    for t in live:
+        t.level_set(session.auto_level)
+    for text in "8a 8b 8c 87".split():
+        session.play(session.position.parse_move(text))
+        for t in live:
+            t.moved(*snapshot_of(session))
+    session.undo()
+    for t in live:
+        t.undone()
+    restored = FreeCellSession.from_dict(session.to_dict())
+    for goal, t in zip(goals, live):
+        again = tracker_for(goal, restored)
+        assert (again.status, again.reason, again.progress()) == (t.status, t.reason, t.progress())
+    assert [t.status for t in live] == [Status.OVER, Status.PLAYING, Status.MISSED, Status.MISSED]
+    spider = SpiderSession(5, 1)
+    from game.spider import DEAL
+    spider.play(spider.position.legal_moves()[0])
+    spider.play(DEAL)
+    assert tracker_for(Goal("spider", 5, suits=1, sets=1, max_moves=3), spider).progress() == ["moves 2 / 3", "suits 0 / 1"]

@@ -38,7 +38,7 @@ from typing import Any, Iterable
 from game.challenges.lines import Snapshot
 from game.challenges.sentences import level_name, say, suits_name
 
-__all__ = ["Goal", "Status", "Tracker", "AUTO_LEVELS", "judge", "snapshot_of"]
+__all__ = ["Goal", "Status", "Tracker", "AUTO_LEVELS", "judge", "snapshot_of", "tracker_for"]
 
 AUTO_LEVELS = ("off", "safe", "all")
 
@@ -258,9 +258,41 @@ def snapshot_of(session: Any) -> Snapshot:
     >>> snapshot_of(s)
     Snapshot(moves=1, cells=1, sets=0, won=False)
     """
-    pos = session.position
+    return _position_snapshot(session.position, session.won)
+
+
+def _position_snapshot(pos: Any, won: bool) -> Snapshot:
     cells = getattr(pos, "cells", ())
-    return Snapshot(session.moves, sum(1 for c in cells if c is not None), getattr(pos, "removed", 0), session.won)
+    # Spider's status line counts each deal as a move too (SpiderSession.moves).
+    deals = sum(1 for m in pos.move_stack if getattr(m, "is_deal", False))
+    return Snapshot(pos.move_count + deals, sum(1 for c in cells if c is not None), getattr(pos, "removed", 0), won)
+
+
+def tracker_for(goal: Goal, session: Any) -> Tracker:
+    """A tracker for a game already under way (a saved game restored, a
+    window reopened): its steps are read back off a copy of the session's
+    position, an undo it used counts against a no-Undo goal, and its
+    automatic level must be the goal's.
+
+    >>> from game.session import FreeCellSession
+    >>> s = FreeCellSession(617)
+    >>> for text in "8a 8b".split(): _ = s.play(s.position.parse_move(text))
+    >>> tracker_for(Goal("freecell", 617, cells=1, auto="safe"), s).status
+    <Status.OVER: 'over'>
+    """
+    tracker = Tracker(goal)
+    if getattr(session, "auto_level", None) is not None:
+        tracker.level_set(session.auto_level)
+    pos = session.position.copy()
+    steps = [_position_snapshot(pos, session.won)]
+    while pos.move_stack:
+        pos.pop()
+        steps.append(_position_snapshot(pos, False))
+    for s in reversed(steps[:-1]):
+        tracker.moved(*s)
+    if goal.no_undo and session.undo_count:
+        tracker.undone()  # an undo used before the game was saved misses it all the same
+    return tracker
 
 
 def judge(goal: Goal, steps: Iterable[Snapshot], level: str | None = None) -> Tracker:
