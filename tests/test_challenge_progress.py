@@ -168,7 +168,7 @@ def test_done_counts_once_and_beats_tried():
     assert p.record_tried(c, D(2026, 12, 3)) and p.state(c) == "tried"
     assert p.record_done(c, D(2026, 12, 3)) and p.state(c) == "done"
     assert not p.record_done(c, D(2026, 12, 4)) and not p.record_tried(c, D(2026, 12, 3))
-    assert p.state(c) == "done" and p.month_done(2026, 12) == 1
+    assert p.state(c) == "done" and p.month_done(2026, 12) == 1 and p.state(december(3)[0]) == "none"
     assert p.days == {"2026-12-03": "----d-"}
 
 
@@ -180,7 +180,7 @@ def test_the_streak_counts_days_done_on_the_day_and_a_late_one_does_not_mend_it(
     assert p.streak(D(2026, 12, 4)) == 3  # today is not over yet
     assert p.streak(D(2026, 12, 5)) == 0  # the 4th was missed
     p.record_done(december(4)[0], D(2026, 12, 5))  # played late: counts for the badge only
-    assert p.state(december(4)[0]) == "done late"
+    assert p.state(december(4)[0]) == "late" and say("state.late") == "done later"
     assert p.streak(D(2026, 12, 5)) == 0 and p.month_done(2026, 12) == 4
     p.record_done(december(5)[1], D(2026, 12, 5))
     assert p.streak(D(2026, 12, 5)) == 1 and p.best_streak == 3

@@ -31,7 +31,7 @@ The rules:
     >>> p.record_done(day[0], today=datetime.date(2026, 12, 2))  # counted once
     False
     >>> p.state(day[0]), p.state(day[1]), p.streak(datetime.date(2026, 12, 2)), p.month_done(2026, 12)
-    ('done', 'not tried', 1, 1)
+    ('done', 'none', 1, 1)
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ BADGES: tuple[tuple[str, int], ...] = (("bronze", 10), ("silver", 30), ("gold", 
 
 _EMPTY = "-" * len(SLOTS)
 _MARKS = re.compile(r"[-tdl]{%d}" % len(SLOTS))
-_STATES = {"-": "not tried", "t": "tried", "d": "done", "l": "done late"}
+#: A challenge's state by its mark; the words shown are ``state.<name>`` in the sentences table.
+_STATES = {"-": "none", "t": "tried", "d": "done", "l": "late"}
 T = TypeVar("T")
 
 
@@ -106,7 +107,7 @@ class ChallengeProgress:
         return self.days.get(date.isoformat(), _EMPTY)
 
     def state(self, challenge: Challenge) -> str:
-        """"not tried", "tried", "done" or "done late" (done after its day)."""
+        """"none" (not tried), "tried", "done" or "late" (done after its day); say(f"state.{name}") shows it."""
         return _STATES[self.marks(challenge.date)[_slot(challenge)]]
 
     def is_done(self, challenge: Challenge) -> bool:
@@ -134,7 +135,7 @@ class ChallengeProgress:
         for the statistics calendar.
 
         >>> ChallengeProgress({"2026-02-03": "dt----"}).calendar(2026, 2)[2][1][:3]
-        ('done', 'tried', 'not tried')
+        ('done', 'tried', 'none')
         >>> len(ChallengeProgress().calendar(2028, 2))
         29
         """

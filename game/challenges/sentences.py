@@ -68,6 +68,11 @@ SENTENCES: dict[str, str] = {
     "over.moves": "the goal's {limit} moves are used up: undo or restart to meet it",
     "over.cells": "{used} cards were in the free cells at once: undo or restart to meet the goal",
     "restart": "Restart to try again",
+    # --- a challenge's state in the menu and the calendar ------------------------------------
+    "state.none": "not tried",
+    "state.tried": "tried",
+    "state.done": "done",
+    "state.late": "done later",
     # --- badges and streaks ----------------------------------------------------------------
     "badge.none": "No badge yet",
     "badge.bronze": "Bronze",
