@@ -172,6 +172,22 @@ def test_different_days_give_different_challenges():
         assert len({g.number for g in goals}) >= 20
 
 
+def test_a_level_walks_its_candidates_spread_out_and_all_before_any_again():
+    for count in (1, 7, 120, 162, 240, 299, 300):
+        starts = [days_module._order(count, FIRST_DATE + datetime.timedelta(days=d), "spider", "easy")[0]
+                  for d in range(count)]
+        assert sorted(starts) == list(range(count))
+        if count > 20:
+            # Day after day the start jumps far: never to a neighbour in the pool.
+            assert all(min((a - b) % count, (b - a) % count) > count // 10 for a, b in zip(starts, starts[1:]))
+    # And so the games of consecutive days are far apart in the proven list.
+    rows = sorted({r.number for r in load_lines() if r.game == "spider" and r.variant == 1})
+    month = [challenges_for(datetime.date(2027, 5, d))[3] for d in range(1, 32)]
+    near = sum(1 for a, b in zip(month, month[1:])
+               if a.goal.suits == b.goal.suits == 1 and abs(rows.index(a.goal.number) - rows.index(b.goal.number)) <= 2)
+    assert near <= 2
+
+
 def test_each_level_draws_its_kinds_and_its_deals_as_the_tables_say():
     seen: dict[tuple[str, str], set[str]] = {}
     for date in sample_dates(240):

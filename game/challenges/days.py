@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -53,10 +54,11 @@ SETS = {"easy": 3, "medium": 4, "hard": 6}
 #: FreeCell: the most free cells a level's deals need (the difficulty table's rating).
 DEAL_CELLS = {"easy": 2, "medium": 3, "hard": 4}
 
-# Day d of a level starts its walk over the candidates at d * _STRIDE (mod
-# their count): a prime larger than any pool, so the next day starts
-# elsewhere. Fixed forever: changing it would change every past day.
-_STRIDE = 7919
+# Day d of a level starts its walk over the candidates at d * step (mod their
+# count), the step the golden ratio of the count made prime to it: each day
+# lands far from the day before, and every candidate comes round once before
+# any comes round again. Fixed forever: changing it would change every past day.
+_GOLDEN = 0.6180339887498949
 
 
 @dataclass(frozen=True)
@@ -230,12 +232,24 @@ def _proved(goal: Goal, row: LineRow, level: str | None, date: datetime.date, di
 
 
 def _order(count: int, date: datetime.date, game: str, level: str) -> list[int]:
-    """Candidate indices for a day: a walk that gives each day of a level the next candidate."""
+    """Candidate indices for a day, in the order they are tried (see ``_step``)."""
     if not count:
         return []
     days = (date - FIRST_DATE).days
-    first = (days * _STRIDE + _hash(game, level)) % count
+    first = (days * _step(count) + _hash(game, level)) % count
     return [(first + i) % count for i in range(count)]
+
+
+def _step(count: int) -> int:
+    """The walk's step for ``count`` candidates (coprime to it, so the walk visits them all).
+
+    >>> _step(120), _step(240), _step(1)
+    (77, 149, 1)
+    """
+    step = max(1, round(count * _GOLDEN))
+    while math.gcd(step, count) != 1:
+        step += 1
+    return step
 
 
 def _freecell(date: datetime.date, level: str, used: set[int]) -> Challenge | None:
