@@ -51,7 +51,7 @@ MARGINS = {"easy": 100, "medium": 50, "hard": 20}
 CELL_SLACK = {"easy": 2, "medium": 1, "hard": 0}
 #: Spider: the suits to complete in a suits-within-moves goal.
 SETS = {"easy": 3, "medium": 4, "hard": 6}
-#: FreeCell: the most free cells a level's deals need (the difficulty table's rating).
+#: FreeCell: the most free cells a level's deals need (Easy: deals the table rates Easy or Normal).
 DEAL_CELLS = {"easy": 2, "medium": 3, "hard": 4}
 
 # Day d of a level starts its walk over the candidates at d * step (mod their
@@ -256,7 +256,10 @@ def _freecell(date: datetime.date, level: str, used: set[int]) -> Challenge | No
     from game.freecell.difficulty import difficulty
 
     pool = _pool().freecell
-    deals = [n for n in pool if (r := difficulty(n)) is not None and r.cells is not None
+    # A level's deals by the difficulty table's exact rating (proven data of
+    # its own), not by what a row of the lines file claims: a damaged row
+    # must not move a hard deal to Easy.
+    deals = [n for n in pool if (r := difficulty(n)) is not None and r.exact and r.cells is not None
              and r.cells <= DEAL_CELLS[level]]
     kinds = FREECELL_KINDS[level]
     start = _hash(date.isoformat(), "freecell", level) % len(kinds)
