@@ -76,10 +76,14 @@ class Demo:
         return (f"Demo{' (full knowledge)' if d.full_knowledge else ''} {d.index}/{len(d.line)}"
                 + (PAUSED_CONTROLS if d.paused else CONTROLS))
 
-    def speed_text(self) -> str:
-        """The demo's pace, as a speed change says it ("Demo speed: 2.9 moves a second")."""
-        rate = 1.0 / self.playback.speed
-        return f"Demo speed: {rate:.2g} move{'s' * (rate != 1)} a second"
+    def speed_text(self, limit: str = "") -> str:
+        """The demo's pace, as a speed change says it ("Demo speed: 2.9 moves a second");
+        ``limit`` ("fastest", "slowest"): the change met the speed control's end."""
+        rate = f"{1.0 / self.playback.speed:.2g}"
+        moves = "1 move" if rate == "1" else f"{rate} moves"
+        if limit:
+            return f"Demo speed: {moves} a second (the {limit})"
+        return f"Demo speed: {moves} a second"
 
     def update(self, dt: float) -> bool:
         """Play what is due; True when a move was played (the game changed)."""
@@ -142,8 +146,8 @@ class Demo:
         elif act in (Act.FOCUS_UP, Act.FOCUS_DOWN):
             before_speed = d.speed
             d.speed = d.speed / 1.5 if act is Act.FOCUS_UP else d.speed * 1.5
-            fastest = "fastest" if act is Act.FOCUS_UP else "slowest"
-            self.table.say(self.speed_text() + (f" (the {fastest})" if d.speed == before_speed else ""))
+            limit = "" if d.speed != before_speed else "fastest" if act is Act.FOCUS_UP else "slowest"
+            self.table.say(self.speed_text(limit))
             return True
         elif act is Act.CANCEL:
             d.stop()
