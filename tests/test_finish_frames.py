@@ -263,3 +263,22 @@ def test_spiders_last_set_lands_before_the_win_shows(play_for):
     assert landed is not None and landed > 10  # the set's thirteen cards flew home one after another
     assert celebrated is not None and landed <= celebrated
     assert frames[landed].message.startswith("Won") and frames[-1].panel.title == "You won!"
+
+
+def test_the_move_count_follows_each_move_as_it_lands(play_for):
+    """A fresh deal (still flying out), a move, a second move before the first has
+    landed (it lands the first at once): the count shows each as its cards land."""
+    play = play_for("freecell", 1, auto_moves="off")
+    first, second = solve(deal(1, auto_foundation="off"), auto="off").player_moves[:2]
+    assert play.busy  # the deal flies out
+    play.button(f"play:{first}")
+    play.update(STEP)
+    assert play.table.flights.moving(play.env.anim_time)
+    assert status_moves(play.frame().status) == 0
+    play.button(f"play:{second}")  # the first move's cards land; the second's fly
+    play.update(STEP)
+    assert play.table.flights.moving(play.env.anim_time)
+    assert status_moves(play.frame().status) == 1
+    for _ in range(int(1 / STEP)):
+        play.update(STEP)
+    assert status_moves(play.frame().status) == 2 == play.table.session.moves

@@ -42,6 +42,8 @@ class Flights:
 
     def __init__(self) -> None:
         self.items: dict[Key, _Flight] = {}
+        #: How many times every flight was landed at once (what was on its way then has landed).
+        self.skips = 0
 
     def add(self, key: Key, start: CardTransform, end: CardTransform, t0: float,
             duration: float, lift: float, kind: str = "move") -> None:
@@ -90,6 +92,7 @@ class Flights:
     def land(self) -> None:
         """Finish every flight at once (input during a flight completes it first)."""
         self.items.clear()
+        self.skips += 1
 
 
 def _transform(p: Any) -> CardTransform:

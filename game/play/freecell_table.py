@@ -45,6 +45,7 @@ class FreeCellTable(Table):
         self.hints: Any = None
         self.hint_request = 0
         self.thinking = False
+        self._shown_from_now()
         from game.freecell.deals import is_known_unsolvable
 
         if is_known_unsolvable(number):
@@ -298,7 +299,6 @@ class FreeCellTable(Table):
         self.hint_marks = []
         self.message = ""
         self.cancel_hint()
-        pos = self.position
         # Automatic foundation cards follow the move, one after another.
         order: dict[Key, float] = {}
         for i, card in enumerate(self._auto_cards(autos)):

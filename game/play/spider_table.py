@@ -41,6 +41,7 @@ class SpiderTable(Table):
         super().__init__(env)
         self.session = session or SpiderSession(number, suits, now=env.now)
         self.hint_cycle = HintCycle()
+        self._shown_from_now()
 
     @property
     def position(self) -> Any:

@@ -114,9 +114,10 @@ class Table:
         self._said_for: tuple | None = None  # the position whose outcome the message line said
         #: What the status line and the bar show while cards fly: the figures of the
         #: last step whose cards have all landed (``_shown_base`` before any of
-        #: ``_shown_steps``, each (landing time, figures after that step)).
+        #: ``_shown_steps``, each (landing time, the flights' skip count then,
+        #: figures after that step)). A table sets the base once it has a session.
         self._shown_base: Any = None
-        self._shown_steps: list[tuple[float, Any]] = []
+        self._shown_steps: list[tuple[float, int, Any]] = []
 
     # --- what the controller asks of each game (no branch on its name above) ----
 
@@ -272,9 +273,9 @@ class Table:
         if not self.flights.moving(now) or self._shown_base is None:
             return self.figures()
         out = self._shown_base
-        for landing, figures in self._shown_steps:
-            if landing > now:
-                break
+        for landing, skips, figures in self._shown_steps:
+            if landing > now and skips == self.flights.skips:
+                break  # still on its way (a skip since has landed it)
             out = figures
         return out
 
@@ -284,7 +285,7 @@ class Table:
         if landing <= self.env.anim_time:
             self._shown_base, self._shown_steps = self.figures(), []
         elif self._shown_base is not None:
-            self._shown_steps.append((landing, self.figures()))
+            self._shown_steps.append((landing, self.flights.skips, self.figures()))
 
     def _shown_from_now(self) -> None:
         """A new game or a restart: what the table shows starts from the position as it is."""
