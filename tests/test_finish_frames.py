@@ -282,3 +282,22 @@ def test_the_move_count_follows_each_move_as_it_lands(play_for):
     for _ in range(int(1 / STEP)):
         play.update(STEP)
     assert status_moves(play.frame().status) == 2 == play.table.session.moves
+
+
+def test_the_players_card_lands_where_it_was_put_before_going_home(play_for):
+    """Deal 76941's last move puts 10♦ on an empty column; it then goes home by itself.
+    The player sees it land there and wait for its turn, not fly straight home."""
+    from game.render.layout import layout
+
+    play, last = to_last_move(play_for, 76941, "safe")
+    put = play.table.position.copy(stack=False)
+    put.push(last, auto=False)
+    card = put.columns[last.dest][-1]
+    there = [p for p in layout(put, 1280, 720).cards if p.card == card][0]
+    walk = Walk(play, (1280, 720))
+    play.button(f"play:{last}")
+    walk.step(int(0.5 / STEP))
+    seen = [c for f in walk.frames for c in f.shown.cards if c.card == card]
+    assert any(abs(c.x - there.x) < 1e-6 and abs(c.y - there.y) < 1e-6 for c in seen)
+    walk.finish()
+    assert [c.kind for c in walk.frames[-1].shown.cards if c.card == card] == [PileKind.FOUNDATION]

@@ -30,6 +30,17 @@ class _Flight:
     lift: float
     #: "move" (a card on its way to where the rules put it) or "celebration" (the win's spin).
     kind: str = "move"
+    #: A first leg flown before this one (a player's card to where the player put it,
+    #: before it goes on home by itself); the card waits between the two.
+    first: _Flight | None = None
+
+    @property
+    def lands(self) -> float:
+        return self.t0 + self.duration
+
+    def leg(self, now: float) -> _Flight:
+        """The leg that places the card at ``now``."""
+        return self.first if self.first is not None and now < self.first.lands else self
 
 
 class Flights:
@@ -52,14 +63,25 @@ class Flights:
             return
         self.items[key] = _Flight(start, end, t0, duration, lift, kind)
 
+    def via(self, key: Key, stop: CardTransform, t0: float, duration: float, lift: float) -> None:
+        """Fly ``key`` first from where its flight starts to ``stop``, from ``t0``; it waits
+        there and its flight goes on from there at its own start time (when the first
+        leg would not be over by then, nothing changes)."""
+        f = self.items.get(key)
+        if f is None or duration <= 0 or t0 + duration > f.t0:
+            return
+        f.first = _Flight(f.start, stop, t0, duration, lift, f.kind)
+        f.start = stop
+
     def at(self, now: float) -> dict[Key, CardTransform]:
         """Where every flying card is at ``now`` (a finished one is at rest: not
         listed). Only reads: :meth:`advance` drops the finished flights."""
         out: dict[Key, CardTransform] = {}
-        for key, f in self.items.items():
-            u = (now - f.t0) / f.duration
-            if u >= 1.0:
+        for key, whole in self.items.items():
+            if now >= whole.lands:
                 continue
+            f = whole.leg(now)
+            u = (now - f.t0) / f.duration
             u = _ease(max(0.0, u))
             s, e = f.start, f.end
             out[key] = CardTransform(
@@ -70,7 +92,7 @@ class Flights:
 
     def advance(self, now: float) -> None:
         """Drop the flights that have landed by ``now`` (each fixed step)."""
-        for key in [k for k, f in self.items.items() if now >= f.t0 + f.duration]:
+        for key in [k for k, f in self.items.items() if now >= f.lands]:
             del self.items[key]
 
     def busy(self) -> bool:

@@ -264,6 +264,7 @@ class FreeCellTable(Table):
         if not plain:
             self.flights.land()
         before = self.layout_now()
+        start = self.position.copy(stack=False)
         try:
             step = self.session.autocomplete_step() if plain else self.session.play(move)
         except IllegalMoveError as exc:
@@ -275,7 +276,25 @@ class FreeCellTable(Table):
             return False
         self.after_change(before, step.automatic, speeds.FLIGHT,
                           sound="home" if step.move.dest == HOME or step.automatic else "place")
+        if step.automatic:
+            self._land_where_put(start, step.move)
         return True
+
+    def _land_where_put(self, start: Any, move: Move) -> None:
+        """The player's own cards that then go home by themselves are first seen landing
+        where the player put them, and wait there for their turn (``start``: the
+        position before ``move``, a copy)."""
+        from game.render.layout import layout
+
+        if move.dest == HOME:
+            return  # it is home already: its flight starts at once
+        start.push(move, auto=False)
+        kind = PileKind.COLUMN if move.dest < 8 else PileKind.CELL
+        put = layout(start, *self.env.size, None, self.env.left_handed).pile(kind, move.dest % 8)
+        now = self.env.anim_time
+        for p in put[len(put) - move.count:]:
+            self.flights.via(int(p.card), CardTransform(p.x, p.y, p.z, p.yaw, p.flip), now,
+                             speeds.FLIGHT * self.env.speed, speeds.LIFT)
 
     def set_auto_level(self, level: str) -> bool:
         """Play on at automatic foundation level ``level`` ("off", "safe", "all"):
