@@ -38,8 +38,9 @@ of every card drawn and every HUD text line and button as JSON:
 ``{"size": [w, h], "cards": [[x, y, w, h, card, where], ...], "hud": [[x, y, w, h], ...],
 "status": "...", "panel": "You won!" or null}``: each card as it shows
 (``"K♠"``; null for a card face down) and where it is drawn (``"foundation"``,
-``"cell"``, ``"column"``, ``"stock"``, ``"removed"``, ``"flight"``, or
-``"celebration"`` for a card in the win's celebration); ``"status"`` is the
+``"cell"``, ``"column"``, ``"stock"``, ``"removed"``, ``"flight"`` on its way or
+waiting its turn, or ``"celebration"`` for a card in the win's celebration after
+the last landing); ``"status"`` is the
 status line's text and ``"panel"`` the open panel's title (with ``--hud``,
 also ``"bar": [x, y, w, h]``, the control bar's background).
 
@@ -182,16 +183,12 @@ def play_moves(table: Any, moves: list[str]) -> None:
         table.flights.land()
 
 
-def card_boxes(lay: Layout, cam: Camera, drawn: list[Any]) -> list[list[float]]:
-    """Screen bounding boxes ``[x, y, w, h]`` of the cards the renderer drew (slab corners projected)."""
-    ids = {id(c) for c in drawn}
-    return [list(cam.box(c.x, c.y, c.z, c.yaw)) for c in lay.cards if id(c) in ids]
-
-
 def card_entries(lay: Layout, cam: Camera, drawn: list[Any], celebrating: frozenset[Any],
                  key: Any) -> list[list[Any]]:
-    """Each drawn card's box, then the card as it shows (None face down) and where it is drawn
-    (its pile's kind at rest, ``"flight"`` on its way, ``"celebration"`` in the win's spin)."""
+    """Each card the renderer drew: its screen box ``x, y, w, h`` (slab corners projected),
+    the card as it shows (None face down) and where it is drawn: its pile's kind at
+    rest, ``"flight"`` on its way (or waiting its turn to fly, where it was),
+    ``"celebration"`` in the win's spin (``key``: how the flights name a card)."""
     ids = {id(c) for c in drawn}
     out: list[list[Any]] = []
     for c in lay.cards:

@@ -40,7 +40,7 @@ class Frame:
     #: Cards are flying: the window draws every frame.
     busy: bool
     #: The cards (flight keys) spinning in the win's celebration, after the last landing.
-    celebrating: frozenset = frozenset()
+    celebrating: frozenset[Any] = frozenset()
 
 
 def _lost(table: Any, live: Any) -> bool:
