@@ -301,3 +301,21 @@ def test_the_players_card_lands_where_it_was_put_before_going_home(play_for):
     assert any(abs(c.x - there.x) < 1e-6 and abs(c.y - there.y) < 1e-6 for c in seen)
     walk.finish()
     assert [c.kind for c in walk.frames[-1].shown.cards if c.card == card] == [PileKind.FOUNDATION]
+
+
+def test_undo_while_the_winning_cards_fly_is_refused_and_the_win_counts_once(play_for):
+    from game.stats import Statistics
+
+    play, last = to_last_move(play_for, 76941, "safe")
+    play.button(f"play:{last}")
+    play.update(STEP)
+    frame = play.frame()
+    assert play.table.flights.moving(play.env.anim_time) and not won_bar(frame)
+    undo = {str(b.action): b for b in frame.buttons}["undo"]
+    assert not undo.enabled  # the win is counted as it is made: it cannot be taken back
+    play.act(Action(Act.UNDO))  # the key lands every card first: the win shows, and stays
+    assert play.table.session.won and play.message.startswith("Won")
+    play.act(Action(Act.UNDO))
+    assert play.table.session.won and play.message == "The game is won: nothing to undo"
+    stats = Statistics.load(play.store)["freecell"]
+    assert stats.played == 1 and stats.won == 1

@@ -208,7 +208,7 @@ class FreeCellTable(Table):
         if lost and playing:
             third = Button("Rewind (R)", Command.REWIND)
         # Menu first and Give up last: the one that ends a game sits apart.
-        return (Button("Menu", Command.MENU), Button("Undo (U)", Command.UNDO, playing and shown.moves > 0),
+        return (Button("Menu", Command.MENU), Button("Undo (U)", Command.UNDO, self.undoable and shown.moves > 0),
                 Button("Hint (H)", Command.HINT, playing), Button("Moves (L)", Command.MOVES, playing), third,
                 Button("Restart", Command.RESTART, shown.moves > 0), Button("Give up", Command.GIVE_UP, playing))
 

@@ -114,7 +114,7 @@ class SpiderTable(Table):
         shown = self.as_shown()  # the bar turns to its won state when the last set lands
         playing = not shown.won
         # Menu first and Give up last: the one that ends a game sits apart.
-        return (Button("Menu", Command.MENU), Button("Undo (Z)", Command.UNDO, playing and shown.undoable),
+        return (Button("Menu", Command.MENU), Button("Undo (Z)", Command.UNDO, self.undoable and shown.undoable),
                 Button("Hint (H)", Command.HINT, playing),
                 Button(f"Deal (D) {shown.deals_left}", Command.DEAL, playing and shown.can_deal),
                 Button("New game", Command.NEW), Button("Restart", Command.RESTART, shown.undoable),

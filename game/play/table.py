@@ -461,8 +461,17 @@ class Table:
                              speeds.CELEBRATE_SPIN * max(self.env.speed, 0.4), speeds.CELEBRATE_LIFT,
                              kind="celebration")
 
+    @property
+    def undoable(self) -> bool:
+        """Undo may be asked for: not once the game is won (its win is counted as its
+        winning move is made, even while its last cards are still flying home)."""
+        return not self.session.won
+
     def undo(self) -> None:
         """Take back the last step; the cards fly back to where they were."""
+        if not self.undoable:
+            self.say("The game is won: nothing to undo")
+            return
         self.flights.land()
         self.before_undo()
         before = self.layout_now()
