@@ -258,6 +258,10 @@ def test_spiders_last_set_lands_before_the_win_shows(play_for):
             celebrated = n
         if frame.panel is not None:
             break
+    # The ace first lands where it was put, on the 2♠, and waits there for the set to fly off.
+    two = [c for c in frames[0].shown.cards if c.key == (PileKind.REMOVED, 7, 1)][0]
+    aces = [c for f in frames for c in f.shown.cards if c.key == (PileKind.REMOVED, 7, 0)]
+    assert any(abs(c.x - two.x) < 1e-6 and c.y < two.y for c in aces)
     # The set's place shows nothing until its first card (the king) lands there.
     assert not [c for c in frames[0].shown.cards if c.kind is PileKind.REMOVED and c.pile == 7 and not c.in_flight]
     assert landed is not None and landed > 10  # the set's thirteen cards flew home one after another

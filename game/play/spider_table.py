@@ -13,6 +13,7 @@ from game.play.flights import Key
 from game.play.panels import Button, Command, Panel
 from game.places import PileKind
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
+from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import SpiderSession, clock_text
@@ -171,8 +172,25 @@ class SpiderTable(Table):
                 origin[(PileKind.REMOVED, k, r)] = origin.get(here, here)
                 order[(PileKind.REMOVED, k, r)] = speeds.FLIGHT + speeds.AUTO_GAP * (12 - r)
         self.animate(before, self.card_key, lambda k: origin.get(k, k), order, speeds.FLIGHT)
+        if move.dest in step.completed and not move.is_deal:
+            self._land_where_put(before, move, old_len[move.dest], first + step.completed.index(move.dest))
         self.emit(Played(sound))  # a win or a dead end is said once its last card lands (settle)
         return True
+
+    def _land_where_put(self, before: Layout, move: Any, had: int, k: int) -> None:
+        """A run that completes a set is first seen landing on its column (which held
+        ``had`` cards), and waits there while the set flies off (as set ``k``) king first."""
+        from game.render import theme
+
+        column = before.pile(PileKind.COLUMN, move.dest)
+        slot = before.slot(PileKind.COLUMN, move.dest)
+        step = before.column_steps[move.dest][1]
+        top = column[-1].y - step if column else slot.y
+        now = self.env.anim_time
+        for i in range(move.count):
+            stop = CardTransform(slot.x, top - step * i, (had + i + 1) * theme.Z_STEP)
+            self.flights.via((PileKind.REMOVED, k, move.count - 1 - i), stop, now,
+                             speeds.FLIGHT * self.env.speed, speeds.LIFT)
 
     def activate(self, kind: PileKind, pile: int, index: int | None) -> None:
 
