@@ -77,13 +77,14 @@ class Demo:
                 + (PAUSED_CONTROLS if d.paused else CONTROLS))
 
     def speed_text(self, limit: str = "") -> str:
-        """The demo's pace, as a speed change says it ("Demo speed: 2.9 moves a second");
+        """The demo's pace, as a speed change says it ("Demo speed: a move every 0.35 s");
         ``limit`` ("fastest", "slowest"): the change met the speed control's end."""
-        rate = f"{1.0 / self.playback.speed:.2g}"
-        moves = "1 move" if rate == "1" else f"{rate} moves"
-        if limit:
-            return f"Demo speed: {moves} a second (the {limit})"
-        return f"Demo speed: {moves} a second"
+        every = f"{self.playback.speed:.2g}"
+        if limit == "fastest":
+            return f"Demo speed: a move every {every} s, the fastest"
+        if limit == "slowest":
+            return f"Demo speed: a move every {every} s, the slowest"
+        return f"Demo speed: a move every {every} s"
 
     def update(self, dt: float) -> bool:
         """Play what is due; True when a move was played (the game changed)."""
