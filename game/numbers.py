@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["NumberError", "read_whole", "parse_in_range", "shown"]
+from game.i18n import _, number
+
+__all__ = ["NumberError", "read_whole", "parse_in_range", "shown", "fold_wide"]
 
 # Spelled out rather than \d or \s: in Python's re those match other scripts too.
 _WHOLE = re.compile(r"[0-9]+|[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,3}(?:_[0-9]{3})+")
@@ -50,6 +52,21 @@ def read_whole(text: str, *, allow_hash: bool = False) -> int | None:
     return int(digits)
 
 
+# What a Korean or Japanese keyboard sends in full-width mode: digits, comma, number sign, space.
+_WIDE = str.maketrans({**{chr(0xFF10 + d): str(d) for d in range(10)}, "\uff0c": ",", "\uff03": "#", "\u3000": " "})
+
+
+def fold_wide(text: str) -> str:
+    """``text`` with full-width digits (and comma, number sign, ideographic space) made ASCII.
+
+    Only the game's own number boxes fold; the command line stays ASCII-only.
+
+    >>> fold_wide("＃６１７"), read_whole(fold_wide("１，０００"))
+    ('#617', 1000)
+    """
+    return text.translate(_WIDE)
+
+
 def shown(text: str, limit: int = 24) -> str:
     """``text`` quoted for a one-line message: escapes (repr) and cut to ``limit`` characters.
 
@@ -71,5 +88,6 @@ def parse_in_range(text: str, name: str, low: int, high: int) -> int:
     """
     n = read_whole(text)
     if n is None or not low <= n <= high:
-        raise NumberError(f"{name} must be a whole number {low:,}..{high:,}, not {shown(text)}")
+        raise NumberError(_("{name} must be a whole number {low}..{high}, not {text}").format(
+            name=name, low=number(low), high=number(high), text=shown(text)))
     return n

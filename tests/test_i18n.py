@@ -1,0 +1,225 @@
+"""The message catalogs: in step with the code, whole, and safe to load.
+
+``test_every_message_is_translated`` fails until the translators have written
+every Korean, Japanese and Russian msgstr (and whenever the code adds a
+message they have not yet seen): that is its job.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+
+import pytest
+
+from conftest import load_tool
+from game import howto, i18n
+from game.i18n import LANGUAGES, PoEntry, compile_mo, placeholders, read_po
+
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+tool = load_tool("extract_messages")
+
+
+def catalog(code: str) -> list[PoEntry]:
+    return read_po(i18n.catalog_path(code).read_text(encoding="utf-8"))
+
+
+def test_the_committed_template_is_the_code_s():
+    committed = (i18n.catalog_path("messages").with_suffix(".pot")).read_text(encoding="utf-8")
+    assert committed == tool.pot_text(), "run python3 tools/extract_messages.py"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_catalog_has_the_template_s_messages(code):
+    template = {e.key for e in read_po(tool.POT.read_text(encoding="utf-8")) if e.msgid}
+    have = {e.key for e in catalog(code) if e.msgid}
+    assert template - have == set(), "run python3 tools/extract_messages.py to merge"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_translations_keep_their_placeholders_and_marks(code):
+    bad = []
+    for e in catalog(code):
+        if not e.msgid:
+            continue
+        want = placeholders(e.msgid_plural if e.msgid_plural is not None else e.msgid)
+        kinds = sorted(kind for kind, _ in howto.spans(e.msgid) if kind != "text")
+        for text in e.translations:
+            if not text:
+                continue
+            if placeholders(text) != want:
+                bad.append((e.msgid, text))
+            if e.msgid.startswith("- ") != text.startswith("- "):
+                bad.append((e.msgid, text))  # a list item of a help page stays one
+            if sorted(kind for kind, _ in howto.spans(text) if kind != "text") != kinds:
+                bad.append((e.msgid, text))  # the same buttons, keys and pad controls are named
+    assert bad == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated(code):
+    missing = [e.msgid for e in catalog(code) if e.msgid and not e.translated]
+    assert missing == [], f"{len(missing)} {LANGUAGES[code]} messages untranslated or fuzzy"
+
+
+@pytest.mark.parametrize("code, nplurals", [("ko", 1), ("ja", 1), ("ru", 3)])
+def test_plural_forms_follow_each_language(code, nplurals):
+    header = catalog(code)[0].msgstr
+    rule = next(line for line in header.splitlines() if line.startswith("Plural-Forms:"))
+    assert f"nplurals={nplurals};" in rule
+    plural = gettext.c2py(rule.split("plural=", 1)[1].rstrip(";"))
+    if code == "ru":  # 1 ход, 2 хода, 5 ходов, 11 ходов, 21 ход, 22 хода, 111 ходов
+        assert [plural(n) for n in (1, 2, 5, 11, 21, 22, 111, 0)] == [0, 1, 2, 2, 0, 1, 2, 2]
+    else:
+        assert {plural(n) for n in range(200)} == {0}
+    for e in catalog(code):
+        if e.msgid_plural is not None:
+            assert len(e.plurals) == nplurals, e.msgid
+
+
+def test_russian_plurals_pick_the_right_form():
+    entries = [tool._header("ru"), PoEntry("{n} move", msgid_plural="{n} moves",
+                                             plurals=["{n} ход", "{n} хода", "{n} ходов"])]
+    t = gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
+    assert [t.ngettext("{n} move", "{n} moves", n).format(n=n) for n in (1, 2, 5, 21)] == [
+        "1 ход", "2 хода", "5 ходов", "21 ход"]
+
+
+def test_po_round_trip_and_compile_skip_fuzzy_and_empty():
+    text = tool.write_po([
+        tool._header("ja"),
+        PoEntry("Undo", "元に戻す", notes=["a button"], references=["game/x.py:1"]),
+        PoEntry("Hint", "ヒント", flags={"fuzzy"}),
+        PoEntry("Menu", ""),
+        PoEntry("Open", "開く", msgctxt="menu"),
+        PoEntry('a "quoted"\nline\\', 'とても "長い"\n行\\'),
+    ])
+    back = read_po(text)
+    assert [(e.msgid, e.msgstr, e.msgctxt) for e in back[1:]] == [
+        ("Undo", "元に戻す", None), ("Hint", "ヒント", None), ("Menu", "", None), ("Open", "開く", "menu"),
+        ('a "quoted"\nline\\', 'とても "長い"\n行\\', None)]
+    assert back[1].notes == ["a button"] and back[1].references == ["game/x.py:1"] and back[2].fuzzy
+    t = gettext.GNUTranslations(io.BytesIO(compile_mo(back)))
+    assert t.gettext("Undo") == "元に戻す"
+    assert t.gettext("Hint") == "Hint"  # fuzzy: not trusted
+    assert t.gettext("Menu") == "Menu"
+    assert t.pgettext("menu", "Open") == "開く" and t.gettext("Open") == "Open"
+
+
+@pytest.mark.parametrize("text", [
+    'msgid "a"\nmsgstr "b\n',          # unterminated string
+    'msgid "a"\nmsgid "b"\nmsgstr ""\n\nmsgid "a"\nmsgstr ""\n',
+    'msgid "a"\nmsgstr[1] "x"\n',
+    'nonsense\n',
+    '"floating"\n',
+])
+def test_damaged_po_is_refused_with_its_line(text):
+    with pytest.raises(i18n.PoError, match="line"):
+        read_po(text)
+
+
+def test_merge_keeps_translations_and_marks_changed_ones_fuzzy():
+    old = [tool._header("ru"),
+           PoEntry("Undo", "Отменить", comments=["a translator's note"]),
+           PoEntry("{n} card can't move", "{n} карта не может двигаться"),
+           PoEntry("Gone for good", "Совсем ушло")]
+    template = tool.pot_entries([tool.Message("Undo"), tool.Message("{n} cards can't move"),
+                                 tool.Message("{n} move", msgid_plural="{n} moves")])
+    merged, obsolete = tool.merge(template, old, "ru")
+    by_id = {e.msgid: e for e in merged[1:]}
+    assert by_id["Undo"].msgstr == "Отменить" and not by_id["Undo"].fuzzy
+    assert by_id["Undo"].comments == ["a translator's note"]
+    changed = by_id["{n} cards can't move"]
+    assert changed.fuzzy and changed.msgstr == "{n} карта не может двигаться"
+    assert changed.previous == ['msgid "{n} card can\'t move"']
+    assert by_id["{n} move"].plurals == ["", "", ""]
+    assert [e.msgid for e in obsolete] == ["Gone for good"]
+    assert "nplurals=3" in merged[0].msgstr
+    assert read_po(tool.write_po(merged, obsolete))[1:] == merged[1:]
+
+
+def test_switching_language_changes_text_at_once_and_falls_back_per_message():
+    i18n.set_language("ru")
+    assert i18n.language() in ("ru", "en")
+    i18n.set_language("en")
+    assert i18n._("column {n}") == "column {n}"
+    with pytest.raises(ValueError, match="unknown language"):
+        i18n.set_language("xx")
+
+
+def test_a_damaged_or_missing_catalog_leaves_english_and_warns_once(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(i18n, "_LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_loaded", {})
+    monkeypatch.setattr(i18n, "_warned", set())
+    i18n.set_language("ko")
+    assert i18n.language() == "en" and i18n._("Undo") == "Undo"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "한국어" in err and "English" in err
+    (tmp_path / "ja.po").write_text('msgid ""\nmsgstr ""\n\nmsgid "Undo\nmsgstr "x"\n', encoding="utf-8")
+    i18n.set_language("ja")
+    i18n.set_language("ja")
+    assert i18n.language() == "en"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "damaged" in err and "line 4" in err
+    # A translation whose placeholders differ would crash a .format(): the catalog is refused.
+    (tmp_path / "ru.po").write_bytes(tool.write_po([tool._header("ru"), PoEntry("{n} x", "{m} y")]).encode())
+    i18n.set_language("ru")
+    assert i18n.language() == "en" and "placeholders" in capsys.readouterr().err
+    (tmp_path / "ru.po").write_bytes(b"\xff\xfe garbage")
+    monkeypatch.setattr(i18n, "_loaded", {})
+    i18n.set_language("ru")
+    assert i18n.language() == "en"
+
+
+@pytest.mark.parametrize("env, want", [
+    ({"LANG": "ko_KR.UTF-8"}, "ko"),
+    ({"LANG": "ja_JP.eucJP"}, "ja"),
+    ({"LC_MESSAGES": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"),
+    ({"LC_ALL": "en_US.UTF-8", "LANG": "ru_RU.UTF-8"}, "en"),
+    ({"LANGUAGE": "fr:ru", "LANG": "fr_FR.UTF-8"}, "ru"),
+    ({"LANGUAGE": "ko", "LC_ALL": "C"}, "en"),     # GNU gettext ignores LANGUAGE in the C locale
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_the_system_locale_picks_the_language(env, want):
+    assert i18n.detect_language(env) == want
+
+
+def test_windows_reads_the_user_interface_language(monkeypatch):
+    monkeypatch.setattr(i18n.sys, "platform", "win32")
+    assert i18n.detect_language(windows_ui=lambda: "ja_JP") == "ja"
+    assert i18n.detect_language(windows_ui=lambda: "de_DE") == "en"
+    assert i18n.detect_language(windows_ui=lambda: None) == "en"
+
+
+def test_the_pseudo_language_wraps_every_message_and_keeps_its_fields():
+    i18n.set_language(i18n.PSEUDO)
+    text = i18n._("{card} can't go on {target}: {why}").format(card="7♦", target="4♥", why="x")
+    assert text.startswith("«7♦ can't go on 4♥: x") and text.endswith("»")
+    item = howto.page("freecell").sections[0].paragraphs[0]
+    assert item.startswith("«") and len(item) > 1.3 * len(howto.page("freecell").sections[0].paragraph_ids[0])
+    assert i18n.ngettext("{n} move", "{n} moves", 2) == i18n.pseudo_text("{n} moves")
+
+
+def test_numbers_group_their_digits_as_the_language_does():
+    assert i18n.number(1234567) == "1,234,567"
+    i18n.set_language(i18n.PSEUDO)
+    assert i18n.number(1000) == "1,000"
+    i18n._language = "ru"  # the grouping follows the language code alone
+    assert i18n.number(1000000) == "1\u00a0000\u00a0000"
+
+
+def test_refusals_link_to_their_help_section_in_any_language():
+    template = {e.msgid: e for e in read_po(tool.POT.read_text(encoding="utf-8"))}
+    for game, table in howto._REFUSAL_MESSAGES.items():
+        for message, anchor in table:
+            msgid = message if isinstance(message, str) else message[0]
+            # The message is one the rules engines really say, not only the help's copy.
+            assert any(not r.startswith("game/howto.py") for r in template[msgid].references), msgid
+            assert isinstance(message, str) == (template[msgid].msgid_plural is None), msgid
+            i18n.set_language(i18n.PSEUDO)
+            fields = {name: "7" for name in placeholders(msgid)}
+            shown = i18n._(msgid) if isinstance(message, str) else i18n.ngettext(*message, 7)
+            assert howto.section_for_refusal(game, shown.format(**fields)) == (game, anchor)
+            i18n.set_language("en")
