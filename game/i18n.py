@@ -50,8 +50,9 @@ LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本�
 PSEUDO = "qps"
 
 #: First day of the week in each language's calendars (0 = Monday .. 6 = Sunday), as
-#: CLDR has it for the language's main country: Korea, Japan and the US start on Sunday.
-FIRST_WEEKDAY: dict[str, int] = {"en": 6, "ko": 6, "ja": 6, "ru": 0, PSEUDO: 6}
+#: CLDR has it for the language's main country: Korea and Japan start on Sunday, Russia
+#: on Monday. English keeps the Monday-first calendar the game has always shown (ISO 8601).
+FIRST_WEEKDAY: dict[str, int] = {"en": 0, "ko": 6, "ja": 6, "ru": 0, PSEUDO: 0}
 
 _LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 _CONTEXT_SEP = "\x04"  # gettext's separator between a msgctxt and its msgid
