@@ -34,7 +34,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Sequence, Union
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, breaks, display_width, ngettext
 
 __all__ = ["Section", "Page", "PAGES", "GAMES", "page", "section_for", "section_for_refusal", "as_text",
            "Heading", "Paragraph", "Bullets", "Block", "blocks", "text_lines", "spans", "plain", "marks"]
@@ -691,8 +691,26 @@ def section_for_refusal(game: str, reason: str) -> tuple[str, str]:
 
 
 def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
-    return textwrap.wrap(plain(text), width, initial_indent=first, subsequent_indent=rest,
-                         break_on_hyphens=False)
+    words = plain(text)
+    if words.isascii():
+        return textwrap.wrap(words, width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
+    # Korean, Japanese, Russian: break at spaces and between Japanese characters, and
+    # count a wide character as the two columns a terminal gives it.
+    lines: list[str] = []
+    line, used, empty = first, display_width(first), True
+    for word in words.split():
+        for i, part in enumerate(breaks(word)):
+            gap = "" if empty or i else " "
+            w = display_width(part)
+            if not empty and used + len(gap) + w > width:
+                lines.append(line)
+                line, used, gap = rest, display_width(rest), ""
+            line += gap + part
+            used += len(gap) + w
+            empty = False
+    if not empty:
+        lines.append(line)
+    return lines
 
 
 def text_lines(blocks: Sequence[Block], width: int = 78) -> list[str]:
@@ -712,7 +730,7 @@ def text_lines(blocks: Sequence[Block], width: int = 78) -> list[str]:
             out.append("")
         if isinstance(block, Heading):
             lines = _wrap(block.text, width)
-            out.extend([*lines, ("=" if block.level == 1 else "-") * max(len(line) for line in lines)])
+            out.extend([*lines, ("=" if block.level == 1 else "-") * max(display_width(line) for line in lines)])
         elif isinstance(block, Bullets):
             for item in block.items:
                 out.extend(_wrap(item, width, "  - ", "    "))

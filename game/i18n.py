@@ -39,7 +39,7 @@ from typing import Callable, Iterable, Mapping
 
 __all__ = ["_", "ngettext", "pgettext", "npgettext", "N_", "set_language", "language", "LANGUAGES",
            "detect_language", "number", "language_from_locale", "PoEntry", "PoError", "read_po", "compile_mo",
-           "catalog_path", "placeholders", "PSEUDO", "pseudo_text", "FIRST_WEEKDAY"]
+           "catalog_path", "placeholders", "PSEUDO", "pseudo_text", "FIRST_WEEKDAY", "breaks", "display_width"]
 
 #: The languages a player can choose, each named in itself (as the Settings list shows them).
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語", "ru": "Русский"}
@@ -409,6 +409,51 @@ def number(n: int) -> str:
     """
     text = f"{n:,}"
     return text.replace(",", "\u00a0") if _language == "ru" else text
+
+
+# --- line breaking ----------------------------------------------------------------------------
+
+# Japanese (and Chinese) runs no spaces between words: a line may break between any two
+# kanji or kana, except before closing punctuation and small kana, or after an opening
+# bracket (the basic kinsoku rules). Korean spaces its words and breaks at the spaces.
+_NO_START = set("、。，．・：；？！ー～」』）］｝〕〉》】〙〗”’ゝゞヽヾぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
+                "…‥,.:;?!)]}%")
+_NO_END = set("「『（［｛〔〈《【〘〖“‘([{")
+
+
+def _wide_script(ch: str) -> bool:
+    o = ord(ch)
+    return (0x3000 <= o <= 0x30FF or 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF
+            or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF or o >= 0x20000)
+
+
+def breaks(word: str) -> list[str]:
+    """``word`` (no spaces in it) cut where a line may break inside it: between Japanese
+    characters, never before 。 or ー nor after 「. Any other word stays whole.
+
+    >>> breaks("組札に置きます。"), breaks("free"), breaks("「10♠」を")
+    (['組', '札', 'に', '置', 'き', 'ま', 'す。'], ['free'], ['「10♠」', 'を'])
+    """
+    if word.isascii() or not any(_wide_script(c) for c in word):
+        return [word]
+    out = [word[0]]
+    for prev, ch in zip(word, word[1:]):
+        if (_wide_script(prev) or _wide_script(ch)) and ch not in _NO_START and prev not in _NO_END:
+            out.append(ch)
+        else:
+            out[-1] += ch
+    return out
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: East Asian wide and full-width characters count two.
+
+    >>> display_width("abc"), display_width("フリーセル")
+    (3, 10)
+    """
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def N_(message: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.i18n import FIRST_WEEKDAY, N_, _, language, ngettext
+from game.i18n import FIRST_WEEKDAY, N_, _, breaks, language, ngettext
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
 
@@ -205,10 +205,11 @@ def _wrap_plain(text: str, width: int, px: int, measure: Measure) -> list[str]:
     """
     lines: list[str] = []
     line = ""
-    for word in clean_text(text, 2000).split():
+    units = [(part, i == 0) for word in clean_text(text, 2000).split() for i, part in enumerate(breaks(word))]
+    for word, spaced in units:
         if measure(word, px)[0] > width:
             word = fit_text(word, width, px, measure)
-        trial = f"{line} {word}" if line else word
+        trial = (f"{line} {word}" if spaced else line + word) if line else word
         if line and measure(trial, px)[0] > width:
             lines.append(line)
             line = word
