@@ -519,7 +519,7 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
     Section("spider-refusals", N_("When a move is refused"), (
         N_("An illegal move never changes the table: the cards return and one line says why. The "
            "usual reasons:"),
-        N_("- A card that does not fit: a card goes on one exactly one rank higher (any suit), or "
+        N_("- A card that does not fit: a card goes on a card exactly one rank higher (any suit), or "
            "into an empty column; see \"Moving cards\"."),
         N_("- Cards that are not a same-suit run: only a run of one suit moves together; take "
            "fewer cards."),

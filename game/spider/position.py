@@ -394,7 +394,7 @@ class Position:
         >>> pos.why_illegal(Move.parse("move 1 2 2"))
         "column 1 has only 1 face-up card: face-down cards don't move"
         >>> pos.why_illegal(Move.parse("move 1 2 1"))
-        "2♠ can't go on 8♦: a card goes on one exactly one rank higher, any suit"
+        "2♠ can't go on 8♦: a card goes on a card exactly one rank higher, of any suit"
         """
         if move.count == 0:
             if not self._stock:
@@ -428,7 +428,7 @@ class Position:
             if RANK[head] == 13:
                 why = _("a king goes only into an empty column")
             else:
-                why = _("a card goes on one exactly one rank higher, any suit")
+                why = _("a card goes on a card exactly one rank higher, of any suit")
             return _("{card} can't go on {target}: {why}").format(card=NAMES[head], target=NAMES[under], why=why)
         return None
 
