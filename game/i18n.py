@@ -289,7 +289,9 @@ def pseudo_text(msgid: str) -> str:
         return msgid
     plain_len = len(_PROTECTED.sub("", msgid))
     pad = max(1, round(plain_len * 0.4) - 1)
-    return f"«{msgid} {'~' * pad}»"
+    # The padding comes in short words, so that it wraps like text rather than as one long word.
+    padding = " ".join("~" * min(5, pad - i) for i in range(0, pad, 5))
+    return f"«{msgid} {padding}»"
 
 
 class _Pseudo(gettext.NullTranslations):
