@@ -223,3 +223,28 @@ def test_refusals_link_to_their_help_section_in_any_language():
             shown = i18n._(msgid) if isinstance(message, str) else i18n.ngettext(*message, 7)
             assert howto.section_for_refusal(game, shown.format(**fields)) == (game, anchor)
             i18n.set_language("en")
+
+
+JAPANESE = "カードを**元に戻す**で戻せます。「10♠」は組札に置けません：フリーセルを空けてください。"
+
+
+def test_japanese_wraps_between_characters_and_never_before_closing_punctuation():
+    from game.ui.document import _wrap_runs
+    from game.ui.hud import font_measure
+
+    i18n._language = "ja"  # the font of the measure follows the language
+    for width in (100, 120, 200, 333):
+        lines = _wrap_runs(JAPANESE, width, 16, font_measure)
+        texts = ["".join(t for kind, t in line if kind != "gap") for line in lines]
+        assert "".join(texts) == howto.plain(JAPANESE)
+        assert all(sum(font_measure(t, 16)[0] for _, t in line) <= width for line in lines)
+        assert not any(t[:1] in "、。：」）" for t in texts)
+        assert not any(t[-1:] in "「（" for t in texts)
+    assert len(_wrap_runs(JAPANESE, 120, 16, font_measure)) > 3
+
+
+def test_the_terminal_help_counts_wide_characters_as_two_columns():
+    for width in (20, 31, 50):
+        lines = howto._wrap(JAPANESE, width, "  - ", "    ")
+        assert all(i18n.display_width(line) <= width for line in lines)
+        assert "".join(line[4:] for line in lines) == howto.plain(JAPANESE)
