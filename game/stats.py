@@ -527,6 +527,7 @@ class Statistics:
         [('Played', '1'), ('Won', '1'), ('Win rate', '100%'), ('Current streak', '1')]
         """
         g = self[game]
+        # TRANSLATORS: the statistics' row labels, each followed by its figure.
         rows = [(_("Played"), str(g.played)), (_("Won"), str(g.won)), (_("Win rate"), f"{g.win_rate:.0%}"),
                 (_("Current streak"), str(g.current_streak)), (_("Best streak"), str(g.best_streak)),
                 (_("Best time"), _clock(g.best_time)),
@@ -565,6 +566,7 @@ class Statistics:
 
 
 #: The statistics table's columns (after the row's name), as msgids: :func:`table_columns` reads them.
+# TRANSLATORS: the statistics table's column heads: keep them short (a head may take two lines).
 TABLE_COLUMNS: tuple[str, ...] = (N_("Played"), N_("Won"), N_("Win %"), N_("Streak"), N_("Best streak"),
                                   N_("Best time"), N_("Fewest moves"))
 #: The table's rows: a game bucket of :data:`GAMES` and its name ("daily": FreeCell's daily deals).

@@ -218,6 +218,14 @@ def _header(lang: str | None) -> PoEntry:
         comments = [f"{LANGUAGES[lang]} messages of solitaire3d (FreeCell and Spider).",
                     "tools/extract_messages.py adds new messages; write the translations here.",
                     "",
+                    "Rules the tests hold every translation to:",
+                    "- keep every {placeholder} (any order; they are filled in after translation);",
+                    "- a help page's list item starts with \"- \" as its msgid does;",
+                    "- keep the help pages' marks: **Button** names a button or menu entry by the",
+                    "  label it has in this language, [Key] a key ([Ctrl+Z], [F1]; key names stay",
+                    "  as printed on the keyboard), [pad A] a gamepad control;",
+                    "- card names stay as the cards show them (10♠, K♥): they come in placeholders.",
+                    "",
                     "Glossary (use these terms everywhere):"]
     return PoEntry("", "".join(f + "\n" for f in fields), comments=comments)
 

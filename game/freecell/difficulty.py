@@ -24,6 +24,7 @@ __all__ = ["Difficulty", "difficulty", "load_table", "LEVELS"]
 
 #: Level names by minimum free cells (SPEC §1.4).
 #: They stay English here (statistics keys); :attr:`Difficulty.label` is what a player reads.
+# TRANSLATORS: a FreeCell deal's difficulty, in the menu's buttons and the status line ("Deal #5 (Easy)").
 LEVELS = {0: N_("Easy"), 1: N_("Easy"), 2: N_("Normal"), 3: N_("Hard"), 4: N_("Hard")}
 
 

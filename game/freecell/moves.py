@@ -74,9 +74,12 @@ def place_token(place: int) -> str:
 def place_name(place: int) -> str:
     """A player-readable name: ``'column 3'``, ``'free cell b'``, ``'the foundation'``."""
     if place < COLUMNS:
+        # TRANSLATORS: a place on the table, shown as {place} in refusals ("{place} is empty").
         return _("column {n}").format(n=place + 1)
     if place < HOME:
+        # TRANSLATORS: a free cell by its letter a-d, shown as {place} in refusals.
         return _("free cell {cell}").format(cell=_TOKENS[place])
+    # TRANSLATORS: shown as {place} in refusals ("{place} already holds ...").
     return _("the foundation")
 
 

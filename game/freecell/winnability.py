@@ -90,6 +90,7 @@ class WinState(enum.Enum):
 #: The indicator's text per state ("" draws nothing).
 LABELS: dict[WinState, str] = {
     WinState.OFF: "",
+    # TRANSLATORS: the live winnability check's word on the status line.
     WinState.CHECKING: N_("checking…"),
     WinState.WINNABLE: N_("winnable"),
     WinState.LOST: N_("no longer winnable"),

@@ -89,6 +89,7 @@ class Gain(enum.IntEnum):
         return _(_GAIN_TEXT[self])
 
 
+# TRANSLATORS: why a hinted Spider move is worth it, shown as {gain} after the move's sentence.
 _GAIN_TEXT = {
     Gain.COMPLETES_SET: N_("completes a set"),
     Gain.TURNS_CARD: N_("turns a face-down card"),
@@ -144,6 +145,7 @@ class Hint:
             return _("No useful move is left and the stock can't be dealt: undo a move")
         assert self.move is not None and self.gain is not None
         k = self.move.count
+        # TRANSLATORS: the cards a hint moves, shown as {cards} in "Move {cards} from column ...".
         what = run_name(self.cards) if self.cards else ngettext("{n} card", "{n} cards", k).format(n=k)
         if self.onto is not None:
             text = _("Move {cards} from column {source} to column {dest} (onto {card}) \u2014 {gain}")

@@ -516,6 +516,7 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
 # TRANSLATORS: the calendar's two-letter weekday heads, Monday to Sunday.
 WEEKDAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
 #: What the chart's and the calendar's legends call each kind of game or day.
+# TRANSLATORS: the legend of the statistics chart (games won, lost, given up) and calendar.
 _LEGEND = {"won": N_("won"), "lost": N_("lost"), "given up": N_("given up"), "rate": N_("win rate"),
            "played": N_("played, not won")}
 
