@@ -130,7 +130,7 @@ def extract(root: Path = ROOT) -> list[Message]:
                 have = found[key]
                 if have.msgid_plural != msg.msgid_plural:
                     raise SystemExit(f"{msg.references[0]}: {msg.msgid!r} has two plural forms in the code")
-                have.references.extend(msg.references)
+                have.references.extend(r for r in msg.references if r not in have.references)
                 have.notes.extend(n for n in msg.notes if n not in have.notes)
             else:
                 found[key] = msg
