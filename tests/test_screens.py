@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from game import i18n
 from game.freecell.daily import daily_deal, today_in_japan
 from game.play.menu import Menu, Settings
 from game.play.panels import Button, Chart, Grid, Panel
@@ -66,9 +67,15 @@ def text_box(t) -> tuple[int, int, int, int]:
     return (t.x, t.y, w, h)
 
 
+#: Every language the game speaks, and the pseudo-language whose text runs 40% longer.
+LANGS = ["en", "ko", "ja", "ru", "qps"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name", ["main", "entry", "settings", "statistics"])
-def test_every_screen_fits_its_window_whole(name, size):
+def test_every_screen_fits_its_window_whole(name, size, lang):
+    i18n.set_language(lang)
     panel = screens()[name]
     g = screen_geometry(size, panel)
     w, h = size
