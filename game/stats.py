@@ -54,7 +54,7 @@ from game.i18n import N_, _
 __all__ = [
     "GAMES", "RECENT_LIMIT", "FORMAT_VERSION", "STORE_NAME",
     "game_key", "Result", "Improved", "GameStats", "DailyHistory", "Statistics",
-    "TABLE_COLUMNS", "TABLE_ROWS", "table_columns", "outcome",
+    "TABLE_COLUMNS", "TABLE_ROWS", "table_columns", "month_title", "outcome",
 ]
 
 #: Every statistics bucket: FreeCell (all deals, and again by the deal's
@@ -580,6 +580,22 @@ TABLE_ROWS: tuple[tuple[str, str], ...] = (("freecell", N_("FreeCell")), ("freec
 def table_columns() -> tuple[str, ...]:
     """:data:`TABLE_COLUMNS` in the current language."""
     return tuple(_(c) for c in TABLE_COLUMNS)
+
+
+# TRANSLATORS: month names as the daily calendar's title shows them ("{month} {year}"), in the
+# form that stands alone (Russian: nominative, "Ноябрь").
+_MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+           N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+
+
+def month_title(year: int, month: int) -> str:
+    """The daily calendar's title for ``month`` (1-12) of ``year``, in the current language.
+
+    >>> month_title(2026, 11)
+    'November 2026'
+    """
+    # TRANSLATORS: the daily calendar's title, e.g. "November 2026" (Korean "2026년 11월").
+    return _("{month} {year}").format(month=_(_MONTHS[month - 1]), year=year)
 
 
 def outcome(result: Result) -> str:
