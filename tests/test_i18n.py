@@ -317,11 +317,11 @@ def test_the_settings_file_holds_only_a_language_the_game_speaks():
 def test_argparse_s_own_words_and_complaints_come_from_the_catalog(capsys):
     from game.commands import main
 
-    assert main(["--lang", "qps", "help", "chess"]) == 2
-    err = capsys.readouterr().err
-    assert "«argument game: invalid choice: 'chess'" in err
-    assert main(["--lang", "qps", "deal"]) == 2
-    assert "«the following arguments are required: game" in capsys.readouterr().err
+    for argv, said in ((["help", "chess"], "«argument game: invalid choice: 'chess'"),
+                       (["deal"], "«the following arguments are required: game")):
+        with pytest.raises(SystemExit) as stop:
+            main(["--lang", "qps", *argv])
+        assert stop.value.code == 2 and said in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["--lang", "qps", "deal", "-h"])
     out = capsys.readouterr().out
