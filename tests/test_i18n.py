@@ -164,10 +164,13 @@ def test_a_damaged_or_missing_catalog_leaves_english_and_warns_once(tmp_path, mo
     assert i18n.language() == "en"
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "damaged" in err and "line 4" in err
-    # A translation whose placeholders differ would crash a .format(): the catalog is refused.
-    (tmp_path / "ru.po").write_bytes(tool.write_po([tool._header("ru"), PoEntry("{n} x", "{m} y")]).encode())
+    # A translation naming an unknown placeholder would crash a .format(): that message stays English.
+    (tmp_path / "ru.po").write_bytes(tool.write_po([tool._header("ru"), PoEntry("{n} x", "{m} y"),
+                                                    PoEntry("{n} z", "{n} зет")]).encode())
     i18n.set_language("ru")
-    assert i18n.language() == "en" and "placeholders" in capsys.readouterr().err
+    assert i18n.language() == "ru" and "placeholders" in capsys.readouterr().err
+    assert i18n._("{n} x") == "{n} x" and i18n._("{n} z") == "{n} зет"
+    i18n.set_language("en")
     (tmp_path / "ru.po").write_bytes(b"\xff\xfe garbage")
     monkeypatch.setattr(i18n, "_loaded", {})
     i18n.set_language("ru")
