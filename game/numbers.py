@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from game.i18n import _, number
+from game.quoting import shown  # the one quoting of user words; kept importable from here
 
 __all__ = ["NumberError", "read_whole", "parse_in_range", "shown", "fold_wide"]
 
@@ -65,15 +66,6 @@ def fold_wide(text: str) -> str:
     ('#617', 1000)
     """
     return text.translate(_WIDE)
-
-
-def shown(text: str, limit: int = 24) -> str:
-    """``text`` quoted for a one-line message: escapes (repr) and cut to ``limit`` characters.
-
-    >>> shown("a\\nb"), shown("9" * 40, 5)
-    ("'a\\\\nb'", "'99999'…")
-    """
-    return repr(text[:limit]) + ("…" if len(text) > limit else "")
 
 
 def parse_in_range(text: str, name: str, low: int, high: int) -> int:

@@ -44,6 +44,7 @@ from typing import NoReturn, Sequence
 from game import __version__
 from game.commands.usage import UsageError
 from game.numbers import NumberError
+from game.quoting import WORD_LIMIT, printable
 
 #: ``solve freecell``'s default budget: about 35 s and 700 MB at most on one
 #: core of the 2-core development machine (a deal with one free cell that
@@ -62,8 +63,11 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes a bad choice with repr(), but not an unknown option
-        # ("-3\n4"): escape what is not printable so the message stays one line.
-        line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        # ("-3\n4"), and it quotes an argument whole however long: each word
+        # is cut and escaped (game.quoting), and the line as a whole is cut.
+        parts = message.split(" ")
+        words = " ".join(printable(word, 2 * WORD_LIMIT) for word in parts[:20]) + (" …" if len(parts) > 20 else "")
+        line = printable(words, 300)
         self.exit(2, f"{self.prog}: error: {line}\n")
 
 

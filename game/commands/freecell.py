@@ -15,6 +15,7 @@ from game.freecell.deals import deal, parse_deal_number
 from game.freecell.moves import Move, NotationError
 from game.freecell.position import IllegalMoveError
 from game.numbers import parse_in_range, shown
+from game.quoting import shown_path
 
 __all__ = ["deal_command", "solve_command", "daily_command", "play_command"]
 
@@ -29,13 +30,13 @@ def deal_command(number_text: str, check_path: str | None) -> int:
     if check_path is None:
         sys.stdout.write(pos.board())
         return 0
-    tokens = [t for line in read_text_file(check_path).splitlines()
+    tokens = [t for line in read_text_file(check_path, "moves file").splitlines()
               if not line.lstrip().startswith("#") for t in line.split()]
     for index, token in enumerate(tokens, 1):
         try:
             Move.parse(token)
         except NotationError as exc:
-            raise UsageError(f"{check_path}: move {index}: {exc}") from None
+            raise UsageError(f"{shown_path(check_path)}: move {index}: {exc}") from None
     # fc-solve -snx lists every card movement, so nothing moves by itself here.
     for index, token in enumerate(tokens, 1):
         move = pos.parse_move(token)
@@ -77,10 +78,10 @@ def solve_command(number_text: str | None, board_path: str | None, cells_text: s
         raise UsageError("give a deal number or --board FILE (one of them)")
     if board_path is not None:
         try:
-            pos = Position.parse(read_text_file(board_path))
+            pos = Position.parse(read_text_file(board_path, "board file"))
         except BoardError as exc:
-            raise UsageError(f"{board_path}: {exc}") from None
-        where = board_path
+            raise UsageError(f"{shown_path(board_path)}: {exc}") from None
+        where = shown_path(board_path)
     else:
         number = parse_deal_number(number_text or "")
         pos = deal(number)
@@ -137,7 +138,9 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
     Without a screen (see :func:`game.commands.display.no_display_reason`,
     decided before any window is made) or when the window cannot be made
     (no OpenGL 3.3), FreeCell is played in the terminal instead and one line
-    on stderr says so. The terminal game ends with exit 0 at end of input.
+    on stderr says so. A window that opens but is refused full screen, its
+    size or the like plays on (:mod:`game.app.capabilities`): that is no
+    reason for the terminal. The terminal game ends with exit 0 at end of input.
     ``auto_text`` (``--auto``) is the terminal game's automatic foundation
     level; the window takes it from Settings, so it needs ``--text``.
     """

@@ -29,6 +29,7 @@ from __future__ import annotations
 import sys
 
 from game.commands.usage import UsageError, parse_auto, read_text_file
+from game.quoting import shown_path
 
 __all__ = ["freecell_hint_command", "spider_hint_command", "freecell_hint_sentence"]
 
@@ -78,9 +79,9 @@ def freecell_hint_command(number_text: str | None, board_path: str | None, auto_
     number: int | None = None
     if board_path is not None:
         try:
-            pos = Position.parse(read_text_file(board_path))
+            pos = Position.parse(read_text_file(board_path, "board file"))
         except BoardError as exc:
-            raise UsageError(f"{board_path}: {exc}") from None
+            raise UsageError(f"{shown_path(board_path)}: {exc}") from None
     else:
         number = parse_deal_number(number_text or "")
         pos = deal(number)

@@ -25,6 +25,7 @@ from typing import Any
 
 from game.commands.usage import UsageError, read_text_file
 from game.numbers import parse_in_range
+from game.quoting import shown_path
 from game.spider.deals import deal, parse_game_number, parse_suits
 from game.spider.moves import Move, NotationError
 from game.spider.position import IllegalMoveError
@@ -50,13 +51,14 @@ def read_moves(path: str) -> list[tuple[int, Move | str]]:
         try:
             actions.append((lineno, Move.parse(t)))
         except NotationError as exc:
-            raise UsageError(f"{path}:{lineno}: {exc}") from None
+            raise UsageError(f"{shown_path(path)}:{lineno}: {exc}") from None
     return actions
 
 
 def replay_actions(pos: Any, actions: list[tuple[int, Move | str]], path: str) -> str | None:
     """Play ``actions`` (from :func:`read_moves`) on ``pos``; None, or the one line
     that says which action of ``path`` was illegal (the position stops before it)."""
+    path = shown_path(path)
     for lineno, action in actions:
         if action == UNDO:
             if not pos.move_stack:
