@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from game.i18n import _, number
+from game.i18n import _, grouped
 from game.quoting import shown  # the one quoting of user words; kept importable from here
 
 __all__ = ["NumberError", "read_whole", "parse_in_range", "shown", "fold_wide"]
@@ -81,5 +81,5 @@ def parse_in_range(text: str, name: str, low: int, high: int) -> int:
     n = read_whole(text)
     if n is None or not low <= n <= high:
         raise NumberError(_("{name} must be a whole number {low}..{high}, not {text}").format(
-            name=name, low=number(low), high=number(high), text=shown(text)))
+            name=name, low=grouped(low), high=grouped(high), text=shown(text)))
     return n

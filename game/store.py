@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
 from game.bounded import Refused, read_bytes
-from game.i18n import N_, _, number
+from game.i18n import N_, _, grouped
 from game.schema import MAX_FILE_BYTES, SchemaError, parse
 
 __all__ = ["Store", "data_dir", "APP_DIR_NAME", "STALE_SECONDS", "REPLACED_NOTICE"]
@@ -206,7 +206,7 @@ class Store:
             if exc.kind == "missing":
                 self._note_seen(name, None)
             elif exc.kind in _SET_ASIDE:
-                self._set_aside(name, _(_SET_ASIDE[exc.kind]).format(limit=number(MAX_FILE_BYTES)), fresh)
+                self._set_aside(name, _(_SET_ASIDE[exc.kind]).format(limit=grouped(MAX_FILE_BYTES)), fresh)
             else:
                 self._warn(_("could not read {file} ({why}); using defaults").format(file=path.name, why=exc.detail or exc),
                            key=f"read {name}")
