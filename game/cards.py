@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 
 from game.i18n import _, ngettext
+from game.quoting import shown
 
 __all__ = [
     "Card",
@@ -98,7 +99,7 @@ def parse_rank(token: str) -> int:
         return 10
     if len(t) == 1 and t in RANK_CHARS:
         return RANK_CHARS.index(t)
-    raise CardParseError(_("{token} is not a rank (use A, 2-9, T, J, Q, K)").format(token=repr(token)))
+    raise CardParseError(_("{token} is not a rank (use A, 2-9, T, J, Q, K)").format(token=shown(token)))
 
 
 def rank_token(rank: int) -> str:
@@ -127,13 +128,13 @@ class Card(int):
         """
         t = token.strip().upper()
         if len(t) < 2 or t[-1] not in SUIT_CHARS:
-            raise CardParseError(_("{token} is not a card (e.g. AS, TD, QH)").format(token=repr(token)))
+            raise CardParseError(_("{token} is not a card (e.g. AS, TD, QH)").format(token=shown(token)))
         try:
             rank = parse_rank(t[:-1])
         except CardParseError:
-            raise CardParseError(_("{token} is not a card (e.g. AS, TD, QH)").format(token=repr(token))) from None
+            raise CardParseError(_("{token} is not a card (e.g. AS, TD, QH)").format(token=shown(token))) from None
         if rank == 0:
-            raise CardParseError(_("{token} is not a card (e.g. AS, TD, QH)").format(token=repr(token)))
+            raise CardParseError(_("{token} is not a card (e.g. AS, TD, QH)").format(token=shown(token)))
         return CARDS[(rank - 1) * 4 + SUIT_CHARS.index(t[-1])]
 
     @property

@@ -642,9 +642,8 @@ _REFUSALS: dict[str, tuple[tuple[str, str], ...]] = {
 # (their msgids) whose translation, read as a pattern, the reason matches.
 _REFUSAL_MESSAGES: dict[str, tuple[tuple[str | tuple[str, str], str], ...]] = {
     "freecell": (
-        # A plural message is its (singular, plural) pair, as the engine's ngettext() has it.
-        (("{count} cards can't move at once: only {n} can now (free a cell or a column)",) * 2, "movable-cards"),
-        (("{count} cards can't move into an empty column at once: only {n} can now (free a cell or a column)",) * 2,
+        (N_("{count} cards can't move at once: only {n} can now (free a cell or a column)"), "movable-cards"),
+        (N_("{count} cards can't move into an empty column at once: only {n} can now (free a cell or a column)"),
          "movable-cards"),
         (N_("only a run moves together: {cards} is not one ({why})"), "movable-cards"),
         (N_("{card} can't go on {target}: {why}"), "building"),

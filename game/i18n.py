@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
 __all__ = ["_", "ngettext", "pgettext", "npgettext", "N_", "set_language", "language", "LANGUAGES",
-           "detect_language", "number", "language_from_locale", "PoEntry", "PoError", "read_po", "compile_mo",
+           "detect_language", "grouped", "language_from_locale", "PoEntry", "PoError", "read_po", "compile_mo",
            "catalog_path", "placeholders", "PSEUDO", "pseudo_text", "FIRST_WEEKDAY", "breaks", "display_width"]
 
 #: The languages a player can choose, each named in itself (as the Settings list shows them).
@@ -56,6 +56,8 @@ FIRST_WEEKDAY: dict[str, int] = {"en": 0, "ko": 6, "ja": 6, "ru": 0, PSEUDO: 0}
 
 _LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 _CONTEXT_SEP = "\x04"  # gettext's separator between a msgctxt and its msgid
+#: Far more than a catalog of this game holds (about 100 kB); a larger file is not one.
+_CATALOG_MAX_BYTES = 4_000_000
 
 
 def catalog_path(code: str) -> Path:
@@ -327,13 +329,14 @@ def _load(code: str) -> gettext.NullTranslations | None:
         return _loaded[code]
     path = catalog_path(code)
     name = LANGUAGES.get(code, code)
+    from game.bounded import Refused, read_text  # stdlib only too; imported late, it may use this module
+
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        _warn(f"the {name} catalog cannot be read ({path.name}: {exc.strerror or exc}); playing in English")
+        text = read_text(path, _CATALOG_MAX_BYTES, what="message catalog")
+    except Refused as exc:
+        _warn(f"the {name} catalog cannot be read ({path.name}: {exc}); playing in English")
         return None
     try:
-        text = raw.decode("utf-8")
         entries = read_po(text)
         if not entries or entries[0].msgid != "":
             raise PoError("no header entry")
@@ -344,7 +347,7 @@ def _load(code: str) -> gettext.NullTranslations | None:
             _warn(f"the {name} catalog: {len(bad)} message(s) with unknown placeholders (first at line "
                   f"{bad[0].line}) stay in English")
         translations = gettext.GNUTranslations(io.BytesIO(compile_mo(e for e in entries if e not in bad)))
-    except (UnicodeDecodeError, PoError, OSError, ValueError, SyntaxError) as exc:
+    except (PoError, ValueError, SyntaxError) as exc:
         _warn(f"the {name} catalog {path.name} is damaged ({exc}); playing in English")
         return None
     _loaded[code] = translations
@@ -409,10 +412,10 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translations.npgettext(context, singular, plural, n)
 
 
-def number(n: int) -> str:
+def grouped(n: int) -> str:
     """A whole number with the current language's digit grouping ("1,000,000"; Russian "1 000 000").
 
-    >>> number(1000000)
+    >>> grouped(1000000)
     '1,000,000'
     """
     text = f"{n:,}"

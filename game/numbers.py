@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-from game.i18n import _, number
+from game.i18n import _, grouped
+from game.quoting import shown  # the one quoting of user words; kept importable from here
 
 __all__ = ["NumberError", "read_whole", "parse_in_range", "shown", "fold_wide"]
 
@@ -67,15 +68,6 @@ def fold_wide(text: str) -> str:
     return text.translate(_WIDE)
 
 
-def shown(text: str, limit: int = 24) -> str:
-    """``text`` quoted for a one-line message: escapes (repr) and cut to ``limit`` characters.
-
-    >>> shown("a\\nb"), shown("9" * 40, 5)
-    ("'a\\\\nb'", "'99999'…")
-    """
-    return repr(text[:limit]) + ("…" if len(text) > limit else "")
-
-
 def parse_in_range(text: str, name: str, low: int, high: int) -> int:
     """A whole number ``low..high`` for the option ``name``, or :class:`NumberError`.
 
@@ -89,5 +81,5 @@ def parse_in_range(text: str, name: str, low: int, high: int) -> int:
     n = read_whole(text)
     if n is None or not low <= n <= high:
         raise NumberError(_("{name} must be a whole number {low}..{high}, not {text}").format(
-            name=name, low=number(low), high=number(high), text=shown(text)))
+            name=name, low=grouped(low), high=grouped(high), text=shown(text)))
     return n

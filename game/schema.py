@@ -56,6 +56,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from game.quoting import shown
+
 __all__ = [
     "SchemaError", "MAX_FILE_BYTES", "parse",
     "Field", "Int", "Num", "Bool", "Str", "Date", "Choice", "List", "Pair", "Map", "Nullable", "Record",
@@ -85,6 +87,8 @@ def _show(value: Any) -> str:
         return f"a {'JSON object' if isinstance(value, dict) else 'list'}"
     if isinstance(value, str) and len(value) > 24:
         return f"a text of {len(value):,} characters"
+    if isinstance(value, str):
+        return shown(value)  # escaped as every quoted word is (game.quoting)
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 

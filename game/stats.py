@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
 from game.i18n import N_, _
+from game.quoting import shown
 
 __all__ = [
     "GAMES", "RECENT_LIMIT", "FORMAT_VERSION", "STORE_NAME",
@@ -107,7 +108,7 @@ def _date_text(date: str | datetime.date | None, what: str = "date") -> str:
             return date
         except ValueError:
             pass
-    raise ValueError(f"{what} {date!r} is not a YYYY-MM-DD date")
+    raise ValueError(f"{what} {shown(date)} is not a YYYY-MM-DD date")
 
 
 # --- strict readers for from_dict: every failure is one ValueError line -------------
@@ -115,19 +116,19 @@ def _date_text(date: str | datetime.date | None, what: str = "date") -> str:
 def _int(value: Any, what: str) -> int:
     # bool is an int subclass; ``true`` where a count belongs is garbage.
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{what} must be a whole number >= 0, not {value!r}")
+        raise ValueError(f"{what} must be a whole number >= 0, not {shown(value)}")
     return value
 
 
 def _seconds(value: Any, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-        raise ValueError(f"{what} must be seconds >= 0, not {value!r}")
+        raise ValueError(f"{what} must be seconds >= 0, not {shown(value)}")
     return float(value)
 
 
 def _bool(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{what} must be true or false, not {value!r}")
+        raise ValueError(f"{what} must be true or false, not {shown(value)}")
     return value
 
 
@@ -457,7 +458,7 @@ class Statistics:
         d = _mapping(data, "statistics")
         version = d.get("version", FORMAT_VERSION)
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise ValueError(f"statistics version {version!r} is not a version number")
+            raise ValueError(f"statistics version {shown(version)} is not a version number")
         if version > FORMAT_VERSION:
             raise ValueError(f"statistics version {version} is newer than this program reads ({FORMAT_VERSION})")
         # Types, ranges and sizes field by field first; the readers below add

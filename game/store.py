@@ -51,14 +51,14 @@ import math
 import os
 import re
 import secrets
-import stat
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
-from game.i18n import N_, _
+from game.bounded import Refused, read_bytes
+from game.i18n import N_, _, grouped
 from game.schema import MAX_FILE_BYTES, SchemaError, parse
 
 __all__ = ["Store", "data_dir", "APP_DIR_NAME", "STALE_SECONDS", "REPLACED_NOTICE"]
@@ -111,7 +111,7 @@ def _pid_alive(pid: int) -> bool:
 
 
 class Store:
-    """JSON documents by name (``settings``, ``statistics``, ``savegame``) in one folder."""
+    """JSON documents by name (``settings``, ``statistics``, ``savegame``, ``display``) in one folder."""
 
     #: Documents that carry who saved them (to tell when another game replaced them).
     STAMPED = frozenset({"savegame"})
@@ -201,21 +201,15 @@ class Store:
         """
         path = self.path(name)
         try:
-            st = os.stat(path)
-            if stat.S_ISDIR(st.st_mode):
-                self._set_aside(name, _("it was a folder, not a file"), fresh)
-                return default
-            if not stat.S_ISREG(st.st_mode):
-                self._set_aside(name, _("it was not a plain file"), fresh)
-                return default
-            with open(path, "rb") as f:
-                raw = f.read(MAX_FILE_BYTES + 1)
-        except FileNotFoundError:
-            self._note_seen(name, None)
-            return default
-        except OSError as exc:
-            self._warn(_("could not read {file} ({why}); using defaults").format(file=path.name, why=_why(exc)),
-                       key=f"read {name}")
+            raw = read_bytes(path, MAX_FILE_BYTES)
+        except Refused as exc:
+            if exc.kind == "missing":
+                self._note_seen(name, None)
+            elif exc.kind in _SET_ASIDE:
+                self._set_aside(name, _(_SET_ASIDE[exc.kind]).format(limit=grouped(MAX_FILE_BYTES)), fresh)
+            else:
+                self._warn(_("could not read {file} ({why}); using defaults").format(file=path.name, why=exc.detail or exc),
+                           key=f"read {name}")
             return default
         try:
             data = parse(raw)
@@ -335,9 +329,8 @@ class Store:
     def _check_owner(self, name: str) -> None:
         """Warn (once per other game) when the file was replaced by another running game."""
         try:
-            with open(self.path(name), "rb") as f:
-                writer = parse(f.read(MAX_FILE_BYTES + 1)).get("writer")
-        except (OSError, ValueError, AttributeError):
+            writer = parse(read_bytes(self.path(name), MAX_FILE_BYTES)).get("writer")
+        except (ValueError, AttributeError):  # Refused and SchemaError are ValueErrors
             return
         if not isinstance(writer, dict) or writer == self._seen.get(name):
             return
@@ -373,6 +366,14 @@ class Store:
                     _unlock(fd)
         finally:
             os.close(fd)
+
+
+#: Why a file the bounded reader refused is set aside (the rest are read errors: warned, kept).
+_SET_ASIDE = {
+    "folder": N_("it was a folder, not a file"),
+    "special": N_("it was not a plain file"),
+    "large": N_("it is larger than {limit} bytes"),
+}
 
 
 def _what(name: str) -> str:

@@ -102,7 +102,7 @@ def test_no_arguments_without_a_screen_plays_in_the_terminal_and_says_so():
     assert "no window could be opened" in out.stderr and "playing in the terminal" in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
     assert "FreeCell" in out.stdout and "Today's deal is #" in out.stdout
-    assert "undid 5a" in out.stdout
+    assert "Undone: Move " in out.stdout and "from column 5 to a free cell." in out.stdout
 
 
 def test_text_mode_on_request():

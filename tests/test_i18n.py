@@ -209,11 +209,11 @@ def test_the_pseudo_language_wraps_every_message_and_keeps_its_fields():
 
 
 def test_numbers_group_their_digits_as_the_language_does():
-    assert i18n.number(1234567) == "1,234,567"
+    assert i18n.grouped(1234567) == "1,234,567"
     i18n.set_language(i18n.PSEUDO)
-    assert i18n.number(1000) == "1,000"
+    assert i18n.grouped(1000) == "1,000"
     i18n._language = "ru"  # the grouping follows the language code alone
-    assert i18n.number(1000000) == "1\u00a0000\u00a0000"
+    assert i18n.grouped(1000000) == "1\u00a0000\u00a0000"
 
 
 def test_refusals_link_to_their_help_section_in_any_language():
@@ -254,3 +254,31 @@ def test_the_terminal_help_counts_wide_characters_as_two_columns():
         lines = howto._wrap(JAPANESE, width, "  - ", "    ")
         assert all(i18n.display_width(line) <= width for line in lines)
         assert "".join(line[4:] for line in lines) == howto.plain(JAPANESE)
+
+
+def test_the_command_line_speaks_lang_wherever_it_stands(capsys):
+    from game.commands import main
+
+    assert main(["deal", "freecell", "0", "--lang", "qps"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("«") and "«deal 0 does not exist" in err and err.count("\n") == 1
+    assert main(["--lang=en", "deal", "freecell", "0"]) == 2
+    assert capsys.readouterr().err == "solitaire: error: deal 0 does not exist: deals are numbered 1..1,000,000\n"
+    for bad, said in ((["--lang", "xx", "help"], "--lang must be en, ko, ja or ru, not 'xx'"),
+                      (["help", "--lang"], "--lang needs a language")):
+        assert main(bad) == 2
+        err = capsys.readouterr().err
+        assert said in err and err.count("\n") == 1
+
+
+def test_the_command_line_follows_the_system_language_without_lang(monkeypatch, capsys):
+    from game.commands import main
+
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert main(["help", "spider"]) == 0
+    assert i18n.language() == "ru"
+    capsys.readouterr()
+    assert main(["--lang", "en", "help"]) == 0 and i18n.language() == "en"

@@ -368,3 +368,21 @@ def test_another_button_closes_the_number_box():
     assert menu.entry == ""
     menu.choose("settings")
     assert menu.entry is None and menu.panel().title == "Settings"  # keys are keys again, not text
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (420, 900)])
+def test_the_charts_labels_never_sit_on_each_other(size):
+    # With two games "oldest" and "newest" were printed on top of each other.
+    measure = font_measure
+    for n in (1, 2, 3, 5, 12, 50):
+        games = tuple((60.0 * (i + 1), "won") for i in range(n))
+        panel = Panel("Statistics", buttons=(Button("Back", "back"),),
+                      grid=Grid(("", "Played"), (("FreeCell", str(n)),)), chart=Chart("FreeCell", games))
+        g = screen_geometry(size, panel)
+        under = [t for t in g.texts if t.role == "axis" and t.y > g.chart.plot[1] + g.chart.plot[3]]
+        boxes = [(t.x, t.y, *measure(t.text, t.px)) for t in under]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert not overlaps(a, b), (n, size, under)
+        words = {t.text for t in under}
+        assert ("oldest" in words and "newest" in words) == (n > 1), (n, words)

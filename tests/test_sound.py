@@ -6,6 +6,7 @@ and make no noise; it is shut down after every test so no state leaks.
 
 from __future__ import annotations
 
+import os
 from array import array
 
 import pygame
@@ -211,3 +212,18 @@ def test_close_stops_a_mixer_it_started(dummy_audio):
     assert not pygame.mixer.get_init()
     assert not sound.available
     assert sound.play("place") is None
+
+
+def test_no_sound_card_prints_nothing_and_the_game_plays_silently():
+    # SDL's ALSA driver on a machine with no card: ALSA's C library used to
+    # print eight lines per probe (sixteen at the game's start).
+    import subprocess
+    import sys
+
+    code = ("from game.sound import Sound, quiet_alsa\n"
+            "import pygame\n"
+            "quiet_alsa(); pygame.init(); s = Sound(0.5); s.play('place'); print('played on')\n")
+    env = dict(os.environ, SDL_AUDIODRIVER="alsa", ALSA_CONFIG_PATH="/nonexistent-alsa.conf")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    assert out.returncode == 0 and "played on" in out.stdout, out.stderr
+    assert "ALSA lib" not in out.stderr

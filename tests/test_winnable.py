@@ -191,3 +191,20 @@ def test_esc_cancels_the_background_search(spider_play, monkeypatch):
     play.act(Action(Act.NEW_DEAL))
     play.act(Action(Act.CANCEL))
     assert play.waiting is None and "cancelled" in play.message and play.table.session.number == old
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_the_first_spider_game_follows_the_suit_choice(play_for, suits):
+    # It used to be 1-suit game #1 whatever was chosen, and the choice fell back to 1.
+    play = play_for("freecell", 1)
+    play.menu.open()
+    if suits != 1:
+        play.carry_out(play.menu.choose(f"spider-suits-{suits}"))
+    play.carry_out(play.menu.choose("spider-new"))
+    if play.panel() is not None and play.panel().title.startswith("Start"):
+        play.button("confirmed")
+    session = play.table.session
+    assert (play.table.game, session.number, session.suits) == ("spider", 1, suits)
+    assert play.settings.spider_suits == suits and play.settings.spider_started
+    assert 1 in load().games(suits)  # a proven game at that suit count
+    assert play.store.load("settings")["spider_suits"] == suits

@@ -107,10 +107,13 @@ def write_positions(path: str, numbers: list[int], tight: int = 2, every: int = 
 
 def read_positions(path: str) -> list[Position]:
     """Positions from a file of fc-solve boards separated by blank lines."""
+    from game.bounded import Refused, read_text
+    from game.quoting import shown_path
+
     try:
-        text = Path(path).read_text()
-    except (OSError, UnicodeDecodeError) as exc:
-        sys.exit(f"cannot read {path}: {exc}")
+        text = read_text(path, 50_000_000, "file of boards")
+    except Refused as exc:
+        sys.exit(f"cannot read {shown_path(path)}: {exc}")
     out = []
     blocks = ["\n".join(ln for ln in b.splitlines() if not ln.lstrip().startswith("#"))
               for b in re.split(r"\n\s*\n", text)]

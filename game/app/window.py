@@ -25,6 +25,7 @@ import moderngl
 import pygame
 
 from game import speeds
+from game.app.capabilities import Refusals, display_key, to_stderr
 from game.input.actions import Act, Action
 from game.input.keys import translate_controller, translate_key
 from game.input.pointer import Click, Drop, Pointer
@@ -35,6 +36,7 @@ from game.play.menu import Settings
 from game.render.layout import CardTransform, PileKind
 from game.render.picking import Pick, column_under, pick
 from game.render.scene import Renderer, View
+from game.sound import quiet_alsa
 from game.ui.overlay import Overlay
 
 __all__ = ["App"]
@@ -45,6 +47,28 @@ __all__ = ["App"]
 #: how often it looks for input meanwhile (input wakes it within that).
 IDLE_WAIT_MS = 250
 IDLE_LOOK_MS = 25
+
+#: The window's size when the display refuses the one asked for.
+FALLBACK_SIZE = (800, 600)
+
+
+def open_window(size: tuple[int, int], refusals: Refusals) -> pygame.Surface:
+    """The OpenGL window at ``size``, or at :data:`FALLBACK_SIZE` when the
+    display refuses that size (said once, remembered for the display). A
+    display that gives no OpenGL window at all raises: that is no window."""
+    flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
+    if refusals.remembered("size"):
+        return pygame.display.set_mode(FALLBACK_SIZE, flags)
+    try:
+        return pygame.display.set_mode(size, flags)
+    except pygame.error as exc:
+        refused = exc
+    try:
+        window = pygame.display.set_mode(FALLBACK_SIZE, flags)
+    except pygame.error:
+        raise refused from None  # no size works: not the size's fault, so nothing is remembered
+    refusals.refuse("size", refused, want=f"{size[0]}×{size[1]}", got=f"{FALLBACK_SIZE[0]}×{FALLBACK_SIZE[1]}")
+    return window
 
 
 def _window_context() -> moderngl.Context:
@@ -59,11 +83,16 @@ class App:
                  size: tuple[int, int] = (1280, 720), *, now: Callable[[], float] = time.perf_counter,
                  fullscreen: bool = False, restore: bool = True,
                  data_folder: str | None = None) -> None:
+        quiet_alsa()  # no sound card: play silently, without ALSA's sixteen lines on stderr
         pygame.init()
         self.now = now
-        flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
+        from game.store import Store
+
+        store = Store(data_folder) if data_folder is not None else Store()
+        #: What this display refused (full screen, a size, ...): said once, the game plays on.
+        self.refusals = Refusals(store, display_key(pygame.display.get_driver()), to_stderr)
         pygame.display.set_caption("Solitaire")
-        self.window = pygame.display.set_mode(size, flags)
+        self.window = open_window(size, self.refusals)
         self.ctx = _window_context()
         self.size = pygame.display.get_window_size()
         self.ctx.viewport = (0, 0, *self.size)
@@ -77,13 +106,14 @@ class App:
         self._clipboard = ""
         self.frames_drawn = 0
         self._pulse: tuple[tuple[Any, ...], float] = ((), 0.0)  # the hint marks shown, since when
+        self._fullscreen_wanted: bool | None = None
+        self._system_clipboard = True
         from game.sound import Sound
-        from game.store import Store
 
         self.sound = Sound(0.0)
-        store = Store(data_folder) if data_folder is not None else Store()
         self.play = Play(self, game, number, suits, now=now, restore=restore, store=store,
                          fullscreen=fullscreen)
+        self._say_refusals()
         pygame.key.start_text_input()
         self._init_controllers()
 
@@ -93,21 +123,18 @@ class App:
 
     # --- what the controller asks of the window (game.play.Host) -----------------------
 
-    def clipboard_put(self, text: str) -> None:
+    def clipboard_put(self, text: str) -> bool:
+        """Copy ``text``; False when only this window holds it (no system clipboard)."""
         self._clipboard = text  # kept in the game too: there may be no system clipboard
-        try:
-            pygame.scrap.put_text(text)
-        except Exception:
-            pass
+        if self._system_clipboard:
+            self._system_clipboard = self.refusals.attempt("clipboard", lambda: pygame.scrap.put_text(text))
+        return self._system_clipboard
 
     def clipboard_get(self) -> str:
-        try:
-            text = pygame.scrap.get_text()
-            if text:
-                return text
-        except Exception:
-            pass
-        return self._clipboard
+        got: list[str] = []
+        if self._system_clipboard:
+            self._system_clipboard = self.refusals.attempt("clipboard", lambda: got.append(pygame.scrap.get_text()))
+        return got[0] if got and got[0] else self._clipboard
 
     def apply_look(self, settings: Settings) -> None:
         self.renderer.set_four_colour(settings.four_colour)
@@ -115,8 +142,11 @@ class App:
         self.overlay.set_table_colour(settings.table_colour)
         self.renderer.set_card_back(settings.card_back)
         self.overlay.set_mirror(settings.left_handed)
-        if bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
-            self.toggle_fullscreen()
+        # Tried at start unless this display refused it before; tried anew when the player turns it on.
+        asked = self._fullscreen_wanted is not None and settings.fullscreen != self._fullscreen_wanted
+        self._fullscreen_wanted = settings.fullscreen
+        if self._fullscreen_now() != settings.fullscreen:
+            self.toggle_fullscreen(asked=asked)
 
     def play_sound(self, name: str) -> None:
         self.sound.play(name)
@@ -142,9 +172,24 @@ class App:
         self.renderer.resize(self.size)
         self.overlay.resize(self.size)
 
-    def toggle_fullscreen(self) -> None:
-        pygame.display.toggle_fullscreen()
-        self.resize(pygame.display.get_window_size())
+    def _fullscreen_now(self) -> bool:
+        return bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
+
+    def toggle_fullscreen(self, asked: bool = True) -> None:
+        """Switch full screen on or off; a display that refuses says so once, and the game plays on."""
+        if self.refusals.attempt("fullscreen", pygame.display.toggle_fullscreen, asked=asked):
+            self.resize(pygame.display.get_window_size())
+
+    def _say_refusals(self) -> None:
+        """From now on a refusal goes to the message line too; those said while
+        the window opened go there now (after what the data folder had to say)."""
+        def say(line: str) -> None:
+            to_stderr(line)
+            self.play.say(line)
+
+        self.refusals.report = say
+        if self.refusals.lines:
+            self.play.say("; ".join(([self.play.message] if self.play.message else []) + self.refusals.lines))
 
     # --- events ----------------------------------------------------------------------
 
@@ -180,8 +225,8 @@ class App:
         elif t == pygame.CONTROLLERDEVICEADDED and self._controller_mod is not None:
             try:
                 self.controllers[event.device_index] = self._controller_mod.Controller(event.device_index)
-            except Exception:
-                pass  # not a game controller SDL knows
+            except Exception as exc:  # not a game controller SDL can open: the keys still play
+                self.refusals.refuse("controller", exc)
         elif t == pygame.CONTROLLERDEVICEREMOVED:
             for k, c in list(self.controllers.items()):
                 if not c.attached():
@@ -198,7 +243,8 @@ class App:
             return
         self.play.env.keyboard_used = True
         if action.act is Act.FULLSCREEN:
-            self.play.settings.fullscreen = not self.play.settings.fullscreen
+            # From what the window is, not the setting: a display that refused leaves them apart.
+            self.play.settings.fullscreen = self._fullscreen_wanted = not self._fullscreen_now()
             self.toggle_fullscreen()
             return
         self.play.act(action)

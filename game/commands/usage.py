@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from game.bounded import TEXT_MAX_BYTES, Refused, read_text
+from game.i18n import _
+from game.quoting import shown_path
 
 __all__ = ["UsageError", "read_text_file", "parse_auto"]
 
@@ -26,22 +28,18 @@ def parse_auto(text: str) -> str:
 
     level = text.strip().lower()
     if level not in AUTO_LEVELS:
-        raise UsageError(f"--auto must be off, safe or all, not {shown(text)}")
+        raise UsageError(_("--auto must be off, safe or all, not {text}").format(text=shown(text)))
     return level
 
 
-def read_text_file(path: str, what: str = "file") -> str:
+def read_text_file(path: str, what: str = "file", limit: int = TEXT_MAX_BYTES) -> str:
     """The text of a file the user named, or :class:`UsageError` in one line.
 
-    ``what`` names the file in the "is a directory" message ("moves file").
+    Read by :func:`game.bounded.read_text`: a plain UTF-8 file of at most
+    ``limit`` bytes (1 MB by default); a folder, pipe, device or socket is
+    refused at once. ``what`` names the file in the refusal ("moves file").
     """
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not a {what}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        return read_text(path, limit, what)
+    except Refused as exc:
+        raise UsageError(_("{file}: {why}").format(file=shown_path(path), why=exc)) from None

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from game.quoting import shown
 from game.cards import RANK, SUIT
 
 __all__ = ["AUTO_OFF", "AUTO_SAFE", "AUTO_ALL", "AUTO_LEVELS", "auto_level", "is_safe_home"]
@@ -44,7 +45,7 @@ def auto_level(value: bool | str) -> str:
     key = value.strip().lower() if isinstance(value, str) else value
     if isinstance(key, (bool, str)) and key in _BY_VALUE:
         return _BY_VALUE[key]
-    raise ValueError(f"automatic foundation moves must be off, safe or all, not {str(value)[:20]!r}")
+    raise ValueError(f"automatic foundation moves must be off, safe or all, not {shown(value, 20)}")
 
 
 _OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit

@@ -37,6 +37,7 @@ from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level, is_safe_home
 from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
 from game.i18n import _, ngettext
+from game.quoting import shown
 from game.rules import Termination
 
 __all__ = [
@@ -115,11 +116,10 @@ def _rule_broken(card: int, under: int) -> str:
 
 def _misfit(card: Card, under: Card) -> str:
     """How ``card`` fails to follow ``under`` down a run (for the not-a-run reason), in words."""
-    if RED[card] == RED[under]:
-        if RANK[under] == RANK[card] + 1:
-            return _("{card} is the same colour as {under}").format(card=card.display, under=under.display)
-        return _("{card} does not follow {under}").format(card=card.display, under=under.display)
-    return _("{card} is not one rank below {under}").format(card=card.display, under=under.display)
+    if RED[card] != RED[under]:
+        return _("{card} is not one rank below {under}").format(card=card.display, under=under.display)
+    return (_("{card} is the same colour as {under}") if RANK[under] == RANK[card] + 1
+            else _("{card} does not follow {under}")).format(card=card.display, under=under.display)
 
 
 class Position:
@@ -223,6 +223,10 @@ class Position:
     def capacity(self, to_empty_column: bool = False) -> int:
         """Cards one sequence move can carry now ("N cards movable" is the default)."""
         return capacity(self.empty_cells(), self.empty_columns(), to_empty_column)
+
+    def movable(self) -> int:
+        """"N cards movable" as a player reads it: the capacity, never more than the cards left."""
+        return min(self.capacity(), 52 - self.cards_home)
 
     def run_length(self, column: int) -> int:
         """Length of the properly built run at the end of ``column`` (0 if empty)."""
@@ -446,12 +450,9 @@ class Position:
         if count > 1:
             cap = self.capacity(to_empty_column=not target)
             if count > cap:
-                return (ngettext("{count} cards can't move at once: only {n} can now (free a cell or a column)",
-                                 "{count} cards can't move at once: only {n} can now (free a cell or a column)", cap)
-                        if target else ngettext(
-                            "{count} cards can't move into an empty column at once: only {n} can now (free a cell or a column)",
-                            "{count} cards can't move into an empty column at once: only {n} can now (free a cell or a column)",
-                            cap)).format(count=count, n=cap)
+                return (_("{count} cards can't move at once: only {n} can now (free a cell or a column)") if target else _(
+                    "{count} cards can't move into an empty column at once: only {n} can now (free a cell or a column)")
+                        ).format(count=count, n=cap)
         return None
 
     def is_legal(self, move: Move) -> bool:
@@ -543,7 +544,7 @@ class Position:
             if len(fits) > 1:
                 counts = ", ".join(str(m.count) for m in fits)
                 raise AmbiguousMoveError(
-                    f"{text.strip()!r} could carry {counts} cards into the empty column: add v<count>, e.g. {fits[-1]}")
+                    f"{shown(text.strip())} could carry {counts} cards into the empty column: add v<count>, e.g. {fits[-1]}")
         return move
 
     def _apply(self, move: Move) -> Card:
@@ -715,7 +716,7 @@ class Position:
                 for tok in rest.split():
                     suit_t, dash, rank_t = tok.partition("-")
                     if not dash or suit_t.upper() not in ("H", "C", "D", "S"):
-                        raise BoardError(f"line {lineno}: {tok!r} is not a foundation like H-5")
+                        raise BoardError(f"line {lineno}: {shown(tok)} is not a foundation like H-5")
                     try:
                         foundations["CDHS".index(suit_t.upper())] = parse_rank(rank_t)
                     except CardParseError as exc:
@@ -736,7 +737,7 @@ class Position:
             if line.startswith(":"):
                 line = line[1:]
             elif sep:
-                raise BoardError(f"line {lineno}: {head.strip()!r} is not a board line (Foundations, Freecells or a column)")
+                raise BoardError(f"line {lineno}: {shown(head.strip())} is not a board line (Foundations, Freecells or a column)")
             columns.append([_card(tok, lineno) for tok in line.split()])
             if len(columns) > COLUMNS:
                 raise BoardError(f"line {lineno}: more than {COLUMNS} columns")

@@ -453,7 +453,9 @@ class Play(Extras):
     def paste(self) -> None:
         """Ctrl+V in the number box: a deal identifier copied from the result panel."""
         if self.menu.is_open and self.menu.entry is not None:
-            self.menu.type_text(self.host.clipboard_get().strip().lstrip("#"))
+            # A deal number is a few characters: the rest of a pasted megabyte is not looked at.
+            pasted = self.host.clipboard_get().strip()[:32].lstrip("#")
+            self.menu.type_text("".join(ch for ch in pasted if ch.isprintable()))
 
     @property
     def typing(self) -> bool:

@@ -175,11 +175,14 @@ class Extras:
             self.say("move lists are FreeCell's")
             return
         text = export_moves(self.table.position)
-        self.host.clipboard_put(text)
-        self.say(f"{len(text.split())} moves copied to the clipboard")
+        if self.host.clipboard_put(text) is False:  # the window has no system clipboard
+            self.say(f"{len(text.split())} moves copied, for this window only: there is no system clipboard")
+        else:
+            self.say(f"{len(text.split())} moves copied to the clipboard")
 
     def import_moves(self) -> None:
         """Replay a pasted move list from the deal's start."""
+        from game.bounded import TEXT_MAX_BYTES, bounded_text
         from game.freecell.export import replay
 
         text = self.host.clipboard_get()
@@ -188,8 +191,9 @@ class Extras:
             return
         table = self.table
         try:
-            pos = replay(table.session.number, text)
-        except ValueError as exc:
+            # Held to what --check reads from a file; each word it quotes is cut (game.quoting).
+            pos = replay(table.session.number, bounded_text(text, TEXT_MAX_BYTES, "move list"))
+        except ValueError as exc:  # Refused (too long), or a move that is not one or not legal
             self.say(str(exc))
             return
         self.abandon()
@@ -204,6 +208,8 @@ class Extras:
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""
         number = str(self.table.session.number)
-        self.host.clipboard_put(number)
-        self.say(f"#{number} copied to the clipboard")
+        if self.host.clipboard_put(number) is False:
+            self.say(f"#{number} copied, for this window only: there is no system clipboard")
+        else:
+            self.say(f"#{number} copied to the clipboard")
 

@@ -26,7 +26,8 @@ class Host(Protocol):
 
     def clipboard_get(self) -> str: ...
 
-    def clipboard_put(self, text: str) -> None: ...
+    def clipboard_put(self, text: str) -> bool | None:
+        """Copy ``text``; False when only the game holds it (the platform has no clipboard)."""
 
     def apply_look(self, settings: Settings) -> None:
         """Table colour, card back, deck colours, fullscreen: show them now."""

@@ -546,9 +546,10 @@ class Menu:
         if action == "spider-new":
             self.close()
             if not self.settings.spider_started:
-                # A player's very first Spider game is 1-suit game #1, proven winnable.
+                # A player's very first Spider game is game #1 at the chosen suit count
+                # (proven winnable at 1, 2 and 4 suits: assets/spider-winnable.tsv).
                 self.settings.spider_started = True
-                return Request("spider", 1, 1, setting="spider_started")
+                return Request("spider", 1, self.settings.spider_suits, setting="spider_started")
             # The number is chosen when the player confirms (game.play.dealer).
             return Request("spider", None, self.settings.spider_suits)
         if action.startswith("freecell-"):

@@ -48,6 +48,7 @@ from typing import Iterable, NamedTuple, Sequence
 from game import rules
 from game.cards import CARDS, NAMES, RANK, SUIT, Card, CardParseError, Suit, run_name
 from game.i18n import _, ngettext
+from game.quoting import shown
 from game.rules import Termination
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move, NotationError
 
@@ -425,10 +426,8 @@ class Position:
         dst = self._cols[d]
         if dst and RANK[dst[-1]] != RANK[src[-k]] + 1:
             head, under = src[-k], dst[-1]
-            if RANK[head] == 13:
-                why = _("a king goes only into an empty column")
-            else:
-                why = _("a card goes on a card exactly one rank higher, of any suit")
+            why = (_("a king goes only into an empty column") if RANK[head] == 13
+                   else _("a card goes on a card exactly one rank higher, of any suit"))
             return _("{card} can't go on {target}: {why}").format(card=NAMES[head], target=NAMES[under], why=why)
         return None
 
@@ -719,7 +718,7 @@ class Position:
             )
         label, _, rest = lines[0].partition(":")
         if label.strip().lower() != "stock":
-            raise PositionError(f"line 1 must start with 'stock:', not {lines[0][:20]!r}")
+            raise PositionError(f"line 1 must start with 'stock:', not {shown(lines[0], 20)}")
         stock = [_card(t, 1) for t in rest.split()]
         columns: list[list[Card]] = []
         down: list[int] = []

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from game.bounded import Refused, read_bytes
 from game.resources import asset_path
 from game.spider.deals import FIRST_GAME, LAST_GAME
 
@@ -100,11 +101,8 @@ def format_rows(rows: WinnableRows) -> str:
 @lru_cache(maxsize=1)
 def load() -> WinnableRows:
     """The shipped list (empty if the file is missing, unreadable or too large)."""
-    path = asset_path(FILE_NAME)
     try:
-        if path.stat().st_size > _MAX_BYTES:
-            return WinnableRows()
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        raw = read_bytes(asset_path(FILE_NAME), _MAX_BYTES, "list of winnable games")
+    except Refused:
         return WinnableRows()
-    return parse_rows(text)
+    return parse_rows(raw.decode("utf-8", errors="replace"))

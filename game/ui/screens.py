@@ -616,14 +616,22 @@ def _chart(chart: object, x: int, y: int, width: int, plot_h: int, px: int, meas
     base = py0 + ph + px // 4
     if games:
         n = len(games)
-        oldest = _("oldest")
-        texts.append(Text(oldest, px0, base, spx, "axis"))
-        newest = _("newest")
-        texts.append(Text(newest, px0 + min(pw, round(n * slot)) - measure(newest, spx)[0], base, spx, "axis"))
+        gap = spx
         middle = ngettext("last {n} game (bar: time)", "last {n} games (bar: time)", n).format(n=n)
+        ends: list[tuple[int, int]] = []  # the x spans of the labels placed under the bars
+        if n > 1:
+            # "newest" sits under the last bar, but never on top of "oldest":
+            # with a few games the bars end near the left edge.
+            oldest, newest = _("oldest"), _("newest")
+            ow, nw = measure(oldest, spx)[0], measure(newest, spx)[0]
+            nx = max(px0 + ow + gap, px0 + min(pw, round(n * slot)) - nw)
+            texts.append(Text(oldest, px0, base, spx, "axis"))
+            texts.append(Text(newest, nx, base, spx, "axis"))
+            ends = [(px0, px0 + ow), (nx, nx + nw)]
         mw = measure(middle, spx)[0]
-        if mw < pw - max(measure(newest, spx)[0], measure(oldest, spx)[0]) * 2 - 2 * spx:
-            texts.append(Text(middle, px0 + (pw - mw) // 2, base, spx, "axis"))
+        mx = px0 + (pw - mw) // 2
+        if mw <= pw and all(mx + mw + gap <= a or b + gap <= mx for a, b in ends):
+            texts.append(Text(middle, mx, base, spx, "axis"))
     else:
         empty = _("No games yet")
         ew, eh = measure(empty, px)

@@ -1,0 +1,163 @@
+"""What the display refused: full screen, the window's size, a game controller, the clipboard.
+
+A capability the platform refuses never stops the game. SDL's offscreen
+driver, and some desktops, say "That operation is not supported" to full
+screen; a window may not open at the size asked; a game controller may fail
+to open; the system clipboard may be missing. Each time the game plays on
+in a window, says once in one line what it could not do (on the message
+line and on stderr), and goes without it.
+
+Full screen and the window size are properties of the display, so a refusal
+is remembered for that display (its SDL driver and ``DISPLAY`` /
+``WAYLAND_DISPLAY``) in ``display.json`` through :class:`game.store.Store`:
+the next start on that display does not try again and says nothing, while
+the setting itself stays, so another display that can gets full screen. A
+player who asks again (F11, or the Fullscreen setting turned on) is always
+tried, and a success forgets the refusal::
+
+    >>> import tempfile
+    >>> from game.store import Store
+    >>> store = Store(tempfile.mkdtemp())
+    >>> said = []
+    >>> def no() -> None:
+    ...     raise RuntimeError("That operation is not supported")
+    >>> r = Refusals(store, "offscreen", said.append)
+    >>> r.attempt("fullscreen", no), said
+    (False, ['full screen is not available on this display (That operation is not supported); the game plays in a window'])
+    >>> again = Refusals(store, "offscreen", said.append)
+    >>> again.attempt("fullscreen", no), len(said)          # the next start: not tried, not said
+    (False, 1)
+    >>> again.attempt("fullscreen", lambda: None, asked=True), again.remembered("fullscreen")
+    (True, False)
+
+A game controller and the clipboard belong to the moment, not the display:
+their refusal is said once a session and not remembered.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Callable
+
+from game.i18n import N_, _
+from game.quoting import printable
+from game.schema import Choice, List, Map, Record, Str
+
+__all__ = ["Refusals", "MESSAGES", "REMEMBERED", "display_key", "DOCUMENT"]
+
+#: The one line said for each refusal (``why``: the platform's reason; for
+#: ``size``, ``want`` and ``got``: the sizes). One place per message.
+MESSAGES = {
+    "fullscreen": N_("full screen is not available on this display ({why}); the game plays in a window"),
+    "size": N_("the window could not open at {want} ({why}); it opened at {got}"),
+    "controller": N_("a game controller could not be opened ({why}); keys and the mouse still play"),
+    "clipboard": N_("the system clipboard is not available ({why}); copied moves stay in this window"),
+}
+
+#: Refusals that belong to the display and are remembered for it.
+REMEMBERED = ("fullscreen", "size")
+
+#: The store document that remembers them.
+DOCUMENT = "display"
+
+#: At most this many displays are remembered (the oldest are forgotten).
+MAX_DISPLAYS = 16
+
+_SCHEMA = Record({"refused": Map(Str(max_len=120), List(Choice(REMEMBERED), max_len=len(REMEMBERED)),
+                                 max_len=MAX_DISPLAYS)})
+
+
+def display_key(driver: str, environ: dict[str, str] | None = None) -> str:
+    """The display a refusal is remembered for: SDL's driver and the display's name.
+
+    >>> display_key("x11", {"DISPLAY": ":0"}), display_key("offscreen", {})
+    ('x11 :0', 'offscreen')
+    """
+    env = os.environ if environ is None else environ
+    name = env.get("WAYLAND_DISPLAY") or env.get("DISPLAY") or ""
+    return f"{driver} {name}".strip()[:120]
+
+
+def _reason(exc: BaseException) -> str:
+    """The platform's reason, short, on one line and printable."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return printable(text, 80)
+
+
+class Refusals:
+    """The capabilities this display refused, said once and remembered (see the module docstring).
+
+    ``report`` receives each line as it is said; :attr:`lines` keeps them.
+    ``store`` ``None`` remembers nothing beyond this session.
+    """
+
+    def __init__(self, store: Any, display: str, report: Callable[[str], None] | None = None) -> None:
+        self.store = store
+        self.display = display[:120]
+        self.report = report
+        #: Every line said this session, oldest first.
+        self.lines: list[str] = []
+        self._said: set[str] = set()
+        self._doc: dict[str, list[str]] = self._load()
+        self._remembered = set(self._doc.get(self.display, ()))
+
+    def _load(self) -> dict[str, list[str]]:
+        if self.store is None:
+            return {}
+        data = self.store.load(DOCUMENT, {}, check=_SCHEMA.check)
+        return dict(data.get("refused", {})) if isinstance(data, dict) else {}
+
+    def _save(self) -> None:
+        if self.store is None:
+            return
+        doc = {k: v for k, v in self._doc.items() if k != self.display}
+        if self._remembered:
+            doc[self.display] = sorted(self._remembered)
+        # The newest display last; past the cap the oldest go.
+        self._doc = dict(list(doc.items())[-MAX_DISPLAYS:])
+        self.store.save(DOCUMENT, {"refused": self._doc})
+
+    def remembered(self, name: str) -> bool:
+        """Whether this display refused ``name`` before (so a start does not try it)."""
+        return name in self._remembered
+
+    def attempt(self, name: str, action: Callable[[], Any], *, asked: bool = False, **words: str) -> bool:
+        """Run ``action`` (a call the platform may refuse); True when it worked.
+
+        Not run when this display refused ``name`` before, unless the player
+        ``asked`` just now. A refusal is said (once) and, for the display's
+        own capabilities, remembered; a success forgets a remembered refusal.
+        """
+        if name in self._remembered and not asked:
+            return False
+        try:
+            action()
+        except Exception as exc:  # pygame.error and friends: the platform said no
+            self.refuse(name, exc, again=asked, **words)
+            return False
+        if name in self._remembered:
+            self._remembered.discard(name)
+            self._save()
+        return True
+
+    def refuse(self, name: str, exc: BaseException, *, again: bool = False, **words: str) -> None:
+        """Note that the platform refused ``name`` for ``exc``; say it once (``again``: say it anew)."""
+        if name in REMEMBERED and name not in self._remembered:
+            self._remembered.add(name)
+            self._save()
+        if name in self._said and not again:
+            return
+        self._said.add(name)
+        line = _(MESSAGES[name]).format(why=_reason(exc), **words)
+        self.lines.append(line)
+        if self.report is not None:
+            self.report(line)
+
+
+def to_stderr(line: str) -> None:
+    """Say a refusal on stderr too: whoever started the game from a terminal reads it there."""
+    try:
+        print(f"solitaire: {line}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass  # no stderr (a desktop launcher closed it): the message line still says it
