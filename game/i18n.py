@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
 __all__ = ["_", "ngettext", "pgettext", "npgettext", "N_", "set_language", "language", "LANGUAGES",
-           "detect_language", "grouped", "language_from_locale", "PoEntry", "PoError", "read_po", "compile_mo",
+           "detect_language", "grouped", "percent", "language_from_locale", "PoEntry", "PoError", "read_po", "compile_mo",
            "catalog_path", "placeholders", "PSEUDO", "pseudo_text", "FIRST_WEEKDAY", "breaks", "display_width"]
 
 #: The languages a player can choose, each named in itself (as the Settings list shows them).
@@ -465,6 +465,16 @@ def display_width(text: str) -> int:
     import unicodedata
 
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def percent(share: float) -> str:
+    """``share`` (0..1) as a whole percentage, written as the language writes it ("75%"; Russian "75 %").
+
+    >>> percent(0.75)
+    '75%'
+    """
+    text = f"{share:.0%}"
+    return text.replace("%", "\u00a0%") if _language == "ru" else text
 
 
 def N_(message: str) -> str:

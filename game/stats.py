@@ -49,7 +49,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
-from game.i18n import N_, _
+from game.i18n import N_, _, percent
 from game.quoting import shown
 
 __all__ = [
@@ -529,7 +529,7 @@ class Statistics:
         """
         g = self[game]
         # TRANSLATORS: the statistics' row labels, each followed by its figure.
-        rows = [(_("Played"), str(g.played)), (_("Won"), str(g.won)), (_("Win rate"), f"{g.win_rate:.0%}"),
+        rows = [(_("Played"), str(g.played)), (_("Won"), str(g.won)), (_("Win rate"), percent(g.win_rate)),
                 (_("Current streak"), str(g.current_streak)), (_("Best streak"), str(g.best_streak)),
                 (_("Best time"), _clock(g.best_time)),
                 (_("Fewest moves"), "-" if g.fewest_moves is None else str(g.fewest_moves))]
@@ -555,12 +555,12 @@ class Statistics:
         for key, name in TABLE_ROWS:
             if key == "daily":
                 d = self.daily
-                rate = f"{d.days_won / d.days_played:.0%}" if d.days_played else "-"
+                rate = percent(d.days_won / d.days_played) if d.days_played else "-"
                 out.append((_(name), (str(d.days_played), str(d.days_won), rate, str(d.streak(today)),
                                    str(d.best_streak), "-", "-")))
                 continue
             g = self[key]
-            out.append((_(name), (str(g.played), str(g.won), f"{g.win_rate:.0%}" if g.played else "-",
+            out.append((_(name), (str(g.played), str(g.won), percent(g.win_rate) if g.played else "-",
                                str(g.current_streak), str(g.best_streak), _clock(g.best_time),
                                "-" if g.fewest_moves is None else str(g.fewest_moves))))
         return out

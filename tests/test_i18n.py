@@ -282,3 +282,33 @@ def test_the_command_line_follows_the_system_language_without_lang(monkeypatch, 
     assert i18n.language() == "ru"
     capsys.readouterr()
     assert main(["--lang", "en", "help"]) == 0 and i18n.language() == "en"
+
+
+def test_every_line_the_terminal_game_says_comes_from_the_catalog():
+    from game.commands.textplay import play
+
+    i18n.set_language(i18n.PSEUDO)
+    out = io.StringIO()
+    play(1, stdin=io.StringIO("?\nu\nh\n3a\nu\ny\nzz\nf\nr\nm\n" + "x" * 2000 + "\nq\n"), stdout=out)
+    import re
+
+    from game.commands.textplay import HELP
+
+    text = out.getvalue()
+    assert i18n._(HELP) in text  # the help is one message of several lines
+    lines = text.replace(i18n._(HELP), "«help»").replace("> ", "\n").splitlines()
+    words = [line for line in lines if re.search(r"[A-Za-z]{3}", line)]
+    assert len(words) > 15
+    # Every line with a word in it is a message (cards, column numbers and notation are not words).
+    assert [line for line in words if not line.startswith("«")] == []
+    assert any("«Undone: «Move 2♥" in line for line in words)
+
+
+def test_the_settings_file_holds_only_a_language_the_game_speaks():
+    from game.schema import SETTINGS, SchemaError
+
+    assert set(SETTINGS.fields["language"].options()) == {"", *LANGUAGES}
+    assert SETTINGS.check({"language": "ja"})["language"] == "ja"
+    for bad in ("qps", "de", 3, None):
+        with pytest.raises(SchemaError):
+            SETTINGS.check({"language": bad})

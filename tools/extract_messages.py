@@ -64,6 +64,8 @@ class Message:
     notes: list[str] = field(default_factory=list)
     #: "python-brace-format" when the message has {placeholders}.
     flags: set[str] = field(default_factory=set)
+    #: Where in its file the message first appears (orders the catalog).
+    line: int = 0
 
 
 def _comments(source: str) -> dict[int, str]:
@@ -110,12 +112,14 @@ def extract_file(path: Path, rel: str) -> list[Message]:
         def literal(i: int | None) -> str | None:
             return None if i is None else args[i].value
 
+        # References name the file only (msgmerge's --add-location=file): a line number would
+        # change the catalogs at every edit of the code and collide with the translators' work.
         msg = Message(literal(id_at) or "", literal(ctx_at), literal(plural_at),
-                      [f"{rel}:{node.lineno}"], _note(comments, node.lineno))
+                      [rel], _note(comments, node.lineno), line=node.lineno)
         if not msg.msgid:
             raise SystemExit(f"{rel}:{node.lineno}: an empty message")
         out.append(msg)
-    out.sort(key=lambda m: int(m.references[0].rsplit(":", 1)[1]))
+    out.sort(key=lambda m: m.line)
     return out
 
 
@@ -129,7 +133,7 @@ def extract(root: Path = ROOT) -> list[Message]:
             if key in found:
                 have = found[key]
                 if have.msgid_plural != msg.msgid_plural:
-                    raise SystemExit(f"{msg.references[0]}: {msg.msgid!r} has two plural forms in the code")
+                    raise SystemExit(f"{msg.references[0]}:{msg.line}: {msg.msgid!r} has two plural forms in the code")
                 have.references.extend(r for r in msg.references if r not in have.references)
                 have.notes.extend(n for n in msg.notes if n not in have.notes)
             else:

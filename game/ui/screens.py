@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.i18n import FIRST_WEEKDAY, N_, _, breaks, language, ngettext
+from game.i18n import FIRST_WEEKDAY, N_, _, breaks, language, ngettext, percent
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
 
@@ -593,12 +593,12 @@ def _chart(chart: object, x: int, y: int, width: int, plot_h: int, px: int, meas
     longest = max((s for s, _ in games), default=0.0)
     top_label = _clock_text(longest) if longest > 0 else "0:00"
     left_w = max(measure(top_label, spx)[0], measure("0:00", spx)[0]) + spx // 2
-    right_w = measure("100%", spx)[0] + spx // 2
+    right_w = measure(percent(1.0), spx)[0] + spx // 2
     plot = (x + left_w, y, max(4 * px, width - left_w - right_w), plot_h)
     px0, py0, pw, ph = plot
     texts.append(Text(top_label, x, py0, spx, "axis"))
     texts.append(Text("0:00", x, py0 + ph - th, spx, "axis"))
-    for frac, label in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
+    for frac, label in ((1.0, percent(1.0)), (0.5, percent(0.5)), (0.0, percent(0.0))):
         ly = py0 + round((1 - frac) * (ph - th))
         texts.append(Text(label, px0 + pw + spx // 3, ly, spx, "axis"))
     bars: list[tuple[Rect, str]] = []
