@@ -139,11 +139,15 @@ class GameClock:
 
 @dataclass
 class Step:
-    """What one action did, for the view to animate: the player move and the
-    automatic foundation moves that followed it (or, for undo, what was taken back)."""
+    """What one action did, for the view to animate, in both games: the player
+    move (a FreeCell or Spider move, or Spider's deal), the automatic
+    foundation moves that followed it (FreeCell), and the columns whose
+    complete K..A set went to its place (Spider, in the order removed); for
+    undo, what was taken back."""
 
-    move: Move
-    automatic: tuple[Move, ...] = field(default_factory=tuple)
+    move: Any
+    automatic: tuple[Any, ...] = field(default_factory=tuple)
+    completed: tuple[int, ...] = ()
     undone: bool = False
 
 
@@ -348,19 +352,38 @@ class SpiderSession:
     def won(self) -> bool:
         return self.position.is_won()
 
-    def play(self, move) -> None:  # type: ignore[no-untyped-def]
-        """A column move or ``DEAL`` (raises the engine's IllegalMoveError)."""
-        self.position.push(move)
+    def play(self, move: Any) -> Step:
+        """A column move or ``DEAL`` (raises the engine's IllegalMoveError); the
+        step names the columns whose set the engine removed.
+
+        >>> s = SpiderSession(1, 1)
+        >>> s.play(s.position.legal_moves()[0]).completed
+        ()
+        """
+        pos = self.position
+        before = [len(c) for c in pos.columns]
+        stock = pos.stock_size
+        pos.push(move)
         self.clock.start()
         if self.won:
             self.clock.stop()
+        # Each column's length as the move alone would leave it; a column 13
+        # shorter than that had its set removed (a deal may complete several).
+        landed = list(before)
+        if move.is_deal:
+            landed = [n + (1 if stock > pos.stock_size else 0) for n in landed]
+        else:
+            landed[move.source] -= move.count
+            landed[move.dest] += move.count
+        done = tuple(i for i, c in enumerate(pos.columns) if len(c) == landed[i] - 13)
+        return Step(move, (), done)
 
-    def undo(self):  # type: ignore[no-untyped-def]
+    def undo(self) -> Step | None:
         """Take back the last move or deal; None when there is none."""
         if not self.position.move_stack:
             return None
         self.undo_count += 1
-        return self.position.pop()
+        return Step(self.position.pop(), undone=True)
 
     def restart(self) -> None:
         from game.spider import deal as spider_deal

@@ -144,7 +144,7 @@ def test_keyboard_select_and_place_and_undo(clock, make_app):
     key(app, clock, pygame.K_z, pygame.KMOD_LCTRL)
     assert table.position.cells[0] is None and table.session.moves == 0
     key(app, clock, pygame.K_u)
-    assert table.message == "nothing to undo"
+    assert table.message == "Nothing to undo"
 
 
 def test_clock_pauses_on_focus_loss_and_minimise(clock, make_app):
@@ -185,7 +185,7 @@ def test_nothing_is_redrawn_when_nothing_changes(clock, make_app):
     # The live winnability check answers in real time and changes the
     # status line once: let it settle before measuring an idle table.
     end = real_time.monotonic() + 60
-    while app.play.winnability.state in (WinState.CHECKING, WinState.UNKNOWN) and real_time.monotonic() < end:
+    while app.play.round.winnability.state in (WinState.CHECKING, WinState.UNKNOWN) and real_time.monotonic() < end:
         frames(app, clock, 1)
         real_time.sleep(0.02)
     frames(app, clock, 3)
@@ -494,7 +494,7 @@ def test_a_win_is_celebrated_and_charted(clock, make_app):
     app = make_app("freecell", 617, now=clock)
     table = app.play.table
     win_617(table)
-    app.play.changed()
+    app.play.round.changed()
     assert table.flights.busy()  # the kings leap
     frames(app, clock, 240)
     assert not table.flights.busy()
@@ -517,7 +517,7 @@ def test_live_winnability_rewind_demo_and_export(clock, make_app):
     from game.freecell.winnability import WinState
 
     app = make_app("freecell", 1, now=clock)
-    win = app.play.winnability
+    win = app.play.round.winnability
     assert win is not None
     end = real_time.monotonic() + 60
     while win.state is not WinState.WINNABLE and real_time.monotonic() < end:
@@ -526,19 +526,19 @@ def test_live_winnability_rewind_demo_and_export(clock, make_app):
     assert win.state is WinState.WINNABLE and "winnable" in app.play.status()
     # The demo plays the solver's line; a step back returns to where it began.
     start = app.play.table.position.copy()
-    app.play.start_demo()
-    assert app.play.demo is not None
+    app.play.round.start_demo()
+    assert app.play.round.demo is not None
     key(app, clock, pygame.K_RETURN)  # pause
     key(app, clock, pygame.K_RIGHT)
     key(app, clock, pygame.K_RIGHT)
     key(app, clock, pygame.K_LEFT)
-    assert app.play.demo.playback.index == 1
+    assert app.play.round.demo.playback.index == 1
     key(app, clock, pygame.K_ESCAPE)  # stop: the player is in control here
-    assert app.play.demo is None and app.play.demo_touched and app.play.table.position.move_count >= 1
+    assert app.play.round.demo is None and app.play.record.demo_touched and app.play.table.position.move_count >= 1
     # Export, then replay from the clipboard: the same position.
-    app.play.export()
+    app.play.round.export()
     here = app.play.table.position.layout()
-    app.play.import_moves()
+    app.play.round.import_moves()
     assert app.play.table.position.layout() == here
     assert start.layout() != here
 
@@ -548,15 +548,15 @@ def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock, make_app):
     frames(app, clock, 1)
     click(app, clock, button_pos(app, "demo"))
     # The line comes from the solver's worker: the table stays live meanwhile.
-    assert app.play.waiting is not None and "searching" in app.play.status()
+    assert app.play.jobs.waiting is not None and "searching" in app.play.status()
     drawn = app.frames_drawn
-    until(app, clock, lambda: app.play.demo is not None)
+    until(app, clock, lambda: app.play.round.demo is not None)
     assert app.frames_drawn > drawn
-    assert app.play.demo is not None and app.play.demo.playback.full_knowledge
+    assert app.play.round.demo is not None and app.play.round.demo.playback.full_knowledge
     assert "full knowledge" in app.play.status()
     for _ in range(2000):
         frames(app, clock, 1, dt=0.1)
-        if app.play.demo is None:
+        if app.play.round.demo is None:
             break
     assert app.play.table.session.won
     from game.stats import Statistics
@@ -566,7 +566,7 @@ def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock, make_app):
 
 def test_a_copied_deal_number_pastes_into_the_number_box(clock, make_app):
     app = make_app("freecell", 617, now=clock)
-    app.play.copy_deal()
+    app.play.round.copy_deal()
     key(app, clock, pygame.K_m)
     click(app, clock, button_pos(app, "freecell-number"))
     key(app, clock, pygame.K_v, pygame.KMOD_LCTRL)
@@ -589,16 +589,16 @@ def test_rewind_goes_back_to_the_last_winnable_position_and_names_the_loser(cloc
     session.position = Position.parse(board, free_cells=1)
     for text in ("75", "81", "7a", "16"):
         session.push_plain(session.position.parse_move(text))
-    app.play.position_changed()
+    app.play.round.position_changed()
     end = real_time.monotonic() + 60
-    while app.play.winnability.state is not WinState.LOST and real_time.monotonic() < end:
+    while app.play.round.winnability.state is not WinState.LOST and real_time.monotonic() < end:
         frames(app, clock, 1)
         real_time.sleep(0.02)
-    assert app.play.winnability.state is WinState.LOST
+    assert app.play.round.winnability.state is WinState.LOST
     frames(app, clock, 1)
     assert any(b.action == "rewind" for b in app.play.buttons())
     key(app, clock, pygame.K_r)
-    until(app, clock, lambda: app.play.waiting is None)
+    until(app, clock, lambda: app.play.jobs.waiting is None)
     assert app.play.table.message == "7a at move 3 lost it"
     assert app.play.table.position.move_count == 2
 
@@ -683,6 +683,9 @@ class SlowSolver:
         self.asked[rid] = self._clock()
         return rid
 
+    def ask_shorter(self, position, than, **limits) -> int:
+        return 0  # the demo's search for a shorter ending: never answered here
+
     def poll(self, request=None):
         from game.solver import Answer, Ask, Verdict
 
@@ -714,19 +717,19 @@ def test_the_window_stays_live_while_the_solver_searches_for_a_demo(clock, monke
 
     monkeypatch.setattr(game.spider.solver, "solve", no_solving_here)
     app = make_app("spider", 1, 1, now=clock)
-    app.play.solvers["spider"] = SlowSolver("spider", line, delay=3.0)
+    app.play.jobs.solvers["spider"] = SlowSolver("spider", line, delay=3.0)
     frames(app, clock, 1)
     click(app, clock, button_pos(app, "demo"))
     steps = 0
     start = real_time.monotonic()
-    while app.play.demo is None and real_time.monotonic() - start < 30:
+    while app.play.round.demo is None and real_time.monotonic() - start < 30:
         frames(app, clock, 1)
         steps += 1
         # Keys still work while it searches: the focus moves.
         if steps == 5:
             key(app, clock, pygame.K_TAB)
             assert app.play.table.focus_index == 1
-    assert app.play.demo is not None and app.play.demo.playback.line == list(line)
+    assert app.play.round.demo is not None and app.play.round.demo.playback.line == list(line)
     # Frames kept coming during the three seconds the solver took (one, were it blocking).
     assert steps >= 10
 
@@ -774,7 +777,7 @@ def test_a_left_handed_table_is_picked_where_it_is_drawn_and_its_outline_keeps_t
     assert plain_cell[0] < w // 2 and plain_menu[0] < w // 2
     # the setting, as the Settings screen sets it: applied at once, no restart
     app.play.settings.left_handed = True
-    app.play.apply_settings()
+    app.play.round.apply_settings()
     frames(app, clock, 2)
     cell = screen_of(app, PileKind.CELL, 0, None)
     assert cell[0] > w // 2  # the cells went to the right

@@ -109,9 +109,9 @@ def test_an_unwritable_data_folder_warns_once_and_the_game_plays_on(clock, tmp_p
         session = app.play.table.session
         for _ in range(6):  # past the every-five-moves save
             session.play(session.position.legal_moves()[0])
-            app.play.changed()
+            app.play.round.changed()
             frames(app, clock)
-        app.play.save_game()
+        app.play.round.save_game()
         assert session.moves == 6 and app.play.table.message == ""  # no line per failed save
         assert app.play.store.take_warnings() == []
     finally:
@@ -127,7 +127,7 @@ def test_another_window_replacing_the_save_is_told(clock, tmp_path):
 
         other = Store(folder)  # a second game on the same folder saves its game
         other.save("savegame", _spider())
-        app.play.save_game()
+        app.play.round.save_game()
         assert app.play.table.message == REPLACED_NOTICE
     finally:
         app.close()

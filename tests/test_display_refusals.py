@@ -88,7 +88,7 @@ def test_full_screen_remembered_on_the_offscreen_driver_plays_in_a_window(make_a
     assert again.play.settings.fullscreen
     # Changing another setting does not retry it either.
     again.play.settings.four_colour = True
-    again.play.apply_settings()
+    again.play.round.apply_settings()
     assert len(toggles) == 1
 
 
@@ -107,9 +107,9 @@ def test_a_display_that_can_again_gets_full_screen_and_forgets_the_refusal(make_
     app = make_app()
     monkeypatch.setattr(pygame.display, "toggle_fullscreen", lambda: 1)
     app.play.settings.fullscreen = False
-    app.play.apply_settings()
+    app.play.round.apply_settings()
     app.play.settings.fullscreen = True
-    app.play.apply_settings()
+    app.play.round.apply_settings()
     assert not app.refusals.remembered("fullscreen")
     assert json.loads((data / "display.json").read_text())["refused"] == {}
 
@@ -176,10 +176,10 @@ def test_a_refused_clipboard_keeps_the_moves_in_the_window(make_app, monkeypatch
     monkeypatch.setattr(pygame.scrap, "get_text", refuse)
     app = make_app()
     app.play.button("play:1a")
-    app.play.export()
+    app.play.round.export()
     assert app.play.message.endswith("for this window only: there is no system clipboard")
-    app.play.export()
-    app.play.import_moves()  # from the game's own copy
+    app.play.round.export()
+    app.play.round.import_moves()  # from the game's own copy
     assert app.play.table.position.move_count == 1
     assert capsys.readouterr().err.count("the system clipboard is not available (no clipboard here)") == 1
 
@@ -187,11 +187,11 @@ def test_a_refused_clipboard_keeps_the_moves_in_the_window(make_app, monkeypatch
 def test_a_huge_pasted_move_list_is_one_short_line(make_app):
     app = make_app()
     app.clipboard_put("x" * 10_000_000)
-    app.play.import_moves()
+    app.play.round.import_moves()
     assert app.play.message == ("the move list is 10,000,000 characters; "
                                 "a move list is at most 1,000,000 (1 MB)")
     app.clipboard_put("8a " + "y" * 900_000 + "\u202e")
-    app.play.import_moves()
+    app.play.round.import_moves()
     assert app.play.message.startswith("move 2 of 2: 'yyyy") and len(app.play.message) < 200
 
 

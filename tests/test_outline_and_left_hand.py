@@ -9,6 +9,7 @@ from game.cards import Card
 from game.freecell import HOME, deal
 from game.freecell.solver import solve
 from game.input import Act, Action
+from game.input.pointer import Click
 from game.play import Play
 from game.play.menu import Settings
 from game.render.layout import PileKind
@@ -87,8 +88,8 @@ def test_the_outline_lasts_until_the_next_action_and_the_setting_hides_it(play_f
     play = play_for("freecell", 1)
     table = play.table
     play.act(Action(Act.FOCUS_LEFT))
-    play.click(top(table, 2), False)
-    play.click(Pick("cell", 0, None, None), False)
+    play.release(Click(top(table, 2), False))
+    play.release(Click(Pick("cell", 0, None, None), False))
     assert outlined(play) == {("cell", 0, 0)}
     # moving the focus is looking, not acting: the outline stays
     for act in (Act.FOCUS_LEFT, Act.FOCUS_DOWN, Act.FOCUS_UP, Act.FOCUS_NEXT):
@@ -98,26 +99,27 @@ def test_the_outline_lasts_until_the_next_action_and_the_setting_hides_it(play_f
     assert outlined(play) == set() and table.selection is not None
     play.act(Action(Act.CANCEL))
     # a click (selecting a card) ends it too
-    play.click(top(table, 3), False)
-    play.click(Pick("cell", 1, None, None), False)
+    play.release(Click(top(table, 3), False))
+    play.release(Click(Pick("cell", 1, None, None), False))
     assert outlined(play) == {("cell", 1, 0)}
-    play.click(top(table, 0), False)
+    play.release(Click(top(table, 0), False))
     assert outlined(play) == set() and table.selection is not None
     play.act(Action(Act.CANCEL))
     # a drop that moves nothing ends it; a move draws the new one
-    play.click(top(table, 4), False)
-    play.click(Pick("cell", 2, None, None), False)
+    play.release(Click(top(table, 4), False))
+    play.release(Click(Pick("cell", 2, None, None), False))
     assert outlined(play)
-    play.drop(("cell", 2, 0), None)
+    play.move(("cell", 2, 0))
+    play.release(target=None)  # let go over the felt: nothing moves
     assert outlined(play) == set()
     # the setting off: no outline is drawn (the move is still remembered)
-    play.click(top(table, 5), False)
-    play.click(Pick("cell", 3, None, None), False)
+    play.release(Click(top(table, 5), False))
+    play.release(Click(Pick("cell", 3, None, None), False))
     play.settings.last_move_outline = False
-    play.apply_settings()
+    play.round.apply_settings()
     assert outlined(play) == set()
     play.settings.last_move_outline = True
-    play.apply_settings()
+    play.round.apply_settings()
     assert outlined(play) == {("cell", 3, 0)}
 
 
@@ -139,8 +141,8 @@ def test_a_card_in_flight_is_not_outlined_until_it_lands(play_for):
     play = play_for("freecell", 1, animation_speed="normal")
     table = play.table
     table.flights.land()
-    play.click(top(table, 2), False)
-    play.click(Pick("cell", 0, None, None), False)
+    play.release(Click(top(table, 2), False))
+    play.release(Click(Pick("cell", 0, None, None), False))
     lay = table.layout_now(table.overrides())
     flying = [c for c in lay.cards if c.in_flight]
     assert [(str(c.kind), c.pile) for c in flying] == [("cell", 0)]
@@ -181,8 +183,18 @@ def test_spider_outlines_a_deal_a_move_and_a_completed_suit(play_for):
         rest.remove(c)
     cols = [run, [Card.make(1, 3)]] + [rest[i::8] for i in range(8)]
     table.session.position = SpiderPosition(cols, [0, 0] + [len(c) - 1 for c in cols[2:]], [], [])
-    table._play(SpiderMove.of(1, 0, 1))
+    before = {p.key: p for p in table.layout_now().cards}
+    play.env.speed = 1.0
+    table.play(SpiderMove.of(1, 0, 1))
     assert outlined(play) == {("removed", 0, r) for r in range(13)}
+    # Each card of the set flies from where it lay: the king from the bottom of
+    # column 1, the ace from column 2, king first (r = 12 is the king's place).
+    starts = {k[2]: (f.start.x, f.start.y) for k, f in table.flights.items.items() if k[0] == "removed"}
+    assert len(starts) == 13
+    assert starts[12] == pytest.approx((before[("column", 0, 0)].x, before[("column", 0, 0)].y))
+    assert starts[0] == pytest.approx((before[("column", 1, 0)].x, before[("column", 1, 0)].y))
+    t0 = {k[2]: f.t0 for k, f in table.flights.items.items() if k[0] == "removed"}
+    assert sorted(t0, key=t0.get) == list(range(12, -1, -1))
     # undo: the set goes back to its column and the ace to where it was
     play.act(Action(Act.UNDO))
     assert outlined(play) == {("column", 1, 0)} | {("column", 0, i) for i in range(12)}
@@ -252,6 +264,6 @@ def test_switching_hands_mid_flight_lands_the_cards_first(play_for):
     play = play_for("freecell", 1, animation_speed="normal")
     assert play.table.flights.busy()
     play.settings.left_handed = True
-    play.apply_settings()
+    play.round.apply_settings()
     # Nothing is left in the air heading for the old (right-handed) places.
     assert not play.table.flights.busy() and play.env.left_handed

@@ -131,7 +131,6 @@ def test_spider_through_the_controller(play_for):
     assert play.message.startswith("Hint")
 
 
-
 @pytest.mark.parametrize("game, word", [("freecell", "deal"), ("spider", "game")])
 def test_the_questions_use_the_words_of_the_tables_own_buttons(play_for, game, word):
     # FreeCell's bar says "New deal", Spider's "New game": the question asked
@@ -154,9 +153,9 @@ def test_the_questions_use_the_words_of_the_tables_own_buttons(play_for, game, w
 def test_export_and_import_go_through_the_host_clipboard(play_for):
     play = play_for("freecell", 617)
     play.button("play:1a")
-    play.export()
+    play.round.export()
     assert play.host.clipboard.split()[0] == "1a"
-    play.import_moves()
+    play.round.import_moves()
     assert play.table.position.move_stack[0] == play.table.position.parse_move("1a")
 
 
@@ -337,10 +336,10 @@ def test_a_fresh_freecell_deal_flies_out_and_any_action_lands_it(play_for):
 
 def test_the_clock_stops_when_the_demo_wins(play_for):
     play = play_for("freecell", 617)
-    play._play_demo(list(solve(play.table.position).moves))
+    play.round.play_demo(list(solve(play.table.position).moves))
     for _ in range(3000):
         play.update(0.5)
-        if play.demo is None:
+        if play.round.demo is None:
             break
     assert play.table.session.won and not play.table.session.clock.running
 
@@ -350,11 +349,11 @@ def test_a_deal_proven_unsolvable_says_so_everywhere(play_for):
 
     play = play_for("freecell", 11982, live_winnability=True)
     assert "proven unsolvable" in play.status()
-    assert play.winnability.state is not WinState.CHECKING  # nothing to search for
+    assert play.round.winnability.state is not WinState.CHECKING  # nothing to search for
     play.act(Action(Act.HINT))
     assert "proven unsolvable" in play.message and "11982" in play.message
-    play.start_demo()
-    assert play.waiting is None and play.demo is None and "proven unsolvable" in play.message
+    play.round.start_demo()
+    assert play.jobs.waiting is None and play.round.demo is None and "proven unsolvable" in play.message
     other = play_for("freecell", 1, live_winnability=True)
     assert "proven unsolvable" not in other.status()
 
@@ -374,7 +373,7 @@ def test_a_key_or_click_during_a_cascade_skips_it_to_the_end_and_f_stops_it(play
     again.act(Action(Act.AUTOCOMPLETE))
     for _ in range(10):
         again.update(1 / 60)
-    again.click(None, False)  # a click does the same
+    again.release(Click(None, False))  # a click does the same
     assert again.table.session.won
     third = play_for("freecell", 617, auto_foundation=False)
     reach_autocomplete(third.table)
@@ -405,8 +404,8 @@ def test_two_games_on_one_data_folder_lose_nothing(tmp_path):
         # The game in progress: the last to save owns it, and the other is told.
         one.button("play:1a")
         two.button("play:1a")
-        one.save_game()
-        two.save_game()
+        one.round.save_game()
+        two.round.save_game()
         assert "replaces it" in two.message
     finally:
         one.close()
@@ -426,3 +425,74 @@ def test_freecell_games_also_count_under_their_difficulty(play_for):
     assert stats["freecell-hard"].played == 0 and stats["freecell-normal"].played == 0
     rows = dict(stats.table())
     assert rows["FreeCell Easy"][0] == "1" and rows["FreeCell Hard"][0] == "0"
+
+
+def test_drawing_a_frame_changes_nothing_and_the_step_advances_the_flights(play_for):
+    """The frame is read-only: landed flights end, and the result panel comes up, in update."""
+    play = play_for("freecell", 617)
+    table = play.table
+    assert table.flights.busy()  # the deal flies out
+    play.env.anim_time += 60.0  # every card has landed, but no step has run
+    flying = dict(table.flights.items)
+    first = play.frame((1280, 720))
+    assert play.frame((1280, 720)) == first and table.flights.items == flying
+    assert not any(c.in_flight for c in first.shown.cards) and first.busy
+    play.update(0.0)
+    assert not table.flights.busy() and not play.frame((1280, 720)).busy
+    # A won position: the result panel waits for the step, not for a draw.
+    table.session.position = solved_617_position()
+    assert play.frame().panel is None and table.panel is None
+    play.update(0.0)
+    assert play.frame().panel is not None and play.frame().panel.title == "You won!"
+
+
+def solved_617_position():
+    from game.freecell import deal
+    from game.freecell.solver import solve
+
+    pos = deal(617)
+    for move in solve(pos).moves:
+        pos.push(move)
+    assert pos.is_won()
+    return pos
+
+
+def test_every_message_line_of_the_controller_is_a_whole_sentence_in_sentence_case():
+    """The message line's texts in game/play/ (``say(...)``, ``Said(...)``): a capital or a
+    number first, no full stop last, and never glued from pieces with ``+``."""
+    import ast
+    from pathlib import Path
+
+    bad, seen = [], 0
+    for path in sorted((Path(__file__).resolve().parents[1] / "game" / "play").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args and (
+                    (isinstance(node.func, ast.Attribute) and node.func.attr == "say")
+                    or (isinstance(node.func, ast.Name) and node.func.id == "Said"))):
+                continue
+            arg = node.args[0]
+            texts = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
+            for text in texts:
+                if isinstance(text, ast.BinOp):
+                    bad.append(f"{path.name}:{node.lineno} glued: {ast.unparse(text)}")
+                first = text.values[0] if isinstance(text, ast.JoinedStr) else text
+                if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
+                    seen += 1
+                    if not (first.value[0].isupper() or first.value[0] in "#0123456789"):
+                        bad.append(f"{path.name}:{node.lineno} {first.value!r}")
+                last = text.values[-1] if isinstance(text, ast.JoinedStr) else text
+                if isinstance(last, ast.Constant) and isinstance(last.value, str) and last.value.endswith("."):
+                    bad.append(f"{path.name}:{node.lineno} ends with a full stop")
+    assert seen > 20 and bad == []
+
+
+def test_spider_auto_move_names_the_card_that_has_nowhere_to_go(play_for):
+    from spider_helpers import build
+
+    play = play_for("spider", 1, 1)
+    table = play.table
+    tops = {n: "9S" if n < 7 else "TS" for n in range(2, 11)}
+    table.session.position = build({1: "5S", **tops}, suits=1)
+    table.selection = ("column", 0, 0)
+    table.auto_move(0)
+    assert play.message == "5♠ has nowhere to go" and table.selection is None

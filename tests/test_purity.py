@@ -13,7 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import pytest
+from conftest import ROOT
+
 GAME = ROOT / "game"
 RULES = [GAME / "cards.py", *sorted((GAME / "freecell").rglob("*.py")), *sorted((GAME / "spider").rglob("*.py"))]
 GRAPHICS = {"pygame", "moderngl", "glm"}
@@ -144,3 +146,58 @@ def test_the_import_graph_of_game_has_no_circle():
     graph = import_graph()
     assert "game.commands" in graph and "game.freecell.position" in graph["game.freecell.deals"]
     assert find_cycle(graph) is None, " -> ".join(find_cycle(graph) or [])
+
+
+# --- the controller asks the tables; the window asks the controller (issue 30) -----------------
+
+GAME_NAMES = {"freecell", "spider"}
+TABLE_INTERNALS = ("game.play.table", "game.play.freecell_table", "game.play.spider_table", "game.play.flights",
+                   "game.play.games")
+
+
+def game_branches(source: str) -> list[str]:
+    """Each place ``source`` decides by which game is up: a comparison with a game's
+    name or with a ``game`` value, an ``isinstance`` on a table class, a table class imported."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            for side in [node.left, *node.comparators]:
+                named = isinstance(side, ast.Constant) and side.value in GAME_NAMES
+                game = (isinstance(side, ast.Attribute) and side.attr == "game") or (
+                    isinstance(side, ast.Name) and side.id == "game")
+                if named or game:
+                    out.append(f"line {node.lineno}: {ast.unparse(node)}")
+                    break
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
+            if any(isinstance(n, ast.Name) and n.id.endswith("Table") for n in ast.walk(node.args[1])):
+                out.append(f"line {node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.ImportFrom) and node.module in ("game.play.freecell_table", "game.play.spider_table"):
+            out.append(f"line {node.lineno}: imports {node.module}")
+    return out
+
+
+def test_game_branches_finds_each_kind():
+    src = ("from game.play.spider_table import SpiderTable\n"
+           "if table.game == 'spider': pass\nif isinstance(t, FreeCellTable): pass\n"
+           "if game != 'x': pass\nif 'freecell' in names: pass\nif n == 3: pass\n")
+    assert [line.split(":")[0] for line in game_branches(src)] == ["line 1", "line 2", "line 3", "line 4", "line 5"]
+
+
+@pytest.mark.parametrize("name", ("controller.py", "round.py"))
+def test_the_controller_never_branches_on_which_game_is_up(name):
+    """Every per-game question is the table's (or its game object's) to answer."""
+    assert game_branches((GAME / "play" / name).read_text(encoding="utf-8")) == []
+
+
+def test_the_window_imports_no_table_internals_and_never_reaches_into_play():
+    """game/app/ draws Play's frame and sends it gestures: no table, no flights, no env."""
+    known = set(import_graph())
+    bad = []
+    for path in sorted((GAME / "app").rglob("*.py")):
+        bad += [f"{path.name} imports {m}" for m in imports(path, known)
+                if any(m == t or m.startswith(t + ".") for t in TABLE_INTERNALS)]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and node.attr in ("table", "env")
+                    and isinstance(node.value, ast.Attribute) and node.value.attr == "play"):
+                bad.append(f"{path.name} line {node.lineno}: {ast.unparse(node)}")
+    assert bad == []

@@ -133,3 +133,28 @@ def test_spider_session_scores_saves_and_restores(tmp_path):
     assert back.position.move_stack == s.position.move_stack
     with pytest.raises(ValueError):
         SpiderSession.from_dict({**s.to_dict(), "steps": ["move 1 2 9"]})
+
+
+def test_both_sessions_play_returns_a_step_naming_what_moved_and_what_completed():
+    """One API above the rules: Spider's step names the columns whose set went to its place."""
+    from game.session import SpiderSession, Step
+    from game.spider import DEAL
+    from game.spider import Move as SpiderMove
+    from spider_helpers import build
+
+    fc = FreeCellSession(25, auto_foundation="safe")
+    step = fc.play(Move.parse("4a"))
+    assert isinstance(step, Step) and str(step.move) == "4a" and step.completed == ()
+    assert [str(m) for m in step.automatic] == ["4h", "4h"]
+
+    s = SpiderSession(1, 4)
+    run = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+    s.position = build({1: "(3D) KS QS JS TS 9S 8S 7S", 2: "(5C) 6S 5S 4S 3S 2S AS", 3: "QH"})
+    step = s.play(SpiderMove.of(1, 0, 6))
+    assert isinstance(step, Step) and step.move == SpiderMove.of(1, 0, 6) and step.completed == (0,)
+    assert step.automatic == () and not step.undone
+    undone = s.undo()
+    assert isinstance(undone, Step) and undone.undone and undone.move == SpiderMove.of(1, 0, 6)
+    s.position = build({1: run, 2: "4D", 3: run, 4: "4D", 5: "4H", 6: "4H", 7: "4C", 8: "4C", 9: "3D",
+                        10: "3H"}, stock="AS 9C AS 9D 9H 9C 9D 9H 8C 8D")
+    assert s.play(DEAL).completed == (0, 2)  # two sets, in the order removed

@@ -150,9 +150,9 @@ def test_a_demo_on_a_winnable_game_leaves_its_room_to_the_demo_keys(spider_play)
     play = spider_play(winnable_spider_1=True)
     play.act(Action(Act.NEW_DEAL))
     assert "winnable deal" in play.status()
-    play._play_demo([next(iter(play.table.position.legal_moves()))])
+    play.round.play_demo([next(iter(play.table.position.legal_moves()))])
     status = play.status()
-    assert play.demo is not None and "winnable deal" not in status and status.endswith("Esc stop")
+    assert play.round.demo is not None and "winnable deal" not in status and status.endswith("Esc stop")
 
 
 def test_the_menus_new_spider_game_asks_first_then_deals_a_listed_game(spider_play):
@@ -168,17 +168,17 @@ def test_a_used_up_list_falls_back_to_a_background_search(spider_play, monkeypat
     play = spider_play(winnable_spider_1=True)
     monkeypatch.setattr(dealer, "winnable_games", lambda suits: ())
     play.act(Action(Act.NEW_DEAL))
-    assert play.waiting is not None and play.waiting[0] == "winnable"
+    assert play.jobs.waiting is not None and play.jobs.waiting[0] == "winnable"
     assert "finding a winnable deal" in play.status()
     old = play.table.session.number
     play.act(Action(Act.DEAL))  # the table stays live meanwhile
     deadline = time.monotonic() + 120
-    while play.waiting is not None and time.monotonic() < deadline:
+    while play.jobs.waiting is not None and time.monotonic() < deadline:
         play.update(1 / 60)
         time.sleep(0.02)
     number = play.table.session.number
-    assert play.waiting is None and number != old and play.table.session.moves == 0
-    assert (number, 1) in play.found_winnable and "winnable deal" in play.status()
+    assert play.jobs.waiting is None and number != old and play.table.session.moves == 0
+    assert (number, 1) in play.jobs.found_winnable and "winnable deal" in play.status()
     assert "proved it winnable" in play.message
     # The game found is one the solver wins from the start.
     assert solve(deal(number, 1)).verdict is Verdict.SOLVED
@@ -190,7 +190,7 @@ def test_esc_cancels_the_background_search(spider_play, monkeypatch):
     old = play.table.session.number
     play.act(Action(Act.NEW_DEAL))
     play.act(Action(Act.CANCEL))
-    assert play.waiting is None and "cancelled" in play.message and play.table.session.number == old
+    assert play.jobs.waiting is None and "cancelled" in play.message and play.table.session.number == old
 
 
 @pytest.mark.parametrize("suits", [1, 2, 4])

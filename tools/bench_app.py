@@ -78,7 +78,7 @@ while app.play.busy:
 # Let the live check of the new position answer first: its answer redraws the status line.
 from game.freecell.winnability import WinState
 settle = time.perf_counter() + 60
-while (app.play.winnability is not None and app.play.winnability.state is WinState.CHECKING
+while (app.play.round.winnability is not None and app.play.round.winnability.state is WinState.CHECKING
        and time.perf_counter() < settle):
     app.step()
     pygame.time.wait(30)

@@ -167,7 +167,7 @@ def play_moves(table: Any, moves: list[str]) -> None:
                 move = DEAL if text.strip().lower() == "deal" else Move.parse(text)
             except NotationError as exc:
                 raise ShotError(f"--play {text!r}: {exc}") from None
-            table._play(move)
+            table.play(move)
         refused = [e.reason for e in table.take_events() if isinstance(e, Refused)]
         if refused:
             raise ShotError(f"--play {text!r} is illegal: {refused[0]}")

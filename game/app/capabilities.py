@@ -44,7 +44,7 @@ from game.i18n import N_, _
 from game.quoting import printable
 from game.schema import Choice, List, Map, Record, Str
 
-__all__ = ["Refusals", "MESSAGES", "REMEMBERED", "display_key", "DOCUMENT"]
+__all__ = ["Refusals", "Clipboard", "FullScreen", "MESSAGES", "REMEMBERED", "display_key", "open_window", "DOCUMENT"]
 
 #: The one line said for each refusal (``why``: the platform's reason; for
 #: ``size``, ``want`` and ``got``: the sizes). One place per message.
@@ -118,6 +118,18 @@ class Refusals:
         self._doc = dict(list(doc.items())[-MAX_DISPLAYS:])
         self.store.save(DOCUMENT, {"refused": self._doc})
 
+    def report_to(self, say: Callable[[str], None], current: str = "") -> None:
+        """From now on a refusal goes to ``say`` (the message line) and stderr; those
+        said while the window opened are said now, after ``current`` (what the data
+        folder had to say)."""
+        def both(line: str) -> None:
+            to_stderr(line)
+            say(line)
+
+        self.report = both
+        if self.lines:
+            say("; ".join(([current] if current else []) + self.lines))
+
     def remembered(self, name: str) -> bool:
         """Whether this display refused ``name`` before (so a start does not try it)."""
         return name in self._remembered
@@ -161,3 +173,92 @@ def to_stderr(line: str) -> None:
         print(f"solitaire: {line}", file=sys.stderr, flush=True)
     except (OSError, ValueError):
         pass  # no stderr (a desktop launcher closed it): the message line still says it
+
+
+class Clipboard:
+    """The system clipboard, and the game's own copy when there is none (the
+    refusal is said once; copied moves then stay in this window)."""
+
+    def __init__(self, refusals: Refusals) -> None:
+        self.refusals = refusals
+        self.text = ""
+        self.system = True
+
+    def put(self, text: str) -> bool:
+        """Copy ``text``; False when only this window holds it."""
+        import pygame
+
+        self.text = text  # kept in the game too: there may be no system clipboard
+        if self.system:
+            self.system = self.refusals.attempt("clipboard", lambda: pygame.scrap.put_text(text))
+        return self.system
+
+    def get(self) -> str:
+        import pygame
+
+        got: list[str] = []
+        if self.system:
+            self.system = self.refusals.attempt("clipboard", lambda: got.append(pygame.scrap.get_text()))
+        return got[0] if got and got[0] else self.text
+
+
+class FullScreen:
+    """Full screen as the player wants it, tried at start unless this display refused
+    it before, and tried anew whenever the player asks (F11, the setting turned on)."""
+
+    def __init__(self, refusals: Refusals, resized: Callable[[], None]) -> None:
+        self.refusals = refusals
+        self.resized = resized
+        self.wanted: bool | None = None
+
+    @staticmethod
+    def now() -> bool:
+        import pygame
+
+        return bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
+
+    def toggle(self, asked: bool = True) -> None:
+        """Switch it; a display that refuses says so once, and the game plays on."""
+        import pygame
+
+        if self.refusals.attempt("fullscreen", pygame.display.toggle_fullscreen, asked=asked):
+            self.resized()
+
+    def apply(self, wanted: bool) -> None:
+        """The setting says ``wanted``: switch when the window is not that."""
+        asked = self.wanted is not None and wanted != self.wanted
+        self.wanted = wanted
+        if self.now() != wanted:
+            self.toggle(asked=asked)
+
+    def switch(self) -> bool:
+        """F11, from what the window is (a display that refused leaves it apart from the
+        setting); what the player now wants."""
+        self.wanted = not self.now()
+        self.toggle()
+        return self.wanted
+
+
+#: The window's size when the display refuses the one asked for.
+FALLBACK_SIZE = (800, 600)
+
+
+def open_window(size: tuple[int, int], refusals: Refusals) -> Any:
+    """The OpenGL window at ``size``, or at :data:`FALLBACK_SIZE` when the
+    display refuses that size (said once, remembered for the display). A
+    display that gives no OpenGL window at all raises: that is no window."""
+    import pygame
+
+    flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
+    if refusals.remembered("size"):
+        return pygame.display.set_mode(FALLBACK_SIZE, flags)
+    try:
+        return pygame.display.set_mode(size, flags)
+    except pygame.error as exc:
+        refused = exc
+    try:
+        window = pygame.display.set_mode(FALLBACK_SIZE, flags)
+    except pygame.error:
+        raise refused from None  # no size works: not the size's fault, so nothing is remembered
+    refusals.refuse("size", refused, want=f"{size[0]}×{size[1]}", got=f"{FALLBACK_SIZE[0]}×{FALLBACK_SIZE[1]}")
+    return window

@@ -42,15 +42,14 @@ import sys
 from typing import NoReturn, Sequence
 
 from game import __version__
+from game import limits
 from game.commands.usage import UsageError
 from game.i18n import LANGUAGES, N_, PSEUDO, _, detect_language, grouped, set_language
 from game.numbers import NumberError
 from game.quoting import WORD_LIMIT, printable, shown
 
-#: ``solve freecell``'s default budget: about 35 s and 700 MB at most on one
-#: core of the 2-core development machine (a deal with one free cell that
-#: ends "unknown"), inside the minute the solver is judged by.
-FREECELL_BUDGET = 2_000_000
+#: ``solve freecell``'s default budget (see :mod:`game.limits`).
+FREECELL_BUDGET = limits.FREECELL_SOLVE_STATES
 
 __all__ = ["main", "build_parser", "UsageError", "NUMBERS_HELP"]
 
@@ -112,12 +111,13 @@ def build_parser() -> argparse.ArgumentParser:
     ssp = solve_games.add_parser("spider", help=_("solve a Spider game with every card known"))
     ssp.add_argument("number", help=_("game number 1..999999"))
     ssp.add_argument("--suits", default="1", help=_("1, 2 or 4 suits (default 1)"))
-    ssp.add_argument("--budget", default="1000000", metavar="STATES",
-                     help=_("most positions to examine (default 1,000,000)"))
+    ssp.add_argument("--budget", default=str(limits.SPIDER_SOLVE_STATES), metavar="STATES",
+                     help=_("most positions to examine (default {n})").format(n=grouped(limits.SPIDER_SOLVE_STATES)))
 
     hint = commands.add_parser("hint", help=_("the table's hint for a deal or a position, in words"))
     hint_games = hint.add_subparsers(dest="game", required=True, parser_class=_Parser)
-    hfc = hint_games.add_parser("freecell", help=_("FreeCell: the solver's hint (150,000 states or 3 s)"))
+    hfc = hint_games.add_parser("freecell", help=_("FreeCell: the solver's hint ({states} states or {seconds} s)").format(
+        states=grouped(limits.HINT.states), seconds=f"{limits.HINT.seconds:g}"))
     hfc.add_argument("number", nargs="?", help=_("deal number 1..1000000 (or use --board)"))
     hfc.add_argument("--board", metavar="FILE", help=_("a position in fc-solve board format"))
     hfc.add_argument("--auto", default="safe", metavar="LEVEL",

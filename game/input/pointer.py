@@ -29,10 +29,11 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from game import speeds
+from game.places import PileKind
 
 __all__ = ["Pointer", "Click", "DragStart", "Drop", "Hold"]
 
-Source = tuple[str, int, int]  # kind, pile, index of the card the drag holds
+Source = tuple[PileKind, int, int]  # kind, pile, index of the card the drag holds
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class Pointer:
             return None
         if math.hypot(pos[0] - start[0], pos[1] - start[1]) < speeds.DRAG_START_PX:
             return None
-        if where.kind not in ("column", "cell") or not draggable(where):
+        if where.kind not in (PileKind.COLUMN, PileKind.CELL) or not draggable(where):
             return None
         self.drag = DragStart((where.kind, where.pile, where.index), start)
         return self.drag
@@ -131,7 +132,7 @@ class Pointer:
         if press is None or self.drag is not None:
             return None
         _, where, t0 = press
-        if where is None or where.kind != "column" or where.index is None or now - t0 < speeds.HOLD:
+        if where is None or where.kind != PileKind.COLUMN or where.index is None or now - t0 < speeds.HOLD:
             return None
         if not holdable(where):
             return None

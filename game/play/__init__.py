@@ -1,13 +1,16 @@
-"""The game without a window: the controller and the table controllers.
+"""The game without a window: the controller, the game on the table, and the
+table controllers.
 
-``controller`` holds :class:`Play` (the game's lifecycle: statistics, the
-saved game, settings, the live check, hints, demo, Rewind, export, help and
-the menu); ``table`` what both games' table controllers share (selection,
-focus, messages, card flights) and the events they report;
-``freecell_table`` / ``spider_table`` what each game adds; ``flights`` the
-card animations (view state); ``demo`` the solver's line played on the
-table; ``menu`` the menu screens and settings; ``panels`` the plain values
-the overlay draws. Nothing here imports pygame or moderngl.
+``controller`` holds :class:`Play` (input, gestures and the read-only
+``frame``; the questions before a game is lost, the menu, help); ``round``
+the game on the table and every reaction to it (``record``: statistics and
+the save; ``jobs``: the solver's demo line, Rewind and winnable-deal search;
+``demo``); ``table`` what both games' table controllers share and the events
+they report, ``freecell_table`` / ``spider_table`` what each game adds and
+answers, ``games`` the two games as objects; ``flights`` the card
+animations (view state); ``menu`` the menu screens and settings; ``panels``
+and ``frame`` the plain values the window draws. Nothing here imports pygame
+or moderngl.
 """
 
 from game.play.controller import Host, NullHost, Play

@@ -49,13 +49,12 @@ class Flights:
         self.items[key] = _Flight(start, end, t0, duration, lift)
 
     def at(self, now: float) -> dict[Key, CardTransform]:
-        """Where every flying card is at ``now``; finished flights are dropped."""
+        """Where every flying card is at ``now`` (a finished one is at rest: not
+        listed). Only reads: :meth:`advance` drops the finished flights."""
         out: dict[Key, CardTransform] = {}
-        for key in list(self.items):
-            f = self.items[key]
+        for key, f in self.items.items():
             u = (now - f.t0) / f.duration
             if u >= 1.0:
-                del self.items[key]
                 continue
             u = _ease(max(0.0, u))
             s, e = f.start, f.end
@@ -64,6 +63,11 @@ class Flights:
                 s.z + (e.z - s.z) * u + f.lift * math.sin(math.pi * u),
                 s.yaw + (e.yaw - s.yaw) * u, s.flip + (e.flip - s.flip) * u)
         return out
+
+    def advance(self, now: float) -> None:
+        """Drop the flights that have landed by ``now`` (each fixed step)."""
+        for key in [k for k, f in self.items.items() if now >= f.t0 + f.duration]:
+            del self.items[key]
 
     def busy(self) -> bool:
         return bool(self.items)

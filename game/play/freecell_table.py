@@ -11,10 +11,11 @@ from typing import Any
 from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move
 from game.input.actions import Act
+from game.places import PileKind
 from game.play.flights import Key
-from game.play.panels import Button, Panel
+from game.play.panels import Button, Command, Panel
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
-from game.render.layout import CardTransform, Layout, PileKind
+from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import FreeCellSession, clock_text
@@ -43,23 +44,105 @@ class FreeCellTable(Table):
     def position(self) -> Any:
         return self.session.position
 
-    def focus_places(self) -> list[tuple[str, int]]:
+    # --- FreeCell's answers to the controller's per-game questions ---------------
+
+    noun = "deal"
+
+    def level_key(self) -> str | None:
+        """FreeCell's second bucket: the deal's difficulty (Easy/Normal/Hard), when the table rates it."""
+        from game.freecell.difficulty import difficulty
+
+        rating = difficulty(self.session.number)
+        if rating is None or rating.cells is None:
+            return None  # unrated, or proven unsolvable: counted under FreeCell only
+        return f"freecell-{rating.level.lower()}"  # the level shown in the title, "?" or not
+
+    def daily(self) -> str | None:
+        from game.freecell.daily import daily_deal, today_in_japan
+
+        today = today_in_japan()
+        return today.isoformat() if daily_deal(today) == self.session.number else None
+
+    @property
+    def proven_unsolvable(self) -> bool:
+        from game.freecell.deals import is_known_unsolvable
+
+        return is_known_unsolvable(self.session.number)
+
+    @property
+    def live_check_applies(self) -> bool:
+        return not self.proven_unsolvable
+
+    def holdable(self, where: Pick) -> bool:
+        return where.kind == PileKind.COLUMN
+
+    def own_button(self, name: str) -> bool:
+        if name.startswith("hold-"):
+            self.hold_action(name)
+        elif name.startswith("play:"):
+            self.play(self.position.parse_move(name[5:]))
+        elif name == "moves":
+            self.panel = self.move_list()
+        else:
+            return False
+        return True
+
+    def own_panel_key(self, act: Act) -> bool:
+        """The run panel (press and hold): Up/Down change its head card, Select confirms, Esc closes."""
+        panel = self.panel
+        if panel is None or not panel.buttons or panel.buttons[0].action != "hold-up":
+            return False
+        hold = {Act.FOCUS_UP: "hold-up", Act.FOCUS_DOWN: "hold-down", Act.SELECT: "hold-ok"}.get(act)
+        if hold is not None:
+            self.hold_action(hold)
+            return True
+        if act is Act.CANCEL:
+            self.panel = None
+            return True
+        return False
+
+    @property
+    def cascading(self) -> bool:
+        return self.cascade
+
+    def replayed(self, text: str, level: str) -> tuple[Table, int]:
+        from game.bounded import TEXT_MAX_BYTES, bounded_text
+        from game.freecell.export import replay
+
+        if not text or not text.strip():
+            raise ValueError("The clipboard holds no move list")
+        number = self.session.number
+        # Held to what --check reads from a file (a ValueError when too long); each word it quotes is cut.
+        pos = replay(number, bounded_text(text, TEXT_MAX_BYTES, "move list"))
+        session = FreeCellSession(number, auto_foundation=False, now=self.env.now)
+        for move in pos.move_stack:
+            session.push_plain(move)
+        session.set_auto_level(level)
+        session.clock.start()
+        return FreeCellTable(self.env, number, session), len(pos.move_stack)
+
+    def export_moves(self) -> str:
+        from game.freecell.export import export_moves
+
+        return export_moves(self.position)
+
+    def focus_places(self) -> list[tuple[PileKind, int]]:
         """The top row as the player sees it, left to right, then the columns."""
-        top = [("cell", i) for i in range(4)] + [("foundation", s) for s in range(4)]
+        top = [(PileKind.CELL, i) for i in range(4)] + [(PileKind.FOUNDATION, s) for s in range(4)]
         if self.env.left_handed:
             top.reverse()  # the layout mirrors the top row: foundation 4 leftmost, cell 1 rightmost
-        return top + [("column", i) for i in range(8)]
+        return top + [(PileKind.COLUMN, i) for i in range(8)]
 
     def above(self, column: int) -> int:
         # The top row's eight places sit over the eight columns, in the same
         # order as they are listed (mirrored or not).
         return column
 
-    def pile_size(self, kind: str, pile: int) -> int:
+    def pile_size(self, kind: PileKind, pile: int) -> int:
         pos = self.position
-        if kind == "column":
+        if kind == PileKind.COLUMN:
             return len(pos.columns[pile])
-        if kind == "cell":
+        if kind == PileKind.CELL:
             return 0 if pos.cells[pile] is None else 1
         return pos.foundations[pile]
 
@@ -83,35 +166,35 @@ class FreeCellTable(Table):
             parts.append("F: auto-complete")
         return "   ".join(parts)
 
-    def targets(self, held: tuple[str, int, int] | None = None) -> list[tuple[str, int]]:
+    def targets(self, held: tuple[PileKind, int, int] | None = None) -> list[tuple[PileKind, int]]:
         src = self._source(held)
         if src is None:
             return []
         source, count = src
         pos = self.position
-        out: list[tuple[str, int]] = []
+        out: list[tuple[PileKind, int]] = []
         for d in range(8):
             if d != source and pos.is_legal(Move.of(source, d, count)):
-                out.append(("column", d))
+                out.append((PileKind.COLUMN, d))
         if count == 1:
             if source < 8 and None in pos.cells:
-                out.append(("cell", pos.cells.index(None)))
+                out.append((PileKind.CELL, pos.cells.index(None)))
             if pos.is_legal(Move.of(source, HOME, 1)):
                 card = pos.columns[source][-1] if source < 8 else pos.cells[source - 8]
-                out.append(("foundation", int(card) % 4))
+                out.append((PileKind.FOUNDATION, int(card) % 4))
         return out
 
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         """The control bar; ``lost``: the live check proved the game lost (Rewind is offered)."""
         playing = not self.session.won
-        third = (Button("Stop (F)" if self.cascade else "Auto-complete (F)", "autocomplete")
-                 if playing and self.position.can_autocomplete() else Button("New deal (N)", "new"))
+        third = (Button("Stop (F)" if self.cascade else "Auto-complete (F)", Command.AUTOCOMPLETE)
+                 if playing and self.position.can_autocomplete() else Button("New deal (N)", Command.NEW))
         if lost and playing:
-            third = Button("Rewind (R)", "rewind")
+            third = Button("Rewind (R)", Command.REWIND)
         # Menu first and Give up last: the one that ends a game sits apart.
-        return (Button("Menu", "menu"), Button("Undo (U)", "undo", playing and self.session.moves > 0),
-                Button("Hint (H)", "hint", playing), Button("Moves (L)", "moves", playing), third,
-                Button("Restart", "restart", self.session.moves > 0), Button("Give up", "giveup", playing))
+        return (Button("Menu", Command.MENU), Button("Undo (U)", Command.UNDO, playing and self.session.moves > 0),
+                Button("Hint (H)", Command.HINT, playing), Button("Moves (L)", Command.MOVES, playing), third,
+                Button("Restart", Command.RESTART, self.session.moves > 0), Button("Give up", Command.GIVE_UP, playing))
 
     def move_list(self) -> Panel:
         """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
@@ -124,9 +207,9 @@ class FreeCellTable(Table):
             # Words first; the standard notation follows as a secondary column.
             groups[group].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
         buttons = tuple(b for g in groups.values() for b in g) + (
-            Button("Demo: the solver plays from here", "demo"),
-            Button("Copy this game's moves", "export"), Button("Replay moves from the clipboard", "import"),
-            Button("Close", "close"))
+            Button("Demo: the solver plays from here", Command.DEMO),
+            Button("Copy this game's moves", Command.EXPORT), Button("Replay moves from the clipboard", Command.IMPORT),
+            Button("Close", Command.CLOSE))
         return Panel(f"Moves: {pos.capacity()} cards movable", () if len(buttons) > 1 else ("No legal move.",),
                      buttons, vertical=True, focus=0)
 
@@ -135,24 +218,24 @@ class FreeCellTable(Table):
         if outcome.won:
             return Panel("You won!", (f"Deal #{s.number}", f"Time {clock_text(s.clock.elapsed)}",
                                       f"Moves {s.moves}", "Cards home 52"),
-                         (Button("New deal", "new"), Button("Replay", "restart"),
-                          Button(f"Copy #{s.number}", "copy"), Button("Look at the board", "close")))
+                         (Button("New deal", Command.NEW), Button("Replay", Command.RESTART),
+                          Button(f"Copy #{s.number}", Command.COPY), Button("Look at the board", Command.CLOSE)))
         return Panel("No legal move is left", ("Every cell is full and nothing can move.",),
-                     (Button("Undo", "undo"), Button("Restart", "restart"), Button("New deal", "new")))
+                     (Button("Undo", Command.UNDO), Button("Restart", Command.RESTART), Button("New deal", Command.NEW)))
 
     @staticmethod
-    def _place(kind: str, pile: int) -> int:
-        return pile if kind == "column" else 8 + pile if kind == "cell" else HOME
+    def _place(kind: PileKind, pile: int) -> int:
+        return pile if kind == PileKind.COLUMN else 8 + pile if kind == PileKind.CELL else HOME
 
-    def _source(self, held: tuple[str, int, int] | None = None) -> tuple[int, int] | None:
+    def _source(self, held: tuple[PileKind, int, int] | None = None) -> tuple[int, int] | None:
         """(source place, card count) of ``held`` (a dragged run), else of the selection."""
         chosen = held if held is not None else self.selection
         if chosen is None:
             return None
         kind, pile, index = chosen
-        if kind == "column":
+        if kind == PileKind.COLUMN:
             return pile, len(self.position.columns[pile]) - index
-        if kind == "cell":
+        if kind == PileKind.CELL:
             return 8 + pile, 1
         return None
 
@@ -178,10 +261,13 @@ class FreeCellTable(Table):
                           sound="home" if step.move.dest == HOME or step.automatic else "place")
         return True
 
-    def set_auto_level(self, level: str) -> None:
+    def set_auto_level(self, level: str) -> bool:
         """Play on at automatic foundation level ``level`` ("off", "safe", "all"):
         the cards a stronger level sends home fly there now and join the last
-        undo step; a hint shown for the old level is dropped."""
+        undo step; a hint shown for the old level is dropped. False when the
+        level was already in force."""
+        if self.session.auto_level == level:
+            return False
         self.flights.land()
         before = self.layout_now()
         autos = self.session.set_auto_level(level)
@@ -189,6 +275,7 @@ class FreeCellTable(Table):
         self.hint_marks = []
         if autos:
             self.after_change(before, tuple(autos), speeds.FLIGHT, sound="home")
+        return True
 
     def after_change(self, before: Layout, autos: tuple[Move, ...] = (), duration: float = speeds.FLIGHT,
                      sound: str = "place") -> None:
@@ -210,10 +297,10 @@ class FreeCellTable(Table):
         """The cards the automatic moves sent home, in order (from the engine's record)."""
         return [int(c) for c in self.position.auto_cards()] if autos else []
 
-    def activate(self, kind: str, pile: int, index: int | None) -> None:
+    def activate(self, kind: PileKind, pile: int, index: int | None) -> None:
         src = self._source()
         if src is None:
-            if index is None or kind == "foundation":
+            if index is None or kind == PileKind.FOUNDATION:
                 return
             self.selection = (kind, pile, index)
             self.message = ""
@@ -233,7 +320,7 @@ class FreeCellTable(Table):
         # "One click sends home": a single click on a card that can go to its
         # foundation sends it there at once (with nothing else selected).
         if (self.env.one_click_home and not double and self.selection is None and where is not None
-                and where.kind in ("column", "cell") and where.index is not None
+                and where.kind in (PileKind.COLUMN, PileKind.CELL) and where.index is not None
                 and where.index == self.pile_size(where.kind, where.pile) - 1):
             home = Move.of(self._place(where.kind, where.pile), HOME, 1)
             if self.position.is_legal(home):
@@ -252,8 +339,8 @@ class FreeCellTable(Table):
         count = len(col) - index
         return Panel(f"{count} card{'s' * (count > 1)} from {col[index].display}",
                      (f"Column {column + 1}: up/down change the head card; Select confirms.",),
-                     (Button("Up: one more", "hold-up"), Button("Down: one fewer", "hold-down"),
-                      Button("Select", "hold-ok"), Button("Close", "close")))
+                     (Button("Up: one more", Command.HOLD_UP), Button("Down: one fewer", Command.HOLD_DOWN),
+                      Button("Select", Command.HOLD_OK), Button("Close", Command.CLOSE)))
 
     def hold_action(self, name: str) -> None:
         column, index = self.holding
@@ -263,36 +350,34 @@ class FreeCellTable(Table):
         elif name == "hold-down":
             self.holding = (column, min(n - 1, index + 1))
         elif name == "hold-ok":
-            self.selection = ("column", column, index)
+            self.selection = (PileKind.COLUMN, column, index)
             self.panel = None
             return
         self.panel = self._hold_panel()
 
     def double_click(self, where: Pick) -> None:
-        if where.kind not in ("column", "cell") or where.index is None:
+        if where.kind not in (PileKind.COLUMN, PileKind.CELL) or where.index is None:
             return
         src = self._place(where.kind, where.pile)
-        if where.kind == "column" and where.index != len(self.position.columns[where.pile]) - 1:
+        if where.kind == PileKind.COLUMN and where.index != len(self.position.columns[where.pile]) - 1:
             return
         home = Move.of(src, HOME, 1)
         if self.position.is_legal(home):
             self.play(home)
             return
-        if where.kind == "column" and None in self.position.cells:
+        if where.kind == PileKind.COLUMN and None in self.position.cells:
             self.play(Move.of(src, 8 + self.position.cells.index(None), 1))
             return
         reason = self.position.why_illegal(home) or ""
-        if where.kind == "column" and reason:
-            reason += ", and every free cell is full"
-        self.say(reason)
+        self.say(f"{reason}, and every free cell is full" if where.kind == PileKind.COLUMN and reason else reason)
 
-    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+    def drop(self, source: tuple[PileKind, int, int], target: tuple[PileKind, int] | None) -> bool:
         self.last_marks = []  # letting go is an action: the last outline ends
         if target is None:
             return False
         kind, pile, index = source
         src = self._place(kind, pile)
-        count = len(self.position.columns[pile]) - index if kind == "column" else 1
+        count = len(self.position.columns[pile]) - index if kind == PileKind.COLUMN else 1
         dkind, dpile = target
         dest = self._place(dkind, dpile)
         if dest == src:
@@ -309,7 +394,7 @@ class FreeCellTable(Table):
                 self.cascade = True
                 self.cascade_wait = 0.0
             else:
-                self.say("auto-complete needs every column in order")
+                self.say("Auto-complete needs every column in order")
         elif act is Act.NEW_DEAL:
             self.emit(NewDealWanted())
         elif act is Act.HINT:
@@ -317,8 +402,9 @@ class FreeCellTable(Table):
         elif act is Act.MOVE_LIST:
             self.panel = self.move_list()
 
-    def new_deal(self, number: int) -> None:
-        """Deal ``number`` on this table (the controller has ended the game before)."""
+    def new_deal(self, number: int) -> Table:
+        """Deal ``number`` on this table, flown out (the controller has ended the
+        game before); the keyboard focus stays where it was."""
         self.cancel_hint()
         self.flights.land()
         self.session = FreeCellSession(number, auto_foundation=self.env.auto_foundation, now=self.env.now)
@@ -327,6 +413,8 @@ class FreeCellTable(Table):
         self.last_marks = []
         self.cascade = False
         self.message = ""
+        self.fly_deal()
+        return self
 
     def card_key(self, p: Any) -> Key:
         return int(p.card)
@@ -371,7 +459,8 @@ class FreeCellTable(Table):
         if self.hints is None:
             from game.solver import HintService
 
-            self.hints = HintService()
+            env = self.env
+            self.hints = HintService(service=env.solver("freecell")) if env.solver else HintService()
         self.hint_request = self.hints.ask(self.position)
         self.thinking = True
         self.say("")
@@ -385,27 +474,27 @@ class FreeCellTable(Table):
         from game.freecell.hints import HintKind, hint_text
 
         self.thinking = False
-        self.say("Hint: " + hint_text(self.position, hint))
+        self.say(f"Hint: {hint_text(self.position, hint)}")
         self.hint_marks = []
         if hint.kind is HintKind.NO_WIN:
             why = (f"Deal #{hint.deal} is proven unsolvable: no position of it can be won."
                    if hint.deal is not None else "The solver examined every position reachable from here.")
             self.panel = Panel("No winning line exists from here", (why,),
-                               (Button("Undo", "undo"), Button("Hint again", "hint"),
-                                Button("Restart", "restart"), Button("New deal", "new")))
+                               (Button("Undo", Command.UNDO), Button("Hint again", Command.HINT),
+                                Button("Restart", Command.RESTART), Button("New deal", Command.NEW)))
             return
         if hint.move is None:
             return
         m = hint.move
         if m.source < 8:
             n = len(self.position.columns[m.source])
-            self.hint_marks.append(Mark("column", m.source, n - m.count, "hint"))
+            self.hint_marks.append(Mark(PileKind.COLUMN, m.source, n - m.count, "hint"))
         else:
-            self.hint_marks.append(Mark("cell", m.source - 8, None, "hint"))
+            self.hint_marks.append(Mark(PileKind.CELL, m.source - 8, None, "hint"))
         if m.dest < 8:
-            self.hint_marks.append(Mark("column", m.dest, None, "hint"))
+            self.hint_marks.append(Mark(PileKind.COLUMN, m.dest, None, "hint"))
         elif m.dest < HOME:
-            self.hint_marks.append(Mark("cell", m.dest - 8, None, "hint"))
+            self.hint_marks.append(Mark(PileKind.CELL, m.dest - 8, None, "hint"))
 
     def finish_cascade(self) -> None:
         """Skip the rest of an auto-complete cascade: every card goes home now, and lands."""

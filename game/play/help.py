@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from game.howto import Block, Bullets, Heading, plain
-from game.play.panels import Button, Panel
+from game.play.panels import Button, Command, Panel
 
 __all__ = ["HelpBook", "LINES_PER_PAGE", "CHARS_PER_LINE", "paginate", "cost"]
 
@@ -149,9 +149,9 @@ class HelpBook:
         """The open page as a document panel; Previous/Next only when there is more than one page."""
         shown = self.leaves[self.page] if self.leaves else ()
         if self.pages == 1:
-            return Panel(self.title, (), (Button("Close", "close"),), focus=0, blocks=shown)
+            return Panel(self.title, (), (Button("Close", Command.CLOSE),), focus=0, blocks=shown)
         last = self.page == self.pages - 1
-        buttons = (Button("Previous page", "help-prev", self.page > 0),
-                   Button("Next page", "help-next", not last), Button("Close", "close"))
+        buttons = (Button("Previous page", Command.HELP_PREV, self.page > 0),
+                   Button("Next page", Command.HELP_NEXT, not last), Button("Close", Command.CLOSE))
         return Panel(f"{self.title} ({self.page + 1}/{self.pages})", (), buttons,
                      focus=2 if last else 1, blocks=shown)

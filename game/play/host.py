@@ -32,6 +32,9 @@ class Host(Protocol):
     def apply_look(self, settings: Settings) -> None:
         """Table colour, card back, deck colours, fullscreen: show them now."""
 
+    def switch_fullscreen(self) -> bool:
+        """F11: full screen on or off; whether the player now wants it."""
+
     def play_sound(self, name: str) -> None: ...
 
     def set_volume(self, volume: float) -> None: ...
@@ -45,6 +48,7 @@ class NullHost:
         self.clipboard = ""
         self.sounds: list[str] = []
         self.looks = 0
+        self.fullscreen = False
         #: The last volume the controller set (None: never set).
         self.volume: float | None = None
 
@@ -56,6 +60,11 @@ class NullHost:
 
     def apply_look(self, settings: Settings) -> None:
         self.looks += 1
+        self.fullscreen = settings.fullscreen
+
+    def switch_fullscreen(self) -> bool:
+        self.fullscreen = not self.fullscreen
+        return self.fullscreen
 
     def play_sound(self, name: str) -> None:
         self.sounds.append(name)

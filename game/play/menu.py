@@ -429,16 +429,46 @@ class Menu:
             row = rows[(at + dy) % len(rows)]
             self.focus = row[min(col, len(row) - 1)]
 
+    def act(self, act: Any) -> Request | None:
+        """A key or gamepad action while the menu is open (an :class:`game.input.Act`):
+        the arrows walk the rows of buttons, Select presses one (or confirms the
+        number box), Esc goes back, Menu closes; what the app must do, if anything."""
+        from game.input.actions import Act
+
+        moves = {Act.FOCUS_UP: (0, -1), Act.FOCUS_DOWN: (0, 1), Act.FOCUS_LEFT: (-1, 0), Act.FOCUS_RIGHT: (1, 0)}
+        if act in moves:
+            self.move_focus_2d(*moves[act])  # the menu's screens are rows of buttons
+        elif act in (Act.FOCUS_PREV, Act.FOCUS_NEXT):
+            self.move_focus(-1 if act is Act.FOCUS_PREV else 1)
+        elif act is Act.SELECT:
+            return self.confirm_entry() if self.entry is not None else self.press()
+        elif act is Act.CANCEL:
+            self.back()
+        elif act is Act.MENU:
+            self.close()
+        return None
+
     def press(self) -> Request | None:
         buttons = self.buttons()
         if not buttons:
             return None
         return self.choose(buttons[self.focus].action)
 
+    @property
+    def typing(self) -> bool:
+        """The number box has the keyboard: keys are text, not actions."""
+        return self.is_open and self.entry is not None
+
     def type_text(self, text: str) -> None:
-        if self.entry is not None:
-            self.entry = (self.entry + text)[:12]
+        """Typed characters into the number box (what cannot be printed is dropped)."""
+        if self.typing:
+            self.entry = (self.entry + "".join(ch for ch in text if ch.isprintable()))[:12]
             self.error = ""
+
+    def paste(self, text: str) -> None:
+        """Ctrl+V in the number box: a deal identifier copied from the result panel."""
+        # A deal number is a few characters: the rest of a pasted megabyte is not looked at.
+        self.type_text(text.strip()[:32].lstrip("#"))
 
     def backspace(self) -> None:
         if self.entry:

@@ -11,15 +11,48 @@ it. Nothing here knows about pygame or OpenGL::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-__all__ = ["Button", "Panel", "Row", "Section", "Grid", "Chart", "Calendar"]
+__all__ = ["Command", "Button", "Panel", "Row", "Section", "Grid", "Chart", "Calendar"]
+
+
+class Command(StrEnum):
+    """What a control-bar or table-panel button does (a string enum: the value is its name)."""
+
+    MENU = "menu"
+    UNDO = "undo"
+    HINT = "hint"
+    MOVES = "moves"
+    AUTOCOMPLETE = "autocomplete"
+    NEW = "new"
+    DEAL = "deal"
+    REWIND = "rewind"
+    RESTART = "restart"
+    GIVE_UP = "giveup"
+    DEMO = "demo"
+    COPY = "copy"
+    EXPORT = "export"
+    IMPORT = "import"
+    HELP = "help"
+    QUIT = "quit"
+    CLOSE = "close"
+    KEEP = "keep"
+    CONFIRMED = "confirmed"
+    HELP_PREV = "help-prev"
+    HELP_NEXT = "help-next"
+    HOLD_UP = "hold-up"
+    HOLD_DOWN = "hold-down"
+    HOLD_OK = "hold-ok"
 
 
 @dataclass(frozen=True)
 class Button:
+    """A button: its label, what it does (a :class:`Command`; the menu's own
+    screens and the move list name theirs in text), and whether it may be pressed."""
+
     label: str
-    action: str
+    action: Command | str
     enabled: bool = True
 
 
@@ -102,6 +135,12 @@ class Panel:
     chart: Chart | None = None
     #: In place of the chart: a month of daily deals.
     calendar: Calendar | None = None
+
+    def walked(self, step: int) -> Panel:
+        """The same panel with the keyboard focus ``step`` buttons on (wrapping round)."""
+        from dataclasses import replace
+
+        return replace(self, focus=(max(self.focus, 0) + step) % len(self.buttons))
 
     @property
     def designed(self) -> bool:

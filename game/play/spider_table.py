@@ -10,13 +10,14 @@ from typing import Any
 from game import speeds
 from game.input.actions import Act
 from game.play.flights import Key
-from game.play.panels import Button, Panel
+from game.play.panels import Button, Command, Panel
+from game.places import PileKind
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
-from game.render.layout import PileKind
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import SpiderSession, clock_text
 from game.spider import DEAL, HintCycle, HintKind, IllegalMoveError, Move
+from game.stats import game_key
 
 __all__ = ["SpiderTable"]
 
@@ -33,19 +34,40 @@ class SpiderTable(Table):
     def position(self) -> Any:
         return self.session.position
 
-    def focus_places(self) -> list[tuple[str, int]]:
+    @property
+    def suits(self) -> int:
+        return self.session.suits
+
+    has_suit_choice = True
+
+    def with_suits(self, suits: int) -> tuple[Table, str, str]:
+        number = self.session.number
+        if suits == 1:
+            ask, said = f"Play game #{number} again with 1 suit?", f"Game #{number} again with 1 suit"
+        else:
+            ask, said = f"Play game #{number} again with {suits} suits?", f"Game #{number} again with {suits} suits"
+        return SpiderTable(self.env, number, suits), ask, said
+
+    def stats_key(self) -> str:
+        return game_key("spider", self.session.suits)
+
+    def draggable(self, where: Pick) -> bool:
+        """Face-down cards stay put."""
+        return where.index is not None and bool(self.position.is_face_up(where.pile, where.index))
+
+    def focus_places(self) -> list[tuple[PileKind, int]]:
         """The stock beside the column it sits over: Left from column 1 reaches
         it, or on a left-handed table (stock on the right) Right from column 10."""
-        columns = [("column", i) for i in range(10)]
-        return columns + [("stock", 0)] if self.env.left_handed else [("stock", 0)] + columns
+        columns = [(PileKind.COLUMN, i) for i in range(10)]
+        return columns + [(PileKind.STOCK, 0)] if self.env.left_handed else [(PileKind.STOCK, 0)] + columns
 
     def above(self, column: int) -> int:
         return 10 if self.env.left_handed else 0  # the stock is the top row's only place
 
-    def pile_size(self, kind: str, pile: int) -> int:
-        if kind == "column":
+    def pile_size(self, kind: PileKind, pile: int) -> int:
+        if kind == PileKind.COLUMN:
             return len(self.position.columns[pile])
-        return self.position.stock_size if kind == "stock" else 0
+        return self.position.stock_size if kind == PileKind.STOCK else 0
 
     def first_movable(self, column: int) -> int:
         return self.position.face_down[column]
@@ -58,59 +80,60 @@ class SpiderTable(Table):
         parts.extend(e for e in extra if e)
         return "   ".join(parts)
 
-    def targets(self, held: tuple[str, int, int] | None = None) -> list[tuple[str, int]]:
+    def targets(self, held: tuple[PileKind, int, int] | None = None) -> list[tuple[PileKind, int]]:
         pos = self.position
         if held is not None:
             # A dragged run moves whole: only where all of it goes.
             _, src, index = held
             count = len(pos.columns[src]) - index
-            return [("column", d) for d in range(10) if d != src and pos.is_legal(Move.of(src, d, count))]
+            return [(PileKind.COLUMN, d) for d in range(10) if d != src and pos.is_legal(Move.of(src, d, count))]
         if self.selection is None:
             return []
         _, src, _ = self.selection
-        return [("column", d) for d in range(10) if d != src and pos.fitting_move(src, d) is not None]
+        return [(PileKind.COLUMN, d) for d in range(10) if d != src and pos.fitting_move(src, d) is not None]
 
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         playing = not self.session.won
         # Menu first and Give up last: the one that ends a game sits apart.
-        return (Button("Menu", "menu"), Button("Undo (Z)", "undo", playing and bool(self.position.move_stack)),
-                Button("Hint (H)", "hint", playing),
-                Button(f"Deal (D) {self.position.deals_left}", "deal", playing and self.position.can_deal()),
-                Button("New game", "new"), Button("Restart", "restart", bool(self.position.move_stack)),
-                Button("Demo", "demo", playing), Button("Give up", "giveup", playing))
+        return (Button("Menu", Command.MENU), Button("Undo (Z)", Command.UNDO, playing and bool(self.position.move_stack)),
+                Button("Hint (H)", Command.HINT, playing),
+                Button(f"Deal (D) {self.position.deals_left}", Command.DEAL, playing and self.position.can_deal()),
+                Button("New game", Command.NEW), Button("Restart", Command.RESTART, bool(self.position.move_stack)),
+                Button("Demo", Command.DEMO, playing), Button("Give up", Command.GIVE_UP, playing))
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
         if outcome.won:
             return Panel("You won!", (f"Game #{s.number}, {s.suits} suit{'s' * (s.suits > 1)}",
                                       f"Time {clock_text(s.clock.elapsed)}", f"Moves {s.moves}", f"Score {s.score}"),
-                         (Button("New game", "new"), Button("Replay", "restart"),
-                          Button(f"Copy #{s.number}", "copy"), Button("Look at the board", "close")))
+                         (Button("New game", Command.NEW), Button("Replay", Command.RESTART),
+                          Button(f"Copy #{s.number}", Command.COPY), Button("Look at the board", Command.CLOSE)))
         return Panel("No move is left", ("Nothing can move and no deal is possible.",),
-                     (Button("Undo", "undo"), Button("Restart", "restart"), Button("New game", "new")))
+                     (Button("Undo", Command.UNDO), Button("Restart", Command.RESTART), Button("New game", Command.NEW)))
 
-    def _play(self, move: Any) -> bool:
-
+    def play(self, move: Any) -> bool:
+        """Ask the engine; animate what the step says happened; say why when it refused."""
         self.flights.land()
         pos = self.position
         before = self.layout_now()
         old_len = [len(c) for c in pos.columns]
         stock_piles = pos.deals_left
         try:
-            self.session.play(move)
+            step = self.session.play(move)
         except IllegalMoveError as exc:
             # Spider's engine raises the bare reason, which has colons of its own.
             reason = str(exc)
             self.say(reason)
             self.emit(Refused(reason))
             return False
-        sound = "deal" if move.is_deal else "home" if pos.completed_sets(-1) else "place"
+        sound = "deal" if move.is_deal else "home" if step.completed else "place"
         self.selection = None
         self.hint_marks = []
         self.message = ""
+        # Where each card of a column came from, as the move alone would leave it.
+        col = PileKind.COLUMN
         origin: dict[Key, Key] = {}
         order: dict[Key, float] = {}
-        col = PileKind.COLUMN
         if move.is_deal:
             for j in range(10):
                 new = (col, j, old_len[j])
@@ -119,41 +142,37 @@ class SpiderTable(Table):
         else:
             for i in range(move.count):
                 origin[(col, move.dest, old_len[move.dest] + i)] = (col, move.source, old_len[move.source] - move.count + i)
-            if pos.completed_sets(-1):
-                # The set flies off to its place: it was the last 13 cards of the
-                # target column once the run had landed there (king first).
-                k = len(pos.removed_suits) - 1
-                base = old_len[move.dest] + move.count - 13
-                for r in range(13):
-                    j = base + 12 - r
-                    if j >= old_len[move.dest]:
-                        src = (col, move.source, old_len[move.source] - move.count + j - old_len[move.dest])
-                    else:
-                        src = (col, move.dest, j)
-                    origin[(PileKind.REMOVED, k, r)] = src
-                    order[(PileKind.REMOVED, k, r)] = speeds.FLIGHT + speeds.AUTO_GAP * (12 - r)
+        # Each completed set flies off to its place from the end of its column
+        # as it had landed (king first).
+        first = len(pos.removed_suits) - len(step.completed)
+        for k, column in enumerate(step.completed, first):
+            base = len(pos.columns[column])
+            for r in range(13):
+                here = (col, column, base + 12 - r)
+                origin[(PileKind.REMOVED, k, r)] = origin.get(here, here)
+                order[(PileKind.REMOVED, k, r)] = speeds.FLIGHT + speeds.AUTO_GAP * (12 - r)
         self.animate(before, self.card_key, lambda k: origin.get(k, k), order, speeds.FLIGHT)
         if pos.outcome() is not None:
             self.say(str(pos.outcome()))
         self.emit(Played(sound))
         return True
 
-    def activate(self, kind: str, pile: int, index: int | None) -> None:
+    def activate(self, kind: PileKind, pile: int, index: int | None) -> None:
 
-        if kind == "stock":
+        if kind == PileKind.STOCK:
             self.selection = None
-            self._play(DEAL)
+            self.play(DEAL)
             return
-        if kind != "column":
+        if kind != PileKind.COLUMN:
             return
         if self.selection is None:
             if index is None or not self.position.is_face_up(pile, index):
                 return
             n = len(self.position.columns[pile])
             if n - index > self.position.run_length(pile):
-                self.say("only a same-suit run moves together")
+                self.say("Only a same-suit run moves together")
                 return
-            self.selection = ("column", pile, index)
+            self.selection = (PileKind.COLUMN, pile, index)
             return
         _, src, start = self.selection
         if src == pile:
@@ -164,12 +183,12 @@ class SpiderTable(Table):
         if not self.position.is_legal(move):
             fit = self.position.fitting_move(src, pile)
             move = fit if fit is not None else move
-        self._play(move)
+        self.play(move)
 
     def double_click(self, where: Pick) -> None:
-        if where.kind == "stock":
-            self.activate("stock", 0, None)
-        elif where.kind == "column" and where.index is not None:
+        if where.kind == PileKind.STOCK:
+            self.activate(PileKind.STOCK, 0, None)
+        elif where.kind == PileKind.COLUMN and where.index is not None:
             self.auto_move(where.pile, where.index)
 
     def auto_move(self, column: int, index: int | None = None) -> None:
@@ -196,46 +215,42 @@ class SpiderTable(Table):
             if rank < best_rank:
                 best, best_rank = m, rank
         if best is None:
-            self.say("that card has nowhere to go")
+            self.selection = None
+            self.say(f"{head.display} has nowhere to go")
         else:
-            self._play(best)
+            self.play(best)
 
-    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+    def drop(self, source: tuple[PileKind, int, int], target: tuple[PileKind, int] | None) -> bool:
         self.last_marks = []  # letting go is an action: the last outline ends
-        if target is None or target[0] != "column" or source[0] != "column" or target[1] == source[1]:
+        if target is None or target[0] != PileKind.COLUMN or source[0] != PileKind.COLUMN or target[1] == source[1]:
             return False
         n = len(self.position.columns[source[1]])
-        return self._play(Move.of(source[1], target[1], n - source[2]))
+        return self.play(Move.of(source[1], target[1], n - source[2]))
 
     def command(self, act: Act) -> None:
 
         if act is Act.UNDO:
             self.undo()
         elif act is Act.DEAL:
-            self._play(DEAL)
+            self.play(DEAL)
         elif act is Act.AUTO_MOVE:
             kind, pile = self.focus_places()[self.focus_index]
-            if kind == "column":
+            if kind == PileKind.COLUMN:
                 self.auto_move(pile, self.focused_index(kind, pile))
         elif act is Act.HINT:
             hint = self.hint_cycle.next(self.position)
-            self.say("Hint: " + hint.text)
+            self.say(f"Hint: {hint.text}")
             self.hint_marks = []
             if hint.kind is HintKind.MOVE and hint.move is not None:
                 n = len(self.position.columns[hint.source])
-                self.hint_marks = [Mark("column", hint.source, n - hint.count, "hint"),
-                                   Mark("column", hint.dest, None, "hint")]
+                self.hint_marks = [Mark(PileKind.COLUMN, hint.source, n - hint.count, "hint"),
+                                   Mark(PileKind.COLUMN, hint.dest, None, "hint")]
             elif hint.kind is HintKind.DEAL:
-                self.hint_marks = [Mark("stock", 0, None, "hint")]
+                self.hint_marks = [Mark(PileKind.STOCK, 0, None, "hint")]
         elif act is Act.NEW_DEAL:
             self.emit(NewDealWanted())
 
-    def new_deal(self, number: int, suits: int | None = None) -> None:
-        """Deal game ``number`` on this table (the controller has ended the game before)."""
-        self.flights.land()
-        self.session = SpiderSession(number, self.session.suits if suits is None else suits, now=self.env.now)
-        self.selection = None
-        self.hint_marks = []
-        self.last_marks = []
-        self.hint_cycle = HintCycle()
-        self.message = ""
+    def new_deal(self, number: int) -> Table:
+        """Game ``number`` at this suit count: on a fresh table (the focus starts
+        over; the controller has ended the game before)."""
+        return SpiderTable(self.env, number, self.session.suits)

@@ -26,9 +26,10 @@ from typing import Any, Callable
 
 from game import speeds
 from game.input.actions import Act, Action
+from game.places import PileKind
 from game.play.flights import Flights, Key, _transform
 from game.play.panels import Button, Panel
-from game.render.layout import CardTransform, Layout, PileKind, layout
+from game.render.layout import CardTransform, Layout, layout
 from game.render.marks import Mark, last_move_marks
 from game.render.picking import Pick
 
@@ -53,6 +54,8 @@ class TableEnv:
     #: The left-handed table: the top row (and the control bar) mirrored.
     left_handed: bool = False
     now: Callable[[], float] = field(default=time.monotonic)
+    #: The game's shared solver worker, by game name (None: a table on its own starts its own).
+    solver: Callable[[str], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ class Table:
         self.env = env
         self.events: list[TableEvent] = []
         self.flights = Flights()
-        self.selection: tuple[str, int, int] | None = None  # kind, pile, index
+        self.selection: tuple[PileKind, int, int] | None = None  # kind, pile, index
         self.message = ""
         self.message_at = 0.0
         self.focus_index = 0
@@ -104,6 +107,112 @@ class Table:
         self.last_marks: list[Mark] = []
         self.panel: Panel | None = None
         self._panel_for: tuple | None = None  # the position a panel was made for
+        #: The run the pointer drags: (source (kind, pile, index), offset on the table plane).
+        self.held: tuple[tuple[PileKind, int, int], tuple[float, float]] | None = None
+
+    # --- what the controller asks of each game (no branch on its name above) ----
+
+    #: What the table's own buttons call one game: FreeCell deals, Spider games.
+    noun = "game"
+    #: The menu's suit choice names the suit count of the game on this table.
+    has_suit_choice = False
+
+    @property
+    def suits(self) -> int:
+        """The suit count of the game on the table (FreeCell: 1)."""
+        return 1
+
+    def stats_key(self) -> str:
+        """The statistics bucket every game on this table counts in."""
+        return self.game
+
+    def level_key(self) -> str | None:
+        """A second statistics bucket (FreeCell: the deal's difficulty), or None."""
+        return None
+
+    def daily(self) -> str | None:
+        """The date (ISO) when the deal on the table is that day's daily deal, else None."""
+        return None
+
+    @property
+    def proven_unsolvable(self) -> bool:
+        """The deal is on the shipped proof list: no position of it is winnable."""
+        return False
+
+    def proven_winnable(self, found: frozenset[tuple[int, int]] = frozenset()) -> bool:
+        """The project's solver proved the deal winnable (its list or table; ``found``:
+        the (game, suits) pairs this session's background search proved)."""
+        from game.play.dealer import proven_winnable
+
+        return proven_winnable(self.game, self.session.number, self.suits, found)
+
+    @property
+    def live_check_applies(self) -> bool:
+        """Whether the live winnability check (and Rewind) speak for this game."""
+        return False
+
+    def draggable(self, where: Pick) -> bool:
+        """May a drag start on ``where``?"""
+        return True
+
+    def holdable(self, where: Pick) -> bool:
+        """Does press-and-hold on ``where`` open a panel of this table's own?"""
+        return False
+
+    def hold(self, column: int, index: int) -> None:
+        """Press and hold on a column card (see :meth:`holdable`)."""
+
+    def own_button(self, name: str) -> bool:
+        """A button only this game has (FreeCell's move list, run panel); True when handled."""
+        return False
+
+    def own_panel_key(self, act: Act) -> bool:
+        """A key for a panel only this game has; True when it was that panel's."""
+        return False
+
+    @property
+    def cascading(self) -> bool:
+        """An auto-complete cascade is playing (input skips it to the end)."""
+        return False
+
+    def finish_cascade(self) -> None:
+        """Play the rest of a cascade at once."""
+
+    def fly_deal(self) -> None:
+        """Fly a fresh deal out (a game that deals face down from its stock shows it as dealt)."""
+
+    def new_deal(self, number: int) -> Table:
+        """The table for deal ``number`` of this game (the controller has ended the game before)."""
+        raise NotImplementedError
+
+    def with_suits(self, suits: int) -> tuple[Table, str, str] | None:
+        """The same game again at ``suits`` (a new suit choice restarts it, SPEC 2.2), the
+        question to ask and what to say once done; None when the suit choice does not touch this game."""
+        return None
+
+    def set_auto_level(self, level: str) -> bool:
+        """Play on at automatic foundation level ``level``; True when that changed anything."""
+        return False
+
+    def export_moves(self) -> str | None:
+        """The game's moves in standard notation, or None when this game has no move list."""
+        return None
+
+    def replayed(self, text: str, level: str) -> tuple[Table, int]:
+        """A table with the pasted move list ``text`` replayed from the deal's start
+        (at automatic foundation level ``level``) and how many moves it played;
+        ValueError, with the line to say, when it does not replay."""
+        raise ValueError("Move lists are FreeCell's")
+
+    def rewind(self, steps: int) -> None:
+        """Take back ``steps`` steps at once (Rewind's answer); the cards fly back."""
+        self.flights.land()
+        before = self.layout_now()
+        for _ in range(steps):
+            self.session.undo()
+        self.selection = None
+        self.hint_marks = []
+        self.animate(before, self.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
 
     # --- what the renderer and the overlay read --------------------------------
 
@@ -111,14 +220,19 @@ class Table:
         raise NotImplementedError
 
     def current_panel(self) -> Panel | None:
-        """The panel to show: a win or a dead end is noticed when it happens."""
+        """The panel to show (only reads: :meth:`settle` puts the result panel up)."""
+        return self.panel
+
+    def settle(self) -> None:
+        """After each step and each input: the landed flights end, and a win or a
+        dead end is noticed once its last card has landed (the view never
+        shows the future)."""
+        self.flights.advance(self.env.anim_time)
         key = (self.session.moves, self.position.move_stack[-1:] and str(self.position.move_stack[-1]))
         outcome = self.position.outcome()
-        # The result waits for the last card to land: the view never shows the future.
         if outcome is not None and self._panel_for != key and not self.flights.busy():
             self._panel_for = key
             self.panel = self.outcome_panel(outcome)
-        return self.panel
 
     def outcome_panel(self, outcome: Any) -> Panel:
         raise NotImplementedError
@@ -130,20 +244,58 @@ class Table:
         self.hint_marks = []
         self.last_marks = []
         self.panel = None
-        self.say("the deal starts again")
+        self.say("The deal starts again")
 
     @property
     def position(self) -> Any:
         raise NotImplementedError
 
-    def focus_places(self) -> list[tuple[str, int]]:
+    def focus_places(self) -> list[tuple[PileKind, int]]:
         raise NotImplementedError
 
-    def layout_now(self, overrides: dict | None = None) -> Layout:
-        w, h = self.env.size
+    def layout_now(self, overrides: dict | None = None, size: tuple[int, int] | None = None) -> Layout:
+        w, h = size or self.env.size
         return layout(self.position, w, h, overrides, self.env.left_handed)
 
-    def marks(self, held: tuple[str, int, int] | None = None) -> list[Mark]:
+    def shown_layout(self, size: tuple[int, int] | None = None) -> Layout:
+        """The table as drawn now: the cards in flight where they are, the held run under the pointer."""
+        return self.layout_now({**self.overrides(), **self.held_transforms(size)}, size)
+
+    # --- the pointer: a run held and let go -----------------------------------------
+
+    def hold_run(self, source: tuple[PileKind, int, int] | None, offset: tuple[float, float] = (0.0, 0.0)) -> None:
+        """The run from ``source`` (kind, pile, index) is dragged, ``offset`` from its
+        place on the table plane (None: nothing is held)."""
+        self.held = None if source is None else (source, offset)
+
+    def held_transforms(self, size: tuple[int, int] | None = None) -> dict[Key, CardTransform]:
+        """Where the held run is drawn: it follows the pointer, lifted over the table."""
+        if self.held is None:
+            return {}
+        (kind, pile, index), (dx, dy) = self.held
+        return {p.key: CardTransform(p.x + dx, p.y + dy, p.z + 0.3, p.yaw, p.flip)
+                for p in self.layout_now(size=size).pile(PileKind(kind), pile) if p.index >= index}
+
+    def let_go(self, target: tuple[PileKind, int] | None) -> bool:
+        """The held run let go over ``target``: the move, or the run flies back
+        from where it was let go. True if a move was made."""
+        if self.held is None:
+            return False
+        source = self.held[0]
+        held = self.held_transforms()
+        self.held = None
+        if self.drop(source, target):
+            return True
+        lay = self.layout_now()
+        kind, pile, index = source
+        now = self.env.anim_time
+        for p in lay.pile(PileKind(kind), pile):
+            if p.index >= index and p.key in held:
+                self.flights.add(self.card_key(p), held[p.key], _transform(p), now,
+                                 speeds.RETURN_FLIGHT * self.env.speed, 0.0)
+        return False
+
+    def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:
         """Highlights: the hint, the selection and where it may go; with ``held``
         (a run being dragged), where that run may be dropped. The last move's
         outline goes first, so that any other highlight on a card wins."""
@@ -157,7 +309,7 @@ class Table:
             out.extend(Mark(k, p, None, "target") for k, p in self.targets())
         return out
 
-    def targets(self, held: tuple[str, int, int] | None = None) -> list[tuple[str, int]]:
+    def targets(self, held: tuple[PileKind, int, int] | None = None) -> list[tuple[PileKind, int]]:
         """The places the selection (or ``held``, a dragged run) may go; the engine decides."""
         return []
 
@@ -165,7 +317,7 @@ class Table:
         if not self.env.keyboard_used:
             return None
         kind, pile = self.focus_places()[self.focus_index]
-        return Mark(kind, pile, self.focus_depth if kind == "column" else None, "focus")
+        return Mark(kind, pile, self.focus_depth if kind == PileKind.COLUMN else None, "focus")
 
     def status(self, extra: tuple[str, ...] = ()) -> str:
         raise NotImplementedError
@@ -185,12 +337,12 @@ class Table:
         now = self.env.anim_time
         old = {keys(p): p for p in before.cards}
         after = self.layout_now()
-        landed: list[tuple[str, int, int]] = []
+        landed: list[tuple[PileKind, int, int]] = []
         for p in after.cards:
             k = keys(p)
             src = old.get(origin(k))
             if src is None or (src.kind, src.pile) != (p.kind, p.pile) or int(src.card) != int(p.card):
-                landed.append((str(p.kind), p.pile, p.index))
+                landed.append((p.kind, p.pile, p.index))
             if src is None:
                 continue
             moved = (src.kind, src.pile) != (p.kind, p.pile)
@@ -224,7 +376,7 @@ class Table:
         self.before_undo()
         before = self.layout_now()
         if self.session.undo() is None:
-            self.say("nothing to undo")
+            self.say("Nothing to undo")
             return
         self.selection = None
         self.hint_marks = []
@@ -280,11 +432,11 @@ class Table:
         else:
             self.command(act)
 
-    def focused_index(self, kind: str, pile: int) -> int | None:
+    def focused_index(self, kind: PileKind, pile: int) -> int | None:
         n = self.pile_size(kind, pile)
         if n == 0:
             return None
-        if kind == "column" and self.focus_depth is not None:
+        if kind == PileKind.COLUMN and self.focus_depth is not None:
             return max(0, min(n - 1, self.focus_depth))
         return n - 1
 
@@ -297,12 +449,12 @@ class Table:
         top row; from the top row, down to the column below."""
         places = self.focus_places()
         kind, pile = places[self.focus_index]
-        if kind != "column":
+        if kind != PileKind.COLUMN:
             if delta > 0:
                 # Of the columns under this place, the one on the side it sits
                 # (Spider's stock is over every column: the first, or on a
                 # left-handed table the last).
-                under = [i for i, p in enumerate(places) if p[0] == "column"
+                under = [i for i, p in enumerate(places) if p[0] == PileKind.COLUMN
                          and self.above(p[1]) == self.focus_index]
                 self.focus_index, self.focus_depth = under[-1 if self.env.left_handed else 0], None
             return
@@ -315,7 +467,7 @@ class Table:
 
     def move_depth(self, delta: int) -> None:
         kind, pile = self.focus_places()[self.focus_index]
-        if kind != "column":
+        if kind != PileKind.COLUMN:
             return
         n = self.pile_size(kind, pile)
         if n:
@@ -325,10 +477,16 @@ class Table:
     def first_movable(self, column: int) -> int:
         return 0
 
-    def pile_size(self, kind: str, pile: int) -> int:
+    def pile_size(self, kind: PileKind, pile: int) -> int:
         raise NotImplementedError
 
-    def activate(self, kind: str, pile: int, index: int | None) -> None:
+    def play(self, move: Any) -> bool:
+        """Play ``move`` through the session (its step says what moved, what went
+        home by itself, what was completed) and fly it; False, with the
+        engine's reason said, when it was refused."""
+        raise NotImplementedError
+
+    def activate(self, kind: PileKind, pile: int, index: int | None) -> None:
         """Enter/Space/click: select, or place the selection, or send home."""
         raise NotImplementedError
 
@@ -348,7 +506,7 @@ class Table:
     def double_click(self, where: Pick) -> None:
         raise NotImplementedError
 
-    def drop(self, source: tuple[str, int, int], target: tuple[str, int] | None) -> bool:
+    def drop(self, source: tuple[PileKind, int, int], target: tuple[PileKind, int] | None) -> bool:
         """A dragged run let go over ``target``; True if a move was made."""
         raise NotImplementedError
 

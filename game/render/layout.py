@@ -42,10 +42,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from enum import StrEnum
 from typing import Any, Mapping, Sequence, Union
 
 from game.cards import CARDS, Card
+from game.places import PileKind
 from game.render import theme
 from game.render.camera import fill_height, portrait_amount, table_area, tilt_for
 
@@ -61,16 +61,6 @@ __all__ = [
     "fan_steps",
     "portrait_amount",
 ]
-
-
-class PileKind(StrEnum):
-    """The kinds of places a card can be."""
-
-    COLUMN = "column"
-    CELL = "cell"
-    FOUNDATION = "foundation"
-    STOCK = "stock"
-    REMOVED = "removed"
 
 
 @dataclass(frozen=True, slots=True)

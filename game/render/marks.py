@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from game.places import PileKind
+
 __all__ = ["Mark", "last_move_marks"]
 
 
@@ -21,7 +23,7 @@ class Mark:
         (True, True)
     """
 
-    kind: str
+    kind: PileKind
     pile: int
     start: int | None = None
     style: str = "selected"
@@ -33,15 +35,16 @@ class Mark:
         return start is not None and index >= start and (self.stop is None or index < self.stop)
 
 
-def last_move_marks(keys: "Iterable[tuple[str, int, int]]") -> list[Mark]:
+def last_move_marks(keys: "Iterable[tuple[PileKind, int, int]]") -> list[Mark]:
     """The ``last`` marks for the cards at place keys ``(kind, pile, index)``, one per unbroken run.
 
-        >>> last_move_marks([("column", 2, 5), ("column", 2, 6), ("foundation", 1, 3), ("column", 2, 8)])
-        [Mark(kind='column', pile=2, start=5, style='last', stop=7), Mark(kind='column', pile=2, start=8, style='last', stop=9), Mark(kind='foundation', pile=1, start=3, style='last', stop=4)]
+        >>> C, F = PileKind.COLUMN, PileKind.FOUNDATION
+        >>> [(str(m.kind), m.pile, m.start, m.stop) for m in last_move_marks([(C, 2, 5), (C, 2, 6), (F, 1, 3), (C, 2, 8)])]
+        [('column', 2, 5, 7), ('column', 2, 8, 9), ('foundation', 1, 3, 4)]
     """
-    by_pile: dict[tuple[str, int], list[int]] = {}
+    by_pile: dict[tuple[PileKind, int], list[int]] = {}
     for kind, pile, index in keys:
-        by_pile.setdefault((str(kind), pile), []).append(index)
+        by_pile.setdefault((PileKind(kind), pile), []).append(index)
     out: list[Mark] = []
     for (kind, pile), indices in by_pile.items():
         indices.sort()

@@ -12,8 +12,9 @@ flight and cards hidden under a stacked pile are never picked.
     >>> lay = layout(deal(1), 1280, 720)
     >>> cam = Camera.frame(lay.rect, 1280, 720)
     >>> top = lay.pile("column", 0)[-1]
-    >>> pick(lay, cam, *cam.project(top.x, top.y, top.z))
-    Pick(kind='column', pile=0, index=6, card=Card('6S'))
+    >>> hit = pick(lay, cam, *cam.project(top.x, top.y, top.z))
+    >>> hit.kind is PileKind.COLUMN, hit.pile, hit.index, hit.card
+    (True, 0, 6, Card('6S'))
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from dataclasses import dataclass
 
 from game.cards import Card
 from game.render.camera import Camera
-from game.render.layout import Layout, PileKind, inside_card
+from game.places import PileKind
+from game.render.layout import Layout, inside_card
 
 __all__ = ["Pick", "pick", "column_under"]
 
@@ -38,7 +40,7 @@ class Pick:
     ``card`` is ``None`` for an empty slot.
     """
 
-    kind: str
+    kind: PileKind
     pile: int
     index: int | None
     card: Card | None
@@ -69,7 +71,7 @@ def pick(lay: Layout, cam: Camera, sx: float, sy: float) -> Pick | None:
             continue
         dx, dy = _local(cam, sx, sy, c.z, c.x, c.y, c.yaw)
         if inside_card(dx, dy):
-            return Pick(str(c.kind), c.pile, c.index, c.card)
+            return Pick(c.kind, c.pile, c.index, c.card)
     occupied = {(c.kind, c.pile) for c in lay.cards if not c.in_flight}
     x, y = cam.table_point(sx, sy, 0.0)
     for s in lay.slots:
@@ -78,7 +80,7 @@ def pick(lay: Layout, cam: Camera, sx: float, sy: float) -> Pick | None:
                 continue
             if (s.kind, s.index) in occupied and s.kind != PileKind.STOCK:
                 continue
-            return Pick(str(s.kind), s.index, None, None)
+            return Pick(s.kind, s.index, None, None)
     return None
 
 

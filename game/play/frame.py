@@ -1,0 +1,70 @@
+"""What the window draws, as one read-only value: :class:`Frame`.
+
+:meth:`game.play.Play.frame` builds it; building it changes nothing (the
+flights and the panels advance in ``update``). The status line and the
+control bar are made here from what the parts say::
+
+    frame = play.frame((1280, 720))
+    frame.shown        # the layout with the cards in flight and the held run
+    frame.status, frame.buttons, frame.panel
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.play.panels import Button, Panel
+from game.render.layout import Layout
+from game.render.marks import Mark
+
+__all__ = ["Frame", "status_line", "control_bar"]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One frame of the table, for the window to draw and to pick from."""
+
+    #: The cards at rest (where a click or a drop lands).
+    layout: Layout
+    #: The cards as drawn: in flight where they are, the held run under the pointer.
+    shown: Layout
+    marks: tuple[Mark, ...]
+    focus: Mark | None
+    status: str
+    message: str
+    buttons: tuple[Button, ...]
+    panel: Panel | None
+    #: Seconds of animation time (the hint's glow pulses on it).
+    time: float
+    #: Cards are flying: the window draws every frame.
+    busy: bool
+
+
+def _lost(table: Any, live: Any) -> bool:
+    from game.freecell.winnability import WinState
+
+    return live is not None and table.live_check_applies and live.state is WinState.LOST
+
+
+def status_line(table: Any, live: Any, demo: Any, jobs: Any) -> str:
+    """The status line: the table's own, then the live check or the deal's proof,
+    the demo's keys, and what the solver is searching for the player."""
+    extra = []
+    won = table.session.won
+    if table.proven_unsolvable:
+        extra.append("not winnable: this deal is proven unsolvable")
+    elif live is not None and table.live_check_applies and not won:
+        extra.append(live.label)
+    elif table.proven_winnable(jobs.found_winnable) and not won and demo is None:
+        # (A demo shows the deal winnable by playing it, and its keys need the room.)
+        extra.append("winnable deal")
+    if demo is not None:
+        extra.append(demo.status())
+    extra.append(jobs.label())
+    return table.status(tuple(extra))
+
+
+def control_bar(table: Any, live: Any) -> tuple[Button, ...]:
+    """The control bar; Rewind is offered once the live check proves the game lost."""
+    return table.buttons(_lost(table, live))

@@ -1,0 +1,97 @@
+"""The two games as objects: how each makes its table and picks its next deal.
+
+The controller never asks which game is up; it asks the table on it (its
+noun, statistics keys, proofs, what may be dragged: :class:`Table`), or the
+game object here when there is no table of that game yet (a menu request
+for the other game, a new deal)::
+
+    >>> from game.play.table import TableEnv
+    >>> table = GAMES["spider"].table(TableEnv(), 5, 2)
+    >>> table.noun, table.suits, GAMES["freecell"].noun
+    ('game', 2, 'deal')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from game.play import dealer
+from game.play.freecell_table import FreeCellTable
+from game.play.spider_table import SpiderTable
+from game.play.table import Table, TableEnv
+from game.session import FreeCellSession, SpiderSession
+
+__all__ = ["Game", "GAMES", "LIVE_CHECK", "game_of", "next_table", "restored_table"]
+
+#: The game the live winnability check (and Rewind) speaks for.
+LIVE_CHECK = "freecell"
+
+
+class Game(Protocol):
+    """What the controller asks of a game before its table exists."""
+
+    name: str
+    #: What one game of it is called on buttons and questions ("deal", "game").
+    noun: str
+
+    def table(self, env: TableEnv, number: int, suits: int = 1) -> Table: ...
+
+    def first_number(self) -> int:
+        """The deal a first start shows (FreeCell: today's daily deal)."""
+
+    def next_number(self, settings: Any, suits: int) -> int | None:
+        """The next deal's number by the player's settings ("Winnable deals only"
+        included); None: the proven list is used up, search for one."""
+
+
+class _FreeCell:
+    name = "freecell"
+    noun = "deal"
+
+    def table(self, env: TableEnv, number: int, suits: int = 1) -> Table:
+        return FreeCellTable(env, number)
+
+    def first_number(self) -> int:
+        from game.freecell.daily import daily_deal
+
+        return daily_deal()
+
+    def next_number(self, settings: Any, suits: int) -> int | None:
+        return dealer.next_freecell(settings) or 1
+
+
+class _Spider:
+    name = "spider"
+    noun = "game"
+
+    def table(self, env: TableEnv, number: int, suits: int = 1) -> Table:
+        return SpiderTable(env, number, suits)
+
+    def first_number(self) -> int:
+        return 1
+
+    def next_number(self, settings: Any, suits: int) -> int | None:
+        return dealer.next_spider(settings, suits)
+
+
+GAMES: dict[str, Game] = {"freecell": _FreeCell(), "spider": _Spider()}
+
+
+def game_of(table: Table) -> Game:
+    """The game object of the game on ``table``."""
+    return GAMES[table.game]
+
+
+def next_table(game: Game, table: Table, number: int, suits: int) -> Table:
+    """The table for deal ``number`` of ``game`` at ``suits`` after ``table``: the same
+    game at the same suit count deals again by its own rule, any other on a new table."""
+    if game is game_of(table) and suits == table.suits:
+        return table.new_deal(number)
+    return game.table(table.env, number, suits)
+
+
+def restored_table(env: TableEnv, session: FreeCellSession | SpiderSession) -> Table:
+    """The table for a saved game brought back, or a replayed move list."""
+    if isinstance(session, SpiderSession):
+        return SpiderTable(env, session.number, session.suits, session)
+    return FreeCellTable(env, session.number, session)

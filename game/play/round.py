@@ -1,0 +1,358 @@
+"""The game on the table and what reacts to what happens on it: the record
+(statistics and the save), the live check, the solver's jobs, the demo,
+the settings in force.
+
+:class:`Round` wires the parts' events to their reactions: the table's
+(:mod:`game.play.table`: a move, an undo, a refusal), the solver's
+(:mod:`game.play.jobs`) and the record's (:mod:`game.play.record`). None of
+them calls it, and it never calls :class:`game.play.Play` above it: what
+needs the player's answer (a new deal asked for with a game in progress)
+waits in :attr:`Round.wanted` for the controller::
+
+    round = Round(host, store, settings, stats, "freecell", 617, 1, now=clock, restore=False)
+    round.table.action(Action(Act.UNDO)); round.events()
+    round.update(1 / 60, blocked=False)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game import speeds
+from game.play.demo import Demo
+from game.play.frame import control_bar, status_line
+from game.play.games import GAMES, LIVE_CHECK, Game, game_of, next_table, restored_table
+from game.play.host import Host
+from game.play.jobs import Jobs, LineFound, Rewound, Said, WinnableFound
+from game.play.menu import Settings
+from game.play.panels import Button
+from game.play.record import Record
+from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, Undone
+from game.session import restore_saved
+from game.solver import SolverChecker
+from game.stats import Statistics
+from game.store import Store
+
+__all__ = ["Round"]
+
+
+class Round:
+    """The game on the table, its record, its solver jobs, its demo and live check."""
+
+    def __init__(self, host: Host, store: Store, settings: Settings, stats: Statistics, game: str,
+                 number: int | None, suits: int, *, now: Callable[[], float], restore: bool) -> None:
+        self.host = host
+        self.now = now
+        self.store = store
+        self.stats = stats
+        self.record = Record(store, stats)
+        self.settings = settings
+        self.jobs = Jobs()
+        self.env = TableEnv(size=host.size, now=now, solver=self.jobs.solver)
+        self._sync_env()
+        #: The live winnability check (while the setting is on) and a running demo.
+        self.winnability: Any = None
+        self.demo: Demo | None = None
+        #: The engine's last refusal, for F1 (the message line itself clears).
+        self.last_refusal = ""
+        #: What the table asked of the player's side (a new deal, after asking).
+        self.wanted: list[NewDealWanted] = []
+        restored = restore_saved(self.store, now=self.now) if number is None and restore else None
+        if restored is not None:
+            table = restored_table(self.env, restored)
+        else:
+            kind = GAMES.get(game, GAMES["freecell"])
+            table = kind.table(self.env, number or kind.first_number(), suits)
+        self.table = self._install(table)
+        if restored is None:
+            table.fly_deal()
+        self.say_store_warnings()
+        self.apply_settings()
+        self.position_changed()
+    def take_wanted(self) -> list[NewDealWanted]:
+        """What the table asked of the player's side since the last call (oldest first)."""
+        out, self.wanted = self.wanted, []
+        return out
+
+    @property
+    def game(self) -> str:
+        return self.table.game
+
+    @property
+    def message(self) -> str:
+        return self.table.message
+
+    def say(self, text: str) -> None:
+        self.table.say(text)
+
+    def say_store_warnings(self) -> None:
+        """Show what the data folder had to say (a file set aside, a folder not writable)."""
+        line = self.record.warning()
+        if line:
+            self.say(line)
+
+    @property
+    def demo_touched(self) -> bool:
+        """Whether a demo played any of this game (then it does not count)."""
+        return self.record.demo_touched
+
+    # --- reactions to what happened -----------------------------------------------------
+
+    def position_changed(self) -> None:
+        """The position changed (move, undo, restart, new deal): re-check winnability."""
+        if self.winnability is not None and self.table.live_check_applies:
+            self.winnability.position_changed(self.table.position)
+
+    def changed(self) -> None:
+        """After every move: the record (a win counted once, the save); the live check."""
+        if self.table.session.won:
+            self.table.session.clock.stop()  # any win, the demo's too
+        if self.demo is None and self.jobs.for_position:
+            self.jobs.cancel()  # a line or a Rewind for the old position no longer fits
+        self.position_changed()
+        won = self.record.changed(self.table)
+        if won is not None:
+            self.table.celebrate()
+            if won.counted:
+                self.host.play_sound("win")
+        self.say_store_warnings()
+
+    def events(self) -> None:
+        """React to what the table did: sound, statistics, save, the live check."""
+        for event in self.table.take_events():
+            if isinstance(event, Played):
+                self.host.play_sound(event.sound)
+                self.changed()
+            elif isinstance(event, Undone):
+                self.changed()
+            elif isinstance(event, Refused):
+                self.host.play_sound("refuse")
+                self.last_refusal = event.reason
+            elif isinstance(event, NewDealWanted):
+                self.wanted.append(event)  # the controller asks first
+        self.table.settle()
+
+    def _react(self, events: list[Any]) -> None:
+        """React to the solver's answers for the player (:mod:`game.play.jobs`)."""
+        for event in events:
+            if isinstance(event, LineFound):
+                self.play_demo(list(event.line))
+            elif isinstance(event, Rewound):
+                self.table.rewind(event.steps)
+                self.say(event.message)
+                self.position_changed()
+            elif isinstance(event, WinnableFound):
+                self.abandon()
+                self.start(GAMES[event.game].table(self.env, event.number, event.suits))
+                self.say(f"Game #{event.number}: the solver proved it winnable")
+            elif isinstance(event, Said):
+                self.say(event.text)
+
+    # --- games and tables -------------------------------------------------------------
+
+    def abandon(self) -> None:
+        """A new game replaces one in progress: that one counts as played and lost."""
+        self.record.abandon(self.table)
+        self.say_store_warnings()
+        self.stop_demo()
+
+    def save_game(self) -> None:
+        self.record.save(self.table)
+        self.say_store_warnings()
+
+    def new_deal(self) -> None:
+        """A new deal of the same game, by its own policy (proven winnable where the
+        player asked for that: :mod:`game.play.dealer`)."""
+        self.deal_next(game_of(self.table), self.table.suits)
+
+    def deal_next(self, game: Game, suits: int) -> None:
+        """The next deal of ``game`` at ``suits``: when "Winnable deals only" has used
+        up the proven list, a background search finds one (it is dealt on its answer)."""
+        before = self.settings.to_dict()
+        number = game.next_number(self.settings, suits)
+        if self.settings.to_dict() != before:
+            self.save_settings()  # the list's cursor moved
+        if number is None:
+            self.jobs.find_winnable(suits)
+            return
+        self.abandon()
+        self.table.panel = None  # a result panel belongs to the game it ended
+        self.start(next_table(game, self.table, number, suits))
+
+    def _install(self, table: Table) -> Table:
+        """Give a new table what it shares with the rest of the game."""
+        if table.has_suit_choice:
+            self.settings.spider_suits = table.suits  # the menu names the game's suit count
+        return table
+
+    def start(self, table: Table) -> None:
+        """Put ``table`` up (a new one replaces the old), with the settings in force."""
+        if table is not self.table:
+            self.table.close()
+            self.table = self._install(table)
+        self.apply_settings()
+        self.position_changed()
+
+    def restart(self) -> None:
+        self.table.restart()
+        self.table.fly_deal()
+        self.position_changed()
+
+    def give_up(self) -> None:
+        self.record.give_up(self.table)
+        self.say_store_warnings()
+        self.new_deal()
+        self.say("Given up: a new deal")
+
+    # --- the solver's jobs and the demo ---------------------------------------------
+
+    def rewind(self) -> None:
+        """Undo back to the latest position still winnable, naming the move that lost
+        (searched in the solver's worker: the table stays live, Esc cancels)."""
+        self._react(self.jobs.rewind(self.table, self.winnability))
+
+    def start_demo(self) -> None:
+        """The solver plays from here as card flights; Esc stops, leaving the player in control."""
+        self.stop_demo()
+        self._react(self.jobs.demo(self.table, self.winnability))
+
+    def play_demo(self, line: list[Any]) -> None:
+        """Play ``line`` (valid from the position on the table) as the demo."""
+        # The game's worker also seeks a shorter ending while a full-knowledge
+        # (Spider) demo plays; the demo leaves it alone otherwise.
+        self.demo = Demo.start(self.table, line, self.jobs.solver(self.table.game))
+        if self.demo is not None:
+            self.record.demo_touched = True
+
+    def stop_demo(self) -> None:
+        if self.demo is not None:
+            self.demo.stop()
+            self.demo = None
+            self.position_changed()
+
+    def export(self) -> None:
+        """Copy the game's moves in standard notation (every card movement, fc-solve style)."""
+        text = self.table.export_moves()
+        if text is None:
+            self.say("Move lists are FreeCell's")
+            return
+        n = len(text.split())
+        if self.host.clipboard_put(text) is False:  # the window has no system clipboard
+            self.say("1 move copied, for this window only: there is no system clipboard" if n == 1
+                     else f"{n} moves copied, for this window only: there is no system clipboard")
+        else:
+            self.say("1 move copied to the clipboard" if n == 1 else f"{n} moves copied to the clipboard")
+
+    def import_moves(self) -> None:
+        """Replay a pasted move list from the deal's start."""
+        try:
+            table, moves = self.table.replayed(self.host.clipboard_get(), self.settings.auto_moves)
+        except ValueError as exc:
+            self.say(str(exc))
+            return
+        self.abandon()
+        self.start(table)
+        number = table.session.number
+        self.say(f"Replayed 1 move of deal #{number}" if moves == 1 else f"Replayed {moves} moves of deal #{number}")
+
+    def copy_deal(self) -> None:
+        """Put the deal's number on the clipboard (it pastes into the number box)."""
+        number = str(self.table.session.number)
+        if self.host.clipboard_put(number) is False:
+            self.say(f"#{number} copied, for this window only: there is no system clipboard")
+        else:
+            self.say(f"#{number} copied to the clipboard")
+
+    # --- settings ---------------------------------------------------------------------
+
+    def _sync_env(self) -> None:
+        st = self.settings
+        self.env.speed = speeds.SPEED_FACTORS[st.animation_speed]
+        self.env.auto_foundation = st.auto_moves  # a level: "off", "safe" or "all"
+        self.env.one_click_home = st.one_click_home
+        self.env.last_move = st.last_move_outline
+        self.env.left_handed = st.left_handed
+
+    def apply_settings(self) -> None:
+        """Every setting takes effect at once."""
+        st = self.settings
+        if st.left_handed != self.env.left_handed:
+            self.table.flights.land()  # a card in the air would finish where the old layout had it
+        self._sync_env()
+        self.host.set_volume(st.sound_volume)
+        self.host.apply_look(st)
+        if self.table.set_auto_level(st.auto_moves):
+            if self.winnability is not None:
+                self.winnability.forget()  # "all" may lose where "safe" wins
+            self.position_changed()
+        if st.live_winnability and self.winnability is None:
+            from game.freecell.winnability import Winnability
+
+            self.winnability = Winnability(SolverChecker(service=self.jobs.solver(LIVE_CHECK)))
+            self.position_changed()
+        elif not st.live_winnability and self.winnability is not None:
+            self.winnability.close()
+            self.winnability = None
+
+    def save_settings(self) -> None:
+        self.store.save("settings", self.settings.to_dict())
+        self.say_store_warnings()
+
+    def toggle_sound(self) -> None:
+        """S: sound off / on, said on the message line and remembered (the volume is kept)."""
+        muted = self.settings.toggle_mute()
+        self.host.set_volume(self.settings.sound_volume)
+        self.save_settings()
+        if muted:
+            self.say("Sound off")
+        else:
+            self.say("Sound on" if self.settings.volume > 0 else "Sound on (the volume is 0%: raise it in Settings)")
+
+    # --- each step, and what the status line and the control bar say ------------------
+
+    def update(self, dt: float, blocked: bool) -> None:
+        """One fixed step; ``blocked``: a panel or the menu covers the table (its clock stops)."""
+        self.env.anim_time += dt
+        self.env.size = self.host.size
+        clock = self.table.session.clock
+        if blocked:
+            clock.pause("panel")
+        else:
+            clock.resume("panel")
+        table = self.table
+        if table.message and self.env.anim_time - table.message_at > speeds.MESSAGE_SECONDS:
+            table.message = ""
+        self.table.update(dt)
+        self.table.settle()
+        if self.winnability is not None:
+            self.winnability.poll()
+        self._react(self.jobs.poll(self.env.anim_time))
+        if self.demo is not None:
+            if self.demo.update(dt):
+                self.changed()
+            if self.demo.over:
+                self.stop_demo()
+        self.events()
+
+    def status(self) -> str:
+        return status_line(self.table, self.winnability, self.demo, self.jobs)
+
+    def buttons(self) -> tuple[Button, ...]:
+        return control_bar(self.table, self.winnability)
+
+    @property
+    def busy(self) -> bool:
+        """Cards are flying (the window draws every frame)."""
+        return self.table.flights.busy()
+
+    def close(self) -> None:
+        """Save the game and stop the solver processes."""
+        self.save_game()
+        self.jobs.cancel()
+        self.stop_demo()
+        if self.winnability is not None:
+            self.winnability.close()
+            self.winnability = None
+        self.table.close()
+        self.jobs.close()
+
