@@ -201,7 +201,8 @@ def test_buttons_show_their_whole_labels(size, lang):
         for b in geo.buttons:
             tw, th = font_measure(b.label, geo.button_px)
             assert tw <= b.rect[2] and th <= b.rect[3] + 2, (b, size)
-            assert not b.label.endswith("\u2026"), (b, size)  # shortened, not cut, down to 480 px
+            # shortened, not cut, down to 480 px (the 40%-longer pseudo-language only has to fit)
+            assert lang == "qps" or not b.label.endswith("\u2026"), (b, size)
         status_w, _ = font_measure(geo.status_text, geo.status_px)
         assert status_w <= geo.status[2] + 1
         assert 0.8 * geo.px - 1 <= geo.status_px <= geo.px

@@ -222,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return play_command(getattr(args, "game", "freecell"), getattr(args, "number", None),
                             getattr(args, "suits", "1"), getattr(args, "text", False),
-                            getattr(args, "fullscreen", False), getattr(args, "auto", None))
+                            getattr(args, "fullscreen", False), getattr(args, "auto", None), args.lang)
     except (UsageError, NumberError) as exc:
         print(_("solitaire: error: {why}").format(why=exc), file=sys.stderr)
         return 2

@@ -150,7 +150,8 @@ def daily_command(date_text: str | None) -> int:
 
 
 def play_command(game: str = "freecell", number_text: str | None = None, suits_text: str = "1",
-                 text: bool = False, fullscreen: bool = False, auto_text: str | None = None) -> int:
+                 text: bool = False, fullscreen: bool = False, auto_text: str | None = None,
+                 language: str | None = None) -> int:
     """``solitaire`` / ``solitaire play [freecell|spider] [N]``: open the table.
 
     Without a screen (see :func:`game.commands.display.no_display_reason`,
@@ -181,7 +182,7 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
             try:
                 from game.app import App
 
-                app = App(game, number, suits, fullscreen=fullscreen)
+                app = App(game, number, suits, fullscreen=fullscreen, language=language)
             except Exception as exc:  # no OpenGL 3.3, or the driver failed: say so, then play in text
                 reason = _("no window could be opened: {why}").format(
                     why=str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
