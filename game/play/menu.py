@@ -477,9 +477,19 @@ class Menu:
         return self.is_open and self.entry is not None
 
     def type_text(self, text: str) -> None:
-        """Typed characters into the number box (what cannot be printed is dropped)."""
+        """Typed characters into the number box (what cannot be printed is dropped).
+
+        The full-width digits a Korean or Japanese keyboard sends (０-９) count as 0-9
+        here, in the box only (the command line stays ASCII)::
+
+            >>> m = Menu(Settings(), None); m.open(); _ = m.choose("freecell-number")
+            >>> m.type_text("６１７"); m.entry
+            '617'
+        """
+        from game.numbers import fold_wide
+
         if self.typing:
-            self.entry = (self.entry + "".join(ch for ch in text if ch.isprintable()))[:12]
+            self.entry = (self.entry + "".join(ch for ch in fold_wide(text) if ch.isprintable()))[:12]
             self.error = ""
 
     def paste(self, text: str) -> None:
