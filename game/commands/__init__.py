@@ -74,7 +74,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``solitaire`` (its mistakes exit 2 with one line)."""
     parser = _Parser(prog="solitaire", description=_("FreeCell and Spider Solitaire."),
-                     epilog=_(NUMBERS_HELP) + ".")
+                     epilog=_("{numbers}.").format(numbers=_(NUMBERS_HELP)))
     parser.add_argument("--version", action="version", version=f"solitaire {__version__}")
     # Read before the parser is built (main's _take_language), so that --help speaks it too.
     parser.add_argument("--lang", metavar="LANG",

@@ -114,7 +114,7 @@ class FreeCellTable(Table):
             raise ValueError("The clipboard holds no move list")
         number = self.session.number
         # Held to what --check reads from a file (a ValueError when too long); each word it quotes is cut.
-        pos = replay(number, bounded_text(text, TEXT_MAX_BYTES, _("move list")))
+        pos = replay(number, bounded_text(text, TEXT_MAX_BYTES, "move list"))
         session = FreeCellSession(number, auto_foundation=False, now=self.env.now)
         for move in pos.move_stack:
             session.push_plain(move)
@@ -154,7 +154,8 @@ class FreeCellTable(Table):
         s = self.session
         rating = difficulty(s.number)
         pos = self.position
-        parts = [_("Deal #{number}").format(number=s.number) + (f" ({rating.label})" if rating else ""),
+        parts = [(_("Deal #{number} ({level})") if rating else _("Deal #{number}")).format(
+                     number=s.number, level=rating.label if rating else ""),
                  clock_text(s.clock.elapsed), ngettext("{moves} move", "{moves} moves", s.moves).format(moves=s.moves)]
         if not s.won:
             # The supermove capacity, never more than the cards left to move.
@@ -204,7 +205,7 @@ class FreeCellTable(Table):
         from game.freecell.hints import move_sentence
 
         for m in pos.distinct_moves():
-            group = _("to foundation") if m.dest == HOME else _("to free cell") if m.dest >= 8 else _("to tableau")
+            group = "to foundation" if m.dest == HOME else "to free cell" if m.dest >= 8 else "to tableau"
             # Words first; the standard notation follows as a secondary column.
             groups[group].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
         buttons = tuple(b for g in groups.values() for b in g) + (
