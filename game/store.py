@@ -268,7 +268,7 @@ class Store:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             if path.is_dir():
-                self._set_aside(name, "it was a folder, not a file", None)
+                self._set_aside(name, _("it was a folder, not a file"), None)
             if name in self.STAMPED:
                 self._check_owner(name)
             self._write(path, text)
