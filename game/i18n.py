@@ -30,6 +30,7 @@ import gettext
 import io
 import os
 import re
+import stat
 import string
 import struct
 import sys
@@ -329,11 +330,9 @@ def _load(code: str) -> gettext.NullTranslations | None:
         return _loaded[code]
     path = catalog_path(code)
     name = LANGUAGES.get(code, code)
-    from game.bounded import Refused, read_text  # stdlib only too; imported late, it may use this module
-
     try:
-        text = read_text(path, _CATALOG_MAX_BYTES, what="message catalog")
-    except Refused as exc:
+        text = _read_catalog(path)
+    except (OSError, ValueError) as exc:
         _warn(f"the {name} catalog cannot be read ({path.name}: {exc}); playing in English")
         return None
     try:
@@ -352,6 +351,30 @@ def _load(code: str) -> gettext.NullTranslations | None:
         return None
     _loaded[code] = translations
     return translations
+
+
+def _read_catalog(path: Path) -> str:
+    """The catalog's text, read with game.bounded's care: a plain file, at most
+    ``_CATALOG_MAX_BYTES``, UTF-8. (game.bounded itself speaks through this module, so
+    this one cannot import it: the same checks, in a few lines.)"""
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError("not a plain file")
+    if st.st_size > _CATALOG_MAX_BYTES:
+        raise ValueError(f"larger than {_CATALOG_MAX_BYTES:,} bytes")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since the stat
+            raise ValueError("not a plain file")
+        raw = os.read(fd, _CATALOG_MAX_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(raw) > _CATALOG_MAX_BYTES:
+        raise ValueError(f"larger than {_CATALOG_MAX_BYTES:,} bytes")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
 
 
 def _fields_fit(e: PoEntry) -> bool:

@@ -53,12 +53,12 @@ def read_whole(text: str, *, allow_hash: bool = False) -> int | None:
     return int(digits)
 
 
-# What a Korean or Japanese keyboard sends in full-width mode: digits, comma, number sign, space.
-_WIDE = str.maketrans({**{chr(0xFF10 + d): str(d) for d in range(10)}, "\uff0c": ",", "\uff03": "#", "\u3000": " "})
+# What a Korean or Japanese keyboard sends in full-width mode: digits, comma and number sign.
+_WIDE = str.maketrans({**{chr(0xFF10 + d): str(d) for d in range(10)}, "\uff0c": ",", "\uff03": "#"})
 
 
 def fold_wide(text: str) -> str:
-    """``text`` with full-width digits (and comma, number sign, ideographic space) made ASCII.
+    """``text`` with full-width digits (and comma and number sign) made ASCII.
 
     Only the game's own number boxes fold; the command line stays ASCII-only.
 

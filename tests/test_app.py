@@ -801,7 +801,7 @@ def test_the_number_box_takes_full_width_digits_and_lets_the_input_method_compos
     app = make_app("freecell", 1, now=clock)
     key(app, clock, pygame.K_m)
     click(app, clock, button_pos(app, "freecell-number"))
-    assert app._text_input  # typing: the system's input method may compose
+    assert app.text_entry.on  # typing: the system's input method may compose
     # While the IME composes, Backspace and Enter are its own: nothing is erased or confirmed.
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="６"))
     pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text="１７", start=0, length=2))
@@ -815,7 +815,7 @@ def test_the_number_box_takes_full_width_digits_and_lets_the_input_method_compos
     key(app, clock, pygame.K_RETURN)
     assert not app.play.menu.is_open and app.play.table.session.number == 617
     frames(app, clock, 1)
-    assert not app._text_input  # off the box, keys are the game's again (no IME in the way)
+    assert not app.text_entry.on  # off the box, keys are the game's again (no IME in the way)
 
 
 def test_the_language_setting_changes_the_words_at_once_and_is_remembered(clock, make_app):

@@ -22,7 +22,7 @@ import pygame
 
 from game import speeds
 from game.app.capabilities import Clipboard, FullScreen, Refusals, display_key, open_window, to_stderr
-from game.i18n import _
+from game.app.textentry import TextEntry
 from game.input.keys import translate_controller, translate_key
 from game.input.pointer import Click, Drop, Pointer
 from game.loop import FixedStep
@@ -61,8 +61,7 @@ class App:
         store = Store(data_folder) if data_folder is not None else Store()
         #: What this display refused (full screen, a size, ...): said once, the game plays on.
         self.refusals = Refusals(store, display_key(pygame.display.get_driver()), to_stderr)
-        self._caption = _("Solitaire")
-        pygame.display.set_caption(self._caption)
+        self.text_entry = TextEntry()  # the number box's typing, an IME's included; the title
         self.window = open_window(size, self.refusals)
         self.ctx = moderngl.create_context()  # the window SDL just made current
         self.size = pygame.display.get_window_size()
@@ -82,12 +81,6 @@ class App:
         self.play = Play(self, game, number, suits, now=now, restore=restore, store=store, language=language,
                          fullscreen=fullscreen)
         self.refusals.report_to(self.play.say, self.play.message)
-        # Text input (and with it the system's input method) is on only while the number box
-        # takes typing: with a Korean or Japanese IME on, the game's keys stay keys (U, H, N...).
-        pygame.key.stop_text_input()
-        self._text_input = False
-        #: What the input method is composing (TEXTEDITING): its keys are not the game's meanwhile.
-        self._composing = ""
         self._init_controllers()
 
     @property
@@ -152,13 +145,8 @@ class App:
         elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             play.pause("minimised", False)
             self.loop.reset()
-        elif t == pygame.TEXTEDITING:
-            self._composing = event.text
-        elif t == pygame.TEXTINPUT:
-            self._composing = ""
-            play.type_text(event.text)
-        elif t == pygame.KEYDOWN and self._composing:
-            pass  # Enter, Backspace, Esc and the arrows belong to the input method while it composes
+        elif self.text_entry.take(event, play):
+            pass
         elif t == pygame.KEYDOWN and play.typing and event.key not in (
                 pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
             if event.key == pygame.K_BACKSPACE:
@@ -246,26 +234,11 @@ class App:
         if hold is not None:
             self.play.hold(hold.column, hold.index)
 
-    def _sync_text_input(self) -> None:
-        """Text input on while the number box takes typing, off otherwise (see __init__)."""
-        want = self.play.typing
-        if want != self._text_input:
-            self._text_input = want
-            self._composing = ""
-            if want:
-                pygame.key.start_text_input()
-            else:
-                pygame.key.stop_text_input()
-        caption = _("Solitaire")  # the language may have changed in Settings
-        if caption != self._caption:
-            self._caption = caption
-            pygame.display.set_caption(caption)
-
     def step(self) -> bool:
         """One frame: events, fixed-step updates, and a redraw if anything changed."""
         for event in pygame.event.get():
             self.handle(event)
-        self._sync_text_input()
+        self.text_entry.sync(self.play.typing)
         self.loop.tick(self._update)
         frame = self.play.frame(self.size)
         view = View(frame.shown, marks=list(frame.marks), focus=frame.focus,

@@ -15,6 +15,7 @@ with ``textplay`` (FreeCell in the terminal); ``usage`` holds
     solitaire hint freecell N [--board FILE]    the table's hint, in the same words
     solitaire hint spider N --suits S [--moves FILE]
     solitaire daily [YYYY-MM-DD]                today's deal and its difficulty
+    solitaire challenges [--date D] [--json]    the day's challenges and their proofs
     solitaire help [freecell|spider]            how to play
 
 With no display (see :mod:`game.commands.display`: no DISPLAY/WAYLAND_DISPLAY
@@ -130,6 +131,10 @@ def build_parser() -> argparse.ArgumentParser:
     daily = commands.add_parser("daily", help=_("print the daily FreeCell deal of a date (Japan time)"))
     daily.add_argument("date", nargs="?", help=_("YYYY-MM-DD (default: today in Japan)"))
 
+    chal = commands.add_parser("challenges", help=_("print the day's challenges, each with its proof"))
+    chal.add_argument("--date", help=_("YYYY-MM-DD, 2020-01-01..2099-12-31 (default: today in Japan)"))
+    chal.add_argument("--json", action="store_true", help=_("a JSON list of objects, the proofs included"))
+
     helpp = commands.add_parser("help", help=_("how to play FreeCell or Spider"))
     helpp.add_argument("game", nargs="?", choices=["freecell", "spider"], default="freecell")
 
@@ -214,6 +219,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             print(as_text(args.game))
             return 0
+        if args.command == "challenges":
+            from game.commands.challenges import challenges_command
+
+            return challenges_command(args.date, args.json)
         if args.command == "daily":
             from game.commands.freecell import daily_command
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from game.i18n import _, detect_language, ngettext, set_language
+from game.i18n import _
 from game.input.actions import Act, Action
 from game.places import PileKind
 from game.play.frame import Frame
-from game.play.games import GAMES
+from game.play.games import GAMES, asks
 from game.play.help import HelpBook
 from game.play.host import Host, NullHost
 from game.play.menu import Menu, Settings
@@ -49,9 +49,6 @@ class Play:
         self.store = store if store is not None else Store()
         self.stats = Statistics.load(self.store)
         self.settings = Settings.load(self.store)
-        # The language: ``language`` (solitaire --lang) for this run, else the one chosen in
-        # Settings, else the system's. Choosing one in Settings changes it at once.
-        set_language(language or self.settings.language or detect_language())
         if fullscreen:
             self.settings.fullscreen = True
         self.menu = Menu(self.settings, self.stats)
@@ -59,7 +56,7 @@ class Play:
         self._pending: Callable[[], None] | None = None
         self.help = HelpBook(())
         self.round = Round(host, self.store, self.settings, self.stats, game, number, suits, now=now,
-                           restore=restore)
+                           restore=restore, language=language)
         self.jobs, self.env, self.record = self.round.jobs, self.round.env, self.round.record
 
     @property
@@ -93,11 +90,7 @@ class Play:
         self.round.events()
         for _wanted in self.round.take_wanted():
             noun = self.table.noun
-            # One whole sentence per game's noun (a deal, a game): translators see each.
-            if noun == "deal":
-                self.confirm_loss(_("Start a new deal?"), _("New deal"), self.round.new_deal)
-            else:
-                self.confirm_loss(_("Start a new game?"), _("New game"), self.round.new_deal)
+            self.confirm_loss(asks(noun, "new"), asks(noun, "new-yes"), self.round.new_deal)
 
     # --- asking before a game is lost (issue 14) ----------------------------------------
 
@@ -144,8 +137,6 @@ class Play:
             self.round.say_store_warnings()
             self.say(_("Statistics cleared"))
         elif request.kind == "setting":
-            if request.setting == "language":
-                set_language(self.settings.language or detect_language())
             self.round.apply_settings()
             self.round.save_settings()
             found = self.table.with_suits(self.settings.spider_suits) if request.setting == "spider_suits" else None
@@ -175,8 +166,7 @@ class Play:
                 if request.notice:
                     self.say(request.notice)
 
-            ask = _("Start deal #{number}?") if game.noun == "deal" else _("Start game #{number}?")
-            self.confirm_loss(ask.format(number=request.number), _("Start it"), deal_it)
+            self.confirm_loss(asks(game.noun, "start").format(number=request.number), _("Start it"), deal_it)
 
     @property
     def typing(self) -> bool:
@@ -218,8 +208,7 @@ class Play:
             Command.COPY: r.copy_deal, Command.HELP: self.open_help, Command.REWIND: r.rewind,
             Command.DEMO: r.start_demo, Command.EXPORT: r.export,
             Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"), _("Replay"), r.import_moves),
-            Command.RESTART: lambda: self.confirm_loss(_("Restart this deal?") if noun == "deal" else _("Restart this game?"),
-                                                       _("Restart"), r.restart, counts=False),
+            Command.RESTART: lambda: self.confirm_loss(asks(noun, "restart"), _("Restart"), r.restart, counts=False),
             Command.GIVE_UP: lambda: self.confirm_loss(_("Give up this game?"), _("Give up"), r.give_up),
             Command.MENU: self.menu.open, Command.QUIT: self.quit,
             Command.HELP_PREV: lambda: self._help_turn(-1), Command.HELP_NEXT: lambda: self._help_turn(1),

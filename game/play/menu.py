@@ -24,6 +24,7 @@ from typing import Any
 
 from game.i18n import LANGUAGES, N_, _, language, ngettext, percent
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
+from game.quoting import printable
 
 __all__ = ["Menu", "Settings", "Request", "SPEEDS"]
 
@@ -251,7 +252,7 @@ class Menu:
         if self.entry is None or self.entry_for != game:
             return Row(label, b.add(_("Enter\u2026"), f"{game}-number"))
         what = "1..1,000,000" if game == "freecell" else "1..999,999"
-        return Row(label, b.add(_("OK"), "entry-ok") + b.add(_("Cancel"), "back"), value=f"{self.entry}_",
+        return Row(label, b.add(_("OK"), "entry-ok") + b.add(_("Cancel"), "back"), value=f"{printable(self.entry)}_",
                    note=self.error or _("type a number {what}, then Enter").format(what=what), box=True)
 
     def _settings(self) -> tuple[str, list[Section], list[Button]]:
@@ -477,10 +478,12 @@ class Menu:
         return self.is_open and self.entry is not None
 
     def type_text(self, text: str) -> None:
-        """Typed characters into the number box (what cannot be printed is dropped).
+        """Typed characters into the number box, kept as typed: the number's
+        parser judges them as the command line does (a tab or a no-break
+        space is refused, with why), and the box shows them escaped.
 
-        The full-width digits a Korean or Japanese keyboard sends (０-９) count as 0-9
-        here, in the box only (the command line stays ASCII)::
+        The one exception: the full-width digits a Korean or Japanese keyboard
+        sends (０-９) count as 0-9 here, in the box only (the command line stays ASCII)::
 
             >>> m = Menu(Settings(), None); m.open(); _ = m.choose("freecell-number")
             >>> m.type_text("６１７"); m.entry
@@ -489,7 +492,7 @@ class Menu:
         from game.numbers import fold_wide
 
         if self.typing:
-            self.entry = (self.entry + "".join(ch for ch in fold_wide(text) if ch.isprintable()))[:12]
+            self.entry = (self.entry + fold_wide(text))[:12]
             self.error = ""
 
     def paste(self, text: str) -> None:

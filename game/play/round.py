@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game import speeds
-from game.i18n import _, ngettext
+from game.i18n import _, detect_language, ngettext, set_language
 from game.play.demo import Demo
 from game.play.frame import control_bar, status_line
 from game.play.games import GAMES, LIVE_CHECK, Game, game_of, next_table, restored_table
@@ -41,7 +41,11 @@ class Round:
     """The game on the table, its record, its solver jobs, its demo and live check."""
 
     def __init__(self, host: Host, store: Store, settings: Settings, stats: Statistics, game: str,
-                 number: int | None, suits: int, *, now: Callable[[], float], restore: bool) -> None:
+                 number: int | None, suits: int, *, now: Callable[[], float], restore: bool,
+                 language: str | None = None) -> None:
+        # ``language`` (solitaire --lang) for this run; else the one chosen in Settings, else the system's.
+        set_language(language or settings.language or detect_language())
+        self._spoken = settings.language  # Settings -> Language changes it at once (apply_settings)
         self.host = host
         self.now = now
         self.store = store
@@ -276,6 +280,9 @@ class Round:
     def apply_settings(self) -> None:
         """Every setting takes effect at once."""
         st = self.settings
+        if st.language != self._spoken:
+            self._spoken = st.language
+            set_language(st.language or detect_language())
         if st.left_handed != self.env.left_handed:
             self.table.flights.land()  # a card in the air would finish where the old layout had it
         self._sync_env()
