@@ -312,3 +312,17 @@ def test_the_settings_file_holds_only_a_language_the_game_speaks():
     for bad in ("qps", "de", 3, None):
         with pytest.raises(SchemaError):
             SETTINGS.check({"language": bad})
+
+
+def test_argparse_s_own_words_and_complaints_come_from_the_catalog(capsys):
+    from game.commands import main
+
+    assert main(["--lang", "qps", "help", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert "«argument game: invalid choice: 'chess'" in err
+    assert main(["--lang", "qps", "deal"]) == 2
+    assert "«the following arguments are required: game" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--lang", "qps", "deal", "-h"])
+    out = capsys.readouterr().out
+    assert out.startswith("«usage:") and "«positional arguments" in out and "«show this help message" in out

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from typing import NoReturn, Sequence
 
@@ -59,17 +60,59 @@ NUMBERS_HELP = N_("numbers are ASCII digits, optionally grouped by thousands wit
                   "(1,000,000); deal and game numbers may start with '#'")
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, its "usage:" in the current language."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports a mistake in one line instead of usage + error."""
+    """argparse that reports a mistake in one line instead of usage + error, and whose
+    own words (section titles, -h) are read in the current language."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        for action in self._actions:
+            if action.dest == "help":
+                action.help = _("show this help message and exit")
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes a bad choice with repr(), but not an unknown option
         # ("-3\n4"), and it quotes an argument whole however long: each word
         # is cut and escaped (game.quoting), and the line as a whole is cut.
+        message = _argparse_in_words(message)
         parts = message.split(" ")
         words = " ".join(printable(word, 2 * WORD_LIMIT) for word in parts[:20]) + (" …" if len(parts) > 20 else "")
         line = printable(words, 300)
         self.exit(2, _("{prog}: error: {why}").format(prog=self.prog, why=line) + "\n")
+
+
+# argparse's own complaints (its English, not in our catalogs) read again as our messages.
+_ARGPARSE = (
+    (re.compile(r"the following arguments are required: (?P<names>.*)"),
+     N_("the following arguments are required: {names}")),
+    (re.compile(r"argument (?P<name>\S+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)"),
+     N_("argument {name}: invalid choice: {value} (choose from {choices})")),
+    (re.compile(r"unrecognized arguments: (?P<words>.*)"), N_("unrecognized arguments: {words}")),
+    (re.compile(r"argument (?P<name>\S+): expected one argument"), N_("argument {name}: expected one argument")),
+)
+
+
+def _argparse_in_words(message: str) -> str:
+    """``message`` from argparse in the current language, when it is one of its usual ones.
+
+    >>> _argparse_in_words("unrecognized arguments: --bogus")
+    'unrecognized arguments: --bogus'
+    """
+    for pattern, template in _ARGPARSE:
+        m = pattern.fullmatch(message)
+        if m:
+            return _(template).format(**m.groupdict())
+    return message
 
 
 def build_parser() -> argparse.ArgumentParser:
