@@ -8,6 +8,7 @@
     python tools/screenshot.py --game spider --help-page 2 --size 800x600 --out help.png
     python tools/screenshot.py --game freecell --deal 1 --moves line.txt --hud \
         --size 700x1000 --rects rects.json --out tall.png
+    python tools/screenshot.py --game freecell --panel menu --lang ja --out menu-ja.png
     python tools/screenshot.py --deck --size 1600x1000 --out deck.png
     python tools/screenshot.py --deck --card-width 60 --four-colour --out small.png
 
@@ -33,7 +34,8 @@ settings' own) and its flights at the normal speed, not landed; ``F`` is
 the auto-complete key. ``--at MS`` draws the frame MS milliseconds after it
 (default 0), as the window would: the cards in the air where they are, the
 status line and the control bar as they stand then.
-``--rects FILE`` writes the screen boxes (window pixels, y down)
+``--lang ko|ja|ru|en`` sets every word of the shot in that language (the
+window's own choice of font included). ``--rects FILE`` writes the screen boxes (window pixels, y down)
 of every card drawn and every HUD text line and button as JSON:
 ``{"size": [w, h], "cards": [[x, y, w, h, card, where], ...], "hud": [[x, y, w, h], ...],
 "status": "...", "panel": "You won!" or null}``: each card as it shows
@@ -69,6 +71,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import moderngl  # noqa: E402
 import pygame  # noqa: E402
 
+from game.i18n import LANGUAGES, PSEUDO, set_language  # noqa: E402
 from game.render.camera import Camera  # noqa: E402
 from game.render.layout import Layout, layout  # noqa: E402
 from game.render.scene import Mark, Renderer, View  # noqa: E402
@@ -326,8 +329,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deck", action="store_true", help="draw the 52 faces in a grid, flat, instead of a table")
     ap.add_argument("--card-width", type=int, metavar="PX",
                     help="with --deck: cards this many pixels wide (default: as the window of --size shows them)")
+    ap.add_argument("--lang", choices=(*LANGUAGES, PSEUDO), default="en",
+                    help="the language of every word shown (default English; qps: the test pseudo-language)")
     ap.add_argument("--out", type=Path, required=True, help="PNG file to write")
     args = ap.parse_args(argv)
+    set_language(args.lang)
     if args.card_width is not None and not args.deck:
         ap.error("--card-width goes with --deck")
     if (args.at is not None or args.auto is not None) and args.then is None:

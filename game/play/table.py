@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from game import speeds
+from game.i18n import _
 from game.input.actions import Act, Action
 from game.places import PileKind
 from game.play.flights import Flights, Key, _transform
@@ -304,7 +305,7 @@ class Table:
         self.last_marks = []
         self.panel = None
         self._shown_from_now()
-        self.say("The deal starts again")
+        self.say(_("The deal starts again"))
 
     @property
     def position(self) -> Any:
@@ -470,13 +471,13 @@ class Table:
     def undo(self) -> None:
         """Take back the last step; the cards fly back to where they were."""
         if not self.undoable:
-            self.say("The game is won: nothing to undo")
+            self.say(_("The game is won: nothing to undo"))
             return
         self.flights.land()
         self.before_undo()
         before = self.layout_now()
         if self.session.undo() is None:
-            self.say("Nothing to undo")
+            self.say(_("Nothing to undo"))
             return
         self.selection = None
         self.hint_marks = []
