@@ -199,9 +199,13 @@ def test_focus_moves_in_two_dimensions():
     assert on() == "freecell-hard"
     menu.move_focus_2d(0, 1)  # the row below has one button: the focus goes to it
     assert on() == "freecell-number"
+    menu.move_focus_2d(0, 1)  # the day's challenges: the day's row, then a row per level
+    assert on() == "challenge-earlier"
     menu.move_focus_2d(0, 1)
+    assert on().startswith("challenge-") and on().endswith("-freecell-easy")
+    menu.move_focus_2d(0, 3)
     assert on() == "spider-suits-1"
-    menu.move_focus_2d(0, -1)
+    menu.move_focus_2d(0, -5)
     menu.move_focus_2d(0, -1)
     assert on() == "freecell-easy"
     menu.move_focus_2d(0, -2)  # up from the top row wraps to the bottom one

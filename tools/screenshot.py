@@ -177,19 +177,21 @@ def card_boxes(lay: Layout, cam: Camera, drawn: list[Any]) -> list[list[float]]:
     return [list(cam.box(c.x, c.y, c.z, c.yaw)) for c in lay.cards if id(c) in ids]
 
 
-def _panel_data(args: argparse.Namespace) -> tuple[Any, Any]:
-    """The settings and statistics ``--panel`` shows: from ``--data DIR``, else fresh ones."""
+def _panel_data(args: argparse.Namespace) -> tuple[Any, Any, Any]:
+    """The settings, statistics and challenge marks ``--panel`` shows: from ``--data DIR``, else fresh ones."""
     from game.play.menu import Settings
     from game.stats import Statistics
 
+    from game.challenges import ChallengeProgress
+
     if args.data is None:
-        return Settings(), Statistics()
+        return Settings(), Statistics(), ChallengeProgress()
     if not args.data.is_dir():
         raise ShotError(f"--data {args.data}: not a folder")
     from game.store import Store
 
     store = Store(args.data, tidy=False)
-    return Settings.load(store), Statistics.load(store)
+    return Settings.load(store), Statistics.load(store), ChallengeProgress.load(store)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -351,7 +353,7 @@ def shoot(args: argparse.Namespace) -> int:
         session = replay_spider(args.deal, args.suits, args.moves, args.deals)
     position = session.position
 
-    settings, panel_stats = _panel_data(args)
+    settings, panel_stats, panel_progress = _panel_data(args)
     ctx = moderngl.create_standalone_context(backend="egl")
     # No MSAA: the shaders antialias every edge themselves (signed distances).
     renderer = Renderer(ctx, (w, h), four_colour=args.four_colour or settings.four_colour,
@@ -383,6 +385,7 @@ def shoot(args: argparse.Namespace) -> int:
             from game.play.menu import Menu
 
             menu = Menu(settings, panel_stats)
+            menu.progress = panel_progress
             menu.open()
             if args.panel != "menu":
                 menu.choose(args.panel)

@@ -83,6 +83,35 @@ SENTENCES: dict[str, str] = {
     "badge.top": "{done} challenges this month: {badge}, the highest badge",
     "streak": "daily streak: {days} days",
     "streak.one": "daily streak: 1 day",
+    # --- playing one (the table, the status line, the result panel) -------------------------
+    "play.started": "{level} challenge: {goal}",
+    "play.status": "{level} challenge: {progress}",
+    "play.status.plain": "{level} challenge",
+    "play.status.missed": "{level} challenge missed",
+    "play.progress.off": "automatic moves Off",
+    "play.missed.title": "Challenge missed",
+    "play.result.met": "{level} challenge complete",
+    "play.result.again": "{level} challenge complete (done before: counted once)",
+    "play.result.missed": "Challenge missed: {reason}",
+    "play.demo": "The demo played this game, so it does not count for the challenge",
+    "play.retry": "Restart",
+    "play.keep": "Keep playing",
+    "play.confirm": "Start the {level} challenge?",
+    "play.confirm.yes": "Start it",
+    "play.closed": "The challenge {id} cannot be played today: only on its day and later that month",
+    # --- the menu's challenge rows ------------------------------------------------------------
+    "menu.play": "Play",
+    "menu.again": "Play again",
+    "menu.state": "{state}",
+    "menu.none": "no challenge today: the challenge lines did not load",
+    "menu.streak": "Daily challenges: {badge}; {streak}",
+    # --- the statistics calendar --------------------------------------------------------------
+    "calendar.tab": "Challenges",
+    "calendar.title": "{month}: daily challenges",
+    "calendar.thresholds": "Badges, by challenges done in a month: {levels}",
+    "calendar.threshold": "{badge} {needed}",
+    "calendar.best": "best streak: {days} days",
+    "calendar.best.one": "best streak: 1 day",
 }
 
 

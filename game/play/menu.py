@@ -20,7 +20,7 @@ out, so the menu itself changes nothing::
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Callable
 
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 
@@ -148,7 +148,8 @@ class _Buttons:
 
 @dataclass(frozen=True)
 class Request:
-    """What the player chose: ``kind`` is "freecell", "spider", "setting", "close"."""
+    """What the player chose: ``kind`` is "freecell", "spider", "setting", "close",
+    "challenge" (``setting``: the challenge's id)."""
 
     kind: str
     number: int | None = None
@@ -160,7 +161,8 @@ class Request:
 class Menu:
     """Screens: main, settings, statistics, and a number box."""
 
-    def __init__(self, settings: Settings, stats: Any = None, game: str = "freecell") -> None:
+    def __init__(self, settings: Settings, stats: Any = None, game: str = "freecell", *,
+                 marks: Callable[[], Any] | None = None) -> None:
         self.settings = settings
         self.stats = stats
         self.game = game
@@ -173,12 +175,20 @@ class Menu:
         self.entry: str | None = None
         self.entry_for = ""
         self.error = ""
+        #: The player's challenge marks (:class:`game.challenges.ChallengeProgress`; None: none shown),
+        #: read afresh from ``marks`` (when given) each time the menu opens.
+        self.progress: Any = None
+        self.marks = marks
+        #: How many days before today the menu's challenges are (past days of this month play too).
+        self.challenge_days_back = 0
 
     @property
     def is_open(self) -> bool:
         return bool(self.stack)
 
     def open(self) -> None:
+        if self.marks is not None:
+            self.progress = self.marks()
         self.stack = ["main"]
         self.focus = 0
         self.entry = None
@@ -221,6 +231,7 @@ class Menu:
                 note=self.error if self.error and self.entry is None else ""),
             self._number_row("freecell", "Deal number", b),
         ]
+        day_rows, challenge_rows = self._challenge_rows(b)
         suits = b.add("1", "spider-suits-1") + b.add("2", "spider-suits-2") + b.add("4", "spider-suits-4")
         spider_rows = [
             Row("Suits", suits, selected=(suits[(1, 2, 4).index(s)],) if s in (1, 2, 4) else ()),
@@ -231,8 +242,48 @@ class Menu:
             Row("", b.add("Settings", "settings") + b.add("Statistics", "statistics") + b.add("How to play", "help")),
             Row("", b.add("Back to the game", "close") + b.add("Quit", "quit")),
         ]
+        fc_rows += day_rows + challenge_rows["freecell"]
+        spider_rows += challenge_rows["spider"]
         return ("Solitaire", [Section("FreeCell", tuple(fc_rows)), Section("Spider", tuple(spider_rows)),
                               Section("More", tuple(more_rows))], b.buttons)
+
+    def challenge_date(self) -> Any:
+        """The date whose challenges the menu shows: today, or a past day of this month."""
+        import datetime
+
+        from game.freecell.daily import today_in_japan
+
+        today = today_in_japan()
+        back = max(0, min(self.challenge_days_back, today.day - 1))
+        return today - datetime.timedelta(days=back)
+
+    def _challenge_rows(self, b: "_Buttons") -> tuple[list[Row], dict[str, list[Row]]]:
+        """The day's challenges by game: one row each (level, done or not, Play) with its
+        goal in words under it, and the row that picks the day (a past day of this month)."""
+        from game.challenges import challenges_for
+        from game.challenges.sentences import say
+
+        from game.freecell.daily import today_in_japan
+
+        today = today_in_japan()
+        date = self.challenge_date()
+        back = self.challenge_days_back = (today - date).days  # a new month starts at its 1st
+        rows: dict[str, list[Row]] = {"freecell": [], "spider": []}
+        for c in challenges_for(date):
+            state = self.progress.state(c) if self.progress is not None else "none"
+            done = state in ("done", "late")
+            label = say("menu.again") if done else say("menu.play")
+            value = say(f"state.{state}") + (" \u2713" if done else "")
+            rows[c.game].append(Row(c.level_name(), b.add(label, f"challenge-{c.id}"), value=value,
+                                    detail=c.sentence()))
+        when = "today" if back == 0 else f"{date.day} {date.strftime('%B')}"
+        status = ""
+        if self.progress is not None:
+            status = say("menu.streak", badge=self.progress.badge_line(today.year, today.month),
+                         streak=self.progress.streak_line(today))
+        day_row = Row("Challenges", b.add("\u2039", "challenge-earlier", date.day > 1)
+                      + b.add("\u203a", "challenge-later", back > 0), value=when, detail=status)
+        return [day_row], rows
 
     def _number_row(self, game: str, label: str, b: "_Buttons") -> Row:
         """The number box, inline: "Enter..." until chosen, then the box with OK and Cancel."""
@@ -535,6 +586,13 @@ class Menu:
             self.entry_for = action.split("-")[0]
             self._focus_on("entry-ok")
             return None
+        if action in ("challenge-earlier", "challenge-later"):
+            step = 1 if action == "challenge-earlier" else -1
+            self.challenge_days_back = max(0, min(30, self.challenge_days_back + step))
+            return None
+        if action.startswith("challenge-"):
+            self.close()
+            return Request("challenge", setting=action[len("challenge-"):])
         if action in ("month-earlier", "month-later"):
             self.months_back = max(0, min(1200, self.months_back + (1 if action == "month-earlier" else -1)))
             return None

@@ -39,6 +39,8 @@ class Command(StrEnum):
     CLOSE = "close"
     KEEP = "keep"
     CONFIRMED = "confirmed"
+    #: A missed challenge's Restart: the panel was the question, so no second one.
+    RETRY = "retry"
     HELP_PREV = "help-prev"
     HELP_NEXT = "help-next"
     HOLD_UP = "hold-up"
@@ -74,6 +76,8 @@ class Row:
     note: str = ""
     #: ``value`` is a text box the player types into (the deal number).
     box: bool = False
+    #: A line under the row that describes it (a challenge's goal): wraps, never cut short.
+    detail: str = ""
 
 
 @dataclass(frozen=True)

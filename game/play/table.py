@@ -107,6 +107,8 @@ class Table:
         self.last_marks: list[Mark] = []
         self.panel: Panel | None = None
         self._panel_for: tuple | None = None  # the position a panel was made for
+        #: Lines the result panel adds once the game is won (a challenge met, par).
+        self.result_notes: tuple[str, ...] = ()
         #: The run the pointer drags: (source (kind, pile, index), offset on the table plane).
         self.held: tuple[tuple[PileKind, int, int], tuple[float, float]] | None = None
 

@@ -361,7 +361,7 @@ class Overlay:
         for rect, state in geo.day_swatches:
             pygame.draw.rect(surf, _OUTCOME[state], rect)
         colours = {"heading": _HEADING, "label": _LABEL, "value": _BODY, "field": (20, 24, 20), "note": _NOTE,
-                   "header": _HEADING, "cell": _TEXT, "name": _TEXT, "axis": _LABEL, "legend": _LABEL,
+                   "detail": _BODY, "header": _HEADING, "cell": _TEXT, "name": _TEXT, "axis": _LABEL, "legend": _LABEL,
                    "empty": _LABEL, "day-won": (16, 40, 20), "day-played": (250, 244, 236), "day-none": _LABEL}
         for t in geo.texts:
             surf.blit(self._font(t.px).render(t.text, True, colours.get(t.role, _TEXT)), (t.x, t.y))

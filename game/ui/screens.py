@@ -18,7 +18,7 @@ class Text:
     """A piece of text on a designed screen: where it starts, its size and its role.
 
     Roles: "heading" (a section title), "label", "value", "field" (a number
-    box's text), "note" (a refusal), "header" and "cell" (the table),
+    box's text), "note" (a refusal), "detail" (a line describing a row: a goal), "header" and "cell" (the table),
     "name" (a table row's name), "axis" (a chart's labels), "legend", "empty".
     """
 
@@ -177,14 +177,15 @@ class _Flow:
             x += bw + gap
         if idx:
             self.y = y + bh
-        note = getattr(row, "note", "")
-        if note:
-            npx = max(SCREEN_MIN_PX, round(px * 0.9))
-            self.y += px // 4
-            # A refusal is read whole: it wraps, it is never cut short.
-            for line in _wrap_plain(note, self.width, npx, m):
-                self.texts.append(Text(line, self.x, self.y, npx, "note"))
-                self.y += m("Ag", npx)[1]
+        for role in ("detail", "note"):
+            note = getattr(row, role, "")
+            if note:
+                npx = max(SCREEN_MIN_PX, round(px * 0.9))
+                self.y += px // 4
+                # A refusal (or a goal) is read whole: it wraps, it is never cut short.
+                for line in _wrap_plain(note, self.width - (px if role == "detail" else 0), npx, m):
+                    self.texts.append(Text(line, self.x + (px if role == "detail" else 0), self.y, npx, role))
+                    self.y += m("Ag", npx)[1]
         self.y += max(3, px // 3)
 
     def _value(self, value: str, x: int, y: int, w: int, bh: int, is_field: bool) -> None:
