@@ -23,8 +23,8 @@ spider`` prints them. ``--hud`` draws the status line and the control bar
 with the window's own overlay, their texts from the window's table
 controller. ``--help-page N`` opens the How to play panel at page N over it, as F1
 does (``--help-refusal REASON``: the part that explains a refusal).
-``--panel menu|statistics|settings|help`` opens that screen over the
-table, with the settings and statistics of the data folder ``--data DIR``
+``--panel menu|statistics|challenges|settings|help`` opens that screen over
+the table (challenges: the statistics' month of daily challenges), with the settings and statistics of the data folder ``--data DIR``
 (default: none, so fresh settings and no statistics); the table takes the
 settings' felt, card back and deck.
 ``--rects FILE`` writes the screen boxes (window pixels, y down)
@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="open the How to play panel at page N (1 = the first; implies --hud)")
     ap.add_argument("--help-refusal", metavar="REASON",
                     help="with --help-page: the part of How to play that explains this refusal (as F1 does)")
-    ap.add_argument("--panel", choices=("menu", "statistics", "settings", "help"),
+    ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help"),
                     help="open a screen over the table (with --data: that folder's settings and statistics)")
     ap.add_argument("--data", type=Path, metavar="DIR", help="the data folder --panel reads")
     ap.add_argument("--rects", type=Path, metavar="FILE",
@@ -387,7 +387,10 @@ def shoot(args: argparse.Namespace) -> int:
             menu = Menu(settings, panel_stats)
             menu.progress = panel_progress
             menu.open()
-            if args.panel != "menu":
+            if args.panel == "challenges":  # the statistics' month of daily challenges
+                menu.choose("statistics")
+                menu.choose("chart-challenges")
+            elif args.panel != "menu":
                 menu.choose(args.panel)
             panel = menu.panel()
         if args.help_page is not None:

@@ -354,7 +354,9 @@ class Menu:
 
     #: The statistics chart's choices: a game bucket and its tab's label.
     CHARTS = (("freecell", "FreeCell"), ("spider-1", "Spider 1 suit"), ("spider-2", "2 suits"),
-              ("spider-4", "4 suits"), ("daily", "Daily"))
+              ("spider-4", "4 suits"), ("daily", "Daily"), ("challenges", "Challenges"))
+    #: The tabs that show a month (the daily deal's, the daily challenges').
+    MONTHS = ("daily", "challenges")
 
     def _statistics(self) -> tuple[str, list[Section], list[Button], Grid | None, Chart | Calendar | None]:
         from game.stats import TABLE_COLUMNS, outcome
@@ -372,12 +374,15 @@ class Menu:
                 if key == self.chart_game:
                     chosen = i
             rows = [Row("", tabs, selected=chosen)]
-            if self.chart_game == "daily":
+            if self.chart_game in self.MONTHS:
                 rows.append(Row("", b.add("\u2039 Earlier month", "month-earlier")
                                 + b.add("Later month \u203a", "month-later", self.months_back > 0)))
             sections.append(Section("Recent games", tuple(rows)))
             name = dict(self.CHARTS)[self.chart_game]
-            if self.chart_game == "daily":
+            if self.chart_game == "challenges":
+                chart = self._challenge_calendar()
+                sections.append(self._badges())
+            elif self.chart_game == "daily":
                 chart = self._calendar()
             else:
                 games = tuple((r.seconds, outcome(r)) for r in self.stats[self.chart_game].recent)
@@ -406,6 +411,52 @@ class Menu:
             marks.append("won" if won else "played" if won is not None else "")
         return Calendar(f"{calendar.month_name[month]} {year}", first.weekday(), tuple(marks),
                         today.day if self.months_back == 0 else 0)
+
+    def _month_shown(self) -> tuple[Any, int, int]:
+        """Today (a Japan date) and the year and month the calendar shows."""
+        from game.freecell.daily import today_in_japan
+
+        today = today_in_japan()
+        index = today.year * 12 + today.month - 1 - self.months_back
+        year, month = divmod(index, 12)
+        return today, year, month + 1
+
+    def _challenge_calendar(self) -> Calendar:
+        """The month's days coloured by their challenges: one done on its day, done
+        later only, tried, not tried (the marks of ``challenges.json``)."""
+        import calendar
+        import datetime
+
+        from game.challenges import ChallengeProgress
+        from game.challenges.sentences import say
+
+        today, year, month = self._month_shown()
+        progress = self.progress if self.progress is not None else ChallengeProgress()
+        marks = []
+        for _, states in progress.calendar(year, month):
+            marks.append(next((s for s in ("done", "late", "tried") if s in states), ""))
+        legend = tuple((s, say(f"state.{s}")) for s in ("done", "late", "tried"))
+        return Calendar(say("calendar.title", month=f"{calendar.month_name[month]} {year}"),
+                        datetime.date(year, month, 1).weekday(), tuple(marks),
+                        today.day if self.months_back == 0 else 0, legend)
+
+    def _badges(self) -> Section:
+        """The month's badge and the next one's threshold, every threshold, the daily streak."""
+        from game.challenges import BADGES, ChallengeProgress
+        from game.challenges.sentences import say
+
+        today, year, month = self._month_shown()
+        progress = self.progress if self.progress is not None else ChallengeProgress()
+        levels = ", ".join(say("calendar.threshold", badge=say(f"badge.{name}"), needed=needed)
+                           for name, needed in BADGES)
+        badge = progress.badge(year, month)
+        best = progress.best_streak
+        name = say(f"badge.{badge}") if badge else say("badge.none")
+        rows = (Row("Badge", value=f"{name} \u00b7 {progress.badge_line(year, month)}",
+                    detail=say("calendar.thresholds", levels=levels)),
+                Row("Streak", value=f"{progress.streak_line(today)} \u00b7 "
+                    + (say("calendar.best.one") if best == 1 else say("calendar.best", days=best))))
+        return Section("Daily challenges", rows)
 
     def _confirm_clear(self) -> tuple[str, tuple[str, ...], list[Button]]:
         return ("Clear all statistics?", ("This cannot be undone.",),
@@ -570,7 +621,7 @@ class Menu:
             self.focus = 0
             if action == "statistics" and self.stats is not None and not self.stats[self.chart_game].played:
                 # The chart opens on a game that has results, if any has.
-                self.chart_game = next((k for k, _ in self.CHARTS[:-1] if self.stats[k].played), self.chart_game)
+                self.chart_game = next((k for k, _ in self.CHARTS[:-2] if self.stats[k].played), self.chart_game)
             return None
         if action == "clear-stats":
             self.stack.append("confirm-clear")

@@ -109,12 +109,16 @@ class Chart:
 class Calendar:
     """A month of daily deals: ``days`` holds each date's state ("won",
     "played" or "") from the 1st; ``first`` is the 1st's weekday (0 = Monday);
-    ``today`` the day of the month that is today (0: another month)."""
+    ``today`` the day of the month that is today (0: another month).
+    The daily challenges' month uses the states "done" (one done on its
+    day), "late" (done later only), "tried"; ``legend`` names what each
+    state's colour means, in order."""
 
     title: str
     first: int
     days: tuple[str, ...]
     today: int = 0
+    legend: tuple[tuple[str, str], ...] = (("won", "won"), ("played", "played, not won"))
 
 
 @dataclass(frozen=True)

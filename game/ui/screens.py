@@ -525,7 +525,7 @@ def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, mea
     texts.append(Text(name, x, y, px, "label"))
     lx = x + measure(name, px)[0] + 2 * px
     sq = max(6, spx * 2 // 3)
-    for state, word in (("won", "won"), ("played", "played, not won")):
+    for state, word in getattr(calendar, "legend", (("won", "won"), ("played", "played, not won"))):
         swatches.append(((lx, y + (th - sq) // 2, sq, sq), state))
         lx += sq + spx // 3
         texts.append(Text(word, lx, y, spx, "legend"))
