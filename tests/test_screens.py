@@ -401,7 +401,8 @@ def test_the_challenges_month_marks_each_day_and_shows_the_badge_and_streak():
     menu.choose("chart-challenges")
     panel = menu.panel()
     cal = panel.calendar
-    assert cal is not None and cal.today == today.day and len(cal.days) == len(progress.calendar(today.year, today.month))
+    assert cal is not None and cal.today == today.day
+    assert len(cal.days) == len(progress.calendar(today.year, today.month))
     for d, state in enumerate(cal.days, 1):
         date = today.replace(day=d)
         marks = progress.marks(date)

@@ -99,6 +99,11 @@ SENTENCES: dict[str, str] = {
     "play.confirm": "Start the {level} challenge?",
     "play.confirm.yes": "Start it",
     "play.closed": "The challenge {id} cannot be played today: only on its day and later that month",
+    # --- par on the result panel --------------------------------------------------------------
+    "par": "{moves} moves \u2014 par {par}",
+    "par.one": "1 move \u2014 par {par}",
+    "par.demo": "Par {par} (the demo played this game)",
+    "par.under": "{moves} moves \u2014 under par {par}: shorter than the solver's line",
     # --- the menu's challenge rows ------------------------------------------------------------
     "menu.play": "Play",
     "menu.again": "Play again",

@@ -50,6 +50,8 @@ class Settings:
     #: Sound off (the S key). Muting keeps ``volume``, so sound comes back as loud as it was.
     muted: bool = False
     live_winnability: bool = True
+    #: Par: the solver seeks the shortest line of each game as it begins (the result panel shows it).
+    find_par: bool = True
     table_colour: str = "green"
     card_back: str = "blue"
     #: "Winnable deals only" (game.play.dealer): FreeCell, and Spider per suit count.
@@ -318,6 +320,7 @@ class Menu:
                        tuple(x.capitalize() for x in AUTO_MOVES), st.auto_moves),
                 toggle("One click sends home", "one_click_home"),
                 toggle("Live winnability check", "live_winnability"),
+                toggle("Par for each game", "find_par"),
                 choice("Animation speed", "animation_speed", SPEEDS, tuple(x.capitalize() for x in SPEEDS),
                        st.animation_speed),
                 self._winnable_row(b))

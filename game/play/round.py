@@ -27,6 +27,7 @@ from game.play.games import GAMES, LIVE_CHECK, Game, game_of, next_table, restor
 from game.play.host import Host
 from game.play.jobs import Jobs, LineFound, Rewound, Said, WinnableFound
 from game.play.menu import Settings
+from game.play.par import Par
 from game.play.panels import Button, Command, Panel
 from game.play.record import Record
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, Undone
@@ -67,6 +68,8 @@ class Round:
         #: The date challenges are played on (Japan's, as the daily deal's).
         self.today: Callable[[], datetime.date] = _today
         self.jobs = Jobs()
+        #: The shortest line found for the deal on the table (its own worker).
+        self.par = Par(self.jobs)
         self.env = TableEnv(size=host.size, now=now, solver=self.jobs.solver)
         self._sync_env()
         #: The live winnability check (while the setting is on) and a running demo.
@@ -121,6 +124,8 @@ class Round:
         """The position changed (move, undo, restart, new deal): re-check winnability."""
         if self.winnability is not None and self.table.live_check_applies:
             self.winnability.position_changed(self.table.position)
+        if self.settings.find_par:
+            self.par.follow(self.table)  # a new deal (or level) starts its par search
 
     def changed(self) -> None:
         """After every move: the record (a win counted once, the save); the live check."""
@@ -131,6 +136,7 @@ class Round:
         self.position_changed()
         won = self.record.changed(self.table)
         if won is not None:
+            self.table.result_notes = self._notes()
             self.table.celebrate()
             if won.counted:
                 self.host.play_sound("win")
@@ -266,6 +272,11 @@ class Round:
         self.table.fly_deal()
         self.say(say_goal(challenge))
 
+    def _notes(self) -> tuple[str, ...]:
+        """The result panel's lines beyond the table's own: par, then the challenge."""
+        par = self.par.sentence(self.table.session.moves, self.record.demo_touched) if self.settings.find_par else ""
+        return ((par,) if par else ()) + (self.challenge.result_lines() if self.challenge is not None else ())
+
     def _auto_level(self) -> str:
         level = self.settings.auto_moves
         return self.challenge.auto_level(level) if self.challenge is not None else level
@@ -281,13 +292,12 @@ class Round:
         self.say_store_warnings()
         won = self.table.session.won
         if won:
-            self.table.result_notes = attempt.result_lines()
+            self.table.result_notes = self._notes()
         if news is None:
             return
         if news.status is Status.MISSED and not won:
-            self.table.panel = Panel(say("play.missed.title"), (news.reason, say("restart")),
-                                     (Button(say("play.retry"), Command.RETRY), Button(say("play.keep"), Command.CLOSE)),
-                                     focus=0)
+            buttons = (Button(say("play.retry"), Command.RETRY), Button(say("play.keep"), Command.CLOSE))
+            self.table.panel = Panel(say("play.missed.title"), (news.reason, say("restart")), buttons, focus=0)
         elif news.status is Status.MET and not won:  # a Spider suits goal, met before the game ends
             self.table.panel = Panel(say("play.result.met", level=attempt.level_name), attempt.result_lines()[1:],
                                      (Button(say("play.keep"), Command.CLOSE), Button("New game", Command.NEW)),
@@ -311,6 +321,10 @@ class Round:
     def start_demo(self) -> None:
         """The solver plays from here as card flights; Esc stops, leaving the player in control."""
         self.stop_demo()
+        rest = self.par.rest_from(self.table.position) if self.settings.find_par else None
+        if rest:
+            self.play_demo(list(rest))  # the game stands on the par line: the demo plays the shortest known
+            return
         self._react(self.jobs.demo(self.table, self.winnability))
 
     def play_demo(self, line: list[Any]) -> None:
@@ -392,6 +406,10 @@ class Round:
         elif not st.live_winnability and self.winnability is not None:
             self.winnability.close()
             self.winnability = None
+        if not st.find_par:
+            self.par.forget()
+        elif not self.par.searching and self.par.found is None:
+            self.par.follow(self.table)
 
     def save_settings(self) -> None:
         self.store.save("settings", self.settings.to_dict())
@@ -425,6 +443,7 @@ class Round:
         self.table.settle()
         if self.winnability is not None:
             self.winnability.poll()
+        self.par.poll()
         self._react(self.jobs.poll(self.env.anim_time))
         if self.demo is not None:
             if self.demo.update(dt):
