@@ -24,7 +24,10 @@ with the window's own overlay, their texts from the window's table
 controller. ``--help-page N`` opens the How to play panel at page N over it, as F1
 does (``--help-refusal REASON``: the part that explains a refusal).
 ``--panel menu|statistics|challenges|settings|help`` opens that screen over
-the table (challenges: the statistics' month of daily challenges), with the settings and statistics of the data folder ``--data DIR``
+the table (challenges: the statistics' month of daily challenges);
+``--panel result`` wins the deal by its par line (searched here, as the
+game's worker does, at the default automatic level) and shows the result
+panel with par; with the settings and statistics of the data folder ``--data DIR``
 (default: none, so fresh settings and no statistics); the table takes the
 settings' felt, card back and deck.
 ``--rects FILE`` writes the screen boxes (window pixels, y down)
@@ -194,6 +197,38 @@ def _panel_data(args: argparse.Namespace) -> tuple[Any, Any, Any]:
     return Settings.load(store), Statistics.load(store), ChallengeProgress.load(store)
 
 
+def _won_by_par(table: Any) -> Any:
+    """Play the deal's par line on ``table`` as a player would (the automatic moves
+    left to the table) and return its result panel, par beside the moves."""
+    from game.play.menu import Settings
+    from game.play.par import par_here, par_sentence
+
+    s = table.session
+    level = Settings().auto_moves if table.game == "freecell" else None
+    if table.game == "freecell":
+        table.session = type(s)(s.number, auto_foundation=level, now=lambda: 0.0)
+    par = par_here(table.game, s.number, table.suits, level)
+    if par is None:
+        raise ShotError(f"no par line was found for #{s.number}")
+    line = [str(m) for m in par.line]
+    i = 0
+    while i < len(line):
+        text = line[i]
+        move = table.position.parse_move(text) if table.game == "freecell" else _spider_move(text)
+        table.play(move)
+        table.flights.land()
+        i += 1 + (len(table.position.undo_steps()[-1][1]) if table.game == "freecell" else 0)
+    table.take_events()
+    table.moves_text = par_sentence(table.session.moves, par.moves)
+    return table.outcome_panel(table.position.outcome())
+
+
+def _spider_move(text: str) -> Any:
+    from game.spider.moves import Move
+
+    return Move.parse(text)
+
+
 def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -228,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="open the How to play panel at page N (1 = the first; implies --hud)")
     ap.add_argument("--help-refusal", metavar="REASON",
                     help="with --help-page: the part of How to play that explains this refusal (as F1 does)")
-    ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help"),
+    ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help", "result"),
                     help="open a screen over the table (with --data: that folder's settings and statistics)")
     ap.add_argument("--data", type=Path, metavar="DIR", help="the data folder --panel reads")
     ap.add_argument("--rects", type=Path, metavar="FILE",
@@ -351,7 +386,6 @@ def shoot(args: argparse.Namespace) -> int:
             session = FreeCellSession(args.deal, auto_foundation=False, now=lambda: 0.0)
     else:
         session = replay_spider(args.deal, args.suits, args.moves, args.deals)
-    position = session.position
 
     settings, panel_stats, panel_progress = _panel_data(args)
     ctx = moderngl.create_standalone_context(backend="egl")
@@ -361,6 +395,8 @@ def shoot(args: argparse.Namespace) -> int:
     marks: list[Mark] = []
     focus = None
     table = table_controller(session, (w, h), args.left_handed)
+    result = _won_by_par(table) if args.panel == "result" else None
+    position = table.position
     if args.play:
         play_moves(table, args.play)
         marks = table.marks()
@@ -381,11 +417,12 @@ def shoot(args: argparse.Namespace) -> int:
         panel = None
         if args.panel == "help" and args.help_page is None:
             args.help_page = 1
+        elif result is not None:
+            panel = result
         elif args.panel is not None:
             from game.play.menu import Menu
 
-            menu = Menu(settings, panel_stats)
-            menu.progress = panel_progress
+            menu = Menu(settings, panel_stats, marks=lambda: panel_progress)
             menu.open()
             if args.panel == "challenges":  # the statistics' month of daily challenges
                 menu.choose("statistics")

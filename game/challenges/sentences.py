@@ -102,7 +102,7 @@ SENTENCES: dict[str, str] = {
     # --- par on the result panel --------------------------------------------------------------
     "par": "{moves} moves \u2014 par {par}",
     "par.one": "1 move \u2014 par {par}",
-    "par.demo": "Par {par} (the demo played this game)",
+    "par.demo": "{moves} moves, the demo's among them \u2014 par {par}",
     "par.under": "{moves} moves \u2014 under par {par}: shorter than the solver's line",
     # --- the menu's challenge rows ------------------------------------------------------------
     "menu.play": "Play",

@@ -217,7 +217,7 @@ class FreeCellTable(Table):
         s = self.session
         if outcome.won:
             return Panel("You won!", (f"Deal #{s.number}", f"Time {clock_text(s.clock.elapsed)}",
-                                      f"Moves {s.moves}", "Cards home 52") + self.result_notes,
+                                      self.moves_text or f"Moves {s.moves}", "Cards home 52") + self.result_notes,
                          (Button("New deal", Command.NEW), Button("Replay", Command.RESTART),
                           Button(f"Copy #{s.number}", Command.COPY), Button("Look at the board", Command.CLOSE)))
         return Panel("No legal move is left", ("Every cell is full and nothing can move.",),

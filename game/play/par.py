@@ -24,7 +24,7 @@ from typing import Any
 
 from game.solver import Answer
 
-__all__ = ["Par", "ParLine"]
+__all__ = ["Par", "ParLine", "par_here", "par_sentence"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,42 @@ def _counted(key: tuple[Any, ...], opening: list[str], line: tuple[Any, ...]) ->
     except ProofError:
         return None
     return steps[-1].moves if steps else None
+
+
+def par_here(game: str, number: int, suits: int = 1, level: str | None = "safe", *,
+             seconds: float | None = None) -> ParLine | None:
+    """The par search run in this process (scripts and screenshots; the game asks its worker).
+
+    >>> par_here("freecell", 1, level="all", seconds=0.5).moves > 20
+    True
+    """
+    from game import limits
+    from game.solver.answers import Ask
+    from game.solver.worker import run_job
+
+    key = (game, number, suits if game == "spider" else 1, level if game == "freecell" else None)
+    start, opening = _start(key)
+    limit = limits.PAR
+    answer = run_job(Ask.PAR, start, {"budget": limit.states,
+                                      "time_limit": limit.seconds if seconds is None else seconds})
+    moves = _counted(key, opening, tuple(answer.line)) if answer.line else None
+    return ParLine(moves, tuple(answer.line)) if moves is not None else None
+
+
+def par_sentence(moves: int, par: int, demo: bool = False) -> str:
+    """The result panel's moves line: ``31 moves \u2014 par 26`` (``demo``: the demo played some).
+
+    >>> par_sentence(31, 26)
+    '31 moves \u2014 par 26'
+    >>> par_sentence(24, 26).startswith("24 moves \u2014 under par 26")
+    True
+    """
+    from game.challenges.sentences import say
+
+    if demo:
+        return say("par.demo", moves=moves, par=par)
+    key = "par.under" if moves < par else "par.one" if moves == 1 else "par"
+    return say(key, moves=moves, par=par)
 
 
 class Par:
@@ -124,19 +160,9 @@ class Par:
         self._key = self._start = self.found = None
 
     def sentence(self, moves: int, demo: bool = False) -> str:
-        """The result panel's line: ``31 moves \u2014 par 26`` ("" before par is known;
-        ``demo``: the demo played some of the game, so only par is said)."""
-        from game.challenges.sentences import say
-
-        if self.found is None:
-            return ""
-        par = self.found.moves
-        if demo:
-            return say("par.demo", par=par)
-        key = "par.one" if moves == 1 else "par"
-        if moves < par:
-            key = "par.under"
-        return say(key, moves=moves, par=par)
+        """The result panel's moves line: ``31 moves \u2014 par 26`` ("" before par is known;
+        ``demo``: the demo played some of the game)."""
+        return "" if self.found is None else par_sentence(moves, self.found.moves, demo)
 
     def rest_from(self, position: Any) -> tuple[Any, ...] | None:
         """The par line from ``position`` when the game stands on it (the demo plays it), else None."""

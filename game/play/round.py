@@ -190,7 +190,7 @@ class Round:
         self.say_store_warnings()
         self.stop_demo()
         self.challenge = None  # a challenge lasts as long as its game
-        self.table.result_notes = ()
+        self.table.result_notes, self.table.moves_text = (), ""
 
     def save_game(self) -> None:
         self.record.save(self.table)
@@ -231,7 +231,7 @@ class Round:
 
     def restart(self) -> None:
         self.table.restart()
-        self.table.result_notes = ()
+        self.table.result_notes, self.table.moves_text = (), ""
         if self.challenge is not None:
             self.challenge.restart(self.settings.auto_moves)
             self.table.set_auto_level(self._auto_level())
@@ -273,9 +273,11 @@ class Round:
         self.say(say_goal(challenge))
 
     def _notes(self) -> tuple[str, ...]:
-        """The result panel's lines beyond the table's own: par, then the challenge."""
+        """The result panel's lines beyond the table's own (the challenge's); its moves
+        line says par beside them once par is known."""
         par = self.par.sentence(self.table.session.moves, self.record.demo_touched) if self.settings.find_par else ""
-        return ((par,) if par else ()) + (self.challenge.result_lines() if self.challenge is not None else ())
+        self.table.moves_text = par
+        return self.challenge.result_lines() if self.challenge is not None else ()
 
     def _auto_level(self) -> str:
         level = self.settings.auto_moves

@@ -105,7 +105,7 @@ class SpiderTable(Table):
         s = self.session
         if outcome.won:
             return Panel("You won!", (f"Game #{s.number}, {s.suits} suit{'s' * (s.suits > 1)}",
-                                      f"Time {clock_text(s.clock.elapsed)}", f"Moves {s.moves}",
+                                      f"Time {clock_text(s.clock.elapsed)}", self.moves_text or f"Moves {s.moves}",
                                       f"Score {s.score}") + self.result_notes,
                          (Button("New game", Command.NEW), Button("Replay", Command.RESTART),
                           Button(f"Copy #{s.number}", Command.COPY), Button("Look at the board", Command.CLOSE)))
