@@ -271,3 +271,34 @@ def test_a_damaged_challenges_file_is_set_aside_and_the_menu_still_opens(instant
     panel = play.menu.panel()
     assert all(r.value in ("not tried",) for s in panel.sections for r in s.rows
                if any(panel.buttons[i].action.startswith("challenge-20") for i in r.buttons))
+
+
+def test_a_challenge_saved_on_quit_comes_back_with_its_progress(play_for):
+    c = find(lambda c: c.game == "freecell" and c.goal.max_moves is not None)
+    play = play_for("freecell", 1, animation_speed="instant")
+    start(play, c)
+    steps(play, c, upto=2)
+    play.close()
+    again = play_for("freecell", None, animation_speed="instant")
+    on_its_day(again, c)
+    if again.round.challenge is None:  # a young month: the restore ran before "today" moved back
+        pytest.skip("the challenge's day is not this month's")
+    assert again.table.session.number == c.goal.number and again.table.session.moves == 2
+    assert f"moves 2 / {c.goal.max_moves}" in again.status()
+    # A new game ends it: the next start is a plain game.
+    again.round.new_deal()
+    again.close()
+    third = play_for("freecell", None, animation_speed="instant")
+    assert third.round.challenge is None
+
+
+@pytest.mark.parametrize("tie", ['{"id": "2026-12-02-freecell-easy"}', '[1, 2]', '{"id": "x", "game": "freecell", '
+                                 '"number": 1, "suits": 1}', "not json"])
+def test_a_damaged_challenge_tie_leaves_a_plain_game(play_for, tie):
+    play = play_for("freecell", 1, animation_speed="instant")
+    play.table.play(play.table.position.legal_moves()[0])
+    play._events()
+    play.close()
+    (Path(play.store.folder) / "challenge-game.json").write_text(tie)
+    again = play_for("freecell", None, animation_speed="instant")
+    assert again.round.challenge is None and again.table.session.moves == 1

@@ -22,7 +22,10 @@ from game.challenges import Challenge, ChallengeProgress, NotPlayable, Status, T
 from game.challenges.goals import snapshot_of
 from game.challenges.sentences import say
 
-__all__ = ["Attempt", "News"]
+__all__ = ["Attempt", "News", "SAVE_NAME", "save_attempt", "restored_attempt"]
+
+#: The store document that ties the saved game to the challenge it plays.
+SAVE_NAME = "challenge-game"
 
 
 @dataclass(frozen=True)
@@ -144,3 +147,57 @@ class Attempt:
             key = "play.result.met" if self.counted or self.warning else "play.result.again"
             return (say(key, level=self.level_name), self.challenge.sentence())
         return (say("play.result.missed", reason=self.tracker.reason),)
+
+
+def save_attempt(store: Any, challenge: Challenge | None) -> None:
+    """Remember which challenge the game on the table plays (None: a plain game), so that a
+    game saved on quit comes back as that challenge."""
+    if challenge is None:
+        if store.path(SAVE_NAME).exists():
+            store.delete(SAVE_NAME)
+        return
+    g = challenge.goal
+    store.save(SAVE_NAME, {"id": challenge.id, "game": g.game, "number": g.number, "suits": g.suits or 1})
+
+
+def _read_tie(data: Any) -> tuple[Challenge, tuple[str, int, int]]:
+    """The saved tie's challenge and the game it was for (ValueError when it holds anything else)."""
+    from game.challenges import challenge_by_id
+
+    if not isinstance(data, dict) or set(data) != {"id", "game", "number", "suits"}:
+        raise ValueError("it is not a challenge's game")
+    name = data["id"]
+    challenge = challenge_by_id(name) if isinstance(name, str) and len(name) < 40 else None
+    if challenge is None:
+        raise ValueError(f"no challenge is named {str(name)[:40]!r}")
+    g = challenge.goal
+    game = (data["game"], data["number"], data["suits"])
+    if game != (g.game, g.number, g.suits or 1) or any(type(v) is not t for v, t in zip(game, (str, int, int))):
+        raise ValueError("its game is not its challenge's")
+    return challenge, game
+
+
+def restored_attempt(store: Any, session: Any, *, today: Callable[[], datetime.date],
+                     setting_level: str) -> Attempt | None:
+    """The challenge a restored ``session`` was playing, its tracker rebuilt from the
+    session's history (undos and level included); None for a plain game, a challenge
+    that can no longer be played today, or a tie that does not match (it is dropped)."""
+    from game.challenges import playable
+    from game.challenges.goals import tracker_for
+
+    tie = store.load(SAVE_NAME, None, check=_read_tie)
+    if tie is None:
+        return None
+    challenge, (game, number, suits) = tie
+    here = ("spider" if hasattr(session, "suits") else "freecell", session.number, getattr(session, "suits", 1))
+    if here != (game, number, suits) or not playable(challenge.date, today()):
+        save_attempt(store, None)
+        return None
+    attempt = Attempt(challenge, store, today=today, setting_level=setting_level)
+    attempt.tracker = tracker_for(challenge.goal, session)
+    level = getattr(session, "auto_level", None)
+    if challenge.goal.auto is not None and level != challenge.goal.auto:
+        attempt.chosen = level  # the player had chosen another level before quitting
+    attempt._tried = session.moves > 0
+    attempt._told = attempt.tracker.status
+    return attempt

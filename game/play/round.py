@@ -20,7 +20,7 @@ import datetime
 from typing import Any, Callable
 
 from game import speeds
-from game.play.challenge import Attempt
+from game.play.challenge import Attempt, restored_attempt, save_attempt
 from game.play.demo import Demo
 from game.play.frame import control_bar, status_line
 from game.play.games import GAMES, LIVE_CHECK, Game, game_of, next_table, restored_table
@@ -88,6 +88,9 @@ class Round:
         self.table = self._install(table)
         if restored is None:
             table.fly_deal()
+        else:
+            self.challenge = restored_attempt(self.store, restored, today=self.today,
+                                              setting_level=settings.auto_moves)
         self.say_store_warnings()
         self.apply_settings()
         self.position_changed()
@@ -189,6 +192,8 @@ class Round:
         self.record.abandon(self.table)
         self.say_store_warnings()
         self.stop_demo()
+        if self.challenge is not None:
+            save_attempt(self.store, None)
         self.challenge = None  # a challenge lasts as long as its game
         self.table.result_notes, self.table.moves_text = (), ""
 
@@ -269,6 +274,7 @@ class Round:
         self.challenge = Attempt(challenge, self.store, today=self.today, setting_level=self.settings.auto_moves)
         self._sync_env()  # the deal's opening automatic moves are made at the goal's level
         self.start(GAMES[goal.game].table(self.env, goal.number, goal.suits or 1))
+        save_attempt(self.store, challenge)
         self.table.fly_deal()
         self.say(say_goal(challenge))
 
