@@ -154,3 +154,16 @@ def test_solve_prints_its_player_moves_counted_as_the_status_line_counts():
     opening = [str(m) for m in start.settle("all")]
     assert line[:len(opening)] == opening
     assert replay_freecell(617, line, "all")[-1].moves == int(found.group(1))
+
+
+def test_the_benchmark_reads_the_anchor_and_passes_over_what_is_not_a_line(tmp_path):
+    from conftest import load_tool
+
+    bench = load_tool("bench_par")
+    block = tmp_path / "block.1"
+    block.write_text("1:6r6r7r76\n2:odd\n3:5r4\x00\n4:abc\nnot a line\n5:1r1r\n", encoding="latin-1")
+    assert bench.read_anchor(block, {1, 2, 3, 4, 5}) == {1: 4, 5: 2}
+    assert bench.read_anchor(tmp_path, {1}) == {1: 4}  # a folder of blocks
+    assert bench.parse_range("3-5") == [3, 4, 5]
+    with pytest.raises(Exception):
+        bench.parse_range("0-5")
