@@ -263,14 +263,15 @@ class Menu:
     def _challenge_rows(self, b: "_Buttons") -> tuple[list[Row], dict[str, list[Row]]]:
         """The day's challenges by game: one row each (level, done or not, Play) with its
         goal in words under it, and the row that picks the day (a past day of this month)."""
+        import calendar
+
         from game.challenges import challenges_for
         from game.challenges.sentences import say
-
         from game.freecell.daily import today_in_japan
 
         today = today_in_japan()
         date = self.challenge_date()
-        back = self.challenge_days_back = (today - date).days  # a new month starts at its 1st
+        back = (today - date).days  # a new month starts at its 1st
         rows: dict[str, list[Row]] = {"freecell": [], "spider": []}
         for c in challenges_for(date):
             state = self.progress.state(c) if self.progress is not None else "none"
@@ -279,13 +280,14 @@ class Menu:
             value = say(f"state.{state}") + (" \u2713" if done else "")
             rows[c.game].append(Row(c.level_name(), b.add(label, f"challenge-{c.id}"), value=value,
                                     detail=c.sentence()))
-        when = "today" if back == 0 else f"{date.day} {date.strftime('%B')}"
+        when = say("menu.today") if back == 0 else say("menu.day", day=date.day,
+                                                         month=calendar.month_name[date.month])
         status = ""
         if self.progress is not None:
             status = say("menu.streak", badge=self.progress.badge_line(today.year, today.month),
                          streak=self.progress.streak_line(today))
-        day_row = Row("Challenges", b.add("\u2039", "challenge-earlier", date.day > 1)
-                      + b.add("\u203a", "challenge-later", back > 0), value=when, detail=status)
+        day_row = Row(say("menu.challenges"), b.add(say("menu.earlier"), "challenge-earlier", date.day > 1)
+                      + b.add(say("menu.later"), "challenge-later", back > 0), value=when, detail=status)
         return [day_row], rows
 
     def _number_row(self, game: str, label: str, b: "_Buttons") -> Row:
@@ -456,11 +458,11 @@ class Menu:
         badge = progress.badge(year, month)
         best = progress.best_streak
         name = say(f"badge.{badge}") if badge else say("badge.none")
-        rows = (Row("Badge", value=f"{name} \u00b7 {progress.badge_line(year, month)}",
+        rows = (Row(say("calendar.badge"), value=f"{name} \u00b7 {progress.badge_line(year, month)}",
                     detail=say("calendar.thresholds", levels=levels)),
-                Row("Streak", value=f"{progress.streak_line(today)} \u00b7 "
+                Row(say("calendar.streak"), value=f"{progress.streak_line(today)} \u00b7 "
                     + (say("calendar.best.one") if best == 1 else say("calendar.best", days=best))))
-        return Section("Daily challenges", rows)
+        return Section(say("calendar.section"), rows)
 
     def _confirm_clear(self) -> tuple[str, tuple[str, ...], list[Button]]:
         return ("Clear all statistics?", ("This cannot be undone.",),
@@ -645,7 +647,10 @@ class Menu:
             return None
         if action in ("challenge-earlier", "challenge-later"):
             step = 1 if action == "challenge-earlier" else -1
-            self.challenge_days_back = max(0, min(30, self.challenge_days_back + step))
+            from game.freecell.daily import today_in_japan
+
+            # Within this month: the 1st at the earliest, today at the latest.
+            self.challenge_days_back = max(0, min(today_in_japan().day - 1, self.challenge_days_back + step))
             return None
         if action.startswith("challenge-"):
             self.close()
