@@ -157,37 +157,36 @@ class Page:
 
 # --- Daily challenges and par (both pages) ------------------------------------------------
 
-def _challenges_text() -> tuple[str, ...]:
-    from game.challenges.progress import BADGES
-
-    badges = ", ".join(f"{name.capitalize()} at {needed}" for name, needed in BADGES)
-    return (
-        "Every day brings six challenges, the same for every player: three FreeCell deals and "
-        "three Spider games, Easy, Medium and Hard. Each has a goal: win the deal; in so many "
-        "moves or fewer; with no more than so many cards in the free cells at once; without "
-        "Undo; with automatic moves Off; in Spider, win with so many suits, or complete so many "
-        "suits within a number of moves. Every goal is proven possible: the solver found a line "
-        "that meets it, and checked it, before the challenge was offered.",
-        "The **Menu** lists the day's challenges in each game's group, with the goal in words, "
-        "whether you have done it, and **Play** to start it at once. The arrows beside "
-        "\"Challenges\" show the earlier days of this month: those can still be played and "
-        "count for the month's badge, but they do not mend a broken streak.",
-        "While you play one, the status line shows how far you are (moves 23 / 40, free cells: "
-        "1 / 2, no Undo). A challenge is played at its own automatic-moves level; choosing "
-        "another in **Settings** misses an Off challenge. When the goal can no longer be met, "
-        "the game says so at once and offers **Restart**; where Undo is allowed, going past "
-        "the limit only says that an undo (or a restart) brings it back in reach. A game the "
-        "demo played part of does not count.",
-        f"Each challenge done counts once towards the month's badge: {badges} challenges. The "
-        "daily streak counts the days in a row with a challenge done on its own day. "
-        "**Statistics**, then **Challenges**, shows the month: each day coloured done, done "
-        "later or tried, with the badge, every threshold and the streak.",
-        "Par: as each game begins, the solver looks in the background (about ten seconds) for "
-        "the shortest line it can find, at your automatic-moves setting, and checks it. When "
-        "you win, the panel shows your moves beside it (31 moves against a par of 26), counted "
-        "as the status line counts them. The demo plays the par line from any position on "
-        "it. **Par for each game** can be turned off in **Settings**.",
-    )
+# The badge thresholds are game.challenges.progress.BADGES' (tests/test_challenge_play.py
+# checks that this text names each one).
+_CHALLENGES = (
+    "Every day brings six challenges, the same for every player: three FreeCell deals and "
+    "three Spider games, Easy, Medium and Hard. Each has a goal: win the deal; in so many "
+    "moves or fewer; with no more than so many cards in the free cells at once; without "
+    "Undo; with automatic moves Off; in Spider, win with so many suits, or complete so many "
+    "suits within a number of moves. Every goal is proven possible: the solver found a line "
+    "that meets it, and checked it, before the challenge was offered.",
+    "The **Menu** lists the day's challenges in each game's group, with the goal in words, "
+    "whether you have done it, and **Play** to start it at once. \"Earlier day\" beside "
+    "\"Challenges\" shows the earlier days of this month: those can still be played and "
+    "count for the month's badge, but they do not mend a broken streak.",
+    "While you play one, the status line shows how far you are (moves 23 / 40, free cells: "
+    "1 / 2, no Undo). A challenge is played at its own automatic-moves level; choosing "
+    "another in **Settings** misses an Off challenge. When the goal can no longer be met, "
+    "the game says so at once and offers **Restart**; where Undo is allowed, going past "
+    "the limit only says that an undo (or a restart) brings it back in reach. A game the "
+    "demo played part of does not count.",
+    "Each challenge done counts once towards the month's badge: Bronze at 10, Silver at 30, "
+    "Gold at 60 and Diamond at 120 challenges. The "
+    "daily streak counts the days in a row with a challenge done on its own day. "
+    "**Statistics**, then **Challenges**, shows the month: each day coloured done, done "
+    "later or tried, with the badge, every threshold and the streak.",
+    "Par: as each game begins, the solver looks in the background (up to 10 seconds) for "
+    "the shortest line it can find, at your automatic-moves setting, and checks it. When "
+    "you win, the panel shows your moves beside it (31 moves against a par of 26), counted "
+    "as the status line counts them. The demo plays the par line from any position on "
+    "it. **Par for each game** can be turned off in **Settings**.",
+)
 
 
 # --- FreeCell ------------------------------------------------------------------------------
@@ -400,7 +399,7 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "restarting the same deal does not. Best time and fewest moves come from won games only. "
         "The statistics can be cleared there.",
     ), ("statistics", "stats", "clock", "time", "moves", "save", "win-panel")),
-    Section("freecell-challenges", "Daily challenges, badges and par", _challenges_text(),
+    Section("freecell-challenges", "Daily challenges, badges and par", _CHALLENGES,
             ("challenges", "badges", "streak", "par")),
     Section("freecell-tips", "Tips", (
         "- Look before you move. At the start, find where the aces and 2s are buried and plan "
@@ -546,7 +545,7 @@ _SPIDER = Page("spider", "How to play Spider", (
         "**New game** and **Restart** ask first when the game has moves. Each "
         "difficulty's statistics can be cleared on their own.",
     ), ("statistics", "stats", "clock", "time", "moves", "save")),
-    Section("spider-challenges", "Daily challenges, badges and par", _challenges_text(),
+    Section("spider-challenges", "Daily challenges, badges and par", _CHALLENGES,
             ("challenges", "badges", "streak", "par")),
     Section("spider-tips", "Tips", (
         "- Turn face-down cards first. Each one you reveal opens new moves; when several moves "

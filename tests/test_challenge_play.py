@@ -302,3 +302,16 @@ def test_a_damaged_challenge_tie_leaves_a_plain_game(play_for, tie):
     (Path(play.store.folder) / "challenge-game.json").write_text(tie)
     again = play_for("freecell", None, animation_speed="instant")
     assert again.round.challenge is None and again.table.session.moves == 1
+
+
+def test_the_help_names_every_badge_threshold_and_par_time():
+    from game import limits
+    from game.challenges import BADGES
+    from game.howto import GAMES, PAGES
+
+    for game in GAMES:
+        text = " ".join(" ".join(b.text if hasattr(b, "text") else " ".join(b.items) for b in s.blocks)
+                        for s in PAGES[game].sections if s.anchor.endswith("challenges"))
+        for name, needed in BADGES:
+            assert f"{name.capitalize()} at {needed}" in text
+        assert f"up to {limits.PAR.seconds:g} seconds" in text
