@@ -20,6 +20,8 @@ import datetime
 from typing import Any, Callable
 
 from game import speeds
+from game.challenges import Status
+from game.challenges.sentences import say
 from game.play.challenge import Attempt, restored_attempt, save_attempt
 from game.play.demo import Demo
 from game.play.frame import control_bar, status_line
@@ -31,8 +33,6 @@ from game.play.par import Par
 from game.play.panels import Button, Command, Panel
 from game.play.record import Record
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, Undone
-from game.challenges import Status
-from game.challenges.sentences import say
 from game.session import restore_saved
 from game.solver import SolverChecker
 from game.stats import Statistics
@@ -47,7 +47,7 @@ def _today() -> datetime.date:
     return today_in_japan()
 
 
-def say_goal(challenge: Any) -> str:
+def _say_goal(challenge: Any) -> str:
     """What the message line says as a challenge is dealt: its level and goal."""
     return say("play.started", level=challenge.level_name(), goal=challenge.sentence())
 
@@ -276,13 +276,13 @@ class Round:
         self.start(GAMES[goal.game].table(self.env, goal.number, goal.suits or 1))
         save_attempt(self.store, challenge)
         self.table.fly_deal()
-        self.say(say_goal(challenge))
+        self.say(_say_goal(challenge))
 
     def _notes(self) -> tuple[str, ...]:
         """The result panel's lines beyond the table's own (the challenge's); its moves
         line says par beside them once par is known."""
-        par = self.par.sentence(self.table.session.moves, self.record.demo_touched) if self.settings.find_par else ""
-        self.table.moves_text = par
+        moves, demo = self.table.session.moves, self.record.demo_touched
+        self.table.moves_text = self.par.sentence(moves, demo) if self.settings.find_par else ""
         return self.challenge.result_lines() if self.challenge is not None else ()
 
     def _auto_level(self) -> str:
