@@ -112,13 +112,14 @@ class Calendar:
     ``today`` the day of the month that is today (0: another month).
     The daily challenges' month uses the states "done" (one done on its
     day), "late" (done later only), "tried"; ``legend`` names what each
-    state's colour means, in order."""
+    state's colour means, in order (already in the player's language)."""
 
     title: str
     first: int
     days: tuple[str, ...]
     today: int = 0
-    legend: tuple[tuple[str, str], ...] = (("won", "won"), ("played", "played, not won"))
+    #: (state, word) per colour; empty: the daily deal's own (won; played, not won).
+    legend: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from typing import Any, Callable
 from game import speeds
 from game.challenges import Status
 from game.challenges.sentences import say
+from game.i18n import _, detect_language, ngettext, set_language
 from game.play.challenge import Attempt, restored_attempt, save_attempt
 from game.play.demo import Demo
 from game.play.frame import control_bar, status_line
@@ -56,7 +57,11 @@ class Round:
     """The game on the table, its record, its solver jobs, its demo and live check."""
 
     def __init__(self, host: Host, store: Store, settings: Settings, stats: Statistics, game: str,
-                 number: int | None, suits: int, *, now: Callable[[], float], restore: bool) -> None:
+                 number: int | None, suits: int, *, now: Callable[[], float], restore: bool,
+                 language: str | None = None) -> None:
+        # ``language`` (solitaire --lang) for this run; else the one chosen in Settings, else the system's.
+        set_language(language or settings.language or detect_language())
+        self._spoken = settings.language  # Settings -> Language changes it at once (apply_settings)
         self.host = host
         self.now = now
         self.store = store
@@ -181,7 +186,7 @@ class Round:
             elif isinstance(event, WinnableFound):
                 self.abandon()
                 self.start(GAMES[event.game].table(self.env, event.number, event.suits))
-                self.say(f"Game #{event.number}: the solver proved it winnable")
+                self.say(_("Game #{number}: the solver proved it winnable").format(number=event.number))
             elif isinstance(event, Said):
                 self.say(event.text)
 
@@ -308,7 +313,7 @@ class Round:
             self.table.panel = Panel(say("play.missed.title"), (news.reason, say("restart")), buttons, focus=0)
         elif news.status is Status.MET and not won:  # a Spider suits goal, met before the game ends
             self.table.panel = Panel(say("play.result.met", level=attempt.level_name), attempt.result_lines()[1:],
-                                     (Button(say("play.keep"), Command.CLOSE), Button("New game", Command.NEW)),
+                                     (Button(say("play.keep"), Command.CLOSE), Button(_("New game"), Command.NEW)),
                                      focus=0)
         elif news.status is Status.OVER:
             self.say(news.reason)
@@ -317,7 +322,7 @@ class Round:
         self.record.give_up(self.table)
         self.say_store_warnings()
         self.new_deal()
-        self.say("Given up: a new deal")
+        self.say(_("Given up: a new deal"))
 
     # --- the solver's jobs and the demo ---------------------------------------------
 
@@ -355,14 +360,13 @@ class Round:
         """Copy the game's moves in standard notation (every card movement, fc-solve style)."""
         text = self.table.export_moves()
         if text is None:
-            self.say("Move lists are FreeCell's")
+            self.say(_("Move lists are FreeCell's"))
             return
         n = len(text.split())
         if self.host.clipboard_put(text) is False:  # the window has no system clipboard
-            self.say("1 move copied, for this window only: there is no system clipboard" if n == 1
-                     else f"{n} moves copied, for this window only: there is no system clipboard")
+            self.say(ngettext("{n} move copied, for this window only: there is no system clipboard", "{n} moves copied, for this window only: there is no system clipboard", n).format(n=n))
         else:
-            self.say("1 move copied to the clipboard" if n == 1 else f"{n} moves copied to the clipboard")
+            self.say(ngettext("{n} move copied to the clipboard", "{n} moves copied to the clipboard", n).format(n=n))
 
     def import_moves(self) -> None:
         """Replay a pasted move list from the deal's start."""
@@ -374,15 +378,15 @@ class Round:
         self.abandon()
         self.start(table)
         number = table.session.number
-        self.say(f"Replayed 1 move of deal #{number}" if moves == 1 else f"Replayed {moves} moves of deal #{number}")
+        self.say(ngettext("Replayed {moves} move of deal #{number}", "Replayed {moves} moves of deal #{number}", moves).format(moves=moves, number=number))
 
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""
         number = str(self.table.session.number)
         if self.host.clipboard_put(number) is False:
-            self.say(f"#{number} copied, for this window only: there is no system clipboard")
+            self.say(_("#{number} copied, for this window only: there is no system clipboard").format(number=number))
         else:
-            self.say(f"#{number} copied to the clipboard")
+            self.say(_("#{number} copied to the clipboard").format(number=number))
 
     # --- settings ---------------------------------------------------------------------
 
@@ -397,6 +401,9 @@ class Round:
     def apply_settings(self) -> None:
         """Every setting takes effect at once."""
         st = self.settings
+        if st.language != self._spoken:
+            self._spoken = st.language
+            set_language(st.language or detect_language())
         if st.left_handed != self.env.left_handed:
             self.table.flights.land()  # a card in the air would finish where the old layout had it
         self._sync_env()
@@ -429,9 +436,9 @@ class Round:
         self.host.set_volume(self.settings.sound_volume)
         self.save_settings()
         if muted:
-            self.say("Sound off")
+            self.say(_("Sound off"))
         else:
-            self.say("Sound on" if self.settings.volume > 0 else "Sound on (the volume is 0%: raise it in Settings)")
+            self.say(_("Sound on") if self.settings.volume > 0 else _("Sound on (the volume is 0%: raise it in Settings)"))
 
     # --- each step, and what the status line and the control bar say ------------------
 
