@@ -116,8 +116,6 @@ SENTENCES: dict[str, str] = {
     "menu.day": N_("{day} {month}"),
     "menu.earlier": N_("\u2039 Earlier day"),
     "menu.later": N_("Later day \u203a"),
-    "menu.play": N_("Play"),
-    "menu.again": N_("Play again"),
     "menu.streak": N_("Daily challenges: {badge}; {streak}"),
     # --- the statistics calendar --------------------------------------------------------------
     "calendar.section": N_("Daily challenges"),

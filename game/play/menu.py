@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Callable
 
-from game.i18n import LANGUAGES, N_, _, language, ngettext, percent
+from game.i18n import LANGUAGES, N_, _, language, ngettext, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 from game.quoting import printable
 
@@ -287,7 +287,8 @@ class Menu:
         for c in challenges_for(date):
             state = self.progress.state(c) if self.progress is not None else "none"
             done = state in ("done", "late")
-            label = say("menu.again") if done else say("menu.play")
+            # TRANSLATORS: a challenge row's button in the menu: start that challenge's game.
+            label = pgettext("challenge button", "Play again") if done else pgettext("challenge button", "Play")
             value = say(f"state.{state}") + (" \u2713" if done else "")
             rows[c.game].append(Row(c.level_name(), b.add(label, f"challenge-{c.id}"), value=value,
                                     detail=c.sentence()))
