@@ -318,16 +318,25 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "confirms the selection (nothing moves yet). Its Close button, or [Esc], cancels.",
         "- Keyboard: [Left] and [Right] move the focus across the free cells, foundations and "
         "columns; [Up] and [Down] choose the first card inside a column; [Enter] or [Space] "
-        "selects, places, or sends home; [Esc] clears the selection.",
+        "selects, places, or sends home; [C] sends the focused column's bottom card straight to "
+        "the first empty free cell; [Esc] clears the selection.",
         "- [U] undoes ([Ctrl+Z] too), [H] asks for a hint, [L] lists the moves, [N] starts a new "
         "deal, [F] runs auto-complete, [R] rewinds.",
+        "- The control bar from the keyboard: [F6] puts the focus ring on its first button and "
+        "steps along it ([Shift+F6] goes back; after the last button the focus is back on the "
+        "table); on the bar [Left] and [Right] walk it, [Enter] presses the button, [Esc] or "
+        "[Up] returns to the cards. [Tab] and [Shift+Tab] walk the buttons of an open panel.",
         "- [M] opens the menu, and so does [Esc] when nothing is selected or open; [Esc] closes "
         "the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches fullscreen; [S] "
         "turns the sound off and on; [Ctrl+Q] quits, after asking.",
         "- Gamepad: the [pad D-pad] or the [pad left stick] moves the focus like the arrow keys; "
         "[pad A] selects and places, [pad B] cancels, [pad X] asks for a hint, [pad Y] undoes, "
-        "[pad Start] opens the menu, [pad Back] quits after asking. A controller can be plugged "
-        "in or out at any time.",
+        "[pad RT] sends the focused card to a free cell, [pad Start] opens the menu, [pad Back] "
+        "quits after asking. [pad RB] and [pad LB] walk the control bar (**Give up**, "
+        "**Restart**, **Moves**, **Auto-complete** and the rest): the [pad D-pad] walks it too, "
+        "[pad A] presses, [pad B] goes back to the cards. In the menu's number box the "
+        "[pad D-pad] chooses the digits: up and down turn one, left and right move between them, "
+        "[pad A] deals. A controller can be plugged in or out at any time.",
         "The cards your last move (or a move made for you) put down keep a soft outline until "
         "your next action, so you can always see where they went; **Outline the last move** in "
         "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
@@ -476,14 +485,18 @@ _SPIDER = Page("spider", "How to play Spider", (
         "- Keyboard: [Tab] cycles through the stock and the columns ([Shift+Tab] goes back); "
         "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
         "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [N] starts a new game "
-        "(after asking, once you have moved); [Esc] cancels.",
+        "(after asking, once you have moved); [Esc] cancels. [F6] puts the focus ring on the "
+        "control bar and steps along it ([Shift+F6] back), [Enter] presses, [Esc] returns to "
+        "the cards.",
         "- **Menu** or [M] opens the menu, and so does [Esc] when nothing is selected or open; "
         "[Esc] closes the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches "
         "fullscreen; [S] turns the sound off and on; [Ctrl+Q] quits, after asking.",
         "- Gamepad: as in FreeCell, with the stock in the focus ring: the [pad D-pad] or "
         "[pad left stick] moves the focus, [pad A] selects and places, [pad B] cancels, [pad X] "
-        "asks for a hint, [pad Y] undoes, [pad Start] opens the menu, [pad Back] quits after "
-        "asking.",
+        "asks for a hint, [pad Y] undoes, [pad RT] makes the double-click move of the focused "
+        "card, [pad Start] opens the menu, [pad Back] quits after asking. [pad RB] and [pad LB] "
+        "walk the control bar (**Deal**, **Demo**, **Restart**, **Give up** and the rest) and "
+        "[pad A] presses the button.",
         "The cards your last move (or a move made for you) put down keep a soft outline until "
         "your next action, so you can always see where they went; **Outline the last move** in "
         "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "

@@ -155,7 +155,7 @@ class App:
                 play.paste()
         elif t in (pygame.KEYDOWN, pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION):
             action = (translate_key(play.game, event.key, event.mod) if t == pygame.KEYDOWN
-                      else translate_controller(event, self.stick))
+                      else translate_controller(event, self.stick, play.game))
             if action is not None:
                 play.key(action)
         elif t == pygame.CONTROLLERDEVICEADDED and self._controller_mod is not None:

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from game.input.actions import Act, Action
 from game.places import PileKind
+from game.play.bar import BarFocus
 from game.play.frame import Frame
 from game.play.games import GAMES
 from game.play.help import HelpBook
@@ -33,8 +34,10 @@ from game.store import Store
 __all__ = ["Play", "Host", "NullHost"]  # Host and NullHost live in game.play.host
 
 #: The keys that walk an open panel's buttons, and which way.
-_WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1,
-         Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1}
+_WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.BAR_PREV: -1,
+         Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1, Act.BAR_NEXT: 1}
+#: The keys that walk the control bar once the ring is on it (Left and Right as drawn).
+_BAR_WALK = {Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1}
 
 
 class Play:
@@ -54,6 +57,8 @@ class Play:
         #: What a confirmation panel on the table will do when the player says yes.
         self._pending: Callable[[], None] | None = None
         self.help = HelpBook(())
+        #: The control-bar button the keyboard or gamepad ring is on (F6, the pad's shoulders).
+        self.bar = BarFocus()
         self.round = Round(host, self.store, self.settings, self.stats, game, number, suits, now=now,
                            restore=restore)
         self.jobs, self.env, self.record = self.round.jobs, self.round.env, self.round.record
@@ -77,7 +82,9 @@ class Play:
         return self.round.status()
 
     def buttons(self) -> tuple[Button, ...]:
-        return self.round.buttons()
+        """The control bar, the button the keyboard ring is on marked (while the keys are in use)."""
+        bar = self.round.buttons()
+        return self.bar.marked(bar) if self.env.keyboard_used else bar
 
     @property
     def busy(self) -> bool:
@@ -263,6 +270,8 @@ class Play:
             self.round.toggle_sound()
         elif self.menu.is_open:
             self.carry_out(self.menu.act(act))
+        elif panel is None and self._bar_key(act):
+            pass
         elif self.jobs.waiting is not None and act is Act.CANCEL:
             self.say(self.jobs.cancel())
         elif self.round.demo is not None and self.round.demo.action(Action(act)):
@@ -289,6 +298,33 @@ class Play:
             table.flights.land()
             table.action(Action(act))
 
+    def _bar_key(self, act: Act) -> bool:
+        """F6 / the shoulders onto and along the control bar; with the ring on it, the
+        arrows walk it, Select presses, Esc and Up/Down go back to the table. True when spent."""
+        bar = self.round.buttons()
+        if act in (Act.BAR_NEXT, Act.BAR_PREV):
+            self.bar.walk(bar, 1 if act is Act.BAR_NEXT else -1)
+            return True
+        if self.bar.current(bar) is None:
+            return False
+        if act in _BAR_WALK:
+            step = _BAR_WALK[act]
+            # The left-handed bar is drawn mirrored: Left still goes to the button on the left.
+            self.bar.walk(bar, -step if self.env.left_handed and act in (Act.FOCUS_LEFT, Act.FOCUS_RIGHT) else step)
+            if self.bar.at is None:
+                self.bar.walk(bar, step)  # the arrows stay on the bar: round past the table's stop
+        elif act is Act.SELECT:
+            chosen = self.bar.current(bar)
+            if chosen is not None and chosen.enabled:
+                self.button(chosen.action)
+            elif chosen is not None:
+                self.say(f"{chosen.label.split(' (')[0]} cannot be used now")  # "Undo (U)": Undo
+        elif act in (Act.CANCEL, Act.FOCUS_UP, Act.FOCUS_DOWN):
+            self.bar.leave()
+        else:
+            return False
+        return True
+
     @property
     def blocked(self) -> bool:
         """A panel or the menu is up: the table waits for its answer."""
@@ -299,6 +335,7 @@ class Play:
     def press(self) -> bool:
         """The button went down: cards in flight land; False while a panel or the menu waits."""
         self.env.keyboard_used = False
+        self.bar.leave()
         self.table.flights.land()
         return not self.blocked
 
@@ -334,7 +371,7 @@ class Play:
         """What the window draws now, as a read-only value (building it changes nothing)."""
         t = self.table
         return Frame(t.layout_now(size=size), t.shown_layout(size), tuple(t.marks(t.held and t.held[0])),
-                     t.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
+                     None if self.bar.at is not None else t.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
                      self.env.anim_time, self.busy)
 
     def panel(self) -> Panel | None:

@@ -401,6 +401,26 @@ class FreeCellTable(Table):
             self.ask_hint()
         elif act is Act.MOVE_LIST:
             self.panel = self.move_list()
+        elif act is Act.TO_CELL:
+            self.to_cell()
+
+    def to_cell(self) -> None:
+        """C (the pad's right trigger): the selected column's bottom card, else the
+        focused column's, to the first empty free cell, in one press."""
+        chosen = self.selection if self.selection is not None else (*self.focus_places()[self.focus_index], None)
+        kind, pile = chosen[0], chosen[1]
+        self.selection = None
+        if kind != PileKind.COLUMN:
+            self.say("Put the focus on a column to send its bottom card to a free cell")
+            return
+        column = self.position.columns[pile]
+        if not column:
+            self.say(f"Column {pile + 1} is empty")
+            return
+        if None not in self.position.cells:
+            self.say(f"Every free cell is full: {column[-1].display} stays in column {pile + 1}")
+            return
+        self.play(Move.of(pile, 8 + self.position.cells.index(None), 1))
 
     def new_deal(self, number: int) -> Table:
         """Deal ``number`` on this table, flown out (the controller has ended the

@@ -172,6 +172,8 @@ class Menu:
         self.focus = 0
         self.entry: str | None = None
         self.entry_for = ""
+        #: Where the gamepad's digit goes in the number box (``len(entry)``: a new digit at the end).
+        self.cursor = 0
         self.error = ""
 
     @property
@@ -239,8 +241,12 @@ class Menu:
         if self.entry is None or self.entry_for != game:
             return Row(label, b.add("Enter\u2026", f"{game}-number"))
         what = "1..1,000,000" if game == "freecell" else "1..999,999"
-        return Row(label, b.add("OK", "entry-ok") + b.add("Cancel", "back"), value=f"{self.entry}_",
-                   note=self.error or f"type a number {what}, then Enter", box=True)
+        text, c = self.entry, self.cursor
+        # The digit the gamepad's Up/Down change is bracketed; at the end, the caret waits for one.
+        shown = f"{text[:c]}[{text[c]}]{text[c + 1:]}" if c < len(text) else f"{text}_"
+        return Row(label, b.add("OK", "entry-ok") + b.add("Cancel", "back"), value=shown,
+                   note=self.error or f"type a number {what}, then Enter (gamepad: Up/Down choose each digit)",
+                   box=True)
 
     def _settings(self) -> tuple[str, list[Section], list[Button]]:
         from game.render import theme
@@ -436,10 +442,12 @@ class Menu:
         from game.input.actions import Act
 
         moves = {Act.FOCUS_UP: (0, -1), Act.FOCUS_DOWN: (0, 1), Act.FOCUS_LEFT: (-1, 0), Act.FOCUS_RIGHT: (1, 0)}
-        if act in moves:
+        if self.typing and act in moves:
+            self.dial(*moves[act])  # the gamepad fills the number box digit by digit
+        elif act in moves:
             self.move_focus_2d(*moves[act])  # the menu's screens are rows of buttons
-        elif act in (Act.FOCUS_PREV, Act.FOCUS_NEXT):
-            self.move_focus(-1 if act is Act.FOCUS_PREV else 1)
+        elif act in (Act.FOCUS_PREV, Act.FOCUS_NEXT, Act.BAR_PREV, Act.BAR_NEXT):
+            self.move_focus(-1 if act in (Act.FOCUS_PREV, Act.BAR_PREV) else 1)
         elif act is Act.SELECT:
             return self.confirm_entry() if self.entry is not None else self.press()
         elif act is Act.CANCEL:
@@ -447,6 +455,34 @@ class Menu:
         elif act is Act.MENU:
             self.close()
         return None
+
+    def dial(self, dx: int, dy: int) -> None:
+        """The d-pad in the number box: Left/Right move between digits (one past the
+        last starts a new one), Up/Down turn the digit there (0..9, round).
+
+        >>> m = Menu(Settings()); m.open(); m.choose("freecell-number")
+        >>> for step in [(0, -1), (1, 0), (0, -1), (0, -1), (1, 0), (0, 1)]:  # Up, Right, Up, Up, Right, Down
+        ...     m.dial(*step)
+        >>> m.entry
+        '129'
+        >>> m.dial(-1, 0); m.dial(0, 1); m.entry, m.cursor
+        ('119', 1)
+        """
+        if self.entry is None:
+            return
+        text = self.entry
+        if dx:
+            self.cursor = max(0, min(len(text), self.cursor + dx))
+            return
+        if self.cursor >= len(text):
+            if len(text) >= 12:
+                return
+            text += "0"
+        c = min(self.cursor, len(text) - 1)
+        digit = int(text[c]) if text[c].isdigit() else 0
+        self.entry = text[:c] + str((digit - dy) % 10) + text[c + 1:]
+        self.cursor = c
+        self.error = ""
 
     def press(self) -> Request | None:
         buttons = self.buttons()
@@ -463,6 +499,7 @@ class Menu:
         """Typed characters into the number box (what cannot be printed is dropped)."""
         if self.typing:
             self.entry = (self.entry + "".join(ch for ch in text if ch.isprintable()))[:12]
+            self.cursor = len(self.entry)
             self.error = ""
 
     def paste(self, text: str) -> None:
@@ -473,6 +510,7 @@ class Menu:
     def backspace(self) -> None:
         if self.entry:
             self.entry = self.entry[:-1]
+            self.cursor = len(self.entry)
 
     def confirm_entry(self) -> Request | None:
         """The typed number, or None with :attr:`error` saying why not."""
@@ -499,6 +537,8 @@ class Menu:
     def choose(self, action: str) -> Request | None:
         """Carry out a button: open a screen, or return what the app must do."""
         self.error = ""
+        # The keyboard ring goes where the pointer chose (one lit button, not two).
+        self.focus = next((i for i, b in enumerate(self.buttons()) if b.action == action), self.focus)
         if self.entry is not None and action not in ("entry-ok", "back", "freecell-number", "spider-number"):
             # Another button while the number box is open: the box closes (typing would go nowhere).
             self.entry = None
@@ -532,6 +572,7 @@ class Menu:
             return self.confirm_entry()
         if action in ("freecell-number", "spider-number"):
             self.entry = ""
+            self.cursor = 0
             self.entry_for = action.split("-")[0]
             self._focus_on("entry-ok")
             return None
