@@ -21,7 +21,8 @@ import moderngl
 import pygame
 
 from game import speeds
-from game.app.capabilities import Clipboard, FullScreen, Refusals, display_key, open_window, to_stderr
+from game.app.capabilities import (Clipboard, FullScreen, Refusals, current_window, desktop_size, display_key,
+                                   open_window, restored_window, to_stderr)
 from game.input.keys import translate_controller, translate_key
 from game.input.pointer import Click, Drop, Pointer
 from game.loop import FixedStep
@@ -48,7 +49,7 @@ class App:
     """One window, one table. ``step()`` runs one frame; ``run()`` loops until quit."""
 
     def __init__(self, game: str = "freecell", number: int | None = None, suits: int = 1,
-                 size: tuple[int, int] = (1280, 720), *, now: Callable[[], float] = time.perf_counter,
+                 size: tuple[int, int] | None = None, *, now: Callable[[], float] = time.perf_counter,
                  fullscreen: bool = False, restore: bool = True,
                  data_folder: str | None = None) -> None:
         quiet_alsa()  # no sound card: play silently, without ALSA's sixteen lines on stderr
@@ -61,7 +62,9 @@ class App:
         #: What this display refused (full screen, a size, ...): said once, the game plays on.
         self.refusals = Refusals(store, display_key(pygame.display.get_driver()), to_stderr)
         pygame.display.set_caption("Solitaire")
-        self.window = open_window(size, self.refusals)
+        # No size asked for: the window comes back where and as big as it was, fitted to this display.
+        remembered, where = restored_window(Settings.load(store).window, desktop_size())
+        self.window = open_window(size or remembered, self.refusals, None if size else where)
         self.ctx = moderngl.create_context()  # the window SDL just made current
         self.size = pygame.display.get_window_size()
         self.ctx.viewport = (0, 0, *self.size)
@@ -286,6 +289,7 @@ class App:
 
     def close(self) -> None:
         """Save the game, stop the solver processes, free the GL objects, close the window."""
+        self.play.remember_window(current_window(FullScreen.now()))
         self.play.close()
         self.sound.close()
         self.overlay.release()

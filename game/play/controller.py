@@ -363,6 +363,20 @@ class Play:
     def hold(self, column: int, index: int) -> None:
         self.table.hold(column, index)
 
+    def remember_window(self, rect: dict[str, int] | None) -> None:
+        """The window closes at ``rect`` ({"x", "y", "w", "h"}; None: fullscreen, or the
+        system would not say): remembered for the next start, when it passes the settings' check."""
+        from game.schema import SETTINGS, SchemaError
+
+        if rect is None or rect == self.settings.window:
+            return
+        try:
+            SETTINGS.check({"window": rect})
+        except SchemaError:
+            return  # a size the file would refuse next time: keep the last good one
+        self.settings.window = dict(rect)
+        self.round.save_settings()
+
     def pause(self, reason: str, paused: bool = True) -> None:
         """The window lost (or got back) the player: the game clock pauses for ``reason``."""
         (self.table.session.clock.pause if paused else self.table.session.clock.resume)(reason)

@@ -66,6 +66,9 @@ class Settings:
     last_move_outline: bool = True
     #: Left-handed table: the top row and the control bar mirrored.
     left_handed: bool = False
+    #: The window's place and size ({"x", "y", "w", "h"}) when it last closed out of
+    #: fullscreen, restored at start (game.app.capabilities.restored_window); None: never closed yet.
+    window: dict[str, int] | None = None
 
     @property
     def sound_volume(self) -> float:
