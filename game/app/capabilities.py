@@ -308,12 +308,22 @@ def open_window(size: tuple[int, int], refusals: Refusals, where: tuple[int, int
     before = os.environ.get("SDL_VIDEO_WINDOW_POS")
     os.environ["SDL_VIDEO_WINDOW_POS"] = f"{where[0]},{where[1]}"
     try:
-        return _open(size, refusals)
+        window = _open(size, refusals)
     finally:
         if before is None:
             os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
         else:
             os.environ["SDL_VIDEO_WINDOW_POS"] = before
+    import pygame
+
+    try:
+        # A window manager puts its frame at the place asked, and the window inside
+        # it, a title bar lower: placed again, the window itself is where it was
+        # (else it would creep down by a title bar at every start).
+        pygame.display.set_window_position(where)
+    except pygame.error:
+        pass  # the system would not move it: it stays where the window manager put it
+    return window
 
 
 def _open(size: tuple[int, int], refusals: Refusals) -> Any:

@@ -82,9 +82,10 @@ class Play:
         return self.round.status()
 
     def buttons(self) -> tuple[Button, ...]:
-        """The control bar, the button the keyboard ring is on marked (while the keys are in use)."""
+        """The control bar, the button the keyboard ring is on marked (while the keys are in
+        use and no panel or menu has them: one ring at a time)."""
         bar = self.round.buttons()
-        return self.bar.marked(bar) if self.env.keyboard_used else bar
+        return self.bar.marked(bar) if self.env.keyboard_used and not self.blocked else bar
 
     @property
     def busy(self) -> bool:
