@@ -183,7 +183,7 @@ def test_the_ring_leaves_the_bar_and_walks_it_both_ways(play_for):
     assert ringed(play) == []
     pad(play, "RB")
     play.press()  # the mouse: the ring goes
-    assert ringed(play) == [] and play.bar.at is None
+    assert ringed(play) == [] and play.round.bar.at is None
 
 
 def test_the_left_handed_bar_walks_the_way_it_is_drawn(play_for):

@@ -34,13 +34,12 @@ def test_nothing_remembered_or_no_display_known():
     assert restored_window({"x": 50, "y": 50, "w": 1000, "h": 600}, None) == ((1000, 600), None)
 
 
-def test_closing_remembers_the_window_and_fullscreen_keeps_it(play_for, tmp_path):
+def test_closing_remembers_the_window_and_fullscreen_keeps_it(play_for):
     play = play_for("freecell", 1)
-    play.remember_window({"x": 10, "y": 20, "w": 1000, "h": 700})
+    play.close({"x": 10, "y": 20, "w": 1000, "h": 700})
     assert Settings.load(play.store).window == {"x": 10, "y": 20, "w": 1000, "h": 700}
-    play.remember_window(None)  # closed in fullscreen: the windowed place is kept
-    assert Settings.load(play.store).window == {"x": 10, "y": 20, "w": 1000, "h": 700}
-    play.remember_window({"x": 10, "y": 20, "w": 0, "h": 700})  # a size the file would refuse: not written
+    play.close(None)  # closed in fullscreen: the windowed place is kept
+    play.close({"x": 10, "y": 20, "w": 0, "h": 700})  # a size the file would refuse: not written
     assert Settings.load(play.store).window == {"x": 10, "y": 20, "w": 1000, "h": 700}
 
 

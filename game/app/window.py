@@ -23,6 +23,7 @@ import pygame
 from game import speeds
 from game.app.capabilities import (Clipboard, FullScreen, Refusals, current_window, desktop_size, display_key,
                                    open_window, restored_window, to_stderr)
+from game.app.textentry import TextEntry
 from game.input.keys import translate_controller, translate_key
 from game.input.pointer import Click, Drop, Pointer
 from game.loop import FixedStep
@@ -51,7 +52,7 @@ class App:
     def __init__(self, game: str = "freecell", number: int | None = None, suits: int = 1,
                  size: tuple[int, int] | None = None, *, now: Callable[[], float] = time.perf_counter,
                  fullscreen: bool = False, restore: bool = True,
-                 data_folder: str | None = None) -> None:
+                 data_folder: str | None = None, language: str | None = None) -> None:
         quiet_alsa()  # no sound card: play silently, without ALSA's sixteen lines on stderr
         pygame.init()
         self.now = now
@@ -61,7 +62,7 @@ class App:
         store = Store(data_folder) if data_folder is not None else Store()
         #: What this display refused (full screen, a size, ...): said once, the game plays on.
         self.refusals = Refusals(store, display_key(pygame.display.get_driver()), to_stderr)
-        pygame.display.set_caption("Solitaire")
+        self.text_entry = TextEntry()  # the number box's typing, an IME's included; the title
         # No size asked for: the window comes back where and as big as it was, fitted to this display.
         remembered, where = restored_window(Settings.load(store).window, desktop_size())
         self.window = open_window(size or remembered, self.refusals, None if size else where)
@@ -80,10 +81,9 @@ class App:
         self._pulse: tuple[tuple[Any, ...], float] = ((), 0.0)  # the hint marks shown, since when
         self.fullscreen = FullScreen(self.refusals, lambda: self.resize(pygame.display.get_window_size()))
         self.sound = Sound(0.0)
-        self.play = Play(self, game, number, suits, now=now, restore=restore, store=store,
+        self.play = Play(self, game, number, suits, now=now, restore=restore, store=store, language=language,
                          fullscreen=fullscreen)
         self.refusals.report_to(self.play.say, self.play.message)
-        pygame.key.start_text_input()
         self._init_controllers()
 
     @property
@@ -148,8 +148,8 @@ class App:
         elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             play.pause("minimised", False)
             self.loop.reset()
-        elif t == pygame.TEXTINPUT:
-            play.type_text(event.text)
+        elif self.text_entry.take(event, play):
+            pass
         elif t == pygame.KEYDOWN and play.typing and event.key not in (
                 pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
             if event.key == pygame.K_BACKSPACE:
@@ -241,6 +241,7 @@ class App:
         """One frame: events, fixed-step updates, and a redraw if anything changed."""
         for event in pygame.event.get():
             self.handle(event)
+        self.text_entry.sync(self.play.typing)
         self.loop.tick(self._update)
         frame = self.play.frame(self.size)
         view = View(frame.shown, marks=list(frame.marks), focus=frame.focus,
@@ -289,8 +290,7 @@ class App:
 
     def close(self) -> None:
         """Save the game, stop the solver processes, free the GL objects, close the window."""
-        self.play.remember_window(current_window(FullScreen.now()))
-        self.play.close()
+        self.play.close(current_window(FullScreen.now()))  # the game, and where the window was
         self.sound.close()
         self.overlay.release()
         self.renderer.release()

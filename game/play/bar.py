@@ -23,11 +23,16 @@ Greyed buttons are stepped over::
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Sequence
 
+from game.i18n import _
+from game.input.actions import Act
 from game.play.panels import Button
 
 __all__ = ["BarFocus"]
+
+#: The keys that walk the control bar once the ring is on it (Left and Right as drawn).
+_BAR_WALK = {Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1}
 
 
 class BarFocus:
@@ -66,3 +71,31 @@ class BarFocus:
         """The bar with the ring's button marked ``focus`` (what the overlay draws)."""
         at = self._clamped(bar)
         return tuple(replace(b, focus=True) if i == at else b for i, b in enumerate(bar))
+
+    def key(self, act: Act, bar: Sequence[Button], press: Callable[[str], None], say: Callable[[str], None],
+            mirrored: bool = False) -> bool:
+        """A key or pad action for the bar: F6 / the shoulders onto and along it; with the
+        ring on it, the arrows walk it, Select presses (``press``, as a click would),
+        Esc and Up/Down go back to the table. ``mirrored``: the left-handed bar, drawn
+        right to left. True when the action was the bar's."""
+        if act in (Act.BAR_NEXT, Act.BAR_PREV):
+            self.walk(bar, 1 if act is Act.BAR_NEXT else -1)
+            return True
+        chosen = self.current(bar)
+        if chosen is None:
+            return False
+        if act in _BAR_WALK:
+            step = _BAR_WALK[act]
+            # The left-handed bar is drawn mirrored: Left still goes to the button on the left.
+            self.walk(bar, -step if mirrored and act in (Act.FOCUS_LEFT, Act.FOCUS_RIGHT) else step)
+            if self.at is None:
+                self.walk(bar, -step if mirrored and act in (Act.FOCUS_LEFT, Act.FOCUS_RIGHT) else step)
+        elif act is Act.SELECT and chosen.enabled:
+            press(chosen.action)
+        elif act is Act.SELECT:
+            say(_("{button} cannot be used now").format(button=chosen.label.split(" (")[0]))  # "Undo (U)": Undo
+        elif act in (Act.CANCEL, Act.FOCUS_UP, Act.FOCUS_DOWN):
+            self.leave()
+        else:
+            return False
+        return True

@@ -17,11 +17,11 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+from game.i18n import _
 from game.input.actions import Act, Action
 from game.places import PileKind
-from game.play.bar import BarFocus
 from game.play.frame import Frame
-from game.play.games import GAMES
+from game.play.games import GAMES, asks
 from game.play.help import HelpBook
 from game.play.host import Host, NullHost
 from game.play.menu import Menu, Settings
@@ -36,8 +36,6 @@ __all__ = ["Play", "Host", "NullHost"]  # Host and NullHost live in game.play.ho
 #: The keys that walk an open panel's buttons, and which way.
 _WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.BAR_PREV: -1,
          Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1, Act.BAR_NEXT: 1}
-#: The keys that walk the control bar once the ring is on it (Left and Right as drawn).
-_BAR_WALK = {Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1}
 
 
 class Play:
@@ -45,7 +43,7 @@ class Play:
 
     def __init__(self, host: Host, game: str = "freecell", number: int | None = None, suits: int = 1, *,
                  now: Callable[[], float] = time.perf_counter, restore: bool = True,
-                 store: Store | None = None, fullscreen: bool = False) -> None:
+                 store: Store | None = None, fullscreen: bool = False, language: str | None = None) -> None:
         self.host = host
         self.running = True
         self.store = store if store is not None else Store()
@@ -57,10 +55,8 @@ class Play:
         #: What a confirmation panel on the table will do when the player says yes.
         self._pending: Callable[[], None] | None = None
         self.help = HelpBook(())
-        #: The control-bar button the keyboard or gamepad ring is on (F6, the pad's shoulders).
-        self.bar = BarFocus()
         self.round = Round(host, self.store, self.settings, self.stats, game, number, suits, now=now,
-                           restore=restore)
+                           restore=restore, language=language)
         self.jobs, self.env, self.record = self.round.jobs, self.round.env, self.round.record
 
     @property
@@ -82,10 +78,7 @@ class Play:
         return self.round.status()
 
     def buttons(self) -> tuple[Button, ...]:
-        """The control bar, the button the keyboard ring is on marked (while the keys are in
-        use and no panel or menu has them: one ring at a time)."""
-        bar = self.round.buttons()
-        return self.bar.marked(bar) if self.env.keyboard_used and not self.blocked else bar
+        return self.round.buttons(ring=not self.blocked)  # one focus ring at a time
 
     @property
     def busy(self) -> bool:
@@ -95,9 +88,9 @@ class Play:
     def _events(self) -> None:
         """Let the game react to what happened; ask the player what it cannot decide."""
         self.round.events()
-        for _ in self.round.take_wanted():
+        for _wanted in self.round.take_wanted():
             noun = self.table.noun
-            self.confirm_loss(f"Start a new {noun}?", f"New {noun}", self.round.new_deal)
+            self.confirm_loss(asks(noun, "new"), asks(noun, "new-yes"), self.round.new_deal)
 
     # --- asking before a game is lost (issue 14) ----------------------------------------
 
@@ -114,22 +107,22 @@ class Play:
             then()
             return
         if counts and not self.round.demo_touched:
-            note = "This game will count as lost in your statistics."
+            note = _("This game will count as lost in your statistics.")
         else:
-            note = "The moves of this game will be lost."
+            note = _("The moves of this game will be lost.")
         self.ask(question, (note,), yes, then)
 
     def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None]) -> None:
         """A yes/no panel; Esc, B or "Keep playing" leaves everything as it was."""
         self.menu.close()
         self._pending = then
-        buttons = (Button("Keep playing", Command.KEEP), Button(yes, Command.CONFIRMED))
+        buttons = (Button(_("Keep playing"), Command.KEEP), Button(yes, Command.CONFIRMED))
         self.table.panel = Panel(question, lines, buttons, focus=0)
 
     def quit(self) -> None:
         """Quit after asking; the game in progress is saved and comes back next time."""
-        self.ask("Quit Solitaire?", ("Your game is saved and comes back when you start again.",)
-                 if self.in_progress else (), "Quit", lambda: setattr(self, "running", False))
+        self.ask(_("Quit Solitaire?"), (_("Your game is saved and comes back when you start again."),)
+                 if self.in_progress else (), _("Quit"), lambda: setattr(self, "running", False))
 
     # --- the menu and help ----------------------------------------------------------------
 
@@ -142,7 +135,7 @@ class Play:
         elif request.setting == "clear-stats":
             self.stats.clear_all(store=self.store)
             self.round.say_store_warnings()
-            self.say("Statistics cleared")
+            self.say(_("Statistics cleared"))
         elif request.kind == "setting":
             self.round.apply_settings()
             self.round.save_settings()
@@ -155,11 +148,11 @@ class Play:
                     self.round.start(again)
                     self.say(said)
 
-                self.confirm_loss(question, "Start it", play_again)
+                self.confirm_loss(question, _("Start it"), play_again)
         elif request.kind not in GAMES:
             return
         elif request.number is None:
-            self.confirm_loss("Start a new game?", "Start it",
+            self.confirm_loss(_("Start a new game?"), _("Start it"),
                               lambda: self.round.deal_next(GAMES[request.kind], request.suits))
         else:
             game = GAMES[request.kind]
@@ -173,7 +166,7 @@ class Play:
                 if request.notice:
                     self.say(request.notice)
 
-            self.confirm_loss(f"Start {game.noun} #{request.number}?", "Start it", deal_it)
+            self.confirm_loss(asks(game.noun, "start").format(number=request.number), _("Start it"), deal_it)
 
     @property
     def typing(self) -> bool:
@@ -214,9 +207,9 @@ class Play:
         handlers: dict[str, Callable[[], None]] = {
             Command.COPY: r.copy_deal, Command.HELP: self.open_help, Command.REWIND: r.rewind,
             Command.DEMO: r.start_demo, Command.EXPORT: r.export,
-            Command.IMPORT: lambda: self.confirm_loss("Replay the moves from the clipboard?", "Replay", r.import_moves),
-            Command.RESTART: lambda: self.confirm_loss(f"Restart this {noun}?", "Restart", r.restart, counts=False),
-            Command.GIVE_UP: lambda: self.confirm_loss("Give up this game?", "Give up", r.give_up),
+            Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"), _("Replay"), r.import_moves),
+            Command.RESTART: lambda: self.confirm_loss(asks(noun, "restart"), _("Restart"), r.restart, counts=False),
+            Command.GIVE_UP: lambda: self.confirm_loss(_("Give up this game?"), _("Give up"), r.give_up),
             Command.MENU: self.menu.open, Command.QUIT: self.quit,
             Command.HELP_PREV: lambda: self._help_turn(-1), Command.HELP_NEXT: lambda: self._help_turn(1),
         }
@@ -242,8 +235,8 @@ class Play:
         self.env.keyboard_used = True
         if action.act is Act.FULLSCREEN:
             self.settings.fullscreen = self.host.switch_fullscreen()
-            return
-        self.act(action)
+        elif self.blocked or not self.round.bar_key(action.act, self.button):  # F6, the shoulders, the ring's keys
+            self.act(action)
 
     def act(self, action: Action) -> None:
         """A keyboard, gamepad or control-bar action."""
@@ -271,8 +264,6 @@ class Play:
             self.round.toggle_sound()
         elif self.menu.is_open:
             self.carry_out(self.menu.act(act))
-        elif panel is None and self._bar_key(act):
-            pass
         elif self.jobs.waiting is not None and act is Act.CANCEL:
             self.say(self.jobs.cancel())
         elif self.round.demo is not None and self.round.demo.action(Action(act)):
@@ -299,33 +290,6 @@ class Play:
             table.flights.land()
             table.action(Action(act))
 
-    def _bar_key(self, act: Act) -> bool:
-        """F6 / the shoulders onto and along the control bar; with the ring on it, the
-        arrows walk it, Select presses, Esc and Up/Down go back to the table. True when spent."""
-        bar = self.round.buttons()
-        if act in (Act.BAR_NEXT, Act.BAR_PREV):
-            self.bar.walk(bar, 1 if act is Act.BAR_NEXT else -1)
-            return True
-        if self.bar.current(bar) is None:
-            return False
-        if act in _BAR_WALK:
-            step = _BAR_WALK[act]
-            # The left-handed bar is drawn mirrored: Left still goes to the button on the left.
-            self.bar.walk(bar, -step if self.env.left_handed and act in (Act.FOCUS_LEFT, Act.FOCUS_RIGHT) else step)
-            if self.bar.at is None:
-                self.bar.walk(bar, step)  # the arrows stay on the bar: round past the table's stop
-        elif act is Act.SELECT:
-            chosen = self.bar.current(bar)
-            if chosen is not None and chosen.enabled:
-                self.button(chosen.action)
-            elif chosen is not None:
-                self.say(f"{chosen.label.split(' (')[0]} cannot be used now")  # "Undo (U)": Undo
-        elif act in (Act.CANCEL, Act.FOCUS_UP, Act.FOCUS_DOWN):
-            self.bar.leave()
-        else:
-            return False
-        return True
-
     @property
     def blocked(self) -> bool:
         """A panel or the menu is up: the table waits for its answer."""
@@ -335,8 +299,7 @@ class Play:
 
     def press(self) -> bool:
         """The button went down: cards in flight land; False while a panel or the menu waits."""
-        self.env.keyboard_used = False
-        self.bar.leave()
+        self.round.mouse_used()
         self.table.flights.land()
         return not self.blocked
 
@@ -364,20 +327,6 @@ class Play:
     def hold(self, column: int, index: int) -> None:
         self.table.hold(column, index)
 
-    def remember_window(self, rect: dict[str, int] | None) -> None:
-        """The window closes at ``rect`` ({"x", "y", "w", "h"}; None: fullscreen, or the
-        system would not say): remembered for the next start, when it passes the settings' check."""
-        from game.schema import SETTINGS, SchemaError
-
-        if rect is None or rect == self.settings.window:
-            return
-        try:
-            SETTINGS.check({"window": rect})
-        except SchemaError:
-            return  # a size the file would refuse next time: keep the last good one
-        self.settings.window = dict(rect)
-        self.round.save_settings()
-
     def pause(self, reason: str, paused: bool = True) -> None:
         """The window lost (or got back) the player: the game clock pauses for ``reason``."""
         (self.table.session.clock.pause if paused else self.table.session.clock.resume)(reason)
@@ -386,7 +335,7 @@ class Play:
         """What the window draws now, as a read-only value (building it changes nothing)."""
         t = self.table
         return Frame(t.layout_now(size=size), t.shown_layout(size), tuple(t.marks(t.held and t.held[0])),
-                     None if self.bar.at is not None else t.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
+                     self.round.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
                      self.env.anim_time, self.busy)
 
     def panel(self) -> Panel | None:
@@ -396,6 +345,6 @@ class Play:
         self.round.update(dt, self.blocked)
         self._events()
 
-    def close(self) -> None:
-        """Save the game and stop the solver processes."""
-        self.round.close()
+    def close(self, window: dict[str, int] | None = None) -> None:
+        """Save the game (and ``window``, where the window closed) and stop the solver processes."""
+        self.round.close(window)

@@ -10,6 +10,7 @@ from typing import Any
 
 from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move
+from game.i18n import _, ngettext
 from game.input.actions import Act
 from game.places import PileKind
 from game.play.flights import Key
@@ -38,7 +39,7 @@ class FreeCellTable(Table):
         from game.freecell.deals import is_known_unsolvable
 
         if is_known_unsolvable(number):
-            self.say("This deal is known to be unsolvable")
+            self.say(_("This deal is known to be unsolvable"))
 
     @property
     def position(self) -> Any:
@@ -153,17 +154,18 @@ class FreeCellTable(Table):
         s = self.session
         rating = difficulty(s.number)
         pos = self.position
-        parts = [f"Deal #{s.number}" + (f" ({rating.label})" if rating else ""),
-                 clock_text(s.clock.elapsed), f"{s.moves} move{'s' * (s.moves != 1)}"]
+        parts = [(_("Deal #{number} ({level})") if rating else _("Deal #{number}")).format(
+                     number=s.number, level=rating.label if rating else ""),
+                 clock_text(s.clock.elapsed), ngettext("{moves} move", "{moves} moves", s.moves).format(moves=s.moves)]
         if not s.won:
             # The supermove capacity, never more than the cards left to move.
             n = min(pos.capacity(), 52 - pos.cards_home)
-            parts.append(f"{n} card{'s' * (n != 1)} movable")
+            parts.append(ngettext("{n} card movable", "{n} cards movable", n).format(n=n))
         if self.thinking:
-            parts.append("Hint: thinking...")
+            parts.append(_("Hint: thinking..."))
         parts.extend(e for e in extra if e)
         if pos.can_autocomplete() and not s.won and not self.cascade:
-            parts.append("F: auto-complete")
+            parts.append(_("F: auto-complete"))
         return "   ".join(parts)
 
     def targets(self, held: tuple[PileKind, int, int] | None = None) -> list[tuple[PileKind, int]]:
@@ -187,14 +189,14 @@ class FreeCellTable(Table):
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         """The control bar; ``lost``: the live check proved the game lost (Rewind is offered)."""
         playing = not self.session.won
-        third = (Button("Stop (F)" if self.cascade else "Auto-complete (F)", Command.AUTOCOMPLETE)
-                 if playing and self.position.can_autocomplete() else Button("New deal (N)", Command.NEW))
+        third = (Button(_("Stop (F)") if self.cascade else _("Auto-complete (F)"), Command.AUTOCOMPLETE)
+                 if playing and self.position.can_autocomplete() else Button(_("New deal (N)"), Command.NEW))
         if lost and playing:
-            third = Button("Rewind (R)", Command.REWIND)
+            third = Button(_("Rewind (R)"), Command.REWIND)
         # Menu first and Give up last: the one that ends a game sits apart.
-        return (Button("Menu", Command.MENU), Button("Undo (U)", Command.UNDO, playing and self.session.moves > 0),
-                Button("Hint (H)", Command.HINT, playing), Button("Moves (L)", Command.MOVES, playing), third,
-                Button("Restart", Command.RESTART, self.session.moves > 0), Button("Give up", Command.GIVE_UP, playing))
+        return (Button(_("Menu"), Command.MENU), Button(_("Undo (U)"), Command.UNDO, playing and self.session.moves > 0),
+                Button(_("Hint (H)"), Command.HINT, playing), Button(_("Moves (L)"), Command.MOVES, playing), third,
+                Button(_("Restart"), Command.RESTART, self.session.moves > 0), Button(_("Give up"), Command.GIVE_UP, playing))
 
     def move_list(self) -> Panel:
         """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
@@ -207,21 +209,21 @@ class FreeCellTable(Table):
             # Words first; the standard notation follows as a secondary column.
             groups[group].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
         buttons = tuple(b for g in groups.values() for b in g) + (
-            Button("Demo: the solver plays from here", Command.DEMO),
-            Button("Copy this game's moves", Command.EXPORT), Button("Replay moves from the clipboard", Command.IMPORT),
-            Button("Close", Command.CLOSE))
-        return Panel(f"Moves: {pos.capacity()} cards movable", () if len(buttons) > 1 else ("No legal move.",),
+            Button(_("Demo: the solver plays from here"), Command.DEMO),
+            Button(_("Copy this game's moves"), Command.EXPORT), Button(_("Replay moves from the clipboard"), Command.IMPORT),
+            Button(_("Close"), Command.CLOSE))
+        return Panel(_("Moves: {capacity} cards movable").format(capacity=pos.capacity()), () if len(buttons) > 1 else (_("No legal move."),),
                      buttons, vertical=True, focus=0)
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
         if outcome.won:
-            return Panel("You won!", (f"Deal #{s.number}", f"Time {clock_text(s.clock.elapsed)}",
-                                      f"Moves {s.moves}", "Cards home 52"),
-                         (Button("New deal", Command.NEW), Button("Replay", Command.RESTART),
-                          Button(f"Copy #{s.number}", Command.COPY), Button("Look at the board", Command.CLOSE)))
-        return Panel("No legal move is left", ("Every cell is full and nothing can move.",),
-                     (Button("Undo", Command.UNDO), Button("Restart", Command.RESTART), Button("New deal", Command.NEW)))
+            return Panel(_("You won!"), (_("Deal #{number}").format(number=s.number), _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
+                                      _("Moves {moves}").format(moves=s.moves), _("Cards home 52")),
+                         (Button(_("New deal"), Command.NEW), Button(_("Replay"), Command.RESTART),
+                          Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
+        return Panel(_("No legal move is left"), (_("Every cell is full and nothing can move."),),
+                     (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("New deal"), Command.NEW)))
 
     @staticmethod
     def _place(kind: PileKind, pile: int) -> int:
@@ -337,10 +339,10 @@ class FreeCellTable(Table):
         column, index = self.holding
         col = self.position.columns[column]
         count = len(col) - index
-        return Panel(f"{count} card{'s' * (count > 1)} from {col[index].display}",
-                     (f"Column {column + 1}: up/down change the head card; Select confirms.",),
-                     (Button("Up: one more", Command.HOLD_UP), Button("Down: one fewer", Command.HOLD_DOWN),
-                      Button("Select", Command.HOLD_OK), Button("Close", Command.CLOSE)))
+        return Panel(ngettext("{count} card from {display}", "{count} cards from {display}", count).format(count=count, display=col[index].display),
+                     (_("Column {column}: up/down change the head card; Select confirms.").format(column=column + 1),),
+                     (Button(_("Up: one more"), Command.HOLD_UP), Button(_("Down: one fewer"), Command.HOLD_DOWN),
+                      Button(_("Select"), Command.HOLD_OK), Button(_("Close"), Command.CLOSE)))
 
     def hold_action(self, name: str) -> None:
         column, index = self.holding
@@ -369,7 +371,7 @@ class FreeCellTable(Table):
             self.play(Move.of(src, 8 + self.position.cells.index(None), 1))
             return
         reason = self.position.why_illegal(home) or ""
-        self.say(f"{reason}, and every free cell is full" if where.kind == PileKind.COLUMN and reason else reason)
+        self.say(_("{reason}, and every free cell is full").format(reason=reason) if where.kind == PileKind.COLUMN and reason else reason)
 
     def drop(self, source: tuple[PileKind, int, int], target: tuple[PileKind, int] | None) -> bool:
         self.last_marks = []  # letting go is an action: the last outline ends
@@ -394,7 +396,7 @@ class FreeCellTable(Table):
                 self.cascade = True
                 self.cascade_wait = 0.0
             else:
-                self.say("Auto-complete needs every column in order")
+                self.say(_("Auto-complete needs every column in order"))
         elif act is Act.NEW_DEAL:
             self.emit(NewDealWanted())
         elif act is Act.HINT:
@@ -411,14 +413,15 @@ class FreeCellTable(Table):
         kind, pile = chosen[0], chosen[1]
         self.selection = None
         if kind != PileKind.COLUMN:
-            self.say("Put the focus on a column to send its bottom card to a free cell")
+            self.say(_("Put the focus on a column to send its bottom card to a free cell"))
             return
         column = self.position.columns[pile]
         if not column:
-            self.say(f"Column {pile + 1} is empty")
+            self.say(_("Column {column} is empty").format(column=pile + 1))
             return
         if None not in self.position.cells:
-            self.say(f"Every free cell is full: {column[-1].display} stays in column {pile + 1}")
+            self.say(_("Every free cell is full: {card} stays in column {column}").format(
+                card=column[-1].display, column=pile + 1))
             return
         self.play(Move.of(pile, 8 + self.position.cells.index(None), 1))
 
@@ -494,14 +497,14 @@ class FreeCellTable(Table):
         from game.freecell.hints import HintKind, hint_text
 
         self.thinking = False
-        self.say(f"Hint: {hint_text(self.position, hint)}")
+        self.say(_("Hint: {hint}").format(hint=hint_text(self.position, hint)))
         self.hint_marks = []
         if hint.kind is HintKind.NO_WIN:
-            why = (f"Deal #{hint.deal} is proven unsolvable: no position of it can be won."
-                   if hint.deal is not None else "The solver examined every position reachable from here.")
-            self.panel = Panel("No winning line exists from here", (why,),
-                               (Button("Undo", Command.UNDO), Button("Hint again", Command.HINT),
-                                Button("Restart", Command.RESTART), Button("New deal", Command.NEW)))
+            why = (_("Deal #{deal} is proven unsolvable: no position of it can be won.").format(deal=hint.deal)
+                   if hint.deal is not None else _("The solver examined every position reachable from here."))
+            self.panel = Panel(_("No winning line exists from here"), (why,),
+                               (Button(_("Undo"), Command.UNDO), Button(_("Hint again"), Command.HINT),
+                                Button(_("Restart"), Command.RESTART), Button(_("New deal"), Command.NEW)))
             return
         if hint.move is None:
             return

@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game import speeds
+from game.i18n import _, detect_language, ngettext, set_language
+from game.play.bar import BarFocus
 from game.play.demo import Demo
 from game.play.frame import control_bar, status_line
 from game.play.games import GAMES, LIVE_CHECK, Game, game_of, next_table, restored_table
@@ -40,7 +42,11 @@ class Round:
     """The game on the table, its record, its solver jobs, its demo and live check."""
 
     def __init__(self, host: Host, store: Store, settings: Settings, stats: Statistics, game: str,
-                 number: int | None, suits: int, *, now: Callable[[], float], restore: bool) -> None:
+                 number: int | None, suits: int, *, now: Callable[[], float], restore: bool,
+                 language: str | None = None) -> None:
+        # ``language`` (solitaire --lang) for this run; else the one chosen in Settings, else the system's.
+        set_language(language or settings.language or detect_language())
+        self._spoken = settings.language  # Settings -> Language changes it at once (apply_settings)
         self.host = host
         self.now = now
         self.store = store
@@ -49,6 +55,8 @@ class Round:
         self.settings = settings
         self.jobs = Jobs()
         self.env = TableEnv(size=host.size, now=now, solver=self.jobs.solver)
+        #: The control-bar button the keyboard or gamepad ring is on (F6, the pad's shoulders).
+        self.bar = BarFocus()
         self._sync_env()
         #: The live winnability check (while the setting is on) and a running demo.
         self.winnability: Any = None
@@ -144,7 +152,7 @@ class Round:
             elif isinstance(event, WinnableFound):
                 self.abandon()
                 self.start(GAMES[event.game].table(self.env, event.number, event.suits))
-                self.say(f"Game #{event.number}: the solver proved it winnable")
+                self.say(_("Game #{number}: the solver proved it winnable").format(number=event.number))
             elif isinstance(event, Said):
                 self.say(event.text)
 
@@ -202,7 +210,7 @@ class Round:
         self.record.give_up(self.table)
         self.say_store_warnings()
         self.new_deal()
-        self.say("Given up: a new deal")
+        self.say(_("Given up: a new deal"))
 
     # --- the solver's jobs and the demo ---------------------------------------------
 
@@ -234,14 +242,13 @@ class Round:
         """Copy the game's moves in standard notation (every card movement, fc-solve style)."""
         text = self.table.export_moves()
         if text is None:
-            self.say("Move lists are FreeCell's")
+            self.say(_("Move lists are FreeCell's"))
             return
         n = len(text.split())
         if self.host.clipboard_put(text) is False:  # the window has no system clipboard
-            self.say("1 move copied, for this window only: there is no system clipboard" if n == 1
-                     else f"{n} moves copied, for this window only: there is no system clipboard")
+            self.say(ngettext("{n} move copied, for this window only: there is no system clipboard", "{n} moves copied, for this window only: there is no system clipboard", n).format(n=n))
         else:
-            self.say("1 move copied to the clipboard" if n == 1 else f"{n} moves copied to the clipboard")
+            self.say(ngettext("{n} move copied to the clipboard", "{n} moves copied to the clipboard", n).format(n=n))
 
     def import_moves(self) -> None:
         """Replay a pasted move list from the deal's start."""
@@ -253,15 +260,15 @@ class Round:
         self.abandon()
         self.start(table)
         number = table.session.number
-        self.say(f"Replayed 1 move of deal #{number}" if moves == 1 else f"Replayed {moves} moves of deal #{number}")
+        self.say(ngettext("Replayed {moves} move of deal #{number}", "Replayed {moves} moves of deal #{number}", moves).format(moves=moves, number=number))
 
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""
         number = str(self.table.session.number)
         if self.host.clipboard_put(number) is False:
-            self.say(f"#{number} copied, for this window only: there is no system clipboard")
+            self.say(_("#{number} copied, for this window only: there is no system clipboard").format(number=number))
         else:
-            self.say(f"#{number} copied to the clipboard")
+            self.say(_("#{number} copied to the clipboard").format(number=number))
 
     # --- settings ---------------------------------------------------------------------
 
@@ -276,6 +283,9 @@ class Round:
     def apply_settings(self) -> None:
         """Every setting takes effect at once."""
         st = self.settings
+        if st.language != self._spoken:
+            self._spoken = st.language
+            set_language(st.language or detect_language())
         if st.left_handed != self.env.left_handed:
             self.table.flights.land()  # a card in the air would finish where the old layout had it
         self._sync_env()
@@ -304,9 +314,9 @@ class Round:
         self.host.set_volume(self.settings.sound_volume)
         self.save_settings()
         if muted:
-            self.say("Sound off")
+            self.say(_("Sound off"))
         else:
-            self.say("Sound on" if self.settings.volume > 0 else "Sound on (the volume is 0%: raise it in Settings)")
+            self.say(_("Sound on") if self.settings.volume > 0 else _("Sound on (the volume is 0%: raise it in Settings)"))
 
     # --- each step, and what the status line and the control bar say ------------------
 
@@ -337,16 +347,34 @@ class Round:
     def status(self) -> str:
         return status_line(self.table, self.winnability, self.demo, self.jobs)
 
-    def buttons(self) -> tuple[Button, ...]:
-        return control_bar(self.table, self.winnability)
+    def buttons(self, ring: bool = False) -> tuple[Button, ...]:
+        """The control bar; ``ring``: the button the keyboard's ring is on marked, while keys are in use."""
+        bar = control_bar(self.table, self.winnability)
+        return self.bar.marked(bar) if ring and self.env.keyboard_used else bar
+
+    def bar_key(self, act: Any, press: Callable[[str], None]) -> bool:
+        """F6 or a shoulder onto the bar, or a key while the ring is on it (:meth:`BarFocus.key`);
+        True when spent. A panel up has the keys first (the caller asks only when none is)."""
+        return self.bar.key(act, self.buttons(), press, self.say, self.env.left_handed)
+
+    def mouse_used(self) -> None:
+        """The pointer took over: no focus ring, on the table or the bar."""
+        self.env.keyboard_used = False
+        self.bar.leave()
+
+    def focus_mark(self) -> Any:
+        """The table's focus ring, unless the ring is on the bar."""
+        return None if self.bar.at is not None else self.table.focus_mark()
 
     @property
     def busy(self) -> bool:
         """Cards are flying (the window draws every frame)."""
         return self.table.flights.busy()
 
-    def close(self) -> None:
-        """Save the game and stop the solver processes."""
+    def close(self, window: dict[str, int] | None = None) -> None:
+        """Save the game (and the window's place, ``window``) and stop the solver processes."""
+        if self.settings.keep_window(window):
+            self.save_settings()
         self.save_game()
         self.jobs.cancel()
         self.stop_demo()
