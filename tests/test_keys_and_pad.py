@@ -94,6 +94,7 @@ def freecell_states(play_for):
     def moved():
         play = play_for("freecell", 617)
         play.button("play:1a")
+        play.table.flights.land()  # the bar follows the cards as they land
         return play
 
     def autocomplete():
@@ -113,7 +114,8 @@ def freecell_states(play_for):
 def spider_states(play_for):
     def moved():
         play = play_for("spider", 1, 1)
-        key(play, pygame.K_d)  # a deal: Undo and Restart light up
+        key(play, pygame.K_d)  # a deal: Undo and Restart light up once it has landed
+        play.table.flights.land()
         return play
 
     return [moved]
@@ -166,6 +168,7 @@ def test_every_spider_bar_action_by_pad_and_by_keys(play_for, walk):
 def test_the_ring_leaves_the_bar_and_walks_it_both_ways(play_for):
     play = play_for("freecell", 617)
     play.button("play:1a")
+    play.table.flights.land()  # the bar follows the cards as they land
     bar = [b.action for b in play.buttons()]
     pad(play, "RB")
     assert ringed(play) == [bar[0]]
@@ -189,6 +192,7 @@ def test_the_ring_leaves_the_bar_and_walks_it_both_ways(play_for):
 def test_the_left_handed_bar_walks_the_way_it_is_drawn(play_for):
     play = play_for("freecell", 617, left_handed=True)
     play.button("play:1a")
+    play.table.flights.land()  # the bar follows the cards as they land
     bar = [b.action for b in play.buttons()]
     pad(play, "RB", "RB")
     assert ringed(play) == [bar[1]]
@@ -199,6 +203,7 @@ def test_the_left_handed_bar_walks_the_way_it_is_drawn(play_for):
 def test_panels_and_the_menu_take_the_pads_keys_before_the_bar(play_for):
     play = play_for("freecell", 617)
     play.button("play:1a")
+    play.table.flights.land()  # the bar follows the cards as they land
     while ringed(play) != [Command.GIVE_UP]:
         pad(play, "LB")
     pad(play, "A")
@@ -212,6 +217,7 @@ def test_panels_and_the_menu_take_the_pads_keys_before_the_bar(play_for):
 def test_the_move_list_reaches_demo_copy_and_replay_from_the_pad(play_for):
     play = play_for("freecell", 617)
     play.button("play:1a")
+    play.table.flights.land()  # the bar follows the cards as they land
     while ringed(play) != [Command.MOVES]:
         pad(play, "RB")
     pad(play, "A")
