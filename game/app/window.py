@@ -33,7 +33,7 @@ from game.play.menu import Settings
 from game.render.layout import Layout
 from game.render.picking import Pick, column_under, pick
 from game.render.scene import Renderer, View
-from game.sound import quiet_alsa
+from game.sound import quiet_audio
 from game.ui.overlay import Overlay
 
 __all__ = ["App"]
@@ -53,8 +53,8 @@ class App:
                  size: tuple[int, int] | None = None, *, now: Callable[[], float] = time.perf_counter,
                  fullscreen: bool = False, restore: bool = True,
                  data_folder: str | None = None, language: str | None = None) -> None:
-        quiet_alsa()  # no sound card: play silently, without ALSA's sixteen lines on stderr
-        pygame.init()
+        with quiet_audio():  # no sound card: play silently, without ALSA's sixteen lines on stderr
+            pygame.init()
         self.now = now
         from game.sound import Sound
         from game.store import Store
