@@ -236,7 +236,8 @@ class FreeCellTable(Table):
         s = self.session
         if outcome.won:
             return Panel(_("You won!"), (_("Deal #{number}").format(number=s.number), _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
-                                      _("Moves {moves}").format(moves=s.moves), _("Cards home 52")),
+                                      self.moves_text or _("Moves {moves}").format(moves=s.moves),
+                                      _("Cards home 52")) + self.result_notes,
                          (Button(_("New deal"), Command.NEW), Button(_("Replay"), Command.RESTART),
                           Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
         return Panel(_("No legal move is left"), (_("Every cell is full and nothing can move."),),
