@@ -349,6 +349,11 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "selects, places, or sends home; [Esc] clears the selection."),
         N_("- [U] undoes ([Ctrl+Z] too), [H] asks for a hint, [L] lists the moves, [N] starts a new "
            "deal, [F] runs auto-complete, [R] rewinds."),
+        N_("- [C] sends the focused column's bottom card straight to the first empty free cell."),
+        N_("- The control bar from the keyboard: [F6] puts the focus ring on its first button and "
+           "steps along it ([Shift+F6] goes back; after the last button the focus is back on the "
+           "table); on the bar [Left] and [Right] walk it, [Enter] presses the button, [Esc] or "
+           "[Up] returns to the cards. [Tab] and [Shift+Tab] walk the buttons of an open panel."),
         N_("- [M] opens the menu, and so does [Esc] when nothing is selected or open; [Esc] closes "
            "the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches fullscreen; [S] "
            "turns the sound off and on; [Ctrl+Q] quits, after asking."),
@@ -356,6 +361,11 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "[pad A] selects and places, [pad B] cancels, [pad X] asks for a hint, [pad Y] undoes, "
            "[pad Start] opens the menu, [pad Back] quits after asking. A controller can be plugged "
            "in or out at any time."),
+        N_("- More on the gamepad: [pad RT] sends the focused card to a free cell. [pad RB] and "
+           "[pad LB] walk the control bar, every button on it; the [pad D-pad] walks it too, "
+           "[pad A] presses, [pad B] goes back to the cards. In the menu's number box the "
+           "[pad D-pad] chooses the digits: up and down turn one, left and right move between "
+           "them, [pad A] deals."),
         N_("The cards your last move (or a move made for you) put down keep a soft outline until "
            "your next action, so you can always see where they went; **Outline the last move** in "
            "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
@@ -507,6 +517,8 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
            "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
            "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [N] starts a new game "
            "(after asking, once you have moved); [Esc] cancels."),
+        N_("- [F6] puts the focus ring on the control bar and steps along it ([Shift+F6] back); "
+           "[Enter] presses the button, [Esc] returns to the cards."),
         N_("- **Menu** or [M] opens the menu, and so does [Esc] when nothing is selected or open; "
            "[Esc] closes the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches "
            "fullscreen; [S] turns the sound off and on; [Ctrl+Q] quits, after asking."),
@@ -514,6 +526,9 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
            "[pad left stick] moves the focus, [pad A] selects and places, [pad B] cancels, [pad X] "
            "asks for a hint, [pad Y] undoes, [pad Start] opens the menu, [pad Back] quits after "
            "asking."),
+        N_("- More on the gamepad: [pad RT] makes the double-click move of the focused card; "
+           "[pad RB] and [pad LB] walk the control bar, every button on it, and [pad A] presses "
+           "the button."),
         N_("The cards your last move (or a move made for you) put down keep a soft outline until "
            "your next action, so you can always see where they went; **Outline the last move** in "
            "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "

@@ -31,9 +31,9 @@ from game.stats import Statistics
 from game.store import Store
 
 __all__ = ["Play", "Host", "NullHost"]  # Host and NullHost live in game.play.host
-
 #: The keys that walk an open panel's buttons, and which way.
-_WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1}
+_WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.BAR_PREV: -1,
+         Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1, Act.BAR_NEXT: 1}
 
 
 class Play:
@@ -76,7 +76,7 @@ class Play:
         return self.round.status()
 
     def buttons(self) -> tuple[Button, ...]:
-        return self.round.buttons()
+        return self.round.buttons(ring=not self.blocked)  # one focus ring at a time
 
     @property
     def busy(self) -> bool:
@@ -235,8 +235,8 @@ class Play:
         self.env.keyboard_used = True
         if action.act is Act.FULLSCREEN:
             self.settings.fullscreen = self.host.switch_fullscreen()
-            return
-        self.act(action)
+        elif self.blocked or not self.round.bar_key(action.act, self.button):  # F6, the shoulders, the ring's keys
+            self.act(action)
 
     def act(self, action: Action) -> None:
         """A keyboard, gamepad or control-bar action."""
@@ -299,7 +299,7 @@ class Play:
 
     def press(self) -> bool:
         """The button went down: cards in flight land; False while a panel or the menu waits."""
-        self.env.keyboard_used = False
+        self.round.mouse_used()
         self.table.flights.land()
         return not self.blocked
 
@@ -335,7 +335,7 @@ class Play:
         """What the window draws now, as a read-only value (building it changes nothing)."""
         t = self.table
         return Frame(t.layout_now(size=size), t.shown_layout(size), tuple(t.marks(t.held and t.held[0])),
-                     t.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
+                     self.round.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
                      self.env.anim_time, self.busy, t.flights.celebrating(self.env.anim_time))
 
     def panel(self) -> Panel | None:
@@ -345,6 +345,6 @@ class Play:
         self.round.update(dt, self.blocked)
         self._events()
 
-    def close(self) -> None:
-        """Save the game and stop the solver processes."""
-        self.round.close()
+    def close(self, window: dict[str, int] | None = None) -> None:
+        """Save the game (and ``window``, where the window closed) and stop the solver processes."""
+        self.round.close(window)

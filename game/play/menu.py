@@ -77,6 +77,9 @@ class Settings:
     left_handed: bool = False
     #: The language chosen in Settings ("en", "ko", "ja", "ru"); "" follows the system's.
     language: str = ""
+    #: The window's place and size ({"x", "y", "w", "h"}) when it last closed out of
+    #: fullscreen, restored at start (game.app.capabilities.restored_window); None: never closed yet.
+    window: dict[str, int] | None = None
 
     @property
     def sound_volume(self) -> float:
@@ -91,6 +94,27 @@ class Settings:
         """Sound off / on (the S key); returns whether it is now muted. The volume is kept."""
         self.muted = not self.muted
         return self.muted
+
+    def keep_window(self, rect: dict[str, int] | None) -> bool:
+        """Remember the window at ``rect`` ({"x", "y", "w", "h"}; None: closed in fullscreen,
+        which keeps the windowed place); True when that changed what is remembered. A
+        rect the settings file would refuse next time is not kept.
+
+        >>> s = Settings(); s.keep_window({"x": 5, "y": 9, "w": 800, "h": 600}), s.keep_window(None)
+        (True, False)
+        >>> s.keep_window({"x": 5, "y": 9, "w": 0, "h": 600}), s.window["w"]
+        (False, 800)
+        """
+        from game.schema import SETTINGS, SchemaError
+
+        if rect is None or rect == self.window:
+            return False
+        try:
+            SETTINGS.check({"window": rect})
+        except SchemaError:
+            return False
+        self.window = dict(rect)
+        return True
 
     @classmethod
     def from_dict(cls, data: Any) -> "Settings":
@@ -189,6 +213,8 @@ class Menu:
         self.focus = 0
         self.entry: str | None = None
         self.entry_for = ""
+        #: Where the gamepad's digit goes in the number box (``len(entry)``: a new digit at the end).
+        self.cursor = 0
         self.error = ""
         #: The player's challenge marks (:class:`game.challenges.ChallengeProgress`; None: none shown),
         #: read afresh from ``marks`` (when given) each time the menu opens.
@@ -306,7 +332,11 @@ class Menu:
         if self.entry is None or self.entry_for != game:
             return Row(label, b.add(_("Enter\u2026"), f"{game}-number"))
         what = "1..1,000,000" if game == "freecell" else "1..999,999"
-        return Row(label, b.add(_("OK"), "entry-ok") + b.add(_("Cancel"), "back"), value=f"{printable(self.entry)}_",
+        text, c = self.entry, self.cursor
+        # The digit the gamepad's Up/Down change is bracketed; at the end, the caret waits for one.
+        shown = (f"{printable(text[:c])}[{printable(text[c])}]{printable(text[c + 1:])}" if c < len(text)
+                 else f"{printable(text)}_")
+        return Row(label, b.add(_("OK"), "entry-ok") + b.add(_("Cancel"), "back"), value=shown,
                    note=self.error or _("type a number {what}, then Enter").format(what=what), box=True)
 
     def _settings(self) -> tuple[str, list[Section], list[Button]]:
@@ -561,10 +591,12 @@ class Menu:
         from game.input.actions import Act
 
         moves = {Act.FOCUS_UP: (0, -1), Act.FOCUS_DOWN: (0, 1), Act.FOCUS_LEFT: (-1, 0), Act.FOCUS_RIGHT: (1, 0)}
-        if act in moves:
+        if self.typing and act in moves:
+            self.dial(*moves[act])  # the gamepad fills the number box digit by digit
+        elif act in moves:
             self.move_focus_2d(*moves[act])  # the menu's screens are rows of buttons
-        elif act in (Act.FOCUS_PREV, Act.FOCUS_NEXT):
-            self.move_focus(-1 if act is Act.FOCUS_PREV else 1)
+        elif act in (Act.FOCUS_PREV, Act.FOCUS_NEXT, Act.BAR_PREV, Act.BAR_NEXT):
+            self.move_focus(-1 if act in (Act.FOCUS_PREV, Act.BAR_PREV) else 1)
         elif act is Act.SELECT:
             return self.confirm_entry() if self.entry is not None else self.press()
         elif act is Act.CANCEL:
@@ -572,6 +604,34 @@ class Menu:
         elif act is Act.MENU:
             self.close()
         return None
+
+    def dial(self, dx: int, dy: int) -> None:
+        """The d-pad in the number box: Left/Right move between digits (one past the
+        last starts a new one), Up/Down turn the digit there (0..9, round).
+
+        >>> m = Menu(Settings()); m.open(); m.choose("freecell-number")
+        >>> for step in [(0, -1), (1, 0), (0, -1), (0, -1), (1, 0), (0, 1)]:  # Up, Right, Up, Up, Right, Down
+        ...     m.dial(*step)
+        >>> m.entry
+        '129'
+        >>> m.dial(-1, 0); m.dial(0, 1); m.entry, m.cursor
+        ('119', 1)
+        """
+        if self.entry is None:
+            return
+        text = self.entry
+        if dx:
+            self.cursor = max(0, min(len(text), self.cursor + dx))
+            return
+        if self.cursor >= len(text):
+            if len(text) >= 12:
+                return
+            text += "0"
+        c = min(self.cursor, len(text) - 1)
+        digit = int(text[c]) if text[c].isdigit() else 0
+        self.entry = text[:c] + str((digit - dy) % 10) + text[c + 1:]
+        self.cursor = c
+        self.error = ""
 
     def press(self) -> Request | None:
         buttons = self.buttons()
@@ -600,6 +660,7 @@ class Menu:
 
         if self.typing:
             self.entry = (self.entry + fold_wide(text))[:12]
+            self.cursor = len(self.entry)
             self.error = ""
 
     def paste(self, text: str) -> None:
@@ -610,6 +671,7 @@ class Menu:
     def backspace(self) -> None:
         if self.entry:
             self.entry = self.entry[:-1]
+            self.cursor = len(self.entry)
 
     def confirm_entry(self) -> Request | None:
         """The typed number, or None with :attr:`error` saying why not."""
@@ -636,6 +698,8 @@ class Menu:
     def choose(self, action: str) -> Request | None:
         """Carry out a button: open a screen, or return what the app must do."""
         self.error = ""
+        # The keyboard ring goes where the pointer chose (one lit button, not two).
+        self.focus = next((i for i, b in enumerate(self.buttons()) if b.action == action), self.focus)
         if self.entry is not None and action not in ("entry-ok", "back", "freecell-number", "spider-number"):
             # Another button while the number box is open: the box closes (typing would go nowhere).
             self.entry = None
@@ -669,6 +733,7 @@ class Menu:
             return self.confirm_entry()
         if action in ("freecell-number", "spider-number"):
             self.entry = ""
+            self.cursor = 0
             self.entry_for = action.split("-")[0]
             self._focus_on("entry-ok")
             return None

@@ -56,6 +56,8 @@ class Button:
     label: str
     action: Command | str
     enabled: bool = True
+    #: A control-bar button the keyboard or gamepad ring is on (F6, the pad's shoulders).
+    focus: bool = False
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from game import speeds
 from game.challenges import Status
 from game.challenges.sentences import say
 from game.i18n import _, detect_language, ngettext, set_language
+from game.play.bar import BarFocus
 from game.play.challenge import Attempt, restored_attempt, save_attempt
 from game.play.demo import Demo
 from game.play.frame import control_bar, status_line
@@ -76,6 +77,8 @@ class Round:
         #: The shortest line found for the deal on the table (its own worker).
         self.par = Par(self.jobs)
         self.env = TableEnv(size=host.size, now=now, solver=self.jobs.solver)
+        #: The control-bar button the keyboard or gamepad ring is on (F6, the pad's shoulders).
+        self.bar = BarFocus()
         self._sync_env()
         #: The live winnability check (while the setting is on) and a running demo.
         self.winnability: Any = None
@@ -478,16 +481,34 @@ class Round:
         return status_line(self.table, self.winnability, self.demo, self.jobs,
                            self.challenge.status_text() if self.challenge is not None else "")
 
-    def buttons(self) -> tuple[Button, ...]:
-        return control_bar(self.table, self.winnability)
+    def buttons(self, ring: bool = False) -> tuple[Button, ...]:
+        """The control bar; ``ring``: the button the keyboard's ring is on marked, while keys are in use."""
+        bar = control_bar(self.table, self.winnability)
+        return self.bar.marked(bar) if ring and self.env.keyboard_used else bar
+
+    def bar_key(self, act: Any, press: Callable[[str], None]) -> bool:
+        """F6 or a shoulder onto the bar, or a key while the ring is on it (:meth:`BarFocus.key`);
+        True when spent. A panel up has the keys first (the caller asks only when none is)."""
+        return self.bar.key(act, self.buttons(), press, self.say, self.env.left_handed)
+
+    def mouse_used(self) -> None:
+        """The pointer took over: no focus ring, on the table or the bar."""
+        self.env.keyboard_used = False
+        self.bar.leave()
+
+    def focus_mark(self) -> Any:
+        """The table's focus ring, unless the ring is on the bar."""
+        return None if self.bar.at is not None else self.table.focus_mark()
 
     @property
     def busy(self) -> bool:
         """Cards are flying (the window draws every frame)."""
         return self.table.flights.busy()
 
-    def close(self) -> None:
-        """Save the game and stop the solver processes."""
+    def close(self, window: dict[str, int] | None = None) -> None:
+        """Save the game (and the window's place, ``window``) and stop the solver processes."""
+        if self.settings.keep_window(window):
+            self.save_settings()
         self.save_game()
         self.jobs.cancel()
         self.stop_demo()

@@ -186,7 +186,10 @@ class Overlay:
         bfont = self._font(geo.button_px)
         for b in geo.buttons:
             rect = pygame.Rect(b.rect)
-            pygame.draw.rect(surf, pal.button if b.enabled else pal.button_off, rect, border_radius=max(2, geo.button_px // 3))
+            colour = pal.button_focus if b.focus and b.enabled else pal.button if b.enabled else pal.button_off
+            pygame.draw.rect(surf, colour, rect, border_radius=max(2, geo.button_px // 3))
+            if b.focus:  # the keyboard's ring, as on a panel's button (on a greyed one too: it is there)
+                pygame.draw.rect(surf, _FOCUS_RING, rect, width=2, border_radius=max(2, geo.button_px // 3))
             label = bfont.render(b.label, True, _BUTTON_TEXT if b.enabled else _BUTTON_TEXT_OFF)
             surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2),
                       pygame.Rect(0, 0, rect.w, rect.h))
