@@ -93,8 +93,13 @@ class Round:
 
     @property
     def demo_touched(self) -> bool:
-        """Whether a demo played any of this game (then it does not count)."""
-        return self.record.demo_touched
+        """Whether the demo or Rewind played any of this game (then it never counts)."""
+        return self.table.session.assisted
+
+    @property
+    def at_stake(self) -> bool:
+        """Ending the game on the table now counts it as played and lost."""
+        return self.record.at_stake(self.table)
 
     # --- reactions to what happened -----------------------------------------------------
 
@@ -138,6 +143,7 @@ class Round:
             if isinstance(event, LineFound):
                 self.play_demo(list(event.line))
             elif isinstance(event, Rewound):
+                self.table.session.assisted = True  # the solver chose where to go back to
                 self.table.rewind(event.steps)
                 self.say(event.message)
                 self.position_changed()
@@ -194,15 +200,22 @@ class Round:
         self.position_changed()
 
     def restart(self) -> None:
+        """The same deal again: the game goes on (nothing is counted), but a won
+        one replayed is a new game, which counts on its own."""
+        if self.table.session.won:
+            self.record.forget()
         self.table.restart()
         self.table.fly_deal()
         self.position_changed()
 
     def give_up(self) -> None:
-        self.record.give_up(self.table)
+        """Give up: counted as given up when a move was made (and neither the demo
+        nor Rewind played any of it); then a new deal."""
+        counted = self.record.give_up(self.table)
+        noun = self.table.noun
         self.say_store_warnings()
         self.new_deal()
-        self.say("Given up: a new deal")
+        self.say(f"Given up: a new {noun}" if counted else f"A new {noun}: the last one did not count")
 
     # --- the solver's jobs and the demo ---------------------------------------------
 
@@ -220,7 +233,8 @@ class Round:
         """Play ``line`` (valid from the position on the table) as the demo."""
         self.demo = Demo.start(self.table, line)
         if self.demo is not None:
-            self.record.demo_touched = True
+            self.table.session.assisted = True
+            self.table.session.redo_list.clear()  # the demo's moves are new ones
 
     def stop_demo(self) -> None:
         if self.demo is not None:
