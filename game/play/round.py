@@ -212,10 +212,15 @@ class Round:
         """Give up: counted as given up when a move was made (and neither the demo
         nor Rewind played any of it); then a new deal."""
         counted = self.record.give_up(self.table)
-        noun = self.table.noun
+        noun, helped = self.table.noun, self.table.session.assisted
         self.say_store_warnings()
         self.new_deal()
-        self.say(f"Given up: a new {noun}" if counted else f"A new {noun}: the last one did not count")
+        if counted:
+            self.say(f"Given up: a new {noun}")
+        elif helped:
+            self.say(f"A new {noun}: the last one does not count, as the demo or Rewind played part of it")
+        else:
+            self.say(f"A new {noun}: nothing was counted, as no move was made")
 
     # --- the solver's jobs and the demo ---------------------------------------------
 
