@@ -256,7 +256,9 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "back to the last position that could still be won and names the move that lost it.",
         "**Give up**, at the end of the control bar, ends the game at any time. Give up, "
         "**Restart** and a new deal ask first when the game has moves, with \"Keep playing\" as "
-        "the answer Enter gives; nothing is counted until you confirm.",
+        "the answer Enter gives, and the question says whether the game will count as lost; "
+        "nothing is counted until you confirm. Before your first move nothing is asked and "
+        "nothing counts.",
     ), ("no-moves", "dead-end", "give-up", "restart")),
     Section("deals", "Deal numbers, difficulty and today's deal", (
         "Open the menu (**Menu**, [M], or [Esc] with nothing selected) and choose a deal:",
@@ -299,8 +301,9 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "here\", with four ways on: undo, hint again, restart the deal, new deal;",
         "- the search ran out of time: it shows a sensible move and says the search did not "
         "finish. That is not a dead end.",
-        "**Moves** ([L]) lists every legal move right now as a button, in three groups (to "
-        "foundation, to free cell, to column), with the current \"N cards movable\". Click one "
+        "**Moves** ([L]) lists every legal move right now as a button, under three headings (to "
+        "the foundation, to a free cell, between columns), with the current \"N cards movable\" "
+        "in its title, the same figure as the status line. Click one "
         "to play it. With these buttons and the keyboard the whole game can be played without "
         "pointing at the table. The same list can start a demo (the solver plays on from "
         "here), copy this game's moves, or replay moves from the clipboard.",
@@ -319,14 +322,19 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "- Keyboard: [Left] and [Right] move the focus across the free cells, foundations and "
         "columns; [Up] and [Down] choose the first card inside a column; [Enter] or [Space] "
         "selects, places, or sends home; [Esc] clears the selection.",
-        "- [U] undoes ([Ctrl+Z] too), [H] asks for a hint, [L] lists the moves, [N] starts a new "
-        "deal, [F] runs auto-complete, [R] rewinds.",
+        "- [U] undoes ([Ctrl+Z] too), [Ctrl+Y] or [Ctrl+Shift+Z] redoes what you undid, [H] asks "
+        "for a hint, [L] lists the moves, [N] starts a new deal, [F] runs auto-complete, [R] "
+        "rewinds.",
+        "- **Redo** appears on the control bar, beside **Undo**, while there is something to redo: "
+        "it plays the undone move again, with the cards that went home after it. A new move of "
+        "your own (or the demo's, or Rewind) clears it.",
         "- [M] opens the menu, and so does [Esc] when nothing is selected or open; [Esc] closes "
         "the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches fullscreen; [S] "
         "turns the sound off and on; [Ctrl+Q] quits, after asking.",
         "- Gamepad: the [pad D-pad] or the [pad left stick] moves the focus like the arrow keys; "
         "[pad A] selects and places, [pad B] cancels, [pad X] asks for a hint, [pad Y] undoes, "
-        "[pad Start] opens the menu, [pad Back] quits after asking. A controller can be plugged "
+        "[pad right-stick click] redoes, [pad Start] opens the menu, [pad Back] quits after "
+        "asking. A controller can be plugged "
         "in or out at any time.",
         "The cards your last move (or a move made for you) put down keep a soft outline until "
         "your next action, so you can always see where they went; **Outline the last move** in "
@@ -353,16 +361,19 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "The clock starts with your first move. It pauses when the window loses focus or is "
         "minimised and runs again when you come back. Resizing, rotating or switching "
         "fullscreen never loses the deal, and when you close the game, the deal, its undo "
-        "history and the clock are saved and come back next time.",
+        "history (with what Redo can play again) and the clock are saved and come back next time.",
         "Sound effects play at the volume chosen in **Settings**; [S] turns them off and on "
         "and the choice is remembered.",
         "When you win, a panel shows the time, the moves, the cards home and the deal number "
         "(one click copies it). From there: new deal, replay the same deal, or look at the "
         "board.",
         "**Statistics** (in the menu), kept on this computer: games played, win rate, current and best winning streak, "
-        "best time, fewest moves and your recent results. A game you give up, or leave "
-        "unfinished by starting a new deal, counts as played and lost and ends the streak; "
-        "restarting the same deal does not. Best time and fewest moves come from won games only. "
+        "best time, fewest moves and your recent results. One rule decides what counts: a game "
+        "counts once you have made a move. One you give up, or leave unfinished for another deal "
+        "(N, the menu, replayed moves), counts as played and lost and ends the streak; one with "
+        "no move counts nothing, today's deal included. A game the demo or Rewind played part "
+        "of never counts, won or not. Restarting the same deal, or quitting (the game is saved), "
+        "counts nothing. Best time and fewest moves come from won games only. "
         "The statistics can be cleared there.",
     ), ("statistics", "stats", "clock", "time", "moves", "save", "win-panel")),
     Section("freecell-tips", "Tips", (
@@ -475,15 +486,17 @@ _SPIDER = Page("spider", "How to play Spider", (
         "- Click the stock, or **Deal**, to deal; both show how many deals remain.",
         "- Keyboard: [Tab] cycles through the stock and the columns ([Shift+Tab] goes back); "
         "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
-        "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [N] starts a new game "
+        "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [Ctrl+Y] or "
+        "[Ctrl+Shift+Z] redoes what you undid (a redone deal deals the same cards), and **Redo** "
+        "shows on the control bar while there is something to redo; [N] starts a new game "
         "(after asking, once you have moved); [Esc] cancels.",
         "- **Menu** or [M] opens the menu, and so does [Esc] when nothing is selected or open; "
         "[Esc] closes the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches "
         "fullscreen; [S] turns the sound off and on; [Ctrl+Q] quits, after asking.",
         "- Gamepad: as in FreeCell, with the stock in the focus ring: the [pad D-pad] or "
         "[pad left stick] moves the focus, [pad A] selects and places, [pad B] cancels, [pad X] "
-        "asks for a hint, [pad Y] undoes, [pad Start] opens the menu, [pad Back] quits after "
-        "asking.",
+        "asks for a hint, [pad Y] undoes, [pad right-stick click] redoes, [pad Start] opens the "
+        "menu, [pad Back] quits after asking.",
         "The cards your last move (or a move made for you) put down keep a soft outline until "
         "your next action, so you can always see where they went; **Outline the last move** in "
         "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
@@ -502,11 +515,14 @@ _SPIDER = Page("spider", "How to play Spider", (
     ), ("refusals", "refused", "illegal", "errors")),
     Section("spider-stats", "Time and statistics", (
         "The clock starts with your first move and pauses while the window is in the "
-        "background. Closing the game saves it, with its undo history and clock, for next time.",
+        "background. Closing the game saves it, with its undo history (and what Redo can play "
+        "again) and clock, for next time.",
         "Statistics are kept on this computer for each difficulty: games played, won, win rate, "
         "current and best winning streak, best time, fewest moves and your recent results. A "
-        "game given up, or left unfinished for a new one, counts as played and lost; **Give up**, "
-        "**New game** and **Restart** ask first when the game has moves. Each "
+        "game counts once you have made a move: given up, or left unfinished for a new one, it "
+        "counts as played and lost; with no move it counts nothing. A game the demo played part "
+        "of never counts. **Give up**, **New game** and **Restart** ask first when the game has "
+        "moves, and say whether it will count. Each "
         "difficulty's statistics can be cleared on their own.",
     ), ("statistics", "stats", "clock", "time", "moves", "save")),
     Section("spider-tips", "Tips", (

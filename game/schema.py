@@ -333,9 +333,9 @@ FREECELL_SAVE = Record({
     # A step is a move in FreeCell notation ("8a", "38v4") and whether it was
     # plain (true), made at the level in force (false) or at the level named.
     "steps": List(Pair(Str(12), _AUTO_SAVED), MAX_STEPS),
-    # What Redo plays again, the next step last: a move and whether it was plain
-    # (true) or made at the level in force (false). It must replay (checked on load).
-    "redo": List(Pair(Str(12), Bool()), MAX_STEPS),
+    # What Redo plays again, the next step last, each flagged as a step is. It
+    # must replay (checked on load).
+    "redo": List(Pair(Str(12), _AUTO_SAVED), MAX_STEPS),
     **_COMMON_SAVE,
 }, frozenset({"game", "deal", "auto_foundation", "steps"}))
 

@@ -26,6 +26,7 @@ from typing import Any, Callable
 from game.freecell import Move, deal
 from game.freecell.automove import AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.deals import MAX_DEAL, MIN_DEAL
+from game.quoting import shown
 
 __all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step", "RedoList", "restore_saved"]
 
@@ -219,7 +220,8 @@ class FreeCellSession:
         self.undo_count = 0
         #: The demo or Rewind played part of this game: it never counts in the statistics.
         self.assisted = False
-        #: Redo: (move, plain) for each step undone since the last new move.
+        #: Redo: (move, the level it was made at: "off" for a plain step) for each
+        #: step undone since the last new move.
         self.redo_list = RedoList()
         # The automatic foundation level each step was played at ("off" for a
         # plain step: auto-complete, a demo move); the save file must know to
@@ -287,7 +289,7 @@ class FreeCellSession:
         """Play a player move (raises IllegalMoveError with the reason)."""
         self.position.push(move)
         self._step_levels.append(self.position.auto_level)
-        self.redo_list.moved((move, False), self.position.move_count)
+        self.redo_list.moved((move, self.position.auto_level), self.position.move_count)
         self.clock.start()
         return self._after_move()
 
@@ -298,7 +300,7 @@ class FreeCellSession:
             return None
         self.position.push(move, auto=False)
         self._step_levels.append(AUTO_OFF)
-        self.redo_list.moved((move, True), self.position.move_count)
+        self.redo_list.moved((move, AUTO_OFF), self.position.move_count)
         self.clock.start()
         return self._after_move()
 
@@ -307,15 +309,16 @@ class FreeCellSession:
         step, a replayed fc-solve line): its own undo step."""
         self.position.push(move, auto=False)
         self._step_levels.append(AUTO_OFF)
-        self.redo_list.moved((move, True), self.position.move_count)
+        self.redo_list.moved((move, AUTO_OFF), self.position.move_count)
 
     @property
     def can_redo(self) -> bool:
         return bool(self.redo_list.entries(self.position.move_count))
 
     def redo(self) -> Step | None:
-        """Play the last undone step again, with its automatic moves at the level
-        in force (a plain step stays plain); None when there is nothing to redo.
+        """Play the last undone step again as it was played: with the automatic
+        moves of the level it was made at (a plain step stays plain), and those
+        of a stronger level set since; None when there is nothing to redo.
 
         >>> s = FreeCellSession(617)
         >>> _ = s.play(Move.parse("8a")); _ = s.undo()
@@ -325,13 +328,18 @@ class FreeCellSession:
         entry = self.redo_list.take(self.position.move_count)
         if entry is None:
             return None
-        move, plain = entry
+        move, level = entry
         try:
-            self.position.push(move, auto=AUTO_OFF if plain else None)
+            self.position.push(move, auto=level)
         except ValueError:
             self.redo_list.clear()  # cannot happen from the history it was undone from
             return None
-        self._step_levels.append(AUTO_OFF if plain else self.position.auto_level)
+        self._step_levels.append(level)
+        now = self.position.auto_level
+        # A move made with automatic moves on, redone at a stronger level: that
+        # level's cards go too (one made at "off", or a plain step, stays as it was).
+        if level != AUTO_OFF and level != now and self.position.settle(now):
+            self._step_levels[-1] = now  # as set_auto_level does: the step replays at the new level
         self.clock.start()
         return self._after_move()
 
@@ -353,7 +361,7 @@ class FreeCellSession:
         move, autos = self.position.undo_steps()[-1]
         self.position.pop()
         level = self._step_levels.pop()
-        self.redo_list.undone((move, level == AUTO_OFF), self.position.move_count)
+        self.redo_list.undone((move, level), self.position.move_count)
         self.undo_count += 1
         return Step(move, autos, undone=True)
 
@@ -376,8 +384,11 @@ class FreeCellSession:
         level it was made at; ``opening`` the deal's level when it differs.
         """
         level = self.position.auto_level
-        steps = [[str(m), True if lv == AUTO_OFF and level != AUTO_OFF else False if lv == level else lv]
-                 for (m, _), lv in zip(self.position.undo_steps(), self._step_levels)]
+
+        def flag(lv: str) -> bool | str:
+            return True if lv == AUTO_OFF and level != AUTO_OFF else False if lv == level else lv
+
+        steps = [[str(m), flag(lv)] for (m, _), lv in zip(self.position.undo_steps(), self._step_levels)]
         out: dict[str, Any] = {
             "game": "freecell",
             "deal": self.number,
@@ -387,8 +398,8 @@ class FreeCellSession:
             "clock_started": self.clock.started,
             "undos": self.undo_count,
             "assisted": self.assisted,
-            # The next step to redo last, with its flag: true plain, false at the level in force.
-            "redo": [[str(m), plain] for m, plain in self.redo_list.entries(self.position.move_count)],
+            # What Redo plays again, the next step last, each flagged as a step is.
+            "redo": [[str(m), flag(lv)] for m, lv in self.redo_list.entries(self.position.move_count)],
         }
         if self._opening_level != level:
             out["opening"] = self._opening_level
@@ -420,14 +431,16 @@ class FreeCellSession:
     def check_redo(self, saved: list[Any]) -> None:
         """Take a saved redo list (next step last) once it replays from here (ValueError if not)."""
         pos = self.position.copy()
+        level = self.position.auto_level
         entries = []
-        for text, plain in reversed(saved):
-            move = pos.parse_move(text)
+        for text, flag in reversed(saved):
+            step = AUTO_OFF if flag is True else level if flag is False else auto_level(flag)
             try:
-                pos.push(move, auto=AUTO_OFF if plain else None)
+                move = pos.parse_move(text)
+                pos.push(move, auto=step)
             except ValueError:
-                raise ValueError(f"its redo move {text} does not replay") from None
-            entries.append((move, bool(plain)))
+                raise ValueError(f"its redo move {shown(text)} does not replay") from None
+            entries.append((move, step))
         self.redo_list.restore(entries[::-1], self.position.move_count)
 
 
@@ -553,16 +566,16 @@ class SpiderSession:
 
     def check_redo(self, saved: list[Any]) -> None:
         """Take a saved redo list (next move last) once it replays from here (ValueError if not)."""
-        from game.spider import IllegalMoveError, Move as SpiderMove
+        from game.spider import Move as SpiderMove
 
         pos = self.position.copy()
         moves = []
         for text in reversed(saved):
-            move = SpiderMove.parse(text)
             try:
+                move = SpiderMove.parse(text)
                 pos.push(move)
-            except IllegalMoveError:
-                raise ValueError(f"its redo move {text} does not replay") from None
+            except ValueError:
+                raise ValueError(f"its redo move {shown(text)} does not replay") from None
             moves.append(move)
         self.redo_list.restore(moves[::-1], len(self.position.move_stack))
 

@@ -217,7 +217,7 @@ class Play:
             Command.MENU: self.menu.open, Command.QUIT: self.quit,
             Command.HELP_PREV: lambda: self._help_turn(-1), Command.HELP_NEXT: lambda: self._help_turn(1),
         }
-        acts = {Command.UNDO: Act.UNDO, Command.HINT: Act.HINT, Command.NEW: Act.NEW_DEAL,
+        acts = {Command.UNDO: Act.UNDO, Command.REDO: Act.REDO, Command.HINT: Act.HINT, Command.NEW: Act.NEW_DEAL,
                 Command.AUTOCOMPLETE: Act.AUTOCOMPLETE, Command.DEAL: Act.DEAL}
         then = None
         if name in (Command.CONFIRMED, Command.CLOSE, Command.KEEP):

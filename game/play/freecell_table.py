@@ -192,8 +192,10 @@ class FreeCellTable(Table):
         if lost and playing:
             third = Button("Rewind (R)", Command.REWIND)
         # Menu first and Give up last: the one that ends a game sits apart.
+        # Redo shows only while there is something to redo (a new move clears it).
+        redo = (Button("Redo (Ctrl+Y)", Command.REDO),) if playing and self.session.can_redo else ()
         return (Button("Menu", Command.MENU), Button("Undo (U)", Command.UNDO, playing and self.session.moves > 0),
-                Button("Hint (H)", Command.HINT, playing), Button("Moves (L)", Command.MOVES, playing), third,
+                *redo, Button("Hint (H)", Command.HINT, playing), Button("Moves (L)", Command.MOVES, playing), third,
                 Button("Restart", Command.RESTART, self.session.moves > 0), Button("Give up", Command.GIVE_UP, playing))
 
     def move_list(self) -> Panel:
@@ -387,6 +389,8 @@ class FreeCellTable(Table):
     def command(self, act: Act) -> None:
         if act is Act.UNDO:
             self.undo()
+        elif act is Act.REDO:
+            self.redo()
         elif act is Act.AUTOCOMPLETE:
             if self.cascade:
                 self.cascade = False  # a second press stops at once
@@ -443,6 +447,17 @@ class FreeCellTable(Table):
     def before_undo(self) -> None:
         self.cascade = False
         self.cancel_hint()
+
+    def redo(self) -> None:
+        self.flights.land()
+        self.before_undo()
+        before = self.layout_now()
+        step = self.session.redo()
+        if step is None:
+            self.say("Nothing to redo")
+            return
+        self.after_change(before, step.automatic, speeds.FLIGHT,
+                          sound="home" if step.move.dest == HOME or step.automatic else "place")
 
     # --- hints: the solver in its own process ------------------------------------
 
