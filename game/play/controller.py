@@ -95,25 +95,20 @@ class Play:
 
     @property
     def in_progress(self) -> bool:
-        """A game with a move on the table (or one that would count) and not won:
-        ending it loses something."""
+        """A game with a move on the table (or one that would count), not won: ending it loses something."""
         s = self.table.session
         return not s.won and (s.moves > 0 or self.round.at_stake)
 
     def confirm_loss(self, question: str, yes: str, then: Callable[[], None], *,
                      counts: bool = True) -> None:
-        """Do ``then`` at once when nothing is at stake, else ask first ("Keep playing"
-        is the default); the question says what the statistics will make of it, by
-        the record's one rule (:meth:`game.play.record.Record.at_stake`)."""
+        """Do ``then`` at once when nothing is at stake, else ask first ("Keep playing" is the
+        default), saying what the statistics make of it (:meth:`game.play.record.Record.at_stake`)."""
         if not self.in_progress:
             then()
             return
-        if counts and self.round.at_stake:
-            note = "This game will count as lost in your statistics."
-        elif counts and self.round.demo_touched:
-            note = "The moves of this game will be lost. It does not count: the demo or Rewind played part of it."
-        else:
-            note = "The moves of this game will be lost."
+        note = ("This game will count as lost in your statistics." if counts and self.round.at_stake else
+                "The moves of this game will be lost. It does not count: the demo or Rewind played part of it."
+                if counts and self.round.demo_touched else "The moves of this game will be lost.")
         self.ask(question, (note,), yes, then)
 
     def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None]) -> None:
