@@ -301,8 +301,8 @@ _FREECELL = Page("freecell", "How to play FreeCell", (
         "here\", with four ways on: undo, hint again, restart the deal, new deal;",
         "- the search ran out of time: it shows a sensible move and says the search did not "
         "finish. That is not a dead end.",
-        "**Moves** ([L]) lists every legal move right now as a button, under three headings (to "
-        "the foundation, to a free cell, between columns), with the current \"N cards movable\" "
+        "**Moves** ([L]) lists every legal move right now as a button, under its heading (to "
+        "the foundation, to a free cell, between columns, from a free cell to a column), with the current \"N cards movable\" "
         "in its title, the same figure as the status line. Click one "
         "to play it. With these buttons and the keyboard the whole game can be played without "
         "pointing at the table. The same list can start a demo (the solver plays on from "

@@ -12,7 +12,7 @@ from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move
 from game.input.actions import Act
 from game.play.flights import Key
-from game.play.panels import Button, Command, Panel
+from game.play.panels import Button, Command, Panel, Row, Section
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.places import PileKind
 from game.render.layout import CardTransform, Layout
@@ -156,8 +156,8 @@ class FreeCellTable(Table):
         parts = [f"Deal #{s.number}" + (f" ({rating.label})" if rating else ""),
                  clock_text(s.clock.elapsed), f"{s.moves} move{'s' * (s.moves != 1)}"]
         if not s.won:
-            # The supermove capacity, never more than the cards left to move.
-            n = min(pos.capacity(), 52 - pos.cards_home)
+            # The supermove capacity, never more than the cards left to move (the move list's figure too).
+            n = pos.movable()
             parts.append(f"{n} card{'s' * (n != 1)} movable")
         if self.thinking:
             parts.append("Hint: thinking...")
@@ -199,21 +199,35 @@ class FreeCellTable(Table):
                 Button("Restart", Command.RESTART, self.session.moves > 0), Button("Give up", Command.GIVE_UP, playing))
 
     def move_list(self) -> Panel:
-        """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
-        pos = self.position
-        groups: dict[str, list[Button]] = {"to foundation": [], "to free cell": [], "to tableau": []}
+        """Every legal move as a button under its heading (to the foundation, to a free
+        cell, between columns, from a free cell to a column), laid out as a designed
+        screen so that a long list shrinks to fit above the status line. The title's
+        "N cards movable" is the status line's figure (:meth:`Position.movable`)."""
         from game.freecell.hints import move_sentence
 
+        pos = self.position
+        groups: dict[str, list[Button]] = {"To the foundation": [], "To a free cell": [], "Between columns": [],
+                                           "From a free cell to a column": []}
         for m in pos.distinct_moves():
-            group = "to foundation" if m.dest == HOME else "to free cell" if m.dest >= 8 else "to tableau"
+            group = ("To the foundation" if m.dest == HOME else "To a free cell" if m.dest >= 8
+                     else "Between columns" if m.source < 8 else "From a free cell to a column")
             # Words first; the standard notation follows as a secondary column.
             groups[group].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
-        buttons = tuple(b for g in groups.values() for b in g) + (
+        plays = [b for g in groups.values() for b in g]
+        buttons = tuple(plays) + (
             Button("Demo: the solver plays from here", Command.DEMO),
             Button("Copy this game's moves", Command.EXPORT), Button("Replay moves from the clipboard", Command.IMPORT),
             Button("Close", Command.CLOSE))
-        return Panel(f"Moves: {pos.capacity()} cards movable", () if len(buttons) > 1 else ("No legal move.",),
-                     buttons, vertical=True, focus=0)
+        sections, first = [], 0
+        for title, group in groups.items():
+            if group:
+                sections.append(Section(title, tuple(Row(buttons=(first + i,)) for i in range(len(group)))))
+                first += len(group)
+        if not plays:
+            sections.append(Section("No legal move", (Row("Nothing can move: undo, restart or deal anew."),)))
+        n = pos.movable()
+        return Panel(f"Moves: {n} card{'s' * (n != 1)} movable", () if plays else ("No legal move.",),
+                     buttons, vertical=True, focus=0, sections=tuple(sections))
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
