@@ -161,6 +161,31 @@ class Playback:
         self.index -= 1
         return move
 
+    def splice(self, at: int, rest: Sequence[Any]) -> bool:
+        """Play ``rest`` instead of the line's moves after its first ``at``
+        (a shorter ending found while the demo plays); True when switched.
+
+        Only while the demo has not passed ``at``, and only if the line's
+        moves from here to ``at`` and then ``rest``, played through the rules
+        engine on a copy, are legal and win. Else nothing changes.
+        """
+        if self.stopped or not self.index <= at <= len(self.line) or not self._in_sync():
+            return False
+        line = self.line[:at] + list(rest)
+        pos = self.position.copy()
+        try:
+            for move in line[self.index:]:
+                if isinstance(pos, FreeCellPosition):
+                    pos.push(move, auto=False)
+                else:
+                    pos.push(move)
+        except ValueError:  # both engines' illegal-move errors are ValueErrors
+            return False
+        if not pos.is_won():
+            return False
+        self.line = line
+        return True
+
     def stop(self) -> None:
         """End the demo: the position stays where it is and the player plays on."""
         self.stopped = True

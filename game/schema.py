@@ -31,9 +31,10 @@ character string cannot reach a message or a font::
 
 What a failing file costs:
 
-* ``savegame.json`` and ``statistics.json``: any field that fails sets the
-  whole file aside (a half-trusted game or record is worse than none); the
-  game starts fresh and clean statistics are written at once.
+* ``savegame.json``, ``statistics.json`` and ``challenges.json``: any field
+  that fails sets the whole file aside (a half-trusted game or record is
+  worse than none); the game starts fresh and clean statistics (or
+  challenge progress) are written at once.
 * ``settings.json``: the friendlier rule. The fields that pass are kept,
   each failing one takes its default, the original file is set aside (the
   warning names the first bad field) and the cleaned settings are written
@@ -61,7 +62,7 @@ from game.quoting import shown
 __all__ = [
     "SchemaError", "MAX_FILE_BYTES", "parse",
     "Field", "Int", "Num", "Bool", "Str", "Date", "Choice", "List", "Pair", "Map", "Nullable", "Record",
-    "SETTINGS", "FREECELL_SAVE", "SPIDER_SAVE", "STATISTICS", "check_savegame",
+    "SETTINGS", "FREECELL_SAVE", "SPIDER_SAVE", "STATISTICS", "CHALLENGES", "check_savegame",
 ]
 
 #: No data file of ours comes near this; anything larger is not ours.
@@ -391,6 +392,15 @@ STATISTICS = Record({
     "games": Record({g: _GAME_STATS for g in ("freecell", "freecell-easy", "freecell-normal", "freecell-hard",
                                                "spider-1", "spider-2", "spider-4")}),
     "daily": Record({"days": Map(_DATE, Bool(), 100_000)}),
+})
+
+
+#: ``challenges.json`` (``game.challenges.progress.ChallengeProgress``): per Japan
+#: date, one letter per challenge of the day (- not tried, t tried, d done, l done later).
+CHALLENGES = Record({
+    "version": Int(1, 1000),
+    # 80 years of days fit; the file stays far below MAX_FILE_BYTES.
+    "days": Map(_DATE, Str(6, r"[-tdl]{6}"), 40_000),
 })
 
 

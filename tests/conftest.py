@@ -7,14 +7,18 @@ environment sets ``CI``) and locally with ``--runslow``; a plain local
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 TESTS = Path(__file__).resolve().parent
+#: The checkout's root (where ``python -m game`` runs).
+ROOT = TESTS.parent
 DATA = TESTS / "data"
 # Copied from shared/fixtures/ms-deals.txt so the tests stand alone in any checkout.
 MS_DEALS = DATA / "ms-deals.txt"
@@ -54,6 +58,37 @@ def load_reference():
 def load_spider_reference():
     """The plain Spider reference rules (tests/test_spider_reference.py) as a module."""
     return _load_module("spider_reference", TESTS / "test_spider_reference.py")
+
+
+@functools.cache
+def egl_available() -> bool:
+    """Whether moderngl can open an offscreen (EGL) OpenGL context here; asked once per run."""
+    try:
+        import moderngl
+
+        moderngl.create_standalone_context(backend="egl").release()
+        return True
+    except Exception:
+        return False
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    """An offscreen moderngl context (EGL) shared by one test module; the test skips without EGL."""
+    if not egl_available():
+        pytest.skip("no EGL (offscreen OpenGL) on this machine")
+    import moderngl
+
+    context = moderngl.create_standalone_context(backend="egl")
+    yield context
+    context.release()
+
+
+def run_game(*args: str, stdin: str = "", env: dict[str, str] | None = None,
+             timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m game ARGS`` from the checkout, as a user runs it: output captured as text."""
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})})
 
 
 def load_tool(name: str):

@@ -379,3 +379,22 @@ def test_cli_auto_levels_and_a_bad_value(capsys):
         assert err.startswith("solitaire: error: ") and err.count("\n") == 1 and len(err) < 200
     assert main(["hint", "freecell", "164", "--auto", "all"]) == 0
     assert "a winning line of" in capsys.readouterr().out
+
+
+def test_the_solvers_safe_home_table_is_raymonds_rule_for_every_card_and_height():
+    # The search reads the rule from a table built of is_safe_home (game.freecell.states):
+    # it must agree with the rule itself for every card and every height of the others.
+    from itertools import product
+
+    from game.cards import RANK, SUIT
+    from game.freecell.automove import is_safe_home
+    from game.freecell.states import _SAFE_INFO, _safe_table
+
+    table = _safe_table()
+    for card in range(52):
+        suit, rank, base, x, y, z = _SAFE_INFO[card]
+        assert (suit, rank) == (SUIT[card], RANK[card])
+        f = [0, 0, 0, 0]
+        f[suit] = rank - 1
+        for f[x], f[y], f[z] in product(range(14), repeat=3):
+            assert table[base + 196 * f[x] + 14 * f[y] + f[z]] == is_safe_home(card, f), (card, f)

@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, run_game
 from game.freecell import Position, deal
 
-ROOT = Path(__file__).resolve().parents[1]
 
-
-def run(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=60,
-                          env={**os.environ, **(env or {})})
+run = run_game
 
 
 def test_deal_prints_the_layout_and_nothing_else():

@@ -18,8 +18,7 @@ from game.play.menu import Menu, Settings
 from game.schema import SETTINGS
 from game.stats import Statistics
 from game.store import Store
-
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
 
 
 def make_play(folder: Path, game: str = "freecell", **settings) -> Play:

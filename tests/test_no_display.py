@@ -5,13 +5,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from game.commands.display import no_display_reason
-
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
 
 
 def _headless_env() -> dict[str, str]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import unicodedata
-from pathlib import Path
 
 import pytest
 
@@ -20,8 +19,8 @@ from game.commands import main
 from game.freecell.deals import DealNumberError, parse_deal_number
 from game.numbers import NumberError, parse_in_range, read_whole
 from game.spider.deals import GameNumberError, parse_game_number, parse_suits
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 
 # Each hostile value stands where a number is expected; none of them is valid anywhere.
 HOSTILE = [

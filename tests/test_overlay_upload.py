@@ -4,19 +4,10 @@ clearing)."""
 
 from __future__ import annotations
 
-import moderngl
 import pygame
-import pytest
 
 from game.play.panels import Button, Panel
 from game.ui.overlay import Overlay
-
-
-@pytest.fixture
-def ctx():
-    c = moderngl.create_standalone_context(backend="egl")
-    yield c
-    c.release()
 
 
 def alpha_in(ov: Overlay, rect) -> int:

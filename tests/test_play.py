@@ -131,7 +131,6 @@ def test_spider_through_the_controller(play_for):
     assert play.message.startswith("Hint")
 
 
-
 @pytest.mark.parametrize("game, word", [("freecell", "deal"), ("spider", "game")])
 def test_the_questions_use_the_words_of_the_tables_own_buttons(play_for, game, word):
     # FreeCell's bar says "New deal", Spider's "New game": the question asked

@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"
 RULES = [GAME / "cards.py", *sorted((GAME / "freecell").rglob("*.py")), *sorted((GAME / "spider").rglob("*.py"))]
 GRAPHICS = {"pygame", "moderngl", "glm"}

@@ -16,13 +16,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from conftest import ROOT, egl_available  # noqa: E402
 
 from game.cards import Card  # noqa: E402
 from game.render import atlas, theme  # noqa: E402
 from game.render.atlas import ART_TOP, art_aspect, card_file, draw_atlas  # noqa: E402
 from game.resources import asset_path  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import vendor_cards  # noqa: E402
@@ -332,16 +332,6 @@ def shoot_deck(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshot.py"), "--deck", *args, "--out", str(out)],
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     return done, out
-
-
-def egl_available() -> bool:
-    try:
-        import moderngl
-
-        moderngl.create_standalone_context(backend="egl").release()
-        return True
-    except Exception:
-        return False
 
 
 @pytest.mark.skipif(not egl_available(), reason="no EGL (offscreen OpenGL) on this machine")

@@ -3,20 +3,11 @@ cached resting layer (a key press costs a blit and a few cards, not the table)."
 
 from __future__ import annotations
 
-import moderngl
-import pytest
 
 from game.freecell import deal
 from game.render.layout import layout
 from game.render.marks import Mark
 from game.render.scene import Renderer, View
-
-
-@pytest.fixture(scope="module")
-def ctx():
-    context = moderngl.create_standalone_context(backend="egl")
-    yield context
-    context.release()
 
 
 def test_a_focus_move_keeps_the_resting_layer_and_still_shows_the_ring(ctx):

@@ -11,7 +11,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import moderngl  # noqa: E402
 import pytest  # noqa: E402
 
 from game.freecell.deals import deal as freecell_deal  # noqa: E402
@@ -22,13 +21,6 @@ from game.spider.deals import deal as spider_deal  # noqa: E402
 from render_helpers import strip_point  # noqa: E402
 
 SIZE = (640, 360)
-
-
-@pytest.fixture(scope="module")
-def ctx():
-    context = moderngl.create_standalone_context(backend="egl")
-    yield context
-    context.release()
 
 
 def pixel(r: Renderer, sx: float, sy: float) -> tuple[int, int, int]:

@@ -12,7 +12,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import moderngl  # noqa: E402
 import pytest  # noqa: E402
 
 from game.freecell.deals import deal as freecell_deal  # noqa: E402
@@ -22,13 +21,6 @@ from game.spider.deals import deal as spider_deal  # noqa: E402
 from render_helpers import long_column_freecell, paper_point, strip_point  # noqa: E402
 
 LANDSCAPE, PORTRAIT = (640, 360), (360, 640)
-
-
-@pytest.fixture(scope="module")
-def ctx():
-    context = moderngl.create_standalone_context(backend="egl")
-    yield context
-    context.release()
 
 
 class Frame:

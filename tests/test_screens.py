@@ -11,9 +11,9 @@ import datetime
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from conftest import ROOT, egl_available
 
 from game.freecell.daily import daily_deal, today_in_japan
 from game.play.menu import Menu, Settings
@@ -23,7 +23,6 @@ from game.stats import TABLE_COLUMNS, Statistics
 from game.ui.hud import font_measure, inside, overlaps
 from game.ui.screens import screen_geometry
 
-ROOT = Path(__file__).resolve().parent.parent
 SIZES = [(1600, 1000), (1280, 720), (800, 600), (700, 1000), (600, 800)]
 
 
@@ -314,16 +313,6 @@ def test_a_table_too_wide_for_its_window_folds_and_keeps_every_column():
     # Folded: the row names appear once per part of the table.
     assert sum(t.text == "FreeCell" for t in narrow.texts if t.role == "name") > 1
     assert sum(t.text == "FreeCell" for t in wide.texts if t.role == "name") == 1
-
-
-def egl_available() -> bool:
-    try:
-        import moderngl
-
-        moderngl.create_standalone_context(backend="egl").release()
-        return True
-    except Exception:
-        return False
 
 
 @pytest.mark.skipif(not egl_available(), reason="no EGL (offscreen OpenGL) on this machine")

@@ -13,22 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, egl_available
 
-ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "screenshot.py"
 DATA = Path(__file__).resolve().parent / "data"
 FREECELL_LONG = DATA / "freecell-8-long-column.moves"
 SPIDER_LONG = DATA / "spider-1-long-column.moves"
-
-
-def egl_available() -> bool:
-    try:
-        import moderngl
-
-        moderngl.create_standalone_context(backend="egl").release()
-        return True
-    except Exception:
-        return False
 
 
 pytestmark = pytest.mark.skipif(not egl_available(), reason="no EGL (offscreen OpenGL) on this machine")

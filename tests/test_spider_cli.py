@@ -13,8 +13,8 @@ from game.commands import UsageError
 from game.numbers import NumberError
 from game.spider import Position, deal
 from game.commands.spider import deal_command
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = Path(__file__).with_name("data") / "spider_game1_1suit.moves"
 
 

@@ -19,8 +19,6 @@ from game.spider import (
 from spider_helpers import build
 
 
-
-
 def m(text: str) -> Move:
     return Move.parse(text)
 

@@ -4,9 +4,7 @@ the beam search and its pruning, line shortening, CLI."""
 from __future__ import annotations
 
 import random
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +16,8 @@ from game.spider import DEAL, Move, Position, deal
 from game.spider import beam as beam_mod
 from game.spider import solver as solver_mod
 from game.spider.solver import SolverError, Verdict, _children, _key, _replay, _root, solve
+from conftest import run_game
 
-ROOT = Path(__file__).resolve().parents[1]
 
 # A small position (6 sets removed, stock empty) with a few legal moves and no
 # win: found by the solver, checked below by an independent engine search.
@@ -164,9 +162,7 @@ def test_the_solver_move_generator_is_the_engine_move_for_move(suits):
 # --- command line --------------------------------------------------------------------
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+run = run_game
 
 
 def test_cli_solves_game_1_and_deal_check_replays_the_line(tmp_path):
@@ -226,7 +222,6 @@ def test_a_deal_that_completes_a_set_is_the_engine_s_deal():
 
 
 # --- the beam search (issue 17) --------------------------------------------------------
-
 
 
 def _engine_wins(pos: Position, moves) -> bool:

@@ -9,7 +9,6 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -23,8 +22,8 @@ from game.spider import Move as SpiderMove
 from game.spider import deal as spider_deal
 from game.spider.hints import hints as spider_hints
 from spider_helpers import build
+from conftest import run_game
 
-ROOT = Path(__file__).resolve().parents[1]
 #: A two-letter card token ("JC", "5H", "TS"): notation, never in what a player reads.
 TOKEN = re.compile(r"\b(?:[A2-9TJQK]|10)[CDHS]\b")
 #: A card as the cards show it.
@@ -285,8 +284,7 @@ def test_double_click_says_why_in_words_when_nothing_fits():
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game", "hint", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    return run_game("hint", *args, env={"PYTHONIOENCODING": "utf-8"})
 
 
 def test_cli_hint_for_a_proven_deal_exits_1_without_a_search():

@@ -25,9 +25,9 @@ from game.app.capabilities import Clipboard, FullScreen, Refusals, display_key, 
 from game.input.keys import translate_controller, translate_key
 from game.input.pointer import Click, Drop, Pointer
 from game.loop import FixedStep
+from game.places import PileKind
 from game.play import Play
 from game.play.menu import Settings
-from game.places import PileKind
 from game.render.layout import Layout
 from game.render.picking import Pick, column_under, pick
 from game.render.scene import Renderer, View

@@ -15,6 +15,7 @@ with ``textplay`` (FreeCell in the terminal); ``usage`` holds
     solitaire hint freecell N [--board FILE]    the table's hint, in the same words
     solitaire hint spider N --suits S [--moves FILE]
     solitaire daily [YYYY-MM-DD]                today's deal and its difficulty
+    solitaire challenges [--date D] [--json]    the day's challenges and their proofs
     solitaire help [freecell|spider]            how to play
 
 With no display (see :mod:`game.commands.display`: no DISPLAY/WAYLAND_DISPLAY
@@ -42,14 +43,13 @@ import sys
 from typing import NoReturn, Sequence
 
 from game import __version__
+from game import limits
 from game.commands.usage import UsageError
 from game.numbers import NumberError
 from game.quoting import WORD_LIMIT, printable
 
-#: ``solve freecell``'s default budget: about 35 s and 700 MB at most on one
-#: core of the 2-core development machine (a deal with one free cell that
-#: ends "unknown"), inside the minute the solver is judged by.
-FREECELL_BUDGET = 2_000_000
+#: ``solve freecell``'s default budget (see :mod:`game.limits`).
+FREECELL_BUDGET = limits.FREECELL_SOLVE_STATES
 
 __all__ = ["main", "build_parser", "UsageError", "NUMBERS_HELP"]
 
@@ -108,12 +108,12 @@ def build_parser() -> argparse.ArgumentParser:
     ssp = solve_games.add_parser("spider", help="solve a Spider game with every card known")
     ssp.add_argument("number", help="game number 1..999999")
     ssp.add_argument("--suits", default="1", help="1, 2 or 4 suits (default 1)")
-    ssp.add_argument("--budget", default="1000000", metavar="STATES",
-                     help="most positions to examine (default 1,000,000)")
+    ssp.add_argument("--budget", default=str(limits.SPIDER_SOLVE_STATES), metavar="STATES",
+                     help=f"most positions to examine (default {limits.SPIDER_SOLVE_STATES:,})")
 
     hint = commands.add_parser("hint", help="the table's hint for a deal or a position, in words")
     hint_games = hint.add_subparsers(dest="game", required=True, parser_class=_Parser)
-    hfc = hint_games.add_parser("freecell", help="FreeCell: the solver's hint (150,000 states or 3 s)")
+    hfc = hint_games.add_parser("freecell", help=f"FreeCell: the solver's hint ({limits.HINT.states:,} states or {limits.HINT.seconds:g} s)")
     hfc.add_argument("number", nargs="?", help="deal number 1..1000000 (or use --board)")
     hfc.add_argument("--board", metavar="FILE", help="a position in fc-solve board format")
     hfc.add_argument("--auto", default="safe", metavar="LEVEL",
@@ -125,6 +125,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     daily = commands.add_parser("daily", help="print the daily FreeCell deal of a date (Japan time)")
     daily.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in Japan)")
+
+    chal = commands.add_parser("challenges", help="print the day's challenges, each with its proof")
+    chal.add_argument("--date", help="YYYY-MM-DD, 2020-01-01..2099-12-31 (default: today in Japan)")
+    chal.add_argument("--json", action="store_true", help="a JSON list of objects, the proofs included")
 
     helpp = commands.add_parser("help", help="how to play FreeCell or Spider")
     helpp.add_argument("game", nargs="?", choices=["freecell", "spider"], default="freecell")
@@ -175,6 +179,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             print(as_text(args.game))
             return 0
+        if args.command == "challenges":
+            from game.commands.challenges import challenges_command
+
+            return challenges_command(args.date, args.json)
         if args.command == "daily":
             from game.commands.freecell import daily_command
 

@@ -43,6 +43,8 @@ Commands:
   r  restart this deal                   n  new random deal
   d N  deal number N                     ?  this help   q  quit"""
 
+_ASCII_SPACE = " \t\r\n\f\v"
+
 #: Hint search limits for the terminal: the same order as the table's hint.
 HINT_BUDGET = 150_000
 HINT_SECONDS = 3.0
@@ -141,7 +143,8 @@ class TextGame:
 
     def command(self, cmd: str) -> list[str]:
         """Carry out one command line; returns what to print (a moved card prints nothing)."""
-        low = cmd.strip().lower()
+        cmd = cmd.strip(_ASCII_SPACE)  # str.strip() would take other scripts' spaces too
+        low = cmd.lower()
         if low in ("?", "help"):
             return [HELP]
         if low in ("u", "undo"):
@@ -167,7 +170,8 @@ class TextGame:
             return [f"New deal: #{self.number}."]
         if low.startswith(("d ", "deal ")):
             try:
-                number = parse_deal_number(cmd.split(None, 1)[1])
+                # What follows the first space, as typed: split() would eat a no-break space.
+                number = parse_deal_number(cmd.split(" ", 1)[1])
             except NumberError as exc:
                 return [str(exc)]
             self.pos = self._start(number)
@@ -177,7 +181,7 @@ class TextGame:
         if low in ("f", "auto"):
             return [self._autocomplete()]
         try:
-            move = self.pos.parse_move(cmd.strip(), strict=False)
+            move = self.pos.parse_move(cmd, strict=False)
             self.pos.push(move)
         except (NotationError, IllegalMoveError, AmbiguousMoveError) as exc:
             return [str(exc)]
@@ -248,7 +252,7 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
         if len(line) > LINE_MAX:
             say(f"A command is one short line; that one had over {LINE_MAX:,} characters.")
             continue
-        cmd = line.strip()
+        cmd = line.strip(_ASCII_SPACE)
         if not cmd:
             continue
         if cmd.lower() in ("q", "quit", "exit"):

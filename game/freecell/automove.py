@@ -26,7 +26,7 @@ from typing import Sequence
 from game.quoting import shown
 from game.cards import RANK, SUIT
 
-__all__ = ["AUTO_OFF", "AUTO_SAFE", "AUTO_ALL", "AUTO_LEVELS", "auto_level", "is_safe_home"]
+__all__ = ["AUTO_OFF", "AUTO_SAFE", "AUTO_ALL", "AUTO_LEVELS", "auto_level", "is_safe_home", "safe_home_reads"]
 
 AUTO_OFF = "off"
 AUTO_SAFE = "safe"
@@ -50,6 +50,16 @@ def auto_level(value: bool | str) -> str:
 
 _OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
 _PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
+
+
+def safe_home_reads(suit: int) -> tuple[int, int, int]:
+    """The foundations :func:`is_safe_home` reads for a card of ``suit``: the
+    two of the other colour, then the other suit of its own colour.
+
+    >>> safe_home_reads(0), safe_home_reads(1)
+    ((1, 2, 3), (0, 3, 2))
+    """
+    return (*_OPPOSITE[suit], _PARTNER[suit])
 
 
 def is_safe_home(card: int, foundations: Sequence[int]) -> bool:

@@ -59,6 +59,7 @@ def load_table() -> dict[int, Difficulty]:
     ratings = _RATINGS
     for line in text.splitlines():
         parts = line.split("\t")
+        # ASCII digits only: str.isdigit() takes other scripts' digits too ("７").
         if len(parts) != 3 or not (parts[0].isascii() and parts[0].isdigit()):
             continue
         rating = ratings.get((parts[1], parts[2]))

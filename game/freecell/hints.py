@@ -30,6 +30,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from game import limits
 from game.cards import run_name
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import Position
@@ -127,8 +128,8 @@ def known_unsolvable_hint(number: int, request: int = 0) -> Hint | None:
     return Hint(request, HintKind.NO_WIN, None, None, 0, 0.0, deal=number)
 
 
-def hint_for(position: Position, *, budget: int = 150_000, time_limit: float | None = 3.0,
-             improve_seconds: float = 0.75, cancel=None, progress=None, request: int = 0,
+def hint_for(position: Position, *, budget: int = limits.HINT.states, time_limit: float | None = limits.HINT.seconds,
+             improve_seconds: float = limits.HINT_IMPROVE_SECONDS, cancel=None, progress=None, request: int = 0,
              auto: bool | str | None = None) -> Hint:
     """Compute one hint in this process (blocking: the game asks the solver service).
 

@@ -36,7 +36,6 @@ from game import rules
 from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse_rank, rank_token, run_name
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level, is_safe_home
 from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
-from game.quoting import shown
 from game.rules import Termination
 
 __all__ = [
@@ -223,7 +222,7 @@ class Position:
         return capacity(self.empty_cells(), self.empty_columns(), to_empty_column)
 
     def movable(self) -> int:
-        """"N cards movable" as a player reads it: the capacity, never more than the cards left."""
+        """The "N cards movable" a player reads: :meth:`capacity`, never more than the cards not home."""
         return min(self.capacity(), 52 - self.cards_home)
 
     def run_length(self, column: int) -> int:
@@ -538,7 +537,7 @@ class Position:
             if len(fits) > 1:
                 counts = ", ".join(str(m.count) for m in fits)
                 raise AmbiguousMoveError(
-                    f"{shown(text.strip())} could carry {counts} cards into the empty column: add v<count>, e.g. {fits[-1]}")
+                    f"{text.strip()!r} could carry {counts} cards into the empty column: add v<count>, e.g. {fits[-1]}")
         return move
 
     def _apply(self, move: Move) -> Card:
@@ -710,7 +709,7 @@ class Position:
                 for tok in rest.split():
                     suit_t, dash, rank_t = tok.partition("-")
                     if not dash or suit_t.upper() not in ("H", "C", "D", "S"):
-                        raise BoardError(f"line {lineno}: {shown(tok)} is not a foundation like H-5")
+                        raise BoardError(f"line {lineno}: {tok!r} is not a foundation like H-5")
                     try:
                         foundations["CDHS".index(suit_t.upper())] = parse_rank(rank_t)
                     except CardParseError as exc:
@@ -731,7 +730,7 @@ class Position:
             if line.startswith(":"):
                 line = line[1:]
             elif sep:
-                raise BoardError(f"line {lineno}: {shown(head.strip())} is not a board line (Foundations, Freecells or a column)")
+                raise BoardError(f"line {lineno}: {head.strip()!r} is not a board line (Foundations, Freecells or a column)")
             columns.append([_card(tok, lineno) for tok in line.split()])
             if len(columns) > COLUMNS:
                 raise BoardError(f"line {lineno}: more than {COLUMNS} columns")

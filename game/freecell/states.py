@@ -25,9 +25,11 @@ and :mod:`game.freecell.shorten` use the same states.
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Callable
 
 from game.cards import RANK, RED, SUIT
+from game.freecell.automove import is_safe_home, safe_home_reads
 from game.freecell.position import Position
 
 # --- tables -----------------------------------------------------------------------
@@ -42,10 +44,36 @@ _ACCEPTS: tuple[tuple[int, ...], ...] = tuple(
 _BUILDS: bytes = bytes(
     1 if RANK[b] == RANK[a] + 1 and RED[a] != RED[b] else 0 for a in range(52) for b in range(52)
 )
-_OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))
-_PARTNER = (3, 2, 1, 0)
-# Per card: (suit, rank, other-colour suit 1, suit 2, same-colour partner suit).
-_SAFE_INFO = tuple((SUIT[c], RANK[c], _OTHER[SUIT[c]][0], _OTHER[SUIT[c]][1], _PARTNER[SUIT[c]]) for c in range(52))
+# Raymond's rule as the search reads it: is_safe_home itself, asked once per
+# rank and per heights (0..13) of the three foundations the rule reads
+# (automove.safe_home_reads: the other colour's two, then the partner suit),
+# so the rule is written once (game.freecell.automove) and the hot loop pays
+# one index instead of a call. The table is built on first use (a few ms), so
+# a process that never searches never pays for it. _SAFE_INFO[c] = (suit,
+# rank, index base, the three suits read); the card may go home untouched
+# when found[suit] == rank - 1 and _SAFE[base + 196*f[x] + 14*f[y] + f[z]].
+_H = 14  # foundation heights 0..13
+_SAFE_INFO = tuple((SUIT[c], RANK[c], RANK[c] * _H ** 3) + safe_home_reads(SUIT[c]) for c in range(52))
+
+
+_SAFE = b""  # built by _safe_table() on first use
+
+
+def _safe_table() -> bytes:
+    """The table (built once, the first time a search closes a state)."""
+    global _SAFE
+    if _SAFE:
+        return _SAFE
+    table = bytearray(_H ** 3)  # rank 0: no card
+    for rank in range(1, 14):
+        card = (rank - 1) * 4  # a card of suit 0 stands for its rank: the rule reads suits through safe_home_reads
+        x, y, z = safe_home_reads(0)
+        f = [rank - 1, 0, 0, 0]
+        for f[x], f[y], f[z] in product(range(_H), repeat=3):
+            table.append(is_safe_home(card, f))
+    _SAFE = bytes(table)
+    return _SAFE
+
 
 _T_HOME, _T_CELL, _T_EMPTY = 52, 53, 54
 
@@ -58,6 +86,7 @@ def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State
     Returns the state and how many cards went home.
     """
     info = _SAFE_INFO
+    safe = _SAFE or _safe_table()
     sent = 0
     moved = True
     while moved:
@@ -65,14 +94,9 @@ def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State
         for i in range(len(cols)):
             col = cols[i]
             while col:
-                s, r, o1, o2, p = info[col[-1]]
-                if found[s] != r - 1:
+                s, r, base, x, y, z = info[col[-1]]
+                if found[s] != r - 1 or not safe[base + 196 * found[x] + 14 * found[y] + found[z]]:
                     break
-                if r > 2:
-                    a = found[o1]
-                    b = found[o2]
-                    if not ((a >= r - 1 and b >= r - 1) or (a >= r - 2 and b >= r - 2 and found[p] >= r - 3)):
-                        break
                 found[s] = r
                 col = col[:-1]
                 sent += 1
@@ -80,12 +104,8 @@ def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State
             cols[i] = col
         j = 0
         while j < len(cells):
-            s, r, o1, o2, p = info[cells[j]]
-            if found[s] == r - 1 and (
-                r <= 2
-                or (found[o1] >= r - 1 and found[o2] >= r - 1)
-                or (found[o1] >= r - 2 and found[o2] >= r - 2 and found[p] >= r - 3)
-            ):
+            s, r, base, x, y, z = info[cells[j]]
+            if found[s] == r - 1 and safe[base + 196 * found[x] + 14 * found[y] + found[z]]:
                 found[s] = r
                 del cells[j]
                 sent += 1

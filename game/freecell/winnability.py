@@ -53,6 +53,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
 
+from game import limits
 from game.freecell.hints import HintKind
 from game.freecell.moves import Move
 from game.freecell.position import Position
@@ -68,14 +69,10 @@ __all__ = [
     "rewind_target",
 ]
 
-#: Search limits of one background check. A winnable position is usually
-#: found in well under a second; a loss late in the game is a small space the
-#: search exhausts quickly. Anything bigger answers UNKNOWN rather than keep a
-#: core busy while the player thinks.
-CHECK_BUDGET = 100_000
-CHECK_SECONDS = 4.0
+#: Search limits of one background check (:data:`game.limits.CHECK`).
+CHECK_BUDGET, CHECK_SECONDS = limits.CHECK
 #: Verdicts remembered per position (undo and rewind find them at once).
-MEMORY = 4096
+MEMORY = limits.VERDICT_MEMORY
 
 
 class WinState(enum.Enum):

@@ -4,19 +4,26 @@
 plays the line through the session) and the window: it flies each change,
 maps keys to pause, step and speed while it runs, and says where it stands.
 
-    demo = Demo.start(table, line)  # the solver worker's line; None (and a message) when empty
+    demo = Demo.start(table, line, solver)  # the worker's line; None (and a message) when empty
     demo.update(dt)              # each frame: True when a move was played
     demo.status()                # 'Demo 3/86: Enter pause, ←/→ step, ...'
     if demo.over: ...            # stopped, or played out and landed
+
+Given the game's solver service (Spider), the demo asks it, while it
+plays, for a shorter ending from a position a few seconds ahead on its
+line, and switches to it there if it has not passed that point (the
+ending replayed through the rules engine first).
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
-from game import speeds
+from game import limits, speeds
 from game.input.actions import Act, Action
 from game.playback import Playback
+from game.solver.answers import Answer
 
 if TYPE_CHECKING:
     from game.play.table import Table
@@ -26,24 +33,36 @@ __all__ = ["Demo", "CONTROLS"]
 #: The keys a running demo answers, as the status line shows them (arrows,
 #: as the keys are printed: the whole line must fit a Spider status at 1280 px).
 CONTROLS = ": Enter pause, \u2190/\u2192 step, \u2191/\u2193 speed, Esc stop"
+#: Seconds the search for a shorter ending may take; the demo asks from the
+#: position it will reach after that long at its speed, plus a few moves.
+SHORTER_SECONDS = limits.SHORTER.seconds
+SHORTER_MARGIN = 4
+#: An ending this short is not worth a search.
+SHORTER_MIN_REST = 20
 
 
 class Demo:
     """A running demo on ``table``; ``update`` each frame until ``over``."""
 
-    def __init__(self, table: Table, line: list[Any]) -> None:
+    def __init__(self, table: Table, line: list[Any], solver: Any = None) -> None:
         self.table = table
         self.playback = Playback(table.session, line)
         self._done = False  # played out and landed
+        #: The Spider solver service asked for a shorter ending (None: never asked).
+        self.solver = solver if self.playback.full_knowledge else None
+        #: The shorter-ending request and the line index it starts from, while it runs.
+        self.seeking: tuple[int, int] | None = None
+        self._sought = False
 
     @classmethod
-    def start(cls, table: Table, line: list[Any]) -> Demo | None:
+    def start(cls, table: Table, line: list[Any], solver: Any = None) -> Demo | None:
         """A demo of ``line`` (found by the solver's worker, never here); None,
-        with the reason said on the table, when the line is empty."""
+        with the reason said on the table, when the line is empty. ``solver``
+        (Spider's service): seek a shorter ending while it plays."""
         if not line:
             table.say("The solver found no line from here to show")
             return None
-        demo = cls(table, line)
+        demo = cls(table, line, solver)
         table.selection = None
         table.say("Demo (full-knowledge solver: it sees the face-down cards)"
                   if demo.playback.full_knowledge else "Demo")
@@ -62,7 +81,38 @@ class Demo:
         if played:
             table.animate(before, table.card_key, lambda k: k, {}, speeds.FLIGHT)
         self._done = self.playback.finished and not played and not table.flights.busy()
+        if self.solver is not None and not self.over:
+            self._seek_shorter()
         return bool(played)
+
+    def _seek_shorter(self) -> None:
+        """Ask once for a shorter ending from a few seconds ahead; splice it in on arrival."""
+        d = self.playback
+        if self.seeking is None:
+            if self._sought:
+                return
+            self._sought = True
+            at = d.index + math.ceil(SHORTER_SECONDS / d.speed) + SHORTER_MARGIN
+            if len(d.line) - at < SHORTER_MIN_REST:
+                return
+            later = self.table.position.copy(stack=False)  # Spider's: no history to send
+            for move in d.line[d.index:at]:
+                later.push(move)
+            self.seeking = (self.solver.ask_shorter(later, len(d.line) - at, time_limit=SHORTER_SECONDS), at)
+            return
+        request, at = self.seeking
+        if d.index > at:  # passed it (stepped or sped on): the answer could not be used
+            self.solver.cancel(request)
+            self.seeking = None
+            return
+        for event in self.solver.poll(request):
+            if not isinstance(event, Answer):
+                continue  # progress
+            self.seeking = None
+            before = len(d.line)
+            if event.line and d.splice(at, event.line):
+                self.table.say(f"Demo: the solver found a shorter way, {before - len(d.line)} moves fewer")
+            return
 
     @property
     def over(self) -> bool:
@@ -96,3 +146,6 @@ class Demo:
 
     def stop(self) -> None:
         self.playback.stop()
+        if self.seeking is not None and self.solver is not None:
+            self.solver.cancel(self.seeking[0])
+            self.seeking = None

@@ -11,10 +11,10 @@ from typing import Any
 from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move
 from game.input.actions import Act
+from game.places import PileKind
 from game.play.flights import Key
 from game.play.panels import Button, Command, Panel, Row, Section
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
-from game.places import PileKind
 from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick

@@ -14,12 +14,16 @@ answers with events, and the controller reacts::
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from game.solver import Answer, SolverService
 
 __all__ = ["Jobs", "LineFound", "Rewound", "WinnableFound", "Said", "JobEvent"]
+
+#: Seconds between updates of the demo search's figure on the status line.
+PROGRESS_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,9 @@ class Jobs:
         self.found_winnable: frozenset[tuple[int, int]] = frozenset()
         #: The Spider game the winnable-deal search is proving: (game, suits).
         self.candidate: tuple[int, int] | None = None
+        #: Positions the demo's search has examined so far (0: no report yet), and when that was shown.
+        self.searched = 0
+        self._searched_at = 0.0
 
     def solver(self, game: str) -> SolverService:
         """The game's solver worker (started on its first request)."""
@@ -79,6 +86,7 @@ class Jobs:
     def _wait(self, what: str, game: str, rid: int) -> None:
         self.waiting = (what, rid)
         self._game = game
+        self.searched = 0
 
     def ask_line(self, game: str, position: Any) -> None:
         """A winning line from ``position`` for the demo (the table stays live meanwhile)."""
@@ -146,10 +154,17 @@ class Jobs:
             return ""
         if self.waiting[0] == "winnable":
             return "finding a winnable deal\u2026 (Esc cancels)"
-        return ("Demo" if self.waiting[0] == "demo" else "Rewind") + ": the solver is searching (Esc cancels)"
+        if self.waiting[0] == "demo" and self.searched:
+            return f"Demo: searching\u2026 {self.searched:,} positions so far (Esc cancels)"
+        if self.waiting[0] == "demo":
+            return "Demo: the solver is searching (Esc cancels)"
+        return "Rewind: the solver is searching (Esc cancels)"
 
-    def poll(self) -> list[JobEvent]:
-        """The answer to the waited-for request, as events (none until it comes)."""
+    def poll(self, now: float | None = None) -> list[JobEvent]:
+        """The answer to the waited-for request, as events (none until it comes).
+
+        ``now``: the table's clock, for how often the search's progress figure moves.
+        """
         if self.waiting is None:
             return []
         what, rid = self.waiting
@@ -161,7 +176,14 @@ class Jobs:
             if isinstance(answer, Answer):
                 self.waiting = None
                 return self._answered(what, answer)
+            self._progress(answer.states, time.monotonic() if now is None else now)
         return []
+
+    def _progress(self, states: int, now: float) -> None:
+        """The search so far, for the status line: the figure moves twice a
+        second at most (each change redraws the window)."""
+        if not self.searched or now - self._searched_at >= PROGRESS_SECONDS:
+            self.searched, self._searched_at = states, now
 
     def _answered(self, what: str, answer: Answer) -> list[JobEvent]:
         if what == "rewind":

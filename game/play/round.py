@@ -236,7 +236,9 @@ class Round:
 
     def play_demo(self, line: list[Any]) -> None:
         """Play ``line`` (valid from the position on the table) as the demo."""
-        self.demo = Demo.start(self.table, line)
+        # The game's worker also seeks a shorter ending while a full-knowledge
+        # (Spider) demo plays; the demo leaves it alone otherwise.
+        self.demo = Demo.start(self.table, line, self.jobs.solver(self.table.game))
         if self.demo is not None:
             self.table.session.assisted = True
             self.table.session.redo_list.clear()  # the demo's moves are new ones
@@ -343,7 +345,7 @@ class Round:
         self.table.settle()
         if self.winnability is not None:
             self.winnability.poll()
-        self._react(self.jobs.poll())
+        self._react(self.jobs.poll(self.env.anim_time))
         if self.demo is not None:
             if self.demo.update(dt):
                 self.changed()

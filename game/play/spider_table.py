@@ -11,13 +11,13 @@ from game import speeds
 from game.input.actions import Act
 from game.play.flights import Key
 from game.play.panels import Button, Command, Panel
-from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.places import PileKind
+from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import SpiderSession, clock_text
-from game.stats import game_key
 from game.spider import DEAL, HintCycle, HintKind, IllegalMoveError, Move
+from game.stats import game_key
 
 __all__ = ["SpiderTable"]
 

@@ -26,9 +26,9 @@ from typing import Any, Callable
 
 from game import speeds
 from game.input.actions import Act, Action
+from game.places import PileKind
 from game.play.flights import Flights, Key, _transform
 from game.play.panels import Button, Panel
-from game.places import PileKind
 from game.render.layout import CardTransform, Layout, layout
 from game.render.marks import Mark, last_move_marks
 from game.render.picking import Pick

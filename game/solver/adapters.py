@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game import limits
 from game.freecell.hints import Hint, HintKind
 from game.freecell.hints import Progress as HintProgress
 from game.freecell.position import Position
@@ -96,7 +97,7 @@ class HintService(_Adapter):
     drops the running one. The process starts on the first ask.
     """
 
-    def __init__(self, budget: int = 150_000, time_limit: float = 3.0, *,
+    def __init__(self, budget: int = limits.HINT.states, time_limit: float | None = limits.HINT.seconds, *,
                  service: SolverService | None = None) -> None:
         super().__init__(service)
         self.budget = budget

@@ -23,6 +23,7 @@ class Ask(enum.Enum):
     CHECK = "check"  # is the position winnable? (the live indicator)
     HINT = "hint"  # the move to show for the Hint button
     LINE = "line"  # a whole winning line for the demo
+    SHORTER = "shorter"  # Spider: a line shorter than the demo's, from further along it
     REWIND = "rewind"  # how far to undo to the latest winnable position (FreeCell)
 
 

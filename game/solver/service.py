@@ -16,6 +16,7 @@ Ask, then poll once a frame (neither ever blocks)::
 The demo and Rewind ask the same way and show "thinking…" until answered::
 
     line = solver.ask_line(position)             # Answer.line -> game.playback.Playback
+    shorter = solver.ask_shorter(later, than=n)  # Spider, while the demo plays
     back = solver.ask_rewind(position, known=win.verdicts, known_lost=True)
                                                  # Answer.rewind: a RewindTarget, or None
 
@@ -59,25 +60,24 @@ from dataclasses import dataclass, replace
 from types import EllipsisType
 from typing import Any, Iterable, Mapping
 
+from game import limits
 from game.solver.answers import SUPERSEDED, Answer, Ask, Progress, Verdict
 from game.solver.procs import Worker
 
 __all__ = ["SolverService", "wait_for_answers", "CHECK_BUDGET", "CHECK_SECONDS"]
 
-#: Default search limits per kind of request: (states, seconds). A check
-#: answers UNKNOWN rather than keep a core busy while the player thinks; a
-#: rewind spends up to the check's limits on each earlier position it examines.
-CHECK_BUDGET, CHECK_SECONDS = 100_000, 4.0
+#: Default search limits per kind of request: (states, seconds), from
+#: :mod:`game.limits` (where each is explained).
+CHECK_BUDGET, CHECK_SECONDS = limits.CHECK
 LIMITS: dict[Ask, tuple[int, float | None]] = {
-    Ask.CHECK: (CHECK_BUDGET, CHECK_SECONDS),
-    Ask.HINT: (150_000, 3.0),
-    # The demo's line: off the main thread with "searching (Esc cancels)", so
-    # it may search as long as Spider's four suits need (99 of games 1..100).
-    Ask.LINE: (1_000_000, 60.0),
-    Ask.REWIND: (CHECK_BUDGET, CHECK_SECONDS),
+    Ask.CHECK: limits.CHECK,
+    Ask.HINT: limits.HINT,
+    Ask.LINE: limits.LINE,
+    Ask.SHORTER: limits.SHORTER,
+    Ask.REWIND: limits.REWIND,
 }
 #: Decided answers remembered per exact position.
-MEMORY = 64
+MEMORY = limits.VERDICT_MEMORY
 #: Events kept for a later ``poll`` (the oldest go first): nobody is waiting
 #: for more than a few requests at once.
 KEPT = 1000
@@ -145,8 +145,23 @@ class SolverService:
 
     def ask_line(self, position: Any, *, budget: int | None = None,
                  time_limit: float | None | EllipsisType = ...) -> int:
-        """A winning line for the demo (Spider: the full-knowledge solver's)."""
+        """A winning line for the demo (Spider: the full-knowledge solver's,
+        its quick order: a first line soon, then :meth:`ask_shorter`)."""
         return self._ask(Ask.LINE, position, self._limits(Ask.LINE, budget, time_limit))
+
+    def ask_shorter(self, position: Any, than: int, *, budget: int | None = None,
+                    time_limit: float | None | EllipsisType = ...) -> int:
+        """Spider: a winning line from ``position`` with fewer than ``than``
+        moves (``Answer.line``, SOLVED), else UNKNOWN: the demo asks from a
+        position further along the line it plays, and switches if it has not
+        passed it yet (:meth:`game.playback.Playback.splice`)."""
+        if self.game != "spider":
+            raise ValueError("a shorter line is Spider's (FreeCell's demo line is shortened already)")
+        if than < 1:
+            raise ValueError(f"than must be at least 1, not {than}")
+        options = self._limits(Ask.SHORTER, budget, time_limit)
+        options["than"] = int(than)
+        return self._ask(Ask.SHORTER, position, options)
 
     def ask_rewind(self, position: Any, *, known: Mapping[tuple, Verdict] | None = None,
                    known_lost: bool = False, budget: int | None = None,

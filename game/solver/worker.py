@@ -26,13 +26,15 @@ from multiprocessing.connection import Connection
 from typing import Any, Callable
 
 from game.freecell.position import Position as FreeCellPosition
+from game import limits
 from game.solver.answers import Answer, Ask, Progress, Verdict
 from game.solver.procs import ParentWatch
 
 __all__ = ["run_job", "serve", "HINT_IMPROVE_SECONDS"]
 
-#: After a hint's first winning line, seconds spent looking for a shorter one.
-HINT_IMPROVE_SECONDS = 0.75
+#: After a hint's first winning line, seconds spent looking for a shorter one
+#: (:data:`game.limits.HINT_IMPROVE_SECONDS`).
+HINT_IMPROVE_SECONDS = limits.HINT_IMPROVE_SECONDS
 #: Seconds between progress events.
 PROGRESS_EVERY = 0.1
 
@@ -43,7 +45,8 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
     """Answer one request about ``position`` (FreeCell or Spider) here and now.
 
     ``options``: ``budget`` and ``time_limit`` of each search; for ``REWIND``
-    also ``known`` (verdicts by ``position.key()``) and ``known_lost``.
+    also ``known`` (verdicts by ``position.key()``) and ``known_lost``; for
+    ``SHORTER`` (Spider) ``than``, the length to beat.
     A FreeCell search is for the position's own automatic foundation level
     (``position.auto_level``, which travels with it): the line's player
     moves play under it, and "all" searches the game where every fitting
@@ -73,11 +76,18 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
         result: Any = solve(position, budget=budget, time_limit=time_limit, improve=hint,
                             improve_seconds=HINT_IMPROVE_SECONDS if hint else None,
                             cancel=cancel, progress=on_progress, auto=position.auto_level)
+    elif ask is Ask.SHORTER:
+        from game.spider.lines import shorter_line
+
+        result = shorter_line(position, int(options.get("than", 1)), budget=budget, time_limit=time_limit,
+                              cancel=cancel, progress=on_progress)
     else:
         from game.spider.solver import solve as spider_solve
 
+        # The demo's line: the quick order (a first line within seconds; the
+        # demo asks for a shorter one while it plays).
         result = spider_solve(position, budget=budget, time_limit=time_limit, cancel=cancel,
-                              progress=on_progress)
+                              progress=on_progress, quick=ask is Ask.LINE)
     verdict = Verdict(result.verdict.value)
     reason = result.reason
     line: tuple[Any, ...] = ()

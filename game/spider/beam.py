@@ -24,7 +24,11 @@ Rank (lower first): *chaos*, then *ready*.
   cards (the first face-up card, then each card that is not the next lower
   card of the same suit as the one under it); minus one per column whose
   bottom card is a King or could go on another column's last card (rank
-  only); minus one per empty column (not below zero).
+  only); minus one per empty column (not below zero). Two more flavours
+  count every face-down card twice (``down_weight=2``) or each empty column
+  twice (``empty_weight=2``): each wins games where the others are stuck at
+  every width the demo can afford, so the demo's quick search tries all
+  three at each width.
 * ready: the cards that move together at the end of each column (a column
   of one card counts one), plus the cards removed in sets, plus the empty
   columns; more is better. Once chaos is zero (the game is as good as won),
@@ -147,8 +151,10 @@ def is_won(state: State) -> bool:
     return state[10] == 0 and all(len(state[j]) == 1 for j in range(COLUMNS))
 
 
-def _priority(child: State) -> int:
-    """The rank of a position as one int (lower is better): see the module docstring."""
+def _priority(child: State, down_extra: int = 0, empty_extra: int = 0) -> int:
+    """The rank of a position as one int (lower is better): see the module docstring.
+    ``down_extra`` adds that much chaos per face-down card, ``empty_extra``
+    takes that much more off per empty column (the other flavours)."""
     info = _INFO
     chaos = 0
     ready = 0
@@ -175,7 +181,9 @@ def _priority(child: State) -> int:
             chaos -= 1
         elif fits[b + 1] - (v[3] == b + 1) > 0:
             chaos -= 1
-    chaos -= empties
+    if down_extra:  # (kept out of the loop: the plain flavour pays nothing for it)
+        chaos += down_extra * sum(child[j][0] for j in range(COLUMNS))
+    chaos -= empties * (1 + empty_extra)
     off = 104 - cards - 10 * child[10]
     ready += off + empties
     if chaos <= 0:
@@ -199,9 +207,14 @@ class Beam:
     """
 
     def __init__(self, deals: tuple[bytes, ...], width: int,
-                 tick: Callable[[], bool] | None = None) -> None:
+                 tick: Callable[[], bool] | None = None, down_weight: int = 1,
+                 empty_weight: int = 1) -> None:
+        if down_weight < 1 or empty_weight < 1:
+            raise ValueError(f"the weights must be at least 1, not {down_weight} and {empty_weight}")
         self.deals = deals
         self.width = width
+        self.down_extra = down_weight - 1
+        self.empty_extra = empty_weight - 1
         self.tick = tick
         self.truncated = False
         self.stopped = False
@@ -288,6 +301,7 @@ class Beam:
         # A node is (state, parent node, move that made it).
         beam: list[tuple] = [(start, None, None)]
         tick = self.tick
+        extra, empty_extra = self.down_extra, self.empty_extra
         while beam and depth < MAX_DEPTH:
             depth += 1
             cands: list[tuple[int, State, tuple, Move]] = []
@@ -305,7 +319,7 @@ class Beam:
                     here.add(h)
                     if child[10] == 0 and is_won(child):
                         return _line((child, node, move))
-                    cands.append((_priority(child), child, node, move))
+                    cands.append((_priority(child, extra, empty_extra), child, node, move))
             if not cands:
                 return None
             cands.sort(key=_first)

@@ -1,0 +1,60 @@
+"""Every search limit of the game, in one place: how many positions and seconds
+each kind of solver request may spend, and how many decided verdicts are kept.
+
+The table, the solver service, the live check, the command line and the
+tools read them from here, so a limit is changed once::
+
+    >>> from game import limits
+    >>> limits.CHECK
+    Limit(states=100000, seconds=4.0)
+    >>> limits.HINT.states, limits.LINE.seconds
+    (150000, 60.0)
+
+Plain constants, no imports from the game: the rules engines and the solver
+service may both read them (``game/freecell/`` never imports ``game.solver``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["Limit", "CHECK", "HINT", "LINE", "SHORTER", "REWIND", "HINT_IMPROVE_SECONDS", "VERDICT_MEMORY",
+           "FREECELL_SOLVE_STATES", "SPIDER_SOLVE_STATES"]
+
+
+class Limit(NamedTuple):
+    """A search's budget: at most ``states`` positions and ``seconds`` of
+    clock (``None``: no clock, the budget alone stops it)."""
+
+    states: int
+    seconds: float | None
+
+
+#: The live check after every move. A winnable position is usually found in
+#: well under a second; a loss late in the game is a small space the search
+#: exhausts quickly. Anything bigger answers UNKNOWN rather than keep a core
+#: busy while the player thinks.
+CHECK = Limit(100_000, 4.0)
+#: A hint, FreeCell's (Spider's sees only what the player sees and is quick).
+HINT = Limit(150_000, 3.0)
+#: After a hint's first winning line, seconds spent looking for a shorter one.
+HINT_IMPROVE_SECONDS = 0.75
+#: The demo's line: off the main thread with "searching (Esc cancels)", so it
+#: may search as long as Spider's four suits need (99 of games 1..100).
+LINE = Limit(1_000_000, 60.0)
+#: A shorter ending sought while the demo plays (Spider): the demo asks from
+#: a position it reaches after about this long, so the answer comes before
+#: it gets there.
+SHORTER = Limit(1_000_000, 8.0)
+#: Rewind spends up to the check's limits on each earlier position it examines.
+REWIND = CHECK
+#: Decided verdicts remembered per exact position, by the live check and by
+#: the solver service alike (oldest forgotten first): enough for undo and
+#: Rewind to find every position of a long game at once.
+VERDICT_MEMORY = 1024
+#: ``solitaire solve freecell``'s default budget: about 35 s and 700 MB at
+#: most on one core of the 2-core development machine (a deal with one free
+#: cell that ends "unknown"), inside the minute the solver is judged by.
+FREECELL_SOLVE_STATES = 2_000_000
+#: ``solitaire solve spider``'s default budget (and the Spider solver's).
+SPIDER_SOLVE_STATES = 1_000_000

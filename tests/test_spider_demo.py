@@ -1,0 +1,234 @@
+"""Spider's demo: a first line soon (the quick search order), progress on the
+status line while it searches, and a shorter ending spliced in while it plays."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pytest
+
+from game.play import NullHost, Play
+from game.play.demo import SHORTER_MARGIN, SHORTER_SECONDS
+from game.playback import DEFAULT_SPEED, Playback
+from game.solver import Answer, Ask, Progress, Verdict
+from game.spider import deal
+from game.spider.lines import shorter_line
+from game.spider.solver import solve
+from game.store import Store
+from fake_time import FakeTime
+
+
+def _wins(position, line) -> bool:
+    pos = position.copy()
+    for move in line:
+        pos.push(move)
+    return pos.is_won()
+
+
+def test_the_quick_search_returns_a_line_the_rules_engine_wins_with():
+    for number, suits in ((1, 1), (3, 2), (503193, 4)):
+        r = solve(deal(number, suits), quick=True)
+        assert r.verdict is Verdict.SOLVED and r.replayed
+        assert _wins(deal(number, suits), r.moves)
+
+
+def test_the_quick_order_wins_sooner_where_another_flavour_helps():
+    # 4-suit game 351395: the plain beams fail at widths 20 and 50 and win at
+    # 125; the quick order's beam of width 20 that counts empty columns
+    # twice wins first: within its work, the plain order has no line yet.
+    pos = deal(351395, 4)
+    quick = solve(pos, quick=True)
+    assert quick.verdict is Verdict.SOLVED and quick.replayed
+    plain = solve(pos, budget=quick.states)
+    assert plain.verdict is Verdict.UNKNOWN and plain.reason == "budget"
+
+
+def test_the_quick_order_keeps_honest_verdicts():
+    assert solve(deal(1, 4), quick=True, budget=50).verdict is Verdict.UNKNOWN
+    # The default order is untouched: the shipped list's proof lengths still hold.
+    assert solve(deal(1, 1)).length == solve(deal(1, 1), quick=False).length
+
+
+def test_a_shorter_line_is_shorter_and_replays_or_is_unknown():
+    pos = deal(1, 2)
+    first = solve(pos, quick=True).moves
+    r = shorter_line(pos, len(first) + 40, budget=60_000)
+    assert r.verdict is Verdict.SOLVED and r.replayed and len(r.moves) < len(first) + 40
+    assert _wins(pos, r.moves)
+    none = shorter_line(pos, 10, budget=60_000)  # no Spider game is won in 9 moves
+    assert none.verdict is Verdict.UNKNOWN and none.reason == "no shorter line" and not none.moves
+    stopped = shorter_line(pos, 500, cancel=lambda: True)
+    assert stopped.verdict is Verdict.UNKNOWN and stopped.reason == "cancelled" and not stopped.moves
+    with pytest.raises(ValueError):
+        shorter_line(pos, 0)
+
+
+def test_playback_splices_a_winning_ending_only_before_it_gets_there():
+    pos = deal(1, 1)
+    line = solve(pos, quick=True).moves
+    at = 10
+    later = pos.copy()
+    for move in line[:at]:
+        later.push(move)
+    rest = shorter_line(later, len(line) - at + 40, budget=60_000).moves
+    assert rest
+    demo = Playback(pos, line)
+    assert not demo.splice(at, rest[:-1])  # does not win
+    assert not demo.splice(at, list(reversed(rest)))  # not legal
+    assert demo.line == list(line)
+    for _ in range(at + 1):
+        demo.step_forward()
+    assert not demo.splice(at, rest)  # already past it
+    demo.step_back()
+    assert demo.splice(at, rest) and demo.line == list(line[:at]) + list(rest)
+    while demo.step_forward():
+        pass
+    assert pos.is_won()
+
+
+class FakeSpiderSolver:
+    """A Spider solver service that reports progress, answers a line, and
+    records the shorter-ending requests (answered when the test says)."""
+
+    def __init__(self, line) -> None:
+        self.line = tuple(line)
+        self.events: list = []
+        self.shorter: list[tuple[int, object, int]] = []
+        self.cancelled: list[int] = []
+        self._next = 0
+
+    def ask_line(self, position, **limits) -> int:
+        self._next += 1
+        self.line_request = self._next
+        return self._next
+
+    def ask_shorter(self, position, than, **limits) -> int:
+        self._next += 1
+        self.shorter.append((self._next, position.copy(), than))
+        return self._next
+
+    def poll(self, request=None):
+        out = [e for e in self.events if request is None or e.request == request]
+        self.events = [e for e in self.events if e not in out]
+        return out
+
+    def cancel(self, request=None) -> None:
+        self.cancelled.append(request)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def spider_play(tmp_path):
+    made: list[Play] = []
+
+    def make(number: int, suits: int) -> Play:
+        store = Store(str(tmp_path / "data"))
+        store.save("settings", {"live_winnability": False})
+        p = Play(NullHost(), "spider", number, suits, now=FakeTime(), store=store)
+        made.append(p)
+        return p
+
+    yield make
+    for p in made:
+        p.close()
+
+
+def test_the_status_shows_the_search_going_on_then_the_demo_plays(spider_play):
+    play = spider_play(1, 1)
+    line = solve(play.table.position, quick=True).moves
+    fake = play.jobs.solvers["spider"] = FakeSpiderSolver(line)
+    play.round.start_demo()
+    assert play.jobs.waiting is not None and "searching" in play.status()
+    rid = fake.line_request
+    fake.events.append(Progress(rid, Ask.LINE, 12_345, 0.1))
+    play.update(0.05)
+    assert "Demo: searching\u2026 12,345 positions" in play.status()
+    # The figure moves at most twice a second (each change redraws the window).
+    fake.events.append(Progress(rid, Ask.LINE, 23_456, 0.2))
+    play.update(0.1)
+    assert "12,345 positions" in play.status()
+    fake.events.append(Progress(rid, Ask.LINE, 34_567, 0.7))
+    play.update(0.5)
+    assert "34,567 positions" in play.status()
+    fake.events.append(Answer(rid, Ask.LINE, Verdict.SOLVED, tuple(line)))
+    play.update(0.05)
+    assert play.round.demo is not None and play.jobs.waiting is None and "searching" not in play.status()
+    # At once, it asks for a shorter ending from where it will be in a few seconds.
+    (request, later, than), = fake.shorter
+    at = math.ceil(SHORTER_SECONDS / DEFAULT_SPEED) + SHORTER_MARGIN
+    assert than == len(line) - at and str(later) == _after(play, line, at)
+    # The answer: a shorter ending from there, spliced in, and said.
+    rest = shorter_line(later, than, budget=80_000).moves
+    assert rest and len(rest) < than
+    fake.events.append(Answer(request, Ask.SHORTER, Verdict.SOLVED, tuple(rest)))
+    play.update(0.05)
+    demo = play.round.demo
+    assert demo.playback.line == list(line[:at]) + list(rest)
+    assert "shorter way" in play.message and f"{than - len(rest)} moves fewer" in play.message
+    for _ in range(5000):
+        play.update(0.25)
+        if play.round.demo is None:
+            break
+    assert play.table.session.won
+    assert fake.shorter == [(request, later, than)]  # asked once
+
+
+def _after(play: Play, line, at: int) -> str:
+    pos = deal(play.table.session.number, play.table.session.suits)
+    for move in line[:at]:
+        pos.push(move)
+    return str(pos)
+
+
+def test_stopping_or_passing_the_point_drops_the_search_for_a_shorter_ending(spider_play):
+    play = spider_play(1, 1)
+    line = solve(play.table.position, quick=True).moves
+    fake = play.jobs.solvers["spider"] = FakeSpiderSolver(line)
+    play.round.play_demo(list(line))
+    play.update(0.05)
+    (request, _, _), = fake.shorter
+    play.round.stop_demo()
+    assert request in fake.cancelled and play.round.demo is None
+    # Sped on past the point before the answer came: the search is dropped too.
+    play.round.play_demo(list(line[play.table.position.move_count:]))
+    play.update(0.05)
+    request, at = play.round.demo.seeking
+    for _ in range(at + 1):
+        play.round.demo.playback.step_forward()
+    play.update(0.05)
+    assert request in fake.cancelled and play.round.demo.seeking is None
+
+
+def test_the_demo_through_the_real_worker_plays_a_replayed_line_to_a_win(spider_play):
+    play = spider_play(1, 1)
+    play.round.start_demo()
+    end = time.monotonic() + 60
+    while play.round.demo is None and time.monotonic() < end:
+        play.update(0.02)
+        time.sleep(0.01)
+    assert play.round.demo is not None and play.round.demo.playback.full_knowledge
+    for _ in range(2_000):
+        play.update(0.2)
+        if play.table.session.won or play.round.demo is None:
+            break
+    assert play.table.session.won and play.record.demo_touched
+
+
+def test_the_worker_answers_a_shorter_ending_that_replays_and_only_for_spider():
+    from game.solver import SolverService, wait_for_answers
+
+    pos = deal(3, 2)
+    line = solve(pos, quick=True).moves
+    later = pos.copy()
+    for move in line[:20]:
+        later.push(move)
+    with SolverService("spider") as spider:
+        rid = spider.ask_shorter(later, len(line) - 20 + 30, budget=40_000, time_limit=None)
+        (answer,) = wait_for_answers(spider, {rid}, timeout=120)
+    assert answer.kind is Ask.SHORTER and answer.verdict is Verdict.SOLVED, answer.reason
+    assert len(answer.line) < len(line) - 20 + 30 and _wins(later, answer.line)
+    with pytest.raises(ValueError, match="Spider"):
+        SolverService("freecell").ask_shorter(pos, 10)
