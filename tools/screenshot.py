@@ -23,8 +23,8 @@ spider`` prints them. ``--hud`` draws the status line and the control bar
 with the window's own overlay, their texts from the window's table
 controller. ``--help-page N`` opens the How to play panel at page N over it, as F1
 does (``--help-refusal REASON``: the part that explains a refusal).
-``--panel menu|statistics|settings|help`` opens that screen over the
-table, with the settings and statistics of the data folder ``--data DIR``
+``--panel menu|statistics|settings|help|moves`` opens that screen over the
+table (``moves``: FreeCell's move list, as L opens it), with the settings and statistics of the data folder ``--data DIR``
 (default: none, so fresh settings and no statistics); the table takes the
 settings' felt, card back and deck.
 ``--rects FILE`` writes the screen boxes (window pixels, y down)
@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="open the How to play panel at page N (1 = the first; implies --hud)")
     ap.add_argument("--help-refusal", metavar="REASON",
                     help="with --help-page: the part of How to play that explains this refusal (as F1 does)")
-    ap.add_argument("--panel", choices=("menu", "statistics", "settings", "help"),
+    ap.add_argument("--panel", choices=("menu", "statistics", "settings", "help", "moves"),
                     help="open a screen over the table (with --data: that folder's settings and statistics)")
     ap.add_argument("--data", type=Path, metavar="DIR", help="the data folder --panel reads")
     ap.add_argument("--rects", type=Path, metavar="FILE",
@@ -379,6 +379,10 @@ def shoot(args: argparse.Namespace) -> int:
         panel = None
         if args.panel == "help" and args.help_page is None:
             args.help_page = 1
+        elif args.panel == "moves":
+            if args.game != "freecell":
+                raise ShotError("--panel moves: the move list is FreeCell's")
+            panel = table.move_list()  # as L opens it
         elif args.panel is not None:
             from game.play.menu import Menu
 
