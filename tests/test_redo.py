@@ -247,3 +247,27 @@ def test_redo_survives_closing_the_game(tmp_path):
         assert snapshot(again.table.session) == dealt
     finally:
         again.close()
+
+
+def test_undo_and_redo_through_the_demo(play_for):
+    # Undo while the demo plays takes back its last move (the demo lets go of
+    # the table); Redo plays that move again; the demo's own moves cleared
+    # what the player had undone before it started.
+    from game.freecell.solver import solve
+
+    play = play_for("freecell", 617)
+    play.button(f"play:{play.table.position.distinct_moves()[0]}")
+    play.act(Action(Act.UNDO))
+    assert play.table.session.can_redo
+    play.round.play_demo(list(solve(play.table.position).moves))
+    assert not play.table.session.can_redo
+    for _ in range(4):
+        play.update(0.2)
+    played = snapshot(play.table.session)
+    assert play.table.session.moves == 2
+    play.act(Action(Act.UNDO))
+    for _ in range(4):
+        play.update(0.2)
+    assert play.round.demo is None and play.table.session.moves == 1 and "redo" in bar(play)
+    play.act(Action(Act.REDO))
+    assert snapshot(play.table.session) == played and play.table.session.assisted
