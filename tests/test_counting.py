@@ -196,3 +196,15 @@ def test_a_won_game_replayed_counts_again(play_for):
     assert play.table.session.moves == 0
     win()
     assert Statistics.load(play.store)["freecell"].won == 2
+    # Won by the demo: not counted; its replay is the player's own game.
+    play.button("restart")
+    play.round.play_demo(list(solve(play.table.position).moves))
+    for _ in range(400):
+        play.update(0.5)
+        if play.round.demo is None:
+            break
+    assert play.table.session.won and Statistics.load(play.store)["freecell"].played == 2
+    play.button("restart")
+    assert not play.table.session.assisted
+    win()
+    assert Statistics.load(play.store)["freecell"].won == 3

@@ -201,9 +201,10 @@ class Round:
 
     def restart(self) -> None:
         """The same deal again: the game goes on (nothing is counted), but a won
-        one replayed is a new game, which counts on its own."""
+        one replayed is a new game, which counts on its own (even if the demo won it)."""
         if self.table.session.won:
             self.record.forget()
+            self.table.session.assisted = False
         self.table.restart()
         self.table.fly_deal()
         self.position_changed()
