@@ -22,8 +22,8 @@ from fake_time import FakeTime
 PATHS = ["key N", "menu deal", "menu new game", "give up"]
 
 
-def end(play: Play, path: str) -> None:
-    """End the game on ``play``'s table by ``path``; say yes to any question."""
+def trigger(play: Play, path: str) -> None:
+    """Ask for another game by ``path`` (a question may come up)."""
     kind = play.table.game
     if path == "key N":
         play.act(Action(Act.NEW_DEAL))
@@ -33,22 +33,24 @@ def end(play: Play, path: str) -> None:
         play.carry_out(Request(kind, None, play.table.suits))
     else:
         play.button("giveup")
+
+
+def end(play: Play, path: str) -> None:
+    """End the game on ``play``'s table by ``path``; say yes to any question."""
+    trigger(play, path)
     if play.panel() is not None:
         play.button("confirmed")
 
 
 def first_moves(play: Play, n: int) -> None:
-    """Play ``n`` legal moves through the table (FreeCell: the first legal moves; Spider too)."""
+    """Play the first legal move ``n`` times, as a player would (FreeCell through the move list)."""
     for _ in range(n):
         move = play.table.position.legal_moves()[0]
-        play.button(f"play:{move}") if play.table.game == "freecell" else play.table.play(move)
-        play._events()
-
-
-def counted(play: Play) -> tuple[int, int, int]:
-    """(played, given up, chart bars) of the game on the table's statistics key."""
-    stats = Statistics.load(play.store)[play.table.stats_key()]
-    return stats.played, stats.given_up, len(stats.recent)
+        if play.table.game == "freecell":
+            play.button(f"play:{move}")
+        else:
+            play.table.play(move)
+            play._events()
 
 
 def game_for(play_for, game: str) -> Play:
@@ -61,12 +63,7 @@ def test_a_game_with_no_move_counts_nothing_and_asks_nothing(play_for, game, pat
     play = game_for(play_for, game)
     key = play.table.stats_key()
     number = play.table.session.number
-    if path == "key N":
-        play.act(Action(Act.NEW_DEAL))
-    elif path == "give up":
-        play.button("giveup")
-    else:
-        end(play, path)
+    trigger(play, path)
     assert play.panel() is None  # nothing was asked
     assert play.table.session.number != number
     stats = Statistics.load(play.store)[key]
@@ -79,13 +76,10 @@ def test_a_game_with_a_move_asks_says_it_counts_and_counts_once(play_for, game, 
     play = game_for(play_for, game)
     key = play.table.stats_key()
     first_moves(play, 1)
-    question = None
-    if path in ("key N", "give up"):
-        play.act(Action(Act.NEW_DEAL)) if path == "key N" else play.button("giveup")
-        question = play.panel()
-    end(play, path) if question is None else play.button("confirmed")
-    if question is not None:
-        assert "This game will count as lost in your statistics." in question.lines
+    trigger(play, path)
+    question = play.panel()
+    assert question is not None and "This game will count as lost in your statistics." in question.lines
+    play.button("confirmed")
     stats = Statistics.load(play.store)[key]
     assert stats.played == 1 and stats.won == 0 and len(stats.recent) == 1
     assert stats.given_up == (path == "give up")
@@ -129,12 +123,11 @@ def test_a_spider_game_the_demo_or_rewind_touched_never_counts(play_for, helper,
     else:
         play.round._react([Rewound(1, "Rewound 1 move")])
         assert play.table.session.moves == 2
-    if path in ("key N", "give up"):
-        play.act(Action(Act.NEW_DEAL)) if path == "key N" else play.button("giveup")
-        panel = play.panel()
-        assert panel is not None and not any("count as lost" in line for line in panel.lines)
-        assert any("does not count" in line for line in panel.lines)
-    end(play, path)
+    trigger(play, path)
+    panel = play.panel()
+    assert panel is not None and not any("count as lost" in line for line in panel.lines)
+    assert any("does not count" in line for line in panel.lines)
+    play.button("confirmed")
     stats = Statistics.load(play.store)["spider-4"]
     assert (stats.played, stats.given_up, stats.recent) == (0, 0, [])
 
