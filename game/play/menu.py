@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
+from game.quoting import printable
 
 __all__ = ["Menu", "Settings", "Request", "SPEEDS"]
 
@@ -239,7 +240,7 @@ class Menu:
         if self.entry is None or self.entry_for != game:
             return Row(label, b.add("Enter\u2026", f"{game}-number"))
         what = "1..1,000,000" if game == "freecell" else "1..999,999"
-        return Row(label, b.add("OK", "entry-ok") + b.add("Cancel", "back"), value=f"{self.entry}_",
+        return Row(label, b.add("OK", "entry-ok") + b.add("Cancel", "back"), value=f"{printable(self.entry)}_",
                    note=self.error or f"type a number {what}, then Enter", box=True)
 
     def _settings(self) -> tuple[str, list[Section], list[Button]]:
@@ -460,9 +461,11 @@ class Menu:
         return self.is_open and self.entry is not None
 
     def type_text(self, text: str) -> None:
-        """Typed characters into the number box (what cannot be printed is dropped)."""
+        """Typed characters into the number box, kept as typed: the number's
+        parser judges them as the command line does (a tab or a no-break
+        space is refused, with why), and the box shows them escaped."""
         if self.typing:
-            self.entry = (self.entry + "".join(ch for ch in text if ch.isprintable()))[:12]
+            self.entry = (self.entry + text)[:12]
             self.error = ""
 
     def paste(self, text: str) -> None:
