@@ -62,6 +62,8 @@ from __future__ import annotations
 import os
 import stat
 
+from game.i18n import N_, _, grouped
+
 __all__ = ["Refused", "read_bytes", "read_text", "bounded_text", "TEXT_MAX_BYTES", "size_words"]
 
 #: A move list or a board, from a file or the clipboard: far above any real
@@ -96,40 +98,51 @@ def size_words(n: int) -> str:
     ('1,000,000 bytes (1 MB)', '10,485,760 bytes (10 MB)', '999 bytes')
     """
     if n >= 1_000_000:
-        return f"{n:,} bytes ({n // 1_000_000} MB)"
-    return f"{n:,} bytes"
+        return _("{n} bytes ({mb} MB)").format(n=grouped(n), mb=n // 1_000_000)
+    return _("{n} bytes").format(n=grouped(n))
 
 
-def _special(mode: int) -> str:
-    """What a file that is not a plain file is, in a word or two."""
+# The names callers give what they read (``what=``), as messages: a refusal names the
+# file in the player's language.
+# TRANSLATORS: what a file or a pasted text was meant to be, shown as {what} in "is a directory, not a {what}".
+_WHATS = (N_("file"), N_("moves file"), N_("board file"), N_("move list"), N_("message catalog"),
+          N_("list of winnable games"))
+
+
+def _special(mode: int, what: str) -> str:
+    """What a file that is not a plain file is, in a word or two, instead of a ``what``."""
     if stat.S_ISFIFO(mode):
-        return "a named pipe"
+        return _("is a named pipe, not a {what}").format(what=_(what))
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("is a device, not a {what}").format(what=_(what))
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a plain file"
+        return _("is a socket, not a {what}").format(what=_(what))
+    return _("is not a plain file, not a {what}").format(what=_(what))
 
 
 def _check_mode(mode: int, what: str) -> None:
     if stat.S_ISDIR(mode):
-        raise Refused("folder", f"is a directory, not a {what}")
+        raise Refused("folder", _("is a directory, not a {what}").format(what=_(what)))
     if not stat.S_ISREG(mode):
-        raise Refused("special", f"is {_special(mode)}, not a {what}")
+        raise Refused("special", _special(mode, what))
 
 
 def _too_large(size: int | None, limit: int, what: str) -> Refused:
-    said = f"is {size_words(size)}" if size is not None else f"is over {size_words(limit)}"
-    return Refused("large", f"{said}; a {what} is at most {size_words(limit)}")
+    if size is not None:
+        said = _("is {size}; a {what} is at most {limit}").format(size=size_words(size), what=_(what),
+                                                                   limit=size_words(limit))
+    else:
+        said = _("is over {limit}; a {what} is at most {limit}").format(what=_(what), limit=size_words(limit))
+    return Refused("large", said)
 
 
 def _os_refusal(exc: OSError) -> Refused:
     if isinstance(exc, FileNotFoundError):
-        return Refused("missing", "no such file")
+        return Refused("missing", _("no such file"))
     if isinstance(exc, IsADirectoryError):
-        return Refused("folder", "is a directory")
+        return Refused("folder", _("is a directory"))
     why = " ".join(str(exc.strerror or exc).split())[:80] or type(exc).__name__
-    return Refused("unreadable", f"cannot read it ({why})", why)
+    return Refused("unreadable", _("cannot read it ({why})").format(why=why), why)
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int = TEXT_MAX_BYTES, what: str = "file") -> bytes:
@@ -174,7 +187,7 @@ def read_text(path: str | os.PathLike[str], limit: int = TEXT_MAX_BYTES, what: s
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise Refused("not text", "not a UTF-8 text file") from None
+        raise Refused("not text", _("not a UTF-8 text file")) from None
 
 
 def bounded_text(text: str, limit: int = TEXT_MAX_BYTES, what: str = "move list") -> str:
@@ -192,6 +205,8 @@ def bounded_text(text: str, limit: int = TEXT_MAX_BYTES, what: str = "move list"
     game.bounded.Refused: the move list is 1,200,000 characters; a move list is at most 1,000,000 (1 MB)
     """
     if len(text) > limit:
-        cap = f"{limit:,}" + (f" ({limit // 1_000_000} MB)" if limit >= 1_000_000 else "")
-        raise Refused("large", f"the {what} is {len(text):,} characters; a {what} is at most {cap}")
+        cap = (_("{n} ({mb} MB)").format(n=grouped(limit), mb=limit // 1_000_000) if limit >= 1_000_000
+               else grouped(limit))
+        raise Refused("large", _("the {what} is {n} characters; a {what} is at most {limit}").format(
+            what=_(what), n=grouped(len(text)), limit=cap))
     return text

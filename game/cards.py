@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
+from game.i18n import _, ngettext
 from game.quoting import shown
 
 __all__ = [
@@ -98,7 +99,7 @@ def parse_rank(token: str) -> int:
         return 10
     if len(t) == 1 and t in RANK_CHARS:
         return RANK_CHARS.index(t)
-    raise CardParseError(f"{shown(token)} is not a rank (use A, 2-9, T, J, Q, K)")
+    raise CardParseError(_("{token} is not a rank (use A, 2-9, T, J, Q, K)").format(token=shown(token)))
 
 
 def rank_token(rank: int) -> str:
@@ -127,13 +128,13 @@ class Card(int):
         """
         t = token.strip().upper()
         if len(t) < 2 or t[-1] not in SUIT_CHARS:
-            raise CardParseError(f"{shown(token)} is not a card (e.g. AS, TD, QH)")
+            raise CardParseError(_("{token} is not a card (e.g. AS, TD, QH)").format(token=shown(token)))
         try:
             rank = parse_rank(t[:-1])
         except CardParseError:
-            raise CardParseError(f"{shown(token)} is not a card (e.g. AS, TD, QH)") from None
+            raise CardParseError(_("{token} is not a card (e.g. AS, TD, QH)").format(token=shown(token))) from None
         if rank == 0:
-            raise CardParseError(f"{shown(token)} is not a card (e.g. AS, TD, QH)")
+            raise CardParseError(_("{token} is not a card (e.g. AS, TD, QH)").format(token=shown(token)))
         return CARDS[(rank - 1) * 4 + SUIT_CHARS.index(t[-1])]
 
     @property
@@ -194,4 +195,6 @@ def run_name(cards: Iterable[int], most: int = 3) -> str:
     names = [NAMES[c] for c in cards]
     if len(names) <= most:
         return " ".join(names)
-    return f"{names[0]} \u2026 {names[-1]} ({len(names)} cards)"
+    # TRANSLATORS: a long run named by its ends, e.g. "9♣ … 5♣ (5 cards)".
+    return ngettext("{first} \u2026 {last} ({n} card)", "{first} \u2026 {last} ({n} cards)", len(names)).format(
+        first=names[0], last=names[-1], n=len(names))

@@ -20,17 +20,21 @@ refusals link to the section that explains them::
     >>> print(as_text("freecell", width=40, anchor="free-cells").splitlines()[0])
     Free cells
 
-The text is written for players, in English, from the rules of SPEC §1-2
-and the tips of the seed pages (paraphrased). It is ASCII only, so the
-terminal game can print it on any console.
+The text is written for players from the rules of SPEC §1-2 and the tips
+of the seed pages (paraphrased). Each title, paragraph and list item is one
+message of the catalogs (:mod:`game.i18n`), read in the current language
+whenever a page is shown; the English text is ASCII only.
 """
 
 from __future__ import annotations
 
 import re
+import string
 import textwrap
 from dataclasses import dataclass
 from typing import Sequence, Union
+
+from game.i18n import N_, _, breaks, display_width, ngettext
 
 __all__ = ["Section", "Page", "PAGES", "GAMES", "page", "section_for", "section_for_refusal", "as_text",
            "Heading", "Paragraph", "Bullets", "Block", "blocks", "text_lines", "spans", "plain", "marks"]
@@ -110,14 +114,25 @@ class Section:
     """One part of a page: ``anchor`` is the stable id links use.
 
     A paragraph that starts with ``"- "`` is a list item; consecutive items
-    make one :class:`Bullets` block (see :attr:`blocks`).
+    make one :class:`Bullets` block (see :attr:`blocks`). The texts are kept
+    as English msgids and read in the current language (:attr:`title`,
+    :attr:`paragraphs`), so a change of language shows at once.
     """
 
     anchor: str
-    title: str
-    paragraphs: tuple[str, ...]
+    title_id: str
+    paragraph_ids: tuple[str, ...]
     #: Other names :func:`section_for` knows this section by ("capacity", "keys").
     topics: tuple[str, ...] = ()
+
+    @property
+    def title(self) -> str:
+        return _(self.title_id)
+
+    @property
+    def paragraphs(self) -> tuple[str, ...]:
+        """The paragraphs in the current language (a list item keeps its ``"- "``)."""
+        return tuple(_item(p) for p in self.paragraph_ids)
 
     @property
     def blocks(self) -> tuple[Block, ...]:
@@ -135,13 +150,25 @@ class Section:
         return tuple(out)
 
 
+def _item(msgid: str) -> str:
+    # A list item stays one whatever the translator wrote in front of it.
+    text = _(msgid)
+    if msgid.startswith("- "):
+        return text if text.startswith("- ") else "- " + text.lstrip("-\u2022 ")
+    return text[2:] if text.startswith("- ") else text
+
+
 @dataclass(frozen=True)
 class Page:
     """The how-to-play page of one game."""
 
     game: str
-    title: str
+    title_id: str
     sections: tuple[Section, ...]
+
+    @property
+    def title(self) -> str:
+        return _(self.title_id)
 
     @property
     def anchors(self) -> tuple[str, ...]:
@@ -157,388 +184,388 @@ class Page:
 
 # --- FreeCell ------------------------------------------------------------------------------
 
-_FREECELL = Page("freecell", "How to play FreeCell", (
-    Section("freecell-aim", "The aim and the table", (
-        "FreeCell is played with one ordinary 52-card deck, no jokers. Aces are low and kings "
-        "high; spades and clubs are black, hearts and diamonds are red.",
-        "All the cards are dealt face up, left to right and row by row, into eight columns: the "
-        "four columns on the left get seven cards, the four on the right get six. Above them are "
-        "four free cells (parking spaces, empty at the start) and four foundations, one for each "
-        "suit.",
-        "You win when all 52 cards are on the foundations. Nothing is hidden and there is no "
-        "stock to turn over, so once the cards are dealt, winning is a matter of planning, not "
-        "luck.",
+_FREECELL = Page("freecell", N_("How to play FreeCell"), (
+    Section("freecell-aim", N_("The aim and the table"), (
+        N_("FreeCell is played with one ordinary 52-card deck, no jokers. Aces are low and kings "
+           "high; spades and clubs are black, hearts and diamonds are red."),
+        N_("All the cards are dealt face up, left to right and row by row, into eight columns: the "
+           "four columns on the left get seven cards, the four on the right get six. Above them are "
+           "four free cells (parking spaces, empty at the start) and four foundations, one for each "
+           "suit."),
+        N_("You win when all 52 cards are on the foundations. Nothing is hidden and there is no "
+           "stock to turn over, so once the cards are dealt, winning is a matter of planning, not "
+           "luck."),
     ), ("rules", "aim", "goal", "table")),
-    Section("building", "Building on the columns", (
-        "Only the last card of a column, the one nothing lies on, can be picked up. It may go onto "
-        "the last card of another column if it is exactly one rank lower and of the other colour: "
-        "a red 7 on a black 8, a black 10 on a red jack. The suit does not matter, only the "
-        "colour.",
-        "An empty column takes any card, not only a king as in Klondike. Empty columns are the "
-        "most valuable space on the table: they hold a card like a free cell, and they double "
-        "how many cards you can move at once.",
-        "Cards that go down by one in alternating colours form a run. A run can be moved as a "
-        "whole when there is enough free space; see \"Moving several cards at once\".",
+    Section("building", N_("Building on the columns"), (
+        N_("Only the last card of a column, the one nothing lies on, can be picked up. It may go onto "
+           "the last card of another column if it is exactly one rank lower and of the other colour: "
+           "a red 7 on a black 8, a black 10 on a red jack. The suit does not matter, only the "
+           "colour."),
+        N_("An empty column takes any card, not only a king as in Klondike. Empty columns are the "
+           "most valuable space on the table: they hold a card like a free cell, and they double "
+           "how many cards you can move at once."),
+        N_("Cards that go down by one in alternating colours form a run. A run can be moved as a "
+           "whole when there is enough free space; see \"Moving several cards at once\"."),
     ), ("build", "tableau", "columns", "empty-column")),
-    Section("free-cells", "Free cells", (
-        "Each free cell holds exactly one card, any card. Park the last card of a column there "
-        "to get at what lies under it.",
-        "From a free cell a card can go back onto a column (onto a card one rank higher of the "
-        "other colour, or into an empty column) or up to its foundation. Moving a card from one "
-        "free cell to another would change nothing, so the game does not offer it.",
-        "Every card you park makes the next group move smaller, so a free cell is best treated "
-        "as a loan: know how you will pay it back before you take it.",
+    Section("free-cells", N_("Free cells"), (
+        N_("Each free cell holds exactly one card, any card. Park the last card of a column there "
+           "to get at what lies under it."),
+        N_("From a free cell a card can go back onto a column (onto a card one rank higher of the "
+           "other colour, or into an empty column) or up to its foundation. Moving a card from one "
+           "free cell to another would change nothing, so the game does not offer it."),
+        N_("Every card you park makes the next group move smaller, so a free cell is best treated "
+           "as a loan: know how you will pay it back before you take it."),
     ), ("free-cell", "cells")),
-    Section("foundations", "Foundations", (
-        "Each foundation takes one suit in order from ace to king: the ace starts it, then the "
-        "2 of the same suit, then the 3, and so on. Foundations do not alternate colours.",
-        "A card never comes back from a foundation. Only **Undo** ([U]) takes one back, and it "
-        "takes back the whole move that sent it there.",
+    Section("foundations", N_("Foundations"), (
+        N_("Each foundation takes one suit in order from ace to king: the ace starts it, then the "
+           "2 of the same suit, then the 3, and so on. Foundations do not alternate colours."),
+        N_("A card never comes back from a foundation. Only **Undo** ([U]) takes one back, and it "
+           "takes back the whole move that sent it there."),
     ), ("foundation", "home", "win")),
-    Section("movable-cards", "Moving several cards at once (\"N cards movable\")", (
-        "Strictly, cards move one at a time. But a run at the end of a column can be carried "
-        "card by card through the empty free cells and empty columns, so the game does that for "
-        "you and moves the whole run as ONE move (and one undo). The status bar always shows "
-        "how long a run you can move right now: \"N cards movable\".",
-        "The number is: N = (empty free cells + 1) x 2^(empty columns). Each empty free cell "
-        "adds one card; each empty column doubles the total.",
-        "When the run goes INTO an empty column, that column is the destination, not a helper, "
-        "so it is not counted among the empty columns.",
-        "- 2 empty free cells and 1 empty column: (2 + 1) x 2 = 6 cards onto a card, but only "
-        "(2 + 1) x 1 = 3 cards into the empty column.",
-        "- 4 empty free cells and no empty column: 4 + 1 = 5 cards. With one empty column: "
-        "5 x 2 = 10 cards.",
-        "- No empty free cell and no empty column: 1 card, one at a time.",
-        "Why it works, on a small case: to move a black 6 with a red 5 on it onto a red 7 with "
-        "one empty free cell, park the 5 in the cell, put the 6 on the 7, then the 5 back on the "
-        "6. A group move is only a shortcut for single moves like these.",
-        "A run longer than N is refused: the cards go back and the table says how many the move "
-        "needs and how many you can move, for example \"needs 7, can move 6: free a cell or a "
-        "column\". Only a properly built run (down by one, colours alternating all the way) "
-        "moves as a group; a broken stack has to be moved in pieces.",
-        "The same run may move in one position and not in the next: if you have just filled a "
-        "cell or a column, there is less room to carry it.",
+    Section("movable-cards", N_("Moving several cards at once (\"N cards movable\")"), (
+        N_("Strictly, cards move one at a time. But a run at the end of a column can be carried "
+           "card by card through the empty free cells and empty columns, so the game does that for "
+           "you and moves the whole run as ONE move (and one undo). The status bar always shows "
+           "how long a run you can move right now: \"N cards movable\"."),
+        N_("The number is: N = (empty free cells + 1) x 2^(empty columns). Each empty free cell "
+           "adds one card; each empty column doubles the total."),
+        N_("When the run goes INTO an empty column, that column is the destination, not a helper, "
+           "so it is not counted among the empty columns."),
+        N_("- 2 empty free cells and 1 empty column: (2 + 1) x 2 = 6 cards onto a card, but only "
+           "(2 + 1) x 1 = 3 cards into the empty column."),
+        N_("- 4 empty free cells and no empty column: 4 + 1 = 5 cards. With one empty column: "
+           "5 x 2 = 10 cards."),
+        N_("- No empty free cell and no empty column: 1 card, one at a time."),
+        N_("Why it works, on a small case: to move a black 6 with a red 5 on it onto a red 7 with "
+           "one empty free cell, park the 5 in the cell, put the 6 on the 7, then the 5 back on the "
+           "6. A group move is only a shortcut for single moves like these."),
+        N_("A run longer than N is refused: the cards go back and the table says how many the move "
+           "needs and how many you can move, for example \"needs 7, can move 6: free a cell or a "
+           "column\". Only a properly built run (down by one, colours alternating all the way) "
+           "moves as a group; a broken stack has to be moved in pieces."),
+        N_("The same run may move in one position and not in the next: if you have just filled a "
+           "cell or a column, there is less room to carry it."),
     ), ("cards-movable", "n-cards-movable", "capacity", "supermove", "supermoves", "sequence-moves", "runs", "group-moves")),
-    Section("auto-foundation", "Cards that go home by themselves", (
-        "The setting **FreeCell: automatic foundation moves** in **Settings** decides which cards "
-        "fly to their foundations by themselves, right after the deal and after each of your "
-        "moves: **Off** sends none; **All** sends every card that fits, again and again until "
-        "none does (as Microsoft's FreeCell); **Safe**, the default, only the cards that can no "
-        "longer be of any use on the table. With Safe a card goes home by itself when:",
-        "- it is an ace or a 2;",
-        "- both foundations of the other colour already reach at least one rank below it (a red "
-        "6 goes once both black foundations are at 5): the only cards that could be built on "
-        "it are already home;",
-        "- or both foundations of the other colour reach at least two below it and the other "
-        "foundation of its own colour at least three below it.",
-        "These cards are not counted as moves. Undo takes them back together with the move that "
-        "set them off, in one step. Hints, the winnability check and the demo play by the "
-        "setting: with All a card you still needed may go home, so a game Safe can win may be "
-        "lost with All.",
+    Section("auto-foundation", N_("Cards that go home by themselves"), (
+        N_("The setting **FreeCell: automatic foundation moves** in **Settings** decides which cards "
+           "fly to their foundations by themselves, right after the deal and after each of your "
+           "moves: **Off** sends none; **All** sends every card that fits, again and again until "
+           "none does (as Microsoft's FreeCell); **Safe**, the default, only the cards that can no "
+           "longer be of any use on the table. With Safe a card goes home by itself when:"),
+        N_("- it is an ace or a 2;"),
+        N_("- both foundations of the other colour already reach at least one rank below it (a red "
+           "6 goes once both black foundations are at 5): the only cards that could be built on "
+           "it are already home;"),
+        N_("- or both foundations of the other colour reach at least two below it and the other "
+           "foundation of its own colour at least three below it."),
+        N_("These cards are not counted as moves. Undo takes them back together with the move that "
+           "set them off, in one step. Hints, the winnability check and the demo play by the "
+           "setting: with All a card you still needed may go home, so a game Safe can win may be "
+           "lost with All."),
     ), ("auto-home", "safe-auto-foundation", "automatic-moves")),
-    Section("auto-complete", "Auto-complete", (
-        "When every column is in order, no card higher than any card buried beneath it, there "
-        "is nothing left to untangle. The **New deal** button on the control bar then becomes "
-        "**Auto-complete** (key [F]).",
-        "Press it and the cards fly home one at a time, each with its own flight. Press it again "
-        "to stop at once and carry on by hand.",
-        "Every card auto-complete sends home counts as one move, and Undo takes them back one "
-        "at a time.",
+    Section("auto-complete", N_("Auto-complete"), (
+        N_("When every column is in order, no card higher than any card buried beneath it, there "
+           "is nothing left to untangle. The **New deal** button on the control bar then becomes "
+           "**Auto-complete** (key [F])."),
+        N_("Press it and the cards fly home one at a time, each with its own flight. Press it again "
+           "to stop at once and carry on by hand."),
+        N_("Every card auto-complete sends home counts as one move, and Undo takes them back one "
+           "at a time."),
     ), ("autocomplete", "finish")),
-    Section("stuck", "When no move is left", (
-        "The game never declares a defeat by itself. If there is no legal move at all (every "
-        "free cell full, nothing can go home or onto a column) it says so plainly and offers "
-        "three ways on: undo the last move, restart the same deal, or start a new deal.",
-        "A dead end does not mean the deal cannot be won: it only means this line of play ran "
-        "out. Undo is unlimited, so go back to an earlier choice and try another way.",
-        "With the live winnability check on (in **Settings**), the game notices as soon as a deal "
-        "can no longer be won: the **New deal** button becomes **Rewind** ([R]), which undoes "
-        "back to the last position that could still be won and names the move that lost it.",
-        "**Give up**, at the end of the control bar, ends the game at any time. Give up, "
-        "**Restart** and a new deal ask first when the game has moves, with \"Keep playing\" as "
-        "the answer Enter gives, and the question says whether the game will count as lost; "
-        "nothing is counted until you confirm. Before your first move nothing is asked and "
-        "nothing counts.",
+    Section("stuck", N_("When no move is left"), (
+        N_("The game never declares a defeat by itself. If there is no legal move at all (every "
+           "free cell full, nothing can go home or onto a column) it says so plainly and offers "
+           "three ways on: undo the last move, restart the same deal, or start a new deal."),
+        N_("A dead end does not mean the deal cannot be won: it only means this line of play ran "
+           "out. Undo is unlimited, so go back to an earlier choice and try another way."),
+        N_("With the live winnability check on (in **Settings**), the game notices as soon as a deal "
+           "can no longer be won: the **New deal** button becomes **Rewind** ([R]), which undoes "
+           "back to the last position that could still be won and names the move that lost it."),
+        N_("**Give up**, at the end of the control bar, ends the game at any time. Give up, "
+           "**Restart** and a new deal ask first when the game has moves, with \"Keep playing\" as "
+           "the answer Enter gives, and the question says whether the game will count as lost; "
+           "nothing is counted until you confirm. Before your first move nothing is asked and "
+           "nothing counts."),
     ), ("no-moves", "dead-end", "give-up", "restart")),
-    Section("deals", "Deal numbers, difficulty and today's deal", (
-        "Open the menu (**Menu**, [M], or [Esc] with nothing selected) and choose a deal:",
-        "- **Play** beside today's deal (in the FreeCell group), the same for everyone today;",
-        "- **Easy**, **Normal** or **Hard**, a random deal of that difficulty;",
-        "- **Random**, any deal;",
-        "- **Deal number**: type the number in its box and press [Enter].",
-        "**New deal** ([N]) on the control bar deals a random deal.",
-        "Deal numbers run from 1 to 1,000,000 and follow the Microsoft numbering published by "
-        "Michael Keller, so deal #N here is the same layout as deal #N in Windows FreeCell and "
-        "the many programs that share the numbering. Tell a friend the number and you play the "
-        "same cards. The number box accepts a whole number 1..1,000,000 and refuses anything else "
-        "with a one-line reason.",
-        "Almost every deal can be won. Eight deals in that range are known to be unsolvable: "
-        "11982, 146692, 186216, 455889, 495505, 512118, 517776 and 781948. You can still enter "
-        "them; they start with the notice \"This deal is known to be unsolvable\". Random deals "
-        "and today's deal never use them.",
-        "Difficulty is the smallest number of free cells a deal needs to be won (Michael "
-        "Keller's measure): 0 or 1 cell is Easy, 2 is Normal, 3 or 4 is Hard. It is shown for "
-        "deals 1..32,000. This game rated them with its own solver: a rating is backed by a "
-        "winning line with that many cells and a complete search showing that one cell fewer "
-        "is not enough; one shown with a ? (about 1% of deals) has the winning line only, so "
-        "fewer cells are not ruled out.",
-        "With **Winnable deals only** on for FreeCell (in **Settings**), a random deal is one this "
-        "game's solver has won: one of the rated deals 1..32,000.",
-        "Today's deal is one deal per calendar date in Japan time (UTC+9), the same for everyone, "
-        "picked from deals 1..32,000 (never 11982). The menu shows its difficulty. Instead of "
-        "online rankings, the game keeps your own daily history: days played, days won and "
-        "your daily-win streak (consecutive dates with a win). A day counts once however often "
-        "you replay it, and counts as won if any of those games was won.",
+    Section("deals", N_("Deal numbers, difficulty and today's deal"), (
+        N_("Open the menu (**Menu**, [M], or [Esc] with nothing selected) and choose a deal:"),
+        N_("- **Play** beside today's deal (in the FreeCell group), the same for everyone today;"),
+        N_("- **Easy**, **Normal** or **Hard**, a random deal of that difficulty;"),
+        N_("- **Random**, any deal;"),
+        N_("- **Deal number**: type the number in its box and press [Enter]."),
+        N_("**New deal** ([N]) on the control bar deals a random deal."),
+        N_("Deal numbers run from 1 to 1,000,000 and follow the Microsoft numbering published by "
+           "Michael Keller, so deal #N here is the same layout as deal #N in Windows FreeCell and "
+           "the many programs that share the numbering. Tell a friend the number and you play the "
+           "same cards. The number box accepts a whole number 1..1,000,000 and refuses anything else "
+           "with a one-line reason."),
+        N_("Almost every deal can be won. Eight deals in that range are known to be unsolvable: "
+           "11982, 146692, 186216, 455889, 495505, 512118, 517776 and 781948. You can still enter "
+           "them; they start with the notice \"This deal is known to be unsolvable\". Random deals "
+           "and today's deal never use them."),
+        N_("Difficulty is the smallest number of free cells a deal needs to be won (Michael "
+           "Keller's measure): 0 or 1 cell is Easy, 2 is Normal, 3 or 4 is Hard. It is shown for "
+           "deals 1..32,000. This game rated them with its own solver: a rating is backed by a "
+           "winning line with that many cells and a complete search showing that one cell fewer "
+           "is not enough; one shown with a ? (about 1% of deals) has the winning line only, so "
+           "fewer cells are not ruled out."),
+        N_("With **Winnable deals only** on for FreeCell (in **Settings**), a random deal is one this "
+           "game's solver has won: one of the rated deals 1..32,000."),
+        N_("Today's deal is one deal per calendar date in Japan time (UTC+9), the same for everyone, "
+           "picked from deals 1..32,000 (never 11982). The menu shows its difficulty. Instead of "
+           "online rankings, the game keeps your own daily history: days played, days won and "
+           "your daily-win streak (consecutive dates with a win). A day counts once however often "
+           "you replay it, and counts as won if any of those games was won."),
     ), ("deal", "deal-number", "difficulty", "daily", "todays-deal", "today", "unsolvable",
         "daily-history", "menu")),
-    Section("freecell-hint", "Hint and the list of moves", (
-        "**Hint** ([H]) looks for a winning line from the current position. It searches in the "
-        "background: a \"thinking\" sign shows, the table stays playable, and any move you make "
-        "cancels the search. Then:",
-        "- a winning line was found: its first move appears as text under the Hint button, and "
-        "the card and its destination glow on the table;",
-        "- every reachable position was searched and none wins: \"No winning line exists from "
-        "here\", with four ways on: undo, hint again, restart the deal, new deal;",
-        "- the search ran out of time: it shows a sensible move and says the search did not "
-        "finish. That is not a dead end.",
-        "**Moves** ([L]) lists every legal move right now as a button, under its heading (to "
-        "the foundation, to a free cell, between columns, from a free cell to a column), with the current \"N cards movable\" "
-        "in its title, the same figure as the status line. Click one "
-        "to play it. With these buttons and the keyboard the whole game can be played without "
-        "pointing at the table. The same list can start a demo (the solver plays on from "
-        "here), copy this game's moves, or replay moves from the clipboard.",
+    Section("freecell-hint", N_("Hint and the list of moves"), (
+        N_("**Hint** ([H]) looks for a winning line from the current position. It searches in the "
+           "background: a \"thinking\" sign shows, the table stays playable, and any move you make "
+           "cancels the search. Then:"),
+        N_("- a winning line was found: its first move appears as text under the Hint button, and "
+           "the card and its destination glow on the table;"),
+        N_("- every reachable position was searched and none wins: \"No winning line exists from "
+           "here\", with four ways on: undo, hint again, restart the deal, new deal;"),
+        N_("- the search ran out of time: it shows a sensible move and says the search did not "
+           "finish. That is not a dead end."),
+        N_("**Moves** ([L]) lists every legal move right now as a button, under its heading (to "
+           "the foundation, to a free cell, between columns, from a free cell to a column), with the current \"N cards movable\" "
+           "in its title, the same figure as the status line. Click one "
+           "to play it. With these buttons and the keyboard the whole game can be played without "
+           "pointing at the table. The same list can start a demo (the solver plays on from "
+           "here), copy this game's moves, or replay moves from the clipboard."),
     ), ("hint", "hints", "move-list", "solver")),
-    Section("freecell-controls", "Controls: mouse, keyboard, gamepad", (
-        "- Mouse: drag a card and drop it where it should go; grab a card in the middle of a "
-        "run to take it and everything below it. Or click a card to select it (it glows) and "
-        "click the destination. Clicking a card inside a run selects from there to the end of "
-        "the column.",
-        "- Double-click a card to send it to its foundation if it can go; otherwise a column "
-        "card goes to an empty free cell. With the setting **One click sends home** on, a single "
-        "click sends home any card that can go.",
-        "- Press and hold a column: a small panel shows how many cards follow the card you "
-        "touched; its up and down arrows change the first card of the selection, and releasing "
-        "confirms the selection (nothing moves yet). Its Close button, or [Esc], cancels.",
-        "- Keyboard: [Left] and [Right] move the focus across the free cells, foundations and "
-        "columns; [Up] and [Down] choose the first card inside a column; [Enter] or [Space] "
-        "selects, places, or sends home; [Esc] clears the selection.",
-        "- [U] undoes ([Ctrl+Z] too), [Ctrl+Y] or [Ctrl+Shift+Z] redoes what you undid, [H] asks "
-        "for a hint, [L] lists the moves, [N] starts a new deal, [F] runs auto-complete, [R] "
-        "rewinds.",
-        "- **Redo** appears on the control bar, beside **Undo**, while there is something to redo: "
-        "it plays the undone move again, with the cards that went home after it. A new move of "
-        "your own (or the demo's, or Rewind) clears it.",
-        "- [M] opens the menu, and so does [Esc] when nothing is selected or open; [Esc] closes "
-        "the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches fullscreen; [S] "
-        "turns the sound off and on; [Ctrl+Q] quits, after asking.",
-        "- Gamepad: the [pad D-pad] or the [pad left stick] moves the focus like the arrow keys; "
-        "[pad A] selects and places, [pad B] cancels, [pad X] asks for a hint, [pad Y] undoes, "
-        "[pad right-stick click] redoes, [pad Start] opens the menu, [pad Back] quits after "
-        "asking. A controller can be plugged "
-        "in or out at any time.",
-        "The cards your last move (or a move made for you) put down keep a soft outline until "
-        "your next action, so you can always see where they went; **Outline the last move** in "
-        "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
-        "bar; the columns keep their numbers, left to right.",
+    Section("freecell-controls", N_("Controls: mouse, keyboard, gamepad"), (
+        N_("- Mouse: drag a card and drop it where it should go; grab a card in the middle of a "
+           "run to take it and everything below it. Or click a card to select it (it glows) and "
+           "click the destination. Clicking a card inside a run selects from there to the end of "
+           "the column."),
+        N_("- Double-click a card to send it to its foundation if it can go; otherwise a column "
+           "card goes to an empty free cell. With the setting **One click sends home** on, a single "
+           "click sends home any card that can go."),
+        N_("- Press and hold a column: a small panel shows how many cards follow the card you "
+           "touched; its up and down arrows change the first card of the selection, and releasing "
+           "confirms the selection (nothing moves yet). Its Close button, or [Esc], cancels."),
+        N_("- Keyboard: [Left] and [Right] move the focus across the free cells, foundations and "
+           "columns; [Up] and [Down] choose the first card inside a column; [Enter] or [Space] "
+           "selects, places, or sends home; [Esc] clears the selection."),
+        N_("- [U] undoes ([Ctrl+Z] too), [Ctrl+Y] or [Ctrl+Shift+Z] redoes what you undid, [H] asks "
+           "for a hint, [L] lists the moves, [N] starts a new deal, [F] runs auto-complete, [R] "
+           "rewinds."),
+        N_("- **Redo** appears on the control bar, beside **Undo**, while there is something to redo: "
+           "it plays the undone move again, with the cards that went home after it. A new move of "
+           "your own (or the demo's, or Rewind) clears it."),
+        N_("- [M] opens the menu, and so does [Esc] when nothing is selected or open; [Esc] closes "
+           "the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches fullscreen; [S] "
+           "turns the sound off and on; [Ctrl+Q] quits, after asking."),
+        N_("- Gamepad: the [pad D-pad] or the [pad left stick] moves the focus like the arrow keys; "
+           "[pad A] selects and places, [pad B] cancels, [pad X] asks for a hint, [pad Y] undoes, "
+           "[pad right-stick click] redoes, [pad Start] opens the menu, [pad Back] quits after "
+           "asking. A controller can be plugged "
+           "in or out at any time."),
+        N_("The cards your last move (or a move made for you) put down keep a soft outline until "
+           "your next action, so you can always see where they went; **Outline the last move** in "
+           "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
+           "bar; the columns keep their numbers, left to right."),
     ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
-    Section("freecell-refusals", "When a move is refused", (
-        "An illegal move never changes the position: the cards return to where they were and "
-        "one line says why. The usual reasons:",
-        "- A card that does not fit: a column builds down by one in alternating colours; see "
-        "\"Building on the columns\".",
-        "- \"needs 7, can move 6: free a cell or a column\": the run is longer than the current "
-        "\"N cards movable\"; see \"Moving several cards at once\".",
-        "- Cards that are not a run: only a properly built run moves as a group; move it in "
-        "pieces.",
-        "- A card that cannot go home yet: foundations go up by suit, one rank at a time; see "
-        "\"Foundations\".",
-        "- A free cell that is taken, more than one card for a free cell, or a move from one "
-        "free cell to another: see \"Free cells\".",
+    Section("freecell-refusals", N_("When a move is refused"), (
+        N_("An illegal move never changes the position: the cards return to where they were and "
+           "one line says why. The usual reasons:"),
+        N_("- A card that does not fit: a column builds down by one in alternating colours; see "
+           "\"Building on the columns\"."),
+        N_("- \"needs 7, can move 6: free a cell or a column\": the run is longer than the current "
+           "\"N cards movable\"; see \"Moving several cards at once\"."),
+        N_("- Cards that are not a run: only a properly built run moves as a group; move it in "
+           "pieces."),
+        N_("- A card that cannot go home yet: foundations go up by suit, one rank at a time; see "
+           "\"Foundations\"."),
+        N_("- A free cell that is taken, more than one card for a free cell, or a move from one "
+           "free cell to another: see \"Free cells\"."),
     ), ("refusals", "refused", "illegal", "errors")),
-    Section("freecell-stats", "Moves, time and statistics", (
-        "Moves: a group move counts as one, cards that go home by themselves count zero, and "
-        "each card sent home by auto-complete counts one.",
-        "The clock starts with your first move. It pauses when the window loses focus or is "
-        "minimised and runs again when you come back. Resizing, rotating or switching "
-        "fullscreen never loses the deal, and when you close the game, the deal, its undo "
-        "history (with what Redo can play again) and the clock are saved and come back next time.",
-        "Sound effects play at the volume chosen in **Settings**; [S] turns them off and on "
-        "and the choice is remembered.",
-        "When you win, a panel shows the time, the moves, the cards home and the deal number "
-        "(one click copies it). From there: new deal, replay the same deal, or look at the "
-        "board.",
-        "**Statistics** (in the menu), kept on this computer: games played, win rate, current and best winning streak, "
-        "best time, fewest moves and your recent results. One rule decides what counts: a game "
-        "counts once you have made a move. One you give up, or leave unfinished for another deal "
-        "(N, the menu, replayed moves), counts as played and lost and ends the streak; one with "
-        "no move counts nothing, today's deal included. A game the demo or Rewind played part "
-        "of never counts, won or not. Restarting the same deal, or quitting (the game is saved), "
-        "counts nothing. Best time and fewest moves come from won games only. "
-        "The statistics can be cleared there.",
+    Section("freecell-stats", N_("Moves, time and statistics"), (
+        N_("Moves: a group move counts as one, cards that go home by themselves count zero, and "
+           "each card sent home by auto-complete counts one."),
+        N_("The clock starts with your first move. It pauses when the window loses focus or is "
+           "minimised and runs again when you come back. Resizing, rotating or switching "
+           "fullscreen never loses the deal, and when you close the game, the deal, its undo "
+           "history (with what Redo can play again) and the clock are saved and come back next time."),
+        N_("Sound effects play at the volume chosen in **Settings**; [S] turns them off and on "
+           "and the choice is remembered."),
+        N_("When you win, a panel shows the time, the moves, the cards home and the deal number "
+           "(one click copies it). From there: new deal, replay the same deal, or look at the "
+           "board."),
+        N_("**Statistics** (in the menu), kept on this computer: games played, win rate, current and best winning streak, "
+           "best time, fewest moves and your recent results. One rule decides what counts: a game "
+           "counts once you have made a move. One you give up, or leave unfinished for another deal "
+           "(N, the menu, replayed moves), counts as played and lost and ends the streak; one with "
+           "no move counts nothing, today's deal included. A game the demo or Rewind played part "
+           "of never counts, won or not. Restarting the same deal, or quitting (the game is saved), "
+           "counts nothing. Best time and fewest moves come from won games only. "
+           "The statistics can be cleared there."),
     ), ("statistics", "stats", "clock", "time", "moves", "save", "win-panel")),
-    Section("freecell-tips", "Tips", (
-        "- Look before you move. At the start, find where the aces and 2s are buried and plan "
-        "how to dig them out before you make the first move.",
-        "- Keep free cells and columns empty as long as you can. Each empty cell lets you move "
-        "one more card at once, and an empty column doubles the number.",
-        "- A free cell is a loan. Before parking a card, know where it will go next.",
-        "- Emptying a column is often worth more than putting one more card on a foundation: it "
-        "makes every later move easier.",
-        "- Free the low cards early, starting with the long columns: an ace at the bottom of a "
-        "seven-card column is the hardest to reach, and once the low cards are home, others "
-        "follow by themselves.",
-        "- Do not rush a king into an empty column. Nothing takes a king, so that column is hard "
-        "to empty again; wait until the king brings a long run with it.",
-        "- Do not hurry every card home either: a 3 or 4 left on the table may be the only place "
-        "a card of the next rank down can go.",
-        "- Before you fill the last free cell, check that you can still build the runs you "
-        "need. With no empty cell and no empty column, cards move only one at a time.",
-        "- Order matters: filling your only free cell with an unrelated card first can make a "
-        "two-card move impossible.",
-        "- Stuck? Undo is unlimited. Going back to the last branch and trying another way beats "
-        "pushing on with a bad line. Hint can tell you whether a winning line still exists.",
+    Section("freecell-tips", N_("Tips"), (
+        N_("- Look before you move. At the start, find where the aces and 2s are buried and plan "
+           "how to dig them out before you make the first move."),
+        N_("- Keep free cells and columns empty as long as you can. Each empty cell lets you move "
+           "one more card at once, and an empty column doubles the number."),
+        N_("- A free cell is a loan. Before parking a card, know where it will go next."),
+        N_("- Emptying a column is often worth more than putting one more card on a foundation: it "
+           "makes every later move easier."),
+        N_("- Free the low cards early, starting with the long columns: an ace at the bottom of a "
+           "seven-card column is the hardest to reach, and once the low cards are home, others "
+           "follow by themselves."),
+        N_("- Do not rush a king into an empty column. Nothing takes a king, so that column is hard "
+           "to empty again; wait until the king brings a long run with it."),
+        N_("- Do not hurry every card home either: a 3 or 4 left on the table may be the only place "
+           "a card of the next rank down can go."),
+        N_("- Before you fill the last free cell, check that you can still build the runs you "
+           "need. With no empty cell and no empty column, cards move only one at a time."),
+        N_("- Order matters: filling your only free cell with an unrelated card first can make a "
+           "two-card move impossible."),
+        N_("- Stuck? Undo is unlimited. Going back to the last branch and trying another way beats "
+           "pushing on with a bad line. Hint can tell you whether a winning line still exists."),
     ), ("tips", "strategy", "advice")),
 ))
 
 
 # --- Spider -----------------------------------------------------------------------------------
 
-_SPIDER = Page("spider", "How to play Spider", (
-    Section("spider-aim", "The aim and the table", (
-        "Spider is played with two decks, 104 cards. 54 of them are dealt into ten columns: the "
-        "first four columns get six cards, the other six get five. Only the last card of each "
-        "column is face up. The other 50 cards wait in the stock.",
-        "The goal is to build eight complete runs, each a single suit from king down to ace. "
-        "A finished run leaves the table by itself; when all eight are gone, you have won. "
-        "(The eight runs are often said to be the spider's eight legs.)",
+_SPIDER = Page("spider", N_("How to play Spider"), (
+    Section("spider-aim", N_("The aim and the table"), (
+        N_("Spider is played with two decks, 104 cards. 54 of them are dealt into ten columns: the "
+           "first four columns get six cards, the other six get five. Only the last card of each "
+           "column is face up. The other 50 cards wait in the stock."),
+        N_("The goal is to build eight complete runs, each a single suit from king down to ace. "
+           "A finished run leaves the table by itself; when all eight are gone, you have won. "
+           "(The eight runs are often said to be the spider's eight legs.)"),
     ), ("rules", "aim", "goal", "table")),
-    Section("spider-building", "Moving cards", (
-        "A card may go onto any card exactly one rank higher, whatever the suit: the 8 of "
-        "spades on the 9 of hearts.",
-        "Several cards move together only if they form a run of ONE suit going down by one, "
-        "such as the 9, 8 and 7 of spades. A stack of mixed suits comes apart one card at a "
-        "time from its end, which is why building on the same suit pays off later.",
-        "An empty column takes any card or any run.",
-        "When a face-down card becomes the last of its column, it turns face up by itself.",
+    Section("spider-building", N_("Moving cards"), (
+        N_("A card may go onto any card exactly one rank higher, whatever the suit: the 8 of "
+           "spades on the 9 of hearts."),
+        N_("Several cards move together only if they form a run of ONE suit going down by one, "
+           "such as the 9, 8 and 7 of spades. A stack of mixed suits comes apart one card at a "
+           "time from its end, which is why building on the same suit pays off later."),
+        N_("An empty column takes any card or any run."),
+        N_("When a face-down card becomes the last of its column, it turns face up by itself."),
     ), ("build", "moving", "runs", "empty-column", "face-down")),
-    Section("sets", "Completed sets", (
-        "A complete run of one suit from king to ace at the end of a column is removed at once "
-        "and adds 100 points to the score. Eight removed sets win the game.",
+    Section("sets", N_("Completed sets"), (
+        N_("A complete run of one suit from king to ace at the end of a column is removed at once "
+           "and adds 100 points to the score. Eight removed sets win the game."),
     ), ("set", "complete-set", "win")),
-    Section("dealing", "Dealing from the stock", (
-        "Click the stock, **Deal** on the control bar, or [D] to deal one card face up onto "
-        "every column: ten cards, five times in all. The stock and the **Deal** button show "
-        "how many deals are left.",
-        "You cannot deal while a column is empty: put any card or run into it first. The one "
-        "exception is when fewer than ten cards are left on the table, so that the columns "
-        "could never all be filled.",
+    Section("dealing", N_("Dealing from the stock"), (
+        N_("Click the stock, **Deal** on the control bar, or [D] to deal one card face up onto "
+           "every column: ten cards, five times in all. The stock and the **Deal** button show "
+           "how many deals are left."),
+        N_("You cannot deal while a column is empty: put any card or run into it first. The one "
+           "exception is when fewer than ten cards are left on the table, so that the columns "
+           "could never all be filled."),
     ), ("deal", "stock")),
-    Section("difficulty", "Difficulty and game numbers", (
-        "- 1 suit: eight sets of spades. Every card that fits by rank also fits by suit, so this "
-        "is the place to learn.",
-        "- 2 suits: four sets of spades and four of hearts. Choosing which suit to build on "
-        "starts to matter.",
-        "- 4 suits: two sets of each suit, the original game and by far the hardest.",
-        "The menu's **Suits** choice (1, 2 or 4) changes it; that restarts the current game number. The same number at another "
-        "difficulty has the same ranks in the same places; only the suits differ. The chosen "
-        "difficulty is remembered.",
-        "Game numbers run from 1 to 999,999. A number always gives the same layout, on any "
-        "machine, so you can replay a game or pass its number on; these are this game's own "
-        "layouts, not those of Windows Spider. **New game** picks a number at random, and the menu's "
-        "**Game number** plays a given one. The very "
-        "first game is 1-suit game #1, which a full-knowledge search has shown can be won.",
-        "Not every game can be won: the face-down cards and the stock are unknown, and with "
-        "four suits even good players are said to win only about one game in three.",
-        "With **Winnable deals only** on for a suit count (in **Settings**), **New game** deals "
-        "only games this game's solver has won, seeing every card: over 1,200 per suit count, "
-        "each once, in an order of your own. After those it searches random games until it "
-        "proves one (\"finding a winnable deal\"; [Esc] cancels). The status line says "
-        "\"winnable deal\", and **Demo** plays the solver's winning line.",
+    Section("difficulty", N_("Difficulty and game numbers"), (
+        N_("- 1 suit: eight sets of spades. Every card that fits by rank also fits by suit, so this "
+           "is the place to learn."),
+        N_("- 2 suits: four sets of spades and four of hearts. Choosing which suit to build on "
+           "starts to matter."),
+        N_("- 4 suits: two sets of each suit, the original game and by far the hardest."),
+        N_("The menu's **Suits** choice (1, 2 or 4) changes it; that restarts the current game number. The same number at another "
+           "difficulty has the same ranks in the same places; only the suits differ. The chosen "
+           "difficulty is remembered."),
+        N_("Game numbers run from 1 to 999,999. A number always gives the same layout, on any "
+           "machine, so you can replay a game or pass its number on; these are this game's own "
+           "layouts, not those of Windows Spider. **New game** picks a number at random, and the menu's "
+           "**Game number** plays a given one. The very "
+           "first game is 1-suit game #1, which a full-knowledge search has shown can be won."),
+        N_("Not every game can be won: the face-down cards and the stock are unknown, and with "
+           "four suits even good players are said to win only about one game in three."),
+        N_("With **Winnable deals only** on for a suit count (in **Settings**), **New game** deals "
+           "only games this game's solver has won, seeing every card: over 1,200 per suit count, "
+           "each once, in an order of your own. After those it searches random games until it "
+           "proves one (\"finding a winnable deal\"; [Esc] cancels). The status line says "
+           "\"winnable deal\", and **Demo** plays the solver's winning line."),
     ), ("difficulty-levels", "suits", "game-number", "new-game")),
-    Section("scoring", "Score", (
-        "You start with 500 points. Every move, every deal and every undo costs 1 point; every "
-        "completed set adds 100. Undo never gives back the point the move cost, and undoing the "
-        "completion of a set also takes back its 100.",
-        "Score = 500 - (moves + deals + undos) + 100 x completed sets. A won game therefore "
-        "scores 1,300 minus its moves, deals and undos: 120 moves and deals with no undo "
-        "score 1,180.",
-        "\"Moves\" on screen is the number of moves minus the ones you undid; the statistics' "
-        "fewest moves use that number. Hints cost nothing.",
+    Section("scoring", N_("Score"), (
+        N_("You start with 500 points. Every move, every deal and every undo costs 1 point; every "
+           "completed set adds 100. Undo never gives back the point the move cost, and undoing the "
+           "completion of a set also takes back its 100."),
+        N_("Score = 500 - (moves + deals + undos) + 100 x completed sets. A won game therefore "
+           "scores 1,300 minus its moves, deals and undos: 120 moves and deals with no undo "
+           "score 1,180."),
+        N_("\"Moves\" on screen is the number of moves minus the ones you undid; the statistics' "
+           "fewest moves use that number. Hints cost nothing."),
     ), ("score", "points")),
-    Section("spider-hint", "Hint", (
-        "**Hint** ([H]) shows one move: the card or cards outlined in yellow, the target column in "
-        "green. Press it again to see the next candidate.",
-        "Candidates come roughly in this order: a move that completes a set, one that turns a "
-        "face-down card, one that empties a column, one that joins the same suit, one that "
-        "uncovers a buried card, one into an empty column; a target of the same suit comes "
-        "before another suit. Moves that change nothing useful are left out. With no useful "
-        "move left, the hint says to deal or to undo.",
-        "The hint sees only what you see, so it is advice, not a guarantee; it does not change "
-        "the score.",
-        "**Demo** lets the computer play on from the current position.",
+    Section("spider-hint", N_("Hint"), (
+        N_("**Hint** ([H]) shows one move: the card or cards outlined in yellow, the target column in "
+           "green. Press it again to see the next candidate."),
+        N_("Candidates come roughly in this order: a move that completes a set, one that turns a "
+           "face-down card, one that empties a column, one that joins the same suit, one that "
+           "uncovers a buried card, one into an empty column; a target of the same suit comes "
+           "before another suit. Moves that change nothing useful are left out. With no useful "
+           "move left, the hint says to deal or to undo."),
+        N_("The hint sees only what you see, so it is advice, not a guarantee; it does not change "
+           "the score."),
+        N_("**Demo** lets the computer play on from the current position."),
     ), ("hint", "hints")),
-    Section("spider-controls", "Controls: mouse, keyboard, gamepad", (
-        "- Mouse: drag a face-up card and drop it; grabbing a card inside a same-suit run brings "
-        "the rest of the run along. Or click to select (yellow outline): the columns that can "
-        "take it glow green, and clicking one moves as many cards as fit there.",
-        "- Double-click a card to send it, in order of preference, to a column where it "
-        "completes a set, onto the same suit, onto any suit, or to an empty column.",
-        "- Click the stock, or **Deal**, to deal; both show how many deals remain.",
-        "- Keyboard: [Tab] cycles through the stock and the columns ([Shift+Tab] goes back); "
-        "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
-        "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [Ctrl+Y] or "
-        "[Ctrl+Shift+Z] redoes what you undid (a redone deal deals the same cards), and **Redo** "
-        "shows on the control bar while there is something to redo; [N] starts a new game "
-        "(after asking, once you have moved); [Esc] cancels.",
-        "- **Menu** or [M] opens the menu, and so does [Esc] when nothing is selected or open; "
-        "[Esc] closes the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches "
-        "fullscreen; [S] turns the sound off and on; [Ctrl+Q] quits, after asking.",
-        "- Gamepad: as in FreeCell, with the stock in the focus ring: the [pad D-pad] or "
-        "[pad left stick] moves the focus, [pad A] selects and places, [pad B] cancels, [pad X] "
-        "asks for a hint, [pad Y] undoes, [pad right-stick click] redoes, [pad Start] opens the "
-        "menu, [pad Back] quits after asking.",
-        "The cards your last move (or a move made for you) put down keep a soft outline until "
-        "your next action, so you can always see where they went; **Outline the last move** in "
-        "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
-        "bar; the columns keep their numbers, left to right.",
+    Section("spider-controls", N_("Controls: mouse, keyboard, gamepad"), (
+        N_("- Mouse: drag a face-up card and drop it; grabbing a card inside a same-suit run brings "
+           "the rest of the run along. Or click to select (yellow outline): the columns that can "
+           "take it glow green, and clicking one moves as many cards as fit there."),
+        N_("- Double-click a card to send it, in order of preference, to a column where it "
+           "completes a set, onto the same suit, onto any suit, or to an empty column."),
+        N_("- Click the stock, or **Deal**, to deal; both show how many deals remain."),
+        N_("- Keyboard: [Tab] cycles through the stock and the columns ([Shift+Tab] goes back); "
+           "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
+           "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [Ctrl+Y] or "
+           "[Ctrl+Shift+Z] redoes what you undid (a redone deal deals the same cards), and **Redo** "
+           "shows on the control bar while there is something to redo; [N] starts a new game "
+           "(after asking, once you have moved); [Esc] cancels."),
+        N_("- **Menu** or [M] opens the menu, and so does [Esc] when nothing is selected or open; "
+           "[Esc] closes the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches "
+           "fullscreen; [S] turns the sound off and on; [Ctrl+Q] quits, after asking."),
+        N_("- Gamepad: as in FreeCell, with the stock in the focus ring: the [pad D-pad] or "
+           "[pad left stick] moves the focus, [pad A] selects and places, [pad B] cancels, [pad X] "
+           "asks for a hint, [pad Y] undoes, [pad right-stick click] redoes, [pad Start] opens the "
+           "menu, [pad Back] quits after asking."),
+        N_("The cards your last move (or a move made for you) put down keep a soft outline until "
+           "your next action, so you can always see where they went; **Outline the last move** in "
+           "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
+           "bar; the columns keep their numbers, left to right."),
     ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
-    Section("spider-refusals", "When a move is refused", (
-        "An illegal move never changes the table: the cards return and one line says why. The "
-        "usual reasons:",
-        "- A card that does not fit: a card goes on one exactly one rank higher (any suit), or "
-        "into an empty column; see \"Moving cards\".",
-        "- Cards that are not a same-suit run: only a run of one suit moves together; take "
-        "fewer cards.",
-        "- A deal while a column is empty: fill every column first; see \"Dealing from the "
-        "stock\".",
-        "- A deal with the stock empty: all five deals have been used.",
+    Section("spider-refusals", N_("When a move is refused"), (
+        N_("An illegal move never changes the table: the cards return and one line says why. The "
+           "usual reasons:"),
+        N_("- A card that does not fit: a card goes on a card exactly one rank higher (any suit), or "
+           "into an empty column; see \"Moving cards\"."),
+        N_("- Cards that are not a same-suit run: only a run of one suit moves together; take "
+           "fewer cards."),
+        N_("- A deal while a column is empty: fill every column first; see \"Dealing from the "
+           "stock\"."),
+        N_("- A deal with the stock empty: all five deals have been used."),
     ), ("refusals", "refused", "illegal", "errors")),
-    Section("spider-stats", "Time and statistics", (
-        "The clock starts with your first move and pauses while the window is in the "
-        "background. Closing the game saves it, with its undo history (and what Redo can play "
-        "again) and clock, for next time.",
-        "Statistics are kept on this computer for each difficulty: games played, won, win rate, "
-        "current and best winning streak, best time, fewest moves and your recent results. A "
-        "game counts once you have made a move: given up, or left unfinished for a new one, it "
-        "counts as played and lost; with no move it counts nothing. A game the demo played part "
-        "of never counts. **Give up**, **New game** and **Restart** ask first when the game has "
-        "moves, and say whether it will count. Each "
-        "difficulty's statistics can be cleared on their own.",
+    Section("spider-stats", N_("Time and statistics"), (
+        N_("The clock starts with your first move and pauses while the window is in the "
+           "background. Closing the game saves it, with its undo history (and what Redo can play "
+           "again) and clock, for next time."),
+        N_("Statistics are kept on this computer for each difficulty: games played, won, win rate, "
+           "current and best winning streak, best time, fewest moves and your recent results. A "
+           "game counts once you have made a move: given up, or left unfinished for a new one, it "
+           "counts as played and lost; with no move it counts nothing. A game the demo played part "
+           "of never counts. **Give up**, **New game** and **Restart** ask first when the game has "
+           "moves, and say whether it will count. Each "
+           "difficulty's statistics can be cleared on their own."),
     ), ("statistics", "stats", "clock", "time", "moves", "save")),
-    Section("spider-tips", "Tips", (
-        "- Turn face-down cards first. Each one you reveal opens new moves; when several moves "
-        "are possible, prefer the one that turns a card. The four left columns hide one card "
-        "more than the rest.",
-        "- Build on the same suit when you can. A card on a different suit fits by rank but "
-        "can only leave one card at a time, and untangling mixed stacks costs empty columns.",
-        "- An empty column is your most valuable space: use it to sort mixed stacks by suit. "
-        "Do not fill it for nothing; if you must, put a king or a run starting with a king "
-        "there, since those cannot go anywhere else.",
-        "- Tidy up before dealing. A deal covers every column with a new card, so first make "
-        "every useful move and join as many same-suit runs as you can.",
-        "- Use **Undo** to test a branch, especially with two or four suits. Each undo costs a "
-        "point, but a won game is worth far more.",
-        "- Learn with one suit, then move up to two and four.",
+    Section("spider-tips", N_("Tips"), (
+        N_("- Turn face-down cards first. Each one you reveal opens new moves; when several moves "
+           "are possible, prefer the one that turns a card. The four left columns hide one card "
+           "more than the rest."),
+        N_("- Build on the same suit when you can. A card on a different suit fits by rank but "
+           "can only leave one card at a time, and untangling mixed stacks costs empty columns."),
+        N_("- An empty column is your most valuable space: use it to sort mixed stacks by suit. "
+           "Do not fill it for nothing; if you must, put a king or a run starting with a king "
+           "there, since those cannot go anywhere else."),
+        N_("- Tidy up before dealing. A deal covers every column with a new card, so first make "
+           "every useful move and join as many same-suit runs as you can."),
+        N_("- Use **Undo** to test a branch, especially with two or four suits. Each undo costs a "
+           "point, but a won game is worth far more."),
+        N_("- Learn with one suit, then move up to two and four."),
     ), ("tips", "strategy", "advice")),
 ))
 
@@ -627,6 +654,36 @@ _REFUSALS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
+# The same links for a refusal in another language: the rules engines' messages
+# (their msgids) whose translation, read as a pattern, the reason matches.
+_REFUSAL_MESSAGES: dict[str, tuple[tuple[str | tuple[str, str], str], ...]] = {
+    "freecell": (
+        (N_("{count} cards can't move at once: only {n} can now (free a cell or a column)"), "movable-cards"),
+        (N_("{count} cards can't move into an empty column at once: only {n} can now (free a cell or a column)"),
+         "movable-cards"),
+        (N_("only a run moves together: {cards} is not one ({why})"), "movable-cards"),
+        (N_("{card} can't go on {target}: {why}"), "building"),
+        (N_("{card} can't go home yet: its foundation needs {want} first"), "foundations"),
+        (N_("every {suit} is already home"), "foundations"),
+        (N_("cards go home one at a time"), "foundations"),
+        (N_("{place} already holds {card}: a free cell holds one card"), "free-cells"),
+        (N_("a free cell holds one card"), "free-cells"),
+        (N_("{card} stays put: a card never moves from one free cell to another"), "free-cells"),
+    ),
+    "spider": (
+        (N_("the stock is empty: no rows are left to deal"), "dealing"),
+        (N_("the stock can't be dealt while a column is empty: fill column {n} first"), "dealing"),
+        (N_("only a same-suit run moves together: {cards} is not one"), "spider-building"),
+        (N_("{card} can't go on {target}: {why}"), "spider-building"),
+    ),
+}
+
+
+def _as_pattern(message: str) -> str:
+    return "".join(re.escape(part) + (".+?" if name is not None else "")
+                   for part, name, _spec, _conv in string.Formatter().parse(message))
+
+
 def section_for_refusal(game: str, reason: str) -> tuple[str, str]:
     """The section that explains a refused move's one-line ``reason``.
 
@@ -641,12 +698,34 @@ def section_for_refusal(game: str, reason: str) -> tuple[str, str]:
     for pattern, anchor in _REFUSALS[name]:
         if re.search(pattern, reason, re.IGNORECASE):
             return name, anchor
+    for message, anchor in _REFUSAL_MESSAGES[name]:
+        forms = {_(message)} if isinstance(message, str) else {ngettext(*message, n) for n in (1, 2, 5)}
+        if any(re.search(_as_pattern(form), reason) for form in forms):
+            return name, anchor
     return name, f"{name}-refusals"
 
 
 def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
-    return textwrap.wrap(plain(text), width, initial_indent=first, subsequent_indent=rest,
-                         break_on_hyphens=False)
+    words = plain(text)
+    if words.isascii():
+        return textwrap.wrap(words, width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
+    # Korean, Japanese, Russian: break at spaces and between Japanese characters, and
+    # count a wide character as the two columns a terminal gives it.
+    lines: list[str] = []
+    line, used, empty = first, display_width(first), True
+    for word in words.split():
+        for i, part in enumerate(breaks(word)):
+            gap = "" if empty or i else " "
+            w = display_width(part)
+            if not empty and used + len(gap) + w > width:
+                lines.append(line)
+                line, used, gap = rest, display_width(rest), ""
+            line += gap + part
+            used += len(gap) + w
+            empty = False
+    if not empty:
+        lines.append(line)
+    return lines
 
 
 def text_lines(blocks: Sequence[Block], width: int = 78) -> list[str]:
@@ -666,7 +745,7 @@ def text_lines(blocks: Sequence[Block], width: int = 78) -> list[str]:
             out.append("")
         if isinstance(block, Heading):
             lines = _wrap(block.text, width)
-            out.extend([*lines, ("=" if block.level == 1 else "-") * max(len(line) for line in lines)])
+            out.extend([*lines, ("=" if block.level == 1 else "-") * max(display_width(line) for line in lines)])
         elif isinstance(block, Bullets):
             for item in block.items:
                 out.extend(_wrap(item, width, "  - ", "    "))

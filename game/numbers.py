@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 
+from game.i18n import _, grouped
 from game.quoting import shown  # the one quoting of user words; kept importable from here
 
-__all__ = ["NumberError", "read_whole", "parse_in_range", "shown"]
+__all__ = ["NumberError", "read_whole", "parse_in_range", "shown", "fold_wide"]
 
 # Spelled out rather than \d or \s: in Python's re those match other scripts too.
 _WHOLE = re.compile(r"[0-9]+|[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,3}(?:_[0-9]{3})+")
@@ -52,6 +53,21 @@ def read_whole(text: str, *, allow_hash: bool = False) -> int | None:
     return int(digits)
 
 
+# What a Korean or Japanese keyboard sends in full-width mode: digits, comma and number sign.
+_WIDE = str.maketrans({**{chr(0xFF10 + d): str(d) for d in range(10)}, "\uff0c": ",", "\uff03": "#"})
+
+
+def fold_wide(text: str) -> str:
+    """``text`` with full-width digits (and comma and number sign) made ASCII.
+
+    Only the game's own number boxes fold; the command line stays ASCII-only.
+
+    >>> fold_wide("＃６１７"), read_whole(fold_wide("１，０００"))
+    ('#617', 1000)
+    """
+    return text.translate(_WIDE)
+
+
 def parse_in_range(text: str, name: str, low: int, high: int) -> int:
     """A whole number ``low..high`` for the option ``name``, or :class:`NumberError`.
 
@@ -64,5 +80,6 @@ def parse_in_range(text: str, name: str, low: int, high: int) -> int:
     """
     n = read_whole(text)
     if n is None or not low <= n <= high:
-        raise NumberError(f"{name} must be a whole number {low:,}..{high:,}, not {shown(text)}")
+        raise NumberError(_("{name} must be a whole number {low}..{high}, not {text}").format(
+            name=name, low=grouped(low), high=grouped(high), text=shown(text)))
     return n

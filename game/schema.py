@@ -306,6 +306,8 @@ SETTINGS = Record({
     "winnable_dealt_4": Int(0, 1_000_000),
     "last_move_outline": Bool(),
     "left_handed": Bool(),
+    # The language chosen in Settings; "" (or none) follows the system's.
+    "language": Choice(("", "en", "ko", "ja", "ru")),
 })
 
 # Written by game.store beside a saved game: which program instance saved it, and when.

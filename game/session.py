@@ -26,6 +26,7 @@ from typing import Any, Callable
 from game.freecell import Move, deal
 from game.freecell.automove import AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.deals import MAX_DEAL, MIN_DEAL
+from game.i18n import _
 from game.quoting import shown
 
 __all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step", "RedoList", "restore_saved"]
@@ -50,9 +51,9 @@ def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], 
             session.clock.stop()
         return session
     except ValueError as exc:
-        raise ValueError(f"the saved game does not replay: {exc}") from None
+        raise ValueError(_("the saved game does not replay: {why}").format(why=exc)) from None
     except (KeyError, TypeError) as exc:
-        raise ValueError(f"the saved game is incomplete ({exc})") from None
+        raise ValueError(_("the saved game is incomplete ({why})").format(why=exc)) from None
 
 
 def clock_text(seconds: float) -> str:
@@ -439,7 +440,7 @@ class FreeCellSession:
                 move = pos.parse_move(text)
                 pos.push(move, auto=step)
             except ValueError:
-                raise ValueError(f"its redo move {shown(text)} does not replay") from None
+                raise ValueError(_("its redo move {move} does not replay").format(move=shown(text))) from None
             entries.append((move, step))
         self.redo_list.restore(entries[::-1], self.position.move_count)
 
@@ -575,7 +576,7 @@ class SpiderSession:
                 move = SpiderMove.parse(text)
                 pos.push(move)
             except ValueError:
-                raise ValueError(f"its redo move {shown(text)} does not replay") from None
+                raise ValueError(_("its redo move {move} does not replay").format(move=shown(text))) from None
             moves.append(move)
         self.redo_list.restore(moves[::-1], len(self.position.move_stack))
 
@@ -596,9 +597,11 @@ class SpiderSession:
             # outside that was not written by this program.
             replayed, undos = session.position.score, data.get("undos", 0)
             if data["moves"] != session.position.move_count:
-                raise ValueError(f"{data['moves']} moves do not match its {session.position.move_count}")
+                raise ValueError(_("{saved} moves do not match its {replayed}").format(
+                    saved=data["moves"], replayed=session.position.move_count))
             if not replayed - 2 * undos <= data["score"] <= replayed:
-                raise ValueError(f"a score of {data['score']} does not fit its moves and {undos} undos")
+                raise ValueError(_("a score of {score} does not fit its moves and {undos} undos").format(
+                    score=data["score"], undos=undos))
             session.position.score = data["score"]
             return session
 

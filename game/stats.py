@@ -49,12 +49,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
+from game.i18n import N_, _, percent
 from game.quoting import shown
 
 __all__ = [
     "GAMES", "RECENT_LIMIT", "FORMAT_VERSION", "STORE_NAME",
     "game_key", "Result", "Improved", "GameStats", "DailyHistory", "Statistics",
-    "TABLE_COLUMNS", "TABLE_ROWS", "outcome",
+    "TABLE_COLUMNS", "TABLE_ROWS", "table_columns", "month_title", "outcome",
 ]
 
 #: Every statistics bucket: FreeCell (all deals, and again by the deal's
@@ -527,14 +528,15 @@ class Statistics:
         [('Played', '1'), ('Won', '1'), ('Win rate', '100%'), ('Current streak', '1')]
         """
         g = self[game]
-        rows = [("Played", str(g.played)), ("Won", str(g.won)), ("Win rate", f"{g.win_rate:.0%}"),
-                ("Current streak", str(g.current_streak)), ("Best streak", str(g.best_streak)),
-                ("Best time", _clock(g.best_time)),
-                ("Fewest moves", "-" if g.fewest_moves is None else str(g.fewest_moves))]
+        # TRANSLATORS: the statistics' row labels, each followed by its figure.
+        rows = [(_("Played"), str(g.played)), (_("Won"), str(g.won)), (_("Win rate"), percent(g.win_rate)),
+                (_("Current streak"), str(g.current_streak)), (_("Best streak"), str(g.best_streak)),
+                (_("Best time"), _clock(g.best_time)),
+                (_("Fewest moves"), "-" if g.fewest_moves is None else str(g.fewest_moves))]
         if game_key(game) == "freecell":
-            rows += [("Daily deals played", str(self.daily.days_played)),
-                     ("Daily deals won", str(self.daily.days_won)),
-                     ("Daily streak", str(self.daily.streak()))]
+            rows += [(_("Daily deals played"), str(self.daily.days_played)),
+                     (_("Daily deals won"), str(self.daily.days_won)),
+                     (_("Daily streak"), str(self.daily.streak()))]
         return rows
 
     def table(self, today: str | datetime.date | None = None) -> list[tuple[str, tuple[str, ...]]]:
@@ -553,26 +555,48 @@ class Statistics:
         for key, name in TABLE_ROWS:
             if key == "daily":
                 d = self.daily
-                rate = f"{d.days_won / d.days_played:.0%}" if d.days_played else "-"
-                out.append((name, (str(d.days_played), str(d.days_won), rate, str(d.streak(today)),
+                rate = percent(d.days_won / d.days_played) if d.days_played else "-"
+                out.append((_(name), (str(d.days_played), str(d.days_won), rate, str(d.streak(today)),
                                    str(d.best_streak), "-", "-")))
                 continue
             g = self[key]
-            out.append((name, (str(g.played), str(g.won), f"{g.win_rate:.0%}" if g.played else "-",
+            out.append((_(name), (str(g.played), str(g.won), percent(g.win_rate) if g.played else "-",
                                str(g.current_streak), str(g.best_streak), _clock(g.best_time),
                                "-" if g.fewest_moves is None else str(g.fewest_moves))))
         return out
 
 
-#: The statistics table's columns (after the row's name).
-TABLE_COLUMNS: tuple[str, ...] = ("Played", "Won", "Win %", "Streak", "Best streak", "Best time",
-                                  "Fewest moves")
+#: The statistics table's columns (after the row's name), as msgids: :func:`table_columns` reads them.
+# TRANSLATORS: the statistics table's column heads: keep them short (a head may take two lines).
+TABLE_COLUMNS: tuple[str, ...] = (N_("Played"), N_("Won"), N_("Win %"), N_("Streak"), N_("Best streak"),
+                                  N_("Best time"), N_("Fewest moves"))
 #: The table's rows: a game bucket of :data:`GAMES` and its name ("daily": FreeCell's daily deals).
-TABLE_ROWS: tuple[tuple[str, str], ...] = (("freecell", "FreeCell"), ("freecell-easy", "FreeCell Easy"),
-                                           ("freecell-normal", "FreeCell Normal"),
-                                           ("freecell-hard", "FreeCell Hard"), ("spider-1", "Spider 1 suit"),
-                                           ("spider-2", "Spider 2 suits"), ("spider-4", "Spider 4 suits"),
-                                           ("daily", "Daily deals"))
+TABLE_ROWS: tuple[tuple[str, str], ...] = (("freecell", N_("FreeCell")), ("freecell-easy", N_("FreeCell Easy")),
+                                           ("freecell-normal", N_("FreeCell Normal")),
+                                           ("freecell-hard", N_("FreeCell Hard")), ("spider-1", N_("Spider 1 suit")),
+                                           ("spider-2", N_("Spider 2 suits")), ("spider-4", N_("Spider 4 suits")),
+                                           ("daily", N_("Daily deals")))
+
+
+def table_columns() -> tuple[str, ...]:
+    """:data:`TABLE_COLUMNS` in the current language."""
+    return tuple(_(c) for c in TABLE_COLUMNS)
+
+
+# TRANSLATORS: month names as the daily calendar's title shows them ("{month} {year}"), in the
+# form that stands alone (Russian: nominative, "Ноябрь").
+_MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+           N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+
+
+def month_title(year: int, month: int) -> str:
+    """The daily calendar's title for ``month`` (1-12) of ``year``, in the current language.
+
+    >>> month_title(2026, 11)
+    'November 2026'
+    """
+    # TRANSLATORS: the daily calendar's title, e.g. "November 2026" (Korean "2026년 11월").
+    return _("{month} {year}").format(month=_(_MONTHS[month - 1]), year=year)
 
 
 def outcome(result: Result) -> str:

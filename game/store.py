@@ -58,6 +58,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
 from game.bounded import Refused, read_bytes
+from game.i18n import N_, _, grouped
 from game.schema import MAX_FILE_BYTES, SchemaError, parse
 
 __all__ = ["Store", "data_dir", "APP_DIR_NAME", "STALE_SECONDS", "REPLACED_NOTICE"]
@@ -68,7 +69,7 @@ APP_DIR_NAME = "solitaire3d"
 STALE_SECONDS = 60.0
 
 #: What a game says when its save replaces one another running game made.
-REPLACED_NOTICE = "another window saved its game in this folder; this window's game replaces it"
+REPLACED_NOTICE = N_("another window saved its game in this folder; this window's game replaces it")
 
 T = TypeVar("T")
 
@@ -181,8 +182,8 @@ class Store:
             os.close(fd)
             os.unlink(probe)
         except OSError as exc:
-            self._warn(f"the data folder {self.folder} cannot be written ({_why(exc)}); "
-                       "the game plays on without saving", key="folder")
+            self._warn(_("the data folder {folder} cannot be written ({why}); the game plays on without saving").format(
+                folder=self.folder, why=_why(exc)), key="folder")
 
     # --- reading ----------------------------------------------------------------------
 
@@ -205,19 +206,21 @@ class Store:
             if exc.kind == "missing":
                 self._note_seen(name, None)
             elif exc.kind in _SET_ASIDE:
-                self._set_aside(name, _SET_ASIDE[exc.kind], fresh)
+                self._set_aside(name, _(_SET_ASIDE[exc.kind]).format(limit=grouped(MAX_FILE_BYTES)), fresh)
             else:
-                self._warn(f"could not read {path.name} ({exc.detail or exc}); using defaults", key=f"read {name}")
+                self._warn(_("could not read {file} ({why}); using defaults").format(file=path.name, why=exc.detail or exc),
+                           key=f"read {name}")
             return default
         try:
             data = parse(raw)
             self._note_seen(name, data)
             return check(data) if check is not None else data
         except SchemaError as exc:
-            why = str(exc) if str(exc).startswith("it ") else f"it did not hold {_what(name)} ({exc})"
+            why = str(exc) if str(exc).startswith("it ") else _("it did not hold {what} ({why})").format(
+                what=_what(name), why=exc)
         except (ValueError, TypeError, KeyError, RecursionError, OverflowError) as exc:
             # A reader's own complaint; never a crash for what a file holds.
-            why = f"it did not hold {_what(name)} ({exc})"
+            why = _("it did not hold {what} ({why})").format(what=_what(name), why=exc)
         self._set_aside(name, _one_line(why), fresh)
         return default
 
@@ -239,12 +242,14 @@ class Store:
         except FileNotFoundError:
             return
         except OSError as exc:
-            self._warn(f"{path.name}: {why}, and it could not be set aside ({_why(exc)})")
+            self._warn(_("{file}: {why}, and it could not be set aside ({error})").format(
+                file=path.name, why=why, error=_why(exc)))
             return
         self._note_seen(name, None)
         if fresh is not None:
             self.save(name, fresh)
-        self._warn(f"{path.name}: {why}; it was set aside as {aside.name} and a fresh one started")
+        self._warn(_("{file}: {why}; it was set aside as {aside} and a fresh one started").format(
+            file=path.name, why=why, aside=aside.name))
 
     # --- writing ----------------------------------------------------------------------
 
@@ -263,12 +268,13 @@ class Store:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             if path.is_dir():
-                self._set_aside(name, "it was a folder, not a file", None)
+                self._set_aside(name, _("it was a folder, not a file"), None)
             if name in self.STAMPED:
                 self._check_owner(name)
             self._write(path, text)
         except OSError as exc:
-            self._warn(f"could not save {path.name} ({_why(exc)}); the game plays on without saving it",
+            self._warn(_("could not save {file} ({why}); the game plays on without saving it").format(
+                file=path.name, why=_why(exc)),
                        key=f"save {name} {type(exc).__name__}")
             return False
         if name in self.STAMPED:
@@ -309,7 +315,7 @@ class Store:
         except FileNotFoundError:
             pass
         except OSError as exc:
-            self._warn(f"could not remove {path.name} ({_why(exc)})", key=f"delete {name}")
+            self._warn(_("could not remove {file} ({why})").format(file=path.name, why=_why(exc)), key=f"delete {name}")
             return False
         self._seen[name] = None
         return True
@@ -332,7 +338,7 @@ class Store:
         if (isinstance(other, str) and other != self.instance and other not in self._told
                 and isinstance(saved_at, (int, float)) and saved_at >= self.started_at):
             self._told.add(other)
-            self._warn(REPLACED_NOTICE)
+            self._warn(_(REPLACED_NOTICE))
 
     @contextlib.contextmanager
     def locked(self, name: str) -> Iterator[bool]:
@@ -364,14 +370,14 @@ class Store:
 
 #: Why a file the bounded reader refused is set aside (the rest are read errors: warned, kept).
 _SET_ASIDE = {
-    "folder": "it was a folder, not a file",
-    "special": "it was not a plain file",
-    "large": f"it is larger than {MAX_FILE_BYTES:,} bytes",
+    "folder": N_("it was a folder, not a file"),
+    "special": N_("it was not a plain file"),
+    "large": N_("it is larger than {limit} bytes"),
 }
 
 
 def _what(name: str) -> str:
-    return {"savegame": "a saved game"}.get(name, name)
+    return _("a saved game") if name == "savegame" else name
 
 
 def _one_line(text: str) -> str:

@@ -16,6 +16,10 @@ from pathlib import Path
 
 import pytest
 
+# The suite reads the game's English text whatever this machine's locale is; the
+# processes it starts (the CLI, the window) inherit the choice.
+os.environ["LANGUAGE"] = "en"
+
 TESTS = Path(__file__).resolve().parent
 #: The checkout's root (where ``python -m game`` runs).
 ROOT = TESTS.parent
@@ -35,6 +39,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if "slow" not in item.keywords]
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Every test starts in English, and a test that changes the language leaves English behind."""
+    from game import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 def _load_module(name: str, path: Path):

@@ -795,3 +795,41 @@ def test_a_left_handed_table_is_picked_where_it_is_drawn_and_its_outline_keeps_t
     # the Undo button, where the mirrored bar draws it, takes the move back
     click(app, clock, button_pos(app, "undo"))
     assert table.position.cells[0] is None and table.position.columns[0][-1] == card
+
+
+def test_the_number_box_takes_full_width_digits_and_lets_the_input_method_compose(clock, make_app):
+    app = make_app("freecell", 1, now=clock)
+    key(app, clock, pygame.K_m)
+    click(app, clock, button_pos(app, "freecell-number"))
+    assert app.text_entry.on  # typing: the system's input method may compose
+    # While the IME composes, Backspace and Enter are its own: nothing is erased or confirmed.
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="６"))
+    pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text="１７", start=0, length=2))
+    frames(app, clock, 1)
+    key(app, clock, pygame.K_BACKSPACE)
+    key(app, clock, pygame.K_RETURN)
+    assert app.play.menu.is_open and app.play.menu.entry == "6"
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="１７"))  # the composition, committed
+    frames(app, clock, 1)
+    assert app.play.menu.entry == "617"
+    key(app, clock, pygame.K_RETURN)
+    assert not app.play.menu.is_open and app.play.table.session.number == 617
+    frames(app, clock, 1)
+    assert not app.text_entry.on  # off the box, keys are the game's again (no IME in the way)
+
+
+def test_the_language_setting_changes_the_words_at_once_and_is_remembered(clock, make_app):
+    from game import i18n
+
+    app = make_app("freecell", 1, now=clock)
+    key(app, clock, pygame.K_m)
+    click(app, clock, button_pos(app, "settings"))
+    assert "English" in [b.label for b in app.play.menu.buttons()]
+    click(app, clock, button_pos(app, "set-language=ru"))
+    assert app.play.settings.language == "ru" and i18n.language() == "ru"
+    assert "Русский" in [b.label for b in app.play.menu.buttons()]
+    from game.play.menu import Settings
+
+    assert Settings.load(app.play.store).language == "ru"  # remembered
+    click(app, clock, button_pos(app, "set-language=en"))
+    assert i18n.language() == "en" and app.play.menu.panel().title == "Settings"

@@ -14,6 +14,7 @@ import re
 import pygame
 import pytest
 
+from game import i18n
 from game.freecell import deal
 from game.freecell.solver import solve
 from game.howto import GAMES, blocks, marks, plain, spans
@@ -134,19 +135,34 @@ def test_the_bars_are_what_the_help_expects(labels):
     assert {"Settings", "Statistics", "How to play", "Quit"} <= labels["menu"]
 
 
+@pytest.fixture(scope="module", params=["en", "ko", "ja", "ru"])
+def spoken(request) -> tuple[str, dict[str, set[str]]]:
+    """A language and the labels its bars and menu show: a translated page must name the
+    buttons by the labels the translated game shows."""
+    i18n.set_language(request.param)
+    try:
+        return request.param, {g: names_of(bar_labels(g)) for g in GAMES} | {"menu": names_of(menu_labels())}
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_every_button_the_help_names_exists(game, labels):
+def test_every_button_the_help_names_exists(game, spoken):
+    lang, labels = spoken
+    i18n.set_language(lang)
     named = {name for kind, name in marks(game) if kind == "button"}
     assert named
     missing = named - labels[game] - labels["menu"]
-    assert not missing, f"the {game} help names buttons the game does not have: {sorted(missing)}"
+    assert not missing, f"the {game} help ({lang}) names buttons the game does not have: {sorted(missing)}"
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_bar_button_is_explained(game, labels):
+def test_every_bar_button_is_explained(game, spoken):
+    lang, labels = spoken
+    i18n.set_language(lang)
     named = {name for kind, name in marks(game) if kind == "button"}
     bar = {norm(label) for label in bar_labels(game)}
-    assert bar <= named, f"the {game} help never names {sorted(bar - named)}"
+    assert bar <= named, f"the {game} help ({lang}) never names {sorted(bar - named)}"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -58,7 +58,7 @@ def settings_doc() -> dict[str, Any]:
             "winnable_freecell": True, "winnable_spider_1": True, "winnable_spider_2": True,
             "winnable_spider_4": True, "winnable_seed": 12345, "winnable_dealt_1": 3, "winnable_dealt_2": 2,
             "winnable_dealt_4": 1,
-            "last_move_outline": False, "left_handed": True}
+            "last_move_outline": False, "left_handed": True, "language": "ja"}
 
 
 def statistics_doc() -> dict[str, Any]:

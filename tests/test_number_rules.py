@@ -17,7 +17,7 @@ import pytest
 from game.commands import main
 from game.commands.textplay import play as text_play
 from game.freecell.deals import DealNumberError, parse_deal_number
-from game.numbers import NumberError, parse_in_range, read_whole
+from game.numbers import NumberError, fold_wide, parse_in_range, read_whole
 from game.play.menu import Menu, Settings
 from game.spider.deals import GameNumberError, parse_game_number, parse_suits
 
@@ -113,8 +113,18 @@ def _box(kind: str, text: str) -> int | None:
 @pytest.mark.parametrize("text", CASES, ids=ascii)
 def test_the_menus_number_boxes_follow_the_table(text):
     deal, game, _, _ = RULES[text]
+    if fold_wide(text) != text:
+        # The box alone reads full-width digits (a Korean or Japanese keyboard's) as 0-9.
+        deal, game = (_parsed(parse_deal_number, fold_wide(text)), _parsed(parse_game_number, fold_wide(text)))
     assert _box("freecell", text) == deal
     assert _box("spider", text) == game
+
+
+def _parsed(parse, text: str) -> int | None:
+    try:
+        return parse(text)
+    except NumberError:
+        return None
 
 
 @pytest.mark.parametrize("text", CASES, ids=ascii)

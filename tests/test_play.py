@@ -470,15 +470,23 @@ def test_every_message_line_of_the_controller_is_a_whole_sentence_in_sentence_ca
                     (isinstance(node.func, ast.Attribute) and node.func.attr == "say")
                     or (isinstance(node.func, ast.Name) and node.func.id == "Said"))):
                 continue
-            arg = node.args[0]
-            texts = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
-            for text in texts:
+            def texts_of(n):
+                # The message's English text: inside _()/ngettext() (and their .format()).
+                if isinstance(n, ast.IfExp):
+                    return texts_of(n.body) + texts_of(n.orelse)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "format":
+                    return texts_of(n.func.value)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("_", "ngettext"):
+                    return [a for a in n.args if isinstance(a, (ast.Constant, ast.JoinedStr))]
+                return [n]
+
+            for text in texts_of(node.args[0]):
                 if isinstance(text, ast.BinOp):
                     bad.append(f"{path.name}:{node.lineno} glued: {ast.unparse(text)}")
                 first = text.values[0] if isinstance(text, ast.JoinedStr) else text
                 if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
                     seen += 1
-                    if not (first.value[0].isupper() or first.value[0] in "#0123456789"):
+                    if not (first.value[0].isupper() or first.value[0] in "#0123456789{"):  # {x}: a value first
                         bad.append(f"{path.name}:{node.lineno} {first.value!r}")
                 last = text.values[-1] if isinstance(text, ast.JoinedStr) else text
                 if isinstance(last, ast.Constant) and isinstance(last.value, str) and last.value.endswith("."):

@@ -71,7 +71,7 @@ def test_an_illegal_move_stops_with_its_line_and_reason(tmp_path: Path, capsys: 
     moves.write_text("move 1 10 1\n\nmove 1 2 1\nmove 5 6 1\n")
     code, out, err = run(capsys, "1", "1", str(moves))
     assert code == 1 and out == ""
-    assert err == f"{moves}:3: illegal move 'move 1 2 1': 6♠ can't go on 8♠: a card goes on one exactly one rank higher, any suit\n"
+    assert err == f"{moves}:3: illegal move 'move 1 2 1': 6♠ can't go on 8♠: a card goes on a card exactly one rank higher, of any suit\n"
 
 
 def test_undo_with_nothing_to_undo_is_illegal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -71,8 +71,8 @@ def test_one_card_onto_one_rank_higher_any_suit() -> None:
     pos = build({1: "8S", 2: "9H", 3: "9S", 4: "TH", 5: "7H", 6: "KC", 7: "QD", 8: "5C", 9: "5C", 10: "2D"})
     played(pos.copy(), "move 1 2 1")  # 8S on 9H: suits do not matter
     played(pos.copy(), "move 1 3 1")  # 8S on 9S
-    refused(pos, "move 1 4 1", "8♠ can't go on 10♥: a card goes on one exactly one rank higher, any suit")
-    refused(pos, "move 1 5 1", "8♠ can't go on 7♥: a card goes on one exactly one rank higher, any suit")
+    refused(pos, "move 1 4 1", "8♠ can't go on 10♥: a card goes on a card exactly one rank higher, of any suit")
+    refused(pos, "move 1 5 1", "8♠ can't go on 7♥: a card goes on a card exactly one rank higher, of any suit")
     refused(pos, "move 6 7 1", "K♣ can't go on Q♦: a king goes only into an empty column")  # a king goes only into an empty column
     played(pos.copy(), "move 7 6 1")  # QD on KC
 
@@ -99,7 +99,7 @@ def test_same_suit_runs_move_together() -> None:
     played(pos.copy(), "move 1 2 2")  # 8H 7H onto 9S
     played(pos.copy(), "move 1 3 3")  # 9H 8H 7H onto TC
     played(pos.copy(), "move 1 4 1")  # 7H alone
-    refused(pos, "move 1 4 2", "8♥ can't go on 8♣: a card goes on one exactly one rank higher, any suit")
+    refused(pos, "move 1 4 2", "8♥ can't go on 8♣: a card goes on a card exactly one rank higher, of any suit")
 
 
 def test_a_mixed_suit_stack_moves_one_card_at_a_time() -> None:

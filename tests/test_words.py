@@ -150,7 +150,7 @@ def _spider_kind(reason: str) -> str:
         ("face down", r"face-up card"), ("short column", r"has only \d+ cards?$"),
         ("not a run", r"^only a same-suit run moves together: .+ is not one$"),
         ("king", r"a king goes only into an empty column$"),
-        ("rank", r"a card goes on one exactly one rank higher, any suit$")):
+        ("rank", r"a card goes on a card exactly one rank higher, of any suit$")):
         if re.search(pattern, reason):
             return kind
     raise AssertionError(f"an unknown refusal: {reason!r}")
@@ -180,7 +180,7 @@ def test_every_spider_refusal_names_cards_with_symbols_and_states_the_rule():
 def test_spider_refusals_quote_the_cards_involved():
     pos = build({1: "8S 7H", 2: "2H", 3: "JS", 4: "KC", 5: "QD"}, stock=1)
     assert pos.why_illegal(SpiderMove.parse("move 3 2 1")) == \
-        "J♠ can't go on 2♥: a card goes on one exactly one rank higher, any suit"
+        "J♠ can't go on 2♥: a card goes on a card exactly one rank higher, of any suit"
     assert pos.why_illegal(SpiderMove.parse("move 1 3 2")) == "only a same-suit run moves together: 8♠ 7♥ is not one"
     assert pos.why_illegal(SpiderMove.parse("move 4 5 1")) == "K♣ can't go on Q♦: a king goes only into an empty column"
 
@@ -361,5 +361,5 @@ def test_the_spider_table_shows_the_whole_refusal():
     bad = next(m for m in (SpiderMove.of(s, d, 1) for s in range(10) for d in range(10) if s != d)
                if "can't go on" in (pos.why_illegal(m) or ""))
     assert not table.play(bad)
-    assert table.message == pos.why_illegal(bad) and ": a card goes on one exactly one rank higher" in table.message
+    assert table.message == pos.why_illegal(bad) and ": a card goes on a card exactly one rank higher" in table.message
     assert [e.reason for e in table.take_events() if isinstance(e, Refused)] == [table.message]

@@ -8,6 +8,7 @@
     python tools/screenshot.py --game spider --help-page 2 --size 800x600 --out help.png
     python tools/screenshot.py --game freecell --deal 1 --moves line.txt --hud \
         --size 700x1000 --rects rects.json --out tall.png
+    python tools/screenshot.py --game freecell --panel menu --lang ja --out menu-ja.png
     python tools/screenshot.py --deck --size 1600x1000 --out deck.png
     python tools/screenshot.py --deck --card-width 60 --four-colour --out small.png
 
@@ -27,7 +28,8 @@ does (``--help-refusal REASON``: the part that explains a refusal).
 table (``moves``: FreeCell's move list, as L opens it), with the settings and statistics of the data folder ``--data DIR``
 (default: none, so fresh settings and no statistics); the table takes the
 settings' felt, card back and deck.
-``--rects FILE`` writes the screen boxes (window pixels, y down)
+``--lang ko|ja|ru|en`` sets every word of the shot in that language (the
+window's own choice of font included). ``--rects FILE`` writes the screen boxes (window pixels, y down)
 of every card drawn and every HUD text line and button as JSON:
 ``{"size": [w, h], "cards": [[x, y, w, h], ...], "hud": [[x, y, w, h], ...]}``
 (with ``--hud``, also ``"bar": [x, y, w, h]``, the control bar's background).
@@ -57,6 +59,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import moderngl  # noqa: E402
 import pygame  # noqa: E402
 
+from game.i18n import LANGUAGES, PSEUDO, set_language  # noqa: E402
 from game.render.camera import Camera  # noqa: E402
 from game.render.layout import Layout, layout  # noqa: E402
 from game.render.scene import Mark, Renderer, View  # noqa: E402
@@ -234,8 +237,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deck", action="store_true", help="draw the 52 faces in a grid, flat, instead of a table")
     ap.add_argument("--card-width", type=int, metavar="PX",
                     help="with --deck: cards this many pixels wide (default: as the window of --size shows them)")
+    ap.add_argument("--lang", choices=(*LANGUAGES, PSEUDO), default="en",
+                    help="the language of every word shown (default English; qps: the test pseudo-language)")
     ap.add_argument("--out", type=Path, required=True, help="PNG file to write")
     args = ap.parse_args(argv)
+    set_language(args.lang)
     if args.card_width is not None and not args.deck:
         ap.error("--card-width goes with --deck")
     if args.card_width is not None and not 16 <= args.card_width <= 1024:

@@ -40,6 +40,7 @@ import os
 import sys
 from typing import Any, Callable
 
+from game.i18n import N_, _
 from game.quoting import printable
 from game.schema import Choice, List, Map, Record, Str
 
@@ -48,10 +49,10 @@ __all__ = ["Refusals", "Clipboard", "FullScreen", "MESSAGES", "REMEMBERED", "dis
 #: The one line said for each refusal (``why``: the platform's reason; for
 #: ``size``, ``want`` and ``got``: the sizes). One place per message.
 MESSAGES = {
-    "fullscreen": "full screen is not available on this display ({why}); the game plays in a window",
-    "size": "the window could not open at {want} ({why}); it opened at {got}",
-    "controller": "a game controller could not be opened ({why}); keys and the mouse still play",
-    "clipboard": "the system clipboard is not available ({why}); copied moves stay in this window",
+    "fullscreen": N_("full screen is not available on this display ({why}); the game plays in a window"),
+    "size": N_("the window could not open at {want} ({why}); it opened at {got}"),
+    "controller": N_("a game controller could not be opened ({why}); keys and the mouse still play"),
+    "clipboard": N_("the system clipboard is not available ({why}); copied moves stay in this window"),
 }
 
 #: Refusals that belong to the display and are remembered for it.
@@ -160,7 +161,7 @@ class Refusals:
         if name in self._said and not again:
             return
         self._said.add(name)
-        line = MESSAGES[name].format(why=_reason(exc), **words)
+        line = _(MESSAGES[name]).format(why=_reason(exc), **words)
         self.lines.append(line)
         if self.report is not None:
             self.report(line)

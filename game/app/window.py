@@ -22,6 +22,7 @@ import pygame
 
 from game import speeds
 from game.app.capabilities import Clipboard, FullScreen, Refusals, display_key, open_window, to_stderr
+from game.app.textentry import TextEntry
 from game.input.keys import translate_controller, translate_key
 from game.input.pointer import Click, Drop, Pointer
 from game.loop import FixedStep
@@ -50,7 +51,7 @@ class App:
     def __init__(self, game: str = "freecell", number: int | None = None, suits: int = 1,
                  size: tuple[int, int] = (1280, 720), *, now: Callable[[], float] = time.perf_counter,
                  fullscreen: bool = False, restore: bool = True,
-                 data_folder: str | None = None) -> None:
+                 data_folder: str | None = None, language: str | None = None) -> None:
         quiet_alsa()  # no sound card: play silently, without ALSA's sixteen lines on stderr
         pygame.init()
         self.now = now
@@ -60,7 +61,7 @@ class App:
         store = Store(data_folder) if data_folder is not None else Store()
         #: What this display refused (full screen, a size, ...): said once, the game plays on.
         self.refusals = Refusals(store, display_key(pygame.display.get_driver()), to_stderr)
-        pygame.display.set_caption("Solitaire")
+        self.text_entry = TextEntry()  # the number box's typing, an IME's included; the title
         self.window = open_window(size, self.refusals)
         self.ctx = moderngl.create_context()  # the window SDL just made current
         self.size = pygame.display.get_window_size()
@@ -77,10 +78,9 @@ class App:
         self._pulse: tuple[tuple[Any, ...], float] = ((), 0.0)  # the hint marks shown, since when
         self.fullscreen = FullScreen(self.refusals, lambda: self.resize(pygame.display.get_window_size()))
         self.sound = Sound(0.0)
-        self.play = Play(self, game, number, suits, now=now, restore=restore, store=store,
+        self.play = Play(self, game, number, suits, now=now, restore=restore, store=store, language=language,
                          fullscreen=fullscreen)
         self.refusals.report_to(self.play.say, self.play.message)
-        pygame.key.start_text_input()
         self._init_controllers()
 
     @property
@@ -145,8 +145,8 @@ class App:
         elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             play.pause("minimised", False)
             self.loop.reset()
-        elif t == pygame.TEXTINPUT:
-            play.type_text(event.text)
+        elif self.text_entry.take(event, play):
+            pass
         elif t == pygame.KEYDOWN and play.typing and event.key not in (
                 pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
             if event.key == pygame.K_BACKSPACE:
@@ -238,6 +238,7 @@ class App:
         """One frame: events, fixed-step updates, and a redraw if anything changed."""
         for event in pygame.event.get():
             self.handle(event)
+        self.text_entry.sync(self.play.typing)
         self.loop.tick(self._update)
         frame = self.play.frame(self.size)
         view = View(frame.shown, marks=list(frame.marks), focus=frame.focus,

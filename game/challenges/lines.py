@@ -22,7 +22,7 @@ has played it through the rules engine::
     >>> steps = replay_spider(1, 1, ["move 1 2 1"])
     Traceback (most recent call last):
     ...
-    game.challenges.lines.ProofError: Spider game 1 (1 suit): action 1 (move 1 2 1) is illegal: a card goes on one exactly one rank higher, any suit
+    game.challenges.lines.ProofError: Spider game 1 (1 suit): action 1 (move 1 2 1) is illegal: a card goes on a card exactly one rank higher, of any suit
 
 A replay returns one :class:`Snapshot` per player step, counted as the status
 line counts: in FreeCell a move of a run counts once, and the automatic

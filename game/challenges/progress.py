@@ -43,6 +43,7 @@ from typing import Any, Callable, TypeVar
 
 from game.challenges.days import GAMES, LEVELS, Challenge
 from game.challenges.sentences import say
+from game.i18n import _
 
 __all__ = ["ChallengeProgress", "BADGES", "STORE_NAME", "FORMAT_VERSION", "playable", "badge_for",
            "SLOTS", "NotPlayable"]
@@ -177,8 +178,8 @@ class ChallengeProgress:
 
     def _mark(self, challenge: Challenge, today: datetime.date, letter: str) -> bool:
         if not playable(challenge.date, today):
-            raise NotPlayable(f"the challenge of {challenge.date.isoformat()} cannot be played on "
-                              f"{today.isoformat()}: only on its day and later that month")
+            raise NotPlayable(_("the challenge of {date} cannot be played on {today}: only on its day and later "
+                                "that month").format(date=challenge.date.isoformat(), today=today.isoformat()))
         key = challenge.date.isoformat()
         marks = self.days.get(key, _EMPTY)
         i = _slot(challenge)

@@ -39,14 +39,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from typing import NoReturn, Sequence
 
 from game import __version__
 from game import limits
 from game.commands.usage import UsageError
+from game.i18n import LANGUAGES, N_, PSEUDO, _, detect_language, grouped, set_language
 from game.numbers import NumberError
-from game.quoting import WORD_LIMIT, printable
+from game.quoting import WORD_LIMIT, printable, shown
 
 #: ``solve freecell``'s default budget (see :mod:`game.limits`).
 FREECELL_BUDGET = limits.FREECELL_SOLVE_STATES
@@ -54,101 +56,182 @@ FREECELL_BUDGET = limits.FREECELL_SOLVE_STATES
 __all__ = ["main", "build_parser", "UsageError", "NUMBERS_HELP"]
 
 #: What a number on the command line may look like (also in the README).
-NUMBERS_HELP = ("numbers are ASCII digits, optionally grouped by thousands with ',' or '_' "
-                "(1,000,000); deal and game numbers may start with '#'")
+NUMBERS_HELP = N_("numbers are ASCII digits, optionally grouped by thousands with ',' or '_' "
+                  "(1,000,000); deal and game numbers may start with '#'")
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, its "usage:" in the current language."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports a mistake in one line instead of usage + error."""
+    """argparse that reports a mistake in one line instead of usage + error, and whose
+    own words (section titles, -h) are read in the current language."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        for action in self._actions:
+            if action.dest == "help":
+                action.help = _("show this help message and exit")
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes a bad choice with repr(), but not an unknown option
         # ("-3\n4"), and it quotes an argument whole however long: each word
         # is cut and escaped (game.quoting), and the line as a whole is cut.
+        message = _argparse_in_words(message)
         parts = message.split(" ")
         words = " ".join(printable(word, 2 * WORD_LIMIT) for word in parts[:20]) + (" …" if len(parts) > 20 else "")
         line = printable(words, 300)
-        self.exit(2, f"{self.prog}: error: {line}\n")
+        self.exit(2, _("{prog}: error: {why}").format(prog=self.prog, why=line) + "\n")
+
+
+# argparse's own complaints (its English, not in our catalogs) read again as our messages.
+_ARGPARSE = (
+    (re.compile(r"the following arguments are required: (?P<names>.*)"),
+     N_("the following arguments are required: {names}")),
+    (re.compile(r"argument (?P<name>\S+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)"),
+     N_("argument {name}: invalid choice: {value} (choose from {choices})")),
+    (re.compile(r"unrecognized arguments: (?P<words>.*)"), N_("unrecognized arguments: {words}")),
+    (re.compile(r"argument (?P<name>\S+): expected one argument"), N_("argument {name}: expected one argument")),
+)
+
+
+def _argparse_in_words(message: str) -> str:
+    """``message`` from argparse in the current language, when it is one of its usual ones.
+
+    >>> _argparse_in_words("unrecognized arguments: --bogus")
+    'unrecognized arguments: --bogus'
+    """
+    for pattern, template in _ARGPARSE:
+        m = pattern.fullmatch(message)
+        if m:
+            return _(template).format(**m.groupdict())
+    return message
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``solitaire`` (its mistakes exit 2 with one line)."""
-    parser = _Parser(prog="solitaire", description="FreeCell and Spider Solitaire.",
-                     epilog=NUMBERS_HELP + ".")
+    parser = _Parser(prog="solitaire", description=_("FreeCell and Spider Solitaire."),
+                     epilog=_("{numbers}.").format(numbers=_(NUMBERS_HELP)))
     parser.add_argument("--version", action="version", version=f"solitaire {__version__}")
+    # Read before the parser is built (main's _take_language), so that --help speaks it too.
+    parser.add_argument("--lang", metavar="LANG",
+                        help=_("speak this language for this run: en, ko, ja or ru (default: the system's)"))
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    deal = commands.add_parser("deal", help="print a deal, or replay moves on it")
+    deal = commands.add_parser("deal", help=_("print a deal, or replay moves on it"))
     games = deal.add_subparsers(dest="game", required=True, parser_class=_Parser)
 
-    fc = games.add_parser("freecell", help="Microsoft FreeCell deal 1..1,000,000")
-    fc.add_argument("number", help="deal number 1..1000000")
+    fc = games.add_parser("freecell", help=_("Microsoft FreeCell deal 1..1,000,000"))
+    fc.add_argument("number", help=_("deal number 1..1000000"))
     fc.add_argument("--check", metavar="MOVES_FILE",
-                    help="replay whitespace-separated moves (no automatic moves) and print the result")
+                    help=_("replay whitespace-separated moves (no automatic moves) and print the result"))
 
-    sp = games.add_parser("spider", help="Spider game 1..999,999")
-    sp.add_argument("number", help="game number 1..999999")
-    sp.add_argument("--suits", default="1", help="1, 2 or 4 suits (default 1)")
+    sp = games.add_parser("spider", help=_("Spider game 1..999,999"))
+    sp.add_argument("number", help=_("game number 1..999999"))
+    sp.add_argument("--suits", default="1", help=_("1, 2 or 4 suits (default 1)"))
     sp.add_argument("--check", metavar="MOVES_FILE",
-                    help="replay moves, one per line, and print the result and the score")
+                    help=_("replay moves, one per line, and print the result and the score"))
 
-    solve = commands.add_parser("solve", help="solve a deal or a position")
+    solve = commands.add_parser("solve", help=_("solve a deal or a position"))
     solve_games = solve.add_subparsers(dest="game", required=True, parser_class=_Parser)
-    sfc = solve_games.add_parser("freecell", help="solve a FreeCell deal or board")
-    sfc.add_argument("number", nargs="?", help="deal number 1..1000000 (or use --board)")
-    sfc.add_argument("--board", metavar="FILE", help="a position in fc-solve board format")
-    sfc.add_argument("--freecells", default="4", metavar="K", help="free cells 0..4 (default 4)")
+    sfc = solve_games.add_parser("freecell", help=_("solve a FreeCell deal or board"))
+    sfc.add_argument("number", nargs="?", help=_("deal number 1..1000000 (or use --board)"))
+    sfc.add_argument("--board", metavar="FILE", help=_("a position in fc-solve board format"))
+    sfc.add_argument("--freecells", default="4", metavar="K", help=_("free cells 0..4 (default 4)"))
     sfc.add_argument("--budget", default=str(FREECELL_BUDGET), metavar="STATES",
-                     help=f"most positions to examine (default {FREECELL_BUDGET:,})")
+                     help=_("most positions to examine (default {n})").format(n=grouped(FREECELL_BUDGET)))
     sfc.add_argument("--anytime", default="0", metavar="SECONDS",
-                     help="after the first solution, look this long for a shorter one")
+                     help=_("after the first solution, look this long for a shorter one"))
     sfc.add_argument("--auto", default="safe", metavar="LEVEL",
-                     help="automatic foundation moves the player count assumes: off, safe (default) or all")
+                     help=_("automatic foundation moves the player count assumes: off, safe (default) or all"))
 
-    ssp = solve_games.add_parser("spider", help="solve a Spider game with every card known")
-    ssp.add_argument("number", help="game number 1..999999")
-    ssp.add_argument("--suits", default="1", help="1, 2 or 4 suits (default 1)")
+    ssp = solve_games.add_parser("spider", help=_("solve a Spider game with every card known"))
+    ssp.add_argument("number", help=_("game number 1..999999"))
+    ssp.add_argument("--suits", default="1", help=_("1, 2 or 4 suits (default 1)"))
     ssp.add_argument("--budget", default=str(limits.SPIDER_SOLVE_STATES), metavar="STATES",
-                     help=f"most positions to examine (default {limits.SPIDER_SOLVE_STATES:,})")
+                     help=_("most positions to examine (default {n})").format(n=grouped(limits.SPIDER_SOLVE_STATES)))
 
-    hint = commands.add_parser("hint", help="the table's hint for a deal or a position, in words")
+    hint = commands.add_parser("hint", help=_("the table's hint for a deal or a position, in words"))
     hint_games = hint.add_subparsers(dest="game", required=True, parser_class=_Parser)
-    hfc = hint_games.add_parser("freecell", help=f"FreeCell: the solver's hint ({limits.HINT.states:,} states or {limits.HINT.seconds:g} s)")
-    hfc.add_argument("number", nargs="?", help="deal number 1..1000000 (or use --board)")
-    hfc.add_argument("--board", metavar="FILE", help="a position in fc-solve board format")
+    hfc = hint_games.add_parser("freecell", help=_("FreeCell: the solver's hint ({states} states or {seconds} s)").format(
+        states=grouped(limits.HINT.states), seconds=f"{limits.HINT.seconds:g}"))
+    hfc.add_argument("number", nargs="?", help=_("deal number 1..1000000 (or use --board)"))
+    hfc.add_argument("--board", metavar="FILE", help=_("a position in fc-solve board format"))
     hfc.add_argument("--auto", default="safe", metavar="LEVEL",
-                     help="automatic foundation moves on the table: off, safe (default) or all")
-    hsp = hint_games.add_parser("spider", help="Spider: the hint from what a player sees")
-    hsp.add_argument("number", help="game number 1..999999")
-    hsp.add_argument("--suits", default="1", help="1, 2 or 4 suits (default 1)")
-    hsp.add_argument("--moves", metavar="MOVES_FILE", help="replay these moves first (as deal --check)")
+                     help=_("automatic foundation moves on the table: off, safe (default) or all"))
+    hsp = hint_games.add_parser("spider", help=_("Spider: the hint from what a player sees"))
+    hsp.add_argument("number", help=_("game number 1..999999"))
+    hsp.add_argument("--suits", default="1", help=_("1, 2 or 4 suits (default 1)"))
+    hsp.add_argument("--moves", metavar="MOVES_FILE", help=_("replay these moves first (as deal --check)"))
 
-    daily = commands.add_parser("daily", help="print the daily FreeCell deal of a date (Japan time)")
-    daily.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in Japan)")
+    daily = commands.add_parser("daily", help=_("print the daily FreeCell deal of a date (Japan time)"))
+    daily.add_argument("date", nargs="?", help=_("YYYY-MM-DD (default: today in Japan)"))
 
-    chal = commands.add_parser("challenges", help="print the day's challenges, each with its proof")
-    chal.add_argument("--date", help="YYYY-MM-DD, 2020-01-01..2099-12-31 (default: today in Japan)")
-    chal.add_argument("--json", action="store_true", help="a JSON list of objects, the proofs included")
+    chal = commands.add_parser("challenges", help=_("print the day's challenges, each with its proof"))
+    chal.add_argument("--date", help=_("YYYY-MM-DD, 2020-01-01..2099-12-31 (default: today in Japan)"))
+    chal.add_argument("--json", action="store_true", help=_("a JSON list of objects, the proofs included"))
 
-    helpp = commands.add_parser("help", help="how to play FreeCell or Spider")
+    helpp = commands.add_parser("help", help=_("how to play FreeCell or Spider"))
     helpp.add_argument("game", nargs="?", choices=["freecell", "spider"], default="freecell")
 
-    play = commands.add_parser("play", help="start the game (the default)")
+    play = commands.add_parser("play", help=_("start the game (the default)"))
     play.add_argument("game", nargs="?", choices=["freecell", "spider"], default="freecell")
-    play.add_argument("number", nargs="?", help="deal or game number")
-    play.add_argument("--suits", default="1", help="Spider: 1, 2 or 4 suits (default 1)")
-    play.add_argument("--text", action="store_true", help="play FreeCell in the terminal instead of a window")
+    play.add_argument("number", nargs="?", help=_("deal or game number"))
+    play.add_argument("--suits", default="1", help=_("Spider: 1, 2 or 4 suits (default 1)"))
+    play.add_argument("--text", action="store_true", help=_("play FreeCell in the terminal instead of a window"))
     play.add_argument("--auto", metavar="LEVEL",
-                      help="terminal FreeCell: automatic foundation moves off, safe (default) or all "
-                           "(the window's is in Settings)")
+                      help=_("terminal FreeCell: automatic foundation moves off, safe (default) or all "
+                             "(the window's is in Settings)"))
     play.add_argument("--fullscreen", action="store_true")
     return parser
 
 
+def _take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang L`` (or ``--lang=L``) taken out of ``argv`` wherever it stands: ``(L, the rest)``.
+
+    >>> _take_language(["deal", "freecell", "1", "--lang", "ja"])
+    ('ja', ['deal', 'freecell', '1'])
+    """
+    rest: list[str] = []
+    lang: str | None = None
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            rest.append(word)
+            rest.extend(words)
+            break
+        if word == "--lang" or word.startswith("--lang="):
+            value = word.partition("=")[2] if "=" in word else next(words, None)
+            if value is None:
+                raise UsageError(_("--lang needs a language: en, ko, ja or ru"))
+            if value not in LANGUAGES and value != PSEUDO:  # qps: the tests' pseudo-language, never offered
+                raise UsageError(_("--lang must be en, ko, ja or ru, not {text}").format(text=shown(value)))
+            lang = value
+        else:
+            rest.append(word)
+    return lang, rest
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
+    try:
+        lang, words = _take_language(list(sys.argv[1:] if argv is None else argv))
+    except UsageError as exc:
+        print(_("solitaire: error: {why}").format(why=exc), file=sys.stderr)
+        return 2
+    # The command line speaks --lang, else the system's language (the window may take its
+    # remembered one from the settings unless --lang was given).
+    set_language(lang or detect_language())
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
+    args.lang = lang
     try:
         if args.command == "deal" and args.game == "freecell":
             from game.commands.freecell import deal_command
@@ -191,9 +274,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return play_command(getattr(args, "game", "freecell"), getattr(args, "number", None),
                             getattr(args, "suits", "1"), getattr(args, "text", False),
-                            getattr(args, "fullscreen", False), getattr(args, "auto", None))
+                            getattr(args, "fullscreen", False), getattr(args, "auto", None), args.lang)
     except (UsageError, NumberError) as exc:
-        print(f"solitaire: error: {exc}", file=sys.stderr)
+        print(_("solitaire: error: {why}").format(why=exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -14,6 +14,7 @@ import re
 import sys
 
 from game.commands.usage import UsageError
+from game.i18n import _
 from game.numbers import shown
 
 __all__ = ["challenges_command", "parse_date"]
@@ -38,9 +39,10 @@ def parse_date(text: str) -> datetime.date:
             raise ValueError(text)
         date = datetime.date.fromisoformat(stripped)
     except ValueError:
-        raise UsageError(f"{shown(text)} is not a date: use YYYY-MM-DD") from None
+        raise UsageError(_("{text} is not a date: use YYYY-MM-DD").format(text=shown(text))) from None
     if not FIRST_DATE <= date <= LAST_DATE:
-        raise UsageError(f"challenges exist for {FIRST_DATE}..{LAST_DATE}, not {date.isoformat()}")
+        raise UsageError(_("challenges exist for {first}..{last}, not {date}").format(
+            first=FIRST_DATE, last=LAST_DATE, date=date.isoformat()))
     return date
 
 
@@ -54,12 +56,12 @@ def challenges_command(date_text: str | None, as_json: bool = False) -> int:
     if as_json:
         print(json.dumps([c.to_json() for c in day], indent=1))
     else:
-        print(f"Challenges of {date.isoformat()}")
+        print(_("Challenges of {date}").format(date=date.isoformat()))
         for c in day:
-            game = "FreeCell" if c.game == "freecell" else "Spider"
+            game = _("FreeCell") if c.game == "freecell" else _("Spider")
             print(f"  {game} {c.level_name()}: {c.sentence()}")
     missing = 2 * len(LEVELS) - len(day)
     if missing:
-        print(f"solitaire: {missing} of {2 * len(LEVELS)} challenges could not be made: the proven lines "
-              "(assets/challenge-lines.tsv) are missing or damaged", file=sys.stderr)
+        print(_("solitaire: {missing} of {n} challenges could not be made: the proven lines "
+                "(assets/challenge-lines.tsv) are missing or damaged").format(missing=missing, n=2 * len(LEVELS)), file=sys.stderr)
     return 0 if day else 1

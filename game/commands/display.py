@@ -26,6 +26,8 @@ import os
 import sys
 from typing import Callable, Mapping
 
+from game.i18n import _
+
 __all__ = ["no_display_reason", "HEADLESS_DRIVERS"]
 
 #: SDL video drivers that draw nowhere a player can see.
@@ -57,12 +59,12 @@ def no_display_reason(environ: Mapping[str, str] | None = None, platform: str | 
     if env.get("SDL_VIDEODRIVER", "").strip():
         return None
     if plat.startswith("linux") and not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
-        return "no DISPLAY or WAYLAND_DISPLAY is set"
+        return _("no DISPLAY or WAYLAND_DISPLAY is set")
     try:
         name = (driver or _sdl_driver)()
     except Exception as exc:  # pygame.error: no video driver works at all
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return f"no video driver works ({first})"
+        return _("no video driver works ({why})").format(why=first)
     if name.lower() in HEADLESS_DRIVERS:
-        return f"SDL's video driver would be {name}"
+        return _("SDL's video driver would be {name}").format(name=name)
     return None

@@ -14,6 +14,7 @@ from game.commands.usage import UsageError, parse_auto, read_text_file
 from game.freecell.deals import deal, parse_deal_number
 from game.freecell.moves import Move, NotationError
 from game.freecell.position import IllegalMoveError
+from game.i18n import _, grouped, ngettext
 from game.numbers import parse_in_range, shown
 from game.quoting import shown_path
 
@@ -36,18 +37,23 @@ def deal_command(number_text: str, check_path: str | None) -> int:
         try:
             Move.parse(token)
         except NotationError as exc:
-            raise UsageError(f"{shown_path(check_path)}: move {index}: {exc}") from None
+            raise UsageError(_("{file}: move {n}: {why}").format(file=shown_path(check_path), n=index, why=exc)) from None
     # fc-solve -snx lists every card movement, so nothing moves by itself here.
     for index, token in enumerate(tokens, 1):
         move = pos.parse_move(token)
         try:
             pos.push(move, auto=False)
         except IllegalMoveError as exc:
-            print(f"move {index} ({move}) is illegal: {str(exc).split(': ', 1)[1]}", file=sys.stderr)
+            print(_("move {n} ({move}) is illegal: {why}").format(n=index, move=move, why=str(exc).split(": ", 1)[1]),
+                  file=sys.stderr)
             return 1
     sys.stdout.write(pos.board())
-    state = "won" if pos.is_won() else f"{pos.cards_home} of 52 cards home"
-    print(f"replayed {len(tokens)} moves on deal {number}: {state}", file=sys.stderr)
+    if pos.is_won():
+        said = ngettext("replayed {n} move on deal {deal}: won", "replayed {n} moves on deal {deal}: won", len(tokens))
+    else:
+        said = ngettext("replayed {n} move on deal {deal}: {home} of 52 cards home",
+                        "replayed {n} moves on deal {deal}: {home} of 52 cards home", len(tokens))
+    print(said.format(n=len(tokens), deal=number, home=pos.cards_home), file=sys.stderr)
     return 0
 
 
@@ -70,40 +76,51 @@ def solve_command(number_text: str | None, board_path: str | None, cells_text: s
     budget = parse_in_range(budget_text, "--budget", 1, 10**9)
     seconds = anytime_text.strip(" \t")
     if _SECONDS.fullmatch(seconds) is None:
-        raise UsageError(f"--anytime must be a number of seconds, not {shown(anytime_text)}")
+        raise UsageError(_("--anytime must be a number of seconds, not {text}").format(text=shown(anytime_text)))
     anytime = float(seconds)
     if not 0 <= anytime <= 86400:
-        raise UsageError(f"--anytime must be 0..86400 seconds, not {shown(anytime_text)}")
+        raise UsageError(_("--anytime must be 0..86400 seconds, not {text}").format(text=shown(anytime_text)))
     if (number_text is None) == (board_path is None):
-        raise UsageError("give a deal number or --board FILE (one of them)")
+        raise UsageError(_("give a deal number or --board FILE (one of them)"))
     if board_path is not None:
         try:
             pos = Position.parse(read_text_file(board_path, "board file"))
         except BoardError as exc:
-            raise UsageError(f"{shown_path(board_path)}: {exc}") from None
+            raise UsageError(_("{file}: {why}").format(file=shown_path(board_path), why=exc)) from None
         where = shown_path(board_path)
     else:
         number = parse_deal_number(number_text or "")
         pos = deal(number)
-        where = f"deal {number}"
+        # TRANSLATORS: what was solved, shown as {where} in "solved {where} with {room}: ...".
+        where = _("deal {n}").format(n=number)
     used = [i for i, c in enumerate(pos.cells) if c is not None]
     if used and max(used) >= cells:
-        raise UsageError(f"{where} uses free cell {'abcd'[max(used)]} but --freecells is {cells}")
+        raise UsageError(_("{where} uses free cell {cell} but --freecells is {n}").format(
+            where=where, cell="abcd"[max(used)], n=cells))
     result = solve(pos, free_cells=cells, budget=budget,
                    time_limit=None, improve=anytime > 0, improve_seconds=anytime, auto=level)
-    rule = "" if level == "safe" else f" (automatic foundation moves: {level})"
-    room = f"{cells} free cell" + ("" if cells == 1 else "s")
-    stats = (f"{result.states:,} states, {result.seconds:.2f} s")
+    # TRANSLATORS: the free cells a solve used, shown as {room} in "solved {where} with {room}: ...".
+    room = ngettext("{n} free cell", "{n} free cells", cells).format(n=cells)
+    stats = _("{states} states, {seconds} s").format(states=grouped(result.states), seconds=f"{result.seconds:.2f}")
+    words = dict(where=where, room=room, level=level, stats=stats, cards=result.card_moves, moves=result.game_moves)
     if result.verdict is Verdict.SOLVED:
         sys.stdout.write("".join(f"{m}\n" for m in result.moves))
-        print(f"solved {where} with {room}: {result.card_moves} card moves "
-              f"({result.game_moves} player moves){rule}, {stats}", file=sys.stderr)
+        if level == "safe":
+            said = _("solved {where} with {room}: {cards} card moves ({moves} player moves), {stats}")
+        else:
+            said = _("solved {where} with {room}: {cards} card moves ({moves} player moves) "
+                     "(automatic foundation moves: {level}), {stats}")
+        print(said.format(**words), file=sys.stderr)
         return 0
     if result.verdict is Verdict.UNSOLVABLE:
-        print(f"unsolvable: no winning line from {where} with {room}{rule} "
-              f"(search exhausted), {stats}", file=sys.stderr)
+        if level == "safe":
+            said = _("unsolvable: no winning line from {where} with {room} (search exhausted), {stats}")
+        else:
+            said = _("unsolvable: no winning line from {where} with {room} (automatic foundation moves: {level}) "
+                     "(search exhausted), {stats}")
+        print(said.format(**words), file=sys.stderr)
         return 1
-    print(f"unknown: budget reached with no verdict for {where} with {room}, {stats}",
+    print(_("unknown: budget reached with no verdict for {where} with {room}, {stats}").format(**words),
           file=sys.stderr)
     return 3
 
@@ -124,15 +141,17 @@ def daily_command(date_text: str | None) -> int:
                 raise ValueError(date_text)
             date = datetime.date.fromisoformat(date_text.strip(" \t"))
         except ValueError:
-            raise UsageError(f"{shown(date_text)} is not a date: use YYYY-MM-DD") from None
+            raise UsageError(_("{text} is not a date: use YYYY-MM-DD").format(text=shown(date_text))) from None
     number = daily_deal(date)
     rating = difficulty(number)
-    print(f"{date.isoformat()} deal {number} {rating.label if rating else 'unrated'}")
+    print(_("{date} deal {n} {rating}").format(date=date.isoformat(), n=number,
+                                              rating=rating.label if rating else _("unrated")))
     return 0
 
 
 def play_command(game: str = "freecell", number_text: str | None = None, suits_text: str = "1",
-                 text: bool = False, fullscreen: bool = False, auto_text: str | None = None) -> int:
+                 text: bool = False, fullscreen: bool = False, auto_text: str | None = None,
+                 language: str | None = None) -> int:
     """``solitaire`` / ``solitaire play [freecell|spider] [N]``: open the table.
 
     Without a screen (see :func:`game.commands.display.no_display_reason`,
@@ -146,7 +165,7 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
     """
     level = parse_auto(auto_text) if auto_text is not None else "safe"
     if auto_text is not None and not text:
-        raise UsageError("--auto is for the terminal game (--text); the window's level is in Settings")
+        raise UsageError(_("--auto is for the terminal game (--text); the window's level is in Settings"))
     if game == "spider":
         from game.spider.deals import parse_game_number, parse_suits
 
@@ -163,16 +182,16 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
             try:
                 from game.app import App
 
-                app = App(game, number, suits, fullscreen=fullscreen)
+                app = App(game, number, suits, fullscreen=fullscreen, language=language)
             except Exception as exc:  # no OpenGL 3.3, or the driver failed: say so, then play in text
-                reason = "no window could be opened: " + (
-                    str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+                reason = _("no window could be opened: {why}").format(
+                    why=str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
             else:
                 return app.run()
         if game == "spider":
-            print(f"solitaire: no display ({reason}); Spider needs a window", file=sys.stderr)
+            print(_("solitaire: no display ({why}); Spider needs a window").format(why=reason), file=sys.stderr)
             return 1
-        print(f"solitaire: no display: playing in the terminal ({reason})", file=sys.stderr, flush=True)
+        print(_("solitaire: no display: playing in the terminal ({why})").format(why=reason), file=sys.stderr, flush=True)
     from game.commands.textplay import play
 
     return play(number, auto=level)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import sys
 
 from game.commands.usage import UsageError, parse_auto, read_text_file
+from game.i18n import _
 from game.quoting import shown_path
 
 __all__ = ["freecell_hint_command", "spider_hint_command", "freecell_hint_sentence"]
@@ -55,7 +56,7 @@ def freecell_hint_sentence(position, number: int | None = None) -> tuple[str, in
     from game.solver.worker import HINT_IMPROVE_SECONDS
 
     if position.is_won():
-        return "All 52 cards are home: the game is won", 0
+        return _("All 52 cards are home: the game is won"), 0
     hint = known_unsolvable_hint(number) if number is not None else None
     if hint is None:
         budget, seconds = LIMITS[Ask.HINT]
@@ -75,13 +76,13 @@ def freecell_hint_command(number_text: str | None, board_path: str | None, auto_
 
     level = parse_auto(auto_text)
     if (number_text is None) == (board_path is None):
-        raise UsageError("give a deal number or --board FILE (one of them)")
+        raise UsageError(_("give a deal number or --board FILE (one of them)"))
     number: int | None = None
     if board_path is not None:
         try:
             pos = Position.parse(read_text_file(board_path, "board file"))
         except BoardError as exc:
-            raise UsageError(f"{shown_path(board_path)}: {exc}") from None
+            raise UsageError(_("{file}: {why}").format(file=shown_path(board_path), why=exc)) from None
     else:
         number = parse_deal_number(number_text or "")
         pos = deal(number)
@@ -110,7 +111,7 @@ def spider_hint_command(number_text: str, suits_text: str, moves_path: str | Non
     if illegal is not None:
         raise UsageError(illegal)
     if pos.is_won():
-        _print("All eight sets are complete: the game is won")
+        _print(_("All eight sets are complete: the game is won"))
         return 0
     hint = hints(pos)[0]
     _print(hint.text)

@@ -24,6 +24,7 @@ import sys
 from typing import Any
 
 from game.commands.usage import UsageError, read_text_file
+from game.i18n import _, grouped, ngettext
 from game.numbers import parse_in_range
 from game.quoting import shown_path
 from game.spider.deals import deal, parse_game_number, parse_suits
@@ -51,7 +52,7 @@ def read_moves(path: str) -> list[tuple[int, Move | str]]:
         try:
             actions.append((lineno, Move.parse(t)))
         except NotationError as exc:
-            raise UsageError(f"{shown_path(path)}:{lineno}: {exc}") from None
+            raise UsageError(_("{file}:{line}: {why}").format(file=shown_path(path), line=lineno, why=exc)) from None
     return actions
 
 
@@ -62,14 +63,14 @@ def replay_actions(pos: Any, actions: list[tuple[int, Move | str]], path: str) -
     for lineno, action in actions:
         if action == UNDO:
             if not pos.move_stack:
-                return f"{path}:{lineno}: illegal move 'undo': nothing to undo"
+                return _("{file}:{line}: illegal move 'undo': nothing to undo").format(file=path, line=lineno)
             pos.pop()
             continue
         assert isinstance(action, Move)
         try:
             pos.push(action)
         except IllegalMoveError as exc:
-            return f"{path}:{lineno}: illegal move '{action}': {exc}"
+            return _("{file}:{line}: illegal move '{move}': {why}").format(file=path, line=lineno, move=action, why=exc)
     return None
 
 
@@ -109,16 +110,20 @@ def solve_command(number: str, suits: str, budget: str) -> int:
     n = parse_game_number(number)
     s = parse_suits(suits)
     states = parse_in_range(budget, "--budget", 1, 10**9)
-    where = f"game {n} with {s} suit{'s' if s > 1 else ''}"
+    # TRANSLATORS: what was solved, shown as {where} in "solved {where}: ...".
+    where = ngettext("game {n} with {suits} suit", "game {n} with {suits} suits", s).format(n=n, suits=s)
     result = solve(deal(n, s), budget=states)
-    stats = f"{result.states:,} states, {result.seconds:.2f} s"
+    stats = _("{states} states, {seconds} s").format(states=grouped(result.states), seconds=f"{result.seconds:.2f}")
     if result.verdict is Verdict.SOLVED:
         sys.stdout.write("".join(f"{m}\n" for m in result.moves))
-        print(f"solved {where}: {result.length} moves ({result.column_moves} column moves and "
-              f"{result.length - result.column_moves} deals), {stats}", file=sys.stderr)
+        print(_("solved {where}: {n} moves ({moves} column moves and {deals} deals), {stats}").format(
+            where=where, n=result.length, moves=result.column_moves, deals=result.length - result.column_moves,
+            stats=stats), file=sys.stderr)
         return 0
     if result.verdict is Verdict.UNSOLVABLE:
-        print(f"unsolvable: no winning line for {where} (search exhausted), {stats}", file=sys.stderr)
+        print(_("unsolvable: no winning line for {where} (search exhausted), {stats}").format(where=where, stats=stats),
+              file=sys.stderr)
         return 1
-    print(f"unknown: budget reached with no verdict for {where}, {stats}", file=sys.stderr)
+    print(_("unknown: budget reached with no verdict for {where}, {stats}").format(where=where, stats=stats),
+          file=sys.stderr)
     return 3

@@ -23,6 +23,7 @@ from game.freecell.daily import daily_deal
 from game.freecell.deals import deal, is_known_unsolvable, parse_deal_number, random_deal
 from game.freecell.moves import Move, NotationError
 from game.freecell.position import AmbiguousMoveError, IllegalMoveError, Position
+from game.i18n import N_, _, grouped, ngettext
 from game.numbers import NumberError
 
 __all__ = ["play", "render", "HELP", "TextGame", "LINE_MAX"]
@@ -32,7 +33,9 @@ LINE_MAX = 1000
 #: Characters read past in one over-long line before the input is taken for not commands at all.
 SKIP_MAX = 64_000_000
 
-HELP = """\
+# TRANSLATORS: the terminal game's help (the ? command). Keep the notation and the command
+# letters (3a, h, u, y, ...) and the two-column layout; the letters are what the player types.
+HELP = N_("""\
 Moves use standard notation: columns 1-8, free cells a-d, home h.
   3a    column 3 to free cell a        a5    free cell a to column 5
   8h    column 8 home                   36    column 3 onto column 6 (a run moves as one)
@@ -41,7 +44,7 @@ Commands:
   h  hint: the solver's next move        u  undo        y  redo
   f  auto-complete                       m  list the legal moves
   r  restart this deal                   n  new random deal
-  d N  deal number N                     ?  this help   q  quit"""
+  d N  deal number N                     ?  this help   q  quit""")
 
 _ASCII_SPACE = " \t\r\n\f\v"
 
@@ -86,10 +89,12 @@ def render(pos: Position, number: int, faces: bool = True) -> str:
         top = pos.foundations[s]
         mark = SUIT_SYMBOLS[s] if faces else SUIT_CHARS[s]
         homes.append(f"[{_card((top - 1) * 4 + s, faces) if top else '  ' + mark:>3}]")
-    status = f"Deal #{number}   {_moves(pos.move_count)}"
+    # The status line is fields three spaces apart, each one message.
+    fields = [_("Deal #{n}").format(n=number), _moves(pos.move_count)]
     if not pos.is_won():
         n = pos.movable()
-        status += f"   {n} card{'s' * (n != 1)} movable"
+        fields.append(ngettext("{n} card movable", "{n} cards movable", n).format(n=n))
+    status = "   ".join(fields)
     lines = [status, f"{cells}     {'  '.join(homes)}", " ".join(f"{i:>3} " for i in range(1, 9)).rstrip()]
     depth = max((len(c) for c in pos.columns), default=0)
     for row in range(depth):
@@ -99,7 +104,7 @@ def render(pos: Position, number: int, faces: bool = True) -> str:
 
 
 def _moves(n: int) -> str:
-    return f"{n} move{'s' * (n != 1)}"
+    return ngettext("{n} move", "{n} moves", n).format(n=n)
 
 
 class TextGame:
@@ -133,7 +138,7 @@ class TextGame:
         self.number = number
         self.redo = []
         if is_known_unsolvable(number) and self._say:
-            self._say("This deal is known to be unsolvable.")
+            self._say(_("This deal is known to be unsolvable."))
         pos = deal(number, auto_foundation=self.auto)
         pos.settle(self.auto)
         return pos
@@ -146,28 +151,28 @@ class TextGame:
         cmd = cmd.strip(_ASCII_SPACE)  # str.strip() would take other scripts' spaces too
         low = cmd.lower()
         if low in ("?", "help"):
-            return [HELP]
+            return [_(HELP)]
         if low in ("u", "undo"):
             if not self.pos.move_count:
-                return ["Nothing to undo."]
+                return [_("Nothing to undo.")]
             move = self.pos.pop()
             self.redo.append(move)
-            return [f"Undone: {self._sentence(move)}."]
+            return [_("Undone: {move}.").format(move=self._sentence(move))]
         if low in ("y", "redo"):
             if not self.redo:
-                return ["Nothing to redo."]
+                return [_("Nothing to redo.")]
             move = self.redo.pop()
             words = self._sentence(move)
             self.pos.push(move)
-            return [f"Redone: {words}."]
+            return [_("Redone: {move}.").format(move=words)]
         if low in ("h", "hint"):
             return [self._hint()]
         if low in ("r", "restart"):
             self.pos = self._start(self.number)
-            return [f"Deal #{self.number} dealt again."]
+            return [_("Deal #{n} dealt again.").format(n=self.number)]
         if low in ("n", "new"):
             self.pos = self._start(random_deal())
-            return [f"New deal: #{self.number}."]
+            return [_("New deal: #{n}.").format(n=self.number)]
         if low.startswith(("d ", "deal ")):
             try:
                 # What follows the first space, as typed: split() would eat a no-break space.
@@ -175,9 +180,9 @@ class TextGame:
             except NumberError as exc:
                 return [str(exc)]
             self.pos = self._start(number)
-            return [f"Deal #{number}."]
+            return [_("Deal #{n}.").format(n=number)]
         if low in ("m", "moves"):
-            return ["  ".join(str(m) for m in self.pos.distinct_moves()) or "No legal move is left."]
+            return ["  ".join(str(m) for m in self.pos.distinct_moves()) or _("No legal move is left.")]
         if low in ("f", "auto"):
             return [self._autocomplete()]
         try:
@@ -197,20 +202,20 @@ class TextGame:
         from game.freecell.hints import hint_for, hint_text, known_unsolvable_hint
 
         if self.pos.outcome() is not None:
-            return "The game is over: r restarts it, n deals a new one."
+            return _("The game is over: r restarts it, n deals a new one.")
         hint = known_unsolvable_hint(self.number) or hint_for(
             self.pos, budget=HINT_BUDGET, time_limit=HINT_SECONDS, auto=self.auto)
-        return f"Hint: {hint_text(self.pos, hint)}."
+        return _("Hint: {hint}.").format(hint=hint_text(self.pos, hint))
 
     def _autocomplete(self) -> str:
         if not self.pos.can_autocomplete():
-            return "Auto-complete needs every column in order (no card above a lower one)."
+            return _("Auto-complete needs every column in order (no card above a lower one).")
         steps = 0
         while (m := self.pos.autocomplete_move()) is not None:
             self.pos.push(m, auto=False)
             steps += 1
         self.redo.clear()
-        return f"Auto-complete sent {steps} card{'s' * (steps != 1)} home."
+        return ngettext("Auto-complete sent {n} card home.", "Auto-complete sent {n} cards home.", steps).format(n=steps)
 
 
 def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
@@ -225,13 +230,14 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
     def say(text: str = "") -> None:
         print(text, file=out, flush=True)
 
-    say("FreeCell in the terminal. Type ? for help, h for a hint, q to quit.")
+    say(_("FreeCell in the terminal. Type ? for help, h for a hint, q to quit."))
     if number is None:
         from game.freecell.difficulty import difficulty
 
         number = daily_deal()
         rating = difficulty(number)
-        say(f"Today's deal is #{number}" + (f" ({rating.label})." if rating else "."))
+        say(_("Today's deal is #{n} ({rating}).").format(n=number, rating=rating.label) if rating
+            else _("Today's deal is #{n}.").format(n=number))
     game = TextGame(number, auto, faces=_faces(out), say=say)
     while True:
         say(game.board())
@@ -239,18 +245,19 @@ def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO 
         if outcome is not None:
             say(str(outcome))
         elif game.pos.can_autocomplete():
-            say("Nothing is left to untangle: f sends every card home.")
+            say(_("Nothing is left to untangle: f sends every card home."))
         out.write("> ")
         out.flush()
         line = _read_line(inp)
         if line is None:
-            say(f"That input is not commands (over {SKIP_MAX // 1_000_000} MB without a line break): the game ends.")
+            say(_("That input is not commands (over {mb} MB without a line break): the game ends.").format(
+                mb=SKIP_MAX // 1_000_000))
             return 0
         if not line:
             say()
             return 0
         if len(line) > LINE_MAX:
-            say(f"A command is one short line; that one had over {LINE_MAX:,} characters.")
+            say(_("A command is one short line; that one had over {n} characters.").format(n=grouped(LINE_MAX)))
             continue
         cmd = line.strip(_ASCII_SPACE)
         if not cmd:

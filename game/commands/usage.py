@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.bounded import TEXT_MAX_BYTES, Refused, read_text
+from game.i18n import _
 from game.quoting import shown_path
 
 __all__ = ["UsageError", "read_text_file", "parse_auto"]
@@ -27,7 +28,7 @@ def parse_auto(text: str) -> str:
 
     level = text.strip().lower()
     if level not in AUTO_LEVELS:
-        raise UsageError(f"--auto must be off, safe or all, not {shown(text)}")
+        raise UsageError(_("--auto must be off, safe or all, not {text}").format(text=shown(text)))
     return level
 
 
@@ -41,4 +42,4 @@ def read_text_file(path: str, what: str = "file", limit: int = TEXT_MAX_BYTES) -
     try:
         return read_text(path, limit, what)
     except Refused as exc:
-        raise UsageError(f"{shown_path(path)}: {exc}") from None
+        raise UsageError(_("{file}: {why}").format(file=shown_path(path), why=exc)) from None

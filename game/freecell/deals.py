@@ -17,6 +17,7 @@ import secrets
 
 from game.cards import CARDS, Card
 from game.freecell.position import Position
+from game.i18n import _, grouped
 from game.numbers import NumberError, read_whole, shown
 
 __all__ = ["deal", "deal_cards", "MIN_DEAL", "MAX_DEAL", "KNOWN_UNSOLVABLE", "is_known_unsolvable",
@@ -53,9 +54,11 @@ def parse_deal_number(text: str) -> int:
     """
     n = read_whole(text, allow_hash=True)
     if n is None:
-        raise DealNumberError(f"{shown(text)} is not a deal number: enter a whole number {MIN_DEAL}..{MAX_DEAL:,}")
+        raise DealNumberError(_("{text} is not a deal number: enter a whole number {low}..{high}").format(
+            text=shown(text), low=MIN_DEAL, high=grouped(MAX_DEAL)))
     if not MIN_DEAL <= n <= MAX_DEAL:
-        raise DealNumberError(f"deal {n} does not exist: deals are numbered {MIN_DEAL}..{MAX_DEAL:,}")
+        raise DealNumberError(_("deal {n} does not exist: deals are numbered {low}..{high}").format(
+            n=n, low=MIN_DEAL, high=grouped(MAX_DEAL)))
     return n
 
 

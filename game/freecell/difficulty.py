@@ -17,12 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.i18n import N_, _
 from game.resources import asset_path
 
 __all__ = ["Difficulty", "difficulty", "load_table", "LEVELS"]
 
 #: Level names by minimum free cells (SPEC §1.4).
-LEVELS = {0: "Easy", 1: "Easy", 2: "Normal", 3: "Hard", 4: "Hard"}
+#: They stay English here (statistics keys); :attr:`Difficulty.label` is what a player reads.
+# TRANSLATORS: a FreeCell deal's difficulty, in the menu's buttons and the status line ("Deal #5 (Easy)").
+LEVELS = {0: N_("Easy"), 1: N_("Easy"), 2: N_("Normal"), 3: N_("Hard"), 4: N_("Hard")}
 
 
 @dataclass(frozen=True)
@@ -34,11 +37,12 @@ class Difficulty:
 
     @property
     def level(self) -> str:
-        return "Unsolvable" if self.cells is None else LEVELS[self.cells]
+        return N_("Unsolvable") if self.cells is None else LEVELS[self.cells]
 
     @property
     def label(self) -> str:
-        return self.level if self.exact else self.level + "?"
+        # TRANSLATORS: a difficulty rating that only an upper bound backs, e.g. "Hard?".
+        return _(self.level) if self.exact else _("{level}?").format(level=_(self.level))
 
 
 #: The eleven ratings a row can hold, made once: building 32,000 frozen

@@ -34,6 +34,7 @@ from game import limits
 from game.cards import run_name
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import Position
+from game.i18n import _, ngettext, pgettext
 
 __all__ = ["Hint", "HintKind", "Progress", "hint_for", "hint_text", "move_sentence", "known_unsolvable_hint"]
 
@@ -79,21 +80,23 @@ def move_sentence(position: Position, move: Move) -> str:
     src, dest, count = move.source, move.dest, move.count
     if src < COLUMNS:
         cards = position.columns[src][-count:]
-        where = f"column {src + 1}"
+        # TRANSLATORS: where a hinted move starts, shown as {place} in "Move {cards} from {place} ...".
+        where = pgettext("move from", "column {n}").format(n=src + 1)
     else:
         held = position.cells[src - COLUMNS]
         cards = [] if held is None else [held]
-        where = "a free cell"
+        where = pgettext("move from", "a free cell")
     what = run_name(cards)
     if dest == HOME:
-        to = "the foundation"
+        text = _("Move {cards} from {place} to the foundation")
     elif dest >= COLUMNS:
-        to = "a free cell"
+        text = _("Move {cards} from {place} to a free cell")
     elif position.columns[dest]:
-        to = f"column {dest + 1} (onto {position.columns[dest][-1].display})"
+        text = _("Move {cards} from {place} to column {n} (onto {card})")
     else:
-        to = f"empty column {dest + 1}"
-    return f"Move {what} from {where} to {to}"
+        text = _("Move {cards} from {place} to empty column {n}")
+    onto = position.columns[dest][-1].display if dest < COLUMNS and position.columns[dest] else ""
+    return text.format(cards=what, place=where, n=dest + 1, card=onto)
 
 
 def hint_text(position: Position, hint: Hint) -> str:
@@ -103,14 +106,16 @@ def hint_text(position: Position, hint: Hint) -> str:
     """
     if hint.kind is HintKind.NO_WIN:
         if hint.deal is not None:
-            return f"No winning line exists: deal #{hint.deal} is proven unsolvable"
-        return "No winning line exists from here: the solver examined every position"
+            return _("No winning line exists: deal #{deal} is proven unsolvable").format(deal=hint.deal)
+        return _("No winning line exists from here: the solver examined every position")
     if hint.move is None:
-        return "No move is possible from here"
+        return _("No move is possible from here")
     words = move_sentence(position, hint.move)
     if hint.kind is HintKind.WIN:
-        return f"{words} \u2014 a winning line of {hint.line_length} moves follows"
-    return f"{words} (no win is known yet)"
+        n = hint.line_length
+        return ngettext("{move} \u2014 a winning line of {n} move follows",
+                        "{move} \u2014 a winning line of {n} moves follows", n).format(move=words, n=n)
+    return _("{move} (no win is known yet)").format(move=words)
 
 
 def known_unsolvable_hint(number: int, request: int = 0) -> Hint | None:

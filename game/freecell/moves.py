@@ -39,6 +39,7 @@ import re
 from dataclasses import dataclass
 
 from game import rules
+from game.i18n import _
 from game.quoting import shown
 
 __all__ = [
@@ -74,10 +75,13 @@ def place_token(place: int) -> str:
 def place_name(place: int) -> str:
     """A player-readable name: ``'column 3'``, ``'free cell b'``, ``'the foundation'``."""
     if place < COLUMNS:
-        return f"column {place + 1}"
+        # TRANSLATORS: a place on the table, shown as {place} in refusals ("{place} is empty").
+        return _("column {n}").format(n=place + 1)
     if place < HOME:
-        return f"free cell {_TOKENS[place]}"
-    return "the foundation"
+        # TRANSLATORS: a free cell by its letter a-d, shown as {place} in refusals.
+        return _("free cell {cell}").format(cell=_TOKENS[place])
+    # TRANSLATORS: shown as {place} in refusals ("{place} already holds ...").
+    return _("the foundation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,17 +115,17 @@ class Move:
         m = _MOVE_RE.match(t)
         if m is None:
             if t[:1] == "h":
-                raise NotationError(f"{shown(text)}: cards never leave the foundation")
+                raise NotationError(_("{text}: cards never leave the foundation").format(text=shown(text)))
             raise NotationError(
-                f"{shown(text)} is not a move: use columns 1-8, cells a-d, home h, e.g. 3a, a5, 8h, 38v4"
+                _("{text} is not a move: use columns 1-8, cells a-d, home h, e.g. 3a, a5, 8h, 38v4").format(text=shown(text))
             )
         src = _TOKENS.index(m.group(1))
         dst = _TOKENS.index(m.group(2))
         count = int(m.group(3), 10 if len(m.group(3) or "") == 2 else 16) if m.group(3) else 1
         if m.group(3) and not (src < COLUMNS and dst < COLUMNS):
-            raise NotationError(f"{shown(text)}: only column-to-column moves carry a card count (v)")
+            raise NotationError(_("{text}: only column-to-column moves carry a card count (v)").format(text=shown(text)))
         if not 1 <= count <= 13:
-            raise NotationError(f"{shown(text)}: a move carries 1 to 13 cards")
+            raise NotationError(_("{text}: a move carries 1 to 13 cards").format(text=shown(text)))
         return _TABLE[src][dst][count]
 
     def __str__(self) -> str:

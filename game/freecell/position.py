@@ -36,6 +36,7 @@ from game import rules
 from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse_rank, rank_token, run_name
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level, is_safe_home
 from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
+from game.i18n import _, ngettext
 from game.rules import Termination
 
 __all__ = [
@@ -71,8 +72,8 @@ class Outcome(rules.Outcome):
 
     def __str__(self) -> str:
         if self.won:
-            return "Won: all 52 cards are home."
-        return "No legal move is left: undo, restart the deal, or take a new deal."
+            return _("Won: all 52 cards are home.")
+        return _("No legal move is left: undo, restart the deal, or take a new deal.")
 
 
 def capacity(empty_cells: int, empty_columns: int, to_empty_column: bool = False) -> int:
@@ -106,17 +107,18 @@ def _rule_broken(card: int, under: int) -> str:
     rank_ok = RANK[under] == RANK[card] + 1
     colour_ok = RED[card] != RED[under]
     if colour_ok:
-        return "a card goes on one a rank higher"
+        return _("a card goes on one a rank higher")
     if rank_ok:
-        return "colours alternate, red on black or black on red"
-    return "build down by one in alternating colours"
+        return _("colours alternate, red on black or black on red")
+    return _("build down by one in alternating colours")
 
 
-def _misfit(card: int, under: int) -> str:
-    """How ``card`` fails to follow ``under`` down a run (for the not-a-run reason)."""
-    if RED[card] == RED[under]:
-        return "is the same colour as" if RANK[under] == RANK[card] + 1 else "does not follow"
-    return "is not one rank below"
+def _misfit(card: Card, under: Card) -> str:
+    """How ``card`` fails to follow ``under`` down a run (for the not-a-run reason), in words."""
+    if RED[card] != RED[under]:
+        return _("{card} is not one rank below {under}").format(card=card.display, under=under.display)
+    return (_("{card} is the same colour as {under}") if RANK[under] == RANK[card] + 1
+            else _("{card} does not follow {under}")).format(card=card.display, under=under.display)
 
 
 class Position:
@@ -388,45 +390,47 @@ class Position:
         """
         src, dst, count = move.source, move.dest, move.count
         if not (0 <= src < HOME and 0 <= dst <= HOME and count >= 1):
-            return "not a move"
+            return _("not a move")
         if src == dst:
-            return "a card can't move onto its own place"
+            return _("a card can't move onto its own place")
         cols = self.columns
         n_cells = len(self.cells)
         if (CELLS_BASE + n_cells <= src < HOME) or (CELLS_BASE + n_cells <= dst < HOME):
-            return f"this game has {n_cells} free cell{'s' * (n_cells != 1)}"
+            return ngettext("this game has {n} free cell", "this game has {n} free cells", n_cells).format(n=n_cells)
         if src < COLUMNS:
             col = cols[src]
             if not col:
-                return f"{place_name(src)} is empty"
+                return _("{place} is empty").format(place=place_name(src))
             if count > len(col):
-                return f"{place_name(src)} holds only {len(col)} card{'s' * (len(col) != 1)}"
+                return ngettext("{place} holds only {n} card", "{place} holds only {n} cards", len(col)).format(place=place_name(src), n=len(col))
             moving = col[-count]
         else:
             c = self.cells[src - CELLS_BASE]
             if c is None:
-                return f"{place_name(src)} is empty"
+                return _("{place} is empty").format(place=place_name(src))
             if dst >= CELLS_BASE and dst < HOME:
-                return f"{c.display} stays put: a card never moves from one free cell to another"
+                return _("{card} stays put: a card never moves from one free cell to another").format(card=c.display)
             if count != 1:
-                return "a free cell holds one card"
+                return _("a free cell holds one card")
             moving = c
         if dst == HOME:
             if count != 1:
-                return "cards go home one at a time"
+                return _("cards go home one at a time")
             need = self.foundations[SUIT[moving]] + 1
             if RANK[moving] != need:
                 if need > 13:
-                    return f"every {Suit(SUIT[moving]).symbol} is already home"
+                    return _("every {suit} is already home").format(suit=Suit(SUIT[moving]).symbol)
                 want = CARDS[(need - 1) * 4 + SUIT[moving]]
-                return f"{moving.display} can't go home yet: its foundation needs {want.display} first"
+                return _("{card} can't go home yet: its foundation needs {want} first").format(
+                    card=moving.display, want=want.display)
             return None
         if dst >= CELLS_BASE:
             if count != 1:
-                return "a free cell holds one card"
+                return _("a free cell holds one card")
             held = self.cells[dst - CELLS_BASE]
             if held is not None:
-                return f"{place_name(dst)} already holds {held.display}: a free cell holds one card"
+                return _("{place} already holds {card}: a free cell holds one card").format(
+                    place=place_name(dst), card=held.display)
             return None
         # Onto a column: the run must be built, fit its target and fit the capacity.
         if count > 1:
@@ -434,18 +438,20 @@ class Position:
             n = len(col)
             for i in range(n - count, n - 1):
                 if not FITS[col[i + 1]][col[i]]:
-                    return (f"only a run moves together: {run_name(col[n - count:])} is not one "
-                            f"({col[i + 1].display} {_misfit(col[i + 1], col[i])} {col[i].display})")
+                    return _("only a run moves together: {cards} is not one ({why})").format(
+                        cards=run_name(col[n - count:]), why=_misfit(col[i + 1], col[i]))
         target = cols[dst]
         if target:
             under = target[-1]
             if not FITS[moving][under]:
-                return f"{moving.display} can't go on {under.display}: {_rule_broken(moving, under)}"
+                return _("{card} can't go on {target}: {why}").format(
+                    card=moving.display, target=under.display, why=_rule_broken(moving, under))
         if count > 1:
             cap = self.capacity(to_empty_column=not target)
             if count > cap:
-                where = " into an empty column" if not target else ""
-                return f"{count} cards can't move{where} at once: only {cap} can now (free a cell or a column)"
+                return (_("{count} cards can't move at once: only {n} can now (free a cell or a column)") if target else _(
+                    "{count} cards can't move into an empty column at once: only {n} can now (free a cell or a column)")
+                        ).format(count=count, n=cap)
         return None
 
     def is_legal(self, move: Move) -> bool:

@@ -58,6 +58,7 @@ from game.freecell.hints import HintKind
 from game.freecell.moves import Move
 from game.freecell.position import Position
 from game.freecell.solver import SolveResult, Verdict, solve
+from game.i18n import N_, _
 
 __all__ = [
     "WinState",
@@ -86,10 +87,11 @@ class WinState(enum.Enum):
 #: The indicator's text per state ("" draws nothing).
 LABELS: dict[WinState, str] = {
     WinState.OFF: "",
-    WinState.CHECKING: "checking…",
-    WinState.WINNABLE: "winnable",
-    WinState.LOST: "no longer winnable",
-    WinState.UNKNOWN: "unknown",
+    # TRANSLATORS: the live winnability check's word on the status line.
+    WinState.CHECKING: N_("checking…"),
+    WinState.WINNABLE: N_("winnable"),
+    WinState.LOST: N_("no longer winnable"),
+    WinState.UNKNOWN: N_("unknown"),
 }
 
 _FROM_KIND: dict[Any, WinState] = {
@@ -156,7 +158,8 @@ class Winnability:
     @property
     def label(self) -> str:
         """The indicator's text: "winnable", "no longer winnable", "checking…", ..."""
-        return LABELS[self.state]
+        label = LABELS[self.state]
+        return _(label) if label else ""
 
     @property
     def enabled(self) -> bool:
@@ -367,9 +370,9 @@ class RewindTarget(NamedTuple):
     def message(self) -> str:
         """E.g. ``"8h at move 23 lost it"``."""
         if self.proven:
-            return f"{self.losing_move} at move {self.move_number} lost it"
-        return (f"{self.losing_move} at move {self.move_number} or a later move lost it"
-                " (the search could not decide every position)")
+            return _("{move} at move {n} lost it").format(move=self.losing_move, n=self.move_number)
+        return _("{move} at move {n} or a later move lost it (the search could not decide every position)").format(
+            move=self.losing_move, n=self.move_number)
 
 
 def rewind_target(

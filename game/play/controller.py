@@ -17,10 +17,11 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+from game.i18n import _
 from game.input.actions import Act, Action
 from game.places import PileKind
 from game.play.frame import Frame
-from game.play.games import GAMES
+from game.play.games import GAMES, asks
 from game.play.help import HelpBook
 from game.play.host import Host, NullHost
 from game.play.menu import Menu, Settings
@@ -42,7 +43,7 @@ class Play:
 
     def __init__(self, host: Host, game: str = "freecell", number: int | None = None, suits: int = 1, *,
                  now: Callable[[], float] = time.perf_counter, restore: bool = True,
-                 store: Store | None = None, fullscreen: bool = False) -> None:
+                 store: Store | None = None, fullscreen: bool = False, language: str | None = None) -> None:
         self.host = host
         self.running = True
         self.store = store if store is not None else Store()
@@ -55,7 +56,7 @@ class Play:
         self._pending: Callable[[], None] | None = None
         self.help = HelpBook(())
         self.round = Round(host, self.store, self.settings, self.stats, game, number, suits, now=now,
-                           restore=restore)
+                           restore=restore, language=language)
         self.jobs, self.env, self.record = self.round.jobs, self.round.env, self.round.record
 
     @property
@@ -87,9 +88,9 @@ class Play:
     def _events(self) -> None:
         """Let the game react to what happened; ask the player what it cannot decide."""
         self.round.events()
-        for _ in self.round.take_wanted():
+        for _wanted in self.round.take_wanted():
             noun = self.table.noun
-            self.confirm_loss(f"Start a new {noun}?", f"New {noun}", self.round.new_deal)
+            self.confirm_loss(asks(noun, "new"), asks(noun, "new-yes"), self.round.new_deal)
 
     # --- asking before a game is lost (issue 14) ----------------------------------------
 
@@ -106,22 +107,22 @@ class Play:
         if not self.in_progress:
             then()
             return
-        note = ("This game will count as lost in your statistics." if counts and self.round.at_stake else
-                "The moves of this game will be lost. It does not count: the demo or Rewind played part of it."
-                if counts and self.round.demo_touched else "The moves of this game will be lost.")
+        note = (_("This game will count as lost in your statistics.") if counts and self.round.at_stake else
+                _("The moves of this game will be lost. It does not count: the demo or Rewind played part of it.")
+                if counts and self.round.demo_touched else _("The moves of this game will be lost."))
         self.ask(question, (note,), yes, then)
 
     def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None]) -> None:
         """A yes/no panel; Esc, B or "Keep playing" leaves everything as it was."""
         self.menu.close()
         self._pending = then
-        buttons = (Button("Keep playing", Command.KEEP), Button(yes, Command.CONFIRMED))
+        buttons = (Button(_("Keep playing"), Command.KEEP), Button(yes, Command.CONFIRMED))
         self.table.panel = Panel(question, lines, buttons, focus=0)
 
     def quit(self) -> None:
         """Quit after asking; the game in progress is saved and comes back next time."""
-        self.ask("Quit Solitaire?", ("Your game is saved and comes back when you start again.",)
-                 if self.in_progress else (), "Quit", lambda: setattr(self, "running", False))
+        self.ask(_("Quit Solitaire?"), (_("Your game is saved and comes back when you start again."),)
+                 if self.in_progress else (), _("Quit"), lambda: setattr(self, "running", False))
 
     # --- the menu and help ----------------------------------------------------------------
 
@@ -134,7 +135,7 @@ class Play:
         elif request.setting == "clear-stats":
             self.stats.clear_all(store=self.store)
             self.round.say_store_warnings()
-            self.say("Statistics cleared")
+            self.say(_("Statistics cleared"))
         elif request.kind == "setting":
             self.round.apply_settings()
             self.round.save_settings()
@@ -147,11 +148,11 @@ class Play:
                     self.round.start(again)
                     self.say(said)
 
-                self.confirm_loss(question, "Start it", play_again)
+                self.confirm_loss(question, _("Start it"), play_again)
         elif request.kind not in GAMES:
             return
         elif request.number is None:
-            self.confirm_loss("Start a new game?", "Start it",
+            self.confirm_loss(_("Start a new game?"), _("Start it"),
                               lambda: self.round.deal_next(GAMES[request.kind], request.suits))
         else:
             game = GAMES[request.kind]
@@ -165,7 +166,7 @@ class Play:
                 if request.notice:
                     self.say(request.notice)
 
-            self.confirm_loss(f"Start {game.noun} #{request.number}?", "Start it", deal_it)
+            self.confirm_loss(asks(game.noun, "start").format(number=request.number), _("Start it"), deal_it)
 
     @property
     def typing(self) -> bool:
@@ -206,9 +207,9 @@ class Play:
         handlers: dict[str, Callable[[], None]] = {
             Command.COPY: r.copy_deal, Command.HELP: self.open_help, Command.REWIND: r.rewind,
             Command.DEMO: r.start_demo, Command.EXPORT: r.export,
-            Command.IMPORT: lambda: self.confirm_loss("Replay the moves from the clipboard?", "Replay", r.import_moves),
-            Command.RESTART: lambda: self.confirm_loss(f"Restart this {noun}?", "Restart", r.restart, counts=False),
-            Command.GIVE_UP: lambda: self.confirm_loss("Give up this game?", "Give up", r.give_up),
+            Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"), _("Replay"), r.import_moves),
+            Command.RESTART: lambda: self.confirm_loss(asks(noun, "restart"), _("Restart"), r.restart, counts=False),
+            Command.GIVE_UP: lambda: self.confirm_loss(_("Give up this game?"), _("Give up"), r.give_up),
             Command.MENU: self.menu.open, Command.QUIT: self.quit,
             Command.HELP_PREV: lambda: self._help_turn(-1), Command.HELP_NEXT: lambda: self._help_turn(1),
         }

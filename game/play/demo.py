@@ -21,6 +21,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from game import limits, speeds
+from game.i18n import N_, _, ngettext
 from game.input.actions import Act, Action
 from game.playback import Playback
 from game.solver.answers import Answer
@@ -32,7 +33,8 @@ __all__ = ["Demo", "CONTROLS"]
 
 #: The keys a running demo answers, as the status line shows them (arrows,
 #: as the keys are printed: the whole line must fit a Spider status at 1280 px).
-CONTROLS = ": Enter pause, \u2190/\u2192 step, \u2191/\u2193 speed, Esc stop"
+# TRANSLATORS: the demo's keys, right after its counter on the status line ("Demo 12/80: Enter pause, ...").
+CONTROLS = N_(": Enter pause, \u2190/\u2192 step, \u2191/\u2193 speed, Esc stop")
 #: Seconds the search for a shorter ending may take; the demo asks from the
 #: position it will reach after that long at its speed, plus a few moves.
 SHORTER_SECONDS = limits.SHORTER.seconds
@@ -60,18 +62,21 @@ class Demo:
         with the reason said on the table, when the line is empty. ``solver``
         (Spider's service): seek a shorter ending while it plays."""
         if not line:
-            table.say("The solver found no line from here to show")
+            table.say(_("The solver found no line from here to show"))
             return None
         demo = cls(table, line, solver)
         table.selection = None
-        table.say("Demo (full-knowledge solver: it sees the face-down cards)"
-                  if demo.playback.full_knowledge else "Demo")
+        table.say(_("Demo (full-knowledge solver: it sees the face-down cards)")
+                  if demo.playback.full_knowledge else _("Demo"))
         return demo
 
     def status(self) -> str:
         d = self.playback
-        return (f"Demo{' (full knowledge)' if d.full_knowledge else ''} {d.index}/{len(d.line)}"
-                + (" paused" if d.paused else "") + CONTROLS)
+        if d.full_knowledge:
+            text = _("Demo (full knowledge) {index}/{n} paused") if d.paused else _("Demo (full knowledge) {index}/{n}")
+        else:
+            text = _("Demo {index}/{n} paused") if d.paused else _("Demo {index}/{n}")
+        return text.format(index=d.index, n=len(d.line)) + _(CONTROLS)
 
     def update(self, dt: float) -> bool:
         """Play what is due; True when a move was played (the game changed)."""
@@ -111,7 +116,9 @@ class Demo:
             self.seeking = None
             before = len(d.line)
             if event.line and d.splice(at, event.line):
-                self.table.say(f"Demo: the solver found a shorter way, {before - len(d.line)} moves fewer")
+                fewer = before - len(d.line)
+                self.table.say(ngettext("Demo: the solver found a shorter way, {n} move fewer",
+                                        "Demo: the solver found a shorter way, {n} moves fewer", fewer).format(n=fewer))
             return
 
     @property
@@ -137,7 +144,7 @@ class Demo:
             d.speed = d.speed * 1.5
         elif act is Act.CANCEL:
             d.stop()
-            self.table.say("Demo stopped: your move")
+            self.table.say(_("Demo stopped: your move"))
             return True
         else:
             return False

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.i18n import _
 from game.play.panels import Button, Panel
 from game.render.layout import Layout
 from game.render.marks import Mark
@@ -53,12 +54,12 @@ def status_line(table: Any, live: Any, demo: Any, jobs: Any) -> str:
     extra = []
     won = table.session.won
     if table.proven_unsolvable:
-        extra.append("not winnable: this deal is proven unsolvable")
+        extra.append(_("not winnable: this deal is proven unsolvable"))
     elif live is not None and table.live_check_applies and not won:
         extra.append(live.label)
     elif table.proven_winnable(jobs.found_winnable) and not won and demo is None:
         # (A demo shows the deal winnable by playing it, and its keys need the room.)
-        extra.append("winnable deal")
+        extra.append(_("winnable deal"))
     if demo is not None:
         extra.append(demo.status())
     extra.append(jobs.label())

@@ -10,6 +10,7 @@ from typing import Any
 
 from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move
+from game.i18n import N_, _, ngettext
 from game.input.actions import Act
 from game.places import PileKind
 from game.play.flights import Key
@@ -21,6 +22,10 @@ from game.render.picking import Pick
 from game.session import FreeCellSession, clock_text
 
 __all__ = ["FreeCellTable"]
+
+#: The move list's headings, in order (marked here, read in the language where shown).
+_MOVE_HEADINGS = (N_("To the foundation"), N_("To a free cell"), N_("Between columns"),
+                  N_("From a free cell to a column"))
 
 
 class FreeCellTable(Table):
@@ -38,7 +43,7 @@ class FreeCellTable(Table):
         from game.freecell.deals import is_known_unsolvable
 
         if is_known_unsolvable(number):
-            self.say("This deal is known to be unsolvable")
+            self.say(_("This deal is known to be unsolvable"))
 
     @property
     def position(self) -> Any:
@@ -153,17 +158,18 @@ class FreeCellTable(Table):
         s = self.session
         rating = difficulty(s.number)
         pos = self.position
-        parts = [f"Deal #{s.number}" + (f" ({rating.label})" if rating else ""),
-                 clock_text(s.clock.elapsed), f"{s.moves} move{'s' * (s.moves != 1)}"]
+        parts = [(_("Deal #{number} ({level})") if rating else _("Deal #{number}")).format(
+                     number=s.number, level=rating.label if rating else ""),
+                 clock_text(s.clock.elapsed), ngettext("{moves} move", "{moves} moves", s.moves).format(moves=s.moves)]
         if not s.won:
             # The supermove capacity, never more than the cards left to move (the move list's figure too).
             n = pos.movable()
-            parts.append(f"{n} card{'s' * (n != 1)} movable")
+            parts.append(ngettext("{n} card movable", "{n} cards movable", n).format(n=n))
         if self.thinking:
-            parts.append("Hint: thinking...")
+            parts.append(_("Hint: thinking..."))
         parts.extend(e for e in extra if e)
         if pos.can_autocomplete() and not s.won and not self.cascade:
-            parts.append("F: auto-complete")
+            parts.append(_("F: auto-complete"))
         return "   ".join(parts)
 
     def targets(self, held: tuple[PileKind, int, int] | None = None) -> list[tuple[PileKind, int]]:
@@ -187,16 +193,16 @@ class FreeCellTable(Table):
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         """The control bar; ``lost``: the live check proved the game lost (Rewind is offered)."""
         playing = not self.session.won
-        third = (Button("Stop (F)" if self.cascade else "Auto-complete (F)", Command.AUTOCOMPLETE)
-                 if playing and self.position.can_autocomplete() else Button("New deal (N)", Command.NEW))
+        third = (Button(_("Stop (F)") if self.cascade else _("Auto-complete (F)"), Command.AUTOCOMPLETE)
+                 if playing and self.position.can_autocomplete() else Button(_("New deal (N)"), Command.NEW))
         if lost and playing:
-            third = Button("Rewind (R)", Command.REWIND)
+            third = Button(_("Rewind (R)"), Command.REWIND)
         # Menu first and Give up last: the one that ends a game sits apart.
         # Redo shows only while there is something to redo (a new move clears it).
-        redo = (Button("Redo (Ctrl+Y)", Command.REDO),) if playing and self.session.can_redo else ()
-        return (Button("Menu", Command.MENU), Button("Undo (U)", Command.UNDO, playing and self.session.moves > 0),
-                *redo, Button("Hint (H)", Command.HINT, playing), Button("Moves (L)", Command.MOVES, playing), third,
-                Button("Restart", Command.RESTART, self.session.moves > 0), Button("Give up", Command.GIVE_UP, playing))
+        redo = (Button(_("Redo (Ctrl+Y)"), Command.REDO),) if playing and self.session.can_redo else ()
+        return (Button(_("Menu"), Command.MENU), Button(_("Undo (U)"), Command.UNDO, playing and self.session.moves > 0),
+                *redo, Button(_("Hint (H)"), Command.HINT, playing), Button(_("Moves (L)"), Command.MOVES, playing), third,
+                Button(_("Restart"), Command.RESTART, self.session.moves > 0), Button(_("Give up"), Command.GIVE_UP, playing))
 
     def move_list(self) -> Panel:
         """Every legal move as a button under its heading (to the foundation, to a free
@@ -206,38 +212,37 @@ class FreeCellTable(Table):
         from game.freecell.hints import move_sentence
 
         pos = self.position
-        groups: dict[str, list[Button]] = {"To the foundation": [], "To a free cell": [], "Between columns": [],
-                                           "From a free cell to a column": []}
+        groups: dict[str, list[Button]] = {h: [] for h in _MOVE_HEADINGS}
+        home, cell, between, from_cell = _MOVE_HEADINGS
         for m in pos.distinct_moves():
-            group = ("To the foundation" if m.dest == HOME else "To a free cell" if m.dest >= 8
-                     else "Between columns" if m.source < 8 else "From a free cell to a column")
+            group = home if m.dest == HOME else cell if m.dest >= 8 else between if m.source < 8 else from_cell
             # Words first; the standard notation follows as a secondary column.
             groups[group].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
         plays = [b for g in groups.values() for b in g]
         buttons = tuple(plays) + (
-            Button("Demo: the solver plays from here", Command.DEMO),
-            Button("Copy this game's moves", Command.EXPORT), Button("Replay moves from the clipboard", Command.IMPORT),
-            Button("Close", Command.CLOSE))
+            Button(_("Demo: the solver plays from here"), Command.DEMO),
+            Button(_("Copy this game's moves"), Command.EXPORT), Button(_("Replay moves from the clipboard"), Command.IMPORT),
+            Button(_("Close"), Command.CLOSE))
         sections, first = [], 0
         for title, group in groups.items():
             if group:
-                sections.append(Section(title, tuple(Row(buttons=(first + i,)) for i in range(len(group)))))
+                sections.append(Section(_(title), tuple(Row(buttons=(first + i,)) for i in range(len(group)))))
                 first += len(group)
         if not plays:
-            sections.append(Section("No legal move", (Row("Nothing can move: undo, restart or deal anew."),)))
+            sections.append(Section(_("No legal move"), (Row(_("Nothing can move: undo, restart or deal anew.")),)))
         n = pos.movable()
-        return Panel(f"Moves: {n} card{'s' * (n != 1)} movable", () if plays else ("No legal move.",),
-                     buttons, vertical=True, focus=0, sections=tuple(sections))
+        return Panel(ngettext("Moves: {n} card movable", "Moves: {n} cards movable", n).format(n=n),
+                     () if plays else (_("No legal move."),), buttons, vertical=True, focus=0, sections=tuple(sections))
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
         if outcome.won:
-            return Panel("You won!", (f"Deal #{s.number}", f"Time {clock_text(s.clock.elapsed)}",
-                                      f"Moves {s.moves}", "Cards home 52"),
-                         (Button("New deal", Command.NEW), Button("Replay", Command.RESTART),
-                          Button(f"Copy #{s.number}", Command.COPY), Button("Look at the board", Command.CLOSE)))
-        return Panel("No legal move is left", ("Every cell is full and nothing can move.",),
-                     (Button("Undo", Command.UNDO), Button("Restart", Command.RESTART), Button("New deal", Command.NEW)))
+            return Panel(_("You won!"), (_("Deal #{number}").format(number=s.number), _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
+                                      _("Moves {moves}").format(moves=s.moves), _("Cards home 52")),
+                         (Button(_("New deal"), Command.NEW), Button(_("Replay"), Command.RESTART),
+                          Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
+        return Panel(_("No legal move is left"), (_("Every cell is full and nothing can move."),),
+                     (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("New deal"), Command.NEW)))
 
     @staticmethod
     def _place(kind: PileKind, pile: int) -> int:
@@ -353,10 +358,10 @@ class FreeCellTable(Table):
         column, index = self.holding
         col = self.position.columns[column]
         count = len(col) - index
-        return Panel(f"{count} card{'s' * (count > 1)} from {col[index].display}",
-                     (f"Column {column + 1}: up/down change the head card; Select confirms.",),
-                     (Button("Up: one more", Command.HOLD_UP), Button("Down: one fewer", Command.HOLD_DOWN),
-                      Button("Select", Command.HOLD_OK), Button("Close", Command.CLOSE)))
+        return Panel(ngettext("{count} card from {display}", "{count} cards from {display}", count).format(count=count, display=col[index].display),
+                     (_("Column {column}: up/down change the head card; Select confirms.").format(column=column + 1),),
+                     (Button(_("Up: one more"), Command.HOLD_UP), Button(_("Down: one fewer"), Command.HOLD_DOWN),
+                      Button(_("Select"), Command.HOLD_OK), Button(_("Close"), Command.CLOSE)))
 
     def hold_action(self, name: str) -> None:
         column, index = self.holding
@@ -385,7 +390,7 @@ class FreeCellTable(Table):
             self.play(Move.of(src, 8 + self.position.cells.index(None), 1))
             return
         reason = self.position.why_illegal(home) or ""
-        self.say(f"{reason}, and every free cell is full" if where.kind == PileKind.COLUMN and reason else reason)
+        self.say(_("{reason}, and every free cell is full").format(reason=reason) if where.kind == PileKind.COLUMN and reason else reason)
 
     def drop(self, source: tuple[PileKind, int, int], target: tuple[PileKind, int] | None) -> bool:
         self.last_marks = []  # letting go is an action: the last outline ends
@@ -412,7 +417,7 @@ class FreeCellTable(Table):
                 self.cascade = True
                 self.cascade_wait = 0.0
             else:
-                self.say("Auto-complete needs every column in order")
+                self.say(_("Auto-complete needs every column in order"))
         elif act is Act.NEW_DEAL:
             self.emit(NewDealWanted())
         elif act is Act.HINT:
@@ -468,7 +473,7 @@ class FreeCellTable(Table):
         before = self.layout_now()
         step = self.session.redo()
         if step is None:
-            self.say("Nothing to redo")
+            self.say(_("Nothing to redo"))
             return
         self.after_change(before, step.automatic, speeds.FLIGHT,
                           sound="home" if step.move.dest == HOME or step.automatic else "place")
@@ -503,14 +508,14 @@ class FreeCellTable(Table):
         from game.freecell.hints import HintKind, hint_text
 
         self.thinking = False
-        self.say(f"Hint: {hint_text(self.position, hint)}")
+        self.say(_("Hint: {hint}").format(hint=hint_text(self.position, hint)))
         self.hint_marks = []
         if hint.kind is HintKind.NO_WIN:
-            why = (f"Deal #{hint.deal} is proven unsolvable: no position of it can be won."
-                   if hint.deal is not None else "The solver examined every position reachable from here.")
-            self.panel = Panel("No winning line exists from here", (why,),
-                               (Button("Undo", Command.UNDO), Button("Hint again", Command.HINT),
-                                Button("Restart", Command.RESTART), Button("New deal", Command.NEW)))
+            why = (_("Deal #{deal} is proven unsolvable: no position of it can be won.").format(deal=hint.deal)
+                   if hint.deal is not None else _("The solver examined every position reachable from here."))
+            self.panel = Panel(_("No winning line exists from here"), (why,),
+                               (Button(_("Undo"), Command.UNDO), Button(_("Hint again"), Command.HINT),
+                                Button(_("Restart"), Command.RESTART), Button(_("New deal"), Command.NEW)))
             return
         if hint.move is None:
             return

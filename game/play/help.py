@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from game.howto import Block, Bullets, Heading, plain
+from game.i18n import N_, _
 from game.play.panels import Button, Command, Panel
 
 __all__ = ["HelpBook", "LINES_PER_PAGE", "CHARS_PER_LINE", "paginate", "cost"]
@@ -98,7 +99,7 @@ def paginate(blocks: Sequence[Block], lines: int = LINES_PER_PAGE,
             if page and used + need > lines and not alone:
                 turn()
                 if k > 0 and isinstance(head, Heading):
-                    page.append(Heading(f"{head.text} (continued)", head.level))
+                    page.append(Heading(_("{text} (continued)").format(text=head.text), head.level))
                     used = cost(page[0], width)
             page.extend(chunk)
             used += need
@@ -122,7 +123,7 @@ class HelpBook:
     """The how-to document of one game, cut into ``leaves`` (pages of blocks), open at ``page``."""
 
     leaves: tuple[tuple[Block, ...], ...]
-    title: str = "How to play"
+    title: str = N_("How to play")  # an empty book's; a page's own title replaces it
     page: int = 0
 
     @classmethod
@@ -149,9 +150,10 @@ class HelpBook:
         """The open page as a document panel; Previous/Next only when there is more than one page."""
         shown = self.leaves[self.page] if self.leaves else ()
         if self.pages == 1:
-            return Panel(self.title, (), (Button("Close", Command.CLOSE),), focus=0, blocks=shown)
+            return Panel(self.title, (), (Button(_("Close"), Command.CLOSE),), focus=0, blocks=shown)
         last = self.page == self.pages - 1
-        buttons = (Button("Previous page", Command.HELP_PREV, self.page > 0),
-                   Button("Next page", Command.HELP_NEXT, not last), Button("Close", Command.CLOSE))
-        return Panel(f"{self.title} ({self.page + 1}/{self.pages})", (), buttons,
+        buttons = (Button(_("Previous page"), Command.HELP_PREV, self.page > 0),
+                   Button(_("Next page"), Command.HELP_NEXT, not last), Button(_("Close"), Command.CLOSE))
+        # TRANSLATORS: a help panel's title with its page number, e.g. "How to play FreeCell (3/17)".
+        return Panel(_("{title} ({page}/{pages})").format(title=self.title, page=self.page + 1, pages=self.pages), (), buttons,
                      focus=2 if last else 1, blocks=shown)

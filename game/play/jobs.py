@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from game.i18n import _, grouped
 from game.solver import Answer, SolverService
 
 __all__ = ["Jobs", "LineFound", "Rewound", "WinnableFound", "Said", "JobEvent"]
@@ -104,7 +105,7 @@ class Jobs:
         if table.live_check_applies and live is not None and live.state is WinState.WINNABLE and live.line:
             return [LineFound(tuple(live.line))]  # the live check already has one
         if table.proven_unsolvable:
-            return [Said(f"No winning line exists: deal #{table.session.number} is proven unsolvable")]
+            return [Said(_("No winning line exists: deal #{number} is proven unsolvable").format(number=table.session.number))]
         self.ask_line(table.game, table.position)
         return []
 
@@ -114,7 +115,7 @@ class Jobs:
         from game.freecell.winnability import WinState
 
         if not table.live_check_applies or live is None or live.state is not WinState.LOST:
-            return [Said("Rewind needs a position proven lost (the indicator says so)")]
+            return [Said(_("Rewind needs a position proven lost (the indicator says so)"))]
         self.ask_rewind(table.game, table.position, live.verdicts)
         return []
 
@@ -145,7 +146,7 @@ class Jobs:
         solver = self.solvers.get(self._game)
         if solver is not None:
             solver.cancel(rid)
-        return {"demo": "Demo cancelled", "rewind": "Rewind cancelled"}.get(
+        return {"demo": _("Demo cancelled"), "rewind": _("Rewind cancelled")}.get(
             what, "The search for a winnable deal cancelled")
 
     def label(self) -> str:
@@ -153,12 +154,12 @@ class Jobs:
         if self.waiting is None:
             return ""
         if self.waiting[0] == "winnable":
-            return "finding a winnable deal\u2026 (Esc cancels)"
+            return _("finding a winnable deal\u2026 (Esc cancels)")
         if self.waiting[0] == "demo" and self.searched:
-            return f"Demo: searching\u2026 {self.searched:,} positions so far (Esc cancels)"
+            return _("Demo: searching\u2026 {n} positions so far (Esc cancels)").format(n=grouped(self.searched))
         if self.waiting[0] == "demo":
-            return "Demo: the solver is searching (Esc cancels)"
-        return "Rewind: the solver is searching (Esc cancels)"
+            return _("Demo: the solver is searching (Esc cancels)")
+        return _("Rewind: the solver is searching (Esc cancels)")
 
     def poll(self, now: float | None = None) -> list[JobEvent]:
         """The answer to the waited-for request, as events (none until it comes).
@@ -189,7 +190,7 @@ class Jobs:
         if what == "rewind":
             target = answer.rewind
             if target is None:
-                return [Said("No winnable position was found in this game's history")]
+                return [Said(_("No winnable position was found in this game's history"))]
             return [Rewound(target.steps, target.message)]
         if what == "winnable":
             assert self.candidate is not None
@@ -202,8 +203,8 @@ class Jobs:
         if answer.line:
             return [LineFound(tuple(answer.line))]
         if answer.verdict.name == "UNSOLVABLE":
-            return [Said("No winning line exists from here: the solver examined every position")]
-        return [Said("The solver found no line from here in time")]
+            return [Said(_("No winning line exists from here: the solver examined every position"))]
+        return [Said(_("The solver found no line from here in time"))]
 
     def close(self) -> None:
         """Cancel the wait and stop every worker."""

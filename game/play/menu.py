@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from game.i18n import LANGUAGES, N_, _, language, ngettext, percent
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 from game.quoting import printable
 
@@ -31,6 +32,11 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 #: FreeCell's automatic foundation levels, as the settings row shows them
 #: (game.freecell.automove.AUTO_LEVELS; spelled here so the menu loads no rules).
 AUTO_MOVES = ("off", "safe", "all")
+#: What the settings' choice buttons show for each value (the values stay English in the file).
+_NAMES = {"off": N_("Off"), "safe": N_("Safe"), "all": N_("All"),
+          "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant"),
+          # TRANSLATORS: table (felt) colours and card backs in Settings.
+          "green": N_("Green"), "blue": N_("Blue"), "red": N_("Red"), "grey": N_("Grey"), "black": N_("Black")}
 #: The volume button steps through these (0 = muted).
 VOLUMES = (0.0, 0.3, 0.7, 1.0)
 
@@ -67,6 +73,8 @@ class Settings:
     last_move_outline: bool = True
     #: Left-handed table: the top row and the control bar mirrored.
     left_handed: bool = False
+    #: The language chosen in Settings ("en", "ko", "ja", "ru"); "" follows the system's.
+    language: str = ""
 
     @property
     def sound_volume(self) -> float:
@@ -124,12 +132,16 @@ class Settings:
         if data is missing:
             return cls()
         if not isinstance(data, dict):
-            store.set_aside(name, "it did not hold settings", fresh=cls().to_dict())
+            store.set_aside(name, _("it did not hold settings"), fresh=cls().to_dict())
             return cls()
         settings, bad = cls.checked(data)
         if bad:
-            more = f" and {len(bad) - 1} more" if len(bad) > 1 else ""
-            store.set_aside(name, f"{bad[0]}{more}; the other settings were kept", fresh=settings.to_dict())
+            if len(bad) > 1:
+                why = ngettext("{bad} and {n} more; the other settings were kept",
+                               "{bad} and {n} more; the other settings were kept", len(bad) - 1)
+            else:
+                why = _("{bad}; the other settings were kept")
+            store.set_aside(name, why.format(bad=bad[0], n=len(bad) - 1), fresh=settings.to_dict())
         return settings
 
     def to_dict(self) -> dict[str, Any]:
@@ -208,40 +220,40 @@ class Menu:
 
         today = daily_deal()
         rating = difficulty(today)
-        state = "not played yet"
+        state = _("not played yet")
         if self.stats is not None:
             day = self.stats.daily.days.get(today_in_japan().isoformat())
-            state = "won \u2713" if day else "played, not won" if day is not None else state
+            state = _("won \u2713") if day else _("played, not won") if day is not None else state
         about = f"{rating.label} \u00b7 {state}" if rating else state
         s = self.settings.spider_suits
         b = _Buttons()
         fc_rows = [
-            Row("Today", b.add(f"Play #{today}", "freecell-today"), value=about),
-            Row("New deal", b.add("Easy", "freecell-easy") + b.add("Normal", "freecell-normal")
-                + b.add("Hard", "freecell-hard") + b.add("Random", "freecell-random"),
+            Row(_("Today"), b.add(_("Play #{today}").format(today=today), "freecell-today"), value=about),
+            Row(_("New deal"), b.add(_("Easy"), "freecell-easy") + b.add(_("Normal"), "freecell-normal")
+                + b.add(_("Hard"), "freecell-hard") + b.add(_("Random"), "freecell-random"),
                 note=self.error if self.error and self.entry is None else ""),
-            self._number_row("freecell", "Deal number", b),
+            self._number_row("freecell", _("Deal number"), b),
         ]
         suits = b.add("1", "spider-suits-1") + b.add("2", "spider-suits-2") + b.add("4", "spider-suits-4")
         spider_rows = [
-            Row("Suits", suits, selected=(suits[(1, 2, 4).index(s)],) if s in (1, 2, 4) else ()),
-            Row("New game", b.add(f"Play {s} suit{'s' * (s > 1)}", "spider-new")),
-            self._number_row("spider", "Game number", b),
+            Row(_("Suits"), suits, selected=(suits[(1, 2, 4).index(s)],) if s in (1, 2, 4) else ()),
+            Row(_("New game"), b.add(ngettext("Play {x} suit", "Play {x} suits", s).format(x=s), "spider-new")),
+            self._number_row("spider", _("Game number"), b),
         ]
         more_rows = [
-            Row("", b.add("Settings", "settings") + b.add("Statistics", "statistics") + b.add("How to play", "help")),
-            Row("", b.add("Back to the game", "close") + b.add("Quit", "quit")),
+            Row("", b.add(_("Settings"), "settings") + b.add(_("Statistics"), "statistics") + b.add(_("How to play"), "help")),
+            Row("", b.add(_("Back to the game"), "close") + b.add(_("Quit"), "quit")),
         ]
-        return ("Solitaire", [Section("FreeCell", tuple(fc_rows)), Section("Spider", tuple(spider_rows)),
-                              Section("More", tuple(more_rows))], b.buttons)
+        return (_("Solitaire"), [Section(_("FreeCell"), tuple(fc_rows)), Section(_("Spider"), tuple(spider_rows)),
+                              Section(_("More"), tuple(more_rows))], b.buttons)
 
     def _number_row(self, game: str, label: str, b: "_Buttons") -> Row:
         """The number box, inline: "Enter..." until chosen, then the box with OK and Cancel."""
         if self.entry is None or self.entry_for != game:
-            return Row(label, b.add("Enter\u2026", f"{game}-number"))
+            return Row(label, b.add(_("Enter\u2026"), f"{game}-number"))
         what = "1..1,000,000" if game == "freecell" else "1..999,999"
-        return Row(label, b.add("OK", "entry-ok") + b.add("Cancel", "back"), value=f"{printable(self.entry)}_",
-                   note=self.error or f"type a number {what}, then Enter", box=True)
+        return Row(label, b.add(_("OK"), "entry-ok") + b.add(_("Cancel"), "back"), value=f"{printable(self.entry)}_",
+                   note=self.error or _("type a number {what}, then Enter").format(what=what), box=True)
 
     def _settings(self) -> tuple[str, list[Section], list[Button]]:
         from game.render import theme
@@ -251,7 +263,7 @@ class Menu:
 
         def toggle(label: str, name: str) -> Row:
             on = bool(getattr(st, name))
-            index = b.add("On" if on else "Off", f"set-{name}")
+            index = b.add(_("On") if on else _("Off"), f"set-{name}")
             return Row(label, index, selected=index if on else ())
 
         def choice(label: str, name: str, values: tuple[Any, ...], names: tuple[str, ...], current: Any) -> Row:
@@ -264,77 +276,80 @@ class Menu:
                     chosen = i
             return Row(label, index, selected=chosen)
 
-        play = (choice("FreeCell: automatic foundation moves", "auto_moves", AUTO_MOVES,
-                       tuple(x.capitalize() for x in AUTO_MOVES), st.auto_moves),
-                toggle("One click sends home", "one_click_home"),
-                toggle("Live winnability check", "live_winnability"),
-                choice("Animation speed", "animation_speed", SPEEDS, tuple(x.capitalize() for x in SPEEDS),
+        play = (choice(_("FreeCell: automatic foundation moves"), "auto_moves", AUTO_MOVES,
+                       tuple(_(_NAMES[x]) for x in AUTO_MOVES), st.auto_moves),
+                toggle(_("One click sends home"), "one_click_home"),
+                toggle(_("Live winnability check"), "live_winnability"),
+                choice(_("Animation speed"), "animation_speed", SPEEDS, tuple(_(_NAMES[x]) for x in SPEEDS),
                        st.animation_speed),
                 self._winnable_row(b))
-        look = (choice("Deck", "four_colour", ("off", "on"), ("2 colours", "4 colours"),
+        look = (choice(_("Deck"), "four_colour", ("off", "on"), (_("2 colours"), _("4 colours")),
                        "on" if st.four_colour else "off"),
-                choice("Table", "table_colour", theme.TABLE_COLOURS,
-                       tuple(x.capitalize() for x in theme.TABLE_COLOURS), st.table_colour),
-                choice("Card back", "card_back", theme.CARD_BACKS,
-                       tuple(x.capitalize() for x in theme.CARD_BACKS), st.card_back),
-                toggle("Outline the last move", "last_move_outline"),
-                toggle("Left-handed table", "left_handed"),
-                toggle("Fullscreen", "fullscreen"))
-        sound_on = b.add("On" if not st.muted else "Off (S)", "set-muted")
+                choice(_("Table"), "table_colour", theme.TABLE_COLOURS,
+                       tuple(_(_NAMES.get(x, x.capitalize())) for x in theme.TABLE_COLOURS), st.table_colour),
+                choice(_("Card back"), "card_back", theme.CARD_BACKS,
+                       tuple(_(_NAMES.get(x, x.capitalize())) for x in theme.CARD_BACKS), st.card_back),
+                toggle(_("Outline the last move"), "last_move_outline"),
+                toggle(_("Left-handed table"), "left_handed"),
+                toggle(_("Fullscreen"), "fullscreen"))
+        sound_on = b.add(_("On") if not st.muted else _("Off (S)"), "set-muted")
         volumes = tuple(round(v * 100) for v in VOLUMES if v > 0)
         level = round(st.volume * 100)
-        sound = (Row("Sound", sound_on, selected=sound_on if not st.muted else ()),
-                 choice("Volume", "volume", volumes, tuple(f"{v}%" for v in volumes), level))
-        b.add("Back", "back")
-        return ("Settings", [Section("Play", play), Section("Look", look), Section("Sound", sound)], b.buttons)
+        sound = (Row(_("Sound"), sound_on, selected=sound_on if not st.muted else ()),
+                 choice(_("Volume"), "volume", volumes, tuple(percent(v / 100) for v in volumes), level))
+        # Each language named in itself, so a player who cannot read the current one finds theirs.
+        speech = (choice("", "language", tuple(LANGUAGES), tuple(LANGUAGES.values()), st.language or language()),)
+        b.add(_("Back"), "back")
+        return (_("Settings"), [Section(_("Play"), play), Section(_("Look"), look), Section(_("Sound"), sound),
+                                Section(_("Language"), speech)], b.buttons)
 
     #: "Winnable deals only": one switch per game (Spider per suit count), as (field, button label).
-    WINNABLE = (("winnable_freecell", "FreeCell"), ("winnable_spider_1", "Spider 1 suit"),
-                ("winnable_spider_2", "2 suits"), ("winnable_spider_4", "4 suits"))
+    WINNABLE = (("winnable_freecell", N_("FreeCell")), ("winnable_spider_1", N_("Spider 1 suit")),
+                ("winnable_spider_2", N_("2 suits")), ("winnable_spider_4", N_("4 suits")))
 
     def _winnable_row(self, b: _Buttons) -> Row:
         index: tuple[int, ...] = ()
         on: tuple[int, ...] = ()
         for name, label in self.WINNABLE:
-            i = b.add(label, f"set-{name}")
+            i = b.add(_(label), f"set-{name}")
             index += i
             if getattr(self.settings, name):
                 on += i
-        return Row("Winnable deals only", index, selected=on)
+        return Row(_("Winnable deals only"), index, selected=on)
 
     #: The statistics chart's choices: a game bucket and its tab's label.
-    CHARTS = (("freecell", "FreeCell"), ("spider-1", "Spider 1 suit"), ("spider-2", "2 suits"),
-              ("spider-4", "4 suits"), ("daily", "Daily"))
+    CHARTS = (("freecell", N_("FreeCell")), ("spider-1", N_("Spider 1 suit")), ("spider-2", N_("2 suits")),
+              ("spider-4", N_("4 suits")), ("daily", N_("Daily")))
 
     def _statistics(self) -> tuple[str, list[Section], list[Button], Grid | None, Chart | Calendar | None]:
-        from game.stats import TABLE_COLUMNS, outcome
+        from game.stats import outcome, table_columns
 
         b = _Buttons()
         grid = chart = None
         sections: list[Section] = []
         if self.stats is not None:
-            grid = Grid(("",) + TABLE_COLUMNS, tuple((name,) + cells for name, cells in self.stats.table()))
+            grid = Grid(("",) + table_columns(), tuple((name,) + cells for name, cells in self.stats.table()))
             tabs: tuple[int, ...] = ()
             chosen: tuple[int, ...] = ()
             for key, label in self.CHARTS:
-                i = b.add(label, f"chart-{key}")
+                i = b.add(_(label), f"chart-{key}")
                 tabs += i
                 if key == self.chart_game:
                     chosen = i
             rows = [Row("", tabs, selected=chosen)]
             if self.chart_game == "daily":
-                rows.append(Row("", b.add("\u2039 Earlier month", "month-earlier")
-                                + b.add("Later month \u203a", "month-later", self.months_back > 0)))
-            sections.append(Section("Recent games", tuple(rows)))
+                rows.append(Row("", b.add(_("\u2039 Earlier month"), "month-earlier")
+                                + b.add(_("Later month \u203a"), "month-later", self.months_back > 0)))
+            sections.append(Section(_("Recent games"), tuple(rows)))
             name = dict(self.CHARTS)[self.chart_game]
             if self.chart_game == "daily":
                 chart = self._calendar()
             else:
                 games = tuple((r.seconds, outcome(r)) for r in self.stats[self.chart_game].recent)
-                chart = Chart(name, games)
-        b.add("Clear statistics", "clear-stats")
-        b.add("Back", "back")
-        return "Statistics", sections, b.buttons, grid, chart
+                chart = Chart(_(name), games)
+        b.add(_("Clear statistics"), "clear-stats")
+        b.add(_("Back"), "back")
+        return _("Statistics"), sections, b.buttons, grid, chart
 
     def _calendar(self) -> Calendar:
         """This month (a Japan date, as the daily deal's) with the days played and won marked."""
@@ -354,12 +369,14 @@ class Menu:
         for d in range(1, length + 1):
             won = days.get(datetime.date(year, month, d).isoformat())
             marks.append("won" if won else "played" if won is not None else "")
-        return Calendar(f"{calendar.month_name[month]} {year}", first.weekday(), tuple(marks),
+        from game.stats import month_title
+
+        return Calendar(month_title(year, month), first.weekday(), tuple(marks),
                         today.day if self.months_back == 0 else 0)
 
     def _confirm_clear(self) -> tuple[str, tuple[str, ...], list[Button]]:
-        return ("Clear all statistics?", ("This cannot be undone.",),
-                [Button("Clear them", "clear-confirmed"), Button("Keep them", "back")])
+        return (_("Clear all statistics?"), (_("This cannot be undone."),),
+                [Button(_("Clear them"), "clear-confirmed"), Button(_("Keep them"), "back")])
 
     def panel(self) -> Panel | None:
         if not self.stack:
@@ -463,9 +480,19 @@ class Menu:
     def type_text(self, text: str) -> None:
         """Typed characters into the number box, kept as typed: the number's
         parser judges them as the command line does (a tab or a no-break
-        space is refused, with why), and the box shows them escaped."""
+        space is refused, with why), and the box shows them escaped.
+
+        The one exception: the full-width digits a Korean or Japanese keyboard
+        sends (０-９) count as 0-9 here, in the box only (the command line stays ASCII)::
+
+            >>> m = Menu(Settings(), None); m.open(); _ = m.choose("freecell-number")
+            >>> m.type_text("６１７"); m.entry
+            '617'
+        """
+        from game.numbers import fold_wide
+
         if self.typing:
-            self.entry = (self.entry + text)[:12]
+            self.entry = (self.entry + fold_wide(text))[:12]
             self.error = ""
 
     def paste(self, text: str) -> None:
@@ -489,7 +516,7 @@ class Menu:
                 number = parse_deal_number(text)
                 from game.freecell.deals import is_known_unsolvable
 
-                notice = "This deal is known to be unsolvable" if is_known_unsolvable(number) else ""
+                notice = _("This deal is known to be unsolvable") if is_known_unsolvable(number) else ""
                 self.close()
                 return Request("freecell", number, notice=notice)
             number = parse_game_number(text)
@@ -602,6 +629,8 @@ class Menu:
             st.muted = False  # choosing a volume means to hear it
         elif name == "four_colour":
             st.four_colour = value == "on"
+        elif name == "language" and value in LANGUAGES:
+            st.language = value
         elif name in ("animation_speed", "table_colour", "card_back") or (name == "auto_moves" and value in AUTO_MOVES):
             setattr(st, name, value)
         else:
@@ -616,4 +645,7 @@ class Menu:
             return daily_deal(), ""
         level = None if kind == "random" else kind.capitalize()
         number = next_freecell(self.settings, level)
-        return (number, "") if number is not None else (None, f"no {level} deal is rated yet")
+        if number is not None:
+            return number, ""
+        return None, {"Easy": _("no Easy deal is rated yet"), "Normal": _("no Normal deal is rated yet"),
+                      "Hard": _("no Hard deal is rated yet")}.get(level or "", _("no deal is rated yet"))

@@ -19,9 +19,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game import speeds
+from game.i18n import _, detect_language, ngettext, set_language
 from game.play.demo import Demo
 from game.play.frame import control_bar, status_line
-from game.play.games import GAMES, LIVE_CHECK, Game, game_of, next_table, restored_table
+from game.play.games import GAMES, LIVE_CHECK, Game, asks, game_of, next_table, restored_table
 from game.play.host import Host
 from game.play.jobs import Jobs, LineFound, Rewound, Said, WinnableFound
 from game.play.menu import Settings
@@ -40,7 +41,11 @@ class Round:
     """The game on the table, its record, its solver jobs, its demo and live check."""
 
     def __init__(self, host: Host, store: Store, settings: Settings, stats: Statistics, game: str,
-                 number: int | None, suits: int, *, now: Callable[[], float], restore: bool) -> None:
+                 number: int | None, suits: int, *, now: Callable[[], float], restore: bool,
+                 language: str | None = None) -> None:
+        # ``language`` (solitaire --lang) for this run; else the one chosen in Settings, else the system's.
+        set_language(language or settings.language or detect_language())
+        self._spoken = settings.language  # Settings -> Language changes it at once (apply_settings)
         self.host = host
         self.now = now
         self.store = store
@@ -150,7 +155,7 @@ class Round:
             elif isinstance(event, WinnableFound):
                 self.abandon()
                 self.start(GAMES[event.game].table(self.env, event.number, event.suits))
-                self.say(f"Game #{event.number}: the solver proved it winnable")
+                self.say(_("Game #{number}: the solver proved it winnable").format(number=event.number))
             elif isinstance(event, Said):
                 self.say(event.text)
 
@@ -216,12 +221,7 @@ class Round:
         noun, helped = self.table.noun, self.table.session.assisted
         self.say_store_warnings()
         self.new_deal()
-        if counted:
-            self.say(f"Given up: a new {noun}")
-        elif helped:
-            self.say(f"A new {noun}: the last one does not count, as the demo or Rewind played part of it")
-        else:
-            self.say(f"A new {noun}: nothing was counted, as no move was made")
+        self.say(asks(noun, "given-up" if counted else "helped" if helped else "no-move"))
 
     # --- the solver's jobs and the demo ---------------------------------------------
 
@@ -254,14 +254,13 @@ class Round:
         """Copy the game's moves in standard notation (every card movement, fc-solve style)."""
         text = self.table.export_moves()
         if text is None:
-            self.say("Move lists are FreeCell's")
+            self.say(_("Move lists are FreeCell's"))
             return
         n = len(text.split())
         if self.host.clipboard_put(text) is False:  # the window has no system clipboard
-            self.say("1 move copied, for this window only: there is no system clipboard" if n == 1
-                     else f"{n} moves copied, for this window only: there is no system clipboard")
+            self.say(ngettext("{n} move copied, for this window only: there is no system clipboard", "{n} moves copied, for this window only: there is no system clipboard", n).format(n=n))
         else:
-            self.say("1 move copied to the clipboard" if n == 1 else f"{n} moves copied to the clipboard")
+            self.say(ngettext("{n} move copied to the clipboard", "{n} moves copied to the clipboard", n).format(n=n))
 
     def import_moves(self) -> None:
         """Replay a pasted move list from the deal's start."""
@@ -273,15 +272,15 @@ class Round:
         self.abandon()
         self.start(table)
         number = table.session.number
-        self.say(f"Replayed 1 move of deal #{number}" if moves == 1 else f"Replayed {moves} moves of deal #{number}")
+        self.say(ngettext("Replayed {moves} move of deal #{number}", "Replayed {moves} moves of deal #{number}", moves).format(moves=moves, number=number))
 
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""
         number = str(self.table.session.number)
         if self.host.clipboard_put(number) is False:
-            self.say(f"#{number} copied, for this window only: there is no system clipboard")
+            self.say(_("#{number} copied, for this window only: there is no system clipboard").format(number=number))
         else:
-            self.say(f"#{number} copied to the clipboard")
+            self.say(_("#{number} copied to the clipboard").format(number=number))
 
     # --- settings ---------------------------------------------------------------------
 
@@ -296,6 +295,9 @@ class Round:
     def apply_settings(self) -> None:
         """Every setting takes effect at once."""
         st = self.settings
+        if st.language != self._spoken:
+            self._spoken = st.language
+            set_language(st.language or detect_language())
         if st.left_handed != self.env.left_handed:
             self.table.flights.land()  # a card in the air would finish where the old layout had it
         self._sync_env()
@@ -324,9 +326,9 @@ class Round:
         self.host.set_volume(self.settings.sound_volume)
         self.save_settings()
         if muted:
-            self.say("Sound off")
+            self.say(_("Sound off"))
         else:
-            self.say("Sound on" if self.settings.volume > 0 else "Sound on (the volume is 0%: raise it in Settings)")
+            self.say(_("Sound on") if self.settings.volume > 0 else _("Sound on (the volume is 0%: raise it in Settings)"))
 
     # --- each step, and what the status line and the control bar say ------------------
 

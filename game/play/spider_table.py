@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game import speeds
+from game.i18n import _, ngettext
 from game.input.actions import Act
 from game.play.flights import Key
 from game.play.panels import Button, Command, Panel
@@ -43,9 +44,9 @@ class SpiderTable(Table):
     def with_suits(self, suits: int) -> tuple[Table, str, str]:
         number = self.session.number
         if suits == 1:
-            ask, said = f"Play game #{number} again with 1 suit?", f"Game #{number} again with 1 suit"
+            ask, said = _("Play game #{number} again with 1 suit?").format(number=number), _("Game #{number} again with 1 suit").format(number=number)
         else:
-            ask, said = f"Play game #{number} again with {suits} suits?", f"Game #{number} again with {suits} suits"
+            ask, said = _("Play game #{number} again with {suits} suits?").format(number=number, suits=suits), _("Game #{number} again with {suits} suits").format(number=number, suits=suits)
         return SpiderTable(self.env, number, suits), ask, said
 
     def stats_key(self) -> str:
@@ -74,9 +75,9 @@ class SpiderTable(Table):
 
     def status(self, extra: tuple[str, ...] = ()) -> str:
         s = self.session
-        parts = [f"Spider, {s.suits} suit{'s' * (s.suits > 1)}, game #{s.number}",
-                 clock_text(s.clock.elapsed), f"score {s.score}", f"{s.moves} move{'s' * (s.moves != 1)}",
-                 f"{self.position.deals_left} deals left"]
+        parts = [ngettext("Spider, {suits} suit, game #{number}", "Spider, {suits} suits, game #{number}", s.suits).format(suits=s.suits, number=s.number),
+                 clock_text(s.clock.elapsed), _("score {score}").format(score=s.score), ngettext("{moves} move", "{moves} moves", s.moves).format(moves=s.moves),
+                 _("{deals_left} deals left").format(deals_left=self.position.deals_left)]
         parts.extend(e for e in extra if e)
         return "   ".join(parts)
 
@@ -96,22 +97,22 @@ class SpiderTable(Table):
         playing = not self.session.won
         # Menu first and Give up last: the one that ends a game sits apart.
         # Redo shows only while there is something to redo (a new move clears it).
-        redo = (Button("Redo (Ctrl+Y)", Command.REDO),) if playing and self.session.can_redo else ()
-        return (Button("Menu", Command.MENU), Button("Undo (Z)", Command.UNDO, playing and bool(self.position.move_stack)),
-                *redo, Button("Hint (H)", Command.HINT, playing),
-                Button(f"Deal (D) {self.position.deals_left}", Command.DEAL, playing and self.position.can_deal()),
-                Button("New game", Command.NEW), Button("Restart", Command.RESTART, bool(self.position.move_stack)),
-                Button("Demo", Command.DEMO, playing), Button("Give up", Command.GIVE_UP, playing))
+        redo = (Button(_("Redo (Ctrl+Y)"), Command.REDO),) if playing and self.session.can_redo else ()
+        return (Button(_("Menu"), Command.MENU), Button(_("Undo (Z)"), Command.UNDO, playing and bool(self.position.move_stack)),
+                *redo, Button(_("Hint (H)"), Command.HINT, playing),
+                Button(_("Deal (D) {deals_left}").format(deals_left=self.position.deals_left), Command.DEAL, playing and self.position.can_deal()),
+                Button(_("New game"), Command.NEW), Button(_("Restart"), Command.RESTART, bool(self.position.move_stack)),
+                Button(_("Demo"), Command.DEMO, playing), Button(_("Give up"), Command.GIVE_UP, playing))
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
         if outcome.won:
-            return Panel("You won!", (f"Game #{s.number}, {s.suits} suit{'s' * (s.suits > 1)}",
-                                      f"Time {clock_text(s.clock.elapsed)}", f"Moves {s.moves}", f"Score {s.score}"),
-                         (Button("New game", Command.NEW), Button("Replay", Command.RESTART),
-                          Button(f"Copy #{s.number}", Command.COPY), Button("Look at the board", Command.CLOSE)))
-        return Panel("No move is left", ("Nothing can move and no deal is possible.",),
-                     (Button("Undo", Command.UNDO), Button("Restart", Command.RESTART), Button("New game", Command.NEW)))
+            return Panel(_("You won!"), (ngettext("Game #{number}, {suits} suit", "Game #{number}, {suits} suits", s.suits).format(number=s.number, suits=s.suits),
+                                      _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)), _("Moves {moves}").format(moves=s.moves), _("Score {score}").format(score=s.score)),
+                         (Button(_("New game"), Command.NEW), Button(_("Replay"), Command.RESTART),
+                          Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
+        return Panel(_("No move is left"), (_("Nothing can move and no deal is possible."),),
+                     (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("New game"), Command.NEW)))
 
     def play(self, move: Any, *, redo: bool = False) -> bool:
         """Ask the engine; animate what the step says happened; say why when it
@@ -130,7 +131,7 @@ class SpiderTable(Table):
             self.emit(Refused(reason))
             return False
         if step is None:
-            self.say("Nothing to redo")
+            self.say(_("Nothing to redo"))
             return False
         move = step.move
         sound = "deal" if move.is_deal else "home" if step.completed else "place"
@@ -177,11 +178,11 @@ class SpiderTable(Table):
                 return
             n = len(self.position.columns[pile])
             if n - index > self.position.run_length(pile):
-                self.say("Only a same-suit run moves together")
+                self.say(_("Only a same-suit run moves together"))
                 return
             self.selection = (PileKind.COLUMN, pile, index)
             return
-        _, src, start = self.selection
+        _kind, src, start = self.selection
         if src == pile:
             self.selection = None
             return
@@ -223,7 +224,7 @@ class SpiderTable(Table):
                 best, best_rank = m, rank
         if best is None:
             self.selection = None
-            self.say(f"{head.display} has nowhere to go")
+            self.say(_("{display} has nowhere to go").format(display=head.display))
         else:
             self.play(best)
 
@@ -248,7 +249,7 @@ class SpiderTable(Table):
                 self.auto_move(pile, self.focused_index(kind, pile))
         elif act is Act.HINT:
             hint = self.hint_cycle.next(self.position)
-            self.say(f"Hint: {hint.text}")
+            self.say(_("Hint: {text}").format(text=hint.text))
             self.hint_marks = []
             if hint.kind is HintKind.MOVE and hint.move is not None:
                 n = len(self.position.columns[hint.source])

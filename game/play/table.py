@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from game import speeds
+from game.i18n import _
 from game.input.actions import Act, Action
 from game.places import PileKind
 from game.play.flights import Flights, Key, _transform
@@ -246,7 +247,7 @@ class Table:
         self.hint_marks = []
         self.last_marks = []
         self.panel = None
-        self.say("The deal starts again")
+        self.say(_("The deal starts again"))
 
     @property
     def position(self) -> Any:
@@ -378,7 +379,7 @@ class Table:
         self.before_undo()
         before = self.layout_now()
         if self.session.undo() is None:
-            self.say("Nothing to undo")
+            self.say(_("Nothing to undo"))
             return
         self.selection = None
         self.hint_marks = []

@@ -39,6 +39,7 @@ from __future__ import annotations
 import secrets
 
 from game.cards import CARDS, Card, Suit
+from game.i18n import _
 from game.numbers import NumberError, read_whole, shown
 from game.spider.position import DECK_SETS, Position
 
@@ -137,9 +138,10 @@ def parse_game_number(text: str) -> int:
     """
     n = read_whole(text, allow_hash=True)
     if n is None:
-        raise GameNumberError(f"game number must be a whole number {FIRST_GAME}..{LAST_GAME}, not {shown(text)}")
+        raise GameNumberError(_("game number must be a whole number {low}..{high}, not {text}").format(
+            low=FIRST_GAME, high=LAST_GAME, text=shown(text)))
     if not FIRST_GAME <= n <= LAST_GAME:
-        raise GameNumberError(f"game number must be {FIRST_GAME}..{LAST_GAME}, not {n}")
+        raise GameNumberError(_("game number must be {low}..{high}, not {n}").format(low=FIRST_GAME, high=LAST_GAME, n=n))
     return n
 
 
@@ -151,7 +153,7 @@ def parse_suits(text: str) -> int:
     """
     n = read_whole(text)
     if n not in SUIT_PLAN:
-        raise GameNumberError(f"--suits must be 1, 2 or 4, not {shown(text)}")
+        raise GameNumberError(_("--suits must be 1, 2 or 4, not {text}").format(text=shown(text)))
     return n
 
 

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.cards import Card, run_name
+from game.i18n import N_, _, ngettext
 from game.spider.moves import COLUMNS, Move
 
 __all__ = [
@@ -85,16 +86,17 @@ class Gain(enum.IntEnum):
 
     @property
     def text(self) -> str:
-        return _GAIN_TEXT[self]
+        return _(_GAIN_TEXT[self])
 
 
+# TRANSLATORS: why a hinted Spider move is worth it, shown as {gain} after the move's sentence.
 _GAIN_TEXT = {
-    Gain.COMPLETES_SET: "completes a set",
-    Gain.TURNS_CARD: "turns a face-down card",
-    Gain.EMPTIES_COLUMN: "empties a column",
-    Gain.JOINS_SUIT: "joins the same suit",
-    Gain.UNCOVERS_CARD: "uncovers a buried card",
-    Gain.TO_EMPTY: "moves to an empty column",
+    Gain.COMPLETES_SET: N_("completes a set"),
+    Gain.TURNS_CARD: N_("turns a face-down card"),
+    Gain.EMPTIES_COLUMN: N_("empties a column"),
+    Gain.JOINS_SUIT: N_("joins the same suit"),
+    Gain.UNCOVERS_CARD: N_("uncovers a buried card"),
+    Gain.TO_EMPTY: N_("moves to an empty column"),
 }
 
 
@@ -138,14 +140,19 @@ class Hint:
         """The sentence the table shows after "Hint:" and ``solitaire hint spider`` prints,
         e.g. ``"Move 7♠ 6♠ from column 6 to column 5 (onto 8♠) — joins the same suit"``."""
         if self.kind is HintKind.DEAL:
-            return "Deal a new row from the stock: no useful move is left"
+            return _("Deal a new row from the stock: no useful move is left")
         if self.kind is HintKind.UNDO:
-            return "No useful move is left and the stock can't be dealt: undo a move"
+            return _("No useful move is left and the stock can't be dealt: undo a move")
         assert self.move is not None and self.gain is not None
-        what = run_name(self.cards) if self.cards else f"{self.move.count} cards"
-        to = (f"column {self.move.dest + 1} (onto {self.onto.display})" if self.onto is not None
-              else f"empty column {self.move.dest + 1}")
-        return f"Move {what} from column {self.move.source + 1} to {to} \u2014 {self.gain.text}"
+        k = self.move.count
+        # TRANSLATORS: the cards a hint moves, shown as {cards} in "Move {cards} from column ...".
+        what = run_name(self.cards) if self.cards else ngettext("{n} card", "{n} cards", k).format(n=k)
+        if self.onto is not None:
+            text = _("Move {cards} from column {source} to column {dest} (onto {card}) \u2014 {gain}")
+        else:
+            text = _("Move {cards} from column {source} to empty column {dest} \u2014 {gain}")
+        return text.format(cards=what, source=self.move.source + 1, dest=self.move.dest + 1,
+                           card=self.onto.display if self.onto is not None else "", gain=self.gain.text)
 
     def __str__(self) -> str:
         return self.text

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import rules
+from game.i18n import _
 from game.quoting import shown
 
 __all__ = ["Move", "DEAL", "NotationError", "COLUMNS", "MAX_RUN"]
@@ -80,19 +81,19 @@ class Move:
         if len(words) == 1 and words[0].lower() == "deal":
             return DEAL
         if len(words) != 4 or words[0].lower() != "move":
-            raise NotationError(f"{shown(text.strip())} is not a move: use 'move SRC DST COUNT' or 'deal'")
+            raise NotationError(_("{text} is not a move: use 'move SRC DST COUNT' or 'deal'").format(text=shown(text.strip())))
         numbers = []
         for w in words[1:]:
             # isdigit() alone would accept "²" and other Unicode digits.
             if not (w.isascii() and w.isdigit()) or len(w) > 3:
-                raise NotationError(f"{shown(text.strip())}: {shown(w)} is not a number")
+                raise NotationError(_("{text}: {word} is not a number").format(text=shown(text.strip()), word=shown(w)))
             numbers.append(int(w))
         src, dst, count = numbers
         for col in (src, dst):
             if not 1 <= col <= COLUMNS:
-                raise NotationError(f"{shown(text.strip())}: there is no column {col} (columns are 1-10)")
+                raise NotationError(_("{text}: there is no column {n} (columns are 1-10)").format(text=shown(text.strip()), n=col))
         if not 1 <= count <= MAX_RUN:
-            raise NotationError(f"{shown(text.strip())}: a move carries 1 to {MAX_RUN} cards")
+            raise NotationError(_("{text}: a move carries 1 to {most} cards").format(text=shown(text.strip()), most=MAX_RUN))
         return _TABLE[src - 1][dst - 1][count]
 
     @property

@@ -47,6 +47,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 from game import rules
 from game.cards import CARDS, NAMES, RANK, SUIT, Card, CardParseError, Suit, run_name
+from game.i18n import _, ngettext
 from game.quoting import shown
 from game.rules import Termination
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move, NotationError
@@ -108,8 +109,9 @@ class Outcome(rules.Outcome):
 
     def __str__(self) -> str:
         if self.won:
-            return f"Won with {self.score} points in {self.move_count} moves."
-        return "No move and no deal is left: undo, or start a new game."
+            return ngettext("Won with {score} points in {n} move.", "Won with {score} points in {n} moves.",
+                            self.move_count).format(score=self.score, n=self.move_count)
+        return _("No move and no deal is left: undo, or start a new game.")
 
 
 class _MoveRecord(NamedTuple):
@@ -393,39 +395,40 @@ class Position:
         >>> pos.why_illegal(Move.parse("move 1 2 2"))
         "column 1 has only 1 face-up card: face-down cards don't move"
         >>> pos.why_illegal(Move.parse("move 1 2 1"))
-        "2♠ can't go on 8♦: a card goes on one exactly one rank higher, any suit"
+        "2♠ can't go on 8♦: a card goes on a card exactly one rank higher, of any suit"
         """
         if move.count == 0:
             if not self._stock:
-                return "the stock is empty: no rows are left to deal"
+                return _("the stock is empty: no rows are left to deal")
             if not self.can_deal():
                 empty = self.empty_columns()[0]
-                return f"the stock can't be dealt while a column is empty: fill column {empty + 1} first"
+                return _("the stock can't be dealt while a column is empty: fill column {n} first").format(n=empty + 1)
             return None
         s, d, k = move.source, move.dest, move.count
         if not (0 <= s < COLUMNS and 0 <= d < COLUMNS):
-            return "columns are 1-10"
+            return _("columns are 1-10")
         if s == d:
-            return "a column cannot move onto itself"
+            return _("a column cannot move onto itself")
         src = self._cols[s]
         n = len(src)
         if not n:
-            return f"column {s + 1} is empty"
+            return _("column {n} is empty").format(n=s + 1)
         if k < 1:
-            return "a move carries at least one card"
+            return _("a move carries at least one card")
         if k > n:
-            return f"column {s + 1} has only {_cards(n)}"
+            return ngettext("column {column} has only {n} card", "column {column} has only {n} cards", n).format(column=s + 1, n=n)
         up = n - self._down[s]
         if k > up:
-            return f"column {s + 1} has only {_cards(up, 'face-up card')}: face-down cards don't move"
+            return ngettext("column {column} has only {n} face-up card: face-down cards don't move",
+                            "column {column} has only {n} face-up cards: face-down cards don't move", up).format(column=s + 1, n=up)
         if k > self._run[s]:
-            return f"only a same-suit run moves together: {run_name(src[-k:])} is not one"
+            return _("only a same-suit run moves together: {cards} is not one").format(cards=run_name(src[-k:]))
         dst = self._cols[d]
         if dst and RANK[dst[-1]] != RANK[src[-k]] + 1:
             head, under = src[-k], dst[-1]
-            if RANK[head] == 13:
-                return f"{NAMES[head]} can't go on {NAMES[under]}: a king goes only into an empty column"
-            return f"{NAMES[head]} can't go on {NAMES[under]}: a card goes on one exactly one rank higher, any suit"
+            why = (_("a king goes only into an empty column") if RANK[head] == 13
+                   else _("a card goes on a card exactly one rank higher, of any suit"))
+            return _("{card} can't go on {target}: {why}").format(card=NAMES[head], target=NAMES[under], why=why)
         return None
 
     def is_legal(self, move: Move) -> bool:
@@ -749,10 +752,6 @@ class Position:
                 f"these cards and {n_removed} removed sets do not make a 1-, 2- or 4-suit Spider deck"
             )
         return cls(columns, down, stock, removed, score=score, move_count=move_count)
-
-
-def _cards(n: int, what: str = "card") -> str:
-    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 def _card(token: str, lineno: int) -> Card:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from game.i18n import breaks
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import MIN_BUTTON_PX, ButtonLike, HudButton, Measure, Rect, fit_text, font_measure
 
@@ -64,11 +65,16 @@ DOC_SHRINK = 0.72
 DOC_WIDTH_PX = 48
 
 
-def _words(text: str) -> list[list[Run]]:
-    """``text`` (with inline marks) as words; a word is the pieces with no space between them."""
+def _words(text: str) -> list[tuple[list[Run], bool]]:
+    """``text`` (with inline marks) as words, each with whether a space comes before it.
+
+    A word is the pieces with no space between them; Japanese text is cut
+    into the pieces a line may break between (:func:`game.i18n.breaks`),
+    which join with no space.
+    """
     from game.howto import spans
 
-    words: list[list[Run]] = []
+    words: list[tuple[list[Run], bool]] = []
     glued = False  # does the next piece continue the last word?
     for kind, chunk in spans(text):
         for piece in re.split(r"(\s+)", chunk):
@@ -77,10 +83,11 @@ def _words(text: str) -> list[list[Run]]:
             if piece.isspace():
                 glued = False
                 continue
-            if glued and words:
-                words[-1].append((kind, piece))
-            else:
-                words.append([(kind, piece)])
+            for i, part in enumerate(breaks(piece)):
+                if i == 0 and glued and words:
+                    words[-1][0].append((kind, part))
+                else:
+                    words.append(([(kind, part)], i == 0))
             glued = True
     return words
 
@@ -91,15 +98,16 @@ def _wrap_runs(text: str, width: int, px: int, measure: Measure) -> list[tuple[R
     lines: list[list[Run]] = []
     line: list[Run] = []
     used = 0
-    for word in _words(text):
+    for word, spaced in _words(text):
         ww = sum(measure(t, px)[0] for _, t in word)
         if ww > width:  # one word wider than the line: cut it, never overflow
             word = [(word[0][0], fit_text("".join(t for _, t in word), width, px, measure))]
             ww = measure(word[0][1], px)[0]
-        if line and used + space + ww > width:
+        gap = space if spaced else 0
+        if line and used + gap + ww > width:
             lines.append(line)
             line, used = [], 0
-        if line:
+        if line and spaced:
             line.append(("gap", " "))
             used += space
         line.extend(word)

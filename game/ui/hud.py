@@ -106,29 +106,15 @@ def overlaps(a: Rect | tuple[float, float, float, float], b: Rect | tuple[float,
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
-_fonts: dict[int, object] = {}
-
-
 def font_measure(text: str, px: int) -> tuple[int, int]:
-    """Size of ``text`` in the HUD font (DejaVu Sans Bold) at ``px``: measured, not rendered.
+    """Size of ``text`` in the HUD font at ``px`` (the language's, :mod:`game.ui.fonts`):
+    measured, not rendered.
 
     Needs pygame's font module only (no window, no GL context).
     """
-    import pygame
+    from game.ui.fonts import text_size
 
-    from game.resources import asset_path
-
-    if not pygame.font.get_init():
-        pygame.font.init()
-        _fonts.clear()
-    font = _fonts.get(px)
-    if font is not None:
-        try:
-            return font.size(text)  # type: ignore[attr-defined]
-        except pygame.error:  # pygame quit and started again since: the font is stale
-            _fonts.clear()
-    font = _fonts[px] = pygame.font.Font(str(asset_path("DejaVuSans-Bold.ttf")), px)
-    return font.size(text)  # type: ignore[attr-defined]
+    return text_size(text, px)
 
 
 def clean_text(text: str, limit: int) -> str:

@@ -1,6 +1,7 @@
 """Everything drawn over the table: the control bar, the message line, panels.
 
-Text is set with pygame's font renderer (the bundled DejaVu Sans Bold) onto
+Text is set with pygame's font renderer (the bundled fonts of the language,
+:mod:`game.ui.fonts`) onto
 one Surface the size of the window, uploaded as a texture only when
 something on it changes, and drawn as a screen-space quad with alpha
 blending. Buttons are rectangles in window pixels: :meth:`Overlay.hit` says
@@ -16,9 +17,10 @@ import moderngl
 import pygame
 
 from game.play.panels import Button, Panel
-from game.resources import asset_path, shader_path
+from game.resources import shader_path
 from game.render.camera import hud_text_px
 from game.ui.document import DocGeometry, document_geometry
+from game.ui.fonts import TextFont, text_font
 from game.ui.hud import HudGeometry, fit_text, hud_geometry
 from game.ui.screens import ScreenGeometry, screen_geometry
 
@@ -104,7 +106,6 @@ class Overlay:
         self._key: tuple | None = None
         #: The left-handed control bar: buttons and status line mirrored (:func:`hud_geometry`).
         self.mirror = False
-        self._fonts: dict[int, pygame.font.Font] = {}
         self._hits = _Layout()
         self._blocking: list[pygame.Rect] = []
         #: The part of the texture that holds the HUD and panel (what the next upload must clear).
@@ -130,14 +131,9 @@ class Overlay:
             self.mirror = on
             self._key = None
 
-    def _font(self, px: int) -> pygame.font.Font:
-        if not pygame.font.get_init():
-            pygame.font.init()
-            self._fonts.clear()
-        font = self._fonts.get(px)
-        if font is None:
-            font = self._fonts[px] = pygame.font.Font(str(asset_path("DejaVuSans-Bold.ttf")), px)
-        return font
+    def _font(self, px: int) -> TextFont:
+        # The language's font, or per text one that has its glyphs (game.ui.fonts).
+        return text_font(px)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from game.i18n import FIRST_WEEKDAY, N_, _, breaks, language, ngettext, percent
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
 
@@ -204,10 +205,11 @@ def _wrap_plain(text: str, width: int, px: int, measure: Measure) -> list[str]:
     """
     lines: list[str] = []
     line = ""
-    for word in clean_text(text, 2000).split():
+    units = [(part, i == 0) for word in clean_text(text, 2000).split() for i, part in enumerate(breaks(word))]
+    for word, spaced in units:
         if measure(word, px)[0] > width:
             word = fit_text(word, width, px, measure)
-        trial = f"{line} {word}" if line else word
+        trial = (f"{line} {word}" if spaced else line + word) if line else word
         if line and measure(trial, px)[0] > width:
             lines.append(line)
             line = word
@@ -509,8 +511,14 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
                           tuple((down(r), st) for r, st in day_swatches), 2 if two else 1, cut)
 
 
-#: The calendar's weekday heads, Monday first.
-WEEKDAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+#: The calendar's weekday heads, Monday first (msgids; the week starts where the
+#: language's calendars start it, :data:`game.i18n.FIRST_WEEKDAY`).
+# TRANSLATORS: the calendar's two-letter weekday heads, Monday to Sunday.
+WEEKDAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
+#: What the chart's and the calendar's legends call each kind of game or day.
+# TRANSLATORS: the legend of the statistics chart (games won, lost, given up) and calendar.
+_LEGEND = {"won": N_("won"), "lost": N_("lost"), "given up": N_("given up"), "rate": N_("win rate"),
+           "played": N_("played, not won")}
 
 
 def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, measure: Measure
@@ -524,20 +532,22 @@ def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, mea
     texts.append(Text(name, x, y, px, "label"))
     lx = x + measure(name, px)[0] + 2 * px
     sq = max(6, spx * 2 // 3)
-    for state, word in (("won", "won"), ("played", "played, not won")):
+    for state, word in (("won", _(_LEGEND["won"])), ("played", _(_LEGEND["played"]))):
         swatches.append(((lx, y + (th - sq) // 2, sq, sq), state))
         lx += sq + spx // 3
         texts.append(Text(word, lx, y, spx, "legend"))
         lx += measure(word, spx)[0] + spx
     top = y + measure("Ag", px)[1] + px // 2
-    first = int(getattr(calendar, "first", 0))
+    start = FIRST_WEEKDAY.get(language(), 0)
+    first = (int(getattr(calendar, "first", 0)) - start) % 7  # the 1st's column in a week that starts at ``start``
     marks = tuple(getattr(calendar, "days", ()))
     weeks = (first + len(marks) + 6) // 7
     gap = max(2, px // 6)
     cell_w = min(width // 7, 4 * px)
     cell_h = max(th + 2, min(round(px * 1.9), (room - (top - y) - th - px // 4) // max(1, weeks) - gap))
     gx = x + (width - 7 * cell_w) // 2
-    for i, wd in enumerate(WEEKDAYS):
+    for i in range(7):
+        wd = _(WEEKDAYS[(start + i) % 7])
         tw = measure(wd, spx)[0]
         texts.append(Text(wd, gx + i * cell_w + (cell_w - tw) // 2, top, spx, "header"))
     top += th + px // 4
@@ -570,7 +580,7 @@ def _chart(chart: object, x: int, y: int, width: int, plot_h: int, px: int, meas
     lx = x
     sq = max(6, spx * 2 // 3)
     for kind in (*OUTCOMES, "rate"):
-        word = "win rate" if kind == "rate" else kind
+        word = _(_LEGEND[kind])
         if kind == "rate":
             swatches.append(((lx, y + th // 2 - 1, 2 * sq, max(2, px // 6)), kind))
             lx += 2 * sq + spx // 3
@@ -583,12 +593,12 @@ def _chart(chart: object, x: int, y: int, width: int, plot_h: int, px: int, meas
     longest = max((s for s, _ in games), default=0.0)
     top_label = _clock_text(longest) if longest > 0 else "0:00"
     left_w = max(measure(top_label, spx)[0], measure("0:00", spx)[0]) + spx // 2
-    right_w = measure("100%", spx)[0] + spx // 2
+    right_w = measure(percent(1.0), spx)[0] + spx // 2
     plot = (x + left_w, y, max(4 * px, width - left_w - right_w), plot_h)
     px0, py0, pw, ph = plot
     texts.append(Text(top_label, x, py0, spx, "axis"))
     texts.append(Text("0:00", x, py0 + ph - th, spx, "axis"))
-    for frac, label in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
+    for frac, label in ((1.0, percent(1.0)), (0.5, percent(0.5)), (0.0, percent(0.0))):
         ly = py0 + round((1 - frac) * (ph - th))
         texts.append(Text(label, px0 + pw + spx // 3, ly, spx, "axis"))
     bars: list[tuple[Rect, str]] = []
@@ -607,22 +617,23 @@ def _chart(chart: object, x: int, y: int, width: int, plot_h: int, px: int, meas
     if games:
         n = len(games)
         gap = spx
-        middle = f"last {n} game{'s' * (n != 1)} (bar: time)"
+        middle = ngettext("last {n} game (bar: time)", "last {n} games (bar: time)", n).format(n=n)
         ends: list[tuple[int, int]] = []  # the x spans of the labels placed under the bars
         if n > 1:
             # "newest" sits under the last bar, but never on top of "oldest":
             # with a few games the bars end near the left edge.
-            ow, nw = measure("oldest", spx)[0], measure("newest", spx)[0]
+            oldest, newest = _("oldest"), _("newest")
+            ow, nw = measure(oldest, spx)[0], measure(newest, spx)[0]
             nx = max(px0 + ow + gap, px0 + min(pw, round(n * slot)) - nw)
-            texts.append(Text("oldest", px0, base, spx, "axis"))
-            texts.append(Text("newest", nx, base, spx, "axis"))
+            texts.append(Text(oldest, px0, base, spx, "axis"))
+            texts.append(Text(newest, nx, base, spx, "axis"))
             ends = [(px0, px0 + ow), (nx, nx + nw)]
         mw = measure(middle, spx)[0]
         mx = px0 + (pw - mw) // 2
         if mw <= pw and all(mx + mw + gap <= a or b + gap <= mx for a, b in ends):
             texts.append(Text(middle, mx, base, spx, "axis"))
     else:
-        empty = "No games yet"
+        empty = _("No games yet")
         ew, eh = measure(empty, px)
         texts.append(Text(empty, px0 + (pw - ew) // 2, py0 + (ph - eh) // 2, px, "empty"))
     return ChartGeometry(plot, tuple(bars), tuple(rate), tuple(swatches)), texts

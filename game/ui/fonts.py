@@ -1,0 +1,143 @@
+"""The fonts the UI sets text in, chosen by language and, glyph by glyph, by text.
+
+DejaVu Sans Bold speaks English and Russian (and draws the card indices);
+subsets of Noto Sans CJK Bold speak Korean and Japanese (``tools/subset_fonts.py``
+makes them). A text is set in the current language's font when that font has
+every glyph of it, else in the first bundled font that has them all (the
+Settings list names 한국어 and 日本語 in an English game), so no glyph is
+ever drawn as a box::
+
+    >>> font_file_for("ko")
+    'NotoSansKR-Bold.otf'
+    >>> font_file_for("ru")
+    'DejaVuSans-Bold.ttf'
+
+Measuring (:func:`text_size`) and drawing (:class:`TextFont`) pick the same
+font, so what the layout measured is what the screen shows.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.i18n import language
+from game.resources import asset_path
+
+__all__ = ["LATIN", "FONT_FILES", "font_file_for", "TextFont", "text_font", "text_size", "missing_glyphs",
+           "forget_fonts"]
+
+LATIN = "DejaVuSans-Bold.ttf"
+#: The font of each language that DejaVu does not cover.
+FONT_FILES: dict[str, str] = {"ko": "NotoSansKR-Bold.otf", "ja": "NotoSansJP-Bold.otf"}
+#: Where a text no font of its language covers looks next, in order.
+_FALLBACKS = (LATIN, "NotoSansKR-Bold.otf", "NotoSansJP-Bold.otf")
+
+
+def font_file_for(code: str) -> str:
+    """The bundled font file the UI uses first for language ``code``."""
+    return FONT_FILES.get(code, LATIN)
+
+
+def _init() -> None:
+    if not pygame.font.get_init():
+        pygame.font.init()
+        forget_fonts()
+
+
+@lru_cache(maxsize=None)
+def _open(name: str, px: int) -> pygame.font.Font:
+    return pygame.font.Font(str(asset_path(name)), px)
+
+
+@lru_cache(maxsize=None)
+def _glyphs(name: str) -> "_Coverage":
+    return _Coverage(name)
+
+
+class _Coverage:
+    """Which characters one font file has (asked of FreeType once per character)."""
+
+    def __init__(self, name: str) -> None:
+        import pygame.freetype
+
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        self.name = name
+        self._face = pygame.freetype.Font(str(asset_path(name)), 16)
+        self._known: dict[str, bool] = getattr(self, "_known", {})
+
+    def has(self, ch: str) -> bool:
+        known = self._known.get(ch)
+        if known is None:
+            if ch in " \t\n" or not ch.isprintable():
+                known = True  # spaces and controls draw nothing in any font
+            else:
+                try:
+                    known = self._face.get_metrics(ch)[0] is not None
+                except pygame.error:  # pygame quit since: open the face again
+                    self.__init__(self.name)  # type: ignore[misc]
+                    known = self._face.get_metrics(ch)[0] is not None
+            self._known[ch] = known
+        return known
+
+
+def missing_glyphs(text: str, name: str) -> list[str]:
+    """The characters of ``text`` that font file ``name`` has no glyph for (tofu)."""
+    cover = _glyphs(name)
+    return sorted({ch for ch in text if not cover.has(ch)})
+
+
+def _pick(text: str, code: str | None = None) -> str:
+    first = font_file_for(code or language())
+    if not text or text.isascii() or not missing_glyphs(text, first):
+        return first
+    for name in _FALLBACKS:
+        if name != first and not missing_glyphs(text, name):
+            return name
+    return first
+
+
+class TextFont:
+    """The UI's font at one size, as a ``pygame.font.Font`` is used: each text set in
+    the font that has its glyphs (the language's, else a fallback)."""
+
+    def __init__(self, px: int) -> None:
+        _init()
+        self.px = px
+
+    def font(self, text: str = "") -> pygame.font.Font:
+        return _open(_pick(text), self.px)
+
+    def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
+        return self.font(text).render(text, antialias, colour, background)
+
+    def size(self, text: str) -> tuple[int, int]:
+        return self.font(text).size(text)
+
+    def get_height(self) -> int:
+        return self.font().get_height()
+
+    def get_linesize(self) -> int:
+        return self.font().get_linesize()
+
+
+def text_font(px: int) -> TextFont:
+    """The UI's font at ``px`` for the current language."""
+    return TextFont(px)
+
+
+def text_size(text: str, px: int) -> tuple[int, int]:
+    """Size of ``text`` as the UI sets it at ``px``: measured, not rendered."""
+    _init()
+    try:
+        return _open(_pick(text), px).size(text)
+    except pygame.error:  # pygame quit and started again since: the fonts are stale
+        forget_fonts()
+        return _open(_pick(text), px).size(text)
+
+
+def forget_fonts() -> None:
+    """Drop every open font (a pygame session ended; its fonts died with it)."""
+    _open.cache_clear()

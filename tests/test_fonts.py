@@ -1,0 +1,72 @@
+"""No tofu: every text of every catalog has its glyphs in the font the game sets it in."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.i18n import LANGUAGES, read_po
+from game.resources import asset_path
+from game.ui import fonts
+
+
+def texts(code: str) -> list[str]:
+    """What the game can show in ``code``: each msgstr (English: each msgid) and every language's name."""
+    pot = i18n.catalog_path("messages").with_suffix(".pot") if code == "en" else i18n.catalog_path(code)
+    out = list(LANGUAGES.values())
+    for e in read_po(pot.read_text(encoding="utf-8")):
+        if not e.msgid:
+            continue
+        if code == "en":
+            out += [e.msgid] + ([e.msgid_plural] if e.msgid_plural else [])
+        else:
+            out += [t for t in e.translations if t]
+    return out
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_every_message_renders_without_a_missing_glyph(code):
+    pygame.font.init()
+    i18n.set_language(code)
+    bad = {}
+    for text in texts(code):
+        name = fonts._pick(text)
+        missing = fonts.missing_glyphs(text, name)
+        if missing:
+            bad[text[:40]] = "".join(missing)
+        # And the font really sets it (pygame refuses some text outright).
+        assert fonts.text_font(18).render(text, True, (0, 0, 0)).get_width() > 0
+    assert bad == {}, "run python3 tools/subset_fonts.py"
+
+
+@pytest.mark.parametrize("code", ["ko", "ja", "ru"])
+def test_a_language_s_own_text_is_in_its_own_font(code):
+    # Fallback is for other scripts (the language list); a catalog's text is all in its font.
+    own = fonts.font_file_for(code)
+    bad = {t[:30]: fonts.missing_glyphs(t, own) for t in texts(code)[len(LANGUAGES):]
+           if fonts.missing_glyphs(t, own)}
+    assert bad == {}
+
+
+def test_the_cjk_fonts_hold_everyday_hangul_kana_and_suits():
+    hangul = "".join(chr(c) for c in range(0xAC00, 0xD7A4) if len(chr(c).encode("euc_kr", "ignore")) == 2)
+    assert len(hangul) == 2350
+    assert fonts.missing_glyphs(hangul + "♠♥♦♣…—0123456789ABCxyzㄱㅎㅏ", "NotoSansKR-Bold.otf") == []
+    kana = "".join(chr(c) for c in range(0x3041, 0x3097)) + "".join(chr(c) for c in range(0x30A1, 0x30FB))
+    assert fonts.missing_glyphs(kana + "組札場札手札山札　、。「」（）０９♠♥♦♣", "NotoSansJP-Bold.otf") == []
+    # A font that lacks a glyph is caught: DejaVu has no Hangul.
+    assert fonts.missing_glyphs("한", fonts.LATIN) == ["한"]
+
+
+def test_the_bundled_cjk_fonts_stay_small():
+    sizes = {name: asset_path(name).stat().st_size for name in fonts.FONT_FILES.values()}
+    assert sum(sizes.values()) < 4_000_000, sizes
+
+
+def test_english_keeps_dejavu_and_other_scripts_fall_back():
+    pygame.font.init()
+    i18n.set_language("en")
+    assert fonts._pick("Undo") == fonts.LATIN
+    assert fonts._pick("日本語") != fonts.LATIN and not fonts.missing_glyphs("日本語", fonts._pick("日本語"))
+    assert fonts.text_size("한국어", 20) == pygame.font.Font(str(asset_path(fonts._pick("한국어"))), 20).size("한국어")

@@ -1,0 +1,356 @@
+"""The message catalogs: in step with the code, whole, and safe to load.
+
+``test_every_message_is_translated`` fails until the translators have written
+every Korean, Japanese and Russian msgstr (and whenever the code adds a
+message they have not yet seen): that is its job.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+
+import pytest
+
+from conftest import load_tool
+from game import howto, i18n
+from game.i18n import LANGUAGES, PoEntry, compile_mo, placeholders, read_po
+
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+tool = load_tool("extract_messages")
+
+
+def catalog(code: str) -> list[PoEntry]:
+    return read_po(i18n.catalog_path(code).read_text(encoding="utf-8"))
+
+
+def test_the_committed_template_is_the_code_s():
+    committed = (i18n.catalog_path("messages").with_suffix(".pot")).read_text(encoding="utf-8")
+    assert committed == tool.pot_text(), "run python3 tools/extract_messages.py"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_catalog_has_the_template_s_messages(code):
+    template = {e.key for e in read_po(tool.POT.read_text(encoding="utf-8")) if e.msgid}
+    have = {e.key for e in catalog(code) if e.msgid}
+    assert template - have == set(), "run python3 tools/extract_messages.py to merge"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_translations_keep_their_placeholders_and_marks(code):
+    bad = []
+    for e in catalog(code):
+        if not e.msgid:
+            continue
+        want = placeholders(e.msgid_plural if e.msgid_plural is not None else e.msgid)
+        # Buttons are named by their translated labels; keys and pad controls stay as they are.
+        kinds = sorted((kind, words if kind != "button" else "") for kind, words in howto.spans(e.msgid)
+                       if kind != "text")
+        for text in e.translations:
+            if not text:
+                continue
+            if placeholders(text) != want:
+                bad.append((e.msgid, text))
+            if e.msgid.startswith("- ") != text.startswith("- "):
+                bad.append((e.msgid, text))  # a list item of a help page stays one
+            if sorted((kind, words if kind != "button" else "") for kind, words in howto.spans(text)
+                      if kind != "text") != kinds:
+                bad.append((e.msgid, text))  # the same buttons, keys and pad controls are named
+    assert bad == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated(code):
+    missing = [e.msgid for e in catalog(code) if e.msgid and not e.translated]
+    assert missing == [], f"{len(missing)} {LANGUAGES[code]} messages untranslated or fuzzy"
+
+
+@pytest.mark.parametrize("code, nplurals", [("ko", 1), ("ja", 1), ("ru", 3)])
+def test_plural_forms_follow_each_language(code, nplurals):
+    header = catalog(code)[0].msgstr
+    rule = next(line for line in header.splitlines() if line.startswith("Plural-Forms:"))
+    assert f"nplurals={nplurals};" in rule
+    plural = gettext.c2py(rule.split("plural=", 1)[1].rstrip(";"))
+    if code == "ru":  # 1 ход, 2 хода, 5 ходов, 11 ходов, 21 ход, 22 хода, 111 ходов
+        assert [plural(n) for n in (1, 2, 5, 11, 21, 22, 111, 0)] == [0, 1, 2, 2, 0, 1, 2, 2]
+    else:
+        assert {plural(n) for n in range(200)} == {0}
+    for e in catalog(code):
+        if e.msgid_plural is not None:
+            assert len(e.plurals) == nplurals, e.msgid
+
+
+def test_russian_plurals_pick_the_right_form():
+    entries = [tool._header("ru"), PoEntry("{n} move", msgid_plural="{n} moves",
+                                             plurals=["{n} ход", "{n} хода", "{n} ходов"])]
+    t = gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
+    assert [t.ngettext("{n} move", "{n} moves", n).format(n=n) for n in (1, 2, 5, 21)] == [
+        "1 ход", "2 хода", "5 ходов", "21 ход"]
+
+
+def _russian_form(n: int) -> int:
+    # Written out here, apart from the catalog's header: 1, 21 | 2-4, 22-24 | 0, 5-20, 25...
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+
+
+@pytest.mark.parametrize("code", ["ru", "ko", "en"])
+def test_the_games_own_ngettext_picks_each_languages_form(code):
+    # Through game.i18n, as the game asks, for every plural message of the catalog.
+    entries = [e for e in catalog(code if code != "en" else "ru") if e.msgid_plural is not None]
+    assert entries
+    i18n.set_language(code)
+    try:
+        for e in entries:
+            for n in (0, 1, 2, 3, 5, 11, 12, 21, 22, 25, 101, 111):
+                got = i18n.ngettext(e.msgid, e.msgid_plural, n)
+                if code == "en":
+                    want = e.msgid if n == 1 else e.msgid_plural
+                elif not e.translated:
+                    continue  # English until translated
+                else:
+                    want = e.plurals[_russian_form(n) if code == "ru" else 0]
+                assert got == want, (code, e.msgid, n)
+    finally:
+        i18n.set_language("en")
+
+
+def test_po_round_trip_and_compile_skip_fuzzy_and_empty():
+    text = tool.write_po([
+        tool._header("ja"),
+        PoEntry("Undo", "元に戻す", notes=["a button"], references=["game/x.py:1"]),
+        PoEntry("Hint", "ヒント", flags={"fuzzy"}),
+        PoEntry("Menu", ""),
+        PoEntry("Open", "開く", msgctxt="menu"),
+        PoEntry('a "quoted"\nline\\', 'とても "長い"\n行\\'),
+    ])
+    back = read_po(text)
+    assert [(e.msgid, e.msgstr, e.msgctxt) for e in back[1:]] == [
+        ("Undo", "元に戻す", None), ("Hint", "ヒント", None), ("Menu", "", None), ("Open", "開く", "menu"),
+        ('a "quoted"\nline\\', 'とても "長い"\n行\\', None)]
+    assert back[1].notes == ["a button"] and back[1].references == ["game/x.py:1"] and back[2].fuzzy
+    t = gettext.GNUTranslations(io.BytesIO(compile_mo(back)))
+    assert t.gettext("Undo") == "元に戻す"
+    assert t.gettext("Hint") == "Hint"  # fuzzy: not trusted
+    assert t.gettext("Menu") == "Menu"
+    assert t.pgettext("menu", "Open") == "開く" and t.gettext("Open") == "Open"
+
+
+@pytest.mark.parametrize("text", [
+    'msgid "a"\nmsgstr "b\n',          # unterminated string
+    'msgid "a"\nmsgid "b"\nmsgstr ""\n\nmsgid "a"\nmsgstr ""\n',
+    'msgid "a"\nmsgstr[1] "x"\n',
+    'nonsense\n',
+    '"floating"\n',
+])
+def test_damaged_po_is_refused_with_its_line(text):
+    with pytest.raises(i18n.PoError, match="line"):
+        read_po(text)
+
+
+def test_merge_keeps_translations_and_marks_changed_ones_fuzzy():
+    old = [tool._header("ru"),
+           PoEntry("Undo", "Отменить", comments=["a translator's note"]),
+           PoEntry("{n} card can't move", "{n} карта не может двигаться"),
+           PoEntry("Gone for good", "Совсем ушло")]
+    template = tool.pot_entries([tool.Message("Undo"), tool.Message("{n} cards can't move"),
+                                 tool.Message("{n} move", msgid_plural="{n} moves")])
+    merged, obsolete = tool.merge(template, old, "ru")
+    by_id = {e.msgid: e for e in merged[1:]}
+    assert by_id["Undo"].msgstr == "Отменить" and not by_id["Undo"].fuzzy
+    assert by_id["Undo"].comments == ["a translator's note"]
+    changed = by_id["{n} cards can't move"]
+    assert changed.fuzzy and changed.msgstr == "{n} карта не может двигаться"
+    assert changed.previous == ['msgid "{n} card can\'t move"']
+    assert by_id["{n} move"].plurals == ["", "", ""]
+    assert [e.msgid for e in obsolete] == ["Gone for good"]
+    assert "nplurals=3" in merged[0].msgstr
+    assert read_po(tool.write_po(merged, obsolete))[1:] == merged[1:]
+
+
+def test_switching_language_changes_text_at_once_and_falls_back_per_message():
+    i18n.set_language("ru")
+    assert i18n.language() in ("ru", "en")
+    i18n.set_language("en")
+    assert i18n._("column {n}") == "column {n}"
+    with pytest.raises(ValueError, match="unknown language"):
+        i18n.set_language("xx")
+
+
+def test_a_damaged_or_missing_catalog_leaves_english_and_warns_once(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(i18n, "_LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_loaded", {})
+    monkeypatch.setattr(i18n, "_warned", set())
+    i18n.set_language("ko")
+    assert i18n.language() == "en" and i18n._("Undo") == "Undo"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "한국어" in err and "English" in err
+    (tmp_path / "ja.po").write_text('msgid ""\nmsgstr ""\n\nmsgid "Undo\nmsgstr "x"\n', encoding="utf-8")
+    i18n.set_language("ja")
+    i18n.set_language("ja")
+    assert i18n.language() == "en"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "damaged" in err and "line 4" in err
+    # A translation naming an unknown placeholder would crash a .format(): that message stays English.
+    (tmp_path / "ru.po").write_bytes(tool.write_po([tool._header("ru"), PoEntry("{n} x", "{m} y"),
+                                                    PoEntry("{n} z", "{n} зет")]).encode())
+    i18n.set_language("ru")
+    assert i18n.language() == "ru" and "placeholders" in capsys.readouterr().err
+    assert i18n._("{n} x") == "{n} x" and i18n._("{n} z") == "{n} зет"
+    i18n.set_language("en")
+    (tmp_path / "ru.po").write_bytes(b"\xff\xfe garbage")
+    monkeypatch.setattr(i18n, "_loaded", {})
+    i18n.set_language("ru")
+    assert i18n.language() == "en"
+
+
+@pytest.mark.parametrize("env, want", [
+    ({"LANG": "ko_KR.UTF-8"}, "ko"),
+    ({"LANG": "ja_JP.eucJP"}, "ja"),
+    ({"LC_MESSAGES": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"),
+    ({"LC_ALL": "en_US.UTF-8", "LANG": "ru_RU.UTF-8"}, "en"),
+    ({"LANGUAGE": "fr:ru", "LANG": "fr_FR.UTF-8"}, "ru"),
+    ({"LANGUAGE": "ko", "LC_ALL": "C"}, "en"),     # GNU gettext ignores LANGUAGE in the C locale
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_the_system_locale_picks_the_language(env, want):
+    assert i18n.detect_language(env) == want
+
+
+def test_windows_reads_the_user_interface_language(monkeypatch):
+    monkeypatch.setattr(i18n.sys, "platform", "win32")
+    assert i18n.detect_language(windows_ui=lambda: "ja_JP") == "ja"
+    assert i18n.detect_language(windows_ui=lambda: "de_DE") == "en"
+    assert i18n.detect_language(windows_ui=lambda: None) == "en"
+
+
+def test_the_pseudo_language_wraps_every_message_and_keeps_its_fields():
+    i18n.set_language(i18n.PSEUDO)
+    text = i18n._("{card} can't go on {target}: {why}").format(card="7♦", target="4♥", why="x")
+    assert text.startswith("«7♦ can't go on 4♥: x") and text.endswith("»")
+    item = howto.page("freecell").sections[0].paragraphs[0]
+    assert item.startswith("«") and len(item) > 1.3 * len(howto.page("freecell").sections[0].paragraph_ids[0])
+    assert i18n.ngettext("{n} move", "{n} moves", 2) == i18n.pseudo_text("{n} moves")
+
+
+def test_numbers_group_their_digits_as_the_language_does():
+    assert i18n.grouped(1234567) == "1,234,567"
+    i18n.set_language(i18n.PSEUDO)
+    assert i18n.grouped(1000) == "1,000"
+    i18n._language = "ru"  # the grouping follows the language code alone
+    assert i18n.grouped(1000000) == "1\u00a0000\u00a0000"
+
+
+def test_refusals_link_to_their_help_section_in_any_language():
+    template = {e.msgid: e for e in read_po(tool.POT.read_text(encoding="utf-8"))}
+    for game, table in howto._REFUSAL_MESSAGES.items():
+        for message, anchor in table:
+            msgid = message if isinstance(message, str) else message[0]
+            # The message is one the rules engines really say, not only the help's copy.
+            assert any(not r.startswith("game/howto.py") for r in template[msgid].references), msgid
+            assert isinstance(message, str) == (template[msgid].msgid_plural is None), msgid
+            i18n.set_language(i18n.PSEUDO)
+            fields = {name: "7" for name in placeholders(msgid)}
+            shown = i18n._(msgid) if isinstance(message, str) else i18n.ngettext(*message, 7)
+            assert howto.section_for_refusal(game, shown.format(**fields)) == (game, anchor)
+            i18n.set_language("en")
+
+
+JAPANESE = "カードを**元に戻す**で戻せます。「10♠」は組札に置けません：フリーセルを空けてください。"
+
+
+def test_japanese_wraps_between_characters_and_never_before_closing_punctuation():
+    from game.ui.document import _wrap_runs
+    from game.ui.hud import font_measure
+
+    i18n._language = "ja"  # the font of the measure follows the language
+    for width in (100, 120, 200, 333):
+        lines = _wrap_runs(JAPANESE, width, 16, font_measure)
+        texts = ["".join(t for kind, t in line if kind != "gap") for line in lines]
+        assert "".join(texts) == howto.plain(JAPANESE)
+        assert all(sum(font_measure(t, 16)[0] for _, t in line) <= width for line in lines)
+        assert not any(t[:1] in "、。：」）" for t in texts)
+        assert not any(t[-1:] in "「（" for t in texts)
+    assert len(_wrap_runs(JAPANESE, 120, 16, font_measure)) > 3
+
+
+def test_the_terminal_help_counts_wide_characters_as_two_columns():
+    for width in (20, 31, 50):
+        lines = howto._wrap(JAPANESE, width, "  - ", "    ")
+        assert all(i18n.display_width(line) <= width for line in lines)
+        assert "".join(line[4:] for line in lines) == howto.plain(JAPANESE)
+
+
+def test_the_command_line_speaks_lang_wherever_it_stands(capsys):
+    from game.commands import main
+
+    assert main(["deal", "freecell", "0", "--lang", "qps"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("«") and "«deal 0 does not exist" in err and err.count("\n") == 1
+    assert main(["--lang=en", "deal", "freecell", "0"]) == 2
+    assert capsys.readouterr().err == "solitaire: error: deal 0 does not exist: deals are numbered 1..1,000,000\n"
+    for bad, said in ((["--lang", "xx", "help"], "--lang must be en, ko, ja or ru, not 'xx'"),
+                      (["help", "--lang"], "--lang needs a language")):
+        assert main(bad) == 2
+        err = capsys.readouterr().err
+        assert said in err and err.count("\n") == 1
+
+
+def test_the_command_line_follows_the_system_language_without_lang(monkeypatch, capsys):
+    from game.commands import main
+
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert main(["help", "spider"]) == 0
+    assert i18n.language() == "ru"
+    capsys.readouterr()
+    assert main(["--lang", "en", "help"]) == 0 and i18n.language() == "en"
+
+
+def test_every_line_the_terminal_game_says_comes_from_the_catalog():
+    from game.commands.textplay import play
+
+    i18n.set_language(i18n.PSEUDO)
+    out = io.StringIO()
+    play(1, stdin=io.StringIO("?\nu\nh\n3a\nu\ny\nzz\nf\nr\nm\n" + "x" * 2000 + "\nq\n"), stdout=out)
+    import re
+
+    from game.commands.textplay import HELP
+
+    text = out.getvalue()
+    assert i18n._(HELP) in text  # the help is one message of several lines
+    lines = text.replace(i18n._(HELP), "«help»").replace("> ", "\n").splitlines()
+    words = [line for line in lines if re.search(r"[A-Za-z]{3}", line)]
+    assert len(words) > 15
+    # Every line with a word in it is a message (cards, column numbers and notation are not words).
+    assert [line for line in words if not line.startswith("«")] == []
+    assert any("«Undone: «Move 2♥" in line for line in words)
+
+
+def test_the_settings_file_holds_only_a_language_the_game_speaks():
+    from game.schema import SETTINGS, SchemaError
+
+    assert set(SETTINGS.fields["language"].options()) == {"", *LANGUAGES}
+    assert SETTINGS.check({"language": "ja"})["language"] == "ja"
+    for bad in ("qps", "de", 3, None):
+        with pytest.raises(SchemaError):
+            SETTINGS.check({"language": bad})
+
+
+def test_argparse_s_own_words_and_complaints_come_from_the_catalog(capsys):
+    from game.commands import main
+
+    for argv, said in ((["help", "chess"], "«argument game: invalid choice: 'chess'"),
+                       (["deal"], "«the following arguments are required: game")):
+        with pytest.raises(SystemExit) as stop:
+            main(["--lang", "qps", *argv])
+        assert stop.value.code == 2 and said in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--lang", "qps", "deal", "-h"])
+    out = capsys.readouterr().out
+    assert out.startswith("«usage:") and "«positional arguments" in out and "«show this help message" in out

@@ -1,0 +1,113 @@
+"""Rebuild the bundled Korean and Japanese fonts from Noto Sans CJK (Bold).
+
+Usage::
+
+    apt-get install -y fonts-noto-cjk kanjidic   # the sources (Debian packages)
+    pip install '.[fonts]'                        # fontTools
+    python3 tools/subset_fonts.py                 # writes assets/NotoSans{KR,JP}-Bold.otf
+
+Each font keeps only what the game can show: every character of every
+catalog (game/locale/*.po, so the Settings list can name each language in
+its own script), every non-ASCII character of the game's own text, ASCII,
+the suit symbols and the punctuation in use; then the Korean font the 2,350
+Hangul syllables of KS X 1001 (the ones in everyday use) and the Hangul
+compatibility jamo an input method shows while composing, and the Japanese
+font the 2,136 Jōyō kanji (grades 1-8 of KANJIDIC, plus the four that
+JIS X 0208 lacks), kana and the full-width forms. Run it again after a
+translation adds characters; tests/test_fonts.py fails until then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.i18n import LANGUAGES, read_po  # noqa: E402
+
+SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
+KANJIDIC = Path("/usr/share/edict/kanjidic")
+#: The collection's face of each language (Noto Sans CJK JP, KR).
+FACES = {"ja": 0, "ko": 1}
+OUT = {"ko": ROOT / "assets" / "NotoSansKR-Bold.otf", "ja": ROOT / "assets" / "NotoSansJP-Bold.otf"}
+#: Jōyō kanji (2010) outside JIS X 0208, so not in the EUC-JP KANJIDIC.
+JOYO_EXTRA = "\U00020b9f\u5861\u525d\u9830"  # 𠮟 塡 剝 頰
+
+
+def _ranges(*pairs: tuple[int, int]) -> set[str]:
+    return {chr(c) for lo, hi in pairs for c in range(lo, hi + 1)}
+
+
+COMMON = (_ranges((0x20, 0x7E), (0xA0, 0xFF), (0x2010, 0x2027), (0x2030, 0x203A), (0x2190, 0x2193),
+                  (0x2660, 0x2667), (0x3000, 0x303F), (0xFF01, 0xFF5E))
+          | set("×÷·•…—–‘’“”«»№✓✗▶◀▲▼○●◆◇□■"))
+HANGUL = {chr(c) for c in range(0xAC00, 0xD7A4) if len(chr(c).encode("euc_kr", errors="ignore")) == 2}
+JAMO = _ranges((0x3131, 0x318E))
+KANA = _ranges((0x3041, 0x3096), (0x3099, 0x30FF), (0x31F0, 0x31FF))
+
+
+def joyo(path: Path = KANJIDIC) -> set[str]:
+    """The Jōyō kanji: KANJIDIC's grades 1-6 (Kyōiku) and 8 (the rest of the Jōyō list)."""
+    text = path.read_bytes().decode("euc_jp", errors="replace")
+    found = {line[0] for line in text.splitlines()[1:] if re.search(r" G[1-8] ", line)}
+    return found | set(JOYO_EXTRA)
+
+
+def catalog_chars() -> set[str]:
+    """Every character of every catalog's msgstrs, of the language names and of the game's own text."""
+    out = set("".join(LANGUAGES.values()))
+    for po in sorted((ROOT / "game" / "locale").glob("*.po")):
+        for e in read_po(po.read_text(encoding="utf-8")):
+            out.update("".join(e.translations))
+    for py in (ROOT / "game").rglob("*.py"):
+        out.update(c for c in py.read_text(encoding="utf-8") if ord(c) > 0x7E)
+    return {c for c in out if c.isprintable() or c == "\u3000"}
+
+
+def wanted(code: str) -> set[str]:
+    base = COMMON | catalog_chars()
+    return base | HANGUL | JAMO if code == "ko" else base | KANA | joyo()
+
+
+def subset(code: str, source: Path = SOURCE) -> tuple[int, int]:
+    """Write the font of ``code``; returns (characters kept, bytes)."""
+    from fontTools import subset as ft_subset
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(source), fontNumber=FACES[code], lazy=False)
+    cmap = font.getBestCmap()
+    chars = sorted(ord(c) for c in wanted(code) if ord(c) in cmap)
+    options = ft_subset.Options()
+    options.layout_features = ["kern", "palt", "vert", "ccmp", "locl", "liga"]
+    options.name_IDs = ["*"]  # keep the copyright, licence and trademark notices
+    options.hinting = False
+    options.desubroutinize = False
+    options.notdef_outline = True
+    sub = ft_subset.Subsetter(options)
+    sub.populate(unicodes=chars)
+    sub.subset(font)
+    OUT[code].parent.mkdir(exist_ok=True)
+    font.save(str(OUT[code]))
+    return len(chars), OUT[code].stat().st_size
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--source", type=Path, default=SOURCE, help="NotoSansCJK-Bold.ttc (fonts-noto-cjk)")
+    args = parser.parse_args(argv)
+    for path in (args.source, KANJIDIC):
+        if not path.exists():
+            print(f"{path} is missing: apt-get install -y fonts-noto-cjk kanjidic")
+            return 1
+    for code in FACES:
+        n, size = subset(code, args.source)
+        print(f"{OUT[code].relative_to(ROOT)}: {n} characters, {size / 1e6:.2f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
