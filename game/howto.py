@@ -283,9 +283,9 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "back to the last position that could still be won and names the move that lost it."),
         N_("**Give up**, at the end of the control bar, ends the game at any time. Give up, "
            "**Restart** and a new deal ask first when the game has moves, with \"Keep playing\" as "
-           "the answer Enter gives, and the question says whether the game will count as lost; "
-           "nothing is counted until you confirm. Before your first move nothing is asked and "
-           "nothing counts."),
+           "the answer Enter gives; nothing is counted until you confirm."),
+        N_("The question says whether the game will count as lost. Before your first move "
+           "nothing is asked and nothing counts."),
     ), ("no-moves", "dead-end", "give-up", "restart")),
     Section("deals", N_("Deal numbers, difficulty and today's deal"), (
         N_("Open the menu (**Menu**, [M], or [Esc] with nothing selected) and choose a deal:"),
@@ -328,12 +328,13 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "here\", with four ways on: undo, hint again, restart the deal, new deal;"),
         N_("- the search ran out of time: it shows a sensible move and says the search did not "
            "finish. That is not a dead end."),
-        N_("**Moves** ([L]) lists every legal move right now as a button, under its heading (to "
-           "the foundation, to a free cell, between columns, from a free cell to a column), with the current \"N cards movable\" "
-           "in its title, the same figure as the status line. Click one "
+        N_("**Moves** ([L]) lists every legal move right now as a button, in three groups (to "
+           "foundation, to free cell, to column), with the current \"N cards movable\". Click one "
            "to play it. With these buttons and the keyboard the whole game can be played without "
            "pointing at the table. The same list can start a demo (the solver plays on from "
            "here), copy this game's moves, or replay moves from the clipboard."),
+        N_("The list's \"N cards movable\" is the status line's figure; a long list takes two "
+           "columns and smaller text to stay clear of the status line."),
     ), ("hint", "hints", "move-list", "solver")),
     Section("freecell-controls", N_("Controls: mouse, keyboard, gamepad"), (
         N_("- Mouse: drag a card and drop it where it should go; grab a card in the middle of a "
@@ -352,7 +353,7 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
         N_("- [U] undoes ([Ctrl+Z] too), [Ctrl+Y] or [Ctrl+Shift+Z] redoes what you undid, [H] asks "
            "for a hint, [L] lists the moves, [N] starts a new deal, [F] runs auto-complete, [R] "
            "rewinds."),
-        N_("- **Redo** appears on the control bar, beside **Undo**, while there is something to redo: "
+        N_("- **Redo** appears on the control bar, beside Undo, while there is something to redo: "
            "it plays the undone move again, with the cards that went home after it. A new move of "
            "your own (or the demo's, or Rewind) clears it."),
         N_("- [M] opens the menu, and so does [Esc] when nothing is selected or open; [Esc] closes "
@@ -395,13 +396,13 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "(one click copies it). From there: new deal, replay the same deal, or look at the "
            "board."),
         N_("**Statistics** (in the menu), kept on this computer: games played, win rate, current and best winning streak, "
-           "best time, fewest moves and your recent results. One rule decides what counts: a game "
-           "counts once you have made a move. One you give up, or leave unfinished for another deal "
-           "(N, the menu, replayed moves), counts as played and lost and ends the streak; one with "
-           "no move counts nothing, today's deal included. A game the demo or Rewind played part "
-           "of never counts, won or not. Restarting the same deal, or quitting (the game is saved), "
-           "counts nothing. Best time and fewest moves come from won games only. "
+           "best time, fewest moves and your recent results. A game you give up, or leave "
+           "unfinished by starting a new deal, counts as played and lost and ends the streak; "
+           "restarting the same deal does not. Best time and fewest moves come from won games only. "
            "The statistics can be cleared there."),
+        N_("One rule decides what counts: a game counts once you have made a move. One with no "
+           "move counts nothing, today's deal included; a game the demo or Rewind played part of "
+           "never counts, won or not; quitting (the game is saved) counts nothing."),
     ), ("statistics", "stats", "clock", "time", "moves", "save", "win-panel")),
     Section("freecell-tips", N_("Tips"), (
         N_("- Look before you move. At the start, find where the aces and 2s are buried and plan "
@@ -546,11 +547,12 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
            "again) and clock, for next time."),
         N_("Statistics are kept on this computer for each difficulty: games played, won, win rate, "
            "current and best winning streak, best time, fewest moves and your recent results. A "
-           "game counts once you have made a move: given up, or left unfinished for a new one, it "
-           "counts as played and lost; with no move it counts nothing. A game the demo played part "
-           "of never counts. **Give up**, **New game** and **Restart** ask first when the game has "
-           "moves, and say whether it will count. Each "
+           "game given up, or left unfinished for a new one, counts as played and lost; **Give up**, "
+           "**New game** and **Restart** ask first when the game has moves. Each "
            "difficulty's statistics can be cleared on their own."),
+        N_("A game counts once you have made a move: with no move it counts nothing, and a game "
+           "the demo played part of never counts. The question before a game ends says whether "
+           "it will count."),
     ), ("statistics", "stats", "clock", "time", "moves", "save")),
     Section("spider-tips", N_("Tips"), (
         N_("- Turn face-down cards first. Each one you reveal opens new moves; when several moves "

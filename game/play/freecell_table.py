@@ -24,8 +24,7 @@ from game.session import FreeCellSession, clock_text
 __all__ = ["FreeCellTable"]
 
 #: The move list's headings, in order (marked here, read in the language where shown).
-_MOVE_HEADINGS = (N_("To the foundation"), N_("To a free cell"), N_("Between columns"),
-                  N_("From a free cell to a column"))
+_MOVE_HEADINGS = (N_("To the foundation"), N_("To a free cell"), N_("To a column"))
 
 
 class FreeCellTable(Table):
@@ -206,16 +205,16 @@ class FreeCellTable(Table):
 
     def move_list(self) -> Panel:
         """Every legal move as a button under its heading (to the foundation, to a free
-        cell, between columns, from a free cell to a column), laid out as a designed
+        cell, to a column: the three groups the help names), laid out as a designed
         screen so that a long list shrinks to fit above the status line. The title's
         "N cards movable" is the status line's figure (:meth:`Position.movable`)."""
         from game.freecell.hints import move_sentence
 
         pos = self.position
         groups: dict[str, list[Button]] = {h: [] for h in _MOVE_HEADINGS}
-        home, cell, between, from_cell = _MOVE_HEADINGS
+        home, cell, column = _MOVE_HEADINGS
         for m in pos.distinct_moves():
-            group = home if m.dest == HOME else cell if m.dest >= 8 else between if m.source < 8 else from_cell
+            group = home if m.dest == HOME else cell if m.dest >= 8 else column
             # Words first; the standard notation follows as a secondary column.
             groups[group].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
         plays = [b for g in groups.values() for b in g]
