@@ -34,6 +34,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Sequence, Union
 
+from game.challenges.help import CHALLENGES_HELP
 from game.i18n import N_, _, breaks, display_width, ngettext
 
 __all__ = ["Section", "Page", "PAGES", "GAMES", "page", "section_for", "section_for_refusal", "as_text",
@@ -404,6 +405,8 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "move counts nothing, today's deal included; a game the demo or Rewind played part of "
            "never counts, won or not; quitting (the game is saved) counts nothing."),
     ), ("statistics", "stats", "clock", "time", "moves", "save", "win-panel")),
+    Section("freecell-challenges", N_("Daily challenges, badges and par"), CHALLENGES_HELP,
+            ("challenges", "badges", "streak", "par")),
     Section("freecell-tips", N_("Tips"), (
         N_("- Look before you move. At the start, find where the aces and 2s are buried and plan "
            "how to dig them out before you make the first move."),
@@ -554,6 +557,8 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
            "the demo played part of never counts. The question before a game ends says whether "
            "it will count."),
     ), ("statistics", "stats", "clock", "time", "moves", "save")),
+    Section("spider-challenges", N_("Daily challenges, badges and par"), CHALLENGES_HELP,
+            ("challenges", "badges", "streak", "par")),
     Section("spider-tips", N_("Tips"), (
         N_("- Turn face-down cards first. Each one you reveal opens new moves; when several moves "
            "are possible, prefer the one that turns a card. The four left columns hide one card "

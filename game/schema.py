@@ -294,6 +294,7 @@ SETTINGS = Record({
     "volume": Num(0.0, 1.0),
     "muted": Bool(),
     "live_winnability": Bool(),
+    "find_par": Bool(),
     "table_colour": Choice(_table_colours),
     "card_back": Choice(_card_backs),
     "winnable_freecell": Bool(),

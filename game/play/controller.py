@@ -1,9 +1,8 @@
-"""The controller: actions (keys, gamepad, control bar), pointer gestures
-resolved to places (``press``, ``move``, ``release``, ``hold``) and fixed
-steps in; one read-only :class:`game.play.frame.Frame` out. It asks before
-a game is lost and runs the menu and help; the game on the table and every
-reaction to it is :class:`game.play.round.Round`'s, and the tables answer
-every per-game question. The window's side is a small :class:`Host`::
+"""The controller: actions (keys, gamepad, control bar), pointer gestures resolved to places
+(``press``, ``move``, ``release``, ``hold``) and fixed steps in; one read-only
+:class:`game.play.frame.Frame` out. It asks before a game is lost and runs the menu and help; the
+game on the table and every reaction to it is :class:`game.play.round.Round`'s, and the tables
+answer every per-game question. The window's side is a small :class:`Host`::
 
     play = Play(host, game="freecell", number=617, store=Store(folder))
     play.act(Action(Act.HINT))
@@ -34,8 +33,7 @@ from game.store import Store
 __all__ = ["Play", "Host", "NullHost"]  # Host and NullHost live in game.play.host
 
 #: The keys that walk an open panel's buttons, and which way.
-_WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1,
-         Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1}
+_WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1}
 
 
 class Play:
@@ -51,13 +49,13 @@ class Play:
         self.settings = Settings.load(self.store)
         if fullscreen:
             self.settings.fullscreen = True
-        self.menu = Menu(self.settings, self.stats)
         #: What a confirmation panel on the table will do when the player says yes.
         self._pending: Callable[[], None] | None = None
         self.help = HelpBook(())
         self.round = Round(host, self.store, self.settings, self.stats, game, number, suits, now=now,
                            restore=restore, language=language)
         self.jobs, self.env, self.record = self.round.jobs, self.round.env, self.round.record
+        self.menu = Menu(self.settings, self.stats, marks=self.round.challenge_marks)  # read as it opens
 
     @property
     def table(self) -> Table:
@@ -149,6 +147,8 @@ class Play:
                     self.say(said)
 
                 self.confirm_loss(question, _("Start it"), play_again)
+        elif request.kind == "challenge" and (found := self.round.challenge_named(request.setting)):
+            self.confirm_loss(*found)  # the question, its yes, and the challenge dealt (None: said why not)
         elif request.kind not in GAMES:
             return
         elif request.number is None:
@@ -206,7 +206,7 @@ class Play:
         r = self.round
         handlers: dict[str, Callable[[], None]] = {
             Command.COPY: r.copy_deal, Command.HELP: self.open_help, Command.REWIND: r.rewind,
-            Command.DEMO: r.start_demo, Command.EXPORT: r.export,
+            Command.DEMO: r.start_demo, Command.EXPORT: r.export, Command.RETRY: r.restart,
             Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"), _("Replay"), r.import_moves),
             Command.RESTART: lambda: self.confirm_loss(asks(noun, "restart"), _("Restart"), r.restart, counts=False),
             Command.GIVE_UP: lambda: self.confirm_loss(_("Give up this game?"), _("Give up"), r.give_up),
@@ -336,7 +336,7 @@ class Play:
         t = self.table
         return Frame(t.layout_now(size=size), t.shown_layout(size), tuple(t.marks(t.held and t.held[0])),
                      t.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
-                     self.env.anim_time, self.busy)
+                     self.env.anim_time, self.busy, t.flights.celebrating(self.env.anim_time))
 
     def panel(self) -> Panel | None:
         return self.menu.panel() if self.menu.is_open else self.table.current_panel()

@@ -20,9 +20,9 @@ out, so the menu itself changes nothing::
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Callable
 
-from game.i18n import LANGUAGES, N_, _, language, ngettext, percent
+from game.i18n import LANGUAGES, N_, _, language, ngettext, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 from game.quoting import printable
 
@@ -57,6 +57,8 @@ class Settings:
     #: Sound off (the S key). Muting keeps ``volume``, so sound comes back as loud as it was.
     muted: bool = False
     live_winnability: bool = True
+    #: Par: the solver seeks the shortest line of each game as it begins (the result panel shows it).
+    find_par: bool = True
     table_colour: str = "green"
     card_back: str = "blue"
     #: "Winnable deals only" (game.play.dealer): FreeCell, and Spider per suit count.
@@ -161,7 +163,8 @@ class _Buttons:
 
 @dataclass(frozen=True)
 class Request:
-    """What the player chose: ``kind`` is "freecell", "spider", "setting", "close"."""
+    """What the player chose: ``kind`` is "freecell", "spider", "setting", "close",
+    "challenge" (``setting``: the challenge's id)."""
 
     kind: str
     number: int | None = None
@@ -173,7 +176,8 @@ class Request:
 class Menu:
     """Screens: main, settings, statistics, and a number box."""
 
-    def __init__(self, settings: Settings, stats: Any = None, game: str = "freecell") -> None:
+    def __init__(self, settings: Settings, stats: Any = None, game: str = "freecell", *,
+                 marks: Callable[[], Any] | None = None) -> None:
         self.settings = settings
         self.stats = stats
         self.game = game
@@ -186,12 +190,20 @@ class Menu:
         self.entry: str | None = None
         self.entry_for = ""
         self.error = ""
+        #: The player's challenge marks (:class:`game.challenges.ChallengeProgress`; None: none shown),
+        #: read afresh from ``marks`` (when given) each time the menu opens.
+        self.progress: Any = None
+        self.marks = marks
+        #: How many days before today the menu's challenges are (past days of this month play too).
+        self.challenge_days_back = 0
 
     @property
     def is_open(self) -> bool:
         return bool(self.stack)
 
     def open(self) -> None:
+        if self.marks is not None:
+            self.progress = self.marks()
         self.stack = ["main"]
         self.focus = 0
         self.entry = None
@@ -234,6 +246,7 @@ class Menu:
                 note=self.error if self.error and self.entry is None else ""),
             self._number_row("freecell", _("Deal number"), b),
         ]
+        day_rows, challenge_rows = self._challenge_rows(b)
         suits = b.add("1", "spider-suits-1") + b.add("2", "spider-suits-2") + b.add("4", "spider-suits-4")
         spider_rows = [
             Row(_("Suits"), suits, selected=(suits[(1, 2, 4).index(s)],) if s in (1, 2, 4) else ()),
@@ -244,8 +257,49 @@ class Menu:
             Row("", b.add(_("Settings"), "settings") + b.add(_("Statistics"), "statistics") + b.add(_("How to play"), "help")),
             Row("", b.add(_("Back to the game"), "close") + b.add(_("Quit"), "quit")),
         ]
+        fc_rows += day_rows + challenge_rows["freecell"]
+        spider_rows += challenge_rows["spider"]
         return (_("Solitaire"), [Section(_("FreeCell"), tuple(fc_rows)), Section(_("Spider"), tuple(spider_rows)),
                               Section(_("More"), tuple(more_rows))], b.buttons)
+
+    def challenge_date(self) -> Any:
+        """The date whose challenges the menu shows: today, or a past day of this month."""
+        import datetime
+
+        from game.freecell.daily import today_in_japan
+
+        today = today_in_japan()
+        back = max(0, min(self.challenge_days_back, today.day - 1))
+        return today - datetime.timedelta(days=back)
+
+    def _challenge_rows(self, b: "_Buttons") -> tuple[list[Row], dict[str, list[Row]]]:
+        """The day's challenges by game: one row each (level, done or not, Play) with its
+        goal in words under it, and the row that picks the day (a past day of this month)."""
+        from game.challenges import challenges_for
+        from game.challenges.sentences import say
+        from game.freecell.daily import today_in_japan
+        from game.stats import month_name
+
+        today = today_in_japan()
+        date = self.challenge_date()
+        back = (today - date).days  # a new month starts at its 1st
+        rows: dict[str, list[Row]] = {"freecell": [], "spider": []}
+        for c in challenges_for(date):
+            state = self.progress.state(c) if self.progress is not None else "none"
+            done = state in ("done", "late")
+            # TRANSLATORS: a challenge row's button in the menu: start that challenge's game.
+            label = pgettext("challenge button", "Play again") if done else pgettext("challenge button", "Play")
+            value = say(f"state.{state}") + (" \u2713" if done else "")
+            rows[c.game].append(Row(c.level_name(), b.add(label, f"challenge-{c.id}"), value=value,
+                                    detail=c.sentence()))
+        when = say("menu.today") if back == 0 else say("menu.day", day=date.day, month=month_name(date.month))
+        status = ""
+        if self.progress is not None:
+            status = say("menu.streak", badge=self.progress.badge_line(today.year, today.month),
+                         streak=self.progress.streak_line(today))
+        day_row = Row(say("menu.challenges"), b.add(say("menu.earlier"), "challenge-earlier", date.day > 1)
+                      + b.add(say("menu.later"), "challenge-later", back > 0), value=when, detail=status)
+        return [day_row], rows
 
     def _number_row(self, game: str, label: str, b: "_Buttons") -> Row:
         """The number box, inline: "Enter..." until chosen, then the box with OK and Cancel."""
@@ -280,6 +334,7 @@ class Menu:
                        tuple(_(_NAMES[x]) for x in AUTO_MOVES), st.auto_moves),
                 toggle(_("One click sends home"), "one_click_home"),
                 toggle(_("Live winnability check"), "live_winnability"),
+                toggle(_("Par for each game"), "find_par"),
                 choice(_("Animation speed"), "animation_speed", SPEEDS, tuple(_(_NAMES[x]) for x in SPEEDS),
                        st.animation_speed),
                 self._winnable_row(b))
@@ -319,7 +374,9 @@ class Menu:
 
     #: The statistics chart's choices: a game bucket and its tab's label.
     CHARTS = (("freecell", N_("FreeCell")), ("spider-1", N_("Spider 1 suit")), ("spider-2", N_("2 suits")),
-              ("spider-4", N_("4 suits")), ("daily", N_("Daily")))
+              ("spider-4", N_("4 suits")), ("daily", N_("Daily")), ("challenges", N_("Challenges")))
+    #: The tabs that show a month (the daily deal's, the daily challenges').
+    MONTHS = ("daily", "challenges")
 
     def _statistics(self) -> tuple[str, list[Section], list[Button], Grid | None, Chart | Calendar | None]:
         from game.stats import outcome, table_columns
@@ -328,7 +385,8 @@ class Menu:
         grid = chart = None
         sections: list[Section] = []
         if self.stats is not None:
-            grid = Grid(("",) + table_columns(), tuple((name,) + cells for name, cells in self.stats.table()))
+            if self.chart_game != "challenges":  # the challenges' month takes the table's room
+                grid = Grid(("",) + table_columns(), tuple((name,) + cells for name, cells in self.stats.table()))
             tabs: tuple[int, ...] = ()
             chosen: tuple[int, ...] = ()
             for key, label in self.CHARTS:
@@ -337,12 +395,15 @@ class Menu:
                 if key == self.chart_game:
                     chosen = i
             rows = [Row("", tabs, selected=chosen)]
-            if self.chart_game == "daily":
+            if self.chart_game in self.MONTHS:
                 rows.append(Row("", b.add(_("\u2039 Earlier month"), "month-earlier")
                                 + b.add(_("Later month \u203a"), "month-later", self.months_back > 0)))
             sections.append(Section(_("Recent games"), tuple(rows)))
             name = dict(self.CHARTS)[self.chart_game]
-            if self.chart_game == "daily":
+            if self.chart_game == "challenges":
+                chart = self._challenge_calendar()
+                sections.append(self._badges())
+            elif self.chart_game == "daily":
                 chart = self._calendar()
             else:
                 games = tuple((r.seconds, outcome(r)) for r in self.stats[self.chart_game].recent)
@@ -373,6 +434,52 @@ class Menu:
 
         return Calendar(month_title(year, month), first.weekday(), tuple(marks),
                         today.day if self.months_back == 0 else 0)
+
+    def _month_shown(self) -> tuple[Any, int, int]:
+        """Today (a Japan date) and the year and month the calendar shows."""
+        from game.freecell.daily import today_in_japan
+
+        today = today_in_japan()
+        index = today.year * 12 + today.month - 1 - self.months_back
+        year, month = divmod(index, 12)
+        return today, year, month + 1
+
+    def _challenge_calendar(self) -> Calendar:
+        """The month's days coloured by their challenges: one done on its day, done
+        later only, tried, not tried (the marks of ``challenges.json``)."""
+        import datetime
+
+        from game.challenges import ChallengeProgress
+        from game.challenges.sentences import say
+        from game.stats import month_title
+
+        today, year, month = self._month_shown()
+        progress = self.progress if self.progress is not None else ChallengeProgress()
+        marks = []
+        for _day, states in progress.calendar(year, month):
+            marks.append(next((s for s in ("done", "late", "tried") if s in states), ""))
+        legend = tuple((s, say(f"state.{s}")) for s in ("done", "late", "tried"))
+        return Calendar(say("calendar.title", month=month_title(year, month)),
+                        datetime.date(year, month, 1).weekday(), tuple(marks),
+                        today.day if self.months_back == 0 else 0, legend)
+
+    def _badges(self) -> Section:
+        """The month's badge and the next one's threshold, every threshold, the daily streak."""
+        from game.challenges import BADGES, ChallengeProgress
+        from game.challenges.sentences import say
+
+        today, year, month = self._month_shown()
+        progress = self.progress if self.progress is not None else ChallengeProgress()
+        levels = ", ".join(say("calendar.threshold", badge=say(f"badge.{name}"), needed=needed)
+                           for name, needed in BADGES)
+        badge = progress.badge(year, month)
+        best = progress.best_streak
+        name = say(f"badge.{badge}") if badge else say("badge.none")
+        rows = (Row(say("calendar.badge"), value=f"{name} \u00b7 {progress.badge_line(year, month)}",
+                    detail=say("calendar.thresholds", levels=levels)),
+                Row(say("calendar.streak"), value=f"{progress.streak_line(today)} \u00b7 "
+                    + (say("calendar.best.one") if best == 1 else say("calendar.best", days=best))))
+        return Section(say("calendar.section"), rows)
 
     def _confirm_clear(self) -> tuple[str, tuple[str, ...], list[Button]]:
         return (_("Clear all statistics?"), (_("This cannot be undone."),),
@@ -428,7 +535,7 @@ class Menu:
         its end), Up/Down to the row above or below, keeping the place in the row.
 
         >>> m = Menu(Settings()); m.open(); m.choose("settings")
-        >>> m.move_focus_2d(0, 3); m.buttons()[m.focus].action  # Play's 4th row: animation speed
+        >>> m.move_focus_2d(0, 4); m.buttons()[m.focus].action  # Play's 5th row: animation speed
         'set-animation_speed=slow'
         >>> m.move_focus_2d(2, 0); m.buttons()[m.focus].action
         'set-animation_speed=fast'
@@ -549,7 +656,7 @@ class Menu:
             self.focus = 0
             if action == "statistics" and self.stats is not None and not self.stats[self.chart_game].played:
                 # The chart opens on a game that has results, if any has.
-                self.chart_game = next((k for k, _ in self.CHARTS[:-1] if self.stats[k].played), self.chart_game)
+                self.chart_game = next((k for k, _ in self.CHARTS[:-2] if self.stats[k].played), self.chart_game)
             return None
         if action == "clear-stats":
             self.stack.append("confirm-clear")
@@ -565,6 +672,16 @@ class Menu:
             self.entry_for = action.split("-")[0]
             self._focus_on("entry-ok")
             return None
+        if action in ("challenge-earlier", "challenge-later"):
+            step = 1 if action == "challenge-earlier" else -1
+            from game.freecell.daily import today_in_japan
+
+            # Within this month: the 1st at the earliest, today at the latest.
+            self.challenge_days_back = max(0, min(today_in_japan().day - 1, self.challenge_days_back + step))
+            return None
+        if action.startswith("challenge-"):
+            self.close()
+            return Request("challenge", setting=action[len("challenge-"):])
         if action in ("month-earlier", "month-later"):
             self.months_back = max(0, min(1200, self.months_back + (1 if action == "month-earlier" else -1)))
             return None

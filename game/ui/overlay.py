@@ -48,7 +48,9 @@ _FOCUS_RING = (250, 230, 120, 255)
 _NOTE = (255, 190, 120)
 _LABEL = (214, 222, 210)
 _OUTCOME = {"won": (96, 200, 112, 255), "lost": (222, 86, 74, 255), "given up": (236, 172, 64, 255),
-            "rate": (165, 222, 255, 255), "played": (222, 86, 74, 255)}
+            "rate": (165, 222, 255, 255), "played": (222, 86, 74, 255),
+            # The daily challenges' month: done on the day, done later only, tried.
+            "done": (96, 200, 112, 255), "late": (178, 226, 150, 255), "tried": (236, 172, 64, 255)}
 
 
 @dataclass(frozen=True)
@@ -357,8 +359,9 @@ class Overlay:
         for rect, state in geo.day_swatches:
             pygame.draw.rect(surf, _OUTCOME[state], rect)
         colours = {"heading": _HEADING, "label": _LABEL, "value": _BODY, "field": (20, 24, 20), "note": _NOTE,
-                   "header": _HEADING, "cell": _TEXT, "name": _TEXT, "axis": _LABEL, "legend": _LABEL,
-                   "empty": _LABEL, "day-won": (16, 40, 20), "day-played": (250, 244, 236), "day-none": _LABEL}
+                   "detail": _BODY, "header": _HEADING, "cell": _TEXT, "name": _TEXT, "axis": _LABEL, "legend": _LABEL,
+                   "empty": _LABEL, "day-won": (16, 40, 20), "day-played": (250, 244, 236), "day-none": _LABEL,
+                   "day-done": (16, 40, 20), "day-late": (16, 40, 20), "day-tried": (30, 24, 10)}
         for t in geo.texts:
             surf.blit(self._font(t.px).render(t.text, True, colours.get(t.role, _TEXT)), (t.x, t.y))
         for b in geo.buttons:
