@@ -250,6 +250,11 @@ BAD_SAVES = {
     "half a million characters": fc(steps=[[HUGE, False]]),
     "steps that do not replay": fc(steps=[["12", False]]),
     "another game": fc(game="klondike"),
+    "a redo move that does not replay": fc(redo=[["a1", False]]),
+    "a redo pair that is not a pair": fc(redo=[["6b"]]),
+    "more redo deals than the stock holds": sp(redo=["deal"] * 6),
+    "a redo move that is no move": sp(redo=["move 1 2 99"]),
+    "assisted as a word": fc(assisted="yes"),
 }
 
 

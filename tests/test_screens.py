@@ -79,6 +79,26 @@ def screens() -> dict[str, Panel]:
     return out
 
 
+#: Deal 85 after these plain moves: 28 legal moves, in all three of the move list's groups.
+LONG_MOVE_LIST = ("3a 87 7b 21 5c 4d 63 b7 c2 53 84 37 82 62 73 6b 37 8c c1 85 8c 73 a6").split()
+
+
+def move_list_table(number: int = 85, moves: tuple[str, ...] | list[str] = LONG_MOVE_LIST):
+    """A FreeCell table (no automatic moves) with ``moves`` played on deal ``number``."""
+    from game.play.freecell_table import FreeCellTable
+    from game.play.table import TableEnv
+    from game.session import FreeCellSession
+
+    session = FreeCellSession(number, auto_foundation="off", now=lambda: 0.0)
+    for text in moves:
+        session.play(session.position.parse_move(text))
+    return FreeCellTable(TableEnv(now=lambda: 0.0, auto_foundation="off"), number, session)
+
+
+def move_list_panels() -> dict[str, Panel]:
+    return {"moves-long": move_list_table().move_list(), "moves-deal-1": move_list_table(1, ()).move_list()}
+
+
 def text_box(t) -> tuple[int, int, int, int]:
     w, h = font_measure(t.text, t.px)
     return (t.x, t.y, w, h)
@@ -89,11 +109,11 @@ LANGS = ["en", "ko", "ja", "ru", "qps"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("name", ["main", "entry", "settings", "statistics", "challenges"])
+@pytest.mark.parametrize("size", SIZES + [(1024, 768)])
+@pytest.mark.parametrize("name", ["main", "entry", "settings", "statistics", "challenges", "moves-long", "moves-deal-1"])
 def test_every_screen_fits_its_window_whole(name, size, lang):
     i18n.set_language(lang)
-    panel = screens()[name]
+    panel = screens()[name] if name in screens() else move_list_panels()[name]
     g = screen_geometry(size, panel)
     w, h = size
     assert g.cut == 0
@@ -399,6 +419,62 @@ def test_the_charts_labels_never_sit_on_each_other(size):
                 assert not overlaps(a, b), (n, size, under)
         words = {t.text for t in under}
         assert ("oldest" in words and "newest" in words) == (n > 1), (n, words)
+
+
+@pytest.mark.parametrize("size", SIZES + [(1024, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_move_list_keeps_clear_of_the_status_line_and_cuts_no_move(size):
+    # At 1024x768 a list of 13 moves cut through the status line; 28 here.
+    table = move_list_table()
+    panel = table.move_list()
+    plays = [b for b in panel.buttons if b.action.startswith("play:")]
+    assert len(plays) == len(table.position.distinct_moves()) >= 13
+    w, h = size
+    g = screen_geometry(size, panel)
+    assert g.cut == 0 and g.box[1] + g.box[3] <= h - hud_band(w, h)
+    assert not any(b.label.endswith("\u2026") for b in g.buttons)  # every move reads whole
+
+
+def test_the_move_list_is_grouped_under_headings_and_its_title_is_the_status_lines_figure():
+    from game.freecell import HOME
+
+    table = move_list_table()
+    pos = table.position
+    panel = table.move_list()
+    titles = [sec.title for sec in panel.sections]
+    assert titles == ["To the foundation", "To a free cell", "To a column"]
+    for sec in panel.sections:
+        for row in sec.rows:
+            (i,) = row.buttons
+            move = pos.parse_move(panel.buttons[i].action.split(":", 1)[1])
+            kind = "To the foundation" if move.dest == HOME else "To a free cell" if move.dest >= 8 else "To a column"
+            assert kind == sec.title, (sec.title, move)
+    # Every move is under a heading, once; the other buttons go along the bottom.
+    rowed = sorted(i for sec in panel.sections for row in sec.rows for i in row.buttons)
+    assert rowed == [i for i, b in enumerate(panel.buttons) if b.action.startswith("play:")]
+    # The figure is the status line's.
+    n = pos.movable()
+    assert panel.title == f"Moves: {n} cards movable" and table.status().endswith(f"   {n} cards movable")
+
+
+def test_the_move_list_title_says_1_card_and_never_more_than_the_cards_left():
+    # "1 cards movable" and "48 cards movable" while the status said otherwise.
+    from game.freecell import deal
+    from game.freecell.solver import solve
+
+    full = move_list_table(1, ())
+    pos = full.position
+    for i in range(4):  # every free cell taken, no empty column: one card moves at a time
+        pos.cells[i] = pos.columns[i].pop()
+    assert pos.movable() == 1
+    assert full.move_list().title == "Moves: 1 card movable" and "   1 card movable" in full.status()
+    # Near the end: columns empty, so the capacity is far above the few cards left.
+    line = [str(m) for m in solve(deal(617, auto_foundation=False)).moves]
+    late = move_list_table(617, line[:-3])
+    pos = late.position
+    left = 52 - pos.cards_home
+    assert pos.capacity() > left > 1 and pos.movable() == left
+    assert late.move_list().title == f"Moves: {left} cards movable"
+    assert f"   {left} cards movable" in late.status()
 
 
 def test_the_challenges_month_marks_each_day_and_shows_the_badge_and_streak():

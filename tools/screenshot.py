@@ -24,8 +24,9 @@ spider`` prints them. ``--hud`` draws the status line and the control bar
 with the window's own overlay, their texts from the window's table
 controller. ``--help-page N`` opens the How to play panel at page N over it, as F1
 does (``--help-refusal REASON``: the part that explains a refusal).
-``--panel menu|statistics|challenges|settings|help`` opens that screen over
-the table (challenges: the statistics' month of daily challenges);
+``--panel menu|statistics|challenges|settings|help|moves`` opens that screen over
+the table (challenges: the statistics' month of daily challenges; moves:
+FreeCell's move list, as L opens it);
 ``--panel result`` wins the deal by its par line (searched here, as the
 game's worker does, at the default automatic level) and shows the result
 panel with par; with the settings and statistics of the data folder ``--data DIR``
@@ -358,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="open the How to play panel at page N (1 = the first; implies --hud)")
     ap.add_argument("--help-refusal", metavar="REASON",
                     help="with --help-page: the part of How to play that explains this refusal (as F1 does)")
-    ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help", "result"),
+    ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help", "result", "moves"),
                     help="open a screen over the table (with --data: that folder's settings and statistics)")
     ap.add_argument("--data", type=Path, metavar="DIR", help="the data folder --panel reads")
     ap.add_argument("--rects", type=Path, metavar="FILE",
@@ -528,6 +529,10 @@ def shoot(args: argparse.Namespace) -> int:
             args.help_page = 1
         elif result is not None:
             panel = result
+        elif args.panel == "moves":
+            if args.game != "freecell":
+                raise ShotError("--panel moves: the move list is FreeCell's")
+            panel = table.move_list()  # as L opens it
         elif args.panel is not None:
             from game.play.menu import Menu
 

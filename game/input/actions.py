@@ -26,6 +26,7 @@ class Act(enum.Enum):
     SELECT = "select"  # select, place, or send home
     CANCEL = "cancel"
     UNDO = "undo"
+    REDO = "redo"  # Ctrl+Y, Ctrl+Shift+Z: the last undone step again
     HINT = "hint"
     NEW_DEAL = "new deal"
     AUTOCOMPLETE = "auto-complete"

@@ -7,6 +7,10 @@ SPEC §1.6 (FreeCell) and §2.4 (Spider)::
     Action(act=<Act.UNDO: 'undo'>)
     >>> translate_key("spider", pygame.K_z, 0).act, translate_key("spider", pygame.K_z, pygame.KMOD_CTRL).act
     (<Act.UNDO: 'undo'>, <Act.UNDO: 'undo'>)
+    >>> translate_key("freecell", pygame.K_y, pygame.KMOD_CTRL).act
+    <Act.REDO: 'redo'>
+    >>> translate_key("spider", pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT).act
+    <Act.REDO: 'redo'>
     >>> translate_key("freecell", pygame.K_RETURN, pygame.KMOD_ALT).act
     <Act.FULLSCREEN: 'fullscreen'>
     >>> translate_key("spider", pygame.K_s, 0).act, translate_key("spider", pygame.K_n, 0).act
@@ -58,7 +62,9 @@ def translate_key(game: str, key: int, mod: int) -> Action | None:
     if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mod & pygame.KMOD_ALT:
         return Action(Act.FULLSCREEN)
     if key == pygame.K_z and mod & pygame.KMOD_CTRL:
-        return Action(Act.UNDO)
+        return Action(Act.REDO if mod & pygame.KMOD_SHIFT else Act.UNDO)
+    if key == pygame.K_y and mod & pygame.KMOD_CTRL:
+        return Action(Act.REDO)
     if key == pygame.K_q and mod & pygame.KMOD_CTRL:
         return Action(Act.QUIT)
     if key in (pygame.K_TAB, pygame.K_F6) and mod & pygame.KMOD_SHIFT:
@@ -78,6 +84,9 @@ _BUTTONS = {
     pygame.CONTROLLER_BUTTON_B: Act.CANCEL,
     pygame.CONTROLLER_BUTTON_X: Act.HINT,
     pygame.CONTROLLER_BUTTON_Y: Act.UNDO,
+    # Redo beside Undo's Y on the right-hand side: a click of the right stick
+    # (it has no other use; the shoulders and the d-pad walk places).
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: Act.REDO,
     pygame.CONTROLLER_BUTTON_START: Act.MENU,
     pygame.CONTROLLER_BUTTON_BACK: Act.QUIT,
     # The shoulders walk the control bar (the d-pad then walks it too, A presses).

@@ -94,20 +94,20 @@ class Play:
 
     @property
     def in_progress(self) -> bool:
-        """A game with at least one move and not won: ending it loses something."""
+        """A game with a move on the table (or one that would count), not won: ending it loses something."""
         s = self.table.session
-        return not s.won and s.moves > 0
+        return not s.won and (s.moves > 0 or self.round.at_stake)
 
     def confirm_loss(self, question: str, yes: str, then: Callable[[], None], *,
                      counts: bool = True) -> None:
-        """Do ``then`` at once when nothing is at stake, else ask first ("Keep playing" is the default)."""
+        """Do ``then`` at once when nothing is at stake, else ask first ("Keep playing" is the
+        default), saying what the statistics make of it (:meth:`game.play.record.Record.at_stake`)."""
         if not self.in_progress:
             then()
             return
-        if counts and not self.round.demo_touched:
-            note = _("This game will count as lost in your statistics.")
-        else:
-            note = _("The moves of this game will be lost.")
+        note = (_("This game will count as lost in your statistics.") if counts and self.round.at_stake else
+                _("The moves of this game will be lost. It does not count: the demo or Rewind played part of it.")
+                if counts and self.round.demo_touched else _("The moves of this game will be lost."))
         self.ask(question, (note,), yes, then)
 
     def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None]) -> None:
@@ -213,7 +213,7 @@ class Play:
             Command.MENU: self.menu.open, Command.QUIT: self.quit,
             Command.HELP_PREV: lambda: self._help_turn(-1), Command.HELP_NEXT: lambda: self._help_turn(1),
         }
-        acts = {Command.UNDO: Act.UNDO, Command.HINT: Act.HINT, Command.NEW: Act.NEW_DEAL,
+        acts = {Command.UNDO: Act.UNDO, Command.REDO: Act.REDO, Command.HINT: Act.HINT, Command.NEW: Act.NEW_DEAL,
                 Command.AUTOCOMPLETE: Act.AUTOCOMPLETE, Command.DEAL: Act.DEAL}
         then = None
         if name in (Command.CONFIRMED, Command.CLOSE, Command.KEEP):

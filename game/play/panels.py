@@ -22,6 +22,7 @@ class Command(StrEnum):
 
     MENU = "menu"
     UNDO = "undo"
+    REDO = "redo"
     HINT = "hint"
     MOVES = "moves"
     AUTOCOMPLETE = "autocomplete"

@@ -27,7 +27,7 @@ from game.play.bar import BarFocus
 from game.play.challenge import Attempt, restored_attempt, save_attempt
 from game.play.demo import Demo
 from game.play.frame import control_bar, status_line
-from game.play.games import GAMES, LIVE_CHECK, Game, game_of, next_table, restored_table
+from game.play.games import GAMES, LIVE_CHECK, Game, asks, game_of, next_table, restored_table
 from game.play.host import Host
 from game.play.jobs import Jobs, LineFound, Rewound, Said, WinnableFound
 from game.play.menu import Settings
@@ -128,8 +128,13 @@ class Round:
 
     @property
     def demo_touched(self) -> bool:
-        """Whether a demo played any of this game (then it does not count)."""
-        return self.record.demo_touched
+        """Whether the demo or Rewind played any of this game (then it never counts)."""
+        return self.table.session.assisted
+
+    @property
+    def at_stake(self) -> bool:
+        """Ending the game on the table now counts it as played and lost."""
+        return self.record.at_stake(self.table)
 
     # --- reactions to what happened -----------------------------------------------------
 
@@ -184,6 +189,7 @@ class Round:
             if isinstance(event, LineFound):
                 self.play_demo(list(event.line))
             elif isinstance(event, Rewound):
+                self.table.session.assisted = True  # the solver chose where to go back to
                 self.table.rewind(event.steps)
                 self.say(event.message)
                 self.position_changed()
@@ -248,6 +254,11 @@ class Round:
         self.position_changed()
 
     def restart(self) -> None:
+        """The same deal again: the game goes on (nothing is counted), but a won
+        one replayed is a new game, which counts on its own (even if the demo won it)."""
+        if self.table.session.won:
+            self.record.forget()
+            self.table.session.assisted = False
         self.table.restart()
         self.table.result_notes, self.table.moves_text = (), ""
         if self.challenge is not None:
@@ -294,7 +305,7 @@ class Round:
     def _notes(self) -> tuple[str, ...]:
         """The result panel's lines beyond the table's own (the challenge's); its moves
         line says par beside them once par is known."""
-        moves, demo = self.table.session.moves, self.record.demo_touched
+        moves, demo = self.table.session.moves, self.demo_touched
         self.table.moves_text = self.par.sentence(moves, demo) if self.settings.find_par else ""
         return self.challenge.result_lines() if self.challenge is not None else ()
 
@@ -327,10 +338,13 @@ class Round:
             self.say(news.reason)
 
     def give_up(self) -> None:
-        self.record.give_up(self.table)
+        """Give up: counted as given up when a move was made (and neither the demo
+        nor Rewind played any of it); then a new deal."""
+        counted = self.record.give_up(self.table)
+        noun, helped = self.table.noun, self.table.session.assisted
         self.say_store_warnings()
         self.new_deal()
-        self.say(_("Given up: a new deal"))
+        self.say(asks(noun, "given-up" if counted else "helped" if helped else "no-move"))
 
     # --- the solver's jobs and the demo ---------------------------------------------
 
@@ -354,7 +368,8 @@ class Round:
         # (Spider) demo plays; the demo leaves it alone otherwise.
         self.demo = Demo.start(self.table, line, self.jobs.solver(self.table.game))
         if self.demo is not None:
-            self.record.demo_touched = True
+            self.table.session.assisted = True
+            self.table.session.redo_list.clear()  # the demo's moves are new ones
             if self.challenge is not None:
                 self.challenge.spoiled = True
 

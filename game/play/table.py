@@ -224,6 +224,8 @@ class Table:
         before = self.layout_now()
         for _ in range(steps):
             self.session.undo()
+        # The steps Rewind took back were lost ones: nothing to redo into them.
+        self.session.redo_list.clear()
         self.selection = None
         self.hint_marks = []
         self.animate(before, self.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
@@ -487,6 +489,11 @@ class Table:
         self.hint_marks = []
         self.animate(before, self.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
         self.emit(Undone())
+
+    def redo(self) -> None:
+        """Play the last undone step again, as it was first played (with its
+        automatic moves), the cards flying; "Nothing to redo" when there is none."""
+        raise NotImplementedError
 
     def before_undo(self) -> None:
         """Stop what an undo makes stale (FreeCell: the cascade and the hint search)."""

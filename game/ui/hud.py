@@ -180,14 +180,17 @@ def short_label(label: str) -> str:
 
 def _button_row(buttons: Sequence[ButtonLike], row: Rect, px: int, measure: Measure
                 ) -> tuple[int, list[HudButton]]:
-    """Fit the buttons in ``row``, centred: full labels, then short ones, then smaller text, then cut."""
+    """Fit the buttons in ``row``, centred: full labels, then short ones, then smaller text,
+    then less space around each label, then cut."""
     x0, y0, w, h = row
     if not buttons:
         return px, []
     room = w - 2 * max(4, px // 2)
 
+    inset = [0]  # how much narrower than a full text size the space around a label is
+
     def widths(labels: list[str], size: int) -> list[int]:
-        return [measure(lb, size)[0] + size for lb in labels]
+        return [measure(lb, size)[0] + size - inset[0] for lb in labels]
 
     def gap(size: int) -> int:
         return max(3, size // 3)
@@ -200,6 +203,10 @@ def _button_row(buttons: Sequence[ButtonLike], row: Rect, px: int, measure: Meas
         need = sum(widths(short, px)) + gap(px) * (len(buttons) - 1)
         while need > room and size > MIN_BUTTON_PX:
             size -= 1
+            need = sum(widths(short, size)) + gap(size) * (len(buttons) - 1)
+        if need > room:
+            # Nearly there: less space around each label before any label is cut.
+            inset[0] = size // 3
             need = sum(widths(short, size)) + gap(size) * (len(buttons) - 1)
         if need > room:
             # Still too wide (a window a few hundred pixels across): every label gets an equal share.

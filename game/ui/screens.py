@@ -331,6 +331,15 @@ def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = fon
     return geo
 
 
+def _balanced(sections: tuple[object, ...]) -> list[tuple[object, ...]]:
+    """Two or three sections in two columns, in order, as even in height as the split
+    allows (a heading counts as a row): the menu's first group alone, a long move list's
+    last group alone."""
+    tall = [1 + len(getattr(sec, "rows", ())) for sec in sections]
+    k = min(range(1, len(sections)), key=lambda i: (max(sum(tall[:i]), sum(tall[i:])), i))
+    return [sections[:k], sections[k:]]
+
+
 def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...], px: int,
                measure: Measure) -> ScreenGeometry:
     w, h = size
@@ -348,7 +357,7 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
     if sections:
         if two:
             half = (len(sections) + 1) // 2
-            cols = [sections[:1], sections[1:]] if len(sections) <= 3 else [sections[:half], sections[half:]]
+            cols = _balanced(sections) if len(sections) <= 3 else [sections[:half], sections[half:]]
         else:
             cols = [sections]
         needs = [_row_widths(c, buttons, px, measure) for c in cols]
