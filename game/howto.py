@@ -34,6 +34,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Sequence, Union
 
+from game.challenges.help import CHALLENGES_HELP
 from game.i18n import N_, _, breaks, display_width, ngettext
 
 __all__ = ["Section", "Page", "PAGES", "GAMES", "page", "section_for", "section_for_refusal", "as_text",
@@ -348,6 +349,11 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "selects, places, or sends home; [Esc] clears the selection."),
         N_("- [U] undoes ([Ctrl+Z] too), [H] asks for a hint, [L] lists the moves, [N] starts a new "
            "deal, [F] runs auto-complete, [R] rewinds."),
+        N_("- [C] sends the focused column's bottom card straight to the first empty free cell."),
+        N_("- The control bar from the keyboard: [F6] puts the focus ring on its first button and "
+           "steps along it ([Shift+F6] goes back; after the last button the focus is back on the "
+           "table); on the bar [Left] and [Right] walk it, [Enter] presses the button, [Esc] or "
+           "[Up] returns to the cards. [Tab] and [Shift+Tab] walk the buttons of an open panel."),
         N_("- [M] opens the menu, and so does [Esc] when nothing is selected or open; [Esc] closes "
            "the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches fullscreen; [S] "
            "turns the sound off and on; [Ctrl+Q] quits, after asking."),
@@ -355,6 +361,11 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "[pad A] selects and places, [pad B] cancels, [pad X] asks for a hint, [pad Y] undoes, "
            "[pad Start] opens the menu, [pad Back] quits after asking. A controller can be plugged "
            "in or out at any time."),
+        N_("- More on the gamepad: [pad RT] sends the focused card to a free cell. [pad RB] and "
+           "[pad LB] walk the control bar, every button on it; the [pad D-pad] walks it too, "
+           "[pad A] presses, [pad B] goes back to the cards. In the menu's number box the "
+           "[pad D-pad] chooses the digits: up and down turn one, left and right move between "
+           "them, [pad A] deals."),
         N_("The cards your last move (or a move made for you) put down keep a soft outline until "
            "your next action, so you can always see where they went; **Outline the last move** in "
            "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
@@ -392,6 +403,8 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "restarting the same deal does not. Best time and fewest moves come from won games only. "
            "The statistics can be cleared there."),
     ), ("statistics", "stats", "clock", "time", "moves", "save", "win-panel")),
+    Section("freecell-challenges", N_("Daily challenges, badges and par"), CHALLENGES_HELP,
+            ("challenges", "badges", "streak", "par")),
     Section("freecell-tips", N_("Tips"), (
         N_("- Look before you move. At the start, find where the aces and 2s are buried and plan "
            "how to dig them out before you make the first move."),
@@ -504,6 +517,8 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
            "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
            "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [N] starts a new game "
            "(after asking, once you have moved); [Esc] cancels."),
+        N_("- [F6] puts the focus ring on the control bar and steps along it ([Shift+F6] back); "
+           "[Enter] presses the button, [Esc] returns to the cards."),
         N_("- **Menu** or [M] opens the menu, and so does [Esc] when nothing is selected or open; "
            "[Esc] closes the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches "
            "fullscreen; [S] turns the sound off and on; [Ctrl+Q] quits, after asking."),
@@ -511,6 +526,9 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
            "[pad left stick] moves the focus, [pad A] selects and places, [pad B] cancels, [pad X] "
            "asks for a hint, [pad Y] undoes, [pad Start] opens the menu, [pad Back] quits after "
            "asking."),
+        N_("- More on the gamepad: [pad RT] makes the double-click move of the focused card; "
+           "[pad RB] and [pad LB] walk the control bar, every button on it, and [pad A] presses "
+           "the button."),
         N_("The cards your last move (or a move made for you) put down keep a soft outline until "
            "your next action, so you can always see where they went; **Outline the last move** in "
            "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
@@ -536,6 +554,8 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
            "**New game** and **Restart** ask first when the game has moves. Each "
            "difficulty's statistics can be cleared on their own."),
     ), ("statistics", "stats", "clock", "time", "moves", "save")),
+    Section("spider-challenges", N_("Daily challenges, badges and par"), CHALLENGES_HELP,
+            ("challenges", "badges", "streak", "par")),
     Section("spider-tips", N_("Tips"), (
         N_("- Turn face-down cards first. Each one you reveal opens new moves; when several moves "
            "are possible, prefer the one that turns a card. The four left columns hide one card "

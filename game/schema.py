@@ -294,6 +294,7 @@ SETTINGS = Record({
     "volume": Num(0.0, 1.0),
     "muted": Bool(),
     "live_winnability": Bool(),
+    "find_par": Bool(),
     "table_colour": Choice(_table_colours),
     "card_back": Choice(_card_backs),
     "winnable_freecell": Bool(),
@@ -306,6 +307,10 @@ SETTINGS = Record({
     "winnable_dealt_4": Int(0, 1_000_000),
     "last_move_outline": Bool(),
     "left_handed": Bool(),
+    # Where the window was and how big, when the game last closed out of fullscreen
+    # (pixels; x and y may be negative on a display left of or above the main one).
+    "window": Nullable(Record({"x": Int(-100_000, 100_000), "y": Int(-100_000, 100_000),
+                               "w": Int(1, 100_000), "h": Int(1, 100_000)}, frozenset("xywh"))),
     # The language chosen in Settings; "" (or none) follows the system's.
     "language": Choice(("", "en", "ko", "ja", "ru")),
 })

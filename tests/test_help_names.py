@@ -45,13 +45,17 @@ def key_of(name: str) -> tuple[int, int]:
     raise KeyError(name)
 
 
-def pad_actions(name: str) -> list[object]:
-    """What the gamepad control ``name`` does (an empty list: no such control)."""
+def pad_actions(name: str, game: str = "freecell") -> list[object]:
+    """What the gamepad control ``name`` does in ``game`` (an empty list: no such control)."""
     buttons = {"A": pygame.CONTROLLER_BUTTON_A, "B": pygame.CONTROLLER_BUTTON_B, "X": pygame.CONTROLLER_BUTTON_X,
                "Y": pygame.CONTROLLER_BUTTON_Y, "Start": pygame.CONTROLLER_BUTTON_START,
-               "Back": pygame.CONTROLLER_BUTTON_BACK}
+               "Back": pygame.CONTROLLER_BUTTON_BACK, "LB": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+               "RB": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, "right stick": pygame.CONTROLLER_BUTTON_RIGHTSTICK}
     if name in buttons:
-        return [translate_controller(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=buttons[name]), {})]
+        return [translate_controller(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=buttons[name]), {}, game)]
+    if name == "RT":
+        pull = pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_TRIGGERRIGHT, value=32767)
+        return [translate_controller(pull, {}, game)]
     if name == "D-pad":
         return [translate_controller(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=b), {})
                 for b in (pygame.CONTROLLER_BUTTON_DPAD_LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
@@ -180,10 +184,11 @@ def test_every_gamepad_control_the_help_names_does_something(game):
     named = {name for kind, name in marks(game) if kind == "pad"}
     assert named
     for name in named:
-        actions = pad_actions(name)
+        actions = pad_actions(name, game)
         assert actions and all(a is not None for a in actions), f"{game}: [pad {name}] does nothing"
-    assert {translate_controller(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=b), {}).act
-            for b in _BUTTONS} == {a.act for n in named for a in pad_actions(n)}  # every control explained
+    every = {translate_controller(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=b), {}, game).act
+             for b in _BUTTONS} | {a.act for a in pad_actions("RT", game)}
+    assert every == {a.act for n in named for a in pad_actions(n, game)}  # every control explained
 
 
 # A key name outside a mark: "press F2", "Ctrl+S", "Esc", "(key G)". The

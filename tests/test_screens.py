@@ -16,6 +16,7 @@ import pytest
 from conftest import ROOT, egl_available
 
 from game import i18n
+from game.challenges import BADGES, ChallengeProgress, challenges_for
 from game.freecell.daily import daily_deal, today_in_japan
 from game.play.menu import Menu, Settings
 from game.play.panels import Button, Chart, Grid, Panel
@@ -42,10 +43,25 @@ def sample_stats() -> Statistics:
     return s
 
 
+def sample_progress() -> ChallengeProgress:
+    """This month's challenges: some done on their day, one done later, some tried."""
+    today = today_in_japan()
+    p = ChallengeProgress()
+    for d in range(1, today.day + 1):
+        day = challenges_for(today.replace(day=d))
+        if d % 3 == 1:
+            p.record_done(day[0], today.replace(day=d))
+        if d % 3 == 2:
+            p.record_tried(day[4], today.replace(day=d))
+    if today.day > 1:
+        p.record_done(challenges_for(today.replace(day=2))[5], today)
+    return p
+
+
 def screens() -> dict[str, Panel]:
     """Every designed screen, the number box with a refusal included."""
     out: dict[str, Panel] = {}
-    menu = Menu(Settings(spider_suits=2), sample_stats())
+    menu = Menu(Settings(spider_suits=2), sample_stats(), marks=sample_progress)
     menu.open()
     out["main"] = menu.panel()
     menu.choose("freecell-number")
@@ -58,6 +74,8 @@ def screens() -> dict[str, Panel]:
     menu.back()
     menu.choose("statistics")
     out["statistics"] = menu.panel()
+    menu.choose("chart-challenges")
+    out["challenges"] = menu.panel()
     return out
 
 
@@ -72,7 +90,7 @@ LANGS = ["en", "ko", "ja", "ru", "qps"]
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("name", ["main", "entry", "settings", "statistics"])
+@pytest.mark.parametrize("name", ["main", "entry", "settings", "statistics", "challenges"])
 def test_every_screen_fits_its_window_whole(name, size, lang):
     i18n.set_language(lang)
     panel = screens()[name]
@@ -208,9 +226,13 @@ def test_focus_moves_in_two_dimensions():
     assert on() == "freecell-hard"
     menu.move_focus_2d(0, 1)  # the row below has one button: the focus goes to it
     assert on() == "freecell-number"
+    menu.move_focus_2d(0, 1)  # the day's challenges: the day's row, then a row per level
+    assert on() == "challenge-earlier"
     menu.move_focus_2d(0, 1)
+    assert on().startswith("challenge-") and on().endswith("-freecell-easy")
+    menu.move_focus_2d(0, 3)
     assert on() == "spider-suits-1"
-    menu.move_focus_2d(0, -1)
+    menu.move_focus_2d(0, -5)
     menu.move_focus_2d(0, -1)
     assert on() == "freecell-easy"
     menu.move_focus_2d(0, -2)  # up from the top row wraps to the bottom one
@@ -377,3 +399,54 @@ def test_the_charts_labels_never_sit_on_each_other(size):
                 assert not overlaps(a, b), (n, size, under)
         words = {t.text for t in under}
         assert ("oldest" in words and "newest" in words) == (n > 1), (n, words)
+
+
+def test_the_challenges_month_marks_each_day_and_shows_the_badge_and_streak():
+    today = today_in_japan()
+    progress = sample_progress()
+    menu = Menu(Settings(), Statistics(), marks=lambda: progress)
+    menu.open()
+    menu.choose("statistics")
+    menu.choose("chart-challenges")
+    panel = menu.panel()
+    cal = panel.calendar
+    assert cal is not None and cal.today == today.day
+    assert len(cal.days) == len(progress.calendar(today.year, today.month))
+    for d, state in enumerate(cal.days, 1):
+        date = today.replace(day=d)
+        marks = progress.marks(date)
+        want = "done" if "d" in marks else "late" if "l" in marks else "tried" if "t" in marks else ""
+        assert state == want, (d, marks)
+    assert [word for _, word in cal.legend] == ["done", "done later", "tried"]
+    section = next(s for s in panel.sections if s.title == "Daily challenges")
+    badge, streak = section.rows
+    done = progress.month_done(today.year, today.month)
+    assert f"{done} of " in badge.value or "highest badge" in badge.value
+    for name, needed in BADGES:
+        assert f"{name.capitalize()} {needed}" in badge.detail  # every threshold, from the one table
+    assert streak.value.startswith(progress.streak_line(today))
+    # The days are drawn in their states at every size the screens walk.
+    for size in SIZES:
+        g = screen_geometry(size, panel)
+        assert g.cut == 0 and [s for _, s, _ in g.days] == list(cal.days)
+
+
+def test_the_menus_challenge_rows_say_done_and_the_day_can_go_back_within_the_month():
+    today = today_in_japan()
+    progress = sample_progress()
+    menu = Menu(Settings(), Statistics(), marks=lambda: progress)
+    menu.open()
+    panel = menu.panel()
+    earlier = next(b for b in panel.buttons if b.action == "challenge-earlier")
+    later = next(b for b in panel.buttons if b.action == "challenge-later")
+    assert earlier.enabled == (today.day > 1) and not later.enabled
+    if today.day == 1:
+        return
+    menu.choose("challenge-earlier")
+    panel = menu.panel()
+    yesterday = today - datetime.timedelta(days=1)
+    ids = [b.action[len("challenge-"):] for b in panel.buttons if b.action.startswith("challenge-20")]
+    assert ids == [c.id for c in challenges_for(yesterday)]
+    for _ in range(40):  # never before the 1st of this month
+        menu.choose("challenge-earlier")
+    assert menu.challenge_date() == today.replace(day=1)

@@ -236,7 +236,8 @@ class FreeCellTable(Table):
         s = self.session
         if outcome.won:
             return Panel(_("You won!"), (_("Deal #{number}").format(number=s.number), _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
-                                      _("Moves {moves}").format(moves=s.moves), _("Cards home 52")),
+                                      self.moves_text or _("Moves {moves}").format(moves=s.moves),
+                                      _("Cards home 52")) + self.result_notes,
                          (Button(_("New deal"), Command.NEW), Button(_("Replay"), Command.RESTART),
                           Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
         return Panel(_("No legal move is left"), (_("Every cell is full and nothing can move."),),
@@ -436,6 +437,27 @@ class FreeCellTable(Table):
             self.ask_hint()
         elif act is Act.MOVE_LIST:
             self.panel = self.move_list()
+        elif act is Act.TO_CELL:
+            self.to_cell()
+
+    def to_cell(self) -> None:
+        """C (the pad's right trigger): the selected column's bottom card, else the
+        focused column's, to the first empty free cell, in one press."""
+        chosen = self.selection if self.selection is not None else (*self.focus_places()[self.focus_index], None)
+        kind, pile = chosen[0], chosen[1]
+        self.selection = None
+        if kind != PileKind.COLUMN:
+            self.say(_("Put the focus on a column to send its bottom card to a free cell"))
+            return
+        column = self.position.columns[pile]
+        if not column:
+            self.say(_("Column {column} is empty").format(column=pile + 1))
+            return
+        if None not in self.position.cells:
+            self.say(_("Every free cell is full: {card} stays in column {column}").format(
+                card=column[-1].display, column=pile + 1))
+            return
+        self.play(Move.of(pile, 8 + self.position.cells.index(None), 1))
 
     def new_deal(self, number: int) -> Table:
         """Deal ``number`` on this table, flown out (the controller has ended the

@@ -129,7 +129,9 @@ class SpiderTable(Table):
         s = self.session
         if outcome.won:
             return Panel(_("You won!"), (ngettext("Game #{number}, {suits} suit", "Game #{number}, {suits} suits", s.suits).format(number=s.number, suits=s.suits),
-                                      _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)), _("Moves {moves}").format(moves=s.moves), _("Score {score}").format(score=s.score)),
+                                      _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
+                                      self.moves_text or _("Moves {moves}").format(moves=s.moves),
+                                      _("Score {score}").format(score=s.score)) + self.result_notes,
                          (Button(_("New game"), Command.NEW), Button(_("Replay"), Command.RESTART),
                           Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
         return Panel(_("No move is left"), (_("Nothing can move and no deal is possible."),),

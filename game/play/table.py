@@ -108,6 +108,10 @@ class Table:
         self.last_marks: list[Mark] = []
         self.panel: Panel | None = None
         self._panel_for: tuple | None = None  # the position a panel was made for
+        #: Lines the result panel adds once the game is won (a challenge met or missed).
+        self.result_notes: tuple[str, ...] = ()
+        #: The result panel's moves line in place of "Moves N" ("31 moves \u2014 par 26"; "": the plain one).
+        self.moves_text = ""
         #: The run the pointer drags: (source (kind, pile, index), offset on the table plane).
         self.held: tuple[tuple[PileKind, int, int], tuple[float, float]] | None = None
         #: The win was recorded: its celebration starts once the last card has landed.

@@ -59,6 +59,8 @@ class HudButton:
     action: str
     enabled: bool
     rect: Rect
+    #: The keyboard or gamepad ring is on this button.
+    focus: bool = False
 
 
 @dataclass(frozen=True)
@@ -214,7 +216,7 @@ def _button_row(buttons: Sequence[ButtonLike], row: Rect, px: int, measure: Meas
     x = x0 + (w - total) // 2
     out = []
     for b, lb, bw in zip(buttons, labels, ws):
-        out.append(HudButton(lb, b.action, bool(b.enabled), (x, by, bw, bh)))
+        out.append(HudButton(lb, b.action, bool(b.enabled), (x, by, bw, bh), bool(getattr(b, "focus", False))))
         x += bw + g
     return size, out
 
@@ -300,7 +302,7 @@ def hud_geometry(size: tuple[int, int], status: str, message: str = "",
             status_box = (w - pad - status_box[2],) + status_box[1:]
     button_px, placed = _button_row(buttons, (0, row_y + status_h, w, button_h), px, measure)
     if mirror:
-        placed = [HudButton(b.label, b.action, b.enabled, (w - b.rect[0] - b.rect[2],) + b.rect[1:])
+        placed = [HudButton(b.label, b.action, b.enabled, (w - b.rect[0] - b.rect[2],) + b.rect[1:], b.focus)
                   for b in placed]
     return HudGeometry((w, h), px, button_px, band, status_text, status_box, notice_text, notice,
                        tuple(placed), status_px)

@@ -19,7 +19,7 @@ class Text:
     """A piece of text on a designed screen: where it starts, its size and its role.
 
     Roles: "heading" (a section title), "label", "value", "field" (a number
-    box's text), "note" (a refusal), "header" and "cell" (the table),
+    box's text), "note" (a refusal), "detail" (a line describing a row: a goal), "header" and "cell" (the table),
     "name" (a table row's name), "axis" (a chart's labels), "legend", "empty".
     """
 
@@ -178,14 +178,15 @@ class _Flow:
             x += bw + gap
         if idx:
             self.y = y + bh
-        note = getattr(row, "note", "")
-        if note:
-            npx = max(SCREEN_MIN_PX, round(px * 0.9))
-            self.y += px // 4
-            # A refusal is read whole: it wraps, it is never cut short.
-            for line in _wrap_plain(note, self.width, npx, m):
-                self.texts.append(Text(line, self.x, self.y, npx, "note"))
-                self.y += m("Ag", npx)[1]
+        for role in ("detail", "note"):
+            note = getattr(row, role, "")
+            if note:
+                npx = max(SCREEN_MIN_PX, round(px * 0.9))
+                self.y += px // 4
+                # A refusal (or a goal) is read whole: it wraps, it is never cut short.
+                for line in _wrap_plain(note, self.width - (px if role == "detail" else 0), npx, m):
+                    self.texts.append(Text(line, self.x + (px if role == "detail" else 0), self.y, npx, role))
+                    self.y += m("Ag", npx)[1]
         self.y += max(3, px // 3)
 
     def _value(self, value: str, x: int, y: int, w: int, bh: int, is_field: bool) -> None:
@@ -532,12 +533,17 @@ def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, mea
     texts.append(Text(name, x, y, px, "label"))
     lx = x + measure(name, px)[0] + 2 * px
     sq = max(6, spx * 2 // 3)
-    for state, word in (("won", _(_LEGEND["won"])), ("played", _(_LEGEND["played"]))):
-        swatches.append(((lx, y + (th - sq) // 2, sq, sq), state))
+    legend = getattr(calendar, "legend", None) or (("won", _(_LEGEND["won"])), ("played", _(_LEGEND["played"])))
+    ly = y
+    for state, word in legend:
+        need = sq + spx // 3 + measure(word, spx)[0]
+        if lx + need > x + width and lx > x:  # a legend too wide for the line goes on under it
+            lx, ly = x, ly + max(th, measure("Ag", px)[1] if ly == y else th) + px // 4
+        swatches.append(((lx, ly + (th - sq) // 2, sq, sq), state))
         lx += sq + spx // 3
-        texts.append(Text(word, lx, y, spx, "legend"))
+        texts.append(Text(word, lx, ly, spx, "legend"))
         lx += measure(word, spx)[0] + spx
-    top = y + measure("Ag", px)[1] + px // 2
+    top = max(y + measure("Ag", px)[1], ly + th) + px // 2
     start = FIRST_WEEKDAY.get(language(), 0)
     first = (int(getattr(calendar, "first", 0)) - start) % 7  # the 1st's column in a week that starts at ``start``
     marks = tuple(getattr(calendar, "days", ()))
