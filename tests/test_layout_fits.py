@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from game import i18n  # noqa: E402
 from game.cards import Card  # noqa: E402
 from game.freecell.deals import deal as freecell_deal  # noqa: E402
-from game.play.demo import CONTROLS  # noqa: E402
+from game.play.demo import STATUS  # noqa: E402
 from game.render import theme  # noqa: E402
 from game.render.camera import Camera, hud_band, hud_text_px, table_area  # noqa: E402
 from game.render.layout import PileKind, layout  # noqa: E402
@@ -317,7 +317,7 @@ def test_a_long_column_keeps_its_ranks_readable_by_shrinking_the_table_a_step_at
 def test_a_demo_status_line_shows_whole_at_1280x720():
     """Issue 13 saw "...Up/Down spe" cut at 1280x720: a slightly long line sets smaller instead."""
     table = table_controller_for(freecell_deal(617))
-    status = table.status() + "   Winnable   Demo (full knowledge) 42/188" + CONTROLS
+    status = table.status() + "   Winnable   " + STATUS[(True, False)].format(index=42, n=188)
     geo = hud_geometry((1280, 720), status, "", table.buttons())
     assert geo.status_text == status
     assert geo.status_px < geo.px
@@ -330,7 +330,7 @@ def test_a_spider_demo_status_line_shows_whole_at_1280x720():
     """The Spider line is longer (score, deals left): its demo keys were cut off."""
     table = table_controller_for(spider_deal(1, 2))
     table.session.number = 99999
-    status = table.status(("Demo (full knowledge) 120/188 paused" + CONTROLS,))
+    status = table.status((STATUS[(True, False)].format(index=120, n=188),))
     geo = hud_geometry((1280, 720), status, "", table.buttons())
     assert geo.status_text == status and status.endswith("Esc stop")
 
@@ -341,7 +341,7 @@ def test_a_demo_in_a_portrait_window_keeps_its_keys_and_leaves_out_the_counts(si
     more than the clock, score and moves while a demo runs."""
     table = table_controller_for(spider_deal(1, 2))
     table.session.number = 99999
-    status = table.status(("Demo (full knowledge) 120/188 paused" + CONTROLS,))
+    status = table.status((STATUS[(True, False)].format(index=120, n=188),))
     geo = hud_geometry(size, status, "", table.buttons())
     assert geo.status_text.endswith("Esc stop") and "\u2026" not in geo.status_text
     assert geo.status_text != status and inside(geo.status, (0, 0) + size)

@@ -29,17 +29,21 @@ from game.solver.answers import Answer
 if TYPE_CHECKING:
     from game.play.table import Table
 
-__all__ = ["Demo", "CONTROLS", "PAUSED_CONTROLS"]
+__all__ = ["Demo", "STATUS"]
 
-#: The keys a running demo answers, as the status line shows them (arrows,
-#: as the keys are printed: the whole line must fit a Spider status at 1280 px).
-# TRANSLATORS: the demo's keys, right after its counter on the status line ("Demo 12/80: Enter pause, ...").
-CONTROLS = N_(": Enter pause, \u2190/\u2192 step, \u2191/\u2193 speed, Esc stop")
-#: The keys of a paused demo: no longer than the running ones, so the clock,
-#: score and moves that fit beside a running demo stay beside a paused one.
-# TRANSLATORS: a paused demo's keys, right after its counter ("Demo 12/80 paused: Enter play, ..."); keep it
-# no longer than the running demo's keys.
-PAUSED_CONTROLS = N_(" paused: Enter play, \u2190/\u2192 step, Esc stop")
+#: The demo's status line part, one whole message per state (running or
+#: paused, with or without full knowledge), with the keys it answers as they
+#: are printed (arrows: the whole line must fit a Spider status at 1280 px).
+#: A paused line is no longer than a running one, so the clock, score and
+#: moves that fit beside a running demo stay beside a paused one.
+STATUS: dict[tuple[bool, bool], str] = {
+    # TRANSLATORS: the demo's counter and keys on the status line; keep the paused lines no longer than these.
+    (False, False): N_("Demo {index}/{n}: Enter pause, \u2190/\u2192 step, \u2191/\u2193 speed, Esc stop"),
+    (False, True): N_("Demo {index}/{n} paused: Enter play, \u2190/\u2192 step, Esc stop"),
+    (True, False): N_("Demo (full knowledge) {index}/{n}: Enter pause, \u2190/\u2192 step, \u2191/\u2193 speed, "
+                      "Esc stop"),
+    (True, True): N_("Demo (full knowledge) {index}/{n} paused: Enter play, \u2190/\u2192 step, Esc stop"),
+}
 #: Seconds the search for a shorter ending may take; the demo asks from the
 #: position it will reach after that long at its speed, plus a few moves.
 SHORTER_SECONDS = limits.SHORTER.seconds
@@ -77,11 +81,7 @@ class Demo:
 
     def status(self) -> str:
         d = self.playback
-        if d.full_knowledge:
-            text = _("Demo (full knowledge) {index}/{n}")
-        else:
-            text = _("Demo {index}/{n}")
-        return text.format(index=d.index, n=len(d.line)) + _(PAUSED_CONTROLS if d.paused else CONTROLS)
+        return _(STATUS[(d.full_knowledge, d.paused)]).format(index=d.index, n=len(d.line))
 
     def speed_text(self, limit: str = "") -> str:
         """The demo's pace, as a speed change says it ("Demo speed: a move every 0.35 s");
