@@ -495,7 +495,12 @@ def test_a_win_is_celebrated_and_charted(clock, make_app):
     table = app.play.table
     win_617(table)
     app.play.round.changed()
-    assert table.flights.busy()  # the kings leap
+    assert table.flights.busy()  # the last cards fly home, then the kings leap
+    for _ in range(600):
+        frames(app, clock, 1)
+        if table.celebrating:
+            break
+    assert table.celebrating
     frames(app, clock, 240)
     assert not table.flights.busy()
     key(app, clock, pygame.K_m)

@@ -92,6 +92,7 @@ def bar_labels(game: str) -> list[str]:
     hand = FreeCellTable(TableEnv(now=lambda: 0.0, auto_foundation=False), 617)
     for move in solve(deal(617)).moves:
         hand.play(move)
+        hand.flights.land()  # the bar follows the landings
         labels += [b.label for b in hand.buttons()]
         if hand.position.can_autocomplete():
             break

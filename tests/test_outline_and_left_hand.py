@@ -188,8 +188,10 @@ def test_spider_outlines_a_deal_a_move_and_a_completed_suit(play_for):
     table.play(SpiderMove.of(1, 0, 1))
     assert outlined(play) == {("removed", 0, r) for r in range(13)}
     # Each card of the set flies from where it lay: the king from the bottom of
-    # column 1, the ace from column 2, king first (r = 12 is the king's place).
-    starts = {k[2]: (f.start.x, f.start.y) for k, f in table.flights.items.items() if k[0] == "removed"}
+    # column 1, the ace from column 2 (first onto the 2, where it was put), king
+    # first (r = 12 is the king's place).
+    starts = {k[2]: ((f.first or f).start.x, (f.first or f).start.y)
+              for k, f in table.flights.items.items() if k[0] == "removed"}
     assert len(starts) == 13
     assert starts[12] == pytest.approx((before[("column", 0, 0)].x, before[("column", 0, 0)].y))
     assert starts[0] == pytest.approx((before[("column", 1, 0)].x, before[("column", 1, 0)].y))

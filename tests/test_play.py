@@ -45,7 +45,14 @@ def test_a_freecell_deal_won_through_the_controller_is_recorded(play_for):
     stats = Statistics.load(play.store)["freecell"]
     assert stats.played == 1 and stats.won == 1
     assert play.store.load("savegame") is None
-    assert "win" in play.host.sounds
+    # The win's sound plays with its celebration, once the last card has landed.
+    table = play.table
+    assert table.flights.moving(play.env.anim_time) and "win" not in play.host.sounds
+    for _ in range(200):
+        play.update(0.05)
+        if not table.flights.moving(play.env.anim_time):
+            break
+    assert table.celebrating and "win" in play.host.sounds
 
 
 def test_tables_report_what_happened_and_the_controller_reacts(play_for):

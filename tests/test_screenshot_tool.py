@@ -181,3 +181,45 @@ def test_a_left_handed_shot_with_a_played_move_and_bad_moves_get_one_line(tmp_pa
         bad = shoot(tmp_path, "--deal", "1", *args)
         assert bad.returncode == 2 and words in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
         assert len(bad.stderr.strip().splitlines()) == 1
+
+
+FREECELL_LAST = DATA / "freecell-76941-before-last.moves"
+PLACES = {"foundation", "cell", "column", "stock", "removed", "flight", "celebration"}
+
+
+def shot_at(tmp_path: Path, ms: int, *extra: str) -> dict:
+    rects = tmp_path / f"rects-{ms}.json"
+    run = shoot(tmp_path, "--deal", "76941", "--moves", str(FREECELL_LAST), "--then", "41", "--auto", "safe",
+                "--at", str(ms), "--rects", str(rects), *extra)
+    assert run.returncode == 0, run.stderr
+    data = json.loads(rects.read_text())
+    for c in data["cards"]:
+        assert len(c) == 6 and all(isinstance(v, (int, float)) for v in c[:4]) and c[5] in PLACES, c
+    return data
+
+
+def test_then_and_at_show_the_winning_move_as_it_lands(tmp_path):
+    """Deal 76941's last move at the Safe level: its cards fly home one after another;
+    the win, the celebration and the result panel come only after the last landing."""
+    first = shot_at(tmp_path, 0)
+    where = {c[4]: c[5] for c in first["cards"]}
+    # Nothing has landed: the kings still wait (in their cells, on the table), the status counts as before.
+    assert all(where[k] == "flight" for k in ("K\u2660", "K\u2665", "K\u2666", "K\u2663"))
+    assert "80 moves" in first["status"] and "movable" in first["status"] and first["panel"] is None
+    assert sum(1 for c in first["cards"] if c[5] == "foundation") == 4  # one top card on each pile
+    spin = shot_at(tmp_path, 2300)
+    assert "celebration" in {c[5] for c in spin["cards"]} and "flight" not in {c[5] for c in spin["cards"]}
+    assert "81 moves" in spin["status"] and "movable" not in spin["status"]
+    done = shot_at(tmp_path, 6000, "--hud")
+    assert done["panel"] == "You won!" and "81 moves" in done["status"]
+    assert sorted(c[4] for c in done["cards"]) == sorted(["K\u2660", "K\u2665", "K\u2666", "K\u2663"])
+    assert {c[5] for c in done["cards"]} == {"foundation"}
+
+
+def test_at_goes_with_then(tmp_path):
+    run = shoot(tmp_path, "--deal", "1", "--at", "80")
+    assert run.returncode == 2 and "--then" in run.stderr and "Traceback" not in run.stderr
+    bad = shoot(tmp_path, "--deal", "1", "--then", "zz")
+    assert bad.returncode == 2 and "--then" in bad.stderr and "Traceback" not in bad.stderr
+    illegal = shoot(tmp_path, "--deal", "1", "--then", "1h")
+    assert illegal.returncode == 2 and "illegal" in illegal.stderr and "Traceback" not in illegal.stderr

@@ -28,11 +28,23 @@ does (``--help-refusal REASON``: the part that explains a refusal).
 table, with the settings and statistics of the data folder ``--data DIR``
 (default: none, so fresh settings and no statistics); the table takes the
 settings' felt, card back and deck.
+``--then MOVE`` (after ``--moves``) plays MOVE as a player would, with the
+table's automatic moves at ``--auto off|safe|all`` (FreeCell; default the
+settings' own) and its flights at the normal speed, not landed; ``F`` is
+the auto-complete key. ``--at MS`` draws the frame MS milliseconds after it
+(default 0), as the window would: the cards in the air where they are, the
+status line and the control bar as they stand then.
 ``--lang ko|ja|ru|en`` sets every word of the shot in that language (the
 window's own choice of font included). ``--rects FILE`` writes the screen boxes (window pixels, y down)
 of every card drawn and every HUD text line and button as JSON:
-``{"size": [w, h], "cards": [[x, y, w, h], ...], "hud": [[x, y, w, h], ...]}``
-(with ``--hud``, also ``"bar": [x, y, w, h]``, the control bar's background).
+``{"size": [w, h], "cards": [[x, y, w, h, card, where], ...], "hud": [[x, y, w, h], ...],
+"status": "...", "panel": "You won!" or null}``: each card as it shows
+(``"K♠"``; null for a card face down) and where it is drawn (``"foundation"``,
+``"cell"``, ``"column"``, ``"stock"``, ``"removed"``, ``"flight"`` on its way or
+waiting its turn, or ``"celebration"`` for a card in the win's celebration after
+the last landing); ``"status"`` is the
+status line's text and ``"panel"`` the open panel's title (with ``--hud``,
+also ``"bar": [x, y, w, h]``, the control bar's background).
 
 ``--deck`` draws the 52 faces instead, flat (no perspective): a grid that
 fills the image, 13 equal columns A..K and 4 equal rows clubs, diamonds,
@@ -174,10 +186,84 @@ def play_moves(table: Any, moves: list[str]) -> None:
         table.flights.land()
 
 
-def card_boxes(lay: Layout, cam: Camera, drawn: list[Any]) -> list[list[float]]:
-    """Screen bounding boxes ``[x, y, w, h]`` of the cards the renderer drew (slab corners projected)."""
+def card_entries(lay: Layout, cam: Camera, drawn: list[Any], celebrating: frozenset[Any],
+                 key: Any) -> list[list[Any]]:
+    """Each card the renderer drew: its screen box ``x, y, w, h`` (slab corners projected),
+    the card as it shows (None face down) and where it is drawn: its pile's kind at
+    rest, ``"flight"`` on its way (or waiting its turn to fly, where it was),
+    ``"celebration"`` in the win's spin (``key``: how the flights name a card)."""
     ids = {id(c) for c in drawn}
-    return [list(cam.box(c.x, c.y, c.z, c.yaw)) for c in lay.cards if id(c) in ids]
+    out: list[list[Any]] = []
+    for c in lay.cards:
+        if id(c) not in ids:
+            continue
+        where = ("celebration" if key(c) in celebrating else "flight") if c.in_flight else str(c.kind)
+        out.append([*cam.box(c.x, c.y, c.z, c.yaw), c.card.display if c.face_up else None, where])
+    return out
+
+
+#: The frames a ``--at`` moment is stepped in (as the window's fixed step).
+FRAME_STEP = 1 / 60
+
+
+def play_then(table: Any, text: str, level: str | None, at_ms: float) -> None:
+    """``--then``: play ``text`` on ``table`` as a player does (automatic moves at
+    ``level``, flights at the normal speed) and step its clock ``at_ms`` on, as
+    the window's game loop does (the win's celebration once the last card lands)."""
+    from game.play.table import Played, Refused
+
+    table.env.speed = 1.0
+    if level is not None:
+        table.set_auto_level(level)
+        table.flights.land()
+        table.take_events()
+    table.settle()
+    if text.strip().lower() in ("f", "autocomplete"):
+        from game.input.actions import Act
+
+        if table.game != "freecell" or not table.position.can_autocomplete():
+            raise ShotError(f"--then {text!r}: auto-complete needs every column in order")
+        table.command(Act.AUTOCOMPLETE)
+    else:
+        play_moves_unlanded(table, text)
+    events = table.take_events()
+    refused = [e.reason for e in events if isinstance(e, Refused)]
+    if refused:
+        raise ShotError(f"--then {text!r} is illegal: {refused[0]}")
+    left = at_ms / 1000.0
+
+    def react(happened: list[Any]) -> None:
+        # What the game's Round does: a move that wins is celebrated, once its last card lands.
+        if any(isinstance(e, Played) for e in happened) and table.session.won:
+            table.celebrate()
+        table.settle()
+
+    react(events)
+    while left > 1e-9:
+        dt = min(FRAME_STEP, left)
+        left -= dt
+        table.env.anim_time += dt
+        table.update(dt)
+        react(table.take_events())
+
+
+def play_moves_unlanded(table: Any, text: str) -> None:
+    """One move ``text`` played through ``table`` (FreeCell notation or Spider's), its flights left flying."""
+    if table.game == "freecell":
+        from game.freecell.moves import NotationError
+
+        try:
+            move = table.position.parse_move(text)
+        except (NotationError, ValueError) as exc:
+            raise ShotError(f"--then {text!r}: {exc}") from None
+    else:
+        from game.spider.moves import DEAL, Move, NotationError
+
+        try:
+            move = DEAL if text.strip().lower() == "deal" else Move.parse(text)
+        except NotationError as exc:
+            raise ShotError(f"--then {text!r}: {exc}") from None
+    table.play(move)
 
 
 def _panel_data(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -224,6 +310,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="show a selection, a legal target, a hint and the focus ring")
     ap.add_argument("--moves", type=Path, metavar="FILE",
                     help="replay this move file first, as `solitaire deal ... --check FILE` does")
+    ap.add_argument("--then", metavar="MOVE",
+                    help="after --moves, play MOVE as a player would (F: auto-complete), its cards left flying")
+    ap.add_argument("--auto", choices=("off", "safe", "all"),
+                    help="FreeCell: the automatic foundation moves --then plays with (default: the settings')")
+    ap.add_argument("--at", type=float, metavar="MS",
+                    help="with --then: draw the frame MS milliseconds after the move (default 0)")
     ap.add_argument("--hud", action="store_true", help="draw the status line and control bar as the window does")
     ap.add_argument("--help-page", type=int, metavar="N",
                     help="open the How to play panel at page N (1 = the first; implies --hud)")
@@ -244,6 +336,10 @@ def main(argv: list[str] | None = None) -> int:
     set_language(args.lang)
     if args.card_width is not None and not args.deck:
         ap.error("--card-width goes with --deck")
+    if (args.at is not None or args.auto is not None) and args.then is None:
+        ap.error("--at and --auto go with --then")
+    if args.at is not None and not 0 <= args.at <= 600_000:
+        ap.error("--at takes 0..600000 milliseconds")
     if args.card_width is not None and not 16 <= args.card_width <= 1024:
         ap.error("--card-width takes 16..1024 pixels")
     try:
@@ -355,7 +451,6 @@ def shoot(args: argparse.Namespace) -> int:
             session = FreeCellSession(args.deal, auto_foundation=False, now=lambda: 0.0)
     else:
         session = replay_spider(args.deal, args.suits, args.moves, args.deals)
-    position = session.position
 
     settings, panel_stats = _panel_data(args)
     ctx = moderngl.create_standalone_context(backend="egl")
@@ -368,21 +463,28 @@ def shoot(args: argparse.Namespace) -> int:
     if args.play:
         play_moves(table, args.play)
         marks = table.marks()
+    if args.then is not None:
+        from game.play.menu import Settings
+
+        level = (args.auto or Settings().auto_moves) if table.game == "freecell" else None
+        play_then(table, args.then, level, args.at or 0.0)
+        marks = table.marks()
     if args.demo_highlights:
         marks += [Mark("column", 0, None, "selected"), Mark("column", 3, None, "target"),
                   Mark("column", 5, None, "hint")]
         focus = Mark("column", 6, None)
-    lay = layout(position, w, h, mirror=args.left_handed)
+    # The cards as the window draws them now: those on their way where they are.
+    lay = table.shown_layout((w, h))
     renderer.render(View(lay, marks, focus))
     hud: list[list[int]] = []
     bar: list[int] | None = None
+    panel = table.current_panel()
     if args.hud or args.help_page is not None or args.panel is not None:
         from game.ui.overlay import Overlay
 
         overlay = Overlay(ctx, (w, h))
         overlay.set_mirror(args.left_handed)
         overlay.set_table_colour(settings.table_colour)
-        panel = None
         if args.panel == "help" and args.help_page is None:
             args.help_page = 1
         elif args.panel is not None:
@@ -412,7 +514,10 @@ def shoot(args: argparse.Namespace) -> int:
     pygame.image.save(surface, str(args.out))
     if args.rects is not None:
         cam = renderer.camera_for(lay)
-        data: dict[str, Any] = {"size": [w, h], "cards": card_boxes(lay, cam, renderer.drawn), "hud": hud}
+        celebrating = table.flights.celebrating(table.env.anim_time)
+        data: dict[str, Any] = {"size": [w, h], "cards": card_entries(lay, cam, renderer.drawn, celebrating,
+                                                                      table.card_key),
+                                "hud": hud, "status": table.status(), "panel": panel.title if panel else None}
         if bar is not None:
             data["bar"] = bar  # the control bar's background, behind the status line and buttons
         args.rects.parent.mkdir(parents=True, exist_ok=True)

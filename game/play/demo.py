@@ -29,12 +29,17 @@ from game.solver.answers import Answer
 if TYPE_CHECKING:
     from game.play.table import Table
 
-__all__ = ["Demo", "CONTROLS"]
+__all__ = ["Demo", "CONTROLS", "PAUSED_CONTROLS"]
 
 #: The keys a running demo answers, as the status line shows them (arrows,
 #: as the keys are printed: the whole line must fit a Spider status at 1280 px).
 # TRANSLATORS: the demo's keys, right after its counter on the status line ("Demo 12/80: Enter pause, ...").
 CONTROLS = N_(": Enter pause, \u2190/\u2192 step, \u2191/\u2193 speed, Esc stop")
+#: The keys of a paused demo: no longer than the running ones, so the clock,
+#: score and moves that fit beside a running demo stay beside a paused one.
+# TRANSLATORS: a paused demo's keys, right after its counter ("Demo 12/80 paused: Enter play, ..."); keep it
+# no longer than the running demo's keys.
+PAUSED_CONTROLS = N_(" paused: Enter play, \u2190/\u2192 step, Esc stop")
 #: Seconds the search for a shorter ending may take; the demo asks from the
 #: position it will reach after that long at its speed, plus a few moves.
 SHORTER_SECONDS = limits.SHORTER.seconds
@@ -73,10 +78,20 @@ class Demo:
     def status(self) -> str:
         d = self.playback
         if d.full_knowledge:
-            text = _("Demo (full knowledge) {index}/{n} paused") if d.paused else _("Demo (full knowledge) {index}/{n}")
+            text = _("Demo (full knowledge) {index}/{n}")
         else:
-            text = _("Demo {index}/{n} paused") if d.paused else _("Demo {index}/{n}")
-        return text.format(index=d.index, n=len(d.line)) + _(CONTROLS)
+            text = _("Demo {index}/{n}")
+        return text.format(index=d.index, n=len(d.line)) + _(PAUSED_CONTROLS if d.paused else CONTROLS)
+
+    def speed_text(self, limit: str = "") -> str:
+        """The demo's pace, as a speed change says it ("Demo speed: a move every 0.35 s");
+        ``limit`` ("fastest", "slowest"): the change met the speed control's end."""
+        every = f"{self.playback.speed:.2g}"
+        if limit == "fastest":
+            return _("Demo speed: a move every {seconds} s, the fastest").format(seconds=every)
+        if limit == "slowest":
+            return _("Demo speed: a move every {seconds} s, the slowest").format(seconds=every)
+        return _("Demo speed: a move every {seconds} s").format(seconds=every)
 
     def update(self, dt: float) -> bool:
         """Play what is due; True when a move was played (the game changed)."""
@@ -138,10 +153,12 @@ class Demo:
             d.step_forward()
         elif act in (Act.FOCUS_LEFT, Act.FOCUS_PREV):
             d.step_back()
-        elif act is Act.FOCUS_UP:
-            d.speed = d.speed / 1.5
-        elif act is Act.FOCUS_DOWN:
-            d.speed = d.speed * 1.5
+        elif act in (Act.FOCUS_UP, Act.FOCUS_DOWN):
+            before_speed = d.speed
+            d.speed = d.speed / 1.5 if act is Act.FOCUS_UP else d.speed * 1.5
+            limit = "" if d.speed != before_speed else "fastest" if act is Act.FOCUS_UP else "slowest"
+            self.table.say(self.speed_text(limit))
+            return True
         elif act is Act.CANCEL:
             d.stop()
             self.table.say(_("Demo stopped: your move"))

@@ -28,6 +28,19 @@ class _Flight:
     t0: float
     duration: float
     lift: float
+    #: "move" (a card on its way to where the rules put it) or "celebration" (the win's spin).
+    kind: str = "move"
+    #: A first leg flown before this one (a player's card to where the player put it,
+    #: before it goes on home by itself); the card waits between the two.
+    first: _Flight | None = None
+
+    @property
+    def lands(self) -> float:
+        return self.t0 + self.duration
+
+    def leg(self, now: float) -> _Flight:
+        """The leg that places the card at ``now``."""
+        return self.first if self.first is not None and now < self.first.lands else self
 
 
 class Flights:
@@ -40,22 +53,35 @@ class Flights:
 
     def __init__(self) -> None:
         self.items: dict[Key, _Flight] = {}
+        #: How many times every flight was landed at once (what was on its way then has landed).
+        self.skips = 0
 
     def add(self, key: Key, start: CardTransform, end: CardTransform, t0: float,
-            duration: float, lift: float) -> None:
+            duration: float, lift: float, kind: str = "move") -> None:
         if duration <= 0:
             self.items.pop(key, None)
             return
-        self.items[key] = _Flight(start, end, t0, duration, lift)
+        self.items[key] = _Flight(start, end, t0, duration, lift, kind)
+
+    def via(self, key: Key, stop: CardTransform, t0: float, duration: float, lift: float) -> None:
+        """Fly ``key`` first from where its flight starts to ``stop``, from ``t0``; it waits
+        there and its flight goes on from there at its own start time (when the first
+        leg would not be over by then, nothing changes)."""
+        f = self.items.get(key)
+        if f is None or duration <= 0 or t0 + duration > f.t0:
+            return
+        f.first = _Flight(f.start, stop, t0, duration, lift, f.kind)
+        f.start = stop
 
     def at(self, now: float) -> dict[Key, CardTransform]:
         """Where every flying card is at ``now`` (a finished one is at rest: not
         listed). Only reads: :meth:`advance` drops the finished flights."""
         out: dict[Key, CardTransform] = {}
-        for key, f in self.items.items():
-            u = (now - f.t0) / f.duration
-            if u >= 1.0:
+        for key, whole in self.items.items():
+            if now >= whole.lands:
                 continue
+            f = whole.leg(now)
+            u = (now - f.t0) / f.duration
             u = _ease(max(0.0, u))
             s, e = f.start, f.end
             out[key] = CardTransform(
@@ -66,15 +92,29 @@ class Flights:
 
     def advance(self, now: float) -> None:
         """Drop the flights that have landed by ``now`` (each fixed step)."""
-        for key in [k for k, f in self.items.items() if now >= f.t0 + f.duration]:
+        for key in [k for k, f in self.items.items() if now >= f.lands]:
             del self.items[key]
 
     def busy(self) -> bool:
         return bool(self.items)
 
+    def moving(self, now: float) -> bool:
+        """Some card is still on its way to where the rules put it at ``now`` (the
+        win's celebration is not such a flight)."""
+        return any(f.kind == "move" and now < f.t0 + f.duration for f in self.items.values())
+
+    def last_landing(self) -> float:
+        """When the last card on its way lands (-inf when none is)."""
+        return max((f.t0 + f.duration for f in self.items.values() if f.kind == "move"), default=-math.inf)
+
+    def celebrating(self, now: float) -> frozenset[Key]:
+        """The cards spinning in the win's celebration at ``now``."""
+        return frozenset(k for k, f in self.items.items() if f.kind == "celebration" and now < f.t0 + f.duration)
+
     def land(self) -> None:
         """Finish every flight at once (input during a flight completes it first)."""
         self.items.clear()
+        self.skips += 1
 
 
 def _transform(p: Any) -> CardTransform:

@@ -40,6 +40,8 @@ class Frame:
     time: float
     #: Cards are flying: the window draws every frame.
     busy: bool
+    #: The cards (flight keys) spinning in the win's celebration, after the last landing.
+    celebrating: frozenset[Any] = frozenset()
 
 
 def _lost(table: Any, live: Any) -> bool:
@@ -52,7 +54,7 @@ def status_line(table: Any, live: Any, demo: Any, jobs: Any) -> str:
     """The status line: the table's own, then the live check or the deal's proof,
     the demo's keys, and what the solver is searching for the player."""
     extra = []
-    won = table.session.won
+    won = table.as_shown().won  # "winnable" stays until the last card has landed
     if table.proven_unsolvable:
         extra.append(_("not winnable: this deal is proven unsolvable"))
     elif live is not None and table.live_check_applies and not won:

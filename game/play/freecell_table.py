@@ -6,7 +6,7 @@ after another, hints from the solver process and the live winnability line.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move
@@ -24,6 +24,16 @@ from game.session import FreeCellSession, clock_text
 __all__ = ["FreeCellTable"]
 
 
+class _Figures(NamedTuple):
+    """What FreeCell's status line and bar show (:meth:`Table.as_shown`)."""
+
+    moves: int
+    won: bool
+    #: Cards movable at once (the supermove capacity, at most the cards left).
+    movable: int
+    can_autocomplete: bool
+
+
 class FreeCellTable(Table):
     game = "freecell"
 
@@ -36,6 +46,7 @@ class FreeCellTable(Table):
         self.hints: Any = None
         self.hint_request = 0
         self.thinking = False
+        self._shown_from_now()
         from game.freecell.deals import is_known_unsolvable
 
         if is_known_unsolvable(number):
@@ -153,20 +164,25 @@ class FreeCellTable(Table):
 
         s = self.session
         rating = difficulty(s.number)
-        pos = self.position
+        shown = self.as_shown()
         parts = [(_("Deal #{number} ({level})") if rating else _("Deal #{number}")).format(
                      number=s.number, level=rating.label if rating else ""),
-                 clock_text(s.clock.elapsed), ngettext("{moves} move", "{moves} moves", s.moves).format(moves=s.moves)]
-        if not s.won:
-            # The supermove capacity, never more than the cards left to move.
-            n = min(pos.capacity(), 52 - pos.cards_home)
+                 clock_text(s.clock.elapsed),
+                 ngettext("{moves} move", "{moves} moves", shown.moves).format(moves=shown.moves)]
+        if not shown.won:
+            n = shown.movable
             parts.append(ngettext("{n} card movable", "{n} cards movable", n).format(n=n))
         if self.thinking:
             parts.append(_("Hint: thinking..."))
         parts.extend(e for e in extra if e)
-        if pos.can_autocomplete() and not s.won and not self.cascade:
+        if shown.can_autocomplete and not shown.won and not self.cascade:
             parts.append(_("F: auto-complete"))
         return "   ".join(parts)
+
+    def figures(self) -> _Figures:
+        s, pos = self.session, self.position
+        # The supermove capacity, never more than the cards left to move.
+        return _Figures(s.moves, s.won, min(pos.capacity(), 52 - pos.cards_home), pos.can_autocomplete())
 
     def targets(self, held: tuple[PileKind, int, int] | None = None) -> list[tuple[PileKind, int]]:
         src = self._source(held)
@@ -188,15 +204,16 @@ class FreeCellTable(Table):
 
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         """The control bar; ``lost``: the live check proved the game lost (Rewind is offered)."""
-        playing = not self.session.won
+        shown = self.as_shown()  # the bar turns to its won state when the last card lands
+        playing = not shown.won
         third = (Button(_("Stop (F)") if self.cascade else _("Auto-complete (F)"), Command.AUTOCOMPLETE)
-                 if playing and self.position.can_autocomplete() else Button(_("New deal (N)"), Command.NEW))
+                 if playing and (shown.can_autocomplete or self.cascade) else Button(_("New deal (N)"), Command.NEW))
         if lost and playing:
             third = Button(_("Rewind (R)"), Command.REWIND)
         # Menu first and Give up last: the one that ends a game sits apart.
-        return (Button(_("Menu"), Command.MENU), Button(_("Undo (U)"), Command.UNDO, playing and self.session.moves > 0),
+        return (Button(_("Menu"), Command.MENU), Button(_("Undo (U)"), Command.UNDO, self.undoable and shown.moves > 0),
                 Button(_("Hint (H)"), Command.HINT, playing), Button(_("Moves (L)"), Command.MOVES, playing), third,
-                Button(_("Restart"), Command.RESTART, self.session.moves > 0), Button(_("Give up"), Command.GIVE_UP, playing))
+                Button(_("Restart"), Command.RESTART, shown.moves > 0), Button(_("Give up"), Command.GIVE_UP, playing))
 
     def move_list(self) -> Panel:
         """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
@@ -250,6 +267,7 @@ class FreeCellTable(Table):
         if not plain:
             self.flights.land()
         before = self.layout_now()
+        start = self.position.copy(stack=False)
         try:
             step = self.session.autocomplete_step() if plain else self.session.play(move)
         except IllegalMoveError as exc:
@@ -261,7 +279,25 @@ class FreeCellTable(Table):
             return False
         self.after_change(before, step.automatic, speeds.FLIGHT,
                           sound="home" if step.move.dest == HOME or step.automatic else "place")
+        if step.automatic:
+            self._land_where_put(start, step.move)
         return True
+
+    def _land_where_put(self, start: Any, move: Move) -> None:
+        """The player's own cards that then go home by themselves are first seen landing
+        where the player put them, and wait there for their turn (``start``: the
+        position before ``move``, a copy)."""
+        from game.render.layout import layout
+
+        if move.dest == HOME:
+            return  # it is home already: its flight starts at once
+        start.push(move, auto=False)
+        kind = PileKind.COLUMN if move.dest < 8 else PileKind.CELL
+        put = layout(start, *self.env.size, None, self.env.left_handed).pile(kind, move.dest % 8)
+        now = self.env.anim_time
+        for p in put[len(put) - move.count:]:
+            self.flights.via(int(p.card), CardTransform(p.x, p.y, p.z, p.yaw, p.flip), now,
+                             speeds.FLIGHT * self.env.speed, speeds.LIFT)
 
     def set_auto_level(self, level: str) -> bool:
         """Play on at automatic foundation level ``level`` ("off", "safe", "all"):
@@ -285,15 +321,12 @@ class FreeCellTable(Table):
         self.hint_marks = []
         self.message = ""
         self.cancel_hint()
-        pos = self.position
         # Automatic foundation cards follow the move, one after another.
         order: dict[Key, float] = {}
         for i, card in enumerate(self._auto_cards(autos)):
             order[card] = duration + speeds.AUTO_GAP * i
         self.animate(before, self.card_key, lambda k: k, order, duration)
-        if pos.outcome() is not None:
-            self.say(str(pos.outcome()))
-        self.emit(Played(sound))
+        self.emit(Played(sound))  # a win or a dead end is said once its last card lands (settle)
 
     def _auto_cards(self, autos: tuple[Move, ...]) -> list[int]:
         """The cards the automatic moves sent home, in order (from the engine's record)."""
@@ -415,6 +448,7 @@ class FreeCellTable(Table):
         self.last_marks = []
         self.cascade = False
         self.message = ""
+        self._shown_from_now()
         self.fly_deal()
         return self
 
@@ -497,6 +531,10 @@ class FreeCellTable(Table):
             self.hint_marks.append(Mark(PileKind.COLUMN, m.dest, None, "hint"))
         elif m.dest < HOME:
             self.hint_marks.append(Mark(PileKind.CELL, m.dest - 8, None, "hint"))
+        else:
+            # "To the foundation": the foundation of the card's suit lights too.
+            card = self.position.columns[m.source][-1] if m.source < 8 else self.position.cells[m.source - 8]
+            self.hint_marks.append(Mark(PileKind.FOUNDATION, int(card) % 4, None, "hint"))
 
     def finish_cascade(self) -> None:
         """Skip the rest of an auto-complete cascade: every card goes home now, and lands."""

@@ -62,6 +62,8 @@ class Round:
         self.last_refusal = ""
         #: What the table asked of the player's side (a new deal, after asking).
         self.wanted: list[NewDealWanted] = []
+        #: A counted win's sound waits for its celebration (after the last landing).
+        self._win_sound = False
         restored = restore_saved(self.store, now=self.now) if number is None and restore else None
         if restored is not None:
             table = restored_table(self.env, restored)
@@ -117,9 +119,8 @@ class Round:
         self.position_changed()
         won = self.record.changed(self.table)
         if won is not None:
-            self.table.celebrate()
-            if won.counted:
-                self.host.play_sound("win")
+            self.table.celebrate()  # once the last card has landed, with its sound
+            self._win_sound = won.counted
         self.say_store_warnings()
 
     def events(self) -> None:
@@ -136,6 +137,9 @@ class Round:
             elif isinstance(event, NewDealWanted):
                 self.wanted.append(event)  # the controller asks first
         self.table.settle()
+        if self._win_sound and self.table.celebrating:
+            self._win_sound = False
+            self.host.play_sound("win")
 
     def _react(self, events: list[Any]) -> None:
         """React to the solver's answers for the player (:mod:`game.play.jobs`)."""
@@ -195,6 +199,7 @@ class Round:
         if table is not self.table:
             self.table.close()
             self.table = self._install(table)
+            self._win_sound = False  # the sound was the old game's
         self.apply_settings()
         self.position_changed()
 
@@ -320,7 +325,9 @@ class Round:
     def update(self, dt: float, blocked: bool) -> None:
         """One fixed step; ``blocked``: a panel or the menu covers the table (its clock stops)."""
         self.env.anim_time += dt
-        self.env.size = self.host.size
+        old, self.env.size = self.env.size, self.host.size
+        if old != self.env.size:
+            self.table.resized(old)
         clock = self.table.session.clock
         if blocked:
             clock.pause("panel")

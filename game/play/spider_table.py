@@ -5,7 +5,7 @@ cycled from what a player can see.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from game import speeds
 from game.i18n import _, ngettext
@@ -14,6 +14,7 @@ from game.play.flights import Key
 from game.play.panels import Button, Command, Panel
 from game.places import PileKind
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
+from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import SpiderSession, clock_text
@@ -23,6 +24,18 @@ from game.stats import game_key
 __all__ = ["SpiderTable"]
 
 
+class _Figures(NamedTuple):
+    """What Spider's status line and bar show (:meth:`Table.as_shown`)."""
+
+    moves: int
+    won: bool
+    score: int
+    deals_left: int
+    can_deal: bool
+    #: There is a move to undo (or restart from).
+    undoable: bool
+
+
 class SpiderTable(Table):
     game = "spider"
 
@@ -30,6 +43,7 @@ class SpiderTable(Table):
         super().__init__(env)
         self.session = session or SpiderSession(number, suits, now=env.now)
         self.hint_cycle = HintCycle()
+        self._shown_from_now()
 
     @property
     def position(self) -> Any:
@@ -75,9 +89,12 @@ class SpiderTable(Table):
 
     def status(self, extra: tuple[str, ...] = ()) -> str:
         s = self.session
-        parts = [ngettext("Spider, {suits} suit, game #{number}", "Spider, {suits} suits, game #{number}", s.suits).format(suits=s.suits, number=s.number),
-                 clock_text(s.clock.elapsed), _("score {score}").format(score=s.score), ngettext("{moves} move", "{moves} moves", s.moves).format(moves=s.moves),
-                 _("{deals_left} deals left").format(deals_left=self.position.deals_left)]
+        shown = self.as_shown()
+        parts = [ngettext("Spider, {suits} suit, game #{number}", "Spider, {suits} suits, game #{number}",
+                          s.suits).format(suits=s.suits, number=s.number),
+                 clock_text(s.clock.elapsed), _("score {score}").format(score=shown.score),
+                 ngettext("{moves} move", "{moves} moves", shown.moves).format(moves=shown.moves),
+                 _("{deals_left} deals left").format(deals_left=shown.deals_left)]
         parts.extend(e for e in extra if e)
         return "   ".join(parts)
 
@@ -93,13 +110,19 @@ class SpiderTable(Table):
         _, src, _ = self.selection
         return [(PileKind.COLUMN, d) for d in range(10) if d != src and pos.fitting_move(src, d) is not None]
 
+    def figures(self) -> _Figures:
+        s, pos = self.session, self.position
+        return _Figures(s.moves, s.won, s.score, pos.deals_left, pos.can_deal(), bool(pos.move_stack))
+
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
-        playing = not self.session.won
+        shown = self.as_shown()  # the bar turns to its won state when the last set lands
+        playing = not shown.won
         # Menu first and Give up last: the one that ends a game sits apart.
-        return (Button(_("Menu"), Command.MENU), Button(_("Undo (Z)"), Command.UNDO, playing and bool(self.position.move_stack)),
+        return (Button(_("Menu"), Command.MENU), Button(_("Undo (Z)"), Command.UNDO, self.undoable and shown.undoable),
                 Button(_("Hint (H)"), Command.HINT, playing),
-                Button(_("Deal (D) {deals_left}").format(deals_left=self.position.deals_left), Command.DEAL, playing and self.position.can_deal()),
-                Button(_("New game"), Command.NEW), Button(_("Restart"), Command.RESTART, bool(self.position.move_stack)),
+                Button(_("Deal (D) {deals_left}").format(deals_left=shown.deals_left), Command.DEAL,
+                       playing and shown.can_deal),
+                Button(_("New game"), Command.NEW), Button(_("Restart"), Command.RESTART, shown.undoable),
                 Button(_("Demo"), Command.DEMO, playing), Button(_("Give up"), Command.GIVE_UP, playing))
 
     def outcome_panel(self, outcome: Any) -> Panel:
@@ -153,10 +176,25 @@ class SpiderTable(Table):
                 origin[(PileKind.REMOVED, k, r)] = origin.get(here, here)
                 order[(PileKind.REMOVED, k, r)] = speeds.FLIGHT + speeds.AUTO_GAP * (12 - r)
         self.animate(before, self.card_key, lambda k: origin.get(k, k), order, speeds.FLIGHT)
-        if pos.outcome() is not None:
-            self.say(str(pos.outcome()))
-        self.emit(Played(sound))
+        if move.dest in step.completed and not move.is_deal:
+            self._land_where_put(before, move, old_len[move.dest], first + step.completed.index(move.dest))
+        self.emit(Played(sound))  # a win or a dead end is said once its last card lands (settle)
         return True
+
+    def _land_where_put(self, before: Layout, move: Any, had: int, k: int) -> None:
+        """A run that completes a set is first seen landing on its column (which held
+        ``had`` cards), and waits there while the set flies off (as set ``k``) king first."""
+        from game.render import theme
+
+        column = before.pile(PileKind.COLUMN, move.dest)
+        slot = before.slot(PileKind.COLUMN, move.dest)
+        step = before.column_steps[move.dest][1]
+        top = column[-1].y - step if column else slot.y
+        now = self.env.anim_time
+        for i in range(move.count):
+            stop = CardTransform(slot.x, top - step * i, (had + i + 1) * theme.Z_STEP)
+            self.flights.via((PileKind.REMOVED, k, move.count - 1 - i), stop, now,
+                             speeds.FLIGHT * self.env.speed, speeds.LIFT)
 
     def activate(self, kind: PileKind, pile: int, index: int | None) -> None:
 

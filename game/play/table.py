@@ -110,6 +110,15 @@ class Table:
         self._panel_for: tuple | None = None  # the position a panel was made for
         #: The run the pointer drags: (source (kind, pile, index), offset on the table plane).
         self.held: tuple[tuple[PileKind, int, int], tuple[float, float]] | None = None
+        #: The win was recorded: its celebration starts once the last card has landed.
+        self._celebration_due = False
+        self._said_for: tuple | None = None  # the position whose outcome the message line said
+        #: What the status line and the bar show while cards fly: the figures of the
+        #: last step whose cards have all landed (``_shown_base`` before any of
+        #: ``_shown_steps``, each (landing time, the flights' skip count then,
+        #: figures after that step)). A table sets the base once it has a session.
+        self._shown_base: Any = None
+        self._shown_steps: list[tuple[float, int, Any]] = []
 
     # --- what the controller asks of each game (no branch on its name above) ----
 
@@ -227,13 +236,63 @@ class Table:
     def settle(self) -> None:
         """After each step and each input: the landed flights end, and a win or a
         dead end is noticed once its last card has landed (the view never
-        shows the future)."""
-        self.flights.advance(self.env.anim_time)
-        key = (self.session.moves, self.position.move_stack[-1:] and str(self.position.move_stack[-1]))
+        shows the future): its message, then the win's celebration, then the
+        result panel once the celebration is over too."""
+        now = self.env.anim_time
+        self.flights.advance(now)
+        if self.flights.moving(now):
+            return
+        self._shown_base, self._shown_steps = self.figures(), []
         outcome = self.position.outcome()
-        if outcome is not None and self._panel_for != key and not self.flights.busy():
+        if outcome is None:
+            self._celebration_due = False
+            return
+        key = (self.session.moves, self.position.move_stack[-1:] and str(self.position.move_stack[-1]))
+        if self._said_for != key:
+            self._said_for = key
+            self.say(str(outcome))
+        if self._celebration_due:
+            self._celebration_due = False
+            if outcome.won:
+                self._start_celebration()
+        if self._panel_for != key and not self.flights.busy():
             self._panel_for = key
             self.panel = self.outcome_panel(outcome)
+
+    # --- the figures as shown (they follow the landings, not the rules' future) -------
+
+    def figures(self) -> Any:
+        """The figures the status line and the control bar read, as the rules have
+        them now (each game its own value, with ``won`` among them)."""
+        raise NotImplementedError
+
+    def as_shown(self) -> Any:
+        """:meth:`figures` as the table shows them at this moment: while a step's cards
+        fly, those from before it; each step's own once its last card has landed
+        (only reads)."""
+        now = self.env.anim_time
+        if not self.flights.moving(now) or self._shown_base is None:
+            return self.figures()
+        out = self._shown_base
+        for landing, skips, figures in self._shown_steps:
+            if landing > now and skips == self.flights.skips:
+                break  # still on its way (a skip since has landed it)
+            out = figures
+        return out
+
+    def _step_flown(self) -> None:
+        """A change's flights are scheduled: its figures show when its last card lands."""
+        landing = self.flights.last_landing()
+        if landing <= self.env.anim_time:
+            self._shown_base, self._shown_steps = self.figures(), []
+        elif self._shown_base is not None:
+            self._shown_steps.append((landing, self.flights.skips, self.figures()))
+
+    def _shown_from_now(self) -> None:
+        """A new game or a restart: what the table shows starts from the position as it is."""
+        self._shown_base, self._shown_steps = self.figures(), []
+        self._said_for = None
+        self._celebration_due = False
 
     def outcome_panel(self, outcome: Any) -> Panel:
         raise NotImplementedError
@@ -245,6 +304,7 @@ class Table:
         self.hint_marks = []
         self.last_marks = []
         self.panel = None
+        self._shown_from_now()
         self.say(_("The deal starts again"))
 
     @property
@@ -355,12 +415,42 @@ class Table:
                              speeds.LIFT if moved else 0.0)
 
         self.last_marks = last_move_marks(landed)
+        self._step_flown()
+
+    def resized(self, old: tuple[int, int]) -> None:
+        """The window changed from ``old`` to ``env.size`` (a resize, a rotation): each card
+        on its way flies on from where it is, mapped onto the new table, to where it
+        rests on the new one, in the time it had left (no card jumps on landing)."""
+        before, after = self.layout_now(size=old), self.layout_now()
+        (ox0, ox1, oy0, _), (nx0, nx1, ny0, _) = before.rect, after.rect
+        kx, ky = (nx1 - nx0) / max(ox1 - ox0, 1e-9), ny0 / min(oy0, -1e-9)
+        rest = {self.card_key(p): _transform(p) for p in after.cards}
+        now = self.env.anim_time
+        shown = self.flights.at(now)
+        for key, f in list(self.flights.items.items()):
+            end = rest.get(key)
+            if f.kind != "move" or end is None or now >= f.t0 + f.duration:
+                continue
+            here = shown.get(key, f.start)
+            start = CardTransform(here.x * kx, here.y * ky, here.z, here.yaw, here.flip)
+            t0 = max(now, f.t0)
+            self.flights.add(key, start, end, t0, f.t0 + f.duration - t0, f.lift * (t0 == f.t0))
 
     def card_key(self, p: Any) -> Key:
         """How flights name a card: FreeCell's cards are unique, Spider's are not."""
         return p.key
 
     def celebrate(self) -> None:
+        """The game is won: celebrate it once its last card has landed (:meth:`settle`
+        starts it; a card still on its way keeps its flight)."""
+        self._celebration_due = True
+
+    @property
+    def celebrating(self) -> bool:
+        """The win's celebration has started and is still playing."""
+        return bool(self.flights.celebrating(self.env.anim_time))
+
+    def _start_celebration(self) -> None:
         """A short celebration: the kings on top of their piles leap and spin, one after another."""
         lay = self.layout_now()
         kings = [p for p in lay.cards if not p.hidden and p.kind in (PileKind.FOUNDATION, PileKind.REMOVED)]
@@ -369,10 +459,20 @@ class Table:
             t = _transform(p)
             spun = CardTransform(t.x, t.y, t.z, t.yaw + 2 * math.pi, t.flip)
             self.flights.add(self.card_key(p), t, spun, now + speeds.CELEBRATE_DELAY + speeds.CELEBRATE_GAP * i,
-                             speeds.CELEBRATE_SPIN * max(self.env.speed, 0.4), speeds.CELEBRATE_LIFT)
+                             speeds.CELEBRATE_SPIN * max(self.env.speed, 0.4), speeds.CELEBRATE_LIFT,
+                             kind="celebration")
+
+    @property
+    def undoable(self) -> bool:
+        """Undo may be asked for: not once the game is won (its win is counted as its
+        winning move is made, even while its last cards are still flying home)."""
+        return not self.session.won
 
     def undo(self) -> None:
         """Take back the last step; the cards fly back to where they were."""
+        if not self.undoable:
+            self.say(_("The game is won: nothing to undo"))
+            return
         self.flights.land()
         self.before_undo()
         before = self.layout_now()
