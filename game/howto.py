@@ -34,6 +34,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Sequence, Union
 
+from game.challenges.help import CHALLENGES_HELP
 from game.i18n import N_, _, breaks, display_width, ngettext
 
 __all__ = ["Section", "Page", "PAGES", "GAMES", "page", "section_for", "section_for_refusal", "as_text",
@@ -284,6 +285,8 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
         N_("**Give up**, at the end of the control bar, ends the game at any time. Give up, "
            "**Restart** and a new deal ask first when the game has moves, with \"Keep playing\" as "
            "the answer Enter gives; nothing is counted until you confirm."),
+        N_("The question says whether the game will count as lost. Before your first move "
+           "nothing is asked and nothing counts."),
     ), ("no-moves", "dead-end", "give-up", "restart")),
     Section("deals", N_("Deal numbers, difficulty and today's deal"), (
         N_("Open the menu (**Menu**, [M], or [Esc] with nothing selected) and choose a deal:"),
@@ -331,6 +334,8 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "to play it. With these buttons and the keyboard the whole game can be played without "
            "pointing at the table. The same list can start a demo (the solver plays on from "
            "here), copy this game's moves, or replay moves from the clipboard."),
+        N_("The list's \"N cards movable\" is the status line's figure; a long list takes two "
+           "columns and smaller text to stay clear of the status line."),
     ), ("hint", "hints", "move-list", "solver")),
     Section("freecell-controls", N_("Controls: mouse, keyboard, gamepad"), (
         N_("- Mouse: drag a card and drop it where it should go; grab a card in the middle of a "
@@ -346,15 +351,30 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
         N_("- Keyboard: [Left] and [Right] move the focus across the free cells, foundations and "
            "columns; [Up] and [Down] choose the first card inside a column; [Enter] or [Space] "
            "selects, places, or sends home; [Esc] clears the selection."),
-        N_("- [U] undoes ([Ctrl+Z] too), [H] asks for a hint, [L] lists the moves, [N] starts a new "
-           "deal, [F] runs auto-complete, [R] rewinds."),
+        N_("- [U] undoes ([Ctrl+Z] too), [Ctrl+Y] or [Ctrl+Shift+Z] redoes what you undid, [H] asks "
+           "for a hint, [L] lists the moves, [N] starts a new deal, [F] runs auto-complete, [R] "
+           "rewinds."),
+        N_("- **Redo** appears on the control bar, beside Undo, while there is something to redo: "
+           "it plays the undone move again, with the cards that went home after it. A new move of "
+           "your own (or the demo's, or Rewind) clears it."),
+        N_("- [C] sends the focused column's bottom card straight to the first empty free cell."),
+        N_("- The control bar from the keyboard: [F6] puts the focus ring on its first button and "
+           "steps along it ([Shift+F6] goes back; after the last button the focus is back on the "
+           "table); on the bar [Left] and [Right] walk it, [Enter] presses the button, [Esc] or "
+           "[Up] returns to the cards. [Tab] and [Shift+Tab] walk the buttons of an open panel."),
         N_("- [M] opens the menu, and so does [Esc] when nothing is selected or open; [Esc] closes "
            "the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches fullscreen; [S] "
            "turns the sound off and on; [Ctrl+Q] quits, after asking."),
         N_("- Gamepad: the [pad D-pad] or the [pad left stick] moves the focus like the arrow keys; "
            "[pad A] selects and places, [pad B] cancels, [pad X] asks for a hint, [pad Y] undoes, "
-           "[pad Start] opens the menu, [pad Back] quits after asking. A controller can be plugged "
+           "[pad right-stick click] redoes, [pad Start] opens the menu, [pad Back] quits after "
+           "asking. A controller can be plugged "
            "in or out at any time."),
+        N_("- More on the gamepad: [pad RT] sends the focused card to a free cell. [pad RB] and "
+           "[pad LB] walk the control bar, every button on it; the [pad D-pad] walks it too, "
+           "[pad A] presses, [pad B] goes back to the cards. In the menu's number box the "
+           "[pad D-pad] chooses the digits: up and down turn one, left and right move between "
+           "them, [pad A] deals."),
         N_("The cards your last move (or a move made for you) put down keep a soft outline until "
            "your next action, so you can always see where they went; **Outline the last move** in "
            "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
@@ -380,7 +400,7 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
         N_("The clock starts with your first move. It pauses when the window loses focus or is "
            "minimised and runs again when you come back. Resizing, rotating or switching "
            "fullscreen never loses the deal, and when you close the game, the deal, its undo "
-           "history and the clock are saved and come back next time."),
+           "history (with what Redo can play again) and the clock are saved and come back next time."),
         N_("Sound effects play at the volume chosen in **Settings**; [S] turns them off and on "
            "and the choice is remembered."),
         N_("When you win, a panel shows the time, the moves, the cards home and the deal number "
@@ -391,7 +411,12 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "unfinished by starting a new deal, counts as played and lost and ends the streak; "
            "restarting the same deal does not. Best time and fewest moves come from won games only. "
            "The statistics can be cleared there."),
+        N_("One rule decides what counts: a game counts once you have made a move. One with no "
+           "move counts nothing, today's deal included; a game the demo or Rewind played part of "
+           "never counts, won or not; quitting (the game is saved) counts nothing."),
     ), ("statistics", "stats", "clock", "time", "moves", "save", "win-panel")),
+    Section("freecell-challenges", N_("Daily challenges, badges and par"), CHALLENGES_HELP,
+            ("challenges", "badges", "streak", "par")),
     Section("freecell-tips", N_("Tips"), (
         N_("- Look before you move. At the start, find where the aces and 2s are buried and plan "
            "how to dig them out before you make the first move."),
@@ -502,15 +527,22 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
         N_("- Click the stock, or **Deal**, to deal; both show how many deals remain."),
         N_("- Keyboard: [Tab] cycles through the stock and the columns ([Shift+Tab] goes back); "
            "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
-           "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [N] starts a new game "
+           "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [Ctrl+Y] or "
+           "[Ctrl+Shift+Z] redoes what you undid (a redone deal deals the same cards), and **Redo** "
+           "shows on the control bar while there is something to redo; [N] starts a new game "
            "(after asking, once you have moved); [Esc] cancels."),
+        N_("- [F6] puts the focus ring on the control bar and steps along it ([Shift+F6] back); "
+           "[Enter] presses the button, [Esc] returns to the cards."),
         N_("- **Menu** or [M] opens the menu, and so does [Esc] when nothing is selected or open; "
            "[Esc] closes the panel on top. [F1] opens this page; [F11] or [Alt+Enter] switches "
            "fullscreen; [S] turns the sound off and on; [Ctrl+Q] quits, after asking."),
         N_("- Gamepad: as in FreeCell, with the stock in the focus ring: the [pad D-pad] or "
            "[pad left stick] moves the focus, [pad A] selects and places, [pad B] cancels, [pad X] "
-           "asks for a hint, [pad Y] undoes, [pad Start] opens the menu, [pad Back] quits after "
-           "asking."),
+           "asks for a hint, [pad Y] undoes, [pad right-stick click] redoes, [pad Start] opens the "
+           "menu, [pad Back] quits after asking."),
+        N_("- More on the gamepad: [pad RT] makes the double-click move of the focused card; "
+           "[pad RB] and [pad LB] walk the control bar, every button on it, and [pad A] presses "
+           "the button."),
         N_("The cards your last move (or a move made for you) put down keep a soft outline until "
            "your next action, so you can always see where they went; **Outline the last move** in "
            "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
@@ -529,13 +561,19 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
     ), ("refusals", "refused", "illegal", "errors")),
     Section("spider-stats", N_("Time and statistics"), (
         N_("The clock starts with your first move and pauses while the window is in the "
-           "background. Closing the game saves it, with its undo history and clock, for next time."),
+           "background. Closing the game saves it, with its undo history (and what Redo can play "
+           "again) and clock, for next time."),
         N_("Statistics are kept on this computer for each difficulty: games played, won, win rate, "
            "current and best winning streak, best time, fewest moves and your recent results. A "
            "game given up, or left unfinished for a new one, counts as played and lost; **Give up**, "
            "**New game** and **Restart** ask first when the game has moves. Each "
            "difficulty's statistics can be cleared on their own."),
+        N_("A game counts once you have made a move: with no move it counts nothing, and a game "
+           "the demo played part of never counts. The question before a game ends says whether "
+           "it will count."),
     ), ("statistics", "stats", "clock", "time", "moves", "save")),
+    Section("spider-challenges", N_("Daily challenges, badges and par"), CHALLENGES_HELP,
+            ("challenges", "badges", "streak", "par")),
     Section("spider-tips", N_("Tips"), (
         N_("- Turn face-down cards first. Each one you reveal opens new moves; when several moves "
            "are possible, prefer the one that turns a card. The four left columns hide one card "

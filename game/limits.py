@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Limit", "CHECK", "HINT", "LINE", "SHORTER", "REWIND", "HINT_IMPROVE_SECONDS", "VERDICT_MEMORY",
-           "FREECELL_SOLVE_STATES", "SPIDER_SOLVE_STATES"]
+__all__ = ["Limit", "CHECK", "HINT", "LINE", "SHORTER", "REWIND", "PAR", "HINT_IMPROVE_SECONDS",
+           "VERDICT_MEMORY", "FREECELL_SOLVE_STATES", "SPIDER_SOLVE_STATES"]
 
 
 class Limit(NamedTuple):
@@ -48,6 +48,10 @@ LINE = Limit(1_000_000, 60.0)
 SHORTER = Limit(1_000_000, 8.0)
 #: Rewind spends up to the check's limits on each earlier position it examines.
 REWIND = CHECK
+#: Par: the shortest line found from a deal's start, sought as the game begins
+#: in a worker of its own (beside the live check's), the whole of these seconds
+#: spent shortening once a first line is found; the player takes longer.
+PAR = Limit(3_000_000, 10.0)
 #: Decided verdicts remembered per exact position, by the live check and by
 #: the solver service alike (oldest forgotten first): enough for undo and
 #: Rewind to find every position of a long game at once.

@@ -294,6 +294,7 @@ SETTINGS = Record({
     "volume": Num(0.0, 1.0),
     "muted": Bool(),
     "live_winnability": Bool(),
+    "find_par": Bool(),
     "table_colour": Choice(_table_colours),
     "card_back": Choice(_card_backs),
     "winnable_freecell": Bool(),
@@ -306,6 +307,10 @@ SETTINGS = Record({
     "winnable_dealt_4": Int(0, 1_000_000),
     "last_move_outline": Bool(),
     "left_handed": Bool(),
+    # Where the window was and how big, when the game last closed out of fullscreen
+    # (pixels; x and y may be negative on a display left of or above the main one).
+    "window": Nullable(Record({"x": Int(-100_000, 100_000), "y": Int(-100_000, 100_000),
+                               "w": Int(1, 100_000), "h": Int(1, 100_000)}, frozenset("xywh"))),
     # The language chosen in Settings; "" (or none) follows the system's.
     "language": Choice(("", "en", "ko", "ja", "ru")),
 })
@@ -318,6 +323,8 @@ _COMMON_SAVE = {
     "clock_started": Bool(),
     "undos": Int(0, MAX_UNDOS),
     "writer": _WRITER,
+    # The demo or Rewind played part of the game: it never counts in the statistics.
+    "assisted": Bool(),
 }
 
 _AUTO_LEVELS = ("off", "safe", "all")
@@ -334,6 +341,9 @@ FREECELL_SAVE = Record({
     # A step is a move in FreeCell notation ("8a", "38v4") and whether it was
     # plain (true), made at the level in force (false) or at the level named.
     "steps": List(Pair(Str(12), _AUTO_SAVED), MAX_STEPS),
+    # What Redo plays again, the next step last, each flagged as a step is. It
+    # must replay (checked on load).
+    "redo": List(Pair(Str(12), _AUTO_SAVED), MAX_STEPS),
     **_COMMON_SAVE,
 }, frozenset({"game", "deal", "auto_foundation", "steps"}))
 
@@ -343,6 +353,8 @@ SPIDER_SAVE = Record({
     "number": Int(1, 999_999),
     "suits": Choice((1, 2, 4)),
     "steps": List(Str(16), MAX_STEPS),
+    # What Redo plays again, the next move or deal last (checked on load: it must replay).
+    "redo": List(Str(16), MAX_STEPS),
     # Start 500, at most 8 sets of 100; every move, deal and undo costs one.
     "score": Int(500 - 2 * MAX_STEPS - 2 * MAX_UNDOS, 1300),
     "moves": Int(0, MAX_STEPS),

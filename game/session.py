@@ -27,8 +27,9 @@ from game.freecell import Move, deal
 from game.freecell.automove import AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.deals import MAX_DEAL, MIN_DEAL
 from game.i18n import _
+from game.quoting import shown
 
-__all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step", "restore_saved"]
+__all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step", "RedoList", "restore_saved"]
 
 
 def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], float]) -> Any:
@@ -43,6 +44,8 @@ def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], 
     try:
         session = build()
         session.undo_count = data.get("undos", 0)
+        session.assisted = data.get("assisted", False)
+        session.check_redo(data.get("redo", []))
         session.clock = GameClock(now, float(data.get("elapsed", 0.0)), data.get("clock_started", False))
         if session.won:
             session.clock.stop()
@@ -137,6 +140,61 @@ class GameClock:
         self._sync()
 
 
+class RedoList:
+    """The steps undone since the last new move, newest last: what Redo plays
+    again. It belongs to the undo history it was taken from: once that history
+    has a different length (a demo or a replayed line pushed moves straight
+    onto the position) the list is stale and reads as empty.
+
+    >>> r = RedoList()
+    >>> r.undone("8a", 4); r.undone("38", 3); r.entries(3)
+    ['8a', '38']
+    >>> r.take(3), r.entries(4), r.entries(5)
+    ('38', ['8a'], [])
+    """
+
+    def __init__(self) -> None:
+        self._entries: list[Any] = []
+        self._at = 0  # the undo history's length the entries follow
+
+    def entries(self, at: int) -> list[Any]:
+        """What can be redone from an undo history of length ``at`` (the next one last)."""
+        if at != self._at:
+            self._entries = []
+        return list(self._entries)
+
+    def undone(self, entry: Any, at: int) -> None:
+        """A step was undone, leaving a history of length ``at``: it can be redone."""
+        self.entries(at + 1)  # stale unless it follows the history the step was undone from
+        self._entries.append(entry)
+        self._at = at
+
+    def take(self, at: int) -> Any | None:
+        """The next step to redo from a history of length ``at`` (None: none); the
+        rest follows the history once it is played."""
+        if not self.entries(at):
+            return None
+        self._at = at + 1
+        return self._entries.pop()
+
+    def moved(self, entry: Any, at: int) -> None:
+        """A new step ``entry`` made the history ``at`` long: the same step as the
+        next redo keeps the rest, any other clears the list."""
+        if self.entries(at - 1) and self._entries[-1] == entry:
+            self._entries.pop()
+        else:
+            self._entries = []
+        self._at = at
+
+    def restore(self, entries: list[Any], at: int) -> None:
+        """A saved list (the next step last) for an undo history of length ``at``."""
+        self._entries = list(entries)
+        self._at = at
+
+    def clear(self) -> None:
+        self._entries = []
+
+
 @dataclass
 class Step:
     """What one action did, for the view to animate, in both games: the player
@@ -161,6 +219,11 @@ class FreeCellSession:
         self.number = number
         self.clock = GameClock(now)
         self.undo_count = 0
+        #: The demo or Rewind played part of this game: it never counts in the statistics.
+        self.assisted = False
+        #: Redo: (move, the level it was made at: "off" for a plain step) for each
+        #: step undone since the last new move.
+        self.redo_list = RedoList()
         # The automatic foundation level each step was played at ("off" for a
         # plain step: auto-complete, a demo move); the save file must know to
         # replay the game exactly when the level changed during it.
@@ -212,6 +275,8 @@ class FreeCellSession:
         level = auto_level(value)
         self.position.auto_level = level
         autos = self.position.settle(level)
+        if autos:
+            self.redo_list.clear()  # the cards gone home may be the ones the undone steps moved
         if autos and self._step_levels:
             self._step_levels[-1] = level  # replaying the step at this level makes the same position
         elif autos:
@@ -225,6 +290,7 @@ class FreeCellSession:
         """Play a player move (raises IllegalMoveError with the reason)."""
         self.position.push(move)
         self._step_levels.append(self.position.auto_level)
+        self.redo_list.moved((move, self.position.auto_level), self.position.move_count)
         self.clock.start()
         return self._after_move()
 
@@ -235,6 +301,7 @@ class FreeCellSession:
             return None
         self.position.push(move, auto=False)
         self._step_levels.append(AUTO_OFF)
+        self.redo_list.moved((move, AUTO_OFF), self.position.move_count)
         self.clock.start()
         return self._after_move()
 
@@ -243,6 +310,39 @@ class FreeCellSession:
         step, a replayed fc-solve line): its own undo step."""
         self.position.push(move, auto=False)
         self._step_levels.append(AUTO_OFF)
+        self.redo_list.moved((move, AUTO_OFF), self.position.move_count)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_list.entries(self.position.move_count))
+
+    def redo(self) -> Step | None:
+        """Play the last undone step again as it was played: with the automatic
+        moves of the level it was made at (a plain step stays plain), and those
+        of a stronger level set since; None when there is nothing to redo.
+
+        >>> s = FreeCellSession(617)
+        >>> _ = s.play(Move.parse("8a")); _ = s.undo()
+        >>> str(s.redo().move), s.moves, s.redo()
+        ('8a', 1, None)
+        """
+        entry = self.redo_list.take(self.position.move_count)
+        if entry is None:
+            return None
+        move, level = entry
+        try:
+            self.position.push(move, auto=level)
+        except ValueError:
+            self.redo_list.clear()  # cannot happen from the history it was undone from
+            return None
+        self._step_levels.append(level)
+        now = self.position.auto_level
+        # A move made with automatic moves on, redone at a stronger level: that
+        # level's cards go too (one made at "off", or a plain step, stays as it was).
+        if level != AUTO_OFF and level != now and self.position.settle(now):
+            self._step_levels[-1] = now  # as set_auto_level does: the step replays at the new level
+        self.clock.start()
+        return self._after_move()
 
     def pop_plain(self) -> Move:
         """Take back the last step pushed by :meth:`push_plain` (no undo counted)."""
@@ -261,7 +361,8 @@ class FreeCellSession:
             return None
         move, autos = self.position.undo_steps()[-1]
         self.position.pop()
-        self._step_levels.pop()
+        level = self._step_levels.pop()
+        self.redo_list.undone((move, level), self.position.move_count)
         self.undo_count += 1
         return Step(move, autos, undone=True)
 
@@ -272,6 +373,7 @@ class FreeCellSession:
         self._opening_level = level
         self.opening = self.position.settle(level)
         self._step_levels = []
+        self.redo_list.clear()
 
     # --- saving ---------------------------------------------------------------------
 
@@ -283,8 +385,11 @@ class FreeCellSession:
         level it was made at; ``opening`` the deal's level when it differs.
         """
         level = self.position.auto_level
-        steps = [[str(m), True if lv == AUTO_OFF and level != AUTO_OFF else False if lv == level else lv]
-                 for (m, _), lv in zip(self.position.undo_steps(), self._step_levels)]
+
+        def flag(lv: str) -> bool | str:
+            return True if lv == AUTO_OFF and level != AUTO_OFF else False if lv == level else lv
+
+        steps = [[str(m), flag(lv)] for (m, _), lv in zip(self.position.undo_steps(), self._step_levels)]
         out: dict[str, Any] = {
             "game": "freecell",
             "deal": self.number,
@@ -293,6 +398,9 @@ class FreeCellSession:
             "elapsed": round(self.clock.elapsed, 3),
             "clock_started": self.clock.started,
             "undos": self.undo_count,
+            "assisted": self.assisted,
+            # What Redo plays again, the next step last, each flagged as a step is.
+            "redo": [[str(m), flag(lv)] for m, lv in self.redo_list.entries(self.position.move_count)],
         }
         if self._opening_level != level:
             out["opening"] = self._opening_level
@@ -321,6 +429,21 @@ class FreeCellSession:
 
         return _restored(build, data, now)
 
+    def check_redo(self, saved: list[Any]) -> None:
+        """Take a saved redo list (next step last) once it replays from here (ValueError if not)."""
+        pos = self.position.copy()
+        level = self.position.auto_level
+        entries = []
+        for text, flag in reversed(saved):
+            step = AUTO_OFF if flag is True else level if flag is False else auto_level(flag)
+            try:
+                move = pos.parse_move(text)
+                pos.push(move, auto=step)
+            except ValueError:
+                raise ValueError(_("its redo move {move} does not replay").format(move=shown(text))) from None
+            entries.append((move, step))
+        self.redo_list.restore(entries[::-1], self.position.move_count)
+
 
 class SpiderSession:
     """A Spider game in play: ``play`` takes a column move or the deal.
@@ -337,6 +460,10 @@ class SpiderSession:
         self.suits = suits
         self.clock = GameClock(now)
         self.undo_count = 0
+        #: The demo or Rewind played part of this game: it never counts in the statistics.
+        self.assisted = False
+        #: Redo: each move or deal undone since the last new one (a redone deal deals the same cards).
+        self.redo_list = RedoList()
         self.position = spider_deal(number, suits)
 
     @property
@@ -360,10 +487,15 @@ class SpiderSession:
         >>> s.play(s.position.legal_moves()[0]).completed
         ()
         """
+        return self._played(move, redoing=False)
+
+    def _played(self, move: Any, *, redoing: bool) -> Step:
         pos = self.position
         before = [len(c) for c in pos.columns]
         stock = pos.stock_size
         pos.push(move)
+        if not redoing:
+            self.redo_list.moved(move, len(pos.move_stack))
         self.clock.start()
         if self.won:
             self.clock.stop()
@@ -383,12 +515,40 @@ class SpiderSession:
         if not self.position.move_stack:
             return None
         self.undo_count += 1
-        return Step(self.position.pop(), undone=True)
+        move = self.position.pop()
+        self.redo_list.undone(move, len(self.position.move_stack))
+        return Step(move, undone=True)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_list.entries(len(self.position.move_stack)))
+
+    def redo(self) -> Step | None:
+        """Play the last undone move or deal again (it costs its point again, as
+        any move does); None when there is nothing to redo.
+
+        >>> s = SpiderSession(1, 1)
+        >>> from game.spider import DEAL
+        >>> _ = s.play(DEAL); cards = [c[-1] for c in s.position.columns]; _ = s.undo()
+        >>> s.redo().move.is_deal, [c[-1] for c in s.position.columns] == cards
+        (True, True)
+        """
+        from game.spider import IllegalMoveError
+
+        move = self.redo_list.take(len(self.position.move_stack))
+        if move is None:
+            return None
+        try:
+            return self._played(move, redoing=True)
+        except IllegalMoveError:
+            self.redo_list.clear()
+            return None
 
     def restart(self) -> None:
         from game.spider import deal as spider_deal
 
         self.position = spider_deal(self.number, self.suits)
+        self.redo_list.clear()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -401,7 +561,24 @@ class SpiderSession:
             "elapsed": round(self.clock.elapsed, 3),
             "clock_started": self.clock.started,
             "undos": self.undo_count,
+            "assisted": self.assisted,
+            "redo": [str(m) for m in self.redo_list.entries(len(self.position.move_stack))],
         }
+
+    def check_redo(self, saved: list[Any]) -> None:
+        """Take a saved redo list (next move last) once it replays from here (ValueError if not)."""
+        from game.spider import Move as SpiderMove
+
+        pos = self.position.copy()
+        moves = []
+        for text in reversed(saved):
+            try:
+                move = SpiderMove.parse(text)
+                pos.push(move)
+            except ValueError:
+                raise ValueError(_("its redo move {move} does not replay").format(move=shown(text))) from None
+            moves.append(move)
+        self.redo_list.restore(moves[::-1], len(self.position.move_stack))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, now: Callable[[], float] = time.monotonic) -> "SpiderSession":

@@ -27,16 +27,17 @@ No numpy: the samples are built with plain floats and stored in
 
 from __future__ import annotations
 
-import ctypes
 import math
+import os
 import random
 import sys
 from array import array
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import pygame
 
-__all__ = ["NAMES", "Sound", "synthesise", "quiet_alsa"]
+__all__ = ["NAMES", "Sound", "synthesise", "quiet_audio"]
 
 #: Rate the synthesiser assumes unless told otherwise; also what Sound asks
 #: the mixer for.
@@ -247,37 +248,43 @@ def _to_mixer_format(mono: array, size: int, channels: int) -> bytes:
 # --- playback --------------------------------------------------------------
 
 # ALSA's C library prints its own errors straight to stderr (eight lines each
-# time SDL probes a machine with no sound card, and SDL probes twice). Its
-# handler is process-wide, so one quiet handler installed before the first
-# probe silences them all; the game then simply plays without sound.
-_ALSA_HANDLER: object | None = None
+# time SDL probes a machine with no sound card, and SDL probes twice). They
+# are muted at the file-descriptor level while SDL opens audio: an error
+# handler written in Python would need the interpreter's lock from SDL's own
+# device threads while the main thread holds it inside pygame.init(), which
+# can deadlock. The game then simply plays without sound.
 
 
-def quiet_alsa() -> bool:
-    """Send ALSA's own error printing nowhere; True when ALSA is there to quiet.
+@contextmanager
+def quiet_audio() -> Iterator[None]:
+    """Standard error (file descriptor 2) sent to the null device for the block.
 
-    Call it before ``pygame.init()``. Harmless off Linux or without ALSA,
-    and when called twice::
+    Wrap what opens audio (``pygame.init()``, ``pygame.mixer.init()``) in it.
+    Python's own ``sys.stderr`` is flushed first and works again after::
 
-        >>> quiet_alsa() == quiet_alsa()
+        >>> with quiet_audio():
+        ...     os.write(2, b"ALSA lib: nobody sees this\\n") > 0
         True
     """
-    global _ALSA_HANDLER
-    if _ALSA_HANDLER is not None:
-        return True
-    if not sys.platform.startswith("linux"):
-        return False
     try:
-        lib = ctypes.CDLL("libasound.so.2")
-    except OSError:
-        return False
-    # void handler(const char *file, int line, const char *function, int err, const char *fmt, ...)
-    handler_type = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int,
-                                    ctypes.c_char_p)
-    handler = handler_type(lambda *_: None)
-    lib.snd_lib_error_set_handler(handler)
-    _ALSA_HANDLER = handler  # ctypes frees a callback nobody holds
-    return True
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):
+        pass
+    try:
+        saved = os.dup(2)
+    except OSError:  # no descriptor 2 at all (a windowed Windows build): nothing to mute
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 class Sound:
@@ -294,12 +301,12 @@ class Sound:
         self._volume = _clamp(volume)
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._owns_mixer = False
-        quiet_alsa()
         try:
             if not pygame.mixer.get_init():
                 # A small buffer: 512 frames is ~12 ms, short enough that the
                 # snap lands with the card rather than after it.
-                pygame.mixer.init(frequency=DEFAULT_RATE, size=-16, channels=2, buffer=512)
+                with quiet_audio():
+                    pygame.mixer.init(frequency=DEFAULT_RATE, size=-16, channels=2, buffer=512)
                 self._owns_mixer = True
             init = pygame.mixer.get_init()
             if not init:

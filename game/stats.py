@@ -589,6 +589,15 @@ _MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N
            N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
 
 
+def month_name(month: int) -> str:
+    """The name of ``month`` (1-12) in the current language.
+
+    >>> month_name(12)
+    'December'
+    """
+    return _(_MONTHS[month - 1])
+
+
 def month_title(year: int, month: int) -> str:
     """The daily calendar's title for ``month`` (1-12) of ``year``, in the current language.
 

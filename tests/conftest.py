@@ -121,7 +121,7 @@ def play_for(tmp_path):
 
     def make(game: str = "freecell", number: int | None = 1, suits: int = 1, **settings) -> Play:
         store = Store(str(tmp_path / "data"))
-        base = {"live_winnability": False}
+        base = {"live_winnability": False, "find_par": False}
         base.update(settings)
         store.save("settings", base)
         p = Play(NullHost(), game, number, suits, now=FakeTime(), store=store)

@@ -539,7 +539,7 @@ def test_live_winnability_rewind_demo_and_export(clock, make_app):
     key(app, clock, pygame.K_LEFT)
     assert app.play.round.demo.playback.index == 1
     key(app, clock, pygame.K_ESCAPE)  # stop: the player is in control here
-    assert app.play.round.demo is None and app.play.record.demo_touched and app.play.table.position.move_count >= 1
+    assert app.play.round.demo is None and app.play.table.session.assisted and app.play.table.position.move_count >= 1
     # Export, then replay from the clipboard: the same position.
     app.play.round.export()
     here = app.play.table.position.layout()

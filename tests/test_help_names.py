@@ -45,13 +45,18 @@ def key_of(name: str) -> tuple[int, int]:
     raise KeyError(name)
 
 
-def pad_actions(name: str) -> list[object]:
-    """What the gamepad control ``name`` does (an empty list: no such control)."""
+def pad_actions(name: str, game: str = "freecell") -> list[object]:
+    """What the gamepad control ``name`` does in ``game`` (an empty list: no such control)."""
     buttons = {"A": pygame.CONTROLLER_BUTTON_A, "B": pygame.CONTROLLER_BUTTON_B, "X": pygame.CONTROLLER_BUTTON_X,
                "Y": pygame.CONTROLLER_BUTTON_Y, "Start": pygame.CONTROLLER_BUTTON_START,
-               "Back": pygame.CONTROLLER_BUTTON_BACK}
+               "Back": pygame.CONTROLLER_BUTTON_BACK, "LB": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+               "RB": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, "right stick": pygame.CONTROLLER_BUTTON_RIGHTSTICK,
+               "right-stick click": pygame.CONTROLLER_BUTTON_RIGHTSTICK}
     if name in buttons:
-        return [translate_controller(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=buttons[name]), {})]
+        return [translate_controller(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=buttons[name]), {}, game)]
+    if name == "RT":
+        pull = pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_TRIGGERRIGHT, value=32767)
+        return [translate_controller(pull, {}, game)]
     if name == "D-pad":
         return [translate_controller(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=b), {})
                 for b in (pygame.CONTROLLER_BUTTON_DPAD_LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
@@ -84,9 +89,15 @@ def bar_labels(game: str) -> list[str]:
     env = TableEnv(now=lambda: 0.0)
     if game == "spider":
         table = SpiderTable(env, 1, 1)
-        return [b.label for b in table.buttons()]
+        labels = [b.label for b in table.buttons()]
+        table.play(table.position.legal_moves()[0])
+        table.undo()  # something to redo: Redo shows
+        return labels + [b.label for b in table.buttons()]
     table = FreeCellTable(env, 617)
     labels = [b.label for b in table.buttons()] + [b.label for b in table.buttons(lost=True)]
+    table.play(table.position.legal_moves()[0])
+    table.undo()
+    labels += [b.label for b in table.buttons()]  # Redo shows
     # Along the solver's line, every card movement by hand (no automatic moves,
     # so the columns come into order before the win): Auto-complete takes New deal's place.
     hand = FreeCellTable(TableEnv(now=lambda: 0.0, auto_foundation=False), 617)
@@ -124,9 +135,9 @@ def labels() -> dict[str, set[str]]:
 
 def test_the_bars_are_what_the_help_expects(labels):
     # The fixture itself is checked: it must see the real bars' buttons.
-    assert {"Menu", "Undo", "Hint", "Moves", "New deal", "Auto-complete", "Rewind", "Restart", "Give up"} <= \
-        labels["freecell"]
-    assert {"Menu", "Undo", "Hint", "Deal", "New game", "Restart", "Demo", "Give up"} <= labels["spider"]
+    assert {"Menu", "Undo", "Redo", "Hint", "Moves", "New deal", "Auto-complete", "Rewind", "Restart",
+            "Give up"} <= labels["freecell"]
+    assert {"Menu", "Undo", "Redo", "Hint", "Deal", "New game", "Restart", "Demo", "Give up"} <= labels["spider"]
     assert {"Settings", "Statistics", "How to play", "Quit"} <= labels["menu"]
 
 
@@ -180,10 +191,11 @@ def test_every_gamepad_control_the_help_names_does_something(game):
     named = {name for kind, name in marks(game) if kind == "pad"}
     assert named
     for name in named:
-        actions = pad_actions(name)
+        actions = pad_actions(name, game)
         assert actions and all(a is not None for a in actions), f"{game}: [pad {name}] does nothing"
-    assert {translate_controller(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=b), {}).act
-            for b in _BUTTONS} == {a.act for n in named for a in pad_actions(n)}  # every control explained
+    every = {translate_controller(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=b), {}, game).act
+             for b in _BUTTONS} | {a.act for a in pad_actions("RT", game)}
+    assert every == {a.act for n in named for a in pad_actions(n, game)}  # every control explained
 
 
 # A key name outside a mark: "press F2", "Ctrl+S", "Esc", "(key G)". The

@@ -53,12 +53,13 @@ def settings_doc() -> dict[str, Any]:
     """Every field away from its default, so a kept field is told from a reset one."""
     return {"auto_moves": "all", "one_click_home": True, "animation_speed": "fast",
             "four_colour": True, "fullscreen": True, "spider_suits": 2, "spider_started": True,
-            "volume": 0.3, "muted": True, "live_winnability": False, "table_colour": theme.TABLE_COLOURS[1],
-            "card_back": theme.CARD_BACKS[1],
+            "volume": 0.3, "muted": True, "live_winnability": False, "find_par": False,
+            "table_colour": theme.TABLE_COLOURS[1], "card_back": theme.CARD_BACKS[1],
             "winnable_freecell": True, "winnable_spider_1": True, "winnable_spider_2": True,
             "winnable_spider_4": True, "winnable_seed": 12345, "winnable_dealt_1": 3, "winnable_dealt_2": 2,
             "winnable_dealt_4": 1,
-            "last_move_outline": False, "left_handed": True, "language": "ja"}
+            "last_move_outline": False, "left_handed": True, "language": "ja",
+            "window": {"x": -1920, "y": 40, "w": 1000, "h": 700}}
 
 
 def statistics_doc() -> dict[str, Any]:
@@ -249,6 +250,11 @@ BAD_SAVES = {
     "half a million characters": fc(steps=[[HUGE, False]]),
     "steps that do not replay": fc(steps=[["12", False]]),
     "another game": fc(game="klondike"),
+    "a redo move that does not replay": fc(redo=[["a1", False]]),
+    "a redo pair that is not a pair": fc(redo=[["6b"]]),
+    "more redo deals than the stock holds": sp(redo=["deal"] * 6),
+    "a redo move that is no move": sp(redo=["move 1 2 99"]),
+    "assisted as a word": fc(assisted="yes"),
 }
 
 

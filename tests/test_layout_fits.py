@@ -83,8 +83,9 @@ POSITIONS = {
 }
 
 
-def hud_for(pos, size, message: str = "", mirror: bool = False):
-    """The HUD geometry of the window's own status text and buttons for ``pos``, plus a long notice."""
+def hud_for(pos, size, message: str = "", mirror: bool = False, redo: bool = False):
+    """The HUD geometry of the window's own status text and buttons for ``pos``, plus a long
+    notice; ``redo``: a move played and undone first, so the bar has its Redo button too."""
     if hasattr(pos, "cells"):
         from game.session import FreeCellSession
 
@@ -95,6 +96,10 @@ def hud_for(pos, size, message: str = "", mirror: bool = False):
         session = SpiderSession(1, 2, now=lambda: 0.0)
     session.position = pos
     table = table_controller(session, size, left_handed=mirror)
+    if redo:
+        table.play(table.position.legal_moves()[0])
+        table.undo()
+        assert "redo" in [b.action for b in table.buttons()]
     # The longest status the window shows: the demo's line and the thinking hint appended.
     status = table.status() + "   Demo (full-knowledge solver): 42/188   Space: pause   Up/Down: speed   Esc: stop"
     return hud_geometry(size, status, message, table.buttons(), mirror=mirror)
@@ -116,11 +121,13 @@ def test_the_long_positions_are_what_they_claim():
 
 @pytest.mark.parametrize("mirror", (False, True), ids=("right-handed", "left-handed"))
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", POSITIONS)
+@pytest.mark.parametrize("name", [*POSITIONS, "freecell-fresh+redo", "spider-fresh+redo"])
 def test_no_card_touches_the_hud_and_the_hud_stays_in_the_window(name, size, mirror):
+    # "+redo": the bar with its Redo button too (a move played and undone).
     w, h = size
-    pos = POSITIONS[name]()
-    geo = hud_for(pos, size, "That card cannot go there: a 7 of clubs needs a red 8 to land on", mirror)
+    pos = POSITIONS[name.removesuffix("+redo")]()
+    geo = hud_for(pos, size, "That card cannot go there: a 7 of clubs needs a red 8 to land on", mirror,
+                  redo=name.endswith("+redo"))
     window = (0, 0, w, h)
     pieces = geo.rects()
     assert len(pieces) == 2 + len(geo.buttons)  # status, notice, every button
@@ -194,10 +201,11 @@ def test_the_left_handed_control_bar_is_the_bar_mirrored(size):
 
 @pytest.mark.parametrize("lang", ["en", "ko", "ja", "ru", "qps"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_buttons_show_their_whole_labels(size, lang):
+@pytest.mark.parametrize("redo", [False, True], ids=["bar", "bar-with-redo"])
+def test_buttons_show_their_whole_labels(size, lang, redo):
     i18n.set_language(lang)
     for pos in (freecell_deal(1), spider_deal(1, 2)):
-        geo = hud_for(pos, size)
+        geo = hud_for(pos, size, redo=redo)
         for b in geo.buttons:
             tw, th = font_measure(b.label, geo.button_px)
             assert tw <= b.rect[2] and th <= b.rect[3] + 2, (b, size)

@@ -16,6 +16,7 @@ import pytest
 from conftest import ROOT, egl_available
 
 from game import i18n
+from game.challenges import BADGES, ChallengeProgress, challenges_for
 from game.freecell.daily import daily_deal, today_in_japan
 from game.play.menu import Menu, Settings
 from game.play.panels import Button, Chart, Grid, Panel
@@ -42,10 +43,25 @@ def sample_stats() -> Statistics:
     return s
 
 
+def sample_progress() -> ChallengeProgress:
+    """This month's challenges: some done on their day, one done later, some tried."""
+    today = today_in_japan()
+    p = ChallengeProgress()
+    for d in range(1, today.day + 1):
+        day = challenges_for(today.replace(day=d))
+        if d % 3 == 1:
+            p.record_done(day[0], today.replace(day=d))
+        if d % 3 == 2:
+            p.record_tried(day[4], today.replace(day=d))
+    if today.day > 1:
+        p.record_done(challenges_for(today.replace(day=2))[5], today)
+    return p
+
+
 def screens() -> dict[str, Panel]:
     """Every designed screen, the number box with a refusal included."""
     out: dict[str, Panel] = {}
-    menu = Menu(Settings(spider_suits=2), sample_stats())
+    menu = Menu(Settings(spider_suits=2), sample_stats(), marks=sample_progress)
     menu.open()
     out["main"] = menu.panel()
     menu.choose("freecell-number")
@@ -58,7 +74,29 @@ def screens() -> dict[str, Panel]:
     menu.back()
     menu.choose("statistics")
     out["statistics"] = menu.panel()
+    menu.choose("chart-challenges")
+    out["challenges"] = menu.panel()
     return out
+
+
+#: Deal 85 after these plain moves: 28 legal moves, in all three of the move list's groups.
+LONG_MOVE_LIST = ("3a 87 7b 21 5c 4d 63 b7 c2 53 84 37 82 62 73 6b 37 8c c1 85 8c 73 a6").split()
+
+
+def move_list_table(number: int = 85, moves: tuple[str, ...] | list[str] = LONG_MOVE_LIST):
+    """A FreeCell table (no automatic moves) with ``moves`` played on deal ``number``."""
+    from game.play.freecell_table import FreeCellTable
+    from game.play.table import TableEnv
+    from game.session import FreeCellSession
+
+    session = FreeCellSession(number, auto_foundation="off", now=lambda: 0.0)
+    for text in moves:
+        session.play(session.position.parse_move(text))
+    return FreeCellTable(TableEnv(now=lambda: 0.0, auto_foundation="off"), number, session)
+
+
+def move_list_panels() -> dict[str, Panel]:
+    return {"moves-long": move_list_table().move_list(), "moves-deal-1": move_list_table(1, ()).move_list()}
 
 
 def text_box(t) -> tuple[int, int, int, int]:
@@ -71,11 +109,11 @@ LANGS = ["en", "ko", "ja", "ru", "qps"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("name", ["main", "entry", "settings", "statistics"])
+@pytest.mark.parametrize("size", SIZES + [(1024, 768)])
+@pytest.mark.parametrize("name", ["main", "entry", "settings", "statistics", "challenges", "moves-long", "moves-deal-1"])
 def test_every_screen_fits_its_window_whole(name, size, lang):
     i18n.set_language(lang)
-    panel = screens()[name]
+    panel = screens()[name] if name in screens() else move_list_panels()[name]
     g = screen_geometry(size, panel)
     w, h = size
     assert g.cut == 0
@@ -208,9 +246,13 @@ def test_focus_moves_in_two_dimensions():
     assert on() == "freecell-hard"
     menu.move_focus_2d(0, 1)  # the row below has one button: the focus goes to it
     assert on() == "freecell-number"
+    menu.move_focus_2d(0, 1)  # the day's challenges: the day's row, then a row per level
+    assert on() == "challenge-earlier"
     menu.move_focus_2d(0, 1)
+    assert on().startswith("challenge-") and on().endswith("-freecell-easy")
+    menu.move_focus_2d(0, 3)
     assert on() == "spider-suits-1"
-    menu.move_focus_2d(0, -1)
+    menu.move_focus_2d(0, -5)
     menu.move_focus_2d(0, -1)
     assert on() == "freecell-easy"
     menu.move_focus_2d(0, -2)  # up from the top row wraps to the bottom one
@@ -377,3 +419,110 @@ def test_the_charts_labels_never_sit_on_each_other(size):
                 assert not overlaps(a, b), (n, size, under)
         words = {t.text for t in under}
         assert ("oldest" in words and "newest" in words) == (n > 1), (n, words)
+
+
+@pytest.mark.parametrize("size", SIZES + [(1024, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_move_list_keeps_clear_of_the_status_line_and_cuts_no_move(size):
+    # At 1024x768 a list of 13 moves cut through the status line; 28 here.
+    table = move_list_table()
+    panel = table.move_list()
+    plays = [b for b in panel.buttons if b.action.startswith("play:")]
+    assert len(plays) == len(table.position.distinct_moves()) >= 13
+    w, h = size
+    g = screen_geometry(size, panel)
+    assert g.cut == 0 and g.box[1] + g.box[3] <= h - hud_band(w, h)
+    assert not any(b.label.endswith("\u2026") for b in g.buttons)  # every move reads whole
+
+
+def test_the_move_list_is_grouped_under_headings_and_its_title_is_the_status_lines_figure():
+    from game.freecell import HOME
+
+    table = move_list_table()
+    pos = table.position
+    panel = table.move_list()
+    titles = [sec.title for sec in panel.sections]
+    assert titles == ["To the foundation", "To a free cell", "To a column"]
+    for sec in panel.sections:
+        for row in sec.rows:
+            (i,) = row.buttons
+            move = pos.parse_move(panel.buttons[i].action.split(":", 1)[1])
+            kind = "To the foundation" if move.dest == HOME else "To a free cell" if move.dest >= 8 else "To a column"
+            assert kind == sec.title, (sec.title, move)
+    # Every move is under a heading, once; the other buttons go along the bottom.
+    rowed = sorted(i for sec in panel.sections for row in sec.rows for i in row.buttons)
+    assert rowed == [i for i, b in enumerate(panel.buttons) if b.action.startswith("play:")]
+    # The figure is the status line's.
+    n = pos.movable()
+    assert panel.title == f"Moves: {n} cards movable" and table.status().endswith(f"   {n} cards movable")
+
+
+def test_the_move_list_title_says_1_card_and_never_more_than_the_cards_left():
+    # "1 cards movable" and "48 cards movable" while the status said otherwise.
+    from game.freecell import deal
+    from game.freecell.solver import solve
+
+    full = move_list_table(1, ())
+    pos = full.position
+    for i in range(4):  # every free cell taken, no empty column: one card moves at a time
+        pos.cells[i] = pos.columns[i].pop()
+    assert pos.movable() == 1
+    assert full.move_list().title == "Moves: 1 card movable" and "   1 card movable" in full.status()
+    # Near the end: columns empty, so the capacity is far above the few cards left.
+    line = [str(m) for m in solve(deal(617, auto_foundation=False)).moves]
+    late = move_list_table(617, line[:-3])
+    pos = late.position
+    left = 52 - pos.cards_home
+    assert pos.capacity() > left > 1 and pos.movable() == left
+    assert late.move_list().title == f"Moves: {left} cards movable"
+    assert f"   {left} cards movable" in late.status()
+
+
+def test_the_challenges_month_marks_each_day_and_shows_the_badge_and_streak():
+    today = today_in_japan()
+    progress = sample_progress()
+    menu = Menu(Settings(), Statistics(), marks=lambda: progress)
+    menu.open()
+    menu.choose("statistics")
+    menu.choose("chart-challenges")
+    panel = menu.panel()
+    cal = panel.calendar
+    assert cal is not None and cal.today == today.day
+    assert len(cal.days) == len(progress.calendar(today.year, today.month))
+    for d, state in enumerate(cal.days, 1):
+        date = today.replace(day=d)
+        marks = progress.marks(date)
+        want = "done" if "d" in marks else "late" if "l" in marks else "tried" if "t" in marks else ""
+        assert state == want, (d, marks)
+    assert [word for _, word in cal.legend] == ["done", "done later", "tried"]
+    section = next(s for s in panel.sections if s.title == "Daily challenges")
+    badge, streak = section.rows
+    done = progress.month_done(today.year, today.month)
+    assert f"{done} of " in badge.value or "highest badge" in badge.value
+    for name, needed in BADGES:
+        assert f"{name.capitalize()} {needed}" in badge.detail  # every threshold, from the one table
+    assert streak.value.startswith(progress.streak_line(today))
+    # The days are drawn in their states at every size the screens walk.
+    for size in SIZES:
+        g = screen_geometry(size, panel)
+        assert g.cut == 0 and [s for _, s, _ in g.days] == list(cal.days)
+
+
+def test_the_menus_challenge_rows_say_done_and_the_day_can_go_back_within_the_month():
+    today = today_in_japan()
+    progress = sample_progress()
+    menu = Menu(Settings(), Statistics(), marks=lambda: progress)
+    menu.open()
+    panel = menu.panel()
+    earlier = next(b for b in panel.buttons if b.action == "challenge-earlier")
+    later = next(b for b in panel.buttons if b.action == "challenge-later")
+    assert earlier.enabled == (today.day > 1) and not later.enabled
+    if today.day == 1:
+        return
+    menu.choose("challenge-earlier")
+    panel = menu.panel()
+    yesterday = today - datetime.timedelta(days=1)
+    ids = [b.action[len("challenge-"):] for b in panel.buttons if b.action.startswith("challenge-20")]
+    assert ids == [c.id for c in challenges_for(yesterday)]
+    for _ in range(40):  # never before the 1st of this month
+        menu.choose("challenge-earlier")
+    assert menu.challenge_date() == today.replace(day=1)

@@ -214,7 +214,7 @@ def test_the_demo_through_the_real_worker_plays_a_replayed_line_to_a_win(spider_
         play.update(0.2)
         if play.table.session.won or play.round.demo is None:
             break
-    assert play.table.session.won and play.record.demo_touched
+    assert play.table.session.won and play.round.demo_touched
 
 
 def test_the_worker_answers_a_shorter_ending_that_replays_and_only_for_spider():

@@ -157,14 +157,16 @@ def _field(name: str, text: str, width: int = 79) -> list[str]:
         return [one]
     pieces: list[str] = []
     for chunk in text.splitlines(keepends=True):
-        line = ""
+        # A chunk's leading spaces (an indented line) are words too: empty ones.
+        line, started = "", False
         for word in chunk.split(" "):
-            add = word if not line else " " + word
-            if line and len(_quote(line + add + " ")) > width - 2:
+            add = " " + word if started else word
+            if line.strip() and len(_quote(line + add + " ")) > width - 2:
                 pieces.append(line + " ")
                 line = word
             else:
                 line += add
+            started = True
         if line:
             pieces.append(line)
     return [f'{name} ""'] + [_quote(p) for p in pieces]

@@ -24,8 +24,12 @@ spider`` prints them. ``--hud`` draws the status line and the control bar
 with the window's own overlay, their texts from the window's table
 controller. ``--help-page N`` opens the How to play panel at page N over it, as F1
 does (``--help-refusal REASON``: the part that explains a refusal).
-``--panel menu|statistics|settings|help`` opens that screen over the
-table, with the settings and statistics of the data folder ``--data DIR``
+``--panel menu|statistics|challenges|settings|help|moves`` opens that screen over
+the table (challenges: the statistics' month of daily challenges; moves:
+FreeCell's move list, as L opens it);
+``--panel result`` wins the deal by its par line (searched here, as the
+game's worker does, at the default automatic level) and shows the result
+panel with par; with the settings and statistics of the data folder ``--data DIR``
 (default: none, so fresh settings and no statistics); the table takes the
 settings' felt, card back and deck.
 ``--then MOVE`` (after ``--moves``) plays MOVE as a player would, with the
@@ -266,19 +270,53 @@ def play_moves_unlanded(table: Any, text: str) -> None:
     table.play(move)
 
 
-def _panel_data(args: argparse.Namespace) -> tuple[Any, Any]:
-    """The settings and statistics ``--panel`` shows: from ``--data DIR``, else fresh ones."""
+def _panel_data(args: argparse.Namespace) -> tuple[Any, Any, Any]:
+    """The settings, statistics and challenge marks ``--panel`` shows: from ``--data DIR``, else fresh ones."""
     from game.play.menu import Settings
     from game.stats import Statistics
 
+    from game.challenges import ChallengeProgress
+
     if args.data is None:
-        return Settings(), Statistics()
+        return Settings(), Statistics(), ChallengeProgress()
     if not args.data.is_dir():
         raise ShotError(f"--data {args.data}: not a folder")
     from game.store import Store
 
     store = Store(args.data, tidy=False)
-    return Settings.load(store), Statistics.load(store)
+    return Settings.load(store), Statistics.load(store), ChallengeProgress.load(store)
+
+
+def _won_by_par(table: Any) -> Any:
+    """Play the deal's par line on ``table`` as a player would (the automatic moves
+    left to the table) and return its result panel, par beside the moves."""
+    from game.play.menu import Settings
+    from game.play.par import par_here, par_sentence
+
+    s = table.session
+    level = Settings().auto_moves if table.game == "freecell" else None
+    if table.game == "freecell":
+        table.session = type(s)(s.number, auto_foundation=level, now=lambda: 0.0)
+    par = par_here(table.game, s.number, table.suits, level)
+    if par is None:
+        raise ShotError(f"no par line was found for #{s.number}")
+    line = [str(m) for m in par.line]
+    i = 0
+    while i < len(line):
+        text = line[i]
+        move = table.position.parse_move(text) if table.game == "freecell" else _spider_move(text)
+        table.play(move)
+        table.flights.land()
+        i += 1 + (len(table.position.undo_steps()[-1][1]) if table.game == "freecell" else 0)
+    table.take_events()
+    table.moves_text = par_sentence(table.session.moves, par.moves)
+    return table.outcome_panel(table.position.outcome())
+
+
+def _spider_move(text: str) -> Any:
+    from game.spider.moves import Move
+
+    return Move.parse(text)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -321,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="open the How to play panel at page N (1 = the first; implies --hud)")
     ap.add_argument("--help-refusal", metavar="REASON",
                     help="with --help-page: the part of How to play that explains this refusal (as F1 does)")
-    ap.add_argument("--panel", choices=("menu", "statistics", "settings", "help"),
+    ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help", "result", "moves"),
                     help="open a screen over the table (with --data: that folder's settings and statistics)")
     ap.add_argument("--data", type=Path, metavar="DIR", help="the data folder --panel reads")
     ap.add_argument("--rects", type=Path, metavar="FILE",
@@ -452,7 +490,7 @@ def shoot(args: argparse.Namespace) -> int:
     else:
         session = replay_spider(args.deal, args.suits, args.moves, args.deals)
 
-    settings, panel_stats = _panel_data(args)
+    settings, panel_stats, panel_progress = _panel_data(args)
     ctx = moderngl.create_standalone_context(backend="egl")
     # No MSAA: the shaders antialias every edge themselves (signed distances).
     renderer = Renderer(ctx, (w, h), four_colour=args.four_colour or settings.four_colour,
@@ -460,6 +498,8 @@ def shoot(args: argparse.Namespace) -> int:
     marks: list[Mark] = []
     focus = None
     table = table_controller(session, (w, h), args.left_handed)
+    result = _won_by_par(table) if args.panel == "result" else None
+    position = table.position
     if args.play:
         play_moves(table, args.play)
         marks = table.marks()
@@ -487,12 +527,21 @@ def shoot(args: argparse.Namespace) -> int:
         overlay.set_table_colour(settings.table_colour)
         if args.panel == "help" and args.help_page is None:
             args.help_page = 1
+        elif result is not None:
+            panel = result
+        elif args.panel == "moves":
+            if args.game != "freecell":
+                raise ShotError("--panel moves: the move list is FreeCell's")
+            panel = table.move_list()  # as L opens it
         elif args.panel is not None:
             from game.play.menu import Menu
 
-            menu = Menu(settings, panel_stats)
+            menu = Menu(settings, panel_stats, marks=lambda: panel_progress)
             menu.open()
-            if args.panel != "menu":
+            if args.panel == "challenges":  # the statistics' month of daily challenges
+                menu.choose("statistics")
+                menu.choose("chart-challenges")
+            elif args.panel != "menu":
                 menu.choose(args.panel)
             panel = menu.panel()
         if args.help_page is not None:

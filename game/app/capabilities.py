@@ -44,7 +44,8 @@ from game.i18n import N_, _
 from game.quoting import printable
 from game.schema import Choice, List, Map, Record, Str
 
-__all__ = ["Refusals", "Clipboard", "FullScreen", "MESSAGES", "REMEMBERED", "display_key", "open_window", "DOCUMENT"]
+__all__ = ["Refusals", "Clipboard", "FullScreen", "MESSAGES", "REMEMBERED", "display_key", "open_window", "DOCUMENT",
+           "DEFAULT_SIZE", "restored_window", "current_window"]
 
 #: The one line said for each refusal (``why``: the platform's reason; for
 #: ``size``, ``want`` and ``got``: the sizes). One place per message.
@@ -241,12 +242,92 @@ class FullScreen:
 
 #: The window's size when the display refuses the one asked for.
 FALLBACK_SIZE = (800, 600)
+#: The window's size at the first start (nothing remembered yet).
+DEFAULT_SIZE = (1280, 720)
+#: A remembered window smaller than this opens at this size (a window dragged to a sliver).
+SMALLEST = (480, 360)
 
 
-def open_window(size: tuple[int, int], refusals: Refusals) -> Any:
-    """The OpenGL window at ``size``, or at :data:`FALLBACK_SIZE` when the
-    display refuses that size (said once, remembered for the display). A
-    display that gives no OpenGL window at all raises: that is no window."""
+def restored_window(saved: dict[str, int] | None, desktop: tuple[int, int] | None
+                    ) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    """The size to open the window at and where to put it (None: where the system
+    puts it), from the remembered ``saved`` (the settings' ``window``, already
+    checked) on a main display of size ``desktop`` (None: unknown). The window
+    is never bigger than the display and never even partly off it: a display
+    smaller than the one it was closed on pulls it in and shrinks it.
+
+    >>> restored_window({"x": 3000, "y": -40, "w": 2400, "h": 700}, (1920, 1080))
+    ((1920, 700), (0, 0))
+    >>> restored_window({"x": 100, "y": 80, "w": 1000, "h": 640}, (1920, 1080))
+    ((1000, 640), (100, 80))
+    >>> restored_window(None, (1920, 1080))
+    ((1280, 720), None)
+    """
+    if not saved:
+        return DEFAULT_SIZE, None
+    w, h = max(SMALLEST[0], saved["w"]), max(SMALLEST[1], saved["h"])
+    if desktop is None or min(desktop) <= 0:
+        return (w, h), None  # no display to fit it to: the size only, placed by the system
+    dw, dh = desktop
+    w, h = min(w, dw), min(h, dh)
+    return (w, h), (max(0, min(saved["x"], dw - w)), max(0, min(saved["y"], dh - h)))
+
+
+def current_window(fullscreen: bool) -> dict[str, int] | None:
+    """Where the window is and its size, to remember at close; None in fullscreen
+    (full screen is its own setting: the windowed place is kept) or when the system cannot say."""
+    import pygame
+
+    if fullscreen:
+        return None
+    try:
+        (x, y), (w, h) = pygame.display.get_window_position(), pygame.display.get_window_size()
+    except pygame.error:
+        return None
+    return {"x": int(x), "y": int(y), "w": int(w), "h": int(h)}
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The main display's size (None when the system will not say)."""
+    import pygame
+
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+
+
+def open_window(size: tuple[int, int], refusals: Refusals, where: tuple[int, int] | None = None) -> Any:
+    """The OpenGL window at ``size`` (at ``where`` on the display, when given), or at
+    :data:`FALLBACK_SIZE` when the display refuses that size (said once, remembered
+    for the display). A display that gives no OpenGL window at all raises: that is no window."""
+    if where is None:
+        return _open(size, refusals)
+    # Placed as it opens (moving it after would show it first where the system chose);
+    # pygame reads the place from the environment, which is left as it was.
+    before = os.environ.get("SDL_VIDEO_WINDOW_POS")
+    os.environ["SDL_VIDEO_WINDOW_POS"] = f"{where[0]},{where[1]}"
+    try:
+        window = _open(size, refusals)
+    finally:
+        if before is None:
+            os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
+        else:
+            os.environ["SDL_VIDEO_WINDOW_POS"] = before
+    import pygame
+
+    try:
+        # A window manager puts its frame at the place asked, and the window inside
+        # it, a title bar lower: placed again, the window itself is where it was
+        # (else it would creep down by a title bar at every start).
+        pygame.display.set_window_position(where)
+    except pygame.error:
+        pass  # the system would not move it: it stays where the window manager put it
+    return window
+
+
+def _open(size: tuple[int, int], refusals: Refusals) -> Any:
     import pygame
 
     flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE

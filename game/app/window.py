@@ -21,7 +21,8 @@ import moderngl
 import pygame
 
 from game import speeds
-from game.app.capabilities import Clipboard, FullScreen, Refusals, display_key, open_window, to_stderr
+from game.app.capabilities import (Clipboard, FullScreen, Refusals, current_window, desktop_size, display_key,
+                                   open_window, restored_window, to_stderr)
 from game.app.textentry import TextEntry
 from game.input.keys import translate_controller, translate_key
 from game.input.pointer import Click, Drop, Pointer
@@ -32,7 +33,7 @@ from game.play.menu import Settings
 from game.render.layout import Layout
 from game.render.picking import Pick, column_under, pick
 from game.render.scene import Renderer, View
-from game.sound import quiet_alsa
+from game.sound import quiet_audio
 from game.ui.overlay import Overlay
 
 __all__ = ["App"]
@@ -49,11 +50,11 @@ class App:
     """One window, one table. ``step()`` runs one frame; ``run()`` loops until quit."""
 
     def __init__(self, game: str = "freecell", number: int | None = None, suits: int = 1,
-                 size: tuple[int, int] = (1280, 720), *, now: Callable[[], float] = time.perf_counter,
+                 size: tuple[int, int] | None = None, *, now: Callable[[], float] = time.perf_counter,
                  fullscreen: bool = False, restore: bool = True,
                  data_folder: str | None = None, language: str | None = None) -> None:
-        quiet_alsa()  # no sound card: play silently, without ALSA's sixteen lines on stderr
-        pygame.init()
+        with quiet_audio():  # no sound card: play silently, without ALSA's sixteen lines on stderr
+            pygame.init()
         self.now = now
         from game.sound import Sound
         from game.store import Store
@@ -62,7 +63,9 @@ class App:
         #: What this display refused (full screen, a size, ...): said once, the game plays on.
         self.refusals = Refusals(store, display_key(pygame.display.get_driver()), to_stderr)
         self.text_entry = TextEntry()  # the number box's typing, an IME's included; the title
-        self.window = open_window(size, self.refusals)
+        # No size asked for: the window comes back where and as big as it was, fitted to this display.
+        remembered, where = restored_window(Settings.load(store).window, desktop_size())
+        self.window = open_window(size or remembered, self.refusals, None if size else where)
         self.ctx = moderngl.create_context()  # the window SDL just made current
         self.size = pygame.display.get_window_size()
         self.ctx.viewport = (0, 0, *self.size)
@@ -155,7 +158,7 @@ class App:
                 play.paste()
         elif t in (pygame.KEYDOWN, pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION):
             action = (translate_key(play.game, event.key, event.mod) if t == pygame.KEYDOWN
-                      else translate_controller(event, self.stick))
+                      else translate_controller(event, self.stick, play.game))
             if action is not None:
                 play.key(action)
         elif t == pygame.CONTROLLERDEVICEADDED and self._controller_mod is not None:
@@ -287,7 +290,7 @@ class App:
 
     def close(self) -> None:
         """Save the game, stop the solver processes, free the GL objects, close the window."""
-        self.play.close()
+        self.play.close(current_window(FullScreen.now()))  # the game, and where the window was
         self.sound.close()
         self.overlay.release()
         self.renderer.release()

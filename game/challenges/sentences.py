@@ -87,6 +87,46 @@ SENTENCES: dict[str, str] = {
     "badge.top": N_("{done} challenges this month: {badge}, the highest badge"),
     "streak": N_("daily streak: {days} days"),
     "streak.one": N_("daily streak: 1 day"),
+    # --- playing one (the table, the status line, the result panel) -------------------------
+    "play.started": N_("{level} challenge: {goal}"),
+    "play.status": N_("{level} challenge: {progress}"),
+    "play.status.plain": N_("{level} challenge"),
+    "play.status.missed": N_("{level} challenge missed"),
+    "play.progress.off": N_("automatic moves Off"),
+    "play.missed.title": N_("Challenge missed"),
+    "play.result.met": N_("{level} challenge complete"),
+    "play.result.again": N_("{level} challenge complete (done before: counted once)"),
+    "play.result.missed": N_("Challenge missed: {reason}"),
+    "play.demo": N_("The demo played this game, so it does not count for the challenge"),
+    "play.retry": N_("Restart"),
+    "play.keep": N_("Keep playing"),
+    "play.confirm": N_("Start the {level} challenge?"),
+    "play.confirm.yes": N_("Start it"),
+    "play.closed": N_("The challenge {id} cannot be played today: only on its day and later that month"),
+    # --- par on the result panel --------------------------------------------------------------
+    # TRANSLATORS: the result panel's moves line; {par} is the solver's shortest line, in moves.
+    "par": N_("{moves} moves \u2014 par {par}"),
+    "par.one": N_("1 move \u2014 par {par}"),
+    "par.demo": N_("{moves} moves, the demo's among them \u2014 par {par}"),
+    "par.under": N_("{moves} moves \u2014 under par {par}: shorter than the solver's line"),
+    # --- the menu's challenge rows ------------------------------------------------------------
+    "menu.challenges": N_("Challenges"),
+    "menu.today": N_("today"),
+    # TRANSLATORS: a past day of this month in the menu's challenges row ({month}: its name).
+    "menu.day": N_("{day} {month}"),
+    "menu.earlier": N_("\u2039 Earlier day"),
+    "menu.later": N_("Later day \u203a"),
+    "menu.streak": N_("Daily challenges: {badge}; {streak}"),
+    # --- the statistics calendar --------------------------------------------------------------
+    "calendar.section": N_("Daily challenges"),
+    "calendar.badge": N_("Badge"),
+    "calendar.streak": N_("Streak"),
+    "calendar.title": N_("{month}: daily challenges"),
+    "calendar.thresholds": N_("Badges, by challenges done in a month: {levels}"),
+    # TRANSLATORS: one badge and the challenges it needs, as in "Bronze 10".
+    "calendar.threshold": N_("{badge} {needed}"),
+    "calendar.best": N_("best streak: {days} days"),
+    "calendar.best.one": N_("best streak: 1 day"),
 }
 
 

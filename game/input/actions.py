@@ -26,6 +26,7 @@ class Act(enum.Enum):
     SELECT = "select"  # select, place, or send home
     CANCEL = "cancel"
     UNDO = "undo"
+    REDO = "redo"  # Ctrl+Y, Ctrl+Shift+Z: the last undone step again
     HINT = "hint"
     NEW_DEAL = "new deal"
     AUTOCOMPLETE = "auto-complete"
@@ -38,6 +39,9 @@ class Act(enum.Enum):
     FULLSCREEN = "fullscreen"
     QUIT = "quit"  # Ctrl+Q, the menu's Quit, the gamepad's Back: asks first
     MUTE = "mute"  # S: sound off / on (the volume setting is kept)
+    TO_CELL = "to a free cell"  # FreeCell's C: the focused card to the first empty free cell
+    BAR_NEXT = "bar next"  # F6, the pad's RB: the focus ring onto the control bar, one button on
+    BAR_PREV = "bar previous"  # Shift+F6, the pad's LB: one button back
 
 
 @dataclass(frozen=True)

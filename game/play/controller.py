@@ -1,9 +1,8 @@
-"""The controller: actions (keys, gamepad, control bar), pointer gestures
-resolved to places (``press``, ``move``, ``release``, ``hold``) and fixed
-steps in; one read-only :class:`game.play.frame.Frame` out. It asks before
-a game is lost and runs the menu and help; the game on the table and every
-reaction to it is :class:`game.play.round.Round`'s, and the tables answer
-every per-game question. The window's side is a small :class:`Host`::
+"""The controller: actions (keys, gamepad, control bar), pointer gestures resolved to places
+(``press``, ``move``, ``release``, ``hold``) and fixed steps in; one read-only
+:class:`game.play.frame.Frame` out. It asks before a game is lost and runs the menu and help; the
+game on the table and every reaction to it is :class:`game.play.round.Round`'s, and the tables
+answer every per-game question. The window's side is a small :class:`Host`::
 
     play = Play(host, game="freecell", number=617, store=Store(folder))
     play.act(Action(Act.HINT))
@@ -32,10 +31,9 @@ from game.stats import Statistics
 from game.store import Store
 
 __all__ = ["Play", "Host", "NullHost"]  # Host and NullHost live in game.play.host
-
 #: The keys that walk an open panel's buttons, and which way.
-_WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1,
-         Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1}
+_WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.BAR_PREV: -1,
+         Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1, Act.BAR_NEXT: 1}
 
 
 class Play:
@@ -51,13 +49,13 @@ class Play:
         self.settings = Settings.load(self.store)
         if fullscreen:
             self.settings.fullscreen = True
-        self.menu = Menu(self.settings, self.stats)
         #: What a confirmation panel on the table will do when the player says yes.
         self._pending: Callable[[], None] | None = None
         self.help = HelpBook(())
         self.round = Round(host, self.store, self.settings, self.stats, game, number, suits, now=now,
                            restore=restore, language=language)
         self.jobs, self.env, self.record = self.round.jobs, self.round.env, self.round.record
+        self.menu = Menu(self.settings, self.stats, marks=self.round.challenge_marks)  # read as it opens
 
     @property
     def table(self) -> Table:
@@ -78,7 +76,7 @@ class Play:
         return self.round.status()
 
     def buttons(self) -> tuple[Button, ...]:
-        return self.round.buttons()
+        return self.round.buttons(ring=not self.blocked)  # one focus ring at a time
 
     @property
     def busy(self) -> bool:
@@ -96,20 +94,20 @@ class Play:
 
     @property
     def in_progress(self) -> bool:
-        """A game with at least one move and not won: ending it loses something."""
+        """A game with a move on the table (or one that would count), not won: ending it loses something."""
         s = self.table.session
-        return not s.won and s.moves > 0
+        return not s.won and (s.moves > 0 or self.round.at_stake)
 
     def confirm_loss(self, question: str, yes: str, then: Callable[[], None], *,
                      counts: bool = True) -> None:
-        """Do ``then`` at once when nothing is at stake, else ask first ("Keep playing" is the default)."""
+        """Do ``then`` at once when nothing is at stake, else ask first ("Keep playing" is the
+        default), saying what the statistics make of it (:meth:`game.play.record.Record.at_stake`)."""
         if not self.in_progress:
             then()
             return
-        if counts and not self.round.demo_touched:
-            note = _("This game will count as lost in your statistics.")
-        else:
-            note = _("The moves of this game will be lost.")
+        note = (_("This game will count as lost in your statistics.") if counts and self.round.at_stake else
+                _("The moves of this game will be lost. It does not count: the demo or Rewind played part of it.")
+                if counts and self.round.demo_touched else _("The moves of this game will be lost."))
         self.ask(question, (note,), yes, then)
 
     def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None]) -> None:
@@ -149,6 +147,8 @@ class Play:
                     self.say(said)
 
                 self.confirm_loss(question, _("Start it"), play_again)
+        elif request.kind == "challenge" and (found := self.round.challenge_named(request.setting)):
+            self.confirm_loss(*found)  # the question, its yes, and the challenge dealt (None: said why not)
         elif request.kind not in GAMES:
             return
         elif request.number is None:
@@ -206,14 +206,14 @@ class Play:
         r = self.round
         handlers: dict[str, Callable[[], None]] = {
             Command.COPY: r.copy_deal, Command.HELP: self.open_help, Command.REWIND: r.rewind,
-            Command.DEMO: r.start_demo, Command.EXPORT: r.export,
+            Command.DEMO: r.start_demo, Command.EXPORT: r.export, Command.RETRY: r.restart,
             Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"), _("Replay"), r.import_moves),
             Command.RESTART: lambda: self.confirm_loss(asks(noun, "restart"), _("Restart"), r.restart, counts=False),
             Command.GIVE_UP: lambda: self.confirm_loss(_("Give up this game?"), _("Give up"), r.give_up),
             Command.MENU: self.menu.open, Command.QUIT: self.quit,
             Command.HELP_PREV: lambda: self._help_turn(-1), Command.HELP_NEXT: lambda: self._help_turn(1),
         }
-        acts = {Command.UNDO: Act.UNDO, Command.HINT: Act.HINT, Command.NEW: Act.NEW_DEAL,
+        acts = {Command.UNDO: Act.UNDO, Command.REDO: Act.REDO, Command.HINT: Act.HINT, Command.NEW: Act.NEW_DEAL,
                 Command.AUTOCOMPLETE: Act.AUTOCOMPLETE, Command.DEAL: Act.DEAL}
         then = None
         if name in (Command.CONFIRMED, Command.CLOSE, Command.KEEP):
@@ -235,8 +235,8 @@ class Play:
         self.env.keyboard_used = True
         if action.act is Act.FULLSCREEN:
             self.settings.fullscreen = self.host.switch_fullscreen()
-            return
-        self.act(action)
+        elif self.blocked or not self.round.bar_key(action.act, self.button):  # F6, the shoulders, the ring's keys
+            self.act(action)
 
     def act(self, action: Action) -> None:
         """A keyboard, gamepad or control-bar action."""
@@ -299,7 +299,7 @@ class Play:
 
     def press(self) -> bool:
         """The button went down: cards in flight land; False while a panel or the menu waits."""
-        self.env.keyboard_used = False
+        self.round.mouse_used()
         self.table.flights.land()
         return not self.blocked
 
@@ -335,7 +335,7 @@ class Play:
         """What the window draws now, as a read-only value (building it changes nothing)."""
         t = self.table
         return Frame(t.layout_now(size=size), t.shown_layout(size), tuple(t.marks(t.held and t.held[0])),
-                     t.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
+                     self.round.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
                      self.env.anim_time, self.busy, t.flights.celebrating(self.env.anim_time))
 
     def panel(self) -> Panel | None:
@@ -345,6 +345,6 @@ class Play:
         self.round.update(dt, self.blocked)
         self._events()
 
-    def close(self) -> None:
-        """Save the game and stop the solver processes."""
-        self.round.close()
+    def close(self, window: dict[str, int] | None = None) -> None:
+        """Save the game (and ``window``, where the window closed) and stop the solver processes."""
+        self.round.close(window)

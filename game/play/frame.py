@@ -50,10 +50,10 @@ def _lost(table: Any, live: Any) -> bool:
     return live is not None and table.live_check_applies and live.state is WinState.LOST
 
 
-def status_line(table: Any, live: Any, demo: Any, jobs: Any) -> str:
-    """The status line: the table's own, then the live check or the deal's proof,
-    the demo's keys, and what the solver is searching for the player."""
-    extra = []
+def status_line(table: Any, live: Any, demo: Any, jobs: Any, challenge: str = "") -> str:
+    """The status line: the table's own, then a challenge's progress, the live check
+    or the deal's proof, the demo's keys, and what the solver is searching for the player."""
+    extra = [challenge]
     won = table.as_shown().won  # "winnable" stays until the last card has landed
     if table.proven_unsolvable:
         extra.append(_("not winnable: this deal is proven unsolvable"))

@@ -10,11 +10,11 @@ from typing import Any, NamedTuple
 
 from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.input.actions import Act
 from game.places import PileKind
 from game.play.flights import Key
-from game.play.panels import Button, Command, Panel
+from game.play.panels import Button, Command, Panel, Row, Section
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
@@ -22,6 +22,9 @@ from game.render.picking import Pick
 from game.session import FreeCellSession, clock_text
 
 __all__ = ["FreeCellTable"]
+
+#: The move list's headings, in order (marked here, read in the language where shown).
+_MOVE_HEADINGS = (N_("To the foundation"), N_("To a free cell"), N_("To a column"))
 
 
 class _Figures(NamedTuple):
@@ -211,32 +214,48 @@ class FreeCellTable(Table):
         if lost and playing:
             third = Button(_("Rewind (R)"), Command.REWIND)
         # Menu first and Give up last: the one that ends a game sits apart.
+        # Redo shows only while there is something to redo (a new move clears it).
+        redo = (Button(_("Redo (Ctrl+Y)"), Command.REDO),) if playing and self.session.can_redo else ()
         return (Button(_("Menu"), Command.MENU), Button(_("Undo (U)"), Command.UNDO, self.undoable and shown.moves > 0),
-                Button(_("Hint (H)"), Command.HINT, playing), Button(_("Moves (L)"), Command.MOVES, playing), third,
+                *redo, Button(_("Hint (H)"), Command.HINT, playing), Button(_("Moves (L)"), Command.MOVES, playing), third,
                 Button(_("Restart"), Command.RESTART, shown.moves > 0), Button(_("Give up"), Command.GIVE_UP, playing))
 
     def move_list(self) -> Panel:
-        """Every legal move as a button, grouped: to foundation, to free cell, to tableau."""
-        pos = self.position
-        groups: dict[str, list[Button]] = {"to foundation": [], "to free cell": [], "to tableau": []}
+        """Every legal move as a button under its heading (to the foundation, to a free
+        cell, to a column: the three groups the help names), laid out as a designed
+        screen so that a long list shrinks to fit above the status line. The title's
+        "N cards movable" is the status line's figure (:meth:`Position.movable`)."""
         from game.freecell.hints import move_sentence
 
+        pos = self.position
+        groups: dict[str, list[Button]] = {h: [] for h in _MOVE_HEADINGS}
+        home, cell, column = _MOVE_HEADINGS
         for m in pos.distinct_moves():
-            group = "to foundation" if m.dest == HOME else "to free cell" if m.dest >= 8 else "to tableau"
+            group = home if m.dest == HOME else cell if m.dest >= 8 else column
             # Words first; the standard notation follows as a secondary column.
             groups[group].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
-        buttons = tuple(b for g in groups.values() for b in g) + (
+        plays = [b for g in groups.values() for b in g]
+        buttons = tuple(plays) + (
             Button(_("Demo: the solver plays from here"), Command.DEMO),
             Button(_("Copy this game's moves"), Command.EXPORT), Button(_("Replay moves from the clipboard"), Command.IMPORT),
             Button(_("Close"), Command.CLOSE))
-        return Panel(_("Moves: {capacity} cards movable").format(capacity=pos.capacity()), () if len(buttons) > 1 else (_("No legal move."),),
-                     buttons, vertical=True, focus=0)
+        sections, first = [], 0
+        for title, group in groups.items():
+            if group:
+                sections.append(Section(_(title), tuple(Row(buttons=(first + i,)) for i in range(len(group)))))
+                first += len(group)
+        if not plays:
+            sections.append(Section(_("No legal move"), (Row(_("Nothing can move: undo, restart or deal anew.")),)))
+        n = pos.movable()
+        return Panel(ngettext("Moves: {n} card movable", "Moves: {n} cards movable", n).format(n=n),
+                     () if plays else (_("No legal move."),), buttons, vertical=True, focus=0, sections=tuple(sections))
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
         if outcome.won:
             return Panel(_("You won!"), (_("Deal #{number}").format(number=s.number), _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
-                                      _("Moves {moves}").format(moves=s.moves), _("Cards home 52")),
+                                      self.moves_text or _("Moves {moves}").format(moves=s.moves),
+                                      _("Cards home 52")) + self.result_notes,
                          (Button(_("New deal"), Command.NEW), Button(_("Replay"), Command.RESTART),
                           Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
         return Panel(_("No legal move is left"), (_("Every cell is full and nothing can move."),),
@@ -422,6 +441,8 @@ class FreeCellTable(Table):
     def command(self, act: Act) -> None:
         if act is Act.UNDO:
             self.undo()
+        elif act is Act.REDO:
+            self.redo()
         elif act is Act.AUTOCOMPLETE:
             if self.cascade:
                 self.cascade = False  # a second press stops at once
@@ -436,6 +457,27 @@ class FreeCellTable(Table):
             self.ask_hint()
         elif act is Act.MOVE_LIST:
             self.panel = self.move_list()
+        elif act is Act.TO_CELL:
+            self.to_cell()
+
+    def to_cell(self) -> None:
+        """C (the pad's right trigger): the selected column's bottom card, else the
+        focused column's, to the first empty free cell, in one press."""
+        chosen = self.selection if self.selection is not None else (*self.focus_places()[self.focus_index], None)
+        kind, pile = chosen[0], chosen[1]
+        self.selection = None
+        if kind != PileKind.COLUMN:
+            self.say(_("Put the focus on a column to send its bottom card to a free cell"))
+            return
+        column = self.position.columns[pile]
+        if not column:
+            self.say(_("Column {column} is empty").format(column=pile + 1))
+            return
+        if None not in self.position.cells:
+            self.say(_("Every free cell is full: {card} stays in column {column}").format(
+                card=column[-1].display, column=pile + 1))
+            return
+        self.play(Move.of(pile, 8 + self.position.cells.index(None), 1))
 
     def new_deal(self, number: int) -> Table:
         """Deal ``number`` on this table, flown out (the controller has ended the
@@ -479,6 +521,17 @@ class FreeCellTable(Table):
     def before_undo(self) -> None:
         self.cascade = False
         self.cancel_hint()
+
+    def redo(self) -> None:
+        self.flights.land()
+        self.before_undo()
+        before = self.layout_now()
+        step = self.session.redo()
+        if step is None:
+            self.say(_("Nothing to redo"))
+            return
+        self.after_change(before, step.automatic, speeds.FLIGHT,
+                          sound="home" if step.move.dest == HOME or step.automatic else "place")
 
     # --- hints: the solver in its own process ------------------------------------
 

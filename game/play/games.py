@@ -32,14 +32,22 @@ LIVE_CHECK = "freecell"
 #: translators see each (msgids; :func:`asks` reads them in the language).
 _ASKS = {
     "deal": {"new": N_("Start a new deal?"), "new-yes": N_("New deal"), "restart": N_("Restart this deal?"),
-             "start": N_("Start deal #{number}?")},
+             "start": N_("Start deal #{number}?"),
+             # What Give up says: counted, not counted for the demo's or Rewind's part, or no move made.
+             "given-up": N_("Given up: a new deal"),
+             "helped": N_("A new deal: the last one does not count, as the demo or Rewind played part of it"),
+             "no-move": N_("A new deal: nothing was counted, as no move was made")},
     "game": {"new": N_("Start a new game?"), "new-yes": N_("New game"), "restart": N_("Restart this game?"),
-             "start": N_("Start game #{number}?")},
+             "start": N_("Start game #{number}?"),
+             "given-up": N_("Given up: a new game"),
+             "helped": N_("A new game: the last one does not count, as the demo played part of it"),
+             "no-move": N_("A new game: nothing was counted, as no move was made")},
 }
 
 
 def asks(noun: str, what: str) -> str:
-    """The sentence ``what`` ("new", "new-yes", "restart", "start") for a game called ``noun``.
+    """The sentence ``what`` ("new", "new-yes", "restart", "start", "given-up", "helped",
+    "no-move") for a game called ``noun``.
 
     >>> asks("deal", "restart"), asks("game", "new")
     ('Restart this deal?', 'Start a new game?')

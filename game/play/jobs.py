@@ -84,6 +84,13 @@ class Jobs:
             self.solvers[game] = SolverService(game)
         return self.solvers[game]
 
+    def par_solver(self, game: str) -> SolverService:
+        """The game's par worker, beside the live check's: its long search is never superseded."""
+        key = f"par-{game}"
+        if key not in self.solvers:
+            self.solvers[key] = SolverService(game)
+        return self.solvers[key]
+
     def _wait(self, what: str, game: str, rid: int) -> None:
         self.waiting = (what, rid)
         self._game = game

@@ -20,9 +20,9 @@ out, so the menu itself changes nothing::
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Callable
 
-from game.i18n import LANGUAGES, N_, _, language, ngettext, percent
+from game.i18n import LANGUAGES, N_, _, language, ngettext, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 from game.quoting import printable
 
@@ -57,6 +57,8 @@ class Settings:
     #: Sound off (the S key). Muting keeps ``volume``, so sound comes back as loud as it was.
     muted: bool = False
     live_winnability: bool = True
+    #: Par: the solver seeks the shortest line of each game as it begins (the result panel shows it).
+    find_par: bool = True
     table_colour: str = "green"
     card_back: str = "blue"
     #: "Winnable deals only" (game.play.dealer): FreeCell, and Spider per suit count.
@@ -75,6 +77,9 @@ class Settings:
     left_handed: bool = False
     #: The language chosen in Settings ("en", "ko", "ja", "ru"); "" follows the system's.
     language: str = ""
+    #: The window's place and size ({"x", "y", "w", "h"}) when it last closed out of
+    #: fullscreen, restored at start (game.app.capabilities.restored_window); None: never closed yet.
+    window: dict[str, int] | None = None
 
     @property
     def sound_volume(self) -> float:
@@ -89,6 +94,27 @@ class Settings:
         """Sound off / on (the S key); returns whether it is now muted. The volume is kept."""
         self.muted = not self.muted
         return self.muted
+
+    def keep_window(self, rect: dict[str, int] | None) -> bool:
+        """Remember the window at ``rect`` ({"x", "y", "w", "h"}; None: closed in fullscreen,
+        which keeps the windowed place); True when that changed what is remembered. A
+        rect the settings file would refuse next time is not kept.
+
+        >>> s = Settings(); s.keep_window({"x": 5, "y": 9, "w": 800, "h": 600}), s.keep_window(None)
+        (True, False)
+        >>> s.keep_window({"x": 5, "y": 9, "w": 0, "h": 600}), s.window["w"]
+        (False, 800)
+        """
+        from game.schema import SETTINGS, SchemaError
+
+        if rect is None or rect == self.window:
+            return False
+        try:
+            SETTINGS.check({"window": rect})
+        except SchemaError:
+            return False
+        self.window = dict(rect)
+        return True
 
     @classmethod
     def from_dict(cls, data: Any) -> "Settings":
@@ -161,7 +187,8 @@ class _Buttons:
 
 @dataclass(frozen=True)
 class Request:
-    """What the player chose: ``kind`` is "freecell", "spider", "setting", "close"."""
+    """What the player chose: ``kind`` is "freecell", "spider", "setting", "close",
+    "challenge" (``setting``: the challenge's id)."""
 
     kind: str
     number: int | None = None
@@ -173,7 +200,8 @@ class Request:
 class Menu:
     """Screens: main, settings, statistics, and a number box."""
 
-    def __init__(self, settings: Settings, stats: Any = None, game: str = "freecell") -> None:
+    def __init__(self, settings: Settings, stats: Any = None, game: str = "freecell", *,
+                 marks: Callable[[], Any] | None = None) -> None:
         self.settings = settings
         self.stats = stats
         self.game = game
@@ -185,13 +213,23 @@ class Menu:
         self.focus = 0
         self.entry: str | None = None
         self.entry_for = ""
+        #: Where the gamepad's digit goes in the number box (``len(entry)``: a new digit at the end).
+        self.cursor = 0
         self.error = ""
+        #: The player's challenge marks (:class:`game.challenges.ChallengeProgress`; None: none shown),
+        #: read afresh from ``marks`` (when given) each time the menu opens.
+        self.progress: Any = None
+        self.marks = marks
+        #: How many days before today the menu's challenges are (past days of this month play too).
+        self.challenge_days_back = 0
 
     @property
     def is_open(self) -> bool:
         return bool(self.stack)
 
     def open(self) -> None:
+        if self.marks is not None:
+            self.progress = self.marks()
         self.stack = ["main"]
         self.focus = 0
         self.entry = None
@@ -234,6 +272,7 @@ class Menu:
                 note=self.error if self.error and self.entry is None else ""),
             self._number_row("freecell", _("Deal number"), b),
         ]
+        day_rows, challenge_rows = self._challenge_rows(b)
         suits = b.add("1", "spider-suits-1") + b.add("2", "spider-suits-2") + b.add("4", "spider-suits-4")
         spider_rows = [
             Row(_("Suits"), suits, selected=(suits[(1, 2, 4).index(s)],) if s in (1, 2, 4) else ()),
@@ -244,15 +283,60 @@ class Menu:
             Row("", b.add(_("Settings"), "settings") + b.add(_("Statistics"), "statistics") + b.add(_("How to play"), "help")),
             Row("", b.add(_("Back to the game"), "close") + b.add(_("Quit"), "quit")),
         ]
+        fc_rows += day_rows + challenge_rows["freecell"]
+        spider_rows += challenge_rows["spider"]
         return (_("Solitaire"), [Section(_("FreeCell"), tuple(fc_rows)), Section(_("Spider"), tuple(spider_rows)),
                               Section(_("More"), tuple(more_rows))], b.buttons)
+
+    def challenge_date(self) -> Any:
+        """The date whose challenges the menu shows: today, or a past day of this month."""
+        import datetime
+
+        from game.freecell.daily import today_in_japan
+
+        today = today_in_japan()
+        back = max(0, min(self.challenge_days_back, today.day - 1))
+        return today - datetime.timedelta(days=back)
+
+    def _challenge_rows(self, b: "_Buttons") -> tuple[list[Row], dict[str, list[Row]]]:
+        """The day's challenges by game: one row each (level, done or not, Play) with its
+        goal in words under it, and the row that picks the day (a past day of this month)."""
+        from game.challenges import challenges_for
+        from game.challenges.sentences import say
+        from game.freecell.daily import today_in_japan
+        from game.stats import month_name
+
+        today = today_in_japan()
+        date = self.challenge_date()
+        back = (today - date).days  # a new month starts at its 1st
+        rows: dict[str, list[Row]] = {"freecell": [], "spider": []}
+        for c in challenges_for(date):
+            state = self.progress.state(c) if self.progress is not None else "none"
+            done = state in ("done", "late")
+            # TRANSLATORS: a challenge row's button in the menu: start that challenge's game.
+            label = pgettext("challenge button", "Play again") if done else pgettext("challenge button", "Play")
+            value = say(f"state.{state}") + (" \u2713" if done else "")
+            rows[c.game].append(Row(c.level_name(), b.add(label, f"challenge-{c.id}"), value=value,
+                                    detail=c.sentence()))
+        when = say("menu.today") if back == 0 else say("menu.day", day=date.day, month=month_name(date.month))
+        status = ""
+        if self.progress is not None:
+            status = say("menu.streak", badge=self.progress.badge_line(today.year, today.month),
+                         streak=self.progress.streak_line(today))
+        day_row = Row(say("menu.challenges"), b.add(say("menu.earlier"), "challenge-earlier", date.day > 1)
+                      + b.add(say("menu.later"), "challenge-later", back > 0), value=when, detail=status)
+        return [day_row], rows
 
     def _number_row(self, game: str, label: str, b: "_Buttons") -> Row:
         """The number box, inline: "Enter..." until chosen, then the box with OK and Cancel."""
         if self.entry is None or self.entry_for != game:
             return Row(label, b.add(_("Enter\u2026"), f"{game}-number"))
         what = "1..1,000,000" if game == "freecell" else "1..999,999"
-        return Row(label, b.add(_("OK"), "entry-ok") + b.add(_("Cancel"), "back"), value=f"{printable(self.entry)}_",
+        text, c = self.entry, self.cursor
+        # The digit the gamepad's Up/Down change is bracketed; at the end, the caret waits for one.
+        shown = (f"{printable(text[:c])}[{printable(text[c])}]{printable(text[c + 1:])}" if c < len(text)
+                 else f"{printable(text)}_")
+        return Row(label, b.add(_("OK"), "entry-ok") + b.add(_("Cancel"), "back"), value=shown,
                    note=self.error or _("type a number {what}, then Enter").format(what=what), box=True)
 
     def _settings(self) -> tuple[str, list[Section], list[Button]]:
@@ -280,6 +364,7 @@ class Menu:
                        tuple(_(_NAMES[x]) for x in AUTO_MOVES), st.auto_moves),
                 toggle(_("One click sends home"), "one_click_home"),
                 toggle(_("Live winnability check"), "live_winnability"),
+                toggle(_("Par for each game"), "find_par"),
                 choice(_("Animation speed"), "animation_speed", SPEEDS, tuple(_(_NAMES[x]) for x in SPEEDS),
                        st.animation_speed),
                 self._winnable_row(b))
@@ -319,7 +404,9 @@ class Menu:
 
     #: The statistics chart's choices: a game bucket and its tab's label.
     CHARTS = (("freecell", N_("FreeCell")), ("spider-1", N_("Spider 1 suit")), ("spider-2", N_("2 suits")),
-              ("spider-4", N_("4 suits")), ("daily", N_("Daily")))
+              ("spider-4", N_("4 suits")), ("daily", N_("Daily")), ("challenges", N_("Challenges")))
+    #: The tabs that show a month (the daily deal's, the daily challenges').
+    MONTHS = ("daily", "challenges")
 
     def _statistics(self) -> tuple[str, list[Section], list[Button], Grid | None, Chart | Calendar | None]:
         from game.stats import outcome, table_columns
@@ -328,7 +415,8 @@ class Menu:
         grid = chart = None
         sections: list[Section] = []
         if self.stats is not None:
-            grid = Grid(("",) + table_columns(), tuple((name,) + cells for name, cells in self.stats.table()))
+            if self.chart_game != "challenges":  # the challenges' month takes the table's room
+                grid = Grid(("",) + table_columns(), tuple((name,) + cells for name, cells in self.stats.table()))
             tabs: tuple[int, ...] = ()
             chosen: tuple[int, ...] = ()
             for key, label in self.CHARTS:
@@ -337,12 +425,15 @@ class Menu:
                 if key == self.chart_game:
                     chosen = i
             rows = [Row("", tabs, selected=chosen)]
-            if self.chart_game == "daily":
+            if self.chart_game in self.MONTHS:
                 rows.append(Row("", b.add(_("\u2039 Earlier month"), "month-earlier")
                                 + b.add(_("Later month \u203a"), "month-later", self.months_back > 0)))
             sections.append(Section(_("Recent games"), tuple(rows)))
             name = dict(self.CHARTS)[self.chart_game]
-            if self.chart_game == "daily":
+            if self.chart_game == "challenges":
+                chart = self._challenge_calendar()
+                sections.append(self._badges())
+            elif self.chart_game == "daily":
                 chart = self._calendar()
             else:
                 games = tuple((r.seconds, outcome(r)) for r in self.stats[self.chart_game].recent)
@@ -373,6 +464,52 @@ class Menu:
 
         return Calendar(month_title(year, month), first.weekday(), tuple(marks),
                         today.day if self.months_back == 0 else 0)
+
+    def _month_shown(self) -> tuple[Any, int, int]:
+        """Today (a Japan date) and the year and month the calendar shows."""
+        from game.freecell.daily import today_in_japan
+
+        today = today_in_japan()
+        index = today.year * 12 + today.month - 1 - self.months_back
+        year, month = divmod(index, 12)
+        return today, year, month + 1
+
+    def _challenge_calendar(self) -> Calendar:
+        """The month's days coloured by their challenges: one done on its day, done
+        later only, tried, not tried (the marks of ``challenges.json``)."""
+        import datetime
+
+        from game.challenges import ChallengeProgress
+        from game.challenges.sentences import say
+        from game.stats import month_title
+
+        today, year, month = self._month_shown()
+        progress = self.progress if self.progress is not None else ChallengeProgress()
+        marks = []
+        for _day, states in progress.calendar(year, month):
+            marks.append(next((s for s in ("done", "late", "tried") if s in states), ""))
+        legend = tuple((s, say(f"state.{s}")) for s in ("done", "late", "tried"))
+        return Calendar(say("calendar.title", month=month_title(year, month)),
+                        datetime.date(year, month, 1).weekday(), tuple(marks),
+                        today.day if self.months_back == 0 else 0, legend)
+
+    def _badges(self) -> Section:
+        """The month's badge and the next one's threshold, every threshold, the daily streak."""
+        from game.challenges import BADGES, ChallengeProgress
+        from game.challenges.sentences import say
+
+        today, year, month = self._month_shown()
+        progress = self.progress if self.progress is not None else ChallengeProgress()
+        levels = ", ".join(say("calendar.threshold", badge=say(f"badge.{name}"), needed=needed)
+                           for name, needed in BADGES)
+        badge = progress.badge(year, month)
+        best = progress.best_streak
+        name = say(f"badge.{badge}") if badge else say("badge.none")
+        rows = (Row(say("calendar.badge"), value=f"{name} \u00b7 {progress.badge_line(year, month)}",
+                    detail=say("calendar.thresholds", levels=levels)),
+                Row(say("calendar.streak"), value=f"{progress.streak_line(today)} \u00b7 "
+                    + (say("calendar.best.one") if best == 1 else say("calendar.best", days=best))))
+        return Section(say("calendar.section"), rows)
 
     def _confirm_clear(self) -> tuple[str, tuple[str, ...], list[Button]]:
         return (_("Clear all statistics?"), (_("This cannot be undone."),),
@@ -428,7 +565,7 @@ class Menu:
         its end), Up/Down to the row above or below, keeping the place in the row.
 
         >>> m = Menu(Settings()); m.open(); m.choose("settings")
-        >>> m.move_focus_2d(0, 3); m.buttons()[m.focus].action  # Play's 4th row: animation speed
+        >>> m.move_focus_2d(0, 4); m.buttons()[m.focus].action  # Play's 5th row: animation speed
         'set-animation_speed=slow'
         >>> m.move_focus_2d(2, 0); m.buttons()[m.focus].action
         'set-animation_speed=fast'
@@ -454,10 +591,12 @@ class Menu:
         from game.input.actions import Act
 
         moves = {Act.FOCUS_UP: (0, -1), Act.FOCUS_DOWN: (0, 1), Act.FOCUS_LEFT: (-1, 0), Act.FOCUS_RIGHT: (1, 0)}
-        if act in moves:
+        if self.typing and act in moves:
+            self.dial(*moves[act])  # the gamepad fills the number box digit by digit
+        elif act in moves:
             self.move_focus_2d(*moves[act])  # the menu's screens are rows of buttons
-        elif act in (Act.FOCUS_PREV, Act.FOCUS_NEXT):
-            self.move_focus(-1 if act is Act.FOCUS_PREV else 1)
+        elif act in (Act.FOCUS_PREV, Act.FOCUS_NEXT, Act.BAR_PREV, Act.BAR_NEXT):
+            self.move_focus(-1 if act in (Act.FOCUS_PREV, Act.BAR_PREV) else 1)
         elif act is Act.SELECT:
             return self.confirm_entry() if self.entry is not None else self.press()
         elif act is Act.CANCEL:
@@ -465,6 +604,34 @@ class Menu:
         elif act is Act.MENU:
             self.close()
         return None
+
+    def dial(self, dx: int, dy: int) -> None:
+        """The d-pad in the number box: Left/Right move between digits (one past the
+        last starts a new one), Up/Down turn the digit there (0..9, round).
+
+        >>> m = Menu(Settings()); m.open(); m.choose("freecell-number")
+        >>> for step in [(0, -1), (1, 0), (0, -1), (0, -1), (1, 0), (0, 1)]:  # Up, Right, Up, Up, Right, Down
+        ...     m.dial(*step)
+        >>> m.entry
+        '129'
+        >>> m.dial(-1, 0); m.dial(0, 1); m.entry, m.cursor
+        ('119', 1)
+        """
+        if self.entry is None:
+            return
+        text = self.entry
+        if dx:
+            self.cursor = max(0, min(len(text), self.cursor + dx))
+            return
+        if self.cursor >= len(text):
+            if len(text) >= 12:
+                return
+            text += "0"
+        c = min(self.cursor, len(text) - 1)
+        digit = int(text[c]) if text[c].isdigit() else 0
+        self.entry = text[:c] + str((digit - dy) % 10) + text[c + 1:]
+        self.cursor = c
+        self.error = ""
 
     def press(self) -> Request | None:
         buttons = self.buttons()
@@ -493,6 +660,7 @@ class Menu:
 
         if self.typing:
             self.entry = (self.entry + fold_wide(text))[:12]
+            self.cursor = len(self.entry)
             self.error = ""
 
     def paste(self, text: str) -> None:
@@ -503,6 +671,7 @@ class Menu:
     def backspace(self) -> None:
         if self.entry:
             self.entry = self.entry[:-1]
+            self.cursor = len(self.entry)
 
     def confirm_entry(self) -> Request | None:
         """The typed number, or None with :attr:`error` saying why not."""
@@ -529,6 +698,8 @@ class Menu:
     def choose(self, action: str) -> Request | None:
         """Carry out a button: open a screen, or return what the app must do."""
         self.error = ""
+        # The keyboard ring goes where the pointer chose (one lit button, not two).
+        self.focus = next((i for i, b in enumerate(self.buttons()) if b.action == action), self.focus)
         if self.entry is not None and action not in ("entry-ok", "back", "freecell-number", "spider-number"):
             # Another button while the number box is open: the box closes (typing would go nowhere).
             self.entry = None
@@ -549,7 +720,7 @@ class Menu:
             self.focus = 0
             if action == "statistics" and self.stats is not None and not self.stats[self.chart_game].played:
                 # The chart opens on a game that has results, if any has.
-                self.chart_game = next((k for k, _ in self.CHARTS[:-1] if self.stats[k].played), self.chart_game)
+                self.chart_game = next((k for k, _ in self.CHARTS[:-2] if self.stats[k].played), self.chart_game)
             return None
         if action == "clear-stats":
             self.stack.append("confirm-clear")
@@ -562,9 +733,20 @@ class Menu:
             return self.confirm_entry()
         if action in ("freecell-number", "spider-number"):
             self.entry = ""
+            self.cursor = 0
             self.entry_for = action.split("-")[0]
             self._focus_on("entry-ok")
             return None
+        if action in ("challenge-earlier", "challenge-later"):
+            step = 1 if action == "challenge-earlier" else -1
+            from game.freecell.daily import today_in_japan
+
+            # Within this month: the 1st at the earliest, today at the latest.
+            self.challenge_days_back = max(0, min(today_in_japan().day - 1, self.challenge_days_back + step))
+            return None
+        if action.startswith("challenge-"):
+            self.close()
+            return Request("challenge", setting=action[len("challenge-"):])
         if action in ("month-earlier", "month-later"):
             self.months_back = max(0, min(1200, self.months_back + (1 if action == "month-earlier" else -1)))
             return None

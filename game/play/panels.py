@@ -22,6 +22,7 @@ class Command(StrEnum):
 
     MENU = "menu"
     UNDO = "undo"
+    REDO = "redo"
     HINT = "hint"
     MOVES = "moves"
     AUTOCOMPLETE = "autocomplete"
@@ -39,6 +40,8 @@ class Command(StrEnum):
     CLOSE = "close"
     KEEP = "keep"
     CONFIRMED = "confirmed"
+    #: A missed challenge's Restart: the panel was the question, so no second one.
+    RETRY = "retry"
     HELP_PREV = "help-prev"
     HELP_NEXT = "help-next"
     HOLD_UP = "hold-up"
@@ -54,6 +57,8 @@ class Button:
     label: str
     action: Command | str
     enabled: bool = True
+    #: A control-bar button the keyboard or gamepad ring is on (F6, the pad's shoulders).
+    focus: bool = False
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,8 @@ class Row:
     note: str = ""
     #: ``value`` is a text box the player types into (the deal number).
     box: bool = False
+    #: A line under the row that describes it (a challenge's goal): wraps, never cut short.
+    detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -105,12 +112,17 @@ class Chart:
 class Calendar:
     """A month of daily deals: ``days`` holds each date's state ("won",
     "played" or "") from the 1st; ``first`` is the 1st's weekday (0 = Monday);
-    ``today`` the day of the month that is today (0: another month)."""
+    ``today`` the day of the month that is today (0: another month).
+    The daily challenges' month uses the states "done" (one done on its
+    day), "late" (done later only), "tried"; ``legend`` names what each
+    state's colour means, in order (already in the player's language)."""
 
     title: str
     first: int
     days: tuple[str, ...]
     today: int = 0
+    #: (state, word) per colour; empty: the daily deal's own (won; played, not won).
+    legend: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

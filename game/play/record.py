@@ -7,8 +7,15 @@ the controller reacts (the celebration, the sound, the message line)::
 
     record = Record(store, stats)
     won = record.changed(table)    # after each move: a Won the first time the game is won
+    record.at_stake(table)         # would ending it now count it as played and lost?
     record.abandon(table)          # a new game replaces this one: played and lost
     record.save(table)
+
+One rule decides what counts, whichever way a game ends (a new deal, a
+deal from the menu, Give up, a replayed move list): a game counts once a
+move is made, and a game the demo or Rewind played part of never counts
+(the session remembers that, in the save too: ``session.assisted``).
+Quitting counts nothing: the game is saved and comes back.
 """
 
 from __future__ import annotations
@@ -40,20 +47,33 @@ class Record:
     def __init__(self, store: Store, stats: Statistics) -> None:
         self.store = store
         self.stats = stats
-        #: Whether a demo played any of this game (then it does not count).
-        self.demo_touched = False
+        #: The game on the table was counted (won, or given up): it never counts twice.
         self._recorded = False
         self._saved_at = 0
+
+    @staticmethod
+    def made_a_move(table: Table) -> bool:
+        """A move was made in this game (undone or not): the clock started with it."""
+        s = table.session
+        return s.moves > 0 or s.clock.started
+
+    def at_stake(self, table: Table) -> bool:
+        """Whether ending the game on ``table`` now counts it as played and lost: a
+        move was made, it is neither won nor counted yet, and neither the demo nor
+        Rewind played any of it."""
+        s = table.session
+        return not s.won and not self._recorded and not s.assisted and self.made_a_move(table)
 
     def changed(self, table: Table) -> Won | None:
         """After every move: count a win once (the save goes); save every few moves."""
         s = table.session
         if s.won and not self._recorded:
             self._recorded = True
-            if not self.demo_touched:  # a game the demo played does not count
+            counted = not s.assisted  # a game the demo or Rewind played does not count
+            if counted:
                 self.count(table, won=True)
                 self.store.delete("savegame")
-            return Won(not self.demo_touched)
+            return Won(counted)
         if not s.won and abs(s.moves - self._saved_at) >= SAVE_EVERY:
             self.save(table)
         return None
@@ -71,20 +91,24 @@ class Record:
                                        daily=daily, store=self.store)
 
     def abandon(self, table: Table) -> None:
-        """A new game replaces the one on ``table``: one in progress counts as played and lost."""
-        s = table.session
-        if not s.won and s.clock.started and not self.demo_touched:
+        """A new game replaces the one on ``table``: one at stake counts as played and lost."""
+        if self.at_stake(table):
             self.count(table, won=False)
+        self.forget()
+
+    def forget(self) -> None:
+        """The next game on the table is a new one (nothing of it counted yet)."""
         self._recorded = False
         self._saved_at = 0
-        self.demo_touched = False
 
-    def give_up(self, table: Table) -> None:
-        """Give Up: counted as given up, once (the new deal must not count it again)."""
-        s = table.session
-        if not s.won:
-            self.count(table, won=False, give_up=True)
-            s.clock.reset()
+    def give_up(self, table: Table) -> bool:
+        """Give Up: counted as given up when at stake, once (the new deal must not
+        count it again); True when it was counted."""
+        if not self.at_stake(table):
+            return False
+        self.count(table, won=False, give_up=True)
+        self._recorded = True
+        return True
 
     def save(self, table: Table) -> None:
         """The save file: the game on ``table``, or none once it is won."""

@@ -16,17 +16,23 @@ waits in :attr:`Round.wanted` for the controller::
 
 from __future__ import annotations
 
+import datetime
 from typing import Any, Callable
 
 from game import speeds
+from game.challenges import Status
+from game.challenges.sentences import say
 from game.i18n import _, detect_language, ngettext, set_language
+from game.play.bar import BarFocus
+from game.play.challenge import Attempt, restored_attempt, save_attempt
 from game.play.demo import Demo
 from game.play.frame import control_bar, status_line
-from game.play.games import GAMES, LIVE_CHECK, Game, game_of, next_table, restored_table
+from game.play.games import GAMES, LIVE_CHECK, Game, asks, game_of, next_table, restored_table
 from game.play.host import Host
 from game.play.jobs import Jobs, LineFound, Rewound, Said, WinnableFound
 from game.play.menu import Settings
-from game.play.panels import Button
+from game.play.par import Par
+from game.play.panels import Button, Command, Panel
 from game.play.record import Record
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, Undone
 from game.session import restore_saved
@@ -35,6 +41,17 @@ from game.stats import Statistics
 from game.store import Store
 
 __all__ = ["Round"]
+
+
+def _today() -> datetime.date:
+    from game.freecell.daily import today_in_japan
+
+    return today_in_japan()
+
+
+def _say_goal(challenge: Any) -> str:
+    """What the message line says as a challenge is dealt: its level and goal."""
+    return say("play.started", level=challenge.level_name(), goal=challenge.sentence())
 
 
 class Round:
@@ -52,8 +69,16 @@ class Round:
         self.stats = stats
         self.record = Record(store, stats)
         self.settings = settings
+        #: The daily challenge being played on the table (None: a plain game).
+        self.challenge: Attempt | None = None
+        #: The date challenges are played on (Japan's, as the daily deal's).
+        self.today: Callable[[], datetime.date] = _today
         self.jobs = Jobs()
+        #: The shortest line found for the deal on the table (its own worker).
+        self.par = Par(self.jobs)
         self.env = TableEnv(size=host.size, now=now, solver=self.jobs.solver)
+        #: The control-bar button the keyboard or gamepad ring is on (F6, the pad's shoulders).
+        self.bar = BarFocus()
         self._sync_env()
         #: The live winnability check (while the setting is on) and a running demo.
         self.winnability: Any = None
@@ -73,6 +98,9 @@ class Round:
         self.table = self._install(table)
         if restored is None:
             table.fly_deal()
+        else:
+            self.challenge = restored_attempt(self.store, restored, today=self.today,
+                                              setting_level=settings.auto_moves)
         self.say_store_warnings()
         self.apply_settings()
         self.position_changed()
@@ -100,8 +128,13 @@ class Round:
 
     @property
     def demo_touched(self) -> bool:
-        """Whether a demo played any of this game (then it does not count)."""
-        return self.record.demo_touched
+        """Whether the demo or Rewind played any of this game (then it never counts)."""
+        return self.table.session.assisted
+
+    @property
+    def at_stake(self) -> bool:
+        """Ending the game on the table now counts it as played and lost."""
+        return self.record.at_stake(self.table)
 
     # --- reactions to what happened -----------------------------------------------------
 
@@ -109,6 +142,8 @@ class Round:
         """The position changed (move, undo, restart, new deal): re-check winnability."""
         if self.winnability is not None and self.table.live_check_applies:
             self.winnability.position_changed(self.table.position)
+        if self.settings.find_par:
+            self.par.follow(self.table)  # a new deal (or level) starts its par search
 
     def changed(self) -> None:
         """After every move: the record (a win counted once, the save); the live check."""
@@ -119,6 +154,7 @@ class Round:
         self.position_changed()
         won = self.record.changed(self.table)
         if won is not None:
+            self.table.result_notes = self._notes()
             self.table.celebrate()  # once the last card has landed, with its sound
             self._win_sound = won.counted
         self.say_store_warnings()
@@ -129,8 +165,14 @@ class Round:
             if isinstance(event, Played):
                 self.host.play_sound(event.sound)
                 self.changed()
+                if self.challenge is not None:
+                    self.challenge.moved(self.table.session)
+                    self._follow_challenge()
             elif isinstance(event, Undone):
                 self.changed()
+                if self.challenge is not None:
+                    self.challenge.undone()
+                    self._follow_challenge()
             elif isinstance(event, Refused):
                 self.host.play_sound("refuse")
                 self.last_refusal = event.reason
@@ -147,9 +189,13 @@ class Round:
             if isinstance(event, LineFound):
                 self.play_demo(list(event.line))
             elif isinstance(event, Rewound):
+                self.table.session.assisted = True  # the solver chose where to go back to
                 self.table.rewind(event.steps)
                 self.say(event.message)
                 self.position_changed()
+                if self.challenge is not None:
+                    self.challenge.undone(event.steps)
+                    self._follow_challenge()
             elif isinstance(event, WinnableFound):
                 self.abandon()
                 self.start(GAMES[event.game].table(self.env, event.number, event.suits))
@@ -164,6 +210,10 @@ class Round:
         self.record.abandon(self.table)
         self.say_store_warnings()
         self.stop_demo()
+        if self.challenge is not None:
+            save_attempt(self.store, None)
+        self.challenge = None  # a challenge lasts as long as its game
+        self.table.result_notes, self.table.moves_text = (), ""
 
     def save_game(self) -> None:
         self.record.save(self.table)
@@ -204,15 +254,97 @@ class Round:
         self.position_changed()
 
     def restart(self) -> None:
+        """The same deal again: the game goes on (nothing is counted), but a won
+        one replayed is a new game, which counts on its own (even if the demo won it)."""
+        if self.table.session.won:
+            self.record.forget()
+            self.table.session.assisted = False
         self.table.restart()
+        self.table.result_notes, self.table.moves_text = (), ""
+        if self.challenge is not None:
+            self.challenge.restart(self.settings.auto_moves)
+            self.table.set_auto_level(self._auto_level())
         self.table.fly_deal()
         self.position_changed()
 
+    # --- daily challenges ----------------------------------------------------------------
+
+    def challenge_marks(self) -> Any:
+        """The player's challenge marks as ``challenges.json`` has them now."""
+        from game.challenges import ChallengeProgress
+
+        marks = ChallengeProgress.load(self.store)
+        self.say_store_warnings()
+        return marks
+
+    def challenge_named(self, name: str) -> tuple[str, str, Callable[[], None]] | None:
+        """For the challenge ``name`` (an id): the question to ask before it replaces a game
+        in progress, its yes, and what deals it; None, said on the message line, when it
+        cannot be played today."""
+        from game.challenges import challenge_by_id, playable
+
+        challenge = challenge_by_id(name)
+        if challenge is None or not playable(challenge.date, self.today()):
+            self.say(say("play.closed", id=name))
+            return None
+        return (say("play.confirm", level=challenge.level_name()), say("play.confirm.yes"),
+                lambda: self.start_challenge(challenge))
+
+    def start_challenge(self, challenge: Any) -> None:
+        """Deal ``challenge``'s game (at its automatic level or suits) and follow it."""
+        goal = challenge.goal
+        self.abandon()
+        self.table.panel = None
+        self.challenge = Attempt(challenge, self.store, today=self.today, setting_level=self.settings.auto_moves)
+        self._sync_env()  # the deal's opening automatic moves are made at the goal's level
+        self.start(GAMES[goal.game].table(self.env, goal.number, goal.suits or 1))
+        save_attempt(self.store, challenge)
+        self.table.fly_deal()
+        self.say(_say_goal(challenge))
+
+    def _notes(self) -> tuple[str, ...]:
+        """The result panel's lines beyond the table's own (the challenge's); its moves
+        line says par beside them once par is known."""
+        moves, demo = self.table.session.moves, self.demo_touched
+        self.table.moves_text = self.par.sentence(moves, demo) if self.settings.find_par else ""
+        return self.challenge.result_lines() if self.challenge is not None else ()
+
+    def _auto_level(self) -> str:
+        level = self.settings.auto_moves
+        return self.challenge.auto_level(level) if self.challenge is not None else level
+
+    def _follow_challenge(self) -> None:
+        """Say at once what changed about the challenge: met, missed (Restart offered), out of reach."""
+        attempt = self.challenge
+        assert attempt is not None
+        news = attempt.news()
+        if attempt.warning:
+            self.say(attempt.warning)
+            attempt.warning = ""
+        self.say_store_warnings()
+        won = self.table.session.won
+        if won:
+            self.table.result_notes = self._notes()
+        if news is None:
+            return
+        if news.status is Status.MISSED and not won:
+            buttons = (Button(say("play.retry"), Command.RETRY), Button(say("play.keep"), Command.CLOSE))
+            self.table.panel = Panel(say("play.missed.title"), (news.reason, say("restart")), buttons, focus=0)
+        elif news.status is Status.MET and not won:  # a Spider suits goal, met before the game ends
+            self.table.panel = Panel(say("play.result.met", level=attempt.level_name), attempt.result_lines()[1:],
+                                     (Button(say("play.keep"), Command.CLOSE), Button(_("New game"), Command.NEW)),
+                                     focus=0)
+        elif news.status is Status.OVER:
+            self.say(news.reason)
+
     def give_up(self) -> None:
-        self.record.give_up(self.table)
+        """Give up: counted as given up when a move was made (and neither the demo
+        nor Rewind played any of it); then a new deal."""
+        counted = self.record.give_up(self.table)
+        noun, helped = self.table.noun, self.table.session.assisted
         self.say_store_warnings()
         self.new_deal()
-        self.say(_("Given up: a new deal"))
+        self.say(asks(noun, "given-up" if counted else "helped" if helped else "no-move"))
 
     # --- the solver's jobs and the demo ---------------------------------------------
 
@@ -224,6 +356,10 @@ class Round:
     def start_demo(self) -> None:
         """The solver plays from here as card flights; Esc stops, leaving the player in control."""
         self.stop_demo()
+        rest = self.par.rest_from(self.table.position) if self.settings.find_par else None
+        if rest:
+            self.play_demo(list(rest))  # the game stands on the par line: the demo plays the shortest known
+            return
         self._react(self.jobs.demo(self.table, self.winnability))
 
     def play_demo(self, line: list[Any]) -> None:
@@ -232,7 +368,10 @@ class Round:
         # (Spider) demo plays; the demo leaves it alone otherwise.
         self.demo = Demo.start(self.table, line, self.jobs.solver(self.table.game))
         if self.demo is not None:
-            self.record.demo_touched = True
+            self.table.session.assisted = True
+            self.table.session.redo_list.clear()  # the demo's moves are new ones
+            if self.challenge is not None:
+                self.challenge.spoiled = True
 
     def stop_demo(self) -> None:
         if self.demo is not None:
@@ -277,7 +416,7 @@ class Round:
     def _sync_env(self) -> None:
         st = self.settings
         self.env.speed = speeds.SPEED_FACTORS[st.animation_speed]
-        self.env.auto_foundation = st.auto_moves  # a level: "off", "safe" or "all"
+        self.env.auto_foundation = self._auto_level()  # a level: "off", "safe" or "all"
         self.env.one_click_home = st.one_click_home
         self.env.last_move = st.last_move_outline
         self.env.left_handed = st.left_handed
@@ -293,7 +432,7 @@ class Round:
         self._sync_env()
         self.host.set_volume(st.sound_volume)
         self.host.apply_look(st)
-        if self.table.set_auto_level(st.auto_moves):
+        if self.table.set_auto_level(self._auto_level()):
             if self.winnability is not None:
                 self.winnability.forget()  # "all" may lose where "safe" wins
             self.position_changed()
@@ -305,6 +444,10 @@ class Round:
         elif not st.live_winnability and self.winnability is not None:
             self.winnability.close()
             self.winnability = None
+        if not st.find_par:
+            self.par.forget()
+        elif not self.par.searching and self.par.found is None:
+            self.par.follow(self.table)
 
     def save_settings(self) -> None:
         self.store.save("settings", self.settings.to_dict())
@@ -340,6 +483,7 @@ class Round:
         self.table.settle()
         if self.winnability is not None:
             self.winnability.poll()
+        self.par.poll()
         self._react(self.jobs.poll(self.env.anim_time))
         if self.demo is not None:
             if self.demo.update(dt):
@@ -349,18 +493,37 @@ class Round:
         self.events()
 
     def status(self) -> str:
-        return status_line(self.table, self.winnability, self.demo, self.jobs)
+        return status_line(self.table, self.winnability, self.demo, self.jobs,
+                           self.challenge.status_text() if self.challenge is not None else "")
 
-    def buttons(self) -> tuple[Button, ...]:
-        return control_bar(self.table, self.winnability)
+    def buttons(self, ring: bool = False) -> tuple[Button, ...]:
+        """The control bar; ``ring``: the button the keyboard's ring is on marked, while keys are in use."""
+        bar = control_bar(self.table, self.winnability)
+        return self.bar.marked(bar) if ring and self.env.keyboard_used else bar
+
+    def bar_key(self, act: Any, press: Callable[[str], None]) -> bool:
+        """F6 or a shoulder onto the bar, or a key while the ring is on it (:meth:`BarFocus.key`);
+        True when spent. A panel up has the keys first (the caller asks only when none is)."""
+        return self.bar.key(act, self.buttons(), press, self.say, self.env.left_handed)
+
+    def mouse_used(self) -> None:
+        """The pointer took over: no focus ring, on the table or the bar."""
+        self.env.keyboard_used = False
+        self.bar.leave()
+
+    def focus_mark(self) -> Any:
+        """The table's focus ring, unless the ring is on the bar."""
+        return None if self.bar.at is not None else self.table.focus_mark()
 
     @property
     def busy(self) -> bool:
         """Cards are flying (the window draws every frame)."""
         return self.table.flights.busy()
 
-    def close(self) -> None:
-        """Save the game and stop the solver processes."""
+    def close(self, window: dict[str, int] | None = None) -> None:
+        """Save the game (and the window's place, ``window``) and stop the solver processes."""
+        if self.settings.keep_window(window):
+            self.save_settings()
         self.save_game()
         self.jobs.cancel()
         self.stop_demo()

@@ -118,8 +118,10 @@ class SpiderTable(Table):
         shown = self.as_shown()  # the bar turns to its won state when the last set lands
         playing = not shown.won
         # Menu first and Give up last: the one that ends a game sits apart.
+        # Redo shows only while there is something to redo (a new move clears it).
+        redo = (Button(_("Redo (Ctrl+Y)"), Command.REDO),) if playing and self.session.can_redo else ()
         return (Button(_("Menu"), Command.MENU), Button(_("Undo (Z)"), Command.UNDO, self.undoable and shown.undoable),
-                Button(_("Hint (H)"), Command.HINT, playing),
+                *redo, Button(_("Hint (H)"), Command.HINT, playing),
                 Button(_("Deal (D) {deals_left}").format(deals_left=shown.deals_left), Command.DEAL,
                        playing and shown.can_deal),
                 Button(_("New game"), Command.NEW), Button(_("Restart"), Command.RESTART, shown.undoable),
@@ -129,27 +131,34 @@ class SpiderTable(Table):
         s = self.session
         if outcome.won:
             return Panel(_("You won!"), (ngettext("Game #{number}, {suits} suit", "Game #{number}, {suits} suits", s.suits).format(number=s.number, suits=s.suits),
-                                      _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)), _("Moves {moves}").format(moves=s.moves), _("Score {score}").format(score=s.score)),
+                                      _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
+                                      self.moves_text or _("Moves {moves}").format(moves=s.moves),
+                                      _("Score {score}").format(score=s.score)) + self.result_notes,
                          (Button(_("New game"), Command.NEW), Button(_("Replay"), Command.RESTART),
                           Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
         return Panel(_("No move is left"), (_("Nothing can move and no deal is possible."),),
                      (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("New game"), Command.NEW)))
 
-    def play(self, move: Any) -> bool:
-        """Ask the engine; animate what the step says happened; say why when it refused."""
+    def play(self, move: Any, *, redo: bool = False) -> bool:
+        """Ask the engine; animate what the step says happened; say why when it
+        refused. ``redo``: the last undone move or deal again instead of ``move``."""
         self.flights.land()
         pos = self.position
         before = self.layout_now()
         old_len = [len(c) for c in pos.columns]
         stock_piles = pos.deals_left
         try:
-            step = self.session.play(move)
+            step = self.session.redo() if redo else self.session.play(move)
         except IllegalMoveError as exc:
             # Spider's engine raises the bare reason, which has colons of its own.
             reason = str(exc)
             self.say(reason)
             self.emit(Refused(reason))
             return False
+        if step is None:
+            self.say(_("Nothing to redo"))
+            return False
+        move = step.move
         sound = "deal" if move.is_deal else "home" if step.completed else "place"
         self.selection = None
         self.hint_marks = []
@@ -270,6 +279,8 @@ class SpiderTable(Table):
 
         if act is Act.UNDO:
             self.undo()
+        elif act is Act.REDO:
+            self.redo()
         elif act is Act.DEAL:
             self.play(DEAL)
         elif act is Act.AUTO_MOVE:
@@ -288,6 +299,10 @@ class SpiderTable(Table):
                 self.hint_marks = [Mark(PileKind.STOCK, 0, None, "hint")]
         elif act is Act.NEW_DEAL:
             self.emit(NewDealWanted())
+
+    def redo(self) -> None:
+        self.selection = None
+        self.play(None, redo=True)
 
     def new_deal(self, number: int) -> Table:
         """Game ``number`` at this suit count: on a fresh table (the focus starts

@@ -108,6 +108,10 @@ class Table:
         self.last_marks: list[Mark] = []
         self.panel: Panel | None = None
         self._panel_for: tuple | None = None  # the position a panel was made for
+        #: Lines the result panel adds once the game is won (a challenge met or missed).
+        self.result_notes: tuple[str, ...] = ()
+        #: The result panel's moves line in place of "Moves N" ("31 moves \u2014 par 26"; "": the plain one).
+        self.moves_text = ""
         #: The run the pointer drags: (source (kind, pile, index), offset on the table plane).
         self.held: tuple[tuple[PileKind, int, int], tuple[float, float]] | None = None
         #: The win was recorded: its celebration starts once the last card has landed.
@@ -220,6 +224,8 @@ class Table:
         before = self.layout_now()
         for _ in range(steps):
             self.session.undo()
+        # The steps Rewind took back were lost ones: nothing to redo into them.
+        self.session.redo_list.clear()
         self.selection = None
         self.hint_marks = []
         self.animate(before, self.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
@@ -483,6 +489,11 @@ class Table:
         self.hint_marks = []
         self.animate(before, self.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
         self.emit(Undone())
+
+    def redo(self) -> None:
+        """Play the last undone step again, as it was first played (with its
+        automatic moves), the cards flying; "Nothing to redo" when there is none."""
+        raise NotImplementedError
 
     def before_undo(self) -> None:
         """Stop what an undo makes stale (FreeCell: the cascade and the hint search)."""

@@ -25,6 +25,7 @@ class Ask(enum.Enum):
     LINE = "line"  # a whole winning line for the demo
     SHORTER = "shorter"  # Spider: a line shorter than the demo's, from further along it
     REWIND = "rewind"  # how far to undo to the latest winnable position (FreeCell)
+    PAR = "par"  # the shortest line the search finds from a deal's start, for the result panel
 
 
 @dataclass(frozen=True)

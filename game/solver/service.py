@@ -75,6 +75,7 @@ LIMITS: dict[Ask, tuple[int, float | None]] = {
     Ask.LINE: limits.LINE,
     Ask.SHORTER: limits.SHORTER,
     Ask.REWIND: limits.REWIND,
+    Ask.PAR: limits.PAR,
 }
 #: Decided answers remembered per exact position.
 MEMORY = limits.VERDICT_MEMORY
@@ -162,6 +163,14 @@ class SolverService:
         options = self._limits(Ask.SHORTER, budget, time_limit)
         options["than"] = int(than)
         return self._ask(Ask.SHORTER, position, options)
+
+    def ask_par(self, position: Any, *, budget: int | None = None,
+                time_limit: float | None | EllipsisType = ...) -> int:
+        """The shortest winning line the search finds from ``position`` in its
+        time (FreeCell: the anytime search at the position's automatic level;
+        Spider: the quick order, then the shorter-line beams). Ask a service
+        of its own: any other request to the same worker supersedes it."""
+        return self._ask(Ask.PAR, position, self._limits(Ask.PAR, budget, time_limit))
 
     def ask_rewind(self, position: Any, *, known: Mapping[tuple, Verdict] | None = None,
                    known_lost: bool = False, budget: int | None = None,

@@ -72,10 +72,12 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
     if freecell:
         from game.freecell.solver import sensible_move, solve
 
-        hint = ask is Ask.HINT
-        result: Any = solve(position, budget=budget, time_limit=time_limit, improve=hint,
-                            improve_seconds=HINT_IMPROVE_SECONDS if hint else None,
+        hint, par = ask is Ask.HINT, ask is Ask.PAR
+        result: Any = solve(position, budget=budget, time_limit=time_limit, improve=hint or par,
+                            improve_seconds=HINT_IMPROVE_SECONDS if hint else time_limit if par else None,
                             cancel=cancel, progress=on_progress, auto=position.auto_level)
+    elif ask is Ask.PAR:
+        result = _spider_par(position, budget, time_limit, cancel, on_progress)
     elif ask is Ask.SHORTER:
         from game.spider.lines import shorter_line
 
@@ -101,6 +103,24 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
     counted = len(result.player_moves) if freecell and line else None
     return Answer(request, ask, verdict, line, move, result.states, result.seconds, reason,
                   player_moves=counted)
+
+
+def _spider_par(position: Any, budget: int, time_limit: float | None, cancel: Callable[[], bool] | None,
+                progress: Callable[[int, Any], None]) -> Any:
+    """Spider's par: the quick order's first line, then the shorter-line beams for the time left."""
+    from game.spider.lines import shorter_line
+    from game.spider.solver import solve as spider_solve
+
+    started = time.perf_counter()
+    first = spider_solve(position, budget=budget, time_limit=time_limit, cancel=cancel, progress=progress, quick=True)
+    if first.verdict.value != "solved" or (cancel is not None and cancel()):
+        return first
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+    if left == 0.0:
+        return first
+    better = shorter_line(position, len(first.moves), budget=max(1, budget - first.states), time_limit=left,
+                          cancel=cancel, progress=progress)
+    return better if better.verdict.value == "solved" and better.moves else first
 
 
 def _wins(position: Any, line: tuple[Any, ...]) -> bool:

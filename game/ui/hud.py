@@ -59,6 +59,8 @@ class HudButton:
     action: str
     enabled: bool
     rect: Rect
+    #: The keyboard or gamepad ring is on this button.
+    focus: bool = False
 
 
 @dataclass(frozen=True)
@@ -178,14 +180,17 @@ def short_label(label: str) -> str:
 
 def _button_row(buttons: Sequence[ButtonLike], row: Rect, px: int, measure: Measure
                 ) -> tuple[int, list[HudButton]]:
-    """Fit the buttons in ``row``, centred: full labels, then short ones, then smaller text, then cut."""
+    """Fit the buttons in ``row``, centred: full labels, then short ones, then smaller text,
+    then less space around each label, then cut."""
     x0, y0, w, h = row
     if not buttons:
         return px, []
     room = w - 2 * max(4, px // 2)
 
+    inset = [0]  # how much narrower than a full text size the space around a label is
+
     def widths(labels: list[str], size: int) -> list[int]:
-        return [measure(lb, size)[0] + size for lb in labels]
+        return [measure(lb, size)[0] + size - inset[0] for lb in labels]
 
     def gap(size: int) -> int:
         return max(3, size // 3)
@@ -198,6 +203,10 @@ def _button_row(buttons: Sequence[ButtonLike], row: Rect, px: int, measure: Meas
         need = sum(widths(short, px)) + gap(px) * (len(buttons) - 1)
         while need > room and size > MIN_BUTTON_PX:
             size -= 1
+            need = sum(widths(short, size)) + gap(size) * (len(buttons) - 1)
+        if need > room:
+            # Nearly there: less space around each label before any label is cut.
+            inset[0] = size // 3
             need = sum(widths(short, size)) + gap(size) * (len(buttons) - 1)
         if need > room:
             # Still too wide (a window a few hundred pixels across): every label gets an equal share.
@@ -214,7 +223,7 @@ def _button_row(buttons: Sequence[ButtonLike], row: Rect, px: int, measure: Meas
     x = x0 + (w - total) // 2
     out = []
     for b, lb, bw in zip(buttons, labels, ws):
-        out.append(HudButton(lb, b.action, bool(b.enabled), (x, by, bw, bh)))
+        out.append(HudButton(lb, b.action, bool(b.enabled), (x, by, bw, bh), bool(getattr(b, "focus", False))))
         x += bw + g
     return size, out
 
@@ -300,7 +309,7 @@ def hud_geometry(size: tuple[int, int], status: str, message: str = "",
             status_box = (w - pad - status_box[2],) + status_box[1:]
     button_px, placed = _button_row(buttons, (0, row_y + status_h, w, button_h), px, measure)
     if mirror:
-        placed = [HudButton(b.label, b.action, b.enabled, (w - b.rect[0] - b.rect[2],) + b.rect[1:])
+        placed = [HudButton(b.label, b.action, b.enabled, (w - b.rect[0] - b.rect[2],) + b.rect[1:], b.focus)
                   for b in placed]
     return HudGeometry((w, h), px, button_px, band, status_text, status_box, notice_text, notice,
                        tuple(placed), status_px)

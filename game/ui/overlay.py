@@ -48,7 +48,9 @@ _FOCUS_RING = (250, 230, 120, 255)
 _NOTE = (255, 190, 120)
 _LABEL = (214, 222, 210)
 _OUTCOME = {"won": (96, 200, 112, 255), "lost": (222, 86, 74, 255), "given up": (236, 172, 64, 255),
-            "rate": (165, 222, 255, 255), "played": (222, 86, 74, 255)}
+            "rate": (165, 222, 255, 255), "played": (222, 86, 74, 255),
+            # The daily challenges' month: done on the day, done later only, tried.
+            "done": (96, 200, 112, 255), "late": (178, 226, 150, 255), "tried": (236, 172, 64, 255)}
 
 
 @dataclass(frozen=True)
@@ -184,7 +186,10 @@ class Overlay:
         bfont = self._font(geo.button_px)
         for b in geo.buttons:
             rect = pygame.Rect(b.rect)
-            pygame.draw.rect(surf, pal.button if b.enabled else pal.button_off, rect, border_radius=max(2, geo.button_px // 3))
+            colour = pal.button_focus if b.focus and b.enabled else pal.button if b.enabled else pal.button_off
+            pygame.draw.rect(surf, colour, rect, border_radius=max(2, geo.button_px // 3))
+            if b.focus:  # the keyboard's ring, as on a panel's button (on a greyed one too: it is there)
+                pygame.draw.rect(surf, _FOCUS_RING, rect, width=2, border_radius=max(2, geo.button_px // 3))
             label = bfont.render(b.label, True, _BUTTON_TEXT if b.enabled else _BUTTON_TEXT_OFF)
             surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2),
                       pygame.Rect(0, 0, rect.w, rect.h))
@@ -357,8 +362,9 @@ class Overlay:
         for rect, state in geo.day_swatches:
             pygame.draw.rect(surf, _OUTCOME[state], rect)
         colours = {"heading": _HEADING, "label": _LABEL, "value": _BODY, "field": (20, 24, 20), "note": _NOTE,
-                   "header": _HEADING, "cell": _TEXT, "name": _TEXT, "axis": _LABEL, "legend": _LABEL,
-                   "empty": _LABEL, "day-won": (16, 40, 20), "day-played": (250, 244, 236), "day-none": _LABEL}
+                   "detail": _BODY, "header": _HEADING, "cell": _TEXT, "name": _TEXT, "axis": _LABEL, "legend": _LABEL,
+                   "empty": _LABEL, "day-won": (16, 40, 20), "day-played": (250, 244, 236), "day-none": _LABEL,
+                   "day-done": (16, 40, 20), "day-late": (16, 40, 20), "day-tried": (30, 24, 10)}
         for t in geo.texts:
             surf.blit(self._font(t.px).render(t.text, True, colours.get(t.role, _TEXT)), (t.x, t.y))
         for b in geo.buttons:

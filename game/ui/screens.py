@@ -19,7 +19,7 @@ class Text:
     """A piece of text on a designed screen: where it starts, its size and its role.
 
     Roles: "heading" (a section title), "label", "value", "field" (a number
-    box's text), "note" (a refusal), "header" and "cell" (the table),
+    box's text), "note" (a refusal), "detail" (a line describing a row: a goal), "header" and "cell" (the table),
     "name" (a table row's name), "axis" (a chart's labels), "legend", "empty".
     """
 
@@ -178,14 +178,15 @@ class _Flow:
             x += bw + gap
         if idx:
             self.y = y + bh
-        note = getattr(row, "note", "")
-        if note:
-            npx = max(SCREEN_MIN_PX, round(px * 0.9))
-            self.y += px // 4
-            # A refusal is read whole: it wraps, it is never cut short.
-            for line in _wrap_plain(note, self.width, npx, m):
-                self.texts.append(Text(line, self.x, self.y, npx, "note"))
-                self.y += m("Ag", npx)[1]
+        for role in ("detail", "note"):
+            note = getattr(row, role, "")
+            if note:
+                npx = max(SCREEN_MIN_PX, round(px * 0.9))
+                self.y += px // 4
+                # A refusal (or a goal) is read whole: it wraps, it is never cut short.
+                for line in _wrap_plain(note, self.width - (px if role == "detail" else 0), npx, m):
+                    self.texts.append(Text(line, self.x + (px if role == "detail" else 0), self.y, npx, role))
+                    self.y += m("Ag", npx)[1]
         self.y += max(3, px // 3)
 
     def _value(self, value: str, x: int, y: int, w: int, bh: int, is_field: bool) -> None:
@@ -330,6 +331,15 @@ def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = fon
     return geo
 
 
+def _balanced(sections: tuple[object, ...]) -> list[tuple[object, ...]]:
+    """Two or three sections in two columns, in order, as even in height as the split
+    allows (a heading counts as a row): the menu's first group alone, a long move list's
+    last group alone."""
+    tall = [1 + len(getattr(sec, "rows", ())) for sec in sections]
+    k = min(range(1, len(sections)), key=lambda i: (max(sum(tall[:i]), sum(tall[i:])), i))
+    return [sections[:k], sections[k:]]
+
+
 def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...], px: int,
                measure: Measure) -> ScreenGeometry:
     w, h = size
@@ -347,7 +357,7 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
     if sections:
         if two:
             half = (len(sections) + 1) // 2
-            cols = [sections[:1], sections[1:]] if len(sections) <= 3 else [sections[:half], sections[half:]]
+            cols = _balanced(sections) if len(sections) <= 3 else [sections[:half], sections[half:]]
         else:
             cols = [sections]
         needs = [_row_widths(c, buttons, px, measure) for c in cols]
@@ -532,12 +542,17 @@ def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, mea
     texts.append(Text(name, x, y, px, "label"))
     lx = x + measure(name, px)[0] + 2 * px
     sq = max(6, spx * 2 // 3)
-    for state, word in (("won", _(_LEGEND["won"])), ("played", _(_LEGEND["played"]))):
-        swatches.append(((lx, y + (th - sq) // 2, sq, sq), state))
+    legend = getattr(calendar, "legend", None) or (("won", _(_LEGEND["won"])), ("played", _(_LEGEND["played"])))
+    ly = y
+    for state, word in legend:
+        need = sq + spx // 3 + measure(word, spx)[0]
+        if lx + need > x + width and lx > x:  # a legend too wide for the line goes on under it
+            lx, ly = x, ly + max(th, measure("Ag", px)[1] if ly == y else th) + px // 4
+        swatches.append(((lx, ly + (th - sq) // 2, sq, sq), state))
         lx += sq + spx // 3
-        texts.append(Text(word, lx, y, spx, "legend"))
+        texts.append(Text(word, lx, ly, spx, "legend"))
         lx += measure(word, spx)[0] + spx
-    top = y + measure("Ag", px)[1] + px // 2
+    top = max(y + measure("Ag", px)[1], ly + th) + px // 2
     start = FIRST_WEEKDAY.get(language(), 0)
     first = (int(getattr(calendar, "first", 0)) - start) % 7  # the 1st's column in a week that starts at ``start``
     marks = tuple(getattr(calendar, "days", ()))

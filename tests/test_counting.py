@@ -1,0 +1,203 @@
+"""What the statistics count: one rule for every way a game ends.
+
+A game counts (as played and lost) once a move is made; a game the demo or
+Rewind played part of never counts; a game with no move counts nothing and
+nothing is asked. The same for N, a deal from the menu, Give up, a suit
+change, a replayed move list; quitting saves the game and counts nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.input import Act, Action
+from game.play import NullHost, Play
+from game.play.jobs import Rewound
+from game.play.menu import Request
+from game.stats import Statistics
+from fake_time import FakeTime
+
+#: Each way to end the game on the table for another one (the new game's
+#: question is answered yes when one is asked).
+PATHS = ["key N", "menu deal", "menu new game", "give up"]
+
+
+def trigger(play: Play, path: str) -> None:
+    """Ask for another game by ``path`` (a question may come up)."""
+    kind = play.table.game
+    if path == "key N":
+        play.act(Action(Act.NEW_DEAL))
+    elif path == "menu deal":
+        play.carry_out(Request(kind, 617 if kind == "freecell" else 77, play.table.suits))
+    elif path == "menu new game":
+        play.carry_out(Request(kind, None, play.table.suits))
+    else:
+        play.button("giveup")
+
+
+def end(play: Play, path: str) -> None:
+    """End the game on ``play``'s table by ``path``; say yes to any question."""
+    trigger(play, path)
+    if play.panel() is not None:
+        play.button("confirmed")
+
+
+def first_moves(play: Play, n: int) -> None:
+    """Play the first legal move ``n`` times, as a player would (FreeCell through the move list)."""
+    for _ in range(n):
+        move = play.table.position.legal_moves()[0]
+        if play.table.game == "freecell":
+            play.button(f"play:{move}")
+        else:
+            play.table.play(move)
+            play._events()
+
+
+def game_for(play_for, game: str) -> Play:
+    return play_for("spider", 5, 4) if game == "spider" else play_for("freecell", 5)
+
+
+@pytest.mark.parametrize("game", ["freecell", "spider"])
+@pytest.mark.parametrize("path", PATHS)
+def test_a_game_with_no_move_counts_nothing_and_asks_nothing(play_for, game, path):
+    play = game_for(play_for, game)
+    key = play.table.stats_key()
+    number = play.table.session.number
+    trigger(play, path)
+    assert play.panel() is None  # nothing was asked
+    assert play.table.session.number != number
+    stats = Statistics.load(play.store)[key]
+    assert (stats.played, stats.given_up, stats.recent) == (0, 0, [])
+
+
+@pytest.mark.parametrize("game", ["freecell", "spider"])
+@pytest.mark.parametrize("path", PATHS)
+def test_a_game_with_a_move_asks_says_it_counts_and_counts_once(play_for, game, path):
+    play = game_for(play_for, game)
+    key = play.table.stats_key()
+    first_moves(play, 1)
+    trigger(play, path)
+    question = play.panel()
+    assert question is not None and "This game will count as lost in your statistics." in question.lines
+    play.button("confirmed")
+    stats = Statistics.load(play.store)[key]
+    assert stats.played == 1 and stats.won == 0 and len(stats.recent) == 1
+    assert stats.given_up == (path == "give up")
+    # The new game counts nothing until it has a move of its own.
+    end(play, "key N")
+    assert Statistics.load(play.store)[key].played == 1
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_move_undone_still_counts_and_is_asked_about(play_for, path):
+    play = play_for("freecell", 5)
+    first_moves(play, 1)
+    play.act(Action(Act.UNDO))
+    assert play.table.session.moves == 0
+    play.act(Action(Act.NEW_DEAL))
+    assert play.panel() is not None and "count as lost" in " ".join(play.panel().lines)
+    play.button("keep")
+    end(play, path)
+    assert Statistics.load(play.store)["freecell"].played == 1
+
+
+@pytest.mark.parametrize("helper", ["demo", "rewind"])
+@pytest.mark.parametrize("path", PATHS)
+def test_a_spider_game_the_demo_or_rewind_touched_never_counts(play_for, helper, path):
+    # The reported case: Spider 4 suits, 3 moves, Demo, Esc, Give up.
+    play = play_for("spider", 5, 4)
+    first_moves(play, 3)
+    if helper == "demo":
+        pos = play.table.position.copy()
+        line = []
+        for _ in range(2):
+            move = pos.legal_moves()[0]
+            pos.push(move)
+            line.append(move)
+        play.round.play_demo(line)
+        for _ in range(3):
+            play.update(0.2)  # one demo move (0.35 s a move)
+        assert play.round.demo is not None and play.table.session.moves == 4
+        play.act(Action(Act.CANCEL))  # Esc: the demo stops, the player is in control
+        assert play.round.demo is None and not play.menu.is_open
+    else:
+        play.round._react([Rewound(1, "Rewound 1 move")])
+        assert play.table.session.moves == 2
+    trigger(play, path)
+    panel = play.panel()
+    assert panel is not None and not any("count as lost" in line for line in panel.lines)
+    assert any("does not count" in line for line in panel.lines)
+    play.button("confirmed")
+    stats = Statistics.load(play.store)["spider-4"]
+    assert (stats.played, stats.given_up, stats.recent) == (0, 0, [])
+
+
+def test_give_up_with_no_move_leaves_the_daily_deal_and_the_streak_alone(play_for):
+    from game.freecell.daily import daily_deal, today_in_japan
+
+    today = today_in_japan()
+    play = play_for("freecell", daily_deal(today))
+    assert play.table.daily() == today.isoformat()
+    stats = Statistics.load(play.store)
+    stats.record_win("freecell", 100.0, 90, daily=today.isoformat(), store=play.store)
+    play.button("giveup")
+    assert play.panel() is None and play.table.session.number != daily_deal(today)
+    after = Statistics.load(play.store)
+    assert after["freecell"].played == 1 and after["freecell"].current_streak == 1
+    assert after.daily.days == {today.isoformat(): True}
+    assert "nothing was counted" in play.message
+
+
+def test_quitting_counts_nothing_and_the_demos_touch_survives_the_save(tmp_path):
+    from game.store import Store
+
+    store = Store(str(tmp_path / "data"))
+    store.save("settings", {"live_winnability": False})
+    play = Play(NullHost(), "spider", 5, 4, now=FakeTime(), store=store)
+    first_moves(play, 2)
+    play.table.session.assisted = True  # as after a demo
+    play.quit()
+    play.button("confirmed")
+    play.close()
+    assert Statistics.load(store)["spider-4"].played == 0
+    again = Play(NullHost(), "spider", None, 4, now=FakeTime(), store=store)
+    try:
+        assert again.table.session.moves == 2 and again.table.session.assisted
+        end(again, "give up")
+        assert Statistics.load(store)["spider-4"].played == 0
+    finally:
+        again.close()
+
+
+def test_a_won_game_replayed_counts_again(play_for):
+    from game.freecell import deal
+    from game.freecell.solver import solve
+
+    play = play_for("freecell", 617, animation_speed="instant")
+    line = solve(deal(617, auto_foundation=True)).player_moves
+
+    def win() -> None:
+        for move in line:
+            play.button(f"play:{move}")
+        while not play.table.session.won:
+            play.act(Action(Act.AUTOCOMPLETE))
+            play.update(0.1)
+
+    win()
+    assert Statistics.load(play.store)["freecell"].won == 1
+    play.button("restart")
+    assert play.table.session.moves == 0
+    win()
+    assert Statistics.load(play.store)["freecell"].won == 2
+    # Won by the demo: not counted; its replay is the player's own game.
+    play.button("restart")
+    play.round.play_demo(list(solve(play.table.position).moves))
+    for _ in range(400):
+        play.update(0.5)
+        if play.round.demo is None:
+            break
+    assert play.table.session.won and Statistics.load(play.store)["freecell"].played == 2
+    play.button("restart")
+    assert not play.table.session.assisted
+    win()
+    assert Statistics.load(play.store)["freecell"].won == 3

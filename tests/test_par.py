@@ -1,0 +1,169 @@
+"""Par (issue 29): the shortest line the solver finds for a deal, searched in a
+worker of its own as the game begins, replayed and counted as the status
+line counts moves before it is shown beside the player's on the result
+panel; the demo plays it from any position on it."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from conftest import run_game
+
+from game import limits
+from game.challenges.lines import replay_freecell
+from game.freecell import deal
+from game.freecell.solver import solve
+from game.input import Act, Action
+from game.play.par import Par, _counted
+from game.solver import service
+from game.solver.answers import Answer, Ask, Verdict
+from game.solver.worker import run_job
+
+QUICK = limits.Limit(400_000, 1.5)
+
+
+@pytest.fixture
+def quick_par(monkeypatch):
+    """Par searches of 1.5 s instead of the game's 10 (the same search, shorter)."""
+    monkeypatch.setitem(service.LIMITS, Ask.PAR, QUICK)
+
+
+def wait_par(play, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while play.round.par.found is None and time.monotonic() < end:
+        play.update(1 / 60)
+        time.sleep(0.02)
+    assert play.round.par.found is not None, "no par line came"
+
+
+def test_the_par_job_is_no_longer_than_the_first_line_and_replays():
+    start = deal(617, auto_foundation="all")
+    opening = [str(m) for m in start.settle("all")]
+    par = run_job(Ask.PAR, start, {"budget": QUICK.states, "time_limit": QUICK.seconds})
+    first = solve(start, budget=QUICK.states, auto="all")
+    assert par.verdict is Verdict.SOLVED and par.player_moves is not None
+    assert par.player_moves <= first.game_moves
+    steps = replay_freecell(617, opening + [str(m) for m in par.line], "all")
+    assert steps[-1].won and steps[-1].moves == par.player_moves  # the status line's count
+
+
+def test_a_spider_par_job_replays():
+    from game.challenges.lines import replay_spider
+    from game.spider import deal as spider_deal
+
+    par = run_job(Ask.PAR, spider_deal(1, 1), {"budget": 300_000, "time_limit": 2.0})
+    assert par.verdict is Verdict.SOLVED
+    assert replay_spider(1, 1, [str(m) for m in par.line])[-1].won
+
+
+def test_the_result_panel_shows_the_players_moves_beside_par(play_for, quick_par):
+    play = play_for("freecell", 617, animation_speed="instant", find_par=True, auto_moves="all")
+    wait_par(play)
+    par = play.round.par.found
+    # Play the par line as a player would: each player move, the table's automatic ones left to it.
+    table = play.table
+    line = [str(m) for m in par.line]
+    i = 0
+    while i < len(line):
+        assert table.play(table.position.parse_move(line[i])), table.message
+        play._events()
+        i += 1 + len(table.position.undo_steps()[-1][1])
+    for _ in range(100):
+        play.update(0.1)
+        if not play.busy:
+            break
+    assert table.session.won and table.session.moves == par.moves
+    assert f"{par.moves} moves \u2014 par {par.moves}" in play.panel().lines
+
+
+def test_the_demo_plays_the_par_line_from_a_position_on_it(play_for, quick_par):
+    play = play_for("freecell", 617, animation_speed="instant", find_par=True, auto_moves="all")
+    wait_par(play)
+    par = play.round.par.found
+    table = play.table
+    assert table.play(table.position.parse_move(str(par.line[0])))
+    play._events()
+    rest = play.round.par.rest_from(table.position)
+    assert rest is not None and len(rest) < len(par.line)
+    play.round.start_demo()
+    assert play.round.demo is not None and play.jobs.waiting is None  # no search: the par line plays
+    # Back to the start, and off the line (the demo then asks the solver as before).
+    play.round.stop_demo()
+    play.act(Action(Act.UNDO))
+    assert play.round.par.rest_from(table.position) == par.line  # the start is on it too
+    table.play(next(m for m in table.position.legal_moves() if str(m) != str(par.line[0])))
+    play._events()
+    assert play.round.par.rest_from(table.position) is None
+
+
+def test_par_follows_the_deal_and_the_setting(play_for, quick_par):
+    play = play_for("freecell", 617, animation_speed="instant", find_par=True)
+    assert play.round.par.searching
+    play.round.new_deal()
+    assert play.round.par.searching and play.round.par._key[1] == play.table.session.number
+    play.button("menu")
+    play.carry_out(play.menu.choose("settings"))
+    play.carry_out(play.menu.choose("set-find_par"))
+    assert not play.settings.find_par and not play.round.par.searching and play.round.par.found is None
+
+
+class _FakeService:
+    def __init__(self, answer):
+        self.answer = answer
+
+    def ask_par(self, position):
+        return 7
+
+    def poll(self, request):
+        return [self.answer(request)]
+
+    def cancel(self, request=None):
+        pass
+
+
+class _FakeJobs:
+    def __init__(self, answer):
+        self.service = _FakeService(answer)
+
+    def par_solver(self, game):
+        return self.service
+
+
+def test_a_par_line_that_does_not_replay_is_never_shown():
+    from game.play.freecell_table import FreeCellTable
+    from game.play.table import TableEnv
+
+    table = FreeCellTable(TableEnv(auto_foundation="safe"), 617)
+    bogus = tuple(deal(1).legal_moves()[:3])  # moves of another deal
+    par = Par(_FakeJobs(lambda rid: Answer(rid, Ask.PAR, Verdict.SOLVED, bogus, bogus[0])))
+    par.follow(table)
+    assert par.poll() is False and par.found is None and par.sentence(40) == ""
+    assert _counted(("freecell", 617, 1, "safe"), [], bogus) is None
+    table.close()
+
+
+def test_solve_prints_its_player_moves_counted_as_the_status_line_counts():
+    done = run_game("solve", "freecell", "617", "--auto", "all", "--anytime", "1")
+    assert done.returncode == 0
+    found = re.search(r"\((\d+) player moves\)", done.stderr)
+    assert found, done.stderr
+    line = done.stdout.split()
+    start = deal(617, auto_foundation="all")
+    opening = [str(m) for m in start.settle("all")]
+    assert line[:len(opening)] == opening
+    assert replay_freecell(617, line, "all")[-1].moves == int(found.group(1))
+
+
+def test_the_benchmark_reads_the_anchor_and_passes_over_what_is_not_a_line(tmp_path):
+    from conftest import load_tool
+
+    bench = load_tool("bench_par")
+    block = tmp_path / "block.1"
+    block.write_text("1:6r6r7r76\n2:odd\n3:5r4\x00\n4:abc\nnot a line\n5:1r1r\n", encoding="latin-1")
+    assert bench.read_anchor(block, {1, 2, 3, 4, 5}) == {1: 4, 5: 2}
+    assert bench.read_anchor(tmp_path, {1}) == {1: 4}  # a folder of blocks
+    assert bench.parse_range("3-5") == [3, 4, 5]
+    with pytest.raises(Exception):
+        bench.parse_range("0-5")

@@ -1,0 +1,102 @@
+"""Benchmark par's lines against the macroxue/freecell anchor (issue 29, "Shorter lines, measured").
+
+    python tools/bench_par.py --anchor DIR [--deals 1-20] [--seconds 10] [--also 2]
+
+macroxue/freecell publishes near-optimal lines for deals 1..1,000,000 under
+maximum automatic moves, in files ``solutions/block.N`` of lines
+``DEAL:MOVES`` (two characters a move). That table is GPL: it is never
+shipped here; clone the repository (or copy a block) and point ``--anchor``
+at its ``solutions`` folder or at one block file.
+
+For each deal of the sample this runs par's own search in this process
+(:func:`game.play.par.par_here`: the anytime search at automatic level
+"all", ``--seconds`` of it, the line replayed and counted as the status line
+counts moves) and prints our moves beside the anchor's, then the means and
+their ratio. ``--also S`` runs the same search at S seconds too (the issue's
+``--anytime 2`` baseline), so both figures come from one run on one
+machine. The goal: mean <= 1.03 x the anchor at par's default time.
+Costs about (seconds + also) x deals of one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game import limits  # noqa: E402
+from game.play.par import par_here  # noqa: E402
+
+GOAL = 1.03
+
+
+def read_anchor(path: Path, wanted: set[int]) -> dict[int, int]:
+    """The anchor's move count per wanted deal, from a block file or a folder of them
+    (a line that is not ``DEAL:MOVES`` is passed over)."""
+    files = sorted(path.glob("block.*")) if path.is_dir() else [path]
+    out: dict[int, int] = {}
+    for f in files:
+        with f.open(encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                deal, _, moves = line.strip().partition(":")
+                if deal.isdigit() and int(deal) in wanted and moves.isalnum() and len(moves) % 2 == 0:
+                    out[int(deal)] = len(moves) // 2
+        if len(out) == len(wanted):
+            break
+    return out
+
+
+def parse_range(text: str) -> list[int]:
+    first, _, last = text.partition("-")
+    lo, hi = int(first), int(last or first)
+    if not 1 <= lo <= hi <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range of deals like 1-20")
+    return list(range(lo, hi + 1))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--anchor", type=Path, required=True,
+                        help="macroxue/freecell's solutions folder or a block file")
+    parser.add_argument("--deals", type=parse_range, default=parse_range("1-20"))
+    parser.add_argument("--seconds", type=float, default=limits.PAR.seconds, help="par's search time per deal")
+    parser.add_argument("--also", type=float, default=None, help="a second search time to compare")
+    args = parser.parse_args()
+    if not args.anchor.exists():
+        print(f"bench_par: {args.anchor}: no such file or folder", file=sys.stderr)
+        return 2
+    anchor = read_anchor(args.anchor, set(args.deals))
+    deals = [d for d in args.deals if d in anchor]
+    if not deals:
+        print(f"bench_par: {args.anchor} holds none of the deals asked for", file=sys.stderr)
+        return 2
+    times = [args.seconds] + ([args.also] if args.also is not None else [])
+    ours: dict[float, list[int]] = {t: [] for t in times}
+    print("deal  anchor  " + "  ".join(f"ours@{t:g}s" for t in times))
+    for d in deals:
+        row = []
+        for t in times:
+            par = par_here("freecell", d, level="all", seconds=t)
+            moves = par.moves if par is not None else -1
+            ours[t].append(moves)
+            row.append(f"{moves:>9}")
+        print(f"{d:>4}  {anchor[d]:>6}  " + "  ".join(row), flush=True)
+    base = statistics.mean(anchor[d] for d in deals)
+    print(f"\n{len(deals)} deals; anchor mean {base:.2f} moves")
+    for t in times:
+        found = [m for m in ours[t] if m >= 0]
+        if len(found) < len(deals):
+            print(f"ours at {t:g} s: {len(deals) - len(found)} deal(s) without a line")
+        if found:
+            mean = statistics.mean(found)
+            paired = statistics.mean(anchor[d] for d, m in zip(deals, ours[t]) if m >= 0)
+            print(f"ours at {t:g} s: mean {mean:.2f} moves, {mean / paired:.3f} x the anchor "
+                  f"(goal <= {GOAL} at par's default {limits.PAR.seconds:g} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
