@@ -57,6 +57,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from game.i18n import _, grouped
 from game.quoting import shown
 
 __all__ = [
@@ -79,15 +80,23 @@ MAX_STEPS = 20_000
 
 
 class SchemaError(ValueError):
-    """A data file's content is not what this program writes (one line)."""
+    """A data file's content is not what this program writes (one line).
+
+    ``whole``: the text is a whole reason ("it is not text"), said as it is;
+    else it names a field, and the store says which file did not hold what.
+    """
+
+    def __init__(self, text: str, *, whole: bool = False) -> None:
+        super().__init__(text)
+        self.whole = whole
 
 
 def _show(value: Any) -> str:
     """A short, one-line picture of a bad value for a message."""
     if isinstance(value, (dict, list)):
-        return f"a {'JSON object' if isinstance(value, dict) else 'list'}"
+        return _("a JSON object") if isinstance(value, dict) else _("a list")
     if isinstance(value, str) and len(value) > 24:
-        return f"a text of {len(value):,} characters"
+        return _("a text of {n} characters").format(n=grouped(len(value)))
     if isinstance(value, str):
         return shown(value)  # escaped as every quoted word is (game.quoting)
     text = repr(value)
@@ -95,7 +104,7 @@ def _show(value: Any) -> str:
 
 
 def _num(x: float) -> str:
-    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+    return grouped(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
 class Field:
@@ -113,7 +122,8 @@ class Int(Field):
     def check(self, value: Any, where: str = "the file") -> int:
         # bool is an int subclass; a float (even 2.0) is not what we write.
         if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
-            raise SchemaError(f"{where} must be a whole number {self.lo:,}..{self.hi:,}, not {_show(value)}")
+            raise SchemaError(_("{where} must be a whole number {low}..{high}, not {value}").format(
+                where=where, low=grouped(self.lo), high=grouped(self.hi), value=_show(value)))
         return value
 
 
@@ -125,7 +135,8 @@ class Num(Field):
     def check(self, value: Any, where: str = "the file") -> float:
         if (isinstance(value, bool) or not isinstance(value, (int, float))
                 or not math.isfinite(value) or not self.lo <= value <= self.hi):
-            raise SchemaError(f"{where} must be a number {_num(self.lo)}..{_num(self.hi)}, not {_show(value)}")
+            raise SchemaError(_("{where} must be a number {low}..{high}, not {value}").format(
+                where=where, low=_num(self.lo), high=_num(self.hi), value=_show(value)))
         return value
 
 
@@ -133,7 +144,7 @@ class Num(Field):
 class Bool(Field):
     def check(self, value: Any, where: str = "the file") -> bool:
         if not isinstance(value, bool):
-            raise SchemaError(f"{where} must be true or false, not {_show(value)}")
+            raise SchemaError(_("{where} must be true or false, not {value}").format(where=where, value=_show(value)))
         return value
 
 
@@ -144,9 +155,10 @@ class Str(Field):
 
     def check(self, value: Any, where: str = "the file") -> str:
         if not isinstance(value, str) or len(value) > self.max_len:
-            raise SchemaError(f"{where} must be a text of at most {self.max_len} characters, not {_show(value)}")
+            raise SchemaError(_("{where} must be a text of at most {n} characters, not {value}").format(
+                where=where, n=self.max_len, value=_show(value)))
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
-            raise SchemaError(f"{where} {_show(value)} is not in the expected form")
+            raise SchemaError(_("{where} {value} is not in the expected form").format(where=where, value=_show(value)))
         return value
 
 
@@ -161,7 +173,7 @@ class Date(Field):
                 return value
             except ValueError:
                 pass
-        raise SchemaError(f"{where} must be a YYYY-MM-DD date, not {_show(value)}")
+        raise SchemaError(_("{where} must be a YYYY-MM-DD date, not {value}").format(where=where, value=_show(value)))
 
 
 @dataclass(frozen=True)
@@ -177,7 +189,8 @@ class Choice(Field):
         options = self.options()
         # Compare with the type too: True == 1 and 2.0 == 2 in Python, not in our files.
         if not any(type(value) is type(o) and value == o for o in options):
-            raise SchemaError(f"{where} must be one of {', '.join(map(str, options))}, not {_show(value)}")
+            raise SchemaError(_("{where} must be one of {options}, not {value}").format(
+                where=where, options=", ".join(map(str, options)), value=_show(value)))
         return value
 
 
@@ -188,9 +201,10 @@ class List(Field):
 
     def check(self, value: Any, where: str = "the file") -> list[Any]:
         if not isinstance(value, list):
-            raise SchemaError(f"{where} must be a list, not {_show(value)}")
+            raise SchemaError(_("{where} must be a list, not {value}").format(where=where, value=_show(value)))
         if len(value) > self.max_len:
-            raise SchemaError(f"{where} has {len(value):,} entries, more than {self.max_len:,}")
+            raise SchemaError(_("{where} has {n} entries, more than {most}").format(
+                where=where, n=grouped(len(value)), most=grouped(self.max_len)))
         return [self.item.check(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
 
@@ -201,7 +215,7 @@ class Pair(Field):
 
     def check(self, value: Any, where: str = "the file") -> list[Any]:
         if not isinstance(value, list) or len(value) != 2:
-            raise SchemaError(f"{where} must be a pair [a, b], not {_show(value)}")
+            raise SchemaError(_("{where} must be a pair [a, b], not {value}").format(where=where, value=_show(value)))
         return [self.first.check(value[0], f"{where}[0]"), self.second.check(value[1], f"{where}[1]")]
 
 
@@ -213,10 +227,11 @@ class Map(Field):
 
     def check(self, value: Any, where: str = "the file") -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise SchemaError(f"{where} must be a JSON object, not {_show(value)}")
+            raise SchemaError(_("{where} must be a JSON object, not {value}").format(where=where, value=_show(value)))
         if len(value) > self.max_len:
-            raise SchemaError(f"{where} has {len(value):,} entries, more than {self.max_len:,}")
-        return {self.key.check(k, f"a key of {where}"): self.value.check(v, f"{where}[{_show(k)}]")
+            raise SchemaError(_("{where} has {n} entries, more than {most}").format(
+                where=where, n=grouped(len(value)), most=grouped(self.max_len)))
+        return {self.key.check(k, _("a key of {where}").format(where=where)): self.value.check(v, f"{where}[{_show(k)}]")
                 for k, v in value.items()}
 
 
@@ -238,13 +253,14 @@ class Record(Field):
 
     def check(self, value: Any, where: str = "") -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise SchemaError(f"{where or 'the file'} must be a JSON object, not {_show(value)}")
+            raise SchemaError(_("{where} must be a JSON object, not {value}").format(
+                where=where or _("the file"), value=_show(value)))
         out: dict[str, Any] = {}
         for name, kind in self.fields.items():
             path = f"{where}.{name}" if where else name
             if name not in value:
                 if name in self.required:
-                    raise SchemaError(f"{path} is missing")
+                    raise SchemaError(_("{where} is missing").format(where=path))
                 continue
             out[name] = kind.check(value[name], path)
         return out
@@ -252,7 +268,7 @@ class Record(Field):
     def clean(self, value: Any) -> tuple[dict[str, Any], list[str]]:
         """The fields that pass, and one line for each that does not."""
         if not isinstance(value, dict):
-            return {}, [f"the file must be a JSON object, not {_show(value)}"]
+            return {}, [_("{where} must be a JSON object, not {value}").format(where=_("the file"), value=_show(value))]
         good: dict[str, Any] = {}
         bad: list[str] = []
         for name, kind in self.fields.items():
@@ -371,7 +387,8 @@ def check_savegame(data: Any) -> dict[str, Any]:
     game.schema.SchemaError: game must be one of freecell, spider, not 'chess'
     """
     if not isinstance(data, dict):
-        raise SchemaError(f"the saved game must be a JSON object, not {_show(data)}")
+        raise SchemaError(_("{where} must be a JSON object, not {value}").format(
+            where=_("the saved game"), value=_show(data)))
     kind = Choice(("freecell", "spider")).check(data.get("game"), "game")
     return (SPIDER_SAVE if kind == "spider" else FREECELL_SAVE).check(data)
 
@@ -417,12 +434,12 @@ CHALLENGES = Record({
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise SchemaError(f"the number {_show(text)} is too large")
+        raise SchemaError(_("the number {value} is too large").format(value=_show(text)))
     return value
 
 
 def _no_constant(name: str) -> Any:
-    raise SchemaError(f"{name} is not a number this program writes")
+    raise SchemaError(_("{name} is not a number this program writes").format(name=name))
 
 
 def parse(raw: bytes) -> Any:
@@ -445,18 +462,18 @@ def parse(raw: bytes) -> Any:
         game.schema.SchemaError: it is nested too deeply
     """
     if len(raw) > MAX_FILE_BYTES:
-        raise SchemaError(f"it is larger than {MAX_FILE_BYTES:,} bytes")
+        raise SchemaError(_("it is larger than {n} bytes").format(n=grouped(MAX_FILE_BYTES)), whole=True)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SchemaError("it is not text") from None
+        raise SchemaError(_("it is not text"), whole=True) from None
     try:
         return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
     except RecursionError:
-        raise SchemaError("it is nested too deeply") from None
+        raise SchemaError(_("it is nested too deeply"), whole=True) from None
     except SchemaError:
         raise
     except json.JSONDecodeError as exc:
-        raise SchemaError(f"it was damaged ({exc.msg} at line {exc.lineno})") from None
+        raise SchemaError(_("it was damaged (at line {line})").format(line=exc.lineno), whole=True) from None
     except ValueError:  # e.g. an integer past Python's digit limit
-        raise SchemaError("it holds a number too long to read") from None
+        raise SchemaError(_("it holds a number too long to read"), whole=True) from None

@@ -216,7 +216,7 @@ class Store:
             self._note_seen(name, data)
             return check(data) if check is not None else data
         except SchemaError as exc:
-            why = str(exc) if str(exc).startswith("it ") else _("it did not hold {what} ({why})").format(
+            why = str(exc) if exc.whole else _("it did not hold {what} ({why})").format(
                 what=_what(name), why=exc)
         except (ValueError, TypeError, KeyError, RecursionError, OverflowError) as exc:
             # A reader's own complaint; never a crash for what a file holds.
