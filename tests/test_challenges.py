@@ -357,7 +357,7 @@ def test_the_command_prints_the_days_challenges_as_sentences(capsys):
     day = challenges_for(datetime.date(2026, 12, 2))
     assert out[0] == "Challenges of 2026-12-02"
     assert len(out) == 7 and all(c.sentence() in line for c, line in zip(day, out[1:]))
-    assert out[1].strip().startswith("FreeCell Easy:") and out[6].strip().startswith("Spider Hard:")
+    assert out[1].strip().startswith("FreeCell, Easy:") and out[6].strip().startswith("Spider, Hard:")
 
 
 def test_the_command_prints_json_with_every_field(capsys):

@@ -59,7 +59,8 @@ def challenges_command(date_text: str | None, as_json: bool = False) -> int:
         print(_("Challenges of {date}").format(date=date.isoformat()))
         for c in day:
             game = _("FreeCell") if c.game == "freecell" else _("Spider")
-            print(f"  {game} {c.level_name()}: {c.sentence()}")
+            # TRANSLATORS: one challenge of the day on the command line: the game, its level, its goal.
+            print("  " + _("{game}, {level}: {goal}").format(game=game, level=c.level_name(), goal=c.sentence()))
     missing = 2 * len(LEVELS) - len(day)
     if missing:
         print(_("solitaire: {missing} of {n} challenges could not be made: the proven lines "

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Callable
 
-from game.i18n import LANGUAGES, N_, _, language, ngettext, percent, pgettext
+from game.i18n import LANGUAGES, N_, _, grouped, language, ngettext, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 from game.quoting import printable
 
@@ -331,7 +331,7 @@ class Menu:
         """The number box, inline: "Enter..." until chosen, then the box with OK and Cancel."""
         if self.entry is None or self.entry_for != game:
             return Row(label, b.add(_("Enter\u2026"), f"{game}-number"))
-        what = "1..1,000,000" if game == "freecell" else "1..999,999"
+        what = f"1..{grouped(1_000_000 if game == 'freecell' else 999_999)}"  # grouped as the language writes it
         text, c = self.entry, self.cursor
         # The digit the gamepad's Up/Down change is bracketed; at the end, the caret waits for one.
         shown = (f"{printable(text[:c])}[{printable(text[c])}]{printable(text[c + 1:])}" if c < len(text)
