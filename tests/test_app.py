@@ -838,3 +838,26 @@ def test_the_language_setting_changes_the_words_at_once_and_is_remembered(clock,
     assert Settings.load(app.play.store).language == "ru"  # remembered
     click(app, clock, button_pos(app, "set-language=en"))
     assert i18n.language() == "en" and app.play.menu.panel().title == "Settings"
+
+
+@pytest.mark.parametrize("colour", ["green", "blue"])
+def test_a_new_window_shows_the_chosen_felt_before_the_table_is_built(make_app, tmp_path, monkeypatch, colour):
+    # The first visible frame came about 2 s after start on a busy machine: the
+    # window now shows the felt as soon as it opens, before the card atlas,
+    # fonts, sounds and the table are made.
+    from game.render import scene
+    from game.store import Store
+
+    Store(str(tmp_path / "data")).save("settings", {"table_colour": colour, "live_winnability": False})
+    seen: list[tuple[int, int, int]] = []
+    real = scene.Renderer.__init__
+
+    def renderer_init(self, ctx, size, *args, **kwargs):  # the heavy part starts here
+        seen.append(tuple(ctx.screen.read(viewport=(0, 0, 1, 1), components=3)))
+        real(self, ctx, size, *args, **kwargs)
+
+    monkeypatch.setattr(scene.Renderer, "__init__", renderer_init)
+    make_app(data_folder=str(tmp_path / "data"))
+    felt = theme.table_colour(colour)[0]
+    assert len(seen) == 1
+    assert all(abs(got - round(255 * want)) <= 2 for got, want in zip(seen[0], felt)), (seen, felt)

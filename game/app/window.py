@@ -32,7 +32,7 @@ from game.play import Play
 from game.play.menu import Settings
 from game.render.layout import Layout
 from game.render.picking import Pick, column_under, pick
-from game.render.scene import Renderer, View
+from game.render.scene import Renderer, View, show_felt
 from game.sound import quiet_audio
 from game.ui.overlay import Overlay
 
@@ -64,11 +64,13 @@ class App:
         self.refusals = Refusals(store, display_key(pygame.display.get_driver()), to_stderr)
         self.text_entry = TextEntry()  # the number box's typing, an IME's included; the title
         # No size asked for: the window comes back where and as big as it was, fitted to this display.
-        remembered, where = restored_window(Settings.load(store).window, desktop_size())
+        settings = Settings.load(store)
+        remembered, where = restored_window(settings.window, desktop_size())
         self.window = open_window(size or remembered, self.refusals, None if size else where)
         self.ctx = moderngl.create_context()  # the window SDL just made current
         self.size = pygame.display.get_window_size()
         self.ctx.viewport = (0, 0, *self.size)
+        show_felt(self.ctx, settings.table_colour)  # at once: the window is never black while the table is built
         self.renderer = Renderer(self.ctx, self.size)
         self.overlay = Overlay(self.ctx, self.size)
         self.loop = FixedStep(now=now)
