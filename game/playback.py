@@ -45,7 +45,7 @@ from typing import Any, Callable, Sequence
 
 from game.freecell.position import Position as FreeCellPosition
 
-__all__ = ["Playback", "solve_line", "DEFAULT_SPEED", "MAX_STEPS_PER_UPDATE"]
+__all__ = ["Playback", "solve_line", "line_wins", "DEFAULT_SPEED", "MAX_STEPS_PER_UPDATE"]
 
 #: Seconds per move at the start, and the limits the speed control keeps to.
 DEFAULT_SPEED = 0.35
@@ -172,16 +172,7 @@ class Playback:
         if self.stopped or not self.index <= at <= len(self.line) or not self._in_sync():
             return False
         line = self.line[:at] + list(rest)
-        pos = self.position.copy()
-        try:
-            for move in line[self.index:]:
-                if isinstance(pos, FreeCellPosition):
-                    pos.push(move, auto=False)
-                else:
-                    pos.push(move)
-        except ValueError:  # both engines' illegal-move errors are ValueErrors
-            return False
-        if not pos.is_won():
+        if not line_wins(self.position, line[self.index:]):
             return False
         self.line = line
         return True
@@ -243,3 +234,18 @@ def solve_line(position: Any, *, budget: int = 200_000, time_limit: float | None
 
     res = spider_solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
     return list(res.moves) if res.verdict is Verdict.SOLVED else None
+
+
+def line_wins(position: Any, line: Sequence[Any]) -> bool:
+    """``line``, played through the rules engine on a copy of ``position``
+    (FreeCell's card by card, no automatic moves), ends in a win."""
+    pos = position.copy()
+    try:
+        for move in line:
+            if isinstance(pos, FreeCellPosition):
+                pos.push(move, auto=False)
+            else:
+                pos.push(move)
+    except ValueError:  # both engines' illegal-move errors are ValueErrors
+        return False
+    return pos.is_won()

@@ -27,6 +27,7 @@ from typing import Any, Callable
 
 from game.freecell.position import Position as FreeCellPosition
 from game import limits
+from game.playback import line_wins
 from game.solver.answers import Answer, Ask, Progress, Verdict
 from game.solver.procs import ParentWatch
 
@@ -125,16 +126,7 @@ def _spider_par(position: Any, budget: int, time_limit: float | None, cancel: Ca
 
 def _wins(position: Any, line: tuple[Any, ...]) -> bool:
     """The line, played through the rules engine on a copy, wins."""
-    pos = position.copy()
-    try:
-        for move in line:
-            if isinstance(pos, FreeCellPosition):
-                pos.push(move, auto=False)
-            else:
-                pos.push(move)
-    except ValueError:  # both engines' illegal-move errors are ValueErrors
-        return False
-    return pos.is_won()
+    return line_wins(position, line)
 
 
 def _rewind(position: Any, budget: int, time_limit: float | None, options: dict[str, Any],
