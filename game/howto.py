@@ -4,7 +4,7 @@ A page is a list of sections; each has a stable anchor, a title and
 paragraphs. A paragraph that starts with ``"- "`` is a list item. The
 renderers read a page as a document, a sequence of :class:`Heading`,
 :class:`Paragraph` and :class:`Bullets` blocks (:func:`blocks`): the terminal
-prints it as plain text (:func:`as_text`), the in-game panel sets headings
+prints it as plain text (:func:`game.help_text.as_text`), the in-game panel sets headings
 large, paragraphs wrapped and lists as lists (:mod:`game.play.help`). Inline
 marks name buttons (``**Undo**``) and keys (``[F1]``, ``[pad A]``), so a test
 can hold the text to the controls that exist. Anchors are unique across both pages, so an
@@ -17,6 +17,7 @@ refusals link to the section that explains them::
     ('spider', 'spider-refusals')
     >>> section_for_refusal("freecell", "needs 7, can move 6: free a cell or a column")
     ('freecell', 'movable-cards')
+    >>> from game.help_text import as_text
     >>> print(as_text("freecell", width=40, anchor="free-cells").splitlines()[0])
     Free cells
 
@@ -30,15 +31,14 @@ from __future__ import annotations
 
 import re
 import string
-import textwrap
 from dataclasses import dataclass
-from typing import Sequence, Union
+from typing import Union
 
 from game.challenges.help import CHALLENGES_HELP
-from game.i18n import N_, _, breaks, display_width, ngettext
+from game.i18n import N_, _, ngettext
 
-__all__ = ["Section", "Page", "PAGES", "GAMES", "page", "section_for", "section_for_refusal", "as_text",
-           "Heading", "Paragraph", "Bullets", "Block", "blocks", "text_lines", "spans", "plain", "marks"]
+__all__ = ["Section", "Page", "PAGES", "GAMES", "page", "section_for", "section_for_refusal",
+           "Heading", "Paragraph", "Bullets", "Block", "blocks", "spans", "plain", "marks"]
 
 
 @dataclass(frozen=True)
@@ -727,55 +727,6 @@ def section_for_refusal(game: str, reason: str) -> tuple[str, str]:
     return name, f"{name}-refusals"
 
 
-def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
-    words = plain(text)
-    if words.isascii():
-        return textwrap.wrap(words, width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
-    # Korean, Japanese, Russian: break at spaces and between Japanese characters, and
-    # count a wide character as the two columns a terminal gives it.
-    lines: list[str] = []
-    line, used, empty = first, display_width(first), True
-    for word in words.split():
-        for i, part in enumerate(breaks(word)):
-            gap = "" if empty or i else " "
-            w = display_width(part)
-            if not empty and used + len(gap) + w > width:
-                lines.append(line)
-                line, used, gap = rest, display_width(rest), ""
-            line += gap + part
-            used += len(gap) + w
-            empty = False
-    if not empty:
-        lines.append(line)
-    return lines
-
-
-def text_lines(blocks: Sequence[Block], width: int = 78) -> list[str]:
-    """``blocks`` as plain-text lines at most ``width`` wide (the terminal's rendering).
-
-    A heading is underlined (``=`` for a page title, ``-`` for a section), a
-    list item hangs from ``"  - "``, and blocks are a blank line apart::
-
-        >>> text_lines([Heading("Foundations"), Paragraph("Ace to **king**."), Bullets(("one", "two"))])
-        ['Foundations', '-----------', '', 'Ace to king.', '', '  - one', '  - two']
-    """
-    if width < 20:
-        raise ValueError(f"width {width} is too narrow: at least 20 columns")
-    out: list[str] = []
-    for block in blocks:
-        if out:
-            out.append("")
-        if isinstance(block, Heading):
-            lines = _wrap(block.text, width)
-            out.extend([*lines, ("=" if block.level == 1 else "-") * max(display_width(line) for line in lines)])
-        elif isinstance(block, Bullets):
-            for item in block.items:
-                out.extend(_wrap(item, width, "  - ", "    "))
-        else:
-            out.extend(_wrap(block.text, width))
-    return out
-
-
 def blocks(game: str, anchor: str | None = None) -> tuple[Block, ...]:
     """The page of ``game`` (or its section ``anchor``) as a document.
 
@@ -792,20 +743,3 @@ def blocks(game: str, anchor: str | None = None) -> tuple[Block, ...]:
     if anchor is not None:
         return p.section(anchor).blocks
     return (Heading(p.title, 1),) + tuple(b for section in p.sections for b in section.blocks)
-
-
-def as_text(game: str, width: int = 78, anchor: str | None = None) -> str:
-    """The page (or one section of it) as plain text wrapped to ``width`` columns.
-
-    The terminal prints this for ``solitaire help``: the same blocks as the
-    in-game panel, with the inline marks (buttons, keys) as plain words.
-
-    >>> text = as_text("spider", width=50)
-    >>> text.splitlines()[:2]
-    ['How to play Spider', '==================']
-    >>> max(len(line) for line in text.splitlines()) <= 50
-    True
-    """
-    if width < 20:
-        raise ValueError(f"width {width} is too narrow: at least 20 columns")
-    return "\n".join(text_lines(blocks(game, anchor), width)) + "\n"

@@ -12,7 +12,8 @@ import pytest
 from game import howto
 from game.freecell import Move
 from game.freecell.position import capacity
-from game.howto import GAMES, PAGES, as_text, page, section_for, section_for_refusal
+from game.help_text import as_text
+from game.howto import GAMES, PAGES, page, section_for, section_for_refusal
 
 from freecell_helpers import make
 

@@ -13,7 +13,7 @@ import io
 import pytest
 
 from conftest import load_tool
-from game import howto, i18n
+from game import help_text, howto, i18n
 from game.i18n import LANGUAGES, PoEntry, compile_mo, placeholders, read_po
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -279,7 +279,7 @@ def test_japanese_wraps_between_characters_and_never_before_closing_punctuation(
 
 def test_the_terminal_help_counts_wide_characters_as_two_columns():
     for width in (20, 31, 50):
-        lines = howto._wrap(JAPANESE, width, "  - ", "    ")
+        lines = help_text._wrap(JAPANESE, width, "  - ", "    ")
         assert all(i18n.display_width(line) <= width for line in lines)
         assert "".join(line[4:] for line in lines) == howto.plain(JAPANESE)
 

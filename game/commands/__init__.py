@@ -258,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return spider_hint_command(args.number, args.suits, args.moves)
         if args.command == "help":
-            from game.howto import as_text
+            from game.help_text import as_text
 
             print(as_text(args.game))
             return 0
