@@ -131,3 +131,14 @@ def play_for(tmp_path):
     yield make
     for p in made:
         p.close()
+
+
+def play_first_moves(play, n: int = 1) -> None:
+    """Play the first legal move ``n`` times, as a player would (FreeCell through the move list)."""
+    for _ in range(n):
+        move = play.table.position.legal_moves()[0]
+        if play.table.game == "freecell":
+            play.button(f"play:{move}")
+        else:
+            play.table.play(move)
+            play._events()

@@ -15,6 +15,7 @@ from game.play import NullHost, Play
 from game.play.jobs import Rewound
 from game.play.menu import Request
 from game.stats import Statistics
+from conftest import play_first_moves
 from fake_time import FakeTime
 
 #: Each way to end the game on the table for another one (the new game's
@@ -43,14 +44,7 @@ def end(play: Play, path: str) -> None:
 
 
 def first_moves(play: Play, n: int) -> None:
-    """Play the first legal move ``n`` times, as a player would (FreeCell through the move list)."""
-    for _ in range(n):
-        move = play.table.position.legal_moves()[0]
-        if play.table.game == "freecell":
-            play.button(f"play:{move}")
-        else:
-            play.table.play(move)
-            play._events()
+    play_first_moves(play, n)
 
 
 def game_for(play_for, game: str) -> Play:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from conftest import play_first_moves
 
 from game.freecell import Move
 from game.input import Act, Action
@@ -157,12 +158,7 @@ def bar(play) -> list[str]:
 
 
 def first_move(play) -> None:
-    move = play.table.position.legal_moves()[0]
-    if play.table.game == "freecell":
-        play.button(f"play:{move}")
-    else:
-        play.table.play(move)
-        play._events()
+    play_first_moves(play)
 
 
 @pytest.mark.parametrize("game", ["freecell", "spider"])

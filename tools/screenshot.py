@@ -167,23 +167,10 @@ def play_moves(table: Any, moves: list[str]) -> None:
 
     for text in moves:
         if table.game == "freecell":
-            from game.freecell.moves import NotationError
             from game.play.menu import Settings
 
             table.session.set_auto_level(Settings().auto_moves)  # as a player's table plays
-            try:
-                move = table.position.parse_move(text)
-            except (NotationError, ValueError) as exc:
-                raise ShotError(f"--play {text!r}: {exc}") from None
-            table.play(move)
-        else:
-            from game.spider.moves import DEAL, Move, NotationError
-
-            try:
-                move = DEAL if text.strip().lower() == "deal" else Move.parse(text)
-            except NotationError as exc:
-                raise ShotError(f"--play {text!r}: {exc}") from None
-            table.play(move)
+        table.play(parse_move(table, text, "--play"))
         refused = [e.reason for e in table.take_events() if isinstance(e, Refused)]
         if refused:
             raise ShotError(f"--play {text!r} is illegal: {refused[0]}")
@@ -251,23 +238,27 @@ def play_then(table: Any, text: str, level: str | None, at_ms: float) -> None:
         react(table.take_events())
 
 
-def play_moves_unlanded(table: Any, text: str) -> None:
-    """One move ``text`` played through ``table`` (FreeCell notation or Spider's), its flights left flying."""
+def parse_move(table: Any, text: str, option: str) -> Any:
+    """``text`` as a move of the game on ``table`` (FreeCell notation, or Spider's
+    "move 3 7 2" / "deal"); a bad one is a :class:`ShotError` naming ``option``."""
     if table.game == "freecell":
         from game.freecell.moves import NotationError
 
         try:
-            move = table.position.parse_move(text)
+            return table.position.parse_move(text)
         except (NotationError, ValueError) as exc:
-            raise ShotError(f"--then {text!r}: {exc}") from None
-    else:
-        from game.spider.moves import DEAL, Move, NotationError
+            raise ShotError(f"{option} {text!r}: {exc}") from None
+    from game.spider.moves import DEAL, Move, NotationError
 
-        try:
-            move = DEAL if text.strip().lower() == "deal" else Move.parse(text)
-        except NotationError as exc:
-            raise ShotError(f"--then {text!r}: {exc}") from None
-    table.play(move)
+    try:
+        return DEAL if text.strip().lower() == "deal" else Move.parse(text)
+    except NotationError as exc:
+        raise ShotError(f"{option} {text!r}: {exc}") from None
+
+
+def play_moves_unlanded(table: Any, text: str) -> None:
+    """One move ``text`` played through ``table`` (FreeCell notation or Spider's), its flights left flying."""
+    table.play(parse_move(table, text, "--then"))
 
 
 def _panel_data(args: argparse.Namespace) -> tuple[Any, Any, Any]:
