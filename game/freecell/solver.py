@@ -70,7 +70,7 @@ import heapq
 import itertools
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable, Iterator
 
 from game.verdict import SearchResult, SolverError, Verdict
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level
@@ -185,12 +185,14 @@ def solve(
         if improve_seconds is not None:
             until = time.perf_counter() + improve_seconds
             search.deadline = until if search.deadline is None else min(search.deadline, until)
-        # The first line tidied, then beams of growing width, then weighted
-        # A*, each bounded by the best line's non-home moves; every line found
-        # is shortened, then replayed.
-        passes: list[Callable[[int], list[int] | None]] = [lambda bound: line]
-        passes += [lambda bound, w=w: search.short_beam(root, bound, w) for w in SHORT_WIDTHS]
-        passes += [lambda bound, w=w: search.bounded(root, bound, w) for w in (3.0, 2.0, 1.5, 1.2, 1.0)]
+        # The first line tidied, then beams of growing width (the last sized
+        # to the time and budget left), then weighted A*, each bounded by the
+        # best line's non-home moves; every line found is shortened, then
+        # replayed.
+        passes: Iterable[Callable[[int], list[int] | None]] = itertools.chain(
+            [lambda bound: line],
+            ((lambda bound, w=w: search.short_beam(root, bound, w)) for w in search.short_widths()),
+            [lambda bound, w=w: search.bounded(root, bound, w) for w in (3.0, 2.0, 1.5, 1.2, 1.0)])
         for find in passes:
             better = find(sum(1 for m in best.card_moves() if m.dest != HOME))
             if better is not None:
@@ -270,6 +272,9 @@ PROBE_ROUND = 4_096
 #: used as tidy as it got, the same every run.
 TIDY_TRIES = 250_000
 _ALL_HOME = bytes((13, 13, 13, 13))
+#: How much more than a beam's predicted work must be left for it to run
+#: at full width (:meth:`_Search.short_widths`): the prediction is rough.
+SIZE_MARGIN = 1.25
 _SLICE = 64  # expansions per turn; also how often the clock and cancel are read
 
 
@@ -530,6 +535,30 @@ class _Search:
                 del members[1:]  # free their memory; the first goes on alone
         return None
 
+    def short_widths(self) -> Iterator[int]:
+        """The widths of the improve phase's beams: :data:`SHORT_WIDTHS` in
+        turn, while the next one fits in what is left of the clock and the
+        budget; the first that does not is narrowed to fit (a beam cut off
+        finds nothing, and a narrower one that finishes often does), and the
+        beams end when even that would be no wider than the last.
+
+        A beam's work grows about in step with its width, so the last one's
+        seconds and expansions (its shortening included) predict the next's.
+        """
+        last: tuple[int, float, int] | None = None
+        for width in SHORT_WIDTHS:
+            if last is not None:
+                done, seconds, states = last
+                room = (self.budget - self.expanded) / max(states, 1)
+                if self.deadline is not None:
+                    room = min(room, (self.deadline - time.perf_counter()) / max(seconds, 1e-6))
+                width = min(width, int(done * room / SIZE_MARGIN))
+                if width <= done:
+                    return
+            started, before = time.perf_counter(), self.expanded
+            yield width
+            last = (width, time.perf_counter() - started, self.expanded - before)
+
     def short_beam(self, root: State, bound: int, width: int) -> list[int] | None:
         """A :class:`~game.freecell.beam.ShortBeam`'s line with fewer than
         ``bound`` non-home moves, or None."""
@@ -550,7 +579,8 @@ class _Search:
         push = heapq.heappush
         pop = heapq.heappop
         while heap:
-            if (self.expanded & 63) == 0 and self._should_stop():
+            # The clock every 64 expansions, the budget exactly.
+            if ((self.expanded & 63) == 0 or self.expanded >= self.budget) and self._should_stop():
                 return None
             _, g, _, state = pop(heap)
             if g > best_g.get(state, 1 << 30):

@@ -167,6 +167,7 @@ def _column_score(col: bytes) -> tuple[int, int]:
 
 # Most columns of a child are its parent's, unchanged: score each column once.
 _COLUMN_SCORES: dict[bytes, tuple[int, int]] = {}
+_GAP = bytes((255,))
 
 
 def _evaluate(state: State) -> tuple[int, int, int, int]:
@@ -189,15 +190,16 @@ def _evaluate(state: State) -> tuple[int, int, int, int]:
             v = scores[col] = _column_score(col)
         tangle += v[0]
         must += v[1]
+    # One string of the columns (255 between them: no card), so that each
+    # foundation's next card is found by one search in C, not one per column.
+    joined = _GAP.join(cols)
     for s in range(4):
         r = f[s]
         if r < 13:
-            x = r * 4 + s
-            for col in cols:
-                i = col.find(x)
-                if i >= 0:
-                    dig += len(col) - 1 - i
-                    break
+            i = joined.find(r * 4 + s)
+            if i >= 0:
+                end = joined.find(255, i)
+                dig += (len(joined) if end < 0 else end) - 1 - i
     return tangle, must, 52 - f[0] - f[1] - f[2] - f[3], dig
 
 
