@@ -244,6 +244,13 @@ def test_numbers_group_their_digits_as_the_language_does():
     assert i18n.grouped(1000000) == "1\u00a0000\u00a0000"
 
 
+@pytest.mark.parametrize("code, mark", [("en", "."), ("ko", "."), ("ja", "."), ("ru", ",")])
+def test_decimals_take_the_languages_decimal_mark(code, mark):
+    i18n.set_language(code)
+    assert i18n.decimal(0.6432) == f"0{mark}64"
+    assert i18n.decimal(12.0, 1) == f"12{mark}0"
+
+
 def test_refusals_link_to_their_help_section_in_any_language():
     template = {e.msgid: e for e in read_po(tool.POT.read_text(encoding="utf-8"))}
     for game, table in howto._REFUSAL_MESSAGES.items():

@@ -22,7 +22,7 @@ from game.spider import Move as SpiderMove
 from game.spider import deal as spider_deal
 from game.spider.hints import hints as spider_hints
 from spider_helpers import build
-from conftest import run_game
+from conftest import play_first_moves, run_game
 
 #: A two-letter card token ("JC", "5H", "TS"): notation, never in what a player reads.
 TOKEN = re.compile(r"\b(?:[A2-9TJQK]|10)[CDHS]\b")
@@ -363,3 +363,48 @@ def test_the_spider_table_shows_the_whole_refusal():
     assert not table.play(bad)
     assert table.message == pos.why_illegal(bad) and ": a card goes on a card exactly one rank higher" in table.message
     assert [e.reason for e in table.take_events() if isinstance(e, Refused)] == [table.message]
+
+
+@pytest.mark.parametrize("code, said", [
+    ("en", ["5 deals left", "4 deals left", "3 deals left", "2 deals left", "1 deal left", "0 deals left"]),
+    ("ru", ["осталось 5 раздач", "осталось 4 раздачи", "осталось 3 раздачи", "осталось 2 раздачи",
+            "осталась 1 раздача", "осталось 0 раздач"]),
+])
+def test_the_spider_status_counts_the_deals_left_in_the_languages_number(code, said):
+    from game import i18n
+    from game.play.spider_table import SpiderTable
+    from game.play.table import TableEnv
+
+    i18n.set_language(code)
+    table = SpiderTable(TableEnv(), 1, 1)
+    pos = table.position
+    seen = []
+    for _ in range(6):
+        seen.append(table.status().split("   ")[4])  # game, clock, score, moves, deals left
+        if pos.deals_left:
+            pos.push(DEAL)
+    assert seen == said
+
+
+@pytest.mark.parametrize("code, again, pasted", [("ja", "もう一度", "再生"), ("ru", "Переиграть", "Воспроизвести"),
+                                                 ("ko", "다시 하기", "재생")])
+def test_replay_reads_as_play_again_on_the_win_panel_and_as_play_back_for_pasted_moves(code, again, pasted,
+                                                                                      play_for):
+    """English says "Replay" for both; the languages need two words (the deal again /
+    the clipboard's moves played back), so each use has its own context."""
+    from types import SimpleNamespace
+
+    from game import i18n
+    from game.play.freecell_table import FreeCellTable
+    from game.play.spider_table import SpiderTable
+    from game.play.panels import Command
+    from game.play.table import TableEnv
+
+    i18n.set_language(code)
+    for table in (FreeCellTable(TableEnv(), 1), SpiderTable(TableEnv(), 1, 1)):
+        panel = table.outcome_panel(SimpleNamespace(won=True))
+        assert [b.label for b in panel.buttons if b.action is Command.RESTART] == [again]
+    play = play_for(language=code)
+    play_first_moves(play)  # a game in progress: the paste asks first
+    play.button(Command.IMPORT)
+    assert pasted in [b.label for b in play.panel().buttons]

@@ -14,7 +14,7 @@ from game.commands.usage import UsageError, parse_auto, read_text_file
 from game.freecell.deals import deal, parse_deal_number
 from game.freecell.moves import Move, NotationError
 from game.freecell.position import IllegalMoveError
-from game.i18n import _, grouped, ngettext
+from game.i18n import _, decimal, grouped, ngettext
 from game.numbers import parse_in_range, shown
 from game.quoting import shown_path
 
@@ -101,7 +101,8 @@ def solve_command(number_text: str | None, board_path: str | None, cells_text: s
                    time_limit=None, improve=anytime > 0, improve_seconds=anytime, auto=level)
     # TRANSLATORS: the free cells a solve used, shown as {room} in "solved {where} with {room}: ...".
     room = ngettext("{n} free cell", "{n} free cells", cells).format(n=cells)
-    stats = _("{states} states, {seconds} s").format(states=grouped(result.states), seconds=f"{result.seconds:.2f}")
+    stats = _("{states} states, {seconds} s").format(states=grouped(result.states),
+                                                    seconds=decimal(result.seconds))
     words = dict(where=where, room=room, level=level, stats=stats, cards=result.card_moves, moves=result.game_moves)
     if result.verdict is Verdict.SOLVED:
         sys.stdout.write("".join(f"{m}\n" for m in result.moves))

@@ -24,7 +24,7 @@ import sys
 from typing import Any
 
 from game.commands.usage import UsageError, read_text_file
-from game.i18n import _, grouped, ngettext
+from game.i18n import _, decimal, grouped, ngettext
 from game.numbers import parse_in_range
 from game.quoting import shown_path
 from game.spider.deals import deal, parse_game_number, parse_suits
@@ -113,7 +113,8 @@ def solve_command(number: str, suits: str, budget: str) -> int:
     # TRANSLATORS: what was solved, shown as {where} in "solved {where}: ...".
     where = ngettext("game {n} with {suits} suit", "game {n} with {suits} suits", s).format(n=n, suits=s)
     result = solve(deal(n, s), budget=states)
-    stats = _("{states} states, {seconds} s").format(states=grouped(result.states), seconds=f"{result.seconds:.2f}")
+    stats = _("{states} states, {seconds} s").format(states=grouped(result.states),
+                                                    seconds=decimal(result.seconds))
     if result.verdict is Verdict.SOLVED:
         sys.stdout.write("".join(f"{m}\n" for m in result.moves))
         print(_("solved {where}: {n} moves ({moves} column moves and {deals} deals), {stats}").format(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.input.actions import Act, Action
 from game.places import PileKind
 from game.play.frame import Frame
@@ -207,7 +207,7 @@ class Play:
         handlers: dict[str, Callable[[], None]] = {
             Command.COPY: r.copy_deal, Command.HELP: self.open_help, Command.REWIND: r.rewind,
             Command.DEMO: r.start_demo, Command.EXPORT: r.export, Command.RETRY: r.restart,
-            Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"), _("Replay"), r.import_moves),
+            Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"), pgettext("replay pasted moves", "Replay"), r.import_moves),
             Command.RESTART: lambda: self.confirm_loss(asks(noun, "restart"), _("Restart"), r.restart, counts=False),
             Command.GIVE_UP: lambda: self.confirm_loss(_("Give up this game?"), _("Give up"), r.give_up),
             Command.MENU: self.menu.open, Command.QUIT: self.quit,

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, pgettext
 from game.input.actions import Act
 from game.places import PileKind
 from game.play.flights import Key
@@ -256,7 +256,7 @@ class FreeCellTable(Table):
             return Panel(_("You won!"), (_("Deal #{number}").format(number=s.number), _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
                                       self.moves_text or _("Moves {moves}").format(moves=s.moves),
                                       _("Cards home 52")) + self.result_notes,
-                         (Button(_("New deal"), Command.NEW), Button(_("Replay"), Command.RESTART),
+                         (Button(_("New deal"), Command.NEW), Button(pgettext("play the deal again", "Replay"), Command.RESTART),
                           Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
         return Panel(_("No legal move is left"), (_("Every cell is full and nothing can move."),),
                      (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("New deal"), Command.NEW)))

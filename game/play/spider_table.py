@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from game import speeds
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, pgettext
 from game.input.actions import Act
 from game.play.flights import Key
 from game.play.panels import Button, Command, Panel
@@ -94,7 +94,8 @@ class SpiderTable(Table):
                           s.suits).format(suits=s.suits, number=s.number),
                  clock_text(s.clock.elapsed), _("score {score}").format(score=shown.score),
                  ngettext("{moves} move", "{moves} moves", shown.moves).format(moves=shown.moves),
-                 _("{deals_left} deals left").format(deals_left=shown.deals_left)]
+                 ngettext("{deals_left} deal left", "{deals_left} deals left",
+                          shown.deals_left).format(deals_left=shown.deals_left)]
         parts.extend(e for e in extra if e)
         return "   ".join(parts)
 
@@ -134,7 +135,7 @@ class SpiderTable(Table):
                                       _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
                                       self.moves_text or _("Moves {moves}").format(moves=s.moves),
                                       _("Score {score}").format(score=s.score)) + self.result_notes,
-                         (Button(_("New game"), Command.NEW), Button(_("Replay"), Command.RESTART),
+                         (Button(_("New game"), Command.NEW), Button(pgettext("play the deal again", "Replay"), Command.RESTART),
                           Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
         return Panel(_("No move is left"), (_("Nothing can move and no deal is possible."),),
                      (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("New game"), Command.NEW)))
