@@ -49,7 +49,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
-from game.i18n import N_, _, percent
+from game.i18n import N_, _, percent, pgettext
 from game.quoting import shown
 
 __all__ = [
@@ -596,6 +596,22 @@ def month_name(month: int) -> str:
     'December'
     """
     return _(_MONTHS[month - 1])
+
+
+def month_of_day(month: int) -> str:
+    """The name of ``month`` (1-12) as a date writes it after its day, "2 December"
+    (Russian takes the genitive there: "2 декабря", where the title says "Декабрь").
+
+    >>> month_of_day(12)
+    'December'
+    """
+    # TRANSLATORS: month names after a day of the month ("{day} {month}"; Russian: genitive, "ноября").
+    names = (pgettext("after a day", "January"), pgettext("after a day", "February"),
+             pgettext("after a day", "March"), pgettext("after a day", "April"), pgettext("after a day", "May"),
+             pgettext("after a day", "June"), pgettext("after a day", "July"), pgettext("after a day", "August"),
+             pgettext("after a day", "September"), pgettext("after a day", "October"),
+             pgettext("after a day", "November"), pgettext("after a day", "December"))
+    return names[month - 1]
 
 
 def month_title(year: int, month: int) -> str:

@@ -361,3 +361,17 @@ def test_argparse_s_own_words_and_complaints_come_from_the_catalog(capsys):
         main(["--lang", "qps", "deal", "-h"])
     out = capsys.readouterr().out
     assert out.startswith("«usage:") and "«positional arguments" in out and "«show this help message" in out
+
+
+@pytest.mark.parametrize("code, title, day", [("en", "November 2026", "2 November"),
+                                              ("ru", "Ноябрь 2026", "2 ноября"),
+                                              ("ko", "2026년 11월", "11월 2일"), ("ja", "2026年11月", "11月2日")])
+def test_a_day_of_the_month_takes_the_form_its_language_writes_after_a_day(code, title, day):
+    """The calendar's title stands alone (Russian nominative); a day in the menu's
+    challenge row reads as a date (Russian genitive)."""
+    from game.challenges.sentences import say
+    from game.stats import month_of_day, month_title
+
+    i18n.set_language(code)
+    assert month_title(2026, 11) == title
+    assert say("menu.day", day=2, month=month_of_day(11)) == day

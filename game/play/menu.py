@@ -159,7 +159,7 @@ class Menu:
         from game.challenges import challenges_for
         from game.challenges.sentences import say
         from game.freecell.daily import today_in_japan
-        from game.stats import month_name
+        from game.stats import month_of_day
 
         today = today_in_japan()
         date = self.challenge_date()
@@ -173,7 +173,7 @@ class Menu:
             value = say(f"state.{state}") + (" \u2713" if done else "")
             rows[c.game].append(Row(c.level_name(), b.add(label, f"challenge-{c.id}"), value=value,
                                     detail=c.sentence()))
-        when = say("menu.today") if back == 0 else say("menu.day", day=date.day, month=month_name(date.month))
+        when = say("menu.today") if back == 0 else say("menu.day", day=date.day, month=month_of_day(date.month))
         status = ""
         if self.progress is not None:
             status = say("menu.streak", badge=self.progress.badge_line(today.year, today.month),
