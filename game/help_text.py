@@ -11,7 +11,7 @@ import textwrap
 from typing import Sequence
 
 from game.howto import Block, Bullets, Heading, Paragraph, blocks, plain
-from game.i18n import breaks, display_width
+from game.i18n import breaks, display_width, words as spaced_words
 
 __all__ = ["text_lines", "as_text"]
 
@@ -24,7 +24,7 @@ def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     # count a wide character as the two columns a terminal gives it.
     lines: list[str] = []
     line, used, empty = first, display_width(first), True
-    for word in words.split():
+    for word in spaced_words(words):
         for i, part in enumerate(breaks(word)):
             gap = "" if empty or i else " "
             w = display_width(part)

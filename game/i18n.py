@@ -40,7 +40,7 @@ from typing import Callable, Iterable, Mapping
 
 __all__ = ["_", "ngettext", "pgettext", "npgettext", "N_", "set_language", "language", "LANGUAGES",
            "detect_language", "grouped", "decimal", "percent", "language_from_locale", "PoEntry", "PoError", "read_po", "compile_mo",
-           "catalog_path", "placeholders", "PSEUDO", "pseudo_text", "FIRST_WEEKDAY", "breaks", "display_width"]
+           "catalog_path", "placeholders", "PSEUDO", "pseudo_text", "FIRST_WEEKDAY", "breaks", "words", "BREAKABLE_SPACE", "DASHES", "display_width"]
 
 #: The languages a player can choose, each named in itself (as the Settings list shows them).
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語", "ru": "Русский"}
@@ -459,6 +459,30 @@ def _wide_script(ch: str) -> bool:
     o = ord(ch)
     return (0x3000 <= o <= 0x30FF or 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF
             or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF or o >= 0x20000)
+
+
+#: The spaces a line may break at: any white space but the no-break ones (U+00A0, the
+#: narrow U+202F, the figure space U+2007), which hold "1 000 000" and "5 %" together.
+BREAKABLE_SPACE = re.compile(r"[^\S\u00a0\u202f\u2007]+")
+DASHES = "\u2014\u2013"  # a line never starts with an em or en dash
+
+
+def words(text: str) -> list[str]:
+    """``text`` cut where a line may break at a space: not at a no-break space, and not
+    before a dash (it stays with the word before it, as Russian typesetting wants).
+
+    >>> words("1\u00a0000 ходов — по шесть")
+    ['1\xa0000', 'ходов —', 'по', 'шесть']
+    """
+    out: list[str] = []
+    for word in BREAKABLE_SPACE.split(text):
+        if not word:
+            continue
+        if out and word[0] in DASHES:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
 
 
 def breaks(word: str) -> list[str]:

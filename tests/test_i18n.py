@@ -375,3 +375,30 @@ def test_a_day_of_the_month_takes_the_form_its_language_writes_after_a_day(code,
     i18n.set_language(code)
     assert month_title(2026, 11) == title
     assert say("menu.day", day=2, month=month_of_day(11)) == day
+
+
+RUSSIAN = "Открыто 1\u00a0000\u00a0000 раздач — по шесть карт, и ещё 75\u00a0% — в столбцах"
+
+
+def _all_wraps(text: str, width_cols: int) -> dict[str, list[str]]:
+    """``text`` wrapped by each of the game's three wrappers (help panel, screens, terminal)."""
+    from game.ui.document import _wrap_runs
+    from game.ui.screens import _wrap_plain
+
+    def measure(t: str, px: int) -> tuple[int, int]:
+        return len(t) * 7, px
+
+    panel = ["".join(t for kind, t in line if kind != "gap") for line in _wrap_runs(text, width_cols * 7, 12, measure)]
+    return {"panel": panel, "screens": _wrap_plain(text, width_cols * 7, 12, measure),
+            "terminal": [line.strip() for line in help_text._wrap(text, width_cols)]}
+
+
+@pytest.mark.parametrize("width", range(12, 40, 3))
+def test_lines_break_neither_at_a_no_break_space_nor_before_a_dash(width):
+    """Russian sets a no-break space inside "1 000 000" and "75 %", and a line
+    never starts with a dash; every wrapper of the game keeps both rules."""
+    for wrapper, lines in _all_wraps(RUSSIAN, width).items():
+        text = " ".join(lines)
+        assert text.replace(" ", "") == RUSSIAN.replace(" ", ""), wrapper  # nothing lost, NBSPs kept
+        assert not any(line.startswith(("\u2014", "\u2013")) for line in lines), (wrapper, lines)
+        assert not any(line.endswith(("1", "1\u00a0000", "75")) for line in lines), (wrapper, lines)

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.i18n import breaks
+from game.i18n import BREAKABLE_SPACE, DASHES, breaks
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import MIN_BUTTON_PX, ButtonLike, HudButton, Measure, Rect, fit_text, font_measure
 
@@ -65,6 +65,9 @@ DOC_SHRINK = 0.72
 DOC_WIDTH_PX = 48
 
 
+_SPACES = re.compile(f"({BREAKABLE_SPACE.pattern})")
+
+
 def _words(text: str) -> list[tuple[list[Run], bool]]:
     """``text`` (with inline marks) as words, each with whether a space comes before it.
 
@@ -77,15 +80,18 @@ def _words(text: str) -> list[tuple[list[Run], bool]]:
     words: list[tuple[list[Run], bool]] = []
     glued = False  # does the next piece continue the last word?
     for kind, chunk in spans(text):
-        for piece in re.split(r"(\s+)", chunk):
-            if not piece:
-                continue
-            if piece.isspace():
+        # The split's odd pieces are the spaces a line may break at (not the no-break ones).
+        for n, piece in enumerate(_SPACES.split(chunk)):
+            if n % 2:
                 glued = False
+                continue
+            if not piece:
                 continue
             for i, part in enumerate(breaks(piece)):
                 if i == 0 and glued and words:
                     words[-1][0].append((kind, part))
+                elif i == 0 and words and part[0] in DASHES:
+                    words[-1][0].append((kind, " " + part))  # a line never starts with a dash
                 else:
                     words.append(([(kind, part)], i == 0))
             glued = True

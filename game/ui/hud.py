@@ -119,6 +119,10 @@ def font_measure(text: str, px: int) -> tuple[int, int]:
     return text_size(text, px)
 
 
+#: Spaces Python does not call printable that the fonts draw: they hold "1 000" together.
+_NO_BREAK = "\u00a0\u202f\u2007"
+
+
 def clean_text(text: str, limit: int) -> str:
     """At most ``limit`` characters of ``text``, with anything unprintable as a space.
 
@@ -128,7 +132,7 @@ def clean_text(text: str, limit: int) -> str:
     >>> clean_text("a\\x00b\\nc" + "x" * 10, 6)
     'a b cx'
     """
-    return "".join(ch if ch.isprintable() else " " for ch in str(text)[:max(0, limit)])
+    return "".join(ch if ch.isprintable() or ch in _NO_BREAK else " " for ch in str(text)[:max(0, limit)])
 
 
 def fit_text(text: str, width: int, px: int, measure: Measure = font_measure) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.i18n import FIRST_WEEKDAY, N_, _, breaks, language, ngettext, percent
+from game.i18n import FIRST_WEEKDAY, N_, _, breaks, language, ngettext, percent, words
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
 
@@ -206,7 +206,7 @@ def _wrap_plain(text: str, width: int, px: int, measure: Measure) -> list[str]:
     """
     lines: list[str] = []
     line = ""
-    units = [(part, i == 0) for word in clean_text(text, 2000).split() for i, part in enumerate(breaks(word))]
+    units = [(part, i == 0) for word in words(clean_text(text, 2000)) for i, part in enumerate(breaks(word))]
     for word, spaced in units:
         if measure(word, px)[0] > width:
             word = fit_text(word, width, px, measure)
