@@ -41,6 +41,11 @@ CELEBRATE_GAP = 0.15
 #: Seconds one king's spin takes, and how high it leaps (table units).
 CELEBRATE_SPIN = 0.9
 CELEBRATE_LIFT = 1.2
+#: How far down the table (world units) a celebrating king drifts at the top of its leap,
+#: so that the lifted card stays inside the window (the top row is near its edge).
+CELEBRATE_DIP = 1.0
+#: How much larger a king looks at the top of its leap (it is nearer the camera).
+CELEBRATE_GROWTH = 1.25
 
 #: Seconds a message stays on the message line when nothing else clears it.
 MESSAGE_SECONDS = 6.0

@@ -323,3 +323,48 @@ def test_undo_while_the_winning_cards_fly_is_refused_and_the_win_counts_once(pla
     assert play.table.session.won and play.message == "The game is won: nothing to undo"
     stats = Statistics.load(play.store)["freecell"]
     assert stats.played == 1 and stats.won == 1
+
+
+def _won_just_now(play_for: Any, game: str) -> Any:
+    """A game whose winning move has just been made (its cards still to land)."""
+    if game == "freecell":
+        play, last = to_last_move(play_for, 76941, "all")
+        play.button(f"play:{last}")
+    else:
+        from game.spider import Move as SpiderMove
+        from spider_helpers import build
+
+        play = play_for("spider", 1, 1)
+        play.table.flights.land()
+        play.table.session.position = build({1: "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "AS"},
+                                            removed="SSSSSSS", suits=1)
+        play.update(STEP)
+        assert play.table.play(SpiderMove.of(1, 0, 1))
+    play.round.events()
+    assert play.table.session.won
+    return play
+
+
+@pytest.mark.parametrize("game", ["freecell", "spider"])
+@pytest.mark.parametrize("size", [(1280, 720), (720, 1280), (2560, 1080), (800, 600)])
+def test_the_celebrating_kings_stay_inside_the_window(play_for, game, size):
+    """The kings leap towards the viewer from the top row; in the perspective a lifted
+    card leans out past the window's top edge unless its leap drifts down the table."""
+    from game.render.camera import Camera
+
+    play = _won_just_now(play_for, game)
+    width, height = size
+    seen = 0
+    for _ in range(int(12 / STEP)):
+        play.update(STEP)
+        frame = play.frame(size)
+        lay = frame.shown
+        cam = Camera.frame(lay.rect, width, height)
+        for c in lay.cards:
+            if c.in_flight and play.table.card_key(c) in frame.celebrating:
+                x, y, w, h = cam.box(c.x, c.y, c.z, c.yaw)
+                assert x >= 0 and y >= 0 and x + w <= width and y + h <= height, (c.key, (x, y, w, h))
+                seen += 1
+        if frame.panel is not None:
+            break
+    assert seen > 50  # the celebration was walked, not skipped

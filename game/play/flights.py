@@ -33,6 +33,10 @@ class _Flight:
     #: A first leg flown before this one (a player's card to where the player put it,
     #: before it goes on home by itself); the card waits between the two.
     first: _Flight | None = None
+    #: How far (world units, x and y) the card drifts at the top of its arc and back: a
+    #: card lifted at the table's edge leans out of the window in the perspective, so
+    #: the celebration's leap drifts towards the middle as it rises.
+    drift: tuple[float, float] = (0.0, 0.0)
 
     @property
     def lands(self) -> float:
@@ -57,11 +61,11 @@ class Flights:
         self.skips = 0
 
     def add(self, key: Key, start: CardTransform, end: CardTransform, t0: float,
-            duration: float, lift: float, kind: str = "move") -> None:
+            duration: float, lift: float, kind: str = "move", drift: tuple[float, float] = (0.0, 0.0)) -> None:
         if duration <= 0:
             self.items.pop(key, None)
             return
-        self.items[key] = _Flight(start, end, t0, duration, lift, kind)
+        self.items[key] = _Flight(start, end, t0, duration, lift, kind, drift=drift)
 
     def via(self, key: Key, stop: CardTransform, t0: float, duration: float, lift: float) -> None:
         """Fly ``key`` first from where its flight starts to ``stop``, from ``t0``; it waits
@@ -84,9 +88,10 @@ class Flights:
             u = (now - f.t0) / f.duration
             u = _ease(max(0.0, u))
             s, e = f.start, f.end
+            arc = math.sin(math.pi * u)
             out[key] = CardTransform(
-                s.x + (e.x - s.x) * u, s.y + (e.y - s.y) * u,
-                s.z + (e.z - s.z) * u + f.lift * math.sin(math.pi * u),
+                s.x + (e.x - s.x) * u + f.drift[0] * arc, s.y + (e.y - s.y) * u + f.drift[1] * arc,
+                s.z + (e.z - s.z) * u + f.lift * arc,
                 s.yaw + (e.yaw - s.yaw) * u, s.flip + (e.flip - s.flip) * u)
         return out
 

@@ -30,6 +30,7 @@ from game.input.actions import Act, Action
 from game.places import PileKind
 from game.play.flights import Flights, Key, _transform
 from game.play.panels import Button, Panel
+from game.render import theme
 from game.render.layout import CardTransform, Layout, layout
 from game.render.marks import Mark, last_move_marks
 from game.render.picking import Pick
@@ -461,12 +462,17 @@ class Table:
         lay = self.layout_now()
         kings = [p for p in lay.cards if not p.hidden and p.kind in (PileKind.FOUNDATION, PileKind.REMOVED)]
         now = self.env.anim_time
+        left, right = lay.rect[0], lay.rect[1]
+        # A spinning card reaches its half diagonal from its centre, and the lift
+        # enlarges it in the perspective: a king nearer the side than that drifts in.
+        reach = math.hypot(theme.CARD_W, theme.CARD_H) / 2 * speeds.CELEBRATE_GROWTH
         for i, p in enumerate(kings):
             t = _transform(p)
             spun = CardTransform(t.x, t.y, t.z, t.yaw + 2 * math.pi, t.flip)
+            inward = max(0.0, reach - (t.x - left)) - max(0.0, reach - (right - t.x))
             self.flights.add(self.card_key(p), t, spun, now + speeds.CELEBRATE_DELAY + speeds.CELEBRATE_GAP * i,
                              speeds.CELEBRATE_SPIN * max(self.env.speed, 0.4), speeds.CELEBRATE_LIFT,
-                             kind="celebration")
+                             kind="celebration", drift=(inward, -speeds.CELEBRATE_DIP))
 
     @property
     def undoable(self) -> bool:
