@@ -16,7 +16,7 @@ from game.challenges.lines import replay_freecell
 from game.freecell import deal
 from game.freecell.solver import solve
 from game.input import Act, Action
-from game.play.par import Par, _counted
+from game.play.par import Par, _counted, par_here
 from game.solver import service
 from game.solver.answers import Answer, Ask, Verdict
 from game.solver.worker import run_job
@@ -167,3 +167,16 @@ def test_the_benchmark_reads_the_anchor_and_passes_over_what_is_not_a_line(tmp_p
     assert bench.parse_range("3-5") == [3, 4, 5]
     with pytest.raises(Exception):
         bench.parse_range("0-5")
+
+
+def test_the_benchmark_runs_a_checkouts_par_search_in_a_child_process(tmp_path):
+    """--baseline: another checkout's search, its count read back; a folder that is
+    not a checkout of the game gives -1 (said on stderr), never a crash."""
+    from conftest import load_tool
+
+    bench = load_tool("bench_par")
+    moves = bench.par_moves(bench.HERE, 3, 0.3)
+    line = par_here("freecell", 3, level="all", seconds=0.3)
+    # The same search, so about the same line (the clock may let one of them go a beam further).
+    assert line is not None and 0 < moves <= line.moves + 3 and line.moves <= moves + 3
+    assert bench.par_moves(tmp_path, 3, 0.3) == -1

@@ -38,7 +38,11 @@ from game import limits  # noqa: E402
 GOAL = 1.03
 HERE = Path(__file__).resolve().parents[1]
 # One search in a child process: the checkout's own par_here, its count on stdout (-1: no line).
-_CHILD = ("import sys; sys.path.insert(0, sys.argv[1]); from game.play.par import par_here; "
+# (An installed copy of the game must not stand in for a checkout that lacks it.)
+_CHILD = ("import sys, pathlib; sys.path.insert(0, sys.argv[1]); import game; "
+          "where = pathlib.Path(game.__file__).resolve().parents[1]; "
+          "assert where == pathlib.Path(sys.argv[1]).resolve(), f'the game comes from {where}'; "
+          "from game.play.par import par_here; "
           "p = par_here('freecell', int(sys.argv[2]), level='all', seconds=float(sys.argv[3])); "
           "print(p.moves if p is not None else -1)")
 
