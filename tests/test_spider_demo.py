@@ -8,15 +8,13 @@ import time
 
 import pytest
 
-from game.play import NullHost, Play
+from game.play import Play
 from game.play.demo import SHORTER_MARGIN, SHORTER_SECONDS
 from game.playback import DEFAULT_SPEED, Playback
 from game.solver import Answer, Ask, Progress, Verdict
 from game.spider import deal
 from game.spider.lines import shorter_line
 from game.spider.solver import solve
-from game.store import Store
-from fake_time import FakeTime
 
 
 def _wins(position, line) -> bool:
@@ -121,19 +119,9 @@ class FakeSpiderSolver:
 
 
 @pytest.fixture
-def spider_play(tmp_path):
-    made: list[Play] = []
-
-    def make(number: int, suits: int) -> Play:
-        store = Store(str(tmp_path / "data"))
-        store.save("settings", {"live_winnability": False})
-        p = Play(NullHost(), "spider", number, suits, now=FakeTime(), store=store)
-        made.append(p)
-        return p
-
-    yield make
-    for p in made:
-        p.close()
+def spider_play(play_for):
+    """Spider controllers (conftest's ``play_for``) with par's search on, as a player has it."""
+    return lambda number, suits: play_for("spider", number, suits, find_par=True)
 
 
 def test_the_status_shows_the_search_going_on_then_the_demo_plays(spider_play):

@@ -9,14 +9,13 @@ import pytest
 from game.freecell import KNOWN_UNSOLVABLE
 from game.freecell.difficulty import load_table
 from game.input import Act, Action
-from game.play import NullHost, Play, dealer
+from game.play import dealer
 from game.play.menu import Menu, Request, Settings
 from game.spider import deal
 from game.spider.solver import solve
 from game.spider.winnable import SUIT_COUNTS, format_rows, load, parse_rows
 from game.store import Store
 from game.verdict import Verdict
-from fake_time import FakeTime
 
 
 def test_the_shipped_list_holds_a_thousand_proven_games_per_suit_count():
@@ -119,19 +118,9 @@ def test_settings_remember_the_switches_and_refuse_bad_values(tmp_path):
 
 
 @pytest.fixture
-def spider_play(tmp_path):
-    made: list[Play] = []
-
-    def make(**settings) -> Play:
-        store = Store(str(tmp_path / "data"))
-        store.save("settings", {"live_winnability": False, **settings})
-        p = Play(NullHost(), "spider", 5, 1, now=FakeTime(), store=store)
-        made.append(p)
-        return p
-
-    yield make
-    for p in made:
-        p.close()
+def spider_play(play_for):
+    """Spider game 5 (conftest's ``play_for``) with par's search on and these settings."""
+    return lambda **settings: play_for("spider", 5, 1, find_par=True, **settings)
 
 
 def test_a_new_spider_game_under_the_setting_is_a_listed_game_and_says_so(spider_play):
