@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import itertools
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -39,6 +41,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if "slow" not in item.keywords]
+
+
+@pytest.fixture(scope="session")
+def _data_folders(tmp_path_factory) -> Iterator[Path]:
+    # Under pytest-xdist every worker has a base temp folder of its own, so
+    # the folders of two workers never meet.
+    base = tmp_path_factory.mktemp("data")
+    return (base / str(n) for n in itertools.count())
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(monkeypatch, _data_folders):
+    """Each test, and every game it starts, keeps its files in a folder of its own (made when first saved).
+
+    Without this a game started by a test would use the user's real data folder,
+    shared by the tests running at once on the other workers.
+    """
+    monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(next(_data_folders)))
 
 
 @pytest.fixture(autouse=True)

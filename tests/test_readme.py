@@ -20,6 +20,8 @@ def test_quick_start_has_exactly_two_commands_play_then_test():
     play, test = commands
     assert "pip install ." in play and play.endswith("solitaire")
     assert "'.[test]'" in test and "pytest" in test
+    # On every core: the whole suite stays within minutes on a 2-core machine.
+    assert test.endswith("python3 -m pytest -n auto")
 
 
 def test_ci_runs_the_readme_test_command_as_written():
@@ -31,4 +33,5 @@ def test_solitaire_command_points_at_the_cli():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["scripts"]["solitaire"] == "game.commands:main"
     assert {"pygame-ce", "moderngl", "PyGLM"} <= {re.split(r"[<>=]", d)[0] for d in project["dependencies"]}
-    assert any(d.startswith("pytest") for d in project["optional-dependencies"]["test"])
+    test_needs = {re.split(r"[<>=]", d)[0] for d in project["optional-dependencies"]["test"]}
+    assert {"pytest", "pytest-xdist"} <= test_needs  # -n in the test command is pytest-xdist's
