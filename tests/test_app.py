@@ -46,6 +46,12 @@ def make_app(clock):
         app.close()
 
 
+#: The window of the long play-throughs (hundreds of frames each): 16:9 like the
+#: 1280x720 a first start opens, with 40% of its pixels, so llvmpipe draws a
+#: frame in about half the time. They check play, not how big it is drawn.
+PLAY_SIZE = (800, 450)
+
+
 def frames(app: App, clock: FakeTime, n: int = 2, dt: float = 1 / 60) -> None:
     for _ in range(n):
         clock.t += dt
@@ -84,7 +90,7 @@ def key(app: App, clock: FakeTime, k: int, mod: int = 0) -> None:
 
 
 def test_a_freecell_deal_won_by_dragging_the_solvers_moves(clock, make_app):
-    app = make_app("freecell", 617, now=clock)
+    app = make_app("freecell", 617, size=PLAY_SIZE, now=clock)
     line = solve(deal(617, auto_foundation=True)).player_moves
     table = app.play.table
     for move in line:
@@ -198,7 +204,7 @@ def test_a_spider_game_won_through_keyboard_actions(clock, make_app):
     from game.spider import deal as spider_deal
     from game.spider import solve as spider_solve
 
-    app = make_app("spider", 1, 1, now=clock)
+    app = make_app("spider", 1, 1, size=PLAY_SIZE, now=clock)
     line = spider_solve(spider_deal(1, 1)).moves
     table = app.play.table
     for move in line:
@@ -332,7 +338,7 @@ def win_617(table) -> None:
 
 
 def test_a_win_shows_the_result_panel(clock, make_app):
-    app = make_app("freecell", 617, now=clock)
+    app = make_app("freecell", 617, size=PLAY_SIZE, now=clock)
     table = app.play.table
     win_617(table)
     frames(app, clock, 2)
@@ -549,7 +555,7 @@ def test_live_winnability_rewind_demo_and_export(clock, make_app):
 
 
 def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock, make_app):
-    app = make_app("spider", 1, 1, now=clock)
+    app = make_app("spider", 1, 1, size=PLAY_SIZE, now=clock)
     frames(app, clock, 1)
     click(app, clock, button_pos(app, "demo"))
     # The line comes from the solver's worker: the table stays live meanwhile.
