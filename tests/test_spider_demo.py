@@ -3,6 +3,7 @@ status line while it searches, and a shorter ending spliced in while it plays.""
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 
@@ -24,9 +25,15 @@ def _wins(position, line) -> bool:
     return pos.is_won()
 
 
+@functools.cache
+def quick(number: int, suits: int):
+    """The quick search's answer for a new game, searched once per test process (the tests only read it)."""
+    return solve(deal(number, suits), quick=True)
+
+
 def test_the_quick_search_returns_a_line_the_rules_engine_wins_with():
     for number, suits in ((1, 1), (3, 2), (503193, 4)):
-        r = solve(deal(number, suits), quick=True)
+        r = quick(number, suits)
         assert r.verdict is Verdict.SOLVED and r.replayed
         assert _wins(deal(number, suits), r.moves)
 
@@ -50,7 +57,7 @@ def test_the_quick_order_keeps_honest_verdicts():
 
 def test_a_shorter_line_is_shorter_and_replays_or_is_unknown():
     pos = deal(1, 2)
-    first = solve(pos, quick=True).moves
+    first = quick(1, 2).moves
     r = shorter_line(pos, len(first) + 40, budget=60_000)
     assert r.verdict is Verdict.SOLVED and r.replayed and len(r.moves) < len(first) + 40
     assert _wins(pos, r.moves)
@@ -64,7 +71,7 @@ def test_a_shorter_line_is_shorter_and_replays_or_is_unknown():
 
 def test_playback_splices_a_winning_ending_only_before_it_gets_there():
     pos = deal(1, 1)
-    line = solve(pos, quick=True).moves
+    line = quick(1, 1).moves
     at = 10
     later = pos.copy()
     for move in line[:at]:
@@ -126,7 +133,7 @@ def spider_play(play_for):
 
 def test_the_status_shows_the_search_going_on_then_the_demo_plays(spider_play):
     play = spider_play(1, 1)
-    line = solve(play.table.position, quick=True).moves
+    line = quick(1, 1).moves
     fake = play.jobs.solvers["spider"] = FakeSpiderSolver(line)
     play.round.start_demo()
     assert play.jobs.waiting is not None and "searching" in play.status()
@@ -173,7 +180,7 @@ def _after(play: Play, line, at: int) -> str:
 
 def test_stopping_or_passing_the_point_drops_the_search_for_a_shorter_ending(spider_play):
     play = spider_play(1, 1)
-    line = solve(play.table.position, quick=True).moves
+    line = quick(1, 1).moves
     fake = play.jobs.solvers["spider"] = FakeSpiderSolver(line)
     play.round.play_demo(list(line))
     play.update(0.05)
@@ -209,7 +216,7 @@ def test_the_worker_answers_a_shorter_ending_that_replays_and_only_for_spider():
     from game.solver import SolverService, wait_for_answers
 
     pos = deal(3, 2)
-    line = solve(pos, quick=True).moves
+    line = quick(3, 2).moves
     later = pos.copy()
     for move in line[:20]:
         later.push(move)
