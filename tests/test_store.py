@@ -209,10 +209,3 @@ def test_a_save_left_by_an_earlier_run_is_replaced_silently(tmp_path):
     again.load("savegame")
     assert again.save("savegame", {"game": "freecell", "deal": 5}) and again.take_warnings() == []
 
-
-def test_each_test_keeps_its_files_away_from_the_players_and_the_other_tests(tmp_path_factory):
-    # conftest gives every test a data folder of its own under this worker's
-    # temporary folder: tests running at once never share one, nor the player's.
-    folder = data_dir()
-    assert folder.is_relative_to(tmp_path_factory.getbasetemp())
-    assert not folder.exists()  # made when the game first saves, so never one a test before used
