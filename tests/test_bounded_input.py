@@ -36,11 +36,12 @@ LINE_MAX = 200
 needs_posix = pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev/zero are POSIX")
 
 
-def run(*args: str, stdin: str | None = "") -> subprocess.CompletedProcess[str]:
+def run(*args: str, stdin: str | None = "", cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """``solitaire ARGS`` run in ``cwd`` (the checkout's game, wherever it runs)."""
     try:
-        return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, input=stdin,
+        return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd, input=stdin,
                               capture_output=True, text=True, timeout=LIMIT_S,
-                              env={**os.environ, "SDL_AUDIODRIVER": "dummy"})
+                              env={**os.environ, "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)})
     except subprocess.TimeoutExpired:
         pytest.fail(f"solitaire {' '.join(a[:40] for a in args)} did not answer in {LIMIT_S} s")
 
@@ -94,7 +95,10 @@ def test_one_huge_word_is_quoted_short(tmp_path, command):
     # Just under the cap: the file is read, and its one word is the error.
     word = tmp_path / "word.txt"
     word.write_text("x" * (TEXT_MAX_BYTES - 10))
-    out = run(*COMMANDS[command], str(word))
+    # Named from its own folder, so that the line's length is the word's doing
+    # whatever the test's temporary folder is called (a pytest-xdist worker's
+    # is longer); long paths are test_a_path_is_shown_printable_and_short's.
+    out = run(*COMMANDS[command], word.name, cwd=tmp_path)
     assert out.returncode == 2
     line = one_line(out)
     assert len(line) < LINE_MAX and "'" + "x" * WORD_LIMIT + "'" + ELLIPSIS in line
