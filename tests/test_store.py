@@ -208,4 +208,3 @@ def test_a_save_left_by_an_earlier_run_is_replaced_silently(tmp_path):
     again = Store(tmp_path)
     again.load("savegame")
     assert again.save("savegame", {"game": "freecell", "deal": 5}) and again.take_warnings() == []
-
