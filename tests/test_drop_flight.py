@@ -57,7 +57,7 @@ def point_of(app: App, kind: PileKind, pile: int, index: int | None) -> tuple[in
         c = next(p for p in lay.pile(kind, pile) if p.index == index)
         x, y, z = c.x, c.y + theme.CARD_H / 2 - 0.08, c.z
     sx, sy = cam.project(x, y, z)
-    return int(round(sx)), int(round(sy))
+    return round(sx), round(sy)
 
 
 def drawn_at(app: App, where: tuple[PileKind, int, int]):
