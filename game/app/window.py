@@ -203,7 +203,7 @@ class App:
 
     def _camera(self) -> tuple[Layout, Any]:
         """The cards at rest and the camera that shows them (for picking)."""
-        lay = self.play.frame(self.size).layout
+        lay = self.play.rest_layout(self.size)
         return lay, self.renderer.camera_for(lay)
 
     def pick(self, pos: tuple[int, int]) -> Pick | None:

@@ -11,7 +11,10 @@ renderer (SPEC §3):
   and face in that one quad, and a card covered by the next of its fan is
   cut down to the strip that shows;
 * so a frame with cards in flight is a blit of that texture, the flying
-  cards' shadows and one more instanced draw for the flying cards;
+  cards' shadows and one more instanced draw for the flying cards; a card
+  that lands or takes off repaints the cached texture only in the box
+  around the places that changed (the felt there, then the resting cards,
+  scissored to it);
 * nothing is drawn at all when nothing changed: :meth:`Renderer.render`
   returns ``False`` and the caller need not swap buffers.
 

@@ -3,8 +3,9 @@
 Text is set with pygame's font renderer (the bundled fonts of the language,
 :mod:`game.ui.fonts`) onto
 one Surface the size of the window, uploaded as a texture only when
-something on it changes, and drawn as a screen-space quad with alpha
-blending. Buttons are rectangles in window pixels: :meth:`Overlay.hit` says
+something on it changes (only the part that changed), and drawn with alpha
+blending as a screen-space quad over the part that holds the bar, the
+message and a panel. Buttons are rectangles in window pixels: :meth:`Overlay.hit` says
 which one a click is on, before the table is asked.
 """
 
