@@ -27,7 +27,6 @@ from game.play.menu import Menu, Settings
 from game.play.panels import Button, Command, Panel
 from game.play.round import Round
 from game.play.table import Table
-from game.render.layout import Layout
 from game.stats import Statistics
 from game.store import Store
 
@@ -338,11 +337,6 @@ class Play:
         return Frame(t.layout_now(size=size), t.shown_layout(size), tuple(t.marks(t.held and t.held[0])),
                      self.round.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
                      self.env.anim_time, self.busy, t.flights.celebrating(self.env.anim_time))
-
-    def rest_layout(self, size: tuple[int, int] | None = None) -> Layout:
-        """The cards at rest, as :meth:`frame`'s ``layout`` (where a click or a drop
-        lands), without building the rest of a frame: picking asks on every pointer move."""
-        return self.table.layout_now(size=size)
 
     def panel(self) -> Panel | None:
         return self.menu.panel() if self.menu.is_open else self.table.current_panel()
