@@ -625,8 +625,8 @@ def _changed_boxes(cam: Camera, old: bytes, new: bytes,
         bx, by, bw, bh = cam.box(x, y, z, yaw, theme.CARD_W / 2 + _REST_MARGIN, theme.CARD_H / 2 + _REST_MARGIN)
         box = pygame.Rect(math.floor(bx) - _BOX_PAD, math.floor(by) - _BOX_PAD,
                           math.ceil(bw) + 2 * _BOX_PAD + 1, math.ceil(bh) + 2 * _BOX_PAD + 1).clip((0, 0, w, h))
-        # A box mostly inside another's is painted with it (a fan's cards, a pile's
-        # top two); boxes that only touch stay two passes (two places side by side).
+        # Boxes that share over a quarter of the smaller one are painted as one (a
+        # fan's cards, a pile's top two); boxes that only touch stay two passes.
         while (i := _overlapping(box, boxes)) >= 0:
             box = box.union(boxes.pop(i))
         if box.w and box.h:
