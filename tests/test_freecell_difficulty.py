@@ -159,3 +159,22 @@ def test_an_upper_pass_can_be_given_just_some_deals(monkeypatch, tmp_path):
     for bad in ("x", "0", "32001", ""):
         with pytest.raises(argparse.ArgumentTypeError):
             builder._deal_list(bad)
+
+
+def test_one_deal_is_rated_without_reading_the_whole_table(monkeypatch):
+    # The status line needs one deal's rating before the first frame: reading all
+    # 32,000 rows for it cost half a second of startup (issue 40). The single
+    # lookup agrees with the table, for deals in it and not in it.
+    from game.freecell import difficulty as module
+
+    monkeypatch.setattr(module, "_looked_up", [0])
+    module.load_table.cache_clear()
+    try:
+        numbers = [1, 2, 617, 11982, 31999, 32000, 0, 10**6 + 1]
+        single = [module.difficulty(n) for n in numbers]
+        assert module.load_table.cache_info().currsize == 0  # the table was not built
+        table = module.load_table()
+        assert single == [table.get(n) for n in numbers]
+        assert single[0] is not None and single[3] is not None and single[-1] is None
+    finally:
+        module.load_table.cache_clear()

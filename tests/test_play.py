@@ -511,3 +511,27 @@ def test_spider_auto_move_names_the_card_that_has_nowhere_to_go(play_for):
     table.selection = ("column", 0, 0)
     table.auto_move(0)
     assert play.message == "5♠ has nowhere to go" and table.selection is None
+
+
+def test_the_save_every_few_moves_waits_for_the_cards_to_land(play_for):
+    # A save syncs a file to disk (tens of ms on a busy machine): written while the
+    # cards fly, it froze the frame (issue 38 item 2, issue 40). It comes once they land.
+    from game.play.record import SAVE_EVERY
+
+    play = play_for("freecell", 617)
+    writes: list[int] = []
+    real = play.store.save
+    play.store.save = lambda name, doc: (writes.append(1) if name == "savegame" else None, real(name, doc))[1]
+    line = solve(deal(617, auto_foundation=True)).player_moves[:SAVE_EVERY]
+    for move in line:
+        play.button(f"play:{move}")
+        assert play.table.flights.moving(play.env.anim_time)
+    assert writes == []  # due, but the last move's cards are still on their way
+    for _ in range(100):
+        play.update(0.02)
+        if not play.table.flights.moving(play.env.anim_time):
+            break
+    play.update(0.02)
+    assert len(writes) == 1
+    saved = play.store.load("savegame")
+    assert {k: v for k, v in saved.items() if k != "writer"} == play.table.session.to_dict()

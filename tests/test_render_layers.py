@@ -50,3 +50,46 @@ def test_a_focus_move_keeps_the_resting_layer_and_still_shows_the_ring(ctx):
         assert len(rest_draws) == 2  # a new position redraws it
     finally:
         r.release()
+
+
+def test_a_move_repaints_only_the_changed_part_of_the_resting_layer_with_the_same_pixels(ctx):
+    # Each move of a real game changes a few resting cards: the layer is painted
+    # again only in the box around them (issue 40: a whole-window repaint on each
+    # landing was a cascade's slowest frames), and every frame's pixels are those
+    # of a renderer that paints the whole table afresh.
+    from game.freecell.solver import solve
+
+    size = (640, 400)
+    r = Renderer(ctx, size)
+    boxes = []
+    areas: list[list] = []
+    real = r._redraw_rest
+
+    def watching(prog_name, rest, box):
+        boxes.append(box)
+        areas[-1].append(box if box is not None else (0, 0, *size))
+        real(prog_name, rest, box)
+
+    r._redraw_rest = watching
+    try:
+        pos = deal(5)
+        moves = solve(deal(5)).moves[:12]
+        for m in [None, *moves]:
+            if m is not None:
+                pos.push(m)
+            lay = layout(pos, *size)
+            areas.append([])
+            r.render(View(lay))
+            fresh = Renderer(ctx, size)
+            try:
+                fresh.render(View(lay))
+                assert r.read_pixels() == fresh.read_pixels(), f"after {m}"
+            finally:
+                fresh.release()
+        assert boxes[0] is None  # the first frame paints it all
+        # Per move, the painted area is the changed places, not the table: most moves
+        # repaint under an eighth of the window.
+        painted = [sum(w * h for _, _, w, h in frame) for frame in areas[1:]]
+        assert sorted(painted)[len(painted) // 2] < size[0] * size[1] / 8
+    finally:
+        r.release()

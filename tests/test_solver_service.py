@@ -336,3 +336,15 @@ def test_the_hint_service_answers_a_dead_worker_with_a_sensible_move():
         assert hint.request == rid and hint.kind.value == "unfinished" and deal(HARD).is_legal(hint.move)
         assert not service.busy
     solver.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="POSIX priorities")
+def test_the_worker_runs_nicer_than_the_game(freecell):
+    # The search takes only the CPU the window leaves (issue 40: at the game's own
+    # priority, par's search took a core from the software renderer).
+    from game.solver.worker import WORKER_NICE
+
+    [a] = wait_for_answers(freecell, {freecell.ask_check(deal(1))})
+    assert a.verdict is Verdict.SOLVED
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, freecell.pid) == min(19, ours + WORKER_NICE)

@@ -28,7 +28,7 @@ from game.input.keys import translate_controller, translate_key
 from game.input.pointer import Click, Drop, Pointer
 from game.loop import FixedStep
 from game.places import PileKind
-from game.play import Play
+from game.play import Play, rest_layout
 from game.play.menu import Settings
 from game.render.layout import Layout
 from game.render.picking import Pick, column_under, pick
@@ -203,7 +203,7 @@ class App:
 
     def _camera(self) -> tuple[Layout, Any]:
         """The cards at rest and the camera that shows them (for picking)."""
-        lay = self.play.frame(self.size).layout
+        lay = rest_layout(self.play, self.size)
         return lay, self.renderer.camera_for(lay)
 
     def pick(self, pos: tuple[int, int]) -> Pick | None:

@@ -53,25 +53,56 @@ _RATINGS: dict[tuple[str, str], Difficulty] = {
 
 
 @lru_cache(maxsize=1)
+def _text() -> str:
+    """The shipped table's text ("" when it cannot be read)."""
+    try:
+        return asset_path("freecell-min-cells.tsv").read_text()
+    except OSError:
+        return ""
+
+
+def _row(line: str) -> tuple[int, Difficulty] | None:
+    """One row's deal and rating, or None when it does not parse."""
+    parts = line.split("\t")
+    # ASCII digits only: str.isdigit() takes other scripts' digits too ("７").
+    if len(parts) != 3 or not (parts[0].isascii() and parts[0].isdigit()):
+        return None
+    rating = _RATINGS.get((parts[1], parts[2]))
+    return None if rating is None else (int(parts[0]), rating)
+
+
+@lru_cache(maxsize=1)
 def load_table() -> dict[int, Difficulty]:
     """The shipped table; rows that do not parse are skipped (never a crash)."""
     table: dict[int, Difficulty] = {}
-    try:
-        text = asset_path("freecell-min-cells.tsv").read_text()
-    except OSError:
-        return table
-    ratings = _RATINGS
-    for line in text.splitlines():
-        parts = line.split("\t")
-        # ASCII digits only: str.isdigit() takes other scripts' digits too ("７").
-        if len(parts) != 3 or not (parts[0].isascii() and parts[0].isdigit()):
-            continue
-        rating = ratings.get((parts[1], parts[2]))
-        if rating is not None:
-            table[int(parts[0])] = rating
+    for line in _text().splitlines():
+        row = _row(line)
+        if row is not None:
+            table[row[0]] = row[1]
     return table
 
 
+#: Deals looked up one by one before the whole table is read: the status line needs
+#: one rating, and reading all 32,000 rows cost half a second before the first frame.
+_SINGLE_LOOKUPS = 8
+_looked_up = [0]
+
+
 def difficulty(number: int) -> Difficulty | None:
-    """The rating of deal ``number``, or None when the table has none."""
-    return load_table().get(number)
+    """The rating of deal ``number``, or None when the table has none.
+
+    >>> difficulty(1).label, difficulty(1) == load_table()[1]
+    ('Hard', True)
+    """
+    if load_table.cache_info().currsize or _looked_up[0] >= _SINGLE_LOOKUPS:
+        return load_table().get(number)
+    _looked_up[0] += 1
+    text = _text()
+    # The row's line (a later row of the same deal wins, as in the table).
+    at = text.rfind(f"\n{number}\t")
+    start = at + 1 if at >= 0 else 0 if text.startswith(f"{number}\t") else -1
+    if start < 0:
+        return None
+    end = text.find("\n", start)
+    row = _row(text[start:end if end >= 0 else len(text)])
+    return None if row is None or row[0] != number else row[1]

@@ -14,5 +14,6 @@ or moderngl.
 """
 
 from game.play.controller import Host, NullHost, Play
+from game.play.frame import rest_layout
 
-__all__ = ["Play", "Host", "NullHost"]
+__all__ = ["Play", "Host", "NullHost", "rest_layout"]

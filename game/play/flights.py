@@ -77,6 +77,16 @@ class Flights:
         f.first = _Flight(f.start, stop, t0, duration, lift, f.kind)
         f.start = stop
 
+    def start_from(self, moved: dict[CardTransform, CardTransform]) -> None:
+        """Each flight (its first leg, if it has two) that starts at a place of ``moved``
+        starts at the place it maps to instead (a dragged card flies from where it
+        was let go, not from the pile it was taken from)."""
+        for f in self.items.values():
+            leg = f.first if f.first is not None else f
+            new = moved.get(leg.start)
+            if new is not None:
+                leg.start = new
+
     def at(self, now: float) -> dict[Key, CardTransform]:
         """Where every flying card is at ``now`` (a finished one is at rest: not
         listed). Only reads: :meth:`advance` drops the finished flights."""

@@ -19,7 +19,7 @@ from game.play.panels import Button, Panel
 from game.render.layout import Layout
 from game.render.marks import Mark
 
-__all__ = ["Frame", "status_line", "control_bar"]
+__all__ = ["Frame", "status_line", "control_bar", "rest_layout"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,12 @@ class Frame:
     busy: bool
     #: The cards (flight keys) spinning in the win's celebration, after the last landing.
     celebrating: frozenset[Any] = frozenset()
+
+
+def rest_layout(play: Any, size: tuple[int, int] | None = None) -> Layout:
+    """The cards at rest, as ``play.frame(size).layout`` (where a click or a drop lands),
+    without building the rest of a frame: picking asks on every pointer move."""
+    return play.table.layout_now(size=size)
 
 
 def _lost(table: Any, live: Any) -> bool:

@@ -50,6 +50,8 @@ class Record:
         #: The game on the table was counted (won, or given up): it never counts twice.
         self._recorded = False
         self._saved_at = 0
+        #: A save came due while cards were flying: :meth:`settled` writes it once they land.
+        self._save_due = False
 
     @staticmethod
     def made_a_move(table: Table) -> bool:
@@ -75,8 +77,16 @@ class Record:
                 self.store.delete("savegame")
             return Won(counted)
         if not s.won and abs(s.moves - self._saved_at) >= SAVE_EVERY:
-            self.save(table)
+            # Written once the cards have landed (:meth:`settled`): a save is a file
+            # synced to disk, tens of milliseconds on a busy machine, and written
+            # here it froze a drop's first frame or a cascade's flight.
+            self._save_due = True
         return None
+
+    def settled(self, table: Table) -> None:
+        """The cards have landed: write the save that came due while they flew."""
+        if self._save_due:
+            self.save(table)
 
     def count(self, table: Table, *, won: bool, give_up: bool = False) -> None:
         """The game on ``table`` in the statistics, under each of its keys."""
@@ -100,6 +110,7 @@ class Record:
         """The next game on the table is a new one (nothing of it counted yet)."""
         self._recorded = False
         self._saved_at = 0
+        self._save_due = False
 
     def give_up(self, table: Table) -> bool:
         """Give Up: counted as given up when at stake, once (the new deal must not
@@ -114,6 +125,7 @@ class Record:
         """The save file: the game on ``table``, or none once it is won."""
         s = table.session
         self._saved_at = s.moves
+        self._save_due = False
         if s.won:
             self.store.delete("savegame")
         else:

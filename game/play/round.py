@@ -481,6 +481,8 @@ class Round:
             table.message = ""
         self.table.update(dt)
         self.table.settle()
+        if not self.table.flights.moving(self.env.anim_time):
+            self.record.settled(self.table)
         if self.winnability is not None:
             self.winnability.poll()
         self.par.poll()

@@ -351,11 +351,15 @@ class Table:
             return False
         source = self.held[0]
         held = self.held_transforms()
+        kind, pile, index = source
+        # Where each held card rests in its pile: its flight would start there.
+        rest = {_transform(p): held[p.key] for p in self.layout_now().pile(PileKind(kind), pile) if p.key in held}
         self.held = None
         if self.drop(source, target):
+            # The cards fly on from where they were let go, not from their old pile.
+            self.flights.start_from(rest)
             return True
         lay = self.layout_now()
-        kind, pile, index = source
         now = self.env.anim_time
         for p in lay.pile(PileKind(kind), pile):
             if p.index >= index and p.key in held:

@@ -11,7 +11,10 @@ renderer (SPEC §3):
   and face in that one quad, and a card covered by the next of its fan is
   cut down to the strip that shows;
 * so a frame with cards in flight is a blit of that texture, the flying
-  cards' shadows and one more instanced draw for the flying cards;
+  cards' shadows and one more instanced draw for the flying cards; a card
+  that lands or takes off repaints the cached texture only in the box
+  around the places that changed (the felt there, then the resting cards,
+  scissored to it);
 * nothing is drawn at all when nothing changed: :meth:`Renderer.render`
   returns ``False`` and the caller need not swap buffers.
 
@@ -303,6 +306,7 @@ class Renderer:
         self._last: object = None
         self.rest_fbo: moderngl.Framebuffer | None = None
         self._rest_key: object = None
+        self._rest = b""  # the resting cards' instance data the layer holds
 
     # --- set-up ---------------------------------------------------------------
 
@@ -484,19 +488,18 @@ class Renderer:
         # is cached in a texture: while cards fly, a frame is one blit plus
         # the flying cards and their shadows.
         table_changed = self.felt.ensure(self.size, lay, cam, self.atlas)
-        rest_key = (self.size, lay.rect, fr.rest.tobytes(), self.atlas.card_px,
-                    self.atlas.four_colour, self.atlas.back)
+        rest_key = (self.size, lay.rect, self.atlas.card_px, self.atlas.four_colour, self.atlas.back)
+        rest = fr.rest.tobytes()
         if table_changed or rest_key != self._rest_key or self.rest_fbo is None:
-            if self.rest_fbo is None or self.rest_fbo.size != self.size:
-                self._release_rest()
-                self.rest_fbo = ctx.framebuffer(color_attachments=[ctx.texture(self.size, 4)])
-            assert self.felt.fbo is not None
-            ctx.copy_framebuffer(self.rest_fbo, self.felt.fbo)
-            self.rest_fbo.use()
-            ctx.viewport = (0, 0, *self.size)
-            ctx.enable(moderngl.BLEND)
-            self._draw("rest", prog_name, fr.rest)
-            self._rest_key = rest_key
+            self._redraw_rest(prog_name, fr.rest, None)
+        elif rest != self._rest:
+            boxes = _changed_boxes(cam, self._rest, rest, self.size)
+            # A card landed or took off: only the part of the layer where cards
+            # changed is painted again (the felt there, then every resting card,
+            # clipped to it): the same pixels as a whole redraw, for a card's area.
+            for box in [None] if boxes is None else boxes:
+                self._redraw_rest(prog_name, fr.rest, box)
+        self._rest_key, self._rest = rest_key, rest
         ctx.copy_framebuffer(self.target, self.rest_fbo)
         self.target.use()
         ctx.viewport = (0, 0, *self.size)
@@ -510,6 +513,25 @@ class Renderer:
         self._draw("flight", prog_name, fr.flight)
         self._last = key
         return True
+
+    def _redraw_rest(self, prog_name: str, rest: array, box: tuple[int, int, int, int] | None) -> None:
+        """Paint the resting layer: the felt, then the cards at rest, in ``box``
+        (x, y, w, h in GL's pixels, y up) or everywhere (None)."""
+        ctx = self.ctx
+        if self.rest_fbo is None or self.rest_fbo.size != self.size:
+            self._release_rest()
+            self.rest_fbo = ctx.framebuffer(color_attachments=[ctx.texture(self.size, 4)])
+        assert self.felt.fbo is not None
+        # The scissor clips the felt's copy and the cards alike; it must be gone
+        # before the layer is copied to the window.
+        self.rest_fbo.scissor = box
+        self.rest_fbo.use()
+        ctx.copy_framebuffer(self.rest_fbo, self.felt.fbo)
+        ctx.viewport = (0, 0, *self.size)
+        ctx.enable(moderngl.BLEND)
+        self._draw("rest", prog_name, rest)
+        self.rest_fbo.scissor = None
+        self.rest_fbo.use()
 
     def _release_rest(self) -> None:
         if self.rest_fbo is not None:
@@ -557,6 +579,61 @@ class Renderer:
 
 
 _NO_GLOW = (0.0, 0.0, 0.0, 0.0)
+#: How far (table units) a card's quad reaches past its edges at rest (``card.vert``'s margin), and
+#: the pixels added around a changed card's box (its edge is smoothed over a pixel or so).
+_REST_MARGIN = 0.07
+_BOX_PAD = 3
+#: More changed places than this in one frame (a deal, a restart): the whole layer is painted again.
+_MOST_BOXES = 8
+
+
+def _overlapping(box: pygame.Rect, boxes: list[pygame.Rect]) -> int:
+    """The index of a box of ``boxes`` that shares over a quarter of the smaller one with ``box``, or -1."""
+    for i, other in enumerate(boxes):
+        common = box.clip(other)
+        if common.w * common.h * 4 > min(box.w * box.h, other.w * other.h):
+            return i
+    return -1
+
+
+def _changed_boxes(cam: Camera, old: bytes, new: bytes,
+                   size: tuple[int, int]) -> list[tuple[int, int, int, int]] | None:
+    """The window boxes (x, y, w, h, GL's y up) that hold every resting card that is
+    new, gone or changed between two frames' instance data (overlapping boxes made
+    one); None (all of the window) when the cards that stayed changed their order or
+    the boxes cover most of the window.
+
+    >>> cam = Camera.frame((-5.0, 5.0, -3.0, 3.0), 640, 360)
+    >>> one = array("f", (0.0, 0.0, 0.0, 0.0, 0.0, 1.0, -10.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+    >>> two = one + array("f", (3.0, 0.0, 0.0, 0.0, 0.0, 2.0, -10.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+    >>> [(x > 320, w < 200) for x, y, w, h in _changed_boxes(cam, one.tobytes(), two.tobytes(), (640, 360))]
+    [(True, True)]
+    """
+    step = _FLOATS * 4
+    before = [old[i:i + step] for i in range(0, len(old), step)]
+    after = [new[i:i + step] for i in range(0, len(new), step)]
+    kept = set(before) & set(after)
+    if [b for b in before if b in kept] != [a for a in after if a in kept]:
+        return None
+    changed = set(before) ^ set(after)
+    if len(changed) > len(after) // 2:
+        return None  # a new deal, a restart: most of the table
+    w, h = size
+    boxes: list[pygame.Rect] = []
+    for item in changed:
+        x, y, z, yaw = array("f", item)[:4]
+        bx, by, bw, bh = cam.box(x, y, z, yaw, theme.CARD_W / 2 + _REST_MARGIN, theme.CARD_H / 2 + _REST_MARGIN)
+        box = pygame.Rect(math.floor(bx) - _BOX_PAD, math.floor(by) - _BOX_PAD,
+                          math.ceil(bw) + 2 * _BOX_PAD + 1, math.ceil(bh) + 2 * _BOX_PAD + 1).clip((0, 0, w, h))
+        # Boxes that share over a quarter of the smaller one are painted as one (a
+        # fan's cards, a pile's top two); boxes that only touch stay two passes.
+        while (i := _overlapping(box, boxes)) >= 0:
+            box = box.union(boxes.pop(i))
+        if box.w and box.h:
+            boxes.append(box)
+    if len(boxes) > _MOST_BOXES or sum(b.w * b.h for b in boxes) > 0.6 * w * h:
+        return None
+    return [(b.x, h - b.bottom, b.w, b.h) for b in boxes]
 
 
 def _glow(style: str, pulse: float) -> tuple[float, float, float, float]:

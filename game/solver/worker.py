@@ -31,7 +31,7 @@ from game.playback import line_wins
 from game.solver.answers import Answer, Ask, Progress, Verdict
 from game.solver.procs import ParentWatch
 
-__all__ = ["run_job", "serve", "HINT_IMPROVE_SECONDS"]
+__all__ = ["run_job", "serve", "HINT_IMPROVE_SECONDS", "WORKER_NICE"]
 
 #: After a hint's first winning line, seconds spent looking for a shorter one
 #: (:data:`game.limits.HINT_IMPROVE_SECONDS`).
@@ -159,9 +159,23 @@ def _rewind(position: Any, budget: int, time_limit: float | None, options: dict[
                   seconds=seconds, rewind=target)
 
 
+#: How much nicer than the game a worker runs (POSIX ``nice``): the window's
+#: frames come first. On a 2-core machine a worker at the game's own priority
+#: took a core from the software renderer's two threads while par's 10-second
+#: search ran at every new deal, and the live check's search, woken by a drop,
+#: delayed that drop's first frame. At 5 a busy window still leaves a search
+#: about a third of the share it had (its time limits stay meaningful).
+WORKER_NICE = 5
+
+
 def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - child process
     """The worker's main loop (the process target)."""
     watch.arm()
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICE)
+        except OSError:
+            pass  # no lower priority to be had: the search runs as before
     # Ctrl-C in a terminal reaches the whole process group: the game decides
     # what it means, and when the game ends the pipe's end-of-file ends this.
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -46,6 +46,11 @@ def _init() -> None:
         forget_fonts()
 
 
+#: Texts already set, by font file, size, text and colours (oldest first), and how many are kept.
+_RENDERED: dict[tuple, pygame.Surface] = {}
+_RENDERED_MOST = 512
+
+
 @lru_cache(maxsize=None)
 def _open(name: str, px: int) -> pygame.font.Font:
     return pygame.font.Font(str(asset_path(name)), px)
@@ -111,7 +116,17 @@ class TextFont:
         return _open(_pick(text), self.px)
 
     def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
-        return self.font(text).render(text, antialias, colour, background)
+        """``text`` set in its font: the same Surface again for the same text, size and
+        colours (the overlay redraws its labels on every change of the status line;
+        a CJK label took about a millisecond to set). The caller only reads it."""
+        name = _pick(text)
+        key = (name, self.px, text, antialias, tuple(colour), None if background is None else tuple(background))
+        done = _RENDERED.get(key)
+        if done is None:
+            done = _RENDERED[key] = _open(name, self.px).render(text, antialias, colour, background)
+            if len(_RENDERED) > _RENDERED_MOST:
+                del _RENDERED[next(iter(_RENDERED))]  # the oldest
+        return done
 
     def size(self, text: str) -> tuple[int, int]:
         return self.font(text).size(text)
@@ -141,3 +156,4 @@ def text_size(text: str, px: int) -> tuple[int, int]:
 def forget_fonts() -> None:
     """Drop every open font (a pygame session ended; its fonts died with it)."""
     _open.cache_clear()
+    _RENDERED.clear()

@@ -3,8 +3,9 @@
 Text is set with pygame's font renderer (the bundled fonts of the language,
 :mod:`game.ui.fonts`) onto
 one Surface the size of the window, uploaded as a texture only when
-something on it changes, and drawn as a screen-space quad with alpha
-blending. Buttons are rectangles in window pixels: :meth:`Overlay.hit` says
+something on it changes (only the part that changed), and drawn with alpha
+blending as a screen-space quad over the part that holds the bar, the
+message and a panel. Buttons are rectangles in window pixels: :meth:`Overlay.hit` says
 which one a click is on, before the table is asked.
 """
 
@@ -112,6 +113,7 @@ class Overlay:
         self._blocking: list[pygame.Rect] = []
         #: The part of the texture that holds the HUD and panel (what the next upload must clear).
         self._drawn: pygame.Rect | None = None
+        self._surface: pygame.Surface | None = None
         #: Where the last :meth:`update` put the status row and the buttons.
         self.geometry: HudGeometry | None = None
         #: Where the last :meth:`update` put a document panel (How to play), if one is up.
@@ -166,7 +168,13 @@ class Overlay:
         w, h = self.size
         geo = self.geometry = hud_geometry(self.size, status, message, buttons, mirror=self.mirror)
         px = geo.px
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        # One surface, kept: only what the last update drew is cleared (a new
+        # window-sized surface on each change of the status line cost milliseconds).
+        surf = self._surface
+        if surf is None or surf.get_size() != (w, h):
+            surf = self._surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        elif self._drawn is not None:
+            surf.fill((0, 0, 0, 0), self._drawn)
         hits = _Layout()
         bar = pygame.Rect(geo.band)
         pal = self.palette
@@ -388,14 +396,21 @@ class Overlay:
                 hits.rects.append((rect, b.action))
 
     def draw(self) -> None:
-        if self.texture is None:
+        """Blend the overlay over the frame: only the part that holds the bar, the
+        message and a panel (the rest of the texture is clear). A quad the size of
+        the window cost as much as the rest of a cascade's frame on a software renderer."""
+        if self.texture is None or self._drawn is None:
             return
         w, h = self.size
+        part = self._drawn.clip(pygame.Rect(0, 0, w, h))
+        if not part.w or not part.h:
+            return
         self.ctx.enable(moderngl.BLEND)
         self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         self.texture.use(0)
         self.prog["u_tex"].value = 0
-        self.prog["u_rect"].value = (0.0, 0.0, float(w), float(h))
+        self.prog["u_rect"].value = (float(part.x), float(part.y), float(part.w), float(part.h))
+        self.prog["u_uv"].value = (part.x / w, part.y / h, part.w / w, part.h / h)
         self.prog["u_screen"].value = (float(w), float(h))
         self.vao.render(moderngl.TRIANGLE_STRIP)
 
