@@ -206,7 +206,10 @@ def _wrap_plain(text: str, width: int, px: int, measure: Measure) -> list[str]:
     """
     lines: list[str] = []
     line = ""
-    units = [(part, i == 0) for word in words(clean_text(text, 2000)) for i, part in enumerate(breaks(word))]
+    units = [(part, i == 0) for word in words(clean_text(text, 2000))
+             # A number and its word stay together only where they fit on a line together.
+             for piece in ([word] if measure(word, px)[0] <= width or len(breaks(word)) > 1 else word.split(" "))
+             for i, part in enumerate(breaks(piece))]
     for word, spaced in units:
         if measure(word, px)[0] > width:
             word = fit_text(word, width, px, measure)
