@@ -192,7 +192,7 @@ def test_a_huge_pasted_move_list_is_one_short_line(make_app):
                                 "a move list is at most 1,000,000 (1 MB)")
     app.clipboard_put("8a " + "y" * 900_000 + "\u202e")
     app.play.round.import_moves()
-    assert app.play.message.startswith("move 2 of 2: 'yyyy") and len(app.play.message) < 200
+    assert app.play.message.startswith("Move 2 of 2: 'yyyy") and len(app.play.message) < 200
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL's offscreen driver is tested on Linux")

@@ -67,3 +67,59 @@ def test_every_screen_s_words_come_from_the_catalog(play_for):
         assert words_outside_catalog(seen) == [], game
         assert sum("«" in t for t in seen) > 30
         i18n.set_language("en")
+
+
+def test_the_paste_replay_errors_the_cancelled_searches_and_the_challenges_speak_the_catalog(play_for):
+    """The lines a window shows beyond the screens: every paste-replay refusal, every
+    cancelled search, every challenge goal, level, progress and reason."""
+    import datetime
+
+    from game.challenges.days import challenges_for
+    from game.challenges.goals import Goal, Tracker
+    from game.challenges.sentences import streak_heading
+
+    freecell, spider = play_for("freecell"), play_for("spider")
+    i18n.set_language(i18n.PSEUDO)
+    seen: list[str] = []
+    for table, text in ((freecell.table, ""), (freecell.table, "  \n"), (freecell.table, "8a 8q"),
+                        (freecell.table, "8a 88"), (freecell.table, "12"), (spider.table, "8a")):
+        try:
+            table.replayed(text, "safe")
+        except ValueError as exc:
+            seen.append(str(exc))
+        else:
+            raise AssertionError(f"{text!r} replayed")
+    jobs = freecell.round.jobs
+    for what in ("demo", "rewind", "winnable"):
+        jobs.waiting = (what, 1)
+        seen.append(jobs.cancel())
+    for day in range(1, 8):
+        for challenge in challenges_for(datetime.date(2026, 11, day)):
+            seen += [challenge.sentence(), challenge.level_name()]
+    seen.append(streak_heading())
+    goals = [Goal("freecell", 5, cells=1, no_undo=True, auto="safe"), Goal("freecell", 5, cells=0, auto="safe"),
+             Goal("freecell", 5, cells=2, auto="safe"), Goal("freecell", 5, auto="off", no_undo=True), Goal("freecell", 5, max_moves=2, auto="all"),
+             Goal("spider", 5, suits=2, sets=2, max_moves=3, no_undo=True)]
+    for goal in goals:
+        for steps in (lambda t: t.moved(1, cells=3), lambda t: t.moved(9, cells=0, won=True), lambda t: t.undone(),
+                      lambda t: t.level_set("all" if goal.auto != "all" else "off"),
+                      lambda t: [t.moved(n) for n in range(1, 5)]):
+            tracker = Tracker(goal)
+            tracker.moved(0)
+            seen += tracker.progress()
+            steps(tracker)
+            seen += [tracker.reason, *tracker.progress()]
+    i18n.set_language("en")
+    said = [t for t in seen if t]
+    assert len(said) > 60
+    assert words_outside_catalog(said) == []
+    # A line said on its own starts as a sentence (not "automatic moves were set to ...").
+    i18n.set_language("en")
+    reasons = []
+    for goal in goals:
+        tracker = Tracker(goal)
+        tracker.level_set("all" if goal.auto != "all" else "off")
+        tracker2 = Tracker(goal)
+        tracker2.moved(9, cells=3, won=True)
+        reasons += [tracker.reason, tracker2.reason]
+    assert [r for r in reasons if r and not r[0].isupper() and not r[0].isdigit()] == []

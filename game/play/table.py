@@ -217,7 +217,7 @@ class Table:
         """A table with the pasted move list ``text`` replayed from the deal's start
         (at automatic foundation level ``level``) and how many moves it played;
         ValueError, with the line to say, when it does not replay."""
-        raise ValueError("Move lists are FreeCell's")
+        raise ValueError(_("Only FreeCell replays a move list"))
 
     def rewind(self, steps: int) -> None:
         """Take back ``steps`` steps at once (Rewind's answer); the cards fly back."""
