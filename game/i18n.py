@@ -41,7 +41,7 @@ from typing import Callable, Iterable, Mapping
 __all__ = ["_", "ngettext", "pgettext", "npgettext", "N_", "set_language", "language", "LANGUAGES",
            "detect_language", "grouped", "decimal", "percent", "language_from_locale", "PoEntry", "PoError", "read_po", "compile_mo",
            "catalog_path", "placeholders", "PSEUDO", "pseudo_text", "FIRST_WEEKDAY", "breaks", "words", "BREAKABLE_SPACE", "DASHES", "display_width",
-           "ends_in_number"]
+           "ends_in_number", "as_sentence"]
 
 #: The languages a player can choose, each named in itself (as the Settings list shows them).
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語", "ru": "Русский"}
@@ -567,6 +567,18 @@ def percent(share: float) -> str:
     """
     text = f"{share:.0%}"
     return text.replace("%", "\u00a0%") if _language == "ru" else text
+
+
+def as_sentence(text: str) -> str:
+    """``text`` as a line said on its own starts: with a capital letter. A message the
+    terminal prints after "solitaire: " starts in lower case; the window's message line
+    and notes show the same message as a sentence (cards, numbers and scripts without
+    capitals stay as they are).
+
+    >>> as_sentence("the stock is empty"), as_sentence("6♠ can't go on 9♣"), as_sentence("столбец 3 пуст")
+    ('The stock is empty', "6♠ can't go on 9♣", 'Столбец 3 пуст')
+    """
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
 def N_(message: str) -> str:

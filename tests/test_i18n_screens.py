@@ -123,3 +123,29 @@ def test_the_paste_replay_errors_the_cancelled_searches_and_the_challenges_speak
         tracker2.moved(9, cells=3, won=True)
         reasons += [tracker.reason, tracker2.reason]
     assert [r for r in reasons if r and not r[0].isupper() and not r[0].isdigit()] == []
+
+
+def test_a_line_said_alone_starts_as_a_sentence_in_every_language(play_for):
+    """Refusals and notices the terminal prints after "solitaire: " in lower case ("the
+    stock is empty: …", "a game controller could not be opened …") start with a capital
+    on the window's message line and under the number box."""
+    from game.play.menu import Menu
+    from game.play.settings import Settings
+    from game.stats import Statistics
+    from game.ui.hud import font_measure
+    from game.ui.screens import screen_geometry
+
+    play = play_for("spider")
+    for code in ("en", "ru"):
+        i18n.set_language(code)
+        for msgid in ("the stock is empty: no rows are left to deal", "a column cannot move onto itself",
+                      "no Easy deal is rated yet"):
+            play.table.say(i18n._(msgid))
+            assert play.message[:1].isupper() and play.message[1:] == i18n._(msgid)[1:], (code, play.message)
+        menu = Menu(Settings(), Statistics())
+        menu.open()
+        menu.choose("freecell-number")
+        menu.error = i18n._("no Easy deal is rated yet")
+        notes = [t.text for t in screen_geometry((1280, 720), menu.panel(), font_measure).texts if t.role == "note"]
+        assert notes and notes[0][:1].isupper(), (code, notes)
+    i18n.set_language("en")

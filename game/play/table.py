@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from game import speeds
-from game.i18n import _
+from game.i18n import _, as_sentence
 from game.input.actions import Act, Action
 from game.places import PileKind
 from game.play.flights import Flights, Key, _transform
@@ -509,7 +509,7 @@ class Table:
 
     def say(self, text: str) -> None:
         """A one-line message; it clears on the next action or after ``speeds.MESSAGE_SECONDS``."""
-        self.message = text
+        self.message = as_sentence(text)  # a refusal the terminal prints in lower case reads as a sentence here
         self.message_at = self.env.anim_time
 
     # --- what happened, for the controller --------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.i18n import FIRST_WEEKDAY, N_, _, breaks, language, ngettext, percent, words
+from game.i18n import FIRST_WEEKDAY, N_, _, as_sentence, breaks, language, ngettext, percent, words
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
 
@@ -198,7 +198,7 @@ class _Flow:
         if idx:
             self.y = y + line_h
         for role in ("detail", "note"):
-            note = getattr(row, role, "")
+            note = as_sentence(getattr(row, role, ""))  # a refusal under the number box reads as a sentence
             if note:
                 npx = max(SCREEN_MIN_PX, round(px * 0.9))
                 self.y += px // 4
