@@ -149,3 +149,27 @@ def test_a_line_said_alone_starts_as_a_sentence_in_every_language(play_for):
         notes = [t.text for t in screen_geometry((1280, 720), menu.panel(), font_measure).texts if t.role == "note"]
         assert notes and notes[0][:1].isupper(), (code, notes)
     i18n.set_language("en")
+
+
+def test_a_damaged_statistics_file_is_explained_in_the_players_language():
+    """What the set-aside notice says of statistics that do not add up came in English."""
+    import pytest
+
+    from game.stats import Statistics
+
+    bad = [{"games": {"freecell": {"played": 2, "won": 3}}},
+           {"games": {"freecell": {"played": 5, "won": 2, "best_streak": 3}}},
+           {"games": {"freecell": {"played": 5, "best_time": 10}}},
+           {"version": 99}, {"version": "x"}]
+    i18n.set_language(i18n.PSEUDO)
+    try:
+        for data in bad:
+            with pytest.raises(ValueError) as said:
+                Statistics.from_dict(data)
+            text = str(said.value)
+            assert text.startswith("«") and WORD.search(text.replace("freecell", "")), text
+            # Every English word sits inside a message of the catalog.
+            outside = re.sub(r"«[^«»]*(«[^«»]*»[^«»]*)*»", "", text)
+            assert not WORD.search(outside.replace("freecell", "")), text
+    finally:
+        i18n.set_language("en")
