@@ -173,3 +173,56 @@ def test_a_damaged_statistics_file_is_explained_in_the_players_language():
             assert not WORD.search(outside.replace("freecell", "")), text
     finally:
         i18n.set_language("en")
+
+
+def _english_outside_messages(text: str) -> list[str]:
+    """The English words of ``text`` outside every «message» (nested ones included)."""
+    while True:
+        inner = re.sub(r"«[^«»]*»", "", text)
+        if inner == text:
+            return WORD.findall(text)
+        text = inner
+
+
+def test_board_files_and_the_challenges_file_are_refused_in_the_players_language():
+    """`solitaire` reading a FreeCell board, a Spider position or a damaged challenges.json
+    explains itself in the player's language (the reasons were English in every one)."""
+    import pytest
+
+    from game.challenges.progress import ChallengeProgress
+    from game.freecell.deals import deal as freecell_deal
+    from game.freecell.position import Position as FreeCellPosition
+    from game.spider.deals import deal as spider_deal
+    from game.spider.position import Position as SpiderPosition
+
+    board = str(freecell_deal(1))
+    spider = str(spider_deal(1, 4))
+    bad_boards = ["Foundations: X-5\n" + board, "Foundations: H-0\nFoundations: H-0\n" + board,
+                  "Freecells: - -\nFreecells: - -\n" + board, "Bogus: 1\n" + board, board + "\nAS\n" * 2,
+                  board.replace("AS", "2S", 1), board + "\nKS KS KS KS KS KS KS KS KS\n" * 3, "Freecells: AS 2S 3S 4S 5S\n"]
+    bad_spiders = [spider.replace("stock:", "stick:"), spider.replace("\n2:", "\nX:"), spider.replace(" 8D\n", " (8D)\n", 1),
+                   spider.rsplit("\n", 1)[0] + "\nremoved: x", spider.rsplit("\n", 1)[0] + "\nremoved: 9",
+                   spider.rsplit("\n", 1)[0] + "\nremoved: 1", "\n".join(spider.splitlines()[:5]),
+                   spider.replace("(", "", 1).replace(")", "", 1).replace("1: ", "1: (ZZ) ")]
+    bad_marks = [{"version": 99}, {"days": {"1999-01-01": "------"}}, {"days": {"2026-11-02": "xx"}},
+                 {"days": {"2026-11-30": "l-----"}}]
+    i18n.set_language(i18n.PSEUDO)
+    said = []
+    try:
+        for text in bad_boards:
+            with pytest.raises(ValueError) as exc:
+                FreeCellPosition.parse(text)
+            said.append(str(exc.value))
+        for text in bad_spiders:
+            with pytest.raises(ValueError) as exc:
+                SpiderPosition.parse(text)
+            said.append(str(exc.value))
+        for data in bad_marks:
+            with pytest.raises(ValueError) as exc:
+                ChallengeProgress.from_dict(data)
+            said.append(str(exc.value))
+    finally:
+        i18n.set_language("en")
+    assert len(said) == len(bad_boards) + len(bad_spiders) + len(bad_marks)
+    english = {text: _english_outside_messages(text) for text in said}
+    assert {t: w for t, w in english.items() if w} == {}
