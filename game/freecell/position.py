@@ -737,8 +737,8 @@ class Position:
             if line.startswith(":"):
                 line = line[1:]
             elif sep:
-                raise BoardError(_("line {line}: {head} is not a board line (Foundations, Freecells or a column)").format(
-                    line=lineno, head=shown(head.strip())))
+                raise BoardError(_("line {line}: {head} is not a board line (Foundations, Freecells or a column)")
+                                 .format(line=lineno, head=shown(head.strip())))
             columns.append([_card(tok, lineno) for tok in line.split()])
             if len(columns) > COLUMNS:
                 raise BoardError(_("line {line}: more than {columns} columns").format(line=lineno, columns=COLUMNS))
@@ -757,13 +757,11 @@ class Position:
                 count[(r - 1) * 4 + suit] += 1
         for c in range(52):
             if count[c] > 1:
-                text = (_("{card} appears {n} times (on the table and its foundation)")
-                        if RANK[c] <= self.foundations[SUIT[c]] else _("{card} appears {n} times (on the table)"))
-                raise BoardError(text.format(card=CARDS[c], n=count[c]))
+                home = RANK[c] <= self.foundations[SUIT[c]]
+                raise BoardError((_("{card} appears {n} times (on the table and its foundation)") if home else _("{card} appears {n} times (on the table)")).format(card=CARDS[c], n=count[c]))
         missing = [str(CARDS[c]) for c in range(52) if count[c] == 0]
         if missing:
-            raise BoardError(ngettext("missing card: {cards}", "missing cards: {cards}", len(missing)).format(
-                cards=" ".join(missing)))
+            raise BoardError(ngettext("missing card: {cards}", "missing cards: {cards}", len(missing)).format(cards=" ".join(missing)))
 
 
 def _cell_tokens(rest: str) -> list[str]:
