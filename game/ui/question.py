@@ -40,6 +40,32 @@ class QuestionGeometry:
         return [self.box] + [b.rect for b in self.buttons]
 
 
+def _balanced(text: str, width: int, px: int, measure: Measure) -> list[str]:
+    """``text`` wrapped to at most ``width`` pixels in as few lines as that allows, the
+    lines as even as can be (no lone word, no せん。 left on a last line of its own).
+
+    >>> _balanced("one two three four five", 20 * 7, 12, lambda t, px: (len(t) * 7, px))
+    ['one two three', 'four five']
+    """
+    lines = _wrap_plain(text, width, px, measure)
+    if len(lines) < 2:
+        return lines
+    whole = "".join(lines).replace(" ", "")
+
+    def fits(w: int) -> bool:  # as few lines, and no word cut short to fit
+        trial = _wrap_plain(text, w, px, measure)
+        return len(trial) <= len(lines) and "".join(trial).replace(" ", "") == whole
+
+    lo, hi = width // 2, width  # the narrowest width that keeps the count: a binary search
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return _wrap_plain(text, hi, px, measure)
+
+
 def question_geometry(size: tuple[int, int], panel: object, measure: Measure = font_measure) -> QuestionGeometry:
     """Lay out ``panel`` (a :class:`game.play.panels.Panel` with a title, lines and
     buttons) in a window of ``size``: centred a little above the middle, each line
@@ -62,8 +88,8 @@ def question_geometry(size: tuple[int, int], panel: object, measure: Measure = f
     else:
         buttons_h = btn_h if labels else 0
     text_w = min(room, max(TEXT_WIDTH_PX * px, row_w))
-    title_lines = _wrap_plain(getattr(panel, "title", "") or " ", text_w, title_px, measure)
-    body = [(line, px) for text in getattr(panel, "lines", ()) for line in _wrap_plain(text or " ", text_w, px, measure)]
+    title_lines = _balanced(getattr(panel, "title", "") or " ", text_w, title_px, measure)
+    body = [(line, px) for text in getattr(panel, "lines", ()) for line in _balanced(text or " ", text_w, px, measure)]
     heads = [(line, title_px) for line in title_lines]
     widest = max([row_w] + [measure(t, size_px)[0] for t, size_px in heads + body])
     width = min(w - 2 * px, widest + 3 * px)
