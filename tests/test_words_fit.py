@@ -35,6 +35,23 @@ def questions(play) -> list:
     return [p for p in panels if p is not None]
 
 
+def challenge_panels() -> list:
+    """The challenge's questions and its missed panel, with the longest goal and reason."""
+    import datetime
+
+    from game.challenges.days import challenges_for
+    from game.challenges.sentences import challenge_level, say
+    from game.play.panels import Button, Panel
+
+    goals = [c.sentence() for day in range(1, 15) for c in challenges_for(datetime.date(2026, 11, day))]
+    longest = max(goals, key=len)
+    reason = say("over.cells", used=3, cells=1)
+    buttons = (Button(say("play.keep"), Command.KEEP), Button(say("play.retry"), Command.RETRY))
+    return [Panel(say("play.confirm", level=challenge_level("medium")), (longest,),
+                  (Button(say("play.keep"), Command.KEEP), Button(say("play.confirm.yes"), Command.CONFIRMED))),
+            Panel(say("play.missed.title"), (reason, say("restart")), buttons)]
+
+
 def words_of(text: str) -> list[str]:
     return text.replace("\n", " ").split()
 
@@ -45,8 +62,8 @@ def test_every_question_wraps_in_its_box_and_is_never_cut(play_for, lang):
         play = play_for(game)
         play_first_moves(play)
         i18n.set_language(lang)
-        asked = questions(play)
-        assert len(asked) >= 8
+        asked = questions(play) + challenge_panels()
+        assert len(asked) >= 10
         for size in SIZES:
             for panel in asked:
                 g = question_geometry(size, panel, font_measure)
