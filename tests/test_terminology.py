@@ -27,6 +27,7 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("replay the clipboard's moves", r"클립보드[^.]*다시 (하|할)", "재생"),
         ("two sentences", r"니다: (?!\{)\S+[^:]*니다", "마침표로 나눈 두 문장"),
         ("quotes", r"\"|'", "‘ ’"),
+        ("Winnable deals only (FreeCell and Spider)", r"이길 수 있는 딜만", "이길 수 있는 게임만"),
     ],
     "ja": [
         ("status line", r"ステータスライン|ステータスバー", "ステータス行"),
@@ -38,7 +39,7 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
                                      r"(?!\{[a-z_]+\}(?:$|[、。）\s])|「|en、|\{where\})", "。"),
         ("button names unspaced", r"[^\s\x00-\x7f] \*\*|\*\*[^*]+\*\* [^\s\x00-\x7f]", "**ボタン**を"),
         ("difficulty refusals", r"(かんたん|ふつう|むずかしい)の配り", "難易度「…」と判定された配り"),
-        ("a Spider game", r"勝てる配りを探", "勝てるゲームを探"),
+        ("a Spider game", r"勝てる配りを探|勝てる配りのみ", "勝てるゲームを探, 勝てるゲームのみ"),
     ],
     "ru": [
         ("dealing (never «сдать», which is giving up)", r"\bсда(ёт|ют|ются|вать|ются)\b|\bсдать (карт|раздач)",
@@ -46,7 +47,8 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("automatic moves", r"автоматическ\w+ ход|в дом автоматически|автоперенос", "автоходы в дом"),
         ("foundation", r"фундамент|основани[ея] (для|масти)", "дом"),
         ("free cell", r"свободн\w+ клетк", "свободная ячейка"),
-        ("a Spider game", r"поиск выигрышной раздачи", "поиск выигрышной игры"),
+        ("a Spider game", r"поиск выигрышной раздачи|Только выигрышные раздачи",
+         "поиск выигрышной игры, Только выигрышные партии"),
         ("a unit after a number", r"(\d|\}) (с|МБ|КБ|байт\w*|секунд\w*|дн\.)(?=[\s),.:;]|$)(?<!№\d с)",
          "неразрывный пробел"),
         ("a challenge level", r"Испытание \(\{level\}\)", "{level} испытание"),
