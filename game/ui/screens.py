@@ -478,7 +478,10 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
     cut = 0
     if chart is not None:
         legend_h = th + px // 2
-        axis_h = 2 * th + px // 3 if len(getattr(chart, "games", ())) > 1 else th + px // 3  # labels, caption
+        # Under the plot: a line of labels, and a second where the caption cannot sit among them.
+        probe = _chart(chart, 0, 0, inner, 4 * px, px, measure)
+        under = {t.y for t in probe[1] if t.role == "axis" and t.y > probe[0].plot[1] + probe[0].plot[3]}
+        axis_h = len(under) * th + px // 3 if under else th + px // 3
         room = avail_h - (y - y0) - footer_h - pad - legend_h - axis_h - px
         plot_h = min(14 * px, room)
         if plot_h < 4 * px:
