@@ -136,9 +136,11 @@ def test_statistics_take_the_windows_width_in_every_language(lang):
     names = [t.text for t in g.texts if t.role == "name"]
     assert names == [row[0] for row in panel.grid.rows]  # one table, each row once
     caption = i18n.ngettext("last {n} game (bar: time)", "last {n} games (bar: time)", 50).format(n=50)
-    axis = [t for t in g.texts if t.role == "axis"]
-    assert caption in [t.text for t in axis]
-    boxes = [(t.x, t.y, *font_measure(t.text, t.px)) for t in axis]
-    assert not any(overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
-    assert all(inside(b, g.box) for b in boxes)
+    for size in ((w, h), (800, 600), (420, 900)):  # beside "oldest" and "newest", or on a line of its own
+        g = screen_geometry(size, panel)
+        axis = [t for t in g.texts if t.role == "axis"]
+        assert caption in [t.text for t in axis], size
+        boxes = [(t.x, t.y, *font_measure(t.text, t.px)) for t in axis]
+        assert not any(overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), size
+        assert all(inside(b, g.box) for b in boxes) and g.cut == 0, size
     i18n.set_language("en")
