@@ -71,7 +71,7 @@ def test_every_question_wraps_in_its_box_and_is_never_cut(play_for, lang):
                 assert not any(t.endswith(CUT) for t in shown), (game, size, shown)
                 assert not any(b.label.endswith(CUT) for b in g.buttons), (game, size, g.buttons)
                 # Nothing dropped: the lines joined hold every word of the title and the lines.
-                source = "".join(words_of(" ".join((panel.title, *panel.lines))))
+                source = "".join(words_of(" ".join(i18n.as_sentence(t) for t in (panel.title, *panel.lines))))
                 assert "".join("".join(words_of(t)) for t in shown) == source, (game, size)
                 assert inside(g.box, (0, 0, *size))
                 assert all(inside(b.rect, g.box) for b in g.buttons), (game, size)
@@ -144,3 +144,19 @@ def test_statistics_take_the_windows_width_in_every_language(lang):
         assert not any(overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), size
         assert all(inside(b, g.box) for b in boxes) and g.cut == 0, size
     i18n.set_language("en")
+
+
+def test_each_line_of_a_panel_starts_as_a_sentence():
+    """The result panel's par line came as "ходов: 44 — эталон 44" in Russian."""
+    from game.challenges.sentences import say
+    from game.play.panels import Button, Panel
+
+    i18n.set_language("ru")
+    try:
+        par = say("par", moves=44, par=44)
+        assert par[:1].islower()  # the catalog's form, after a colon elsewhere
+        panel = Panel(i18n._("You won!"), (par,), (Button(i18n._("New deal"), Command.NEW),))
+        g = question_geometry((800, 600), panel, font_measure)
+        assert [t.text for t in g.texts] == [i18n._("You won!"), "Х" + par[1:]]
+    finally:
+        i18n.set_language("en")

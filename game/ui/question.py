@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import as_sentence
 from game.render.camera import hud_text_px
 from game.ui.hud import Measure, Rect, fit_text, font_measure
 from game.ui.screens import ScreenButton, Text, _wrap_plain
@@ -88,8 +89,10 @@ def question_geometry(size: tuple[int, int], panel: object, measure: Measure = f
     else:
         buttons_h = btn_h if labels else 0
     text_w = min(room, max(TEXT_WIDTH_PX * px, row_w))
-    title_lines = _balanced(getattr(panel, "title", "") or " ", text_w, title_px, measure)
-    body = [(line, px) for text in getattr(panel, "lines", ()) for line in _balanced(text or " ", text_w, px, measure)]
+    # Each line of a panel is said on its own: it starts as a sentence ("ходов: 44 — …" reads "Ходов: 44 — …").
+    title_lines = _balanced(as_sentence(getattr(panel, "title", "")) or " ", text_w, title_px, measure)
+    body = [(line, px) for text in getattr(panel, "lines", ())
+            for line in _balanced(as_sentence(text) or " ", text_w, px, measure)]
     heads = [(line, title_px) for line in title_lines]
     widest = max([row_w] + [measure(t, size_px)[0] for t, size_px in heads + body])
     width = min(w - 2 * px, widest + 3 * px)
