@@ -7,6 +7,7 @@ columns a terminal gives it and breaking Japanese between characters.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Sequence
 
@@ -18,13 +19,18 @@ __all__ = ["text_lines", "as_text"]
 
 def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     words = plain(text)
-    if words.isascii():
+    # textwrap may break after a number ("1 | suit"): English with a number takes the general path.
+    if words.isascii() and not re.search(r"\d ", words):
         return textwrap.wrap(words, width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
     # Korean, Japanese, Russian: break at spaces and between Japanese characters, and
     # count a wide character as the two columns a terminal gives it.
     lines: list[str] = []
     line, used, empty = first, display_width(first), True
-    for word in spaced_words(words):
+    units = [piece for word in spaced_words(words)
+             # A number and its word stay together only where they fit on a line together.
+             for piece in ([word] if display_width(word) <= width - display_width(rest) or len(breaks(word)) > 1
+                           else word.split(" "))]
+    for word in units:
         for i, part in enumerate(breaks(word)):
             gap = "" if empty or i else " "
             w = display_width(part)

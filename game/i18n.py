@@ -40,7 +40,8 @@ from typing import Callable, Iterable, Mapping
 
 __all__ = ["_", "ngettext", "pgettext", "npgettext", "N_", "set_language", "language", "LANGUAGES",
            "detect_language", "grouped", "decimal", "percent", "language_from_locale", "PoEntry", "PoError", "read_po", "compile_mo",
-           "catalog_path", "placeholders", "PSEUDO", "pseudo_text", "FIRST_WEEKDAY", "breaks", "words", "BREAKABLE_SPACE", "DASHES", "display_width"]
+           "catalog_path", "placeholders", "PSEUDO", "pseudo_text", "FIRST_WEEKDAY", "breaks", "words", "BREAKABLE_SPACE", "DASHES", "display_width",
+           "ends_in_number", "as_sentence"]
 
 #: The languages a player can choose, each named in itself (as the Settings list shows them).
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語", "ru": "Русский"}
@@ -467,39 +468,73 @@ BREAKABLE_SPACE = re.compile(r"[^\S\u00a0\u202f\u2007]+")
 DASHES = "\u2014\u2013"  # a line never starts with an em or en dash
 
 
+def ends_in_number(word: str) -> bool:
+    """Whether ``word`` ends in a number ("12", "1\u00a0000", "：52"): a line never breaks
+    after it, so the number stays with the word it counts ("1 масть", "52 枚").
+
+    >>> ends_in_number("1\u00a0000"), ends_in_number("10♠")
+    (True, False)
+    """
+    return word[-1:].isdigit()
+
+
 def words(text: str) -> list[str]:
-    """``text`` cut where a line may break at a space: not at a no-break space, and not
-    before a dash (it stays with the word before it, as Russian typesetting wants).
+    """``text`` cut where a line may break at a space: not at a no-break space, not
+    before a dash (it stays with the word before it, as Russian typesetting wants), and
+    not after a number (it stays with the word it counts).
 
     >>> words("1\u00a0000 ходов — по шесть")
-    ['1\xa0000', 'ходов —', 'по', 'шесть']
+    ['1\xa0000 ходов —', 'по', 'шесть']
+    >>> words("собрать 1 масть")
+    ['собрать', '1 масть']
     """
     out: list[str] = []
+    glue = False
     for word in BREAKABLE_SPACE.split(text):
         if not word:
             continue
-        if out and word[0] in DASHES:
+        if out and (glue or word[0] in DASHES):
             out[-1] += " " + word
         else:
             out.append(word)
+        glue = ends_in_number(word)
     return out
+
+
+def _katakana(ch: str) -> bool:
+    """A katakana letter or the long-vowel mark (ー), full or half width; not the ・ that
+    separates two katakana words, where a line may break."""
+    o = ord(ch)
+    return (0x30A1 <= o <= 0x30FA or 0x30FC <= o <= 0x30FF or 0x31F0 <= o <= 0x31FF
+            or 0xFF66 <= o <= 0xFF9F)
+
+
+def _digit(ch: str) -> bool:
+    return "0" <= ch <= "9" or "０" <= ch <= "９"
 
 
 def breaks(word: str) -> list[str]:
     """``word`` (no spaces in it) cut where a line may break inside it: between Japanese
-    characters, never before 。 or ー nor after 「. Any other word stays whole.
+    characters, never before 。 or ー nor after 「, never inside a katakana word
+    (ゲーム, クリア), and never between a number and its counter (3枚). Any other
+    word stays whole.
 
     >>> breaks("組札に置きます。"), breaks("free"), breaks("「10♠」を")
     (['組', '札', 'に', '置', 'き', 'ま', 'す。'], ['free'], ['「10♠」', 'を'])
+    >>> breaks("ゲームをクリア"), breaks("残り3枚")
+    (['ゲーム', 'を', 'クリア'], ['残', 'り', '3枚'])
     """
     if word.isascii() or not any(_wide_script(c) for c in word):
         return [word]
     out = [word[0]]
     for prev, ch in zip(word, word[1:]):
-        if (_wide_script(prev) or _wide_script(ch)) and ch not in _NO_START and prev not in _NO_END:
-            out.append(ch)
-        else:
+        whole = (ch in _NO_START or prev in _NO_END or (_katakana(prev) and _katakana(ch))
+                 or (_digit(prev) and not _digit(ch)) or " " in (prev, ch)
+                 or not (_wide_script(prev) or _wide_script(ch)))
+        if whole:
             out[-1] += ch
+        else:
+            out.append(ch)
     return out
 
 
@@ -532,6 +567,18 @@ def percent(share: float) -> str:
     """
     text = f"{share:.0%}"
     return text.replace("%", "\u00a0%") if _language == "ru" else text
+
+
+def as_sentence(text: str) -> str:
+    """``text`` as a line said on its own starts: with a capital letter. A message the
+    terminal prints after "solitaire: " starts in lower case; the window's message line
+    and notes show the same message as a sentence (cards, numbers and scripts without
+    capitals stay as they are).
+
+    >>> as_sentence("the stock is empty"), as_sentence("6♠ can't go on 9♣"), as_sentence("столбец 3 пуст")
+    ('The stock is empty', "6♠ can't go on 9♣", 'Столбец 3 пуст')
+    """
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
 def N_(message: str) -> str:

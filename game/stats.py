@@ -261,11 +261,13 @@ class GameStats:
         g.recent = [Result.from_dict(r) for r in recent[-RECENT_LIMIT:]]
         # Counts that contradict each other mean the file is not ours (or was edited).
         if g.won > g.played or g.given_up > g.played - g.won:
-            raise ValueError(f"{g.won} won and {g.given_up} given up out of {g.played} played do not add up")
+            raise ValueError(_("{won} won and {given_up} given up out of {played} played do not add up").format(
+                won=g.won, given_up=g.given_up, played=g.played))
         if g.current_streak > g.best_streak or g.best_streak > g.won:
-            raise ValueError(f"streaks {g.current_streak}/{g.best_streak} do not fit {g.won} wins")
+            raise ValueError(_("streaks {current}/{best} do not fit {won} wins").format(
+                current=g.current_streak, best=g.best_streak, won=g.won))
         if not g.won and (g.best_time is not None or g.fewest_moves is not None):
-            raise ValueError("a best time or fewest moves without a win")
+            raise ValueError(_("a best time or fewest moves without a win"))
         return g
 
 
@@ -458,9 +460,10 @@ class Statistics:
         d = _mapping(data, "statistics")
         version = d.get("version", FORMAT_VERSION)
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise ValueError(f"statistics version {shown(version)} is not a version number")
+            raise ValueError(_("statistics version {version} is not a version number").format(version=shown(version)))
         if version > FORMAT_VERSION:
-            raise ValueError(f"statistics version {version} is newer than this program reads ({FORMAT_VERSION})")
+            raise ValueError(_("statistics version {version} is newer than this program reads ({newest})").format(
+                version=version, newest=FORMAT_VERSION))
         # Types, ranges and sizes field by field first; the readers below add
         # what a schema cannot say (counts that must add up).
         STATISTICS.check(d)
@@ -471,7 +474,7 @@ class Statistics:
                 try:
                     parsed[key] = GameStats.from_dict(games[key])
                 except ValueError as exc:
-                    raise ValueError(f"statistics of {key}: {exc}") from None
+                    raise ValueError(_("statistics of {game}: {why}").format(game=key, why=exc)) from None
         return cls(parsed, DailyHistory.from_dict(d.get("daily", {})))
 
     # --- on disk ----------------------------------------------------------------------------

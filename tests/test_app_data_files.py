@@ -123,12 +123,13 @@ def test_another_window_replacing_the_save_is_told(clock, tmp_path):
     folder = tmp_path / "data"
     app = App("freecell", 5, now=clock, data_folder=str(folder))
     try:
+        from game.i18n import as_sentence
         from game.store import REPLACED_NOTICE, Store
 
         other = Store(folder)  # a second game on the same folder saves its game
         other.save("savegame", _spider())
         app.play.round.save_game()
-        assert app.play.table.message == REPLACED_NOTICE
+        assert app.play.table.message == as_sentence(REPLACED_NOTICE)
     finally:
         app.close()
     assert json.loads((folder / "savegame.json").read_text())["game"] == "freecell"

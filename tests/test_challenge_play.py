@@ -220,7 +220,7 @@ def test_an_off_challenge_deals_with_automatic_moves_off_and_a_new_level_misses_
     play.carry_out(play.menu.choose("set-auto_moves=all"))
     assert play.table.session.auto_level == "all"
     assert play.round.challenge.tracker.status is Status.MISSED
-    assert "automatic moves were set to All" in play.round.challenge.tracker.reason
+    assert "Automatic moves were set to All" in play.round.challenge.tracker.reason
     # Another game: the player's level is back in force.
     play.menu.close()
     play.round.new_deal()

@@ -56,7 +56,7 @@ def test_a_win_past_the_limit_is_missed_and_restart_is_a_fresh_try():
     t.moved(1)
     t.moved(2)
     t.moved(3, won=True)
-    assert t.status is Status.MISSED and t.reason == "the game was won in 3 moves; the goal was 2"
+    assert t.status is Status.MISSED and t.reason == "The game was won in 3 moves; the goal was 2"
     t.moved(1)  # nothing changes a final word but a restart
     assert t.status is Status.MISSED
     t.restart()
@@ -91,7 +91,7 @@ def test_changing_the_automatic_level_misses_the_goal():
     t.level_set("off")
     assert t.status is Status.PLAYING
     t.level_set("safe")
-    assert t.status is Status.MISSED and t.reason == "automatic moves were set to Safe; this challenge is played with Off"
+    assert t.status is Status.MISSED and t.reason == "Automatic moves were set to Safe; this challenge is played with Off"
 
 
 def test_a_suits_goal_is_met_when_the_suits_are_done_in_time():

@@ -21,6 +21,7 @@ import pytest
 
 from game.app import App
 from game.app.capabilities import MESSAGES, Refusals
+from game.i18n import as_sentence
 from game.store import Store
 from fake_time import FakeTime
 
@@ -75,7 +76,7 @@ def test_full_screen_remembered_on_the_offscreen_driver_plays_in_a_window(make_a
     app = make_app()
     assert app.window is not None and app.play.settings.fullscreen  # the setting stays
     assert not pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
-    assert app.play.message.startswith(FULLSCREEN_LINE) and "not supported" in app.play.message
+    assert app.play.message.startswith(as_sentence(FULLSCREEN_LINE)) and "not supported" in app.play.message
     assert len(toggles) == 1
     said = [line for line in capsys.readouterr().err.splitlines() if FULLSCREEN_LINE in line]
     assert len(said) == 1
@@ -96,7 +97,7 @@ def test_f11_asks_again_and_says_it_again(make_app, monkeypatch):
     app = make_app()
     toggles = count_toggles(monkeypatch)
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
-    assert len(toggles) == 1 and app.play.message.startswith(FULLSCREEN_LINE)
+    assert len(toggles) == 1 and app.play.message.startswith(as_sentence(FULLSCREEN_LINE))
     assert app.play.settings.fullscreen  # what the player asked for, kept for a display that can
 
 
@@ -142,7 +143,7 @@ def test_a_refused_window_size_opens_a_smaller_window(make_app, monkeypatch):
     monkeypatch.setattr(pygame.display, "set_mode", picky)
     app = make_app()
     assert app.size == (800, 600)
-    assert "the window could not open at 1280×720 (Window too large); it opened at 800×600" in app.play.message
+    assert "The window could not open at 1280×720 (Window too large); it opened at 800×600" in app.play.message
     app.step()
 
 
@@ -163,7 +164,7 @@ def test_a_game_controller_that_fails_to_open_is_said_once(make_app, capsys):
         pytest.skip("SDL without game controller support")
     for _ in range(3):
         app.handle(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=99))
-    assert app.play.message.startswith("a game controller could not be opened")
+    assert app.play.message.startswith("A game controller could not be opened")
     assert capsys.readouterr().err.count("a game controller could not be opened") == 1
     app.step()
 
@@ -188,11 +189,11 @@ def test_a_huge_pasted_move_list_is_one_short_line(make_app):
     app = make_app()
     app.clipboard_put("x" * 10_000_000)
     app.play.round.import_moves()
-    assert app.play.message == ("the move list is 10,000,000 characters; "
+    assert app.play.message == ("The move list is 10,000,000 characters; "
                                 "a move list is at most 1,000,000 (1 MB)")
     app.clipboard_put("8a " + "y" * 900_000 + "\u202e")
     app.play.round.import_moves()
-    assert app.play.message.startswith("move 2 of 2: 'yyyy") and len(app.play.message) < 200
+    assert app.play.message.startswith("Move 2 of 2: 'yyyy") and len(app.play.message) < 200
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL's offscreen driver is tested on Linux")

@@ -52,12 +52,12 @@ def test_replay_from_a_start_position_and_empty_lists():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("8a 8b zz 8c", "move 3 of 4: 'zz' is not a move"),
-    ("8a h1", "move 2 of 2: 'h1': cards never leave the foundation"),
-    ("b1", "move 1 of 1 (b1) is illegal here: free cell b is empty"),
-    ("8a 8b 8c 8d 7a", "move 5 of 5 (7a) is illegal here: free cell a already holds Q♥: a free cell holds one card"),
-    ("8a 8b 8c 8d 7e", "move 5 of 5: '7e' is not a move"),
-    ("12v4", "move 1 of 1 (12v4) is illegal here"),
+    ("8a 8b zz 8c", "Move 3 of 4: 'zz' is not a move"),
+    ("8a h1", "Move 2 of 2: 'h1': cards never leave the foundation"),
+    ("b1", "Move 1 of 1 (b1) is illegal here: free cell b is empty"),
+    ("8a 8b 8c 8d 7a", "Move 5 of 5 (7a) is illegal here: free cell a already holds Q♥: a free cell holds one card"),
+    ("8a 8b 8c 8d 7e", "Move 5 of 5: '7e' is not a move"),
+    ("12v4", "Move 1 of 1 (12v4) is illegal here"),
 ])
 def test_bad_lists_give_one_line_errors(text: str, message: str):
     with pytest.raises(ValueError) as info:

@@ -402,3 +402,42 @@ def test_lines_break_neither_at_a_no_break_space_nor_before_a_dash(width):
         assert text.replace(" ", "") == RUSSIAN.replace(" ", ""), wrapper  # nothing lost, NBSPs kept
         assert not any(line.startswith(("\u2014", "\u2013")) for line in lines), (wrapper, lines)
         assert not any(line.endswith(("1", "1\u00a0000", "75")) for line in lines), (wrapper, lines)
+
+
+def _boundaries(lines: list[str]) -> list[tuple[str, str]]:
+    """The text on either side of each line break (the end of a line, the start of the next)."""
+    return [(a.rstrip(), b.lstrip()) for a, b in zip(lines, lines[1:]) if a.strip() and b.strip()]
+
+
+def _is_katakana(ch: str) -> bool:
+    return "\u30a1" <= ch <= "\u30fa" or ch == "ー"
+
+
+@pytest.mark.parametrize("width", [14, 19, 26, 37])
+def test_japanese_never_breaks_inside_a_katakana_word_nor_after_a_number(width):
+    """ゲー/ム, ク/リア and 3/枚 never part at a line's end, in any wrapper, over every
+    Japanese message that can part them."""
+    i18n._language = "ja"
+    texts = [t for e in catalog("ja") if e.msgid for t in e.translations if len(t) > width]
+    assert len(texts) > 100
+    seen = 0
+    for text in texts:
+        text = text.replace("{n}", "3")
+        for wrapper, lines in _all_wraps(text, width).items():
+            for end, start in _boundaries(lines):
+                seen += 1
+                assert not (_is_katakana(end[-1]) and _is_katakana(start[0])), (wrapper, end, start)
+                assert not end[-1].isdigit(), (wrapper, end, start)
+    assert seen > 1000
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("width", [14, 17, 23, 31])
+def test_a_number_keeps_the_word_it_counts_on_its_line(width):
+    """Russian "1 масть", "25 ходов", English "3 free cells": never a line ending in the number."""
+    texts = {"ru": "Собрать 1 масть за 25 ходов и 3 000 секунд, оставив 4 свободные ячейки пустыми",
+             "en": "Win with 1 suit in 25 moves and 3,000 seconds, leaving 4 free cells empty"}
+    for code, text in texts.items():
+        for wrapper, lines in _all_wraps(text, width).items():
+            assert "".join(lines).replace(" ", "") == text.replace(" ", ""), (wrapper, lines)
+            assert not any(end[-1].isdigit() for end, _ in _boundaries(lines)), (code, wrapper, lines)

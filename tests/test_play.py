@@ -196,7 +196,7 @@ def test_messages_clear_on_the_next_action_and_after_a_while(play_for):
     assert play.message == ""
     play.say("hello")
     play.update(1.0)
-    assert play.message == "hello"
+    assert play.message == "Hello"  # said alone, a line starts as a sentence
     play.update(10.0)
     assert play.message == ""
 

@@ -157,7 +157,7 @@ _GOOD = str(deal(1, 4))
         (_GOOD.replace("3: (JS)", "4: (JS)"), "line 4 must start with '3:'"),
         (_GOOD.replace("(KC) (AD)", "(KC) (1X)"), "line 6: '1X' is not a card"),
         (_GOOD.replace("(6D) (5S) (JS)", "(6D) 5S (JS)"), "line 2: face-down \\(JS\\) above a face-up card"),
-        (_GOOD.replace(" 2S\n", " (2S)\n"), "line 2: the last card of a column is face up"),
+        (_GOOD.replace(" 2S\n", " (2S)\n"), "line 2: the last card of a column must be face up"),
         (_GOOD.replace("removed: 0", "removed: x"), "line 12 must be 'removed: N'"),
         (_GOOD.replace("removed: 0", "removed: 9"), "there are 8 sets"),
         (_GOOD.replace("removed: 0", "removed: 1"), "deck"),

@@ -24,9 +24,10 @@ spider`` prints them. ``--hud`` draws the status line and the control bar
 with the window's own overlay, their texts from the window's table
 controller. ``--help-page N`` opens the How to play panel at page N over it, as F1
 does (``--help-refusal REASON``: the part that explains a refusal).
-``--panel menu|statistics|challenges|settings|help|moves`` opens that screen over
+``--panel menu|statistics|challenges|settings|help|moves|question`` opens that screen over
 the table (challenges: the statistics' month of daily challenges; moves:
-FreeCell's move list, as L opens it);
+FreeCell's move list, as L opens it; question: the new-deal question over a
+game the demo played part of);
 ``--panel result`` wins the deal by its par line (searched here, as the
 game's worker does, at the default automatic level) and shows the result
 panel with par; with the settings and statistics of the data folder ``--data DIR``
@@ -350,7 +351,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="open the How to play panel at page N (1 = the first; implies --hud)")
     ap.add_argument("--help-refusal", metavar="REASON",
                     help="with --help-page: the part of How to play that explains this refusal (as F1 does)")
-    ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help", "result", "moves"),
+    ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help", "result", "moves",
+                                        "question"),
                     help="open a screen over the table (with --data: that folder's settings and statistics)")
     ap.add_argument("--data", type=Path, metavar="DIR", help="the data folder --panel reads")
     ap.add_argument("--rects", type=Path, metavar="FILE",
@@ -524,6 +526,15 @@ def shoot(args: argparse.Namespace) -> int:
             if args.game != "freecell":
                 raise ShotError("--panel moves: the move list is FreeCell's")
             panel = table.move_list()  # as L opens it
+        elif args.panel == "question":
+            from game.i18n import _
+            from game.play.games import asks
+            from game.play.panels import Button, Command, Panel
+
+            # The new-game question over a game the demo played part of (the longest the game asks).
+            panel = Panel(asks(table.noun, "new"), (asks(table.noun, "lost-helped"),),
+                          (Button(_("Keep playing"), Command.KEEP), Button(asks(table.noun, "new-yes"),
+                                                                            Command.CONFIRMED)), focus=0)
         elif args.panel is not None:
             from game.play.menu import Menu
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from game.challenges.goals import Goal, Status, judge
 from game.challenges.lines import LineRow, ProofError, Snapshot, load_lines, replay_freecell, replay_spider
-from game.challenges.sentences import say
+from game.challenges.sentences import challenge_level
 
 __all__ = ["Challenge", "challenges_for", "challenge_by_id", "FIRST_DATE", "LAST_DATE", "LEVELS", "GAMES",
            "MARGINS", "CELL_SLACK", "SETS", "DEAL_CELLS", "FREECELL_KINDS", "SPIDER_KINDS"]
@@ -89,7 +89,7 @@ class Challenge:
         return self.goal.sentence()
 
     def level_name(self) -> str:
-        return say(f"difficulty.{self.level}")
+        return challenge_level(self.level)
 
     def to_json(self) -> dict[str, Any]:
         """The ``solitaire challenges --json`` object (fields that do not apply are null)."""

@@ -44,6 +44,7 @@ from typing import Any, Callable, TypeVar
 from game.challenges.days import GAMES, LEVELS, Challenge
 from game.challenges.sentences import say
 from game.i18n import _
+from game.quoting import shown
 
 __all__ = ["ChallengeProgress", "BADGES", "STORE_NAME", "FORMAT_VERSION", "playable", "badge_for",
            "SLOTS", "NotPlayable"]
@@ -92,7 +93,7 @@ def _slot(challenge: Challenge) -> int:
 
 def _date(text: str) -> datetime.date:
     if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
-        raise ValueError(f"{text!r} is not a YYYY-MM-DD date")
+        raise ValueError(_("{text} is not a YYYY-MM-DD date").format(text=shown(text)))
     return datetime.date.fromisoformat(text)
 
 
@@ -224,16 +225,17 @@ class ChallengeProgress:
 
         checked = CHALLENGES.check(data)
         if checked.get("version", FORMAT_VERSION) > FORMAT_VERSION:
-            raise ValueError(f"challenges version {checked['version']} is newer than this program reads")
+            raise ValueError(_("challenges version {version} is newer than this program reads").format(
+                version=checked["version"]))
         days: dict[str, str] = {}
         for text, marks in checked.get("days", {}).items():
             day = _date(text)
             if not FIRST_DATE <= day <= LAST_DATE:
-                raise ValueError(f"{text}: no challenges on that date")
+                raise ValueError(_("{date}: no challenges on that date").format(date=text))
             if not _MARKS.fullmatch(marks):
-                raise ValueError(f"{text}: marks {marks!r} are not six of - t d l")
+                raise ValueError(_("{date}: marks {marks} are not six of - t d l").format(date=text, marks=shown(marks)))
             if "l" in marks and (day + datetime.timedelta(days=1)).month != day.month:
-                raise ValueError(f"{text}: a challenge done later in the month than the month's last day")
+                raise ValueError(_("{date}: a challenge done later in the month than the month's last day").format(date=text))
             if marks != _EMPTY:
                 days[text] = marks
         return cls(days)

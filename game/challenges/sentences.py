@@ -16,9 +16,9 @@ cards) have a template each::
 
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_, _, pgettext
 
-__all__ = ["SENTENCES", "say", "suits_name", "level_name"]
+__all__ = ["SENTENCES", "say", "suits_name", "level_name", "challenge_level", "streak_heading"]
 
 SENTENCES: dict[str, str] = {
     # --- goals: FreeCell ---------------------------------------------------------------
@@ -52,9 +52,6 @@ SENTENCES: dict[str, str] = {
     "level.off": N_("Off"),
     "level.safe": N_("Safe"),
     "level.all": N_("All"),
-    "difficulty.easy": N_("Easy"),
-    "difficulty.medium": N_("Medium"),
-    "difficulty.hard": N_("Hard"),
     # --- progress on the status line ------------------------------------------------------
     "progress.moves": N_("moves {moves} / {limit}"),
     "progress.cells": N_("free cells: {used} / {cells}"),
@@ -63,13 +60,13 @@ SENTENCES: dict[str, str] = {
     "progress.met": N_("challenge complete"),
     # --- why a goal is missed, or out of reach until undone --------------------------------
     "missed.undo": N_("Undo was used, and this challenge is won without it"),
-    "missed.level": N_("automatic moves were set to {level}; this challenge is played with {goal}"),
-    "missed.moves": N_("the goal's {limit} moves are used up"),
-    "missed.won_moves": N_("the game was won in {moves} moves; the goal was {limit}"),
+    "missed.level": N_("Automatic moves were set to {level}; this challenge is played with {goal}"),
+    "missed.moves": N_("The goal's {limit} moves are used up"),
+    "missed.won_moves": N_("The game was won in {moves} moves; the goal was {limit}"),
     "missed.cells": N_("{used} cards were in the free cells at once; the goal allows {cells}"),
     "missed.cells.one": N_("{used} cards were in the free cells at once; the goal allows 1"),
-    "missed.cells.zero": N_("a card went to a free cell; the goal allows none"),
-    "over.moves": N_("the goal's {limit} moves are used up: undo or restart to meet it"),
+    "missed.cells.zero": N_("A card went to a free cell; the goal allows none"),
+    "over.moves": N_("The goal's {limit} moves are used up: undo or restart to meet it"),
     "over.cells": N_("{used} cards were in the free cells at once: undo or restart to meet the goal"),
     "restart": N_("Restart to try again"),
     # --- a challenge's state in the menu and the calendar ------------------------------------
@@ -120,7 +117,6 @@ SENTENCES: dict[str, str] = {
     # --- the statistics calendar --------------------------------------------------------------
     "calendar.section": N_("Daily challenges"),
     "calendar.badge": N_("Badge"),
-    "calendar.streak": N_("Streak"),
     "calendar.title": N_("{month}: daily challenges"),
     "calendar.thresholds": N_("Badges, by challenges done in a month: {levels}"),
     # TRANSLATORS: one badge and the challenges it needs, as in "Bronze 10".
@@ -143,3 +139,19 @@ def suits_name(suits: int) -> str:
 def level_name(level: str) -> str:
     """The automatic level as Settings shows it: ``Off``, ``Safe``, ``All``."""
     return say(f"level.{level}")
+
+
+def challenge_level(level: str) -> str:
+    """A challenge's level, ``Easy``, ``Medium`` or ``Hard``: words of their own, apart
+    from a deal's difficulty (a language may need another form: Russian says
+    "Лёгкое испытание" but "Лёгкая раздача")."""
+    # TRANSLATORS: a daily challenge's level; it fills {level} in "{level} challenge".
+    words = {"easy": pgettext("challenge level", "Easy"), "medium": pgettext("challenge level", "Medium"),
+             "hard": pgettext("challenge level", "Hard")}
+    return words[level]
+
+
+def streak_heading() -> str:
+    """The heading of the daily-challenge streak: days in a row with a challenge done
+    (the statistics' "Streak" counts games won in a row)."""
+    return pgettext("daily challenges: days in a row", "Streak")

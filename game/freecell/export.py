@@ -16,7 +16,7 @@ moves included, so it replays on any program that makes no automatic moves
     >>> replay(617, "8a 8b 8q")
     Traceback (most recent call last):
     ...
-    ValueError: move 3 of 3: '8q' is not a move: use columns 1-8, cells a-d, home h, e.g. 3a, a5, 8h, 38v4
+    ValueError: Move 3 of 3: '8q' is not a move: use columns 1-8, cells a-d, home h, e.g. 3a, a5, 8h, 38v4
 
 Pure Python: no pygame, moderngl or glm.
 """
@@ -26,6 +26,7 @@ from __future__ import annotations
 from game.freecell.deals import deal
 from game.freecell.moves import COLUMNS, Move, NotationError
 from game.freecell.position import Position
+from game.i18n import _
 
 __all__ = ["export_moves", "move_words", "replay", "tokens"]
 
@@ -117,10 +118,11 @@ def replay(start: int | Position, text: str, *, auto_foundation: bool = False,
         try:
             move = pos.parse_move(word)
         except NotationError as exc:
-            raise ValueError(f"move {index} of {total}: {exc}") from None
+            raise ValueError(_("Move {index} of {total}: {why}").format(index=index, total=total, why=exc)) from None
         reason = pos.why_illegal(move)
         if reason is not None:
-            raise ValueError(f"move {index} of {total} ({word}) is illegal here: {reason}")
+            raise ValueError(_("Move {index} of {total} ({move}) is illegal here: {why}").format(
+                index=index, total=total, move=word, why=reason))
         pos.push(move, auto=False)
     pos.auto_foundation = auto_foundation
     return pos

@@ -37,6 +37,7 @@ from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level, is_safe_home
 from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
 from game.i18n import _, ngettext
+from game.quoting import shown
 from game.rules import Termination
 
 __all__ = [
@@ -143,19 +144,19 @@ class Position:
     ) -> None:
         cols = [list(c) for c in columns]
         if len(cols) > COLUMNS:
-            raise BoardError(f"{len(cols)} columns: FreeCell has {COLUMNS}")
+            raise BoardError(_("{n} columns: FreeCell has {columns}").format(n=len(cols), columns=COLUMNS))
         cols += [[] for _ in range(COLUMNS - len(cols))]
         if not 0 <= free_cells <= CELLS:
-            raise BoardError(f"{free_cells} free cells: a game has 0 to {CELLS}")
+            raise BoardError(_("{n} free cells: a game has 0 to {most}").format(n=free_cells, most=CELLS))
         cl = list(cells)
         while len(cl) > free_cells and cl[-1] is None:
             cl.pop()  # "Freecells: 9C - - -" read for a game with fewer cells
         if len(cl) > free_cells:
-            raise BoardError(f"the board fills {len(cl)} free cells; this game has {free_cells}")
+            raise BoardError(_("the board fills {n} free cells; this game has {cells}").format(n=len(cl), cells=free_cells))
         cl += [None] * (free_cells - len(cl))
         fd = list(foundations)
         if len(fd) != 4 or any(not 0 <= r <= 13 for r in fd):
-            raise BoardError("foundations need four ranks 0..13")
+            raise BoardError(_("foundations need four ranks 0..13"))
         self.columns: list[list[Card]] = [[CARDS[c] for c in col] for col in cols]
         self.cells: list[Card | None] = [None if c is None else CARDS[c] for c in cl]
         self.foundations: list[int] = fd
@@ -710,20 +711,20 @@ class Position:
             label = head.strip().lower()
             if label in ("foundations", "founds", "foundation"):
                 if seen_found:
-                    raise BoardError(f"line {lineno}: a second Foundations line")
+                    raise BoardError(_("line {line}: a second Foundations line").format(line=lineno))
                 seen_found = True
                 for tok in rest.split():
                     suit_t, dash, rank_t = tok.partition("-")
                     if not dash or suit_t.upper() not in ("H", "C", "D", "S"):
-                        raise BoardError(f"line {lineno}: {tok!r} is not a foundation like H-5")
+                        raise BoardError(_("line {line}: {token} is not a foundation like H-5").format(line=lineno, token=shown(tok)))
                     try:
                         foundations["CDHS".index(suit_t.upper())] = parse_rank(rank_t)
                     except CardParseError as exc:
-                        raise BoardError(f"line {lineno}: {exc}") from None
+                        raise BoardError(_("line {line}: {why}").format(line=lineno, why=exc)) from None
                 continue
             if label in ("freecells", "freecell", "cells"):
                 if seen_cells:
-                    raise BoardError(f"line {lineno}: a second Freecells line")
+                    raise BoardError(_("line {line}: a second Freecells line").format(line=lineno))
                 seen_cells = True
                 for tok in _cell_tokens(rest):
                     if set(tok) <= {"-"}:
@@ -731,15 +732,16 @@ class Position:
                     else:
                         cells.append(_card(tok, lineno))
                 if len(cells) > CELLS:
-                    raise BoardError(f"line {lineno}: {len(cells)} free cells; at most {CELLS}")
+                    raise BoardError(_("line {line}: {n} free cells; at most {most}").format(line=lineno, n=len(cells), most=CELLS))
                 continue
             if line.startswith(":"):
                 line = line[1:]
             elif sep:
-                raise BoardError(f"line {lineno}: {head.strip()!r} is not a board line (Foundations, Freecells or a column)")
+                raise BoardError(_("line {line}: {head} is not a board line (Foundations, Freecells or a column)")
+                                 .format(line=lineno, head=shown(head.strip())))
             columns.append([_card(tok, lineno) for tok in line.split()])
             if len(columns) > COLUMNS:
-                raise BoardError(f"line {lineno}: more than {COLUMNS} columns")
+                raise BoardError(_("line {line}: more than {columns} columns").format(line=lineno, columns=COLUMNS))
         return cls(columns, cells, foundations, auto_foundation=auto_foundation, free_cells=free_cells)
 
     def _check_cards(self) -> None:
@@ -755,11 +757,11 @@ class Position:
                 count[(r - 1) * 4 + suit] += 1
         for c in range(52):
             if count[c] > 1:
-                where = "the table and its foundation" if RANK[c] <= self.foundations[SUIT[c]] else "the table"
-                raise BoardError(f"{CARDS[c]} appears {count[c]} times (on {where})")
+                home = RANK[c] <= self.foundations[SUIT[c]]
+                raise BoardError((_("{card} appears {n} times (on the table and its foundation)") if home else _("{card} appears {n} times (on the table)")).format(card=CARDS[c], n=count[c]))
         missing = [str(CARDS[c]) for c in range(52) if count[c] == 0]
         if missing:
-            raise BoardError(f"missing card{'s' * (len(missing) > 1)}: {' '.join(missing)}")
+            raise BoardError(ngettext("missing card: {cards}", "missing cards: {cards}", len(missing)).format(cards=" ".join(missing)))
 
 
 def _cell_tokens(rest: str) -> list[str]:
@@ -789,7 +791,7 @@ def _card(token: str, lineno: int) -> Card:
     try:
         return Card.parse(token)
     except CardParseError as exc:
-        raise BoardError(f"line {lineno}: {exc}") from None
+        raise BoardError(_("line {line}: {why}").format(line=lineno, why=exc)) from None
 
 
 CELLS_BASE = COLUMNS

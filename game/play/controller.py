@@ -106,8 +106,7 @@ class Play:
             then()
             return
         note = (_("This game will count as lost in your statistics.") if counts and self.round.at_stake else
-                _("The moves of this game will be lost. It does not count: the demo or Rewind played part of it.")
-                if counts and self.round.demo_touched else _("The moves of this game will be lost."))
+                asks(self.table.noun, "lost-helped") if counts and self.round.demo_touched else _("The moves of this game will be lost."))
         self.ask(question, (note,), yes, then)
 
     def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None]) -> None:

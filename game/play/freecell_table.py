@@ -125,7 +125,7 @@ class FreeCellTable(Table):
         from game.freecell.export import replay
 
         if not text or not text.strip():
-            raise ValueError("The clipboard holds no move list")
+            raise ValueError(_("The clipboard holds no move list"))
         number = self.session.number
         # Held to what --check reads from a file (a ValueError when too long); each word it quotes is cut.
         pos = replay(number, bounded_text(text, TEXT_MAX_BYTES, "move list"))

@@ -36,18 +36,22 @@ _ASKS = {
              # What Give up says: counted, not counted for the demo's or Rewind's part, or no move made.
              "given-up": N_("Given up: a new deal"),
              "helped": N_("A new deal: the last one does not count, as the demo or Rewind played part of it"),
-             "no-move": N_("A new deal: nothing was counted, as no move was made")},
+             "no-move": N_("A new deal: nothing was counted, as no move was made"),
+             # What a question says of a game the demo or Rewind played part of (Spider has no Rewind).
+             "lost-helped": N_("The moves of this game will be lost. It does not count: the demo or Rewind "
+                               "played part of it.")},
     "game": {"new": N_("Start a new game?"), "new-yes": N_("New game"), "restart": N_("Restart this game?"),
              "start": N_("Start game #{number}?"),
              "given-up": N_("Given up: a new game"),
              "helped": N_("A new game: the last one does not count, as the demo played part of it"),
-             "no-move": N_("A new game: nothing was counted, as no move was made")},
+             "no-move": N_("A new game: nothing was counted, as no move was made"),
+             "lost-helped": N_("The moves of this game will be lost. It does not count: the demo played part of it.")},
 }
 
 
 def asks(noun: str, what: str) -> str:
     """The sentence ``what`` ("new", "new-yes", "restart", "start", "given-up", "helped",
-    "no-move") for a game called ``noun``.
+    "no-move", "lost-helped") for a game called ``noun``.
 
     >>> asks("deal", "restart"), asks("game", "new")
     ('Restart this deal?', 'Start a new game?')

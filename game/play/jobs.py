@@ -154,7 +154,7 @@ class Jobs:
         if solver is not None:
             solver.cancel(rid)
         return {"demo": _("Demo cancelled"), "rewind": _("Rewind cancelled")}.get(
-            what, "The search for a winnable deal cancelled")
+            what, _("The search for a winnable deal was cancelled"))
 
     def label(self) -> str:
         """The status line's part while the solver searches for the player ("" when it does not)."""

@@ -192,7 +192,7 @@ class Menu:
         shown = (f"{printable(text[:c])}[{printable(text[c])}]{printable(text[c + 1:])}" if c < len(text)
                  else f"{printable(text)}_")
         return Row(label, b.add(_("OK"), "entry-ok") + b.add(_("Cancel"), "back"), value=shown,
-                   note=self.error or _("type a number {what}, then Enter").format(what=what), box=True)
+                   note=self.error or _("Type a number {what}, then press Enter").format(what=what), box=True)
 
     def _settings(self) -> tuple[str, list[Section], list[Button]]:
         from game.render import theme
@@ -351,7 +351,7 @@ class Menu:
     def _badges(self) -> Section:
         """The month's badge and the next one's threshold, every threshold, the daily streak."""
         from game.challenges import BADGES, ChallengeProgress
-        from game.challenges.sentences import say
+        from game.challenges.sentences import say, streak_heading
 
         today, year, month = self._month_shown()
         progress = self.progress if self.progress is not None else ChallengeProgress()
@@ -362,7 +362,7 @@ class Menu:
         name = say(f"badge.{badge}") if badge else say("badge.none")
         rows = (Row(say("calendar.badge"), value=f"{name} \u00b7 {progress.badge_line(year, month)}",
                     detail=say("calendar.thresholds", levels=levels)),
-                Row(say("calendar.streak"), value=f"{progress.streak_line(today)} \u00b7 "
+                Row(streak_heading(), value=f"{progress.streak_line(today)} \u00b7 "
                     + (say("calendar.best.one") if best == 1 else say("calendar.best", days=best))))
         return Section(say("calendar.section"), rows)
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from game import speeds
-from game.i18n import _
+from game.i18n import _, as_sentence
 from game.input.actions import Act, Action
 from game.places import PileKind
 from game.play.flights import Flights, Key, _transform
@@ -217,7 +217,7 @@ class Table:
         """A table with the pasted move list ``text`` replayed from the deal's start
         (at automatic foundation level ``level``) and how many moves it played;
         ValueError, with the line to say, when it does not replay."""
-        raise ValueError("Move lists are FreeCell's")
+        raise ValueError(_("Only FreeCell replays a move list"))
 
     def rewind(self, steps: int) -> None:
         """Take back ``steps`` steps at once (Rewind's answer); the cards fly back."""
@@ -513,7 +513,7 @@ class Table:
 
     def say(self, text: str) -> None:
         """A one-line message; it clears on the next action or after ``speeds.MESSAGE_SECONDS``."""
-        self.message = text
+        self.message = as_sentence(text)  # a refusal the terminal prints in lower case reads as a sentence here
         self.message_at = self.env.anim_time
 
     # --- what happened, for the controller --------------------------------------------

@@ -220,27 +220,26 @@ class Position:
         """
         cols = [[CARDS[c] for c in col] for col in columns]
         if len(cols) != COLUMNS:
-            raise PositionError(f"{len(cols)} columns: Spider has {COLUMNS}")
+            raise PositionError(_("{n} columns: Spider has {columns}").format(n=len(cols), columns=COLUMNS))
         down = [int(n) for n in face_down]
         if len(down) != COLUMNS:
-            raise PositionError(f"{len(down)} face-down counts for {COLUMNS} columns")
+            raise PositionError(_("{n} face-down counts for {columns} columns").format(n=len(down), columns=COLUMNS))
         for i, (col, n) in enumerate(zip(cols, down)):
             if n < 0 or (col and n >= len(col)) or (not col and n):
-                raise PositionError(
-                    f"column {i + 1}: its last card must be face up ({n} face down of {len(col)})"
-                )
+                raise PositionError(_("column {column}: its last card must be face up ({n} face down of {cards})").format(
+                    column=i + 1, n=n, cards=len(col)))
         stk = [CARDS[c] for c in stock]
         if len(stk) % DEAL_SIZE or len(stk) > DEAL_SIZE * MAX_DEALS:
-            raise PositionError(f"a stock of {len(stk)} cards: it holds 0-50 cards, ten per deal")
+            raise PositionError(_("a stock of {n} cards: it holds 0-50 cards, ten per deal").format(n=len(stk)))
         rem = [int(s) for s in removed]
         if len(rem) > SETS or any(not 0 <= s <= 3 for s in rem):
-            raise PositionError(f"{len(rem)} removed sets: there are at most {SETS}")
+            raise PositionError(_("{n} removed sets: there are at most {sets}").format(n=len(rem), sets=SETS))
         self._cols = cols
         self._down = down
         self._run = [_run_end(col, n) for col, n in zip(cols, down)]
         for i, r in enumerate(self._run):
             if r >= 13:
-                raise PositionError(f"column {i + 1} ends with a complete set, which is removed at once")
+                raise PositionError(_("column {column} ends with a complete set, which is removed at once").format(column=i + 1))
         self._stock = stk
         self._removed = rem
         self._undo = []
@@ -249,7 +248,7 @@ class Position:
         self.move_count = move_count
         suits = _deck_suits(cols, stk, rem)
         if suits is None:
-            raise PositionError("the cards do not make a 1-, 2- or 4-suit Spider deck of 104 cards")
+            raise PositionError(_("the cards do not make a 1-, 2- or 4-suit Spider deck of 104 cards"))
         self.suits = suits
 
     # --- reading -------------------------------------------------------------
@@ -713,12 +712,11 @@ class Position:
         """
         lines = [line.strip() for line in text.strip().splitlines()]
         if len(lines) != COLUMNS + 2:
-            raise PositionError(
-                f"a position has {COLUMNS + 2} lines (stock, columns 1-10, removed), not {len(lines)}"
-            )
-        label, _, rest = lines[0].partition(":")
+            raise PositionError(_("a position has {lines} lines (stock, columns 1-10, removed), not {n}").format(
+                lines=COLUMNS + 2, n=len(lines)))
+        label, _sep, rest = lines[0].partition(":")
         if label.strip().lower() != "stock":
-            raise PositionError(f"line 1 must start with 'stock:', not {shown(lines[0], 20)}")
+            raise PositionError(_("line 1 must start with 'stock:', not {text}").format(text=shown(lines[0], 20)))
         stock = [_card(t, 1) for t in rest.split()]
         columns: list[list[Card]] = []
         down: list[int] = []
@@ -726,31 +724,30 @@ class Position:
             lineno = i + 2
             label, sep, rest = lines[i + 1].partition(":")
             if not sep or label.strip() != str(i + 1):
-                raise PositionError(f"line {lineno} must start with '{i + 1}:'")
+                raise PositionError(_("line {line} must start with '{column}:'").format(line=lineno, column=i + 1))
             col: list[Card] = []
             hidden = 0
             for t in rest.split():
                 if t.startswith("(") and t.endswith(")"):
                     if hidden != len(col):
-                        raise PositionError(f"line {lineno}: face-down {t} above a face-up card")
+                        raise PositionError(_("line {line}: face-down {card} above a face-up card").format(line=lineno, card=t))
                     hidden += 1
                     t = t[1:-1]
                 col.append(_card(t, lineno))
             if col and hidden == len(col):
-                raise PositionError(f"line {lineno}: the last card of a column is face up")
+                raise PositionError(_("line {line}: the last card of a column must be face up").format(line=lineno))
             columns.append(col)
             down.append(hidden)
-        label, _, rest = lines[-1].partition(":")
+        label, _sep, rest = lines[-1].partition(":")
         if label.strip().lower() != "removed" or not (rest.strip().isascii() and rest.strip().isdigit()):
-            raise PositionError(f"line {COLUMNS + 2} must be 'removed: N'")
+            raise PositionError(_("line {line} must be 'removed: N'").format(line=COLUMNS + 2))
         n_removed = int(rest)
         if n_removed > SETS:
-            raise PositionError(f"removed: {n_removed}: there are {SETS} sets")
+            raise PositionError(_("removed: {n}: there are {sets} sets").format(n=n_removed, sets=SETS))
         removed = _missing_sets(columns, stock, n_removed)
         if removed is None:
-            raise PositionError(
-                f"these cards and {n_removed} removed sets do not make a 1-, 2- or 4-suit Spider deck"
-            )
+            raise PositionError(_("these cards and {n} removed sets do not make a 1-, 2- or 4-suit Spider deck").format(
+                n=n_removed))
         return cls(columns, down, stock, removed, score=score, move_count=move_count)
 
 
@@ -758,7 +755,7 @@ def _card(token: str, lineno: int) -> Card:
     try:
         return Card.parse(token)
     except CardParseError as exc:
-        raise PositionError(f"line {lineno}: {exc}") from None
+        raise PositionError(_("line {line}: {why}").format(line=lineno, why=exc)) from None
 
 
 def _counts(columns: Iterable[Iterable[int]], stock: Iterable[int]) -> list[int]:

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.i18n import BREAKABLE_SPACE, DASHES, breaks
+from game.i18n import BREAKABLE_SPACE, DASHES, breaks, ends_in_number
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import MIN_BUTTON_PX, ButtonLike, HudButton, Measure, Rect, fit_text, font_measure
 
@@ -90,12 +90,18 @@ def _words(text: str) -> list[tuple[list[Run], bool]]:
             for i, part in enumerate(breaks(piece)):
                 if i == 0 and glued and words:
                     words[-1][0].append((kind, part))
-                elif i == 0 and words and part[0] in DASHES:
-                    words[-1][0].append((kind, " " + part))  # a line never starts with a dash
+                elif i == 0 and words and (part[0] in DASHES or _ends_number(words[-1][0])):
+                    # A line never starts with a dash, nor breaks between a number and its word.
+                    words[-1][0].append((kind, " " + part))
                 else:
                     words.append(([(kind, part)], i == 0))
             glued = True
     return words
+
+
+def _ends_number(word: list[Run]) -> bool:
+    """Whether ``word``'s pieces end in a number ("1", "1 000") that keeps the next word beside it."""
+    return ends_in_number("".join(t for _, t in word))
 
 
 def _wrap_runs(text: str, width: int, px: int, measure: Measure) -> list[tuple[Run, ...]]:
@@ -104,8 +110,15 @@ def _wrap_runs(text: str, width: int, px: int, measure: Measure) -> list[tuple[R
     lines: list[list[Run]] = []
     line: list[Run] = []
     used = 0
-    for word, spaced in _words(text):
+    queue = _words(text)[::-1]
+    while queue:
+        word, spaced = queue.pop()
         ww = sum(measure(t, px)[0] for _, t in word)
+        glued = [i for i, (_, t) in enumerate(word) if i and t.startswith(" ")]
+        if ww > width and glued:  # a number and its word, or a dash, too wide together: part them
+            cut = glued[-1]
+            queue += [([(word[cut][0], word[cut][1][1:]), *word[cut + 1:]], True), (word[:cut], spaced)]
+            continue
         if ww > width:  # one word wider than the line: cut it, never overflow
             word = [(word[0][0], fit_text("".join(t for _, t in word), width, px, measure))]
             ww = measure(word[0][1], px)[0]

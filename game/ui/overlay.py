@@ -22,7 +22,8 @@ from game.resources import shader_path
 from game.render.camera import hud_text_px
 from game.ui.document import DocGeometry, document_geometry
 from game.ui.fonts import TextFont, text_font
-from game.ui.hud import HudGeometry, fit_text, hud_geometry
+from game.ui.hud import HudGeometry, hud_geometry
+from game.ui.question import QuestionGeometry, question_geometry
 from game.ui.screens import ScreenGeometry, screen_geometry
 
 __all__ = ["Overlay", "Button", "Panel", "Palette"]
@@ -120,6 +121,8 @@ class Overlay:
         self.document: DocGeometry | None = None
         #: Where the last :meth:`update` put a designed screen (menu, settings, statistics), if one is up.
         self.screen: ScreenGeometry | None = None
+        #: Where the last :meth:`update` put a plain panel (a question, a result), if one is up.
+        self.question: QuestionGeometry | None = None
         self.palette = Palette()
 
     def set_table_colour(self, name: str) -> None:
@@ -205,6 +208,7 @@ class Overlay:
                 hits.rects.append((rect, b.action))
         self.document = None
         self.screen = None
+        self.question = None
         if panel is not None and panel.blocks:
             self._document(surf, panel, hits)
         elif panel is not None and panel.designed:
@@ -231,55 +235,24 @@ class Overlay:
         return True
 
     def _panel(self, surf: pygame.Surface, panel: Panel, px: int, hits: _Layout) -> None:
-        w, h = surf.get_size()
-        big = self._font(int(px * 1.5))
-        font = self._font(px)
-        room = max(1, w - 5 * px)  # the box's inner width at its widest
-        title = big.render(fit_text(panel.title, room, int(px * 1.5)) or " ", True, _TEXT)
-        lines = [font.render(fit_text(t, room, px) or " ", True, _TEXT) for t in panel.lines]
-        labels = [font.render(fit_text(b.label, room - 2 * px, px) or " ", True, _BUTTON_TEXT)
-                  for b in panel.buttons]
-        btn_h = int(px * 1.8)
-        gap = px // 2
-        # A row of buttons too wide for the window stacks them instead (a narrow window).
-        vertical = panel.vertical or (
-            sum(lb.get_width() + px for lb in labels) + gap * max(0, len(labels) - 1) > w - 5 * px)
-        if vertical:
-            row_w = max((lb.get_width() + 2 * px for lb in labels), default=0)
-            buttons_h = len(labels) * (btn_h + gap // 2)
-        else:
-            row_w = sum(lb.get_width() + px for lb in labels) + gap * max(0, len(labels) - 1)
-            buttons_h = btn_h if labels else 0
-        width = min(w - 2 * px, max([title.get_width(), row_w] + [ln.get_width() for ln in lines]) + 3 * px)
-        height = (title.get_height() + sum(ln.get_height() + px // 3 for ln in lines) + 3 * px + buttons_h)
-        box = pygame.Rect(0, 0, width, min(h - 2 * px, height))
-        box.center = (w // 2, min(h // 2 - px, h - box.h // 2 - 3 * px))
+        """A plain panel (a question, a result): its lines wrapped, as :func:`question_geometry` lays them."""
+        geo = self.question = question_geometry(surf.get_size(), panel)
         pal = self.palette
+        box = pygame.Rect(geo.box)
         pygame.draw.rect(surf, pal.panel, box, border_radius=px)
         pygame.draw.rect(surf, pal.edge, box, width=2, border_radius=px)
         self._blocking.append(box)
-        y = box.y + px
-        surf.blit(title, (box.centerx - title.get_width() // 2, y))
-        y += title.get_height() + px
-        for ln in lines:
-            surf.blit(ln, (box.x + px if ln.get_width() > box.w - 2 * px else box.centerx - ln.get_width() // 2, y),
-                      pygame.Rect(0, 0, box.w - 2 * px, ln.get_height()))
-            y += ln.get_height() + px // 3
-        y += px // 2
-        x = box.centerx - row_w // 2
-        for i, (b, lb) in enumerate(zip(panel.buttons, labels)):
-            if vertical:
-                rect = pygame.Rect(box.centerx - row_w // 2, y, row_w, btn_h)
-                y += btn_h + gap // 2
-            else:
-                rect = pygame.Rect(x, y, lb.get_width() + px, btn_h)
-                x = rect.right + gap
-            colour = pal.button_focus if i == panel.focus else pal.button
+        for t in geo.texts:
+            surf.blit(self._font(t.px).render(t.text, True, _TEXT), (t.x, t.y))
+        for b in geo.buttons:
+            rect = pygame.Rect(b.rect)
+            focused = b.index == panel.focus
+            colour = pal.button_focus if focused else pal.button
             pygame.draw.rect(surf, colour, rect, border_radius=px // 3)
-            if i == panel.focus:
+            if focused:
                 pygame.draw.rect(surf, (250, 230, 120, 255), rect, width=2, border_radius=px // 3)
-            surf.blit(lb, (rect.centerx - lb.get_width() // 2 if vertical else rect.x + px // 2,
-                           rect.y + (rect.h - lb.get_height()) // 2))
+            label = self._font(geo.px).render(b.label, True, _BUTTON_TEXT)
+            surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2))
             hits.rects.append((rect, b.action))
 
     def _document(self, surf: pygame.Surface, panel: Panel, hits: _Layout) -> None:
@@ -390,8 +363,12 @@ class Overlay:
             pygame.draw.rect(surf, fill, rect, border_radius=r)
             if b.index == panel.focus:
                 pygame.draw.rect(surf, _FOCUS_RING, rect.inflate(4, 4), width=3, border_radius=r + 2)
-            label = self._font(px).render(b.label, True, ink)
-            surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2))
+            font = self._font(px)
+            lines = [font.render(text, True, ink) for text in b.lines]
+            ty = rect.centery - sum(img.get_height() for img in lines) // 2
+            for img in lines:  # a label too long for its column wraps, each line centred
+                surf.blit(img, (rect.centerx - img.get_width() // 2, ty))
+                ty += img.get_height()
             if b.enabled:
                 hits.rects.append((rect, b.action))
 

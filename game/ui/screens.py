@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.i18n import FIRST_WEEKDAY, N_, _, breaks, language, ngettext, percent, words
+from game.i18n import FIRST_WEEKDAY, N_, _, as_sentence, breaks, language, ngettext, percent, words
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
 
@@ -41,6 +41,11 @@ class ScreenButton:
     rect: Rect
     index: int
     selected: bool = False
+
+    @property
+    def lines(self) -> list[str]:
+        """The label's lines: a label too long for its column wraps (``"\\n"`` between lines)."""
+        return self.label.split("\n")
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,16 @@ class _Flow:
         self.rules.append((self.x, self.y, self.width, max(1, px // 10)))
         self.y += px // 2
 
+    def button_text(self, label: str, width: int) -> str:
+        """``label`` as a button ``width`` pixels wide (its text's room) shows it: whole on
+        one line, else wrapped on up to three ("\\n" between them), cut only past those."""
+        if self.measure(label, self.px)[0] <= width:
+            return label
+        lines = _wrap_plain(label, width, self.px, self.measure)
+        if len(lines) > 3:
+            lines = lines[:2] + [fit_text(" ".join(lines[2:]), width, self.px, self.measure)]
+        return "\n".join(lines)
+
     def row(self, row: object, buttons: Sequence[ButtonLike], label_w: int) -> None:
         px, m = self.px, self.measure
         bh = self.button_h
@@ -167,19 +182,23 @@ class _Flow:
             start_y = self.y
         right = self.x + self.width
         y = start_y
+        line_h = bh  # the row of buttons' height: a wrapped label makes its button taller
         for i, bw in zip(idx, widths):
             if x + bw > right and x > self.x + px:  # wrap the buttons of a row too wide for the column
                 x = self.x + (px if label else 0)
-                y += bh + gap
+                y += line_h + gap
+                line_h = bh
             bw = min(bw, right - x)
-            text = fit_text(buttons[i].label, bw - px, px, m)
+            text = self.button_text(buttons[i].label, bw - px)
+            tall = bh + (text.count("\n")) * th
             self.buttons.append(ScreenButton(text, buttons[i].action, bool(buttons[i].enabled),
-                                             (x, y, bw, bh), i, i in chosen))
+                                             (x, y, bw, tall), i, i in chosen))
+            line_h = max(line_h, tall)
             x += bw + gap
         if idx:
-            self.y = y + bh
+            self.y = y + line_h
         for role in ("detail", "note"):
-            note = getattr(row, role, "")
+            note = as_sentence(getattr(row, role, ""))  # a refusal under the number box reads as a sentence
             if note:
                 npx = max(SCREEN_MIN_PX, round(px * 0.9))
                 self.y += px // 4
@@ -206,7 +225,10 @@ def _wrap_plain(text: str, width: int, px: int, measure: Measure) -> list[str]:
     """
     lines: list[str] = []
     line = ""
-    units = [(part, i == 0) for word in words(clean_text(text, 2000)) for i, part in enumerate(breaks(word))]
+    units = [(part, i == 0) for word in words(clean_text(text, 2000))
+             # A number and its word stay together only where they fit on a line together.
+             for piece in ([word] if measure(word, px)[0] <= width or len(breaks(word)) > 1 else word.split(" "))
+             for i, part in enumerate(breaks(piece))]
     for word, spaced in units:
         if measure(word, px)[0] > width:
             word = fit_text(word, width, px, measure)
@@ -370,6 +392,10 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
     calendar = getattr(panel, "calendar", None)
     if grid is not None or chart is not None or calendar is not None:
         need = max(need, 46 * px)
+    if grid is not None:
+        # The statistics take the window's width in every language: a language with longer
+        # heads and names keeps its table whole (folded in two only where the window is narrow).
+        need = max_w
     need = max(need, measure(getattr(panel, "title", ""), title_px)[0], 20 * px)
     box_w = min(max_w, need + 2 * pad)
     inner = box_w - 2 * pad
@@ -452,7 +478,10 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
     cut = 0
     if chart is not None:
         legend_h = th + px // 2
-        axis_h = th + px // 3
+        # Under the plot: a line of labels, and a second where the caption cannot sit among them.
+        probe = _chart(chart, 0, 0, inner, 4 * px, px, measure)
+        under = {t.y for t in probe[1] if t.role == "axis" and t.y > probe[0].plot[1] + probe[0].plot[3]}
+        axis_h = len(under) * th + px // 3 if under else th + px // 3
         room = avail_h - (y - y0) - footer_h - pad - legend_h - axis_h - px
         plot_h = min(14 * px, room)
         if plot_h < 4 * px:
@@ -645,8 +674,11 @@ def _chart(chart: object, x: int, y: int, width: int, plot_h: int, px: int, meas
             ends = [(px0, px0 + ow), (nx, nx + nw)]
         mw = measure(middle, spx)[0]
         mx = px0 + (pw - mw) // 2
-        if mw <= pw and all(mx + mw + gap <= a or b + gap <= mx for a, b in ends):
-            texts.append(Text(middle, mx, base, spx, "axis"))
+        if not all(mx + mw + gap <= a or b + gap <= mx for a, b in ends):
+            base += th  # no room between "oldest" and "newest": the caption takes a line under them
+        middle = fit_text(middle, pw, spx, measure)
+        mx = px0 + (pw - measure(middle, spx)[0]) // 2
+        texts.append(Text(middle, mx, base, spx, "axis"))
     else:
         empty = _("No games yet")
         ew, eh = measure(empty, px)

@@ -1,0 +1,102 @@
+"""Each catalog says each thing one way (issue 38): for every glossary concept the
+variants a native reviewer struck out are listed here per language, and no message
+may use them. A new message that brings one back fails here, naming it.
+
+The lists are of what was found and fixed, not of every possible mistake: add a
+variant when a review finds one.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game import i18n
+from game.i18n import PoEntry, read_po
+
+#: (concept, forbidden pattern, what the catalog says instead) per language.
+FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
+    "ko": [
+        ("solver", r"솔버", "풀이 프로그램"),
+        ("free cell", r"프리 셀", "프리셀"),
+        ("status line", r"상태 줄", "상태 표시줄"),
+        ("automatic moves", r"자동 이동", "기초 더미 자동 올리기"),
+        ("foundation", r"파운데이션|토대", "기초 더미"),
+        ("give up", r"기권|항복", "포기"),
+        ("replay the clipboard's moves", r"클립보드[^.]*다시 (하|할)", "재생"),
+        ("two sentences", r"니다: (?!\{)\S+[^:]*니다", "마침표로 나눈 두 문장"),
+        ("quotes", r"\"|'", "‘ ’"),
+        ("Winnable deals only (FreeCell and Spider)", r"이길 수 있는 딜만", "이길 수 있는 게임만"),
+    ],
+    "ja": [
+        ("status line", r"ステータスライン|ステータスバー", "ステータス行"),
+        ("challenge streak", r"連続記録|連続日数", "連続達成"),
+        ("foundation", r"ファウンデーション|台札", "組札"),
+        ("give up", r"降参|あきらめる", "ギブアップ"),
+        ("Undo as a noun", r"(?<![「*])元に戻す(?=を|なし|が|も|は何回|履歴)", "「元に戻す」"),
+        ("two sentences joined by ：", r"(ます|ません|です|でした|ました|ください)："
+                                     r"(?!\{[a-z_]+\}(?:$|[、。）\s])|「|en、|\{where\})", "。"),
+        ("button names unspaced", r"[^\s\x00-\x7f] \*\*|\*\*[^*]+\*\* [^\s\x00-\x7f]", "**ボタン**を"),
+        ("difficulty refusals", r"(かんたん|ふつう|むずかしい)の配り", "難易度「…」と判定された配り"),
+        ("a Spider game", r"勝てる配りを探|勝てる配りのみ", "勝てるゲームを探, 勝てるゲームのみ"),
+    ],
+    "ru": [
+        ("dealing (never «сдать», which is giving up)", r"\bсда(ёт|ют|ются|вать|ются)\b|\bсдать (карт|раздач)",
+         "раздать, раскладывать"),
+        ("automatic moves", r"автоматическ\w+ ход|в дом автоматически|автоперенос", "автоходы в дом"),
+        ("foundation", r"фундамент|основани[ея] (для|масти)", "дом"),
+        ("free cell", r"свободн\w+ клетк", "свободная ячейка"),
+        ("a Spider game", r"поиск выигрышной раздачи|Только выигрышные раздачи",
+         "поиск выигрышной игры, Только выигрышные партии"),
+        ("a unit after a number", r"(\d|\}) (с|МБ|КБ|байт\w*|секунд\w*|дн\.)(?=[\s),.:;]|$)(?<!№\d с)",
+         "неразрывный пробел"),
+        ("a challenge level", r"Испытание \(\{level\}\)", "{level} испытание"),
+    ],
+}
+
+
+def catalog(code: str) -> list[PoEntry]:
+    return read_po(i18n.catalog_path(code).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("code", sorted(FORBIDDEN))
+def test_each_concept_is_said_one_way_across_the_catalog(code):
+    entries = [e for e in catalog(code) if e.msgid]
+    found = []
+    for concept, pattern, instead in FORBIDDEN[code]:
+        rx = re.compile(pattern)
+        for e in entries:
+            for text in e.translations:
+                m = rx.search(text)
+                if m:
+                    found.append(f"{concept}: {m.group(0)!r} in {e.msgid[:50]!r} (say {instead})")
+    assert found == []
+
+
+@pytest.mark.parametrize("code, words", [
+    ("ko", ("초급", "중급", "고급")), ("ja", ("初級", "中級", "上級")), ("ru", ("Лёгкое", "Среднее", "Сложное"))])
+def test_challenge_levels_and_streaks_are_words_of_their_own(code, words):
+    """One English word in two senses takes a context: a challenge's level is not a deal's
+    difficulty, and the challenges' streak (days) is not the statistics' streak (wins)."""
+    from game.challenges.sentences import challenge_level, say, streak_heading
+
+    i18n.set_language(code)
+    try:
+        assert tuple(challenge_level(level) for level in ("easy", "medium", "hard")) == words
+        deal_words = {i18n._("Easy"), i18n._("Normal"), i18n._("Hard")}
+        assert not deal_words & set(words)
+        assert streak_heading() != i18n._("Streak")
+        # Russian: the neuter level agrees with «испытание» on every challenge line.
+        if code == "ru":
+            assert say("play.status.plain", level=challenge_level("hard")) == "Сложное испытание"
+            assert say("play.result.met", level=challenge_level("easy")).startswith("Лёгкое испытание")
+    finally:
+        i18n.set_language("en")
+
+
+def test_each_play_button_is_one_word_in_korean():
+    """"Play" was both 시작 and 플레이: every Play button says 시작."""
+    plays = [e for e in catalog("ko") if e.msgid in ("Play", "Play #{today}") or e.msgid.startswith("Play {x}")]
+    assert len(plays) >= 3
+    assert all("시작" in t and "플레이" not in t for e in plays for t in e.translations)
