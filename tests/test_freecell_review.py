@@ -242,3 +242,26 @@ def test_review_usage_mistakes_are_one_line_exit_2(args):
     out = run_game(*args, "--lang", "en")
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
     assert "Traceback" not in out.stderr
+
+
+def test_the_worker_sends_the_grades_so_far_then_the_whole_review():
+    from game.solver import Answer, Progress, SolverService
+
+    start = start_of(LOSING_DEAL)
+    moves = play_moves(start, LOSING_GAME + " " + AFTER_THE_LOSS)
+    with SolverService("freecell") as service:
+        rid = service.ask_review(start, moves)
+        events: list = []
+        for _ in range(3000):
+            events += service.poll(rid)
+            if events and isinstance(events[-1], Answer):
+                break
+            import time
+            time.sleep(0.01)
+    answer = events[-1]
+    assert isinstance(answer, Answer) and answer.review.complete
+    here = review_game(start, moves, "safe")
+    assert [g.grade for g in answer.review.grades] == [g.grade for g in here.grades]
+    for event in events[:-1]:
+        assert isinstance(event, Progress)
+        assert [g.index for g in event.graded] == list(range(1, len(event.graded) + 1))

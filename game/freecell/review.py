@@ -56,6 +56,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from game import limits
 from game.cards import NAMES, run_name
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, auto_level
 from game.freecell.moves import COLUMNS, HOME, Move
@@ -71,13 +72,10 @@ __all__ = ["Grade", "GRADE_VALUES", "GradedMove", "Review", "ReviewRun", "review
 
 #: A line at most this many player moves longer than the best known is "good".
 GOOD_SLACK = 3
-#: One new search's budget (positions and seconds): a position that needs
-#: more stays unknown.
-REVIEW_STATES = 60_000
-REVIEW_SECONDS = 1.5
-#: The whole review's clock for new searches; past it only the lines already
-#: known are carried on (cheap), and the rest stays unknown.
-REVIEW_TOTAL_SECONDS = 20.0
+#: One new search's budget (positions, seconds) and the whole review's
+#: seconds of new searches (:data:`game.limits.REVIEW`).
+REVIEW_STATES, REVIEW_SECONDS = limits.REVIEW
+REVIEW_TOTAL_SECONDS = limits.REVIEW_TOTAL_SECONDS
 #: Edits one tidying of a carried line may try (a few milliseconds each
 #: hundred): enough for the lines of a game, a bound for pathological ones.
 TIDY_TRIES = 4_000

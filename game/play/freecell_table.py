@@ -15,7 +15,7 @@ from game.input.actions import Act
 from game.places import PileKind
 from game.play.flights import Key
 from game.play.panels import Button, Command, Panel, Row, Section
-from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
+from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, TableWanted
 from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
@@ -49,6 +49,9 @@ class FreeCellTable(Table):
         self.hints: Any = None
         self.hint_request = 0
         self.thinking = False
+        #: The game review (made on the first "Review"), and the panel of it on screen.
+        self.coach: Any = None
+        self._coach_panel: Panel | None = None
         self._shown_from_now()
         from game.freecell.deals import is_known_unsolvable
 
@@ -57,6 +60,12 @@ class FreeCellTable(Table):
 
     @property
     def position(self) -> Any:
+        # While the review's panel for one move is up, the table shows the
+        # position before that move (the panel covers input; closing it ends this).
+        if self.coach is not None and self.panel is not None and self.panel is self._coach_panel:
+            shown = self.coach.shown
+            if shown is not None:
+                return shown
         return self.session.position
 
     # --- FreeCell's answers to the controller's per-game questions ---------------
@@ -98,9 +107,56 @@ class FreeCellTable(Table):
             self.play(self.position.parse_move(name[5:]))
         elif name == "moves":
             self.panel = self.move_list()
+        elif name == "review" or name.startswith("review-"):
+            self.review_button(name)
         else:
             return False
         return True
+
+    # --- the coach: the game review ---------------------------------------------------
+
+    def review_button(self, name: str) -> None:
+        """"review" (start, or back to the list), "review-page:±1", "review-move:N", "review-try:N"."""
+        from game.play.coach import Coach
+
+        what, _sep, arg = name.partition(":")
+        if what == "review":
+            if self.coach is None:
+                self.coach = Coach()
+            start, moves, level = self.session.review_game()
+            fresh = (self.coach.start is None or moves != self.coach.moves or level != self.coach.level
+                     or start.layout() != self.coach.start.layout())
+            if fresh:
+                note = self.coach.begin(self.session)
+                if note:
+                    self.say(note)
+                    return
+            self.coach.selected = 0
+            self._show_coach(self.coach.panel())
+        elif self.coach is None:
+            return
+        elif what == "review-page":
+            self.coach.page += int(arg)
+            self._show_coach(self.coach.panel())
+        elif what == "review-move":
+            self.flights.land()
+            self._show_coach(self.coach.detail(int(arg)))
+        elif what == "review-try":
+            session = self.coach.try_session(int(arg), self.env.now)
+            self.emit(TableWanted(FreeCellTable(self.env, self.session.number, session),
+                                  _("Trying again from move {n}: this game does not count in the statistics").format(
+                                      n=int(arg))))
+
+    def _show_coach(self, panel: Panel) -> None:
+        self.panel = self._coach_panel = panel
+
+    def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:
+        if self.coach is not None and self.panel is not None and self.panel is self._coach_panel and self.coach.selected:
+            return self.coach.marks()
+        return super().marks(held)
+
+    def give_up_extras(self) -> tuple[Button, ...]:
+        return (Button(_("Review"), "review"),)
 
     def own_panel_key(self, act: Act) -> bool:
         """The run panel (press and hold): Up/Down change its head card, Select confirms, Esc closes."""
@@ -237,6 +293,7 @@ class FreeCellTable(Table):
         plays = [b for g in groups.values() for b in g]
         buttons = tuple(plays) + (
             Button(_("Demo: the solver plays from here"), Command.DEMO),
+            Button(_("Review this game: every move graded"), "review"),
             Button(_("Copy this game's moves"), Command.EXPORT), Button(_("Replay moves from the clipboard"), Command.IMPORT),
             Button(_("Close"), Command.CLOSE))
         sections, first = [], 0
@@ -257,9 +314,11 @@ class FreeCellTable(Table):
                                       self.moves_text or _("Moves {moves}").format(moves=s.moves),
                                       _("Cards home 52")) + self.result_notes,
                          (Button(_("New deal"), Command.NEW), Button(pgettext("play the deal again", "Replay"), Command.RESTART),
-                          Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
+                          Button(_("Review"), "review"), Button(_("Copy #{number}").format(number=s.number), Command.COPY),
+                          Button(_("Look at the board"), Command.CLOSE)))
         return Panel(_("No legal move is left"), (_("Every cell is full and nothing can move."),),
-                     (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("New deal"), Command.NEW)))
+                     (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("Review"), "review"),
+                      Button(_("New deal"), Command.NEW)))
 
     @staticmethod
     def _place(kind: PileKind, pile: int) -> int:
@@ -597,6 +656,9 @@ class FreeCellTable(Table):
         self.flights.land()
 
     def update(self, dt: float) -> None:
+        if self.coach is not None and self.coach.poll() and self.panel is not None and self.panel is self._coach_panel:
+            if not self.coach.selected:
+                self._show_coach(self.coach.panel())  # the list grows as grades arrive
         if self.hints is not None and self.thinking:
             from game.freecell.hints import Hint
 
@@ -615,5 +677,7 @@ class FreeCellTable(Table):
                     break
 
     def close(self) -> None:
+        if self.coach is not None:
+            self.coach.close()
         if self.hints is not None:
             self.hints.close()

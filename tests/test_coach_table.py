@@ -1,0 +1,106 @@
+"""The coach on the table: Review opens the graded list, grades arrive from the
+worker while the table stays live, a move shows the position before it, and
+"Try again from here" starts a game from there that does not count."""
+
+from __future__ import annotations
+
+import time
+
+from game.freecell import deal
+from game.freecell.review import Grade
+from game.i18n import set_language
+from game.play.coach import PAGE
+from game.stats import Statistics
+
+#: Deal 6 played into a loss (see tests/test_freecell_review.py): the fifth move loses it.
+LOSING_GAME = "8a 25 6b 4c 1d 52 61"
+
+
+def finish_review(play, seconds: float = 60.0) -> None:
+    """Step the controller until the review's answer has come (the worker runs meanwhile)."""
+    end = time.monotonic() + seconds
+    coach = play.table.coach
+    while coach.running and time.monotonic() < end:
+        play.update(0.02)
+        time.sleep(0.01)
+    assert not coach.running, "the review did not finish"
+
+
+def labels(panel) -> list[str]:
+    return [b.label for b in panel.buttons]
+
+
+def test_give_up_offers_review_and_the_list_grades_every_move(play_for):
+    set_language("en")
+    play = play_for("freecell", 6)
+    for token in LOSING_GAME.split():
+        play.button(f"play:{token}")
+    play.button("giveup")
+    assert "Review" in labels(play.panel()) and "Give up" in labels(play.panel())
+    play.button("review")
+    panel = play.panel()
+    assert panel.title == "Game review" and panel.lines[0].startswith("Reviewing: ")
+    # The frame never waits: right after asking, nothing is graded yet.
+    assert all("not graded yet" in b.label for b in panel.buttons[:len(LOSING_GAME.split())])
+    finish_review(play)
+    panel = play.panel()
+    assert panel.title.startswith("7 moves: ") and "1 mistake (move 5: 9♣ to a free cell)" in panel.title
+    assert labels(panel)[4] == "5. 9♣ to a free cell \u2014 mistake"
+    assert labels(panel)[5].endswith("already lost")
+    # The game was not given up: it is still on the table, not counted.
+    assert play.table.session.moves == 7
+    assert Statistics.load(play.store)["freecell"].played == 0
+
+
+def test_a_move_shows_the_position_before_it_and_try_again_starts_there_uncounted(play_for):
+    set_language("en")
+    play = play_for("freecell", 6)
+    for token in LOSING_GAME.split():
+        play.button(f"play:{token}")
+    play.button("moves")
+    assert "Review this game: every move graded" in labels(play.panel())
+    play.button("review")
+    finish_review(play)
+    played = play.table.session.position.layout()
+    play.button("review-move:5")
+    panel = play.panel()
+    assert panel.title == "Move 5: 9♣ to a free cell"
+    assert panel.lines[0].startswith("Mistake: the game was winnable before it")
+    assert panel.lines[1].startswith("Better: ")
+    # The table shows the position before move 5, with the move and the better move marked.
+    before = deal(6, auto_foundation="safe")
+    before.settle("safe")
+    for token in LOSING_GAME.split()[:4]:
+        before.push(before.parse_move(token))
+    assert play.table.position.layout() == before.layout()
+    styles = {m.style for m in play.table.marks()}
+    assert styles == {"selected", "hint"}
+    # Closing the panel gives the game back as it was.
+    play.button("close")
+    assert play.table.position.layout() == played
+    play.button("review")
+    assert play.table.coach.graded[4].grade is Grade.MISTAKE  # the same review, not a new one
+    play.button("review-try:5")
+    table = play.table
+    assert table.session.position.layout() == before.layout() and table.session.assisted
+    assert "does not count" in table.message
+    assert Statistics.load(play.store)["freecell"].played == 1  # the abandoned game, as by a new deal
+    play.button("play:c2")
+    assert Statistics.load(play.store)["freecell"].played == 1
+
+
+def test_a_long_game_is_listed_a_page_at_a_time(play_for):
+    set_language("en")
+    play = play_for("freecell", 6)
+    for _ in range(PAGE + 3):
+        play.button(f"play:{play.table.session.position.distinct_moves()[0]}")
+    play.button("moves")
+    play.button("review")
+    first = play.panel()
+    assert len([b for b in first.buttons if b.action.startswith("review-move:")]) == PAGE
+    assert "Later moves" in labels(first) and "Earlier moves" not in labels(first)
+    play.button("review-page:1")
+    second = play.panel()
+    assert [b.action for b in second.buttons if b.action.startswith("review-move:")][0] == f"review-move:{PAGE + 1}"
+    assert "Earlier moves" in labels(second)
+    play.table.coach.close()
