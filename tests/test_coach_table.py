@@ -39,12 +39,13 @@ def test_give_up_offers_review_and_the_list_grades_every_move(play_for):
     assert "Review" in labels(play.panel()) and "Give up" in labels(play.panel())
     play.button("review")
     panel = play.panel()
-    assert panel.title == "Game review" and panel.lines[0].startswith("Reviewing: ")
+    assert panel.title == "Game review" and panel.sections[0].rows[0].detail.startswith("Reviewing: ")
     # The frame never waits: right after asking, nothing is graded yet.
     assert all("not graded yet" in b.label for b in panel.buttons[:len(LOSING_GAME.split())])
     finish_review(play)
     panel = play.panel()
-    assert panel.title.startswith("7 moves: ") and "1 mistake (move 5: 9♣ to a free cell)" in panel.title
+    summary = panel.sections[0].rows[0].detail
+    assert summary.startswith("7 moves: ") and "1 mistake (move 5: 9♣ to a free cell)" in summary
     assert labels(panel)[4] == "5. 9♣ to a free cell \u2014 mistake"
     assert labels(panel)[5].endswith("already lost")
     # The game was not given up: it is still on the table, not counted.

@@ -24,9 +24,10 @@ spider`` prints them. ``--hud`` draws the status line and the control bar
 with the window's own overlay, their texts from the window's table
 controller. ``--help-page N`` opens the How to play panel at page N over it, as F1
 does (``--help-refusal REASON``: the part that explains a refusal).
-``--panel menu|statistics|challenges|settings|help|moves`` opens that screen over
+``--panel menu|statistics|challenges|settings|help|moves|review`` opens that screen over
 the table (challenges: the statistics' month of daily challenges; moves:
-FreeCell's move list, as L opens it);
+FreeCell's move list, as L opens it; review: the game review of the moves
+played, graded here, and with ``--review-move N`` that move's page);
 ``--panel result`` wins the deal by its par line (searched here, as the
 game's worker does, at the default automatic level) and shows the result
 panel with par; with the settings and statistics of the data folder ``--data DIR``
@@ -350,7 +351,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="open the How to play panel at page N (1 = the first; implies --hud)")
     ap.add_argument("--help-refusal", metavar="REASON",
                     help="with --help-page: the part of How to play that explains this refusal (as F1 does)")
-    ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help", "result", "moves"),
+    ap.add_argument("--review-move", type=int, metavar="N",
+                    help="with --panel review: the review's page for move N (the table shows the position before it)")
+    ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help", "result", "moves",
+                                        "review"),
                     help="open a screen over the table (with --data: that folder's settings and statistics)")
     ap.add_argument("--data", type=Path, metavar="DIR", help="the data folder --panel reads")
     ap.add_argument("--rects", type=Path, metavar="FILE",
@@ -467,6 +471,21 @@ def shoot_deck(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_review(table: Any, move: int | None) -> None:
+    """The game review of the table's game, graded here (as the game's worker does), on screen:
+    its list, or with ``move`` that move's page (the table then shows the position before it)."""
+    from game.freecell.review import review_game
+    from game.play.coach import Coach
+
+    start, moves, level = table.session.review_game()
+    coach = Coach()
+    coach.load(table.session.number, review_game(start, moves, level))
+    table.coach = coach
+    if move is not None and not 1 <= move <= len(moves):
+        raise ShotError(f"--review-move {move}: the game has moves 1..{len(moves)}")
+    table.review_button("review" if move is None else f"review-move:{move}")
+
+
 def shoot(args: argparse.Namespace) -> int:
 
     w, h = args.size
@@ -500,6 +519,11 @@ def shoot(args: argparse.Namespace) -> int:
         level = (args.auto or Settings().auto_moves) if table.game == "freecell" else None
         play_then(table, args.then, level, args.at or 0.0)
         marks = table.marks()
+    if args.panel == "review":
+        if args.game != "freecell":
+            raise ShotError("--panel review: the game review is FreeCell's")
+        _open_review(table, args.review_move)
+        marks = table.marks()
     if args.demo_highlights:
         marks += [Mark("column", 0, None, "selected"), Mark("column", 3, None, "target"),
                   Mark("column", 5, None, "hint")]
@@ -520,6 +544,8 @@ def shoot(args: argparse.Namespace) -> int:
             args.help_page = 1
         elif result is not None:
             panel = result
+        elif args.panel == "review":
+            panel = table.panel
         elif args.panel == "moves":
             if args.game != "freecell":
                 raise ShotError("--panel moves: the move list is FreeCell's")

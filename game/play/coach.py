@@ -95,6 +95,13 @@ class Coach:
         self._request = self._service.ask_review(start, self.moves, known_lost=is_known_unsolvable(self.number))
         return ""
 
+    def load(self, number: int, review: Any) -> None:
+        """Show a review made elsewhere (in this process: scripts and screenshots)."""
+        self.cancel()
+        self.start, self.moves, self.level, self.number = review.start, list(review.moves), review.level, number
+        self.review, self.graded, self.done = review, tuple(review.grades), len(review.moves) + 1
+        self.page, self.selected, self._positions = 0, 0, []
+
     def poll(self) -> bool:
         """Take what the worker sent; True when the grades changed (never blocks)."""
         if not self._request or self._service is None:
@@ -164,7 +171,8 @@ class Coach:
         first = self.page * PAGE + 1
         last = min(self.total, first + PAGE - 1)
         buttons = [Button(self._label(i), f"review-move:{i}") for i in range(first, last + 1)]
-        rows = tuple(Row(buttons=(k,)) for k in range(len(buttons)))
+        # The summary on top (a designed panel draws rows, not lines; a detail wraps).
+        rows = (Row(detail=self.summary()),) + tuple(Row(buttons=(k,)) for k in range(len(buttons)))
         nav = []
         if self.page > 0:
             nav.append(Button(_("Earlier moves"), "review-page:-1"))
@@ -173,9 +181,8 @@ class Coach:
         buttons += nav + [Button(_("Close"), Command.CLOSE)]
         # TRANSLATORS: the heading over one page of the review's list.
         heading = _("Moves {first}\u2013{last} of {total}").format(first=first, last=last, total=self.total)
-        focus = next((k for k in range(len(rows)) if first + k == self.selected), 0)
-        lines = (self.summary(),) if self.running else ()
-        return Panel(self.summary() if not self.running else _("Game review"), lines, tuple(buttons),
+        focus = self.selected - first if first <= self.selected <= last else 0
+        return Panel(_("Game review"), (self.summary(),), tuple(buttons),
                      vertical=True, focus=focus, sections=(Section(heading, rows),))
 
     def detail(self, index: int) -> Panel:
