@@ -127,13 +127,18 @@ def test_the_planted_losing_move_is_the_one_flagged_a_mistake():
 
 
 def test_a_mistake_is_never_called_on_a_budget():
-    """With no budget for new searches the loss cannot be proven: the move is unknown, not a mistake."""
+    """With too small a budget for the proofs, a move from a winnable position into
+    one the search could not decide is unknown, never a mistake."""
     start = start_of(LOSING_DEAL)
     moves = play_moves(start, LOSING_GAME)
-    review = review_game(start, moves, "safe", states=1)
+    review = review_game(start, moves, "safe", states=2_000)
+    undecided = [g for g in review.grades if g.before is Verdict.SOLVED and g.after is Verdict.UNKNOWN]
+    assert undecided, "the budget should leave a winnable position's successor undecided"
+    assert all(g.grade is Grade.UNKNOWN for g in undecided)
     assert Grade.MISTAKE not in [g.grade for g in review.grades]
-    assert review.grades[-1].grade is Grade.UNKNOWN
     check_evidence(review, "safe")
+    nothing = review_game(start, moves, "safe", states=1)
+    assert [g.grade for g in nothing.grades] == [Grade.UNKNOWN] * len(moves)
 
 
 def test_a_deal_known_unsolvable_is_lost_from_the_start():
