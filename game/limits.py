@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Limit", "CHECK", "HINT", "LINE", "SHORTER", "REWIND", "PAR", "REVIEW", "REVIEW_TOTAL_SECONDS",
+__all__ = ["Limit", "CHECK", "HINT", "LINE", "SHORTER", "REWIND", "PAR", "REVIEW", "REVIEW_TOTAL_SECONDS", "TARGETS",
            "HINT_IMPROVE_SECONDS",
            "VERDICT_MEMORY", "FREECELL_SOLVE_STATES", "SPIDER_SOLVE_STATES"]
 
@@ -60,6 +60,9 @@ REVIEW = Limit(60_000, 1.5)
 #: The whole review's seconds of new searches; past them only the lines
 #: already known are carried on, and the positions left undecided stay unknown.
 REVIEW_TOTAL_SECONDS = 20.0
+#: "Show which moves keep the win": each search of a target of the selected
+#: card (the position after the move): most are decided in a few milliseconds.
+TARGETS = Limit(20_000, 0.25)
 #: Decided verdicts remembered per exact position, by the live check and by
 #: the solver service alike (oldest forgotten first): enough for undo and
 #: Rewind to find every position of a long game at once.

@@ -105,3 +105,50 @@ def test_a_long_game_is_listed_a_page_at_a_time(play_for):
     assert [b.action for b in second.buttons if b.action.startswith("review-move:")][0] == f"review-move:{PAGE + 1}"
     assert "Earlier moves" in labels(second)
     play.table.coach.close()
+
+
+def wait_for_grades(play, seconds: float = 60.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        play.update(0.02)
+        if play.table.target_grades:
+            return
+        time.sleep(0.01)
+    raise AssertionError("no grades came")
+
+
+def test_grades_during_play_mark_each_target_and_say_why_red(play_for):
+    """With the setting on, a selected card's targets are green (keeps the win), red
+    (proven lost after it) or plain; the status line says what red means."""
+    set_language("en")
+    play = play_for("freecell", 6, move_grades=True)
+    for token in LOSING_GAME.split()[:4]:
+        play.button(f"play:{token}")
+    table = play.table
+    # 9♣ at the end of column 1: to the last free cell it loses the win (proven in
+    # tests/test_freecell_review.py); the solver decides each target in the worker.
+    table.activate("column", 0, len(table.position.columns[0]) - 1)
+    wait_for_grades(play)
+    styles = {(m.kind, m.pile): m.style for m in table.marks() if m.style in ("keeps", "loses", "undecided")}
+    assert styles[("cell", 3)] == "loses"
+    assert set(styles) == set(table.targets())
+    assert "Red: from there no winning line exists" in table.status()
+    # Each verdict is the solver's: red only with a proof.
+    from game.freecell.review import grade_targets
+    from game.freecell import Move
+    from game.freecell.solver import Verdict
+
+    assert grade_targets(table.position, [Move.parse("1d")]) == [Verdict.UNSOLVABLE]
+    # A new selection drops the old grades (a stale answer is never shown).
+    table.activate("column", 0, len(table.position.columns[0]) - 1)  # deselect
+    play.update(0.02)
+    assert table.target_grades == {} and "Red:" not in table.status()
+
+
+def test_without_the_setting_targets_stay_plain_green_and_nothing_is_asked(play_for):
+    play = play_for("freecell", 6)
+    table = play.table
+    table.activate("column", 0, len(table.position.columns[0]) - 1)
+    play.update(0.02)
+    assert table.grader is None
+    assert {m.style for m in table.marks()} <= {"selected", "target", "last"}

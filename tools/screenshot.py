@@ -351,6 +351,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="open the How to play panel at page N (1 = the first; implies --hud)")
     ap.add_argument("--help-refusal", metavar="REASON",
                     help="with --help-page: the part of How to play that explains this refusal (as F1 does)")
+    ap.add_argument("--select", metavar="PLACE",
+                    help="FreeCell: select the card at the end of column 1-8 or in cell a-d, as a click does")
+    ap.add_argument("--grades", action="store_true",
+                    help="with --select: \"Show which moves keep the win\" on, its grades decided here")
     ap.add_argument("--review-move", type=int, metavar="N",
                     help="with --panel review: the review's page for move N (the table shows the position before it)")
     ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help", "result", "moves",
@@ -471,6 +475,27 @@ def shoot_deck(args: argparse.Namespace) -> int:
     return 0
 
 
+def _select(table: Any, place: str, grades: bool) -> None:
+    """Select the top card of ``place`` ("1".."8", "a".."d"); with ``grades``, grade its
+    targets here (as the game's worker does) and mark them as the table does."""
+    if table.game != "freecell" or len(place) != 1 or place not in "12345678abcd":
+        raise ShotError(f"--select {place}: a FreeCell column 1-8 or free cell a-d")
+    if place.isdigit():
+        column = int(place) - 1
+        table.activate("column", column, len(table.position.columns[column]) - 1)
+    else:
+        table.activate("cell", "abcd".index(place), 0)
+    if grades:
+        from game.freecell.moves import Move
+        from game.freecell.review import grade_targets
+
+        table.env.move_grades = True
+        source, count = table._source()
+        places = table.targets()
+        moves = [Move.of(source, table._place(kind, pile), count) for kind, pile in places]
+        table.target_grades = dict(zip(places, grade_targets(table.session.position, moves)))
+
+
 def _open_review(table: Any, move: int | None) -> None:
     """The game review of the table's game, graded here (as the game's worker does), on screen:
     its list, or with ``move`` that move's page (the table then shows the position before it)."""
@@ -518,6 +543,9 @@ def shoot(args: argparse.Namespace) -> int:
 
         level = (args.auto or Settings().auto_moves) if table.game == "freecell" else None
         play_then(table, args.then, level, args.at or 0.0)
+        marks = table.marks()
+    if args.select is not None:
+        _select(table, args.select, args.grades)
         marks = table.marks()
     if args.panel == "review":
         if args.game != "freecell":

@@ -67,7 +67,7 @@ from game.freecell.states import (_T_CELL, _T_EMPTY, _T_HOME, _children, _childr
                                   _evaluate, _initial_state)
 from game.i18n import N_, _, ngettext, pgettext
 
-__all__ = ["Grade", "GRADE_VALUES", "GradedMove", "Review", "ReviewRun", "review_game", "check_line",
+__all__ = ["Grade", "GRADE_VALUES", "GradedMove", "Review", "ReviewRun", "review_game", "check_line", "grade_targets",
            "move_phrase", "GOOD_SLACK", "REVIEW_STATES", "REVIEW_SECONDS", "REVIEW_TOTAL_SECONDS"]
 
 #: A line at most this many player moves longer than the best known is "good".
@@ -509,3 +509,37 @@ def review_game(start: Position, moves: Sequence[Move], level: str, *,
                           time.perf_counter() - run.started, run.states, False)
     return Review(run.start, run.moves, run.level, run.graded(),
                   time.perf_counter() - run.started, run.states, True)
+
+
+def grade_targets(position: Position, moves: Sequence[Move], *, states: int = limits.TARGETS.states,
+                  seconds: float | None = limits.TARGETS.seconds,
+                  cancel: Callable[[], bool] | None = None) -> list[Verdict]:
+    """Whether each of ``moves`` (legal in ``position``) keeps the win: per move
+    ``SOLVED`` (a winning line from the position after it is known, replayed),
+    ``UNSOLVABLE`` (the search after it was exhausted: the move loses the win)
+    or ``UNKNOWN``. As the review does, the line from ``position`` edited for
+    each move is tried before a search of its own (``states`` and ``seconds``
+    each). The position's own level decides the automatic moves. When the
+    position itself is proven lost, every move is.
+
+    >>> from game.freecell import deal
+    >>> pos = deal(1, auto_foundation="safe")
+    >>> grade_targets(pos, [Move.parse("6a")])
+    [<Verdict.SOLVED: 'solved'>]
+    """
+    level = position.auto_level
+    limits_ = dict(states=states, seconds=1.5 if seconds is None else seconds, total_seconds=3600.0)
+    here = ReviewRun(position, [], level, **limits_)
+    here.step(cancel)
+    if here.known[0].verdict is Verdict.UNSOLVABLE:
+        return [Verdict.UNSOLVABLE] * len(moves)
+    out = []
+    for move in moves:
+        if cancel is not None and cancel():
+            out.append(Verdict.UNKNOWN)
+            continue
+        run = ReviewRun(position, [move], level, **limits_)
+        run.known[0], run.done = here.known[0], 1  # the position itself is done: its line is carried
+        run.step(cancel)
+        out.append(run.known[1].verdict)
+    return out

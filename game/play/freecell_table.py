@@ -23,6 +23,9 @@ from game.session import FreeCellSession, clock_text
 
 __all__ = ["FreeCellTable"]
 
+#: Target styles by verdict under "Show which moves keep the win" (others: "undecided").
+_GRADE_STYLES = {"solved": "keeps", "unsolvable": "loses"}
+
 #: The move list's headings, in order (marked here, read in the language where shown).
 _MOVE_HEADINGS = (N_("To the foundation"), N_("To a free cell"), N_("To a column"))
 
@@ -52,6 +55,13 @@ class FreeCellTable(Table):
         #: The game review (made on the first "Review"), and the panel of it on screen.
         self.coach: Any = None
         self._coach_panel: Panel | None = None
+        #: "Show which moves keep the win": the worker that grades the selection's
+        #: targets, what was asked (position and selection), and its verdicts by place.
+        self.grader: Any = None
+        self._grades_key: tuple | None = None
+        self._grade_request = 0
+        self._grade_places: list[tuple[PileKind, int]] = []
+        self.target_grades: dict[tuple[PileKind, int], Any] = {}
         self._shown_from_now()
         from game.freecell.deals import is_known_unsolvable
 
@@ -153,7 +163,62 @@ class FreeCellTable(Table):
     def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:
         if self.coach is not None and self.panel is not None and self.panel is self._coach_panel and self.coach.selected:
             return self.coach.marks()
-        return super().marks(held)
+        out = super().marks(held)
+        if held is None and self.env.move_grades and self.selection is not None:
+            from dataclasses import replace
+
+            # Each target in the colour of its verdict: keeps the win, loses it, or undecided.
+            out = [replace(m, style=_GRADE_STYLES.get(getattr(self.target_grades.get((m.kind, m.pile)), "value", ""), "undecided"))
+                   if m.style == "target" else m for m in out]
+        return out
+
+    # --- grades during play: which targets keep the win ------------------------------
+
+    def follow_grades(self) -> None:
+        """Ask the grader about the selection's targets when the position or the selection
+        changed (the setting on, no panel up); an answer for an older question is dropped."""
+        src = self._source() if self.env.move_grades and self.panel is None else None
+        key = None if src is None else (self.session.position.layout(), src)
+        if key == self._grades_key:
+            return
+        if self._grade_request and self.grader is not None:
+            self.grader.cancel(self._grade_request)
+        self._grades_key, self._grade_request, self.target_grades = key, 0, {}
+        if src is None:
+            return
+        self._grade_places = self.targets()
+        if not self._grade_places:
+            return
+        moves = [Move.of(src[0], self._place(kind, pile), src[1]) for kind, pile in self._grade_places]
+        if self.grader is None:
+            from game.solver import SolverService
+
+            self.grader = SolverService("freecell")
+        self._grade_request = self.grader.ask_targets(self.session.position, moves)
+
+    def poll_grades(self) -> None:
+        if not self._grade_request or self.grader is None:
+            return
+        from game.solver import Answer
+
+        for event in self.grader.poll(self._grade_request):
+            if isinstance(event, Answer):
+                self._grade_request = 0
+                if len(event.verdicts) == len(self._grade_places):
+                    self.target_grades = dict(zip(self._grade_places, event.verdicts))
+
+    def grades_text(self) -> str:
+        """The status line's reason while a target is red: the focused one named when the keyboard is on it."""
+        losing = [place for place, v in self.target_grades.items() if v.name == "UNSOLVABLE"]
+        if not losing:
+            return ""
+        places = self.focus_places()
+        focused = places[self.focus_index] if self.env.keyboard_used and self.focus_index < len(places) else None
+        if focused in losing:
+            # TRANSLATORS: the focused target of the selected card is red: that move loses the win.
+            return _("This move loses the win: from there no winning line exists")
+        # TRANSLATORS: "Show which moves keep the win": what a red target means.
+        return _("Red: from there no winning line exists")
 
     def give_up_extras(self) -> tuple[Button, ...]:
         return (Button(_("Review"), "review"),)
@@ -233,6 +298,8 @@ class FreeCellTable(Table):
             parts.append(ngettext("{n} card movable", "{n} cards movable", n).format(n=n))
         if self.thinking:
             parts.append(_("Hint: thinking..."))
+        parts.append(self.grades_text())
+        parts = [p for p in parts if p]
         parts.extend(e for e in extra if e)
         if shown.can_autocomplete and not shown.won and not self.cascade:
             parts.append(_("F: auto-complete"))
@@ -656,6 +723,8 @@ class FreeCellTable(Table):
         self.flights.land()
 
     def update(self, dt: float) -> None:
+        self.follow_grades()
+        self.poll_grades()
         if self.coach is not None and self.coach.poll() and self.panel is not None and self.panel is self._coach_panel:
             if not self.coach.selected:
                 self._show_coach(self.coach.panel())  # the list grows as grades arrive
@@ -679,5 +748,7 @@ class FreeCellTable(Table):
     def close(self) -> None:
         if self.coach is not None:
             self.coach.close()
+        if self.grader is not None:
+            self.grader.close()
         if self.hints is not None:
             self.hints.close()

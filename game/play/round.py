@@ -424,6 +424,7 @@ class Round:
         self.env.one_click_home = st.one_click_home
         self.env.last_move = st.last_move_outline
         self.env.left_handed = st.left_handed
+        self.env.move_grades = st.move_grades
 
     def apply_settings(self) -> None:
         """Every setting takes effect at once."""

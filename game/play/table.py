@@ -56,6 +56,8 @@ class TableEnv:
     #: The left-handed table: the top row (and the control bar) mirrored.
     left_handed: bool = False
     now: Callable[[], float] = field(default=time.monotonic)
+    #: FreeCell: mark each target of the selection keeps the win / loses it (a setting).
+    move_grades: bool = False
     #: The game's shared solver worker, by game name (None: a table on its own starts its own).
     solver: Callable[[str], Any] | None = None
 

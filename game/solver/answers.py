@@ -27,6 +27,7 @@ class Ask(enum.Enum):
     REWIND = "rewind"  # how far to undo to the latest winnable position (FreeCell)
     PAR = "par"  # the shortest line the search finds from a deal's start, for the result panel
     REVIEW = "review"  # every player move of a game graded (FreeCell's coach)
+    TARGETS = "targets"  # whether each move of the selected card keeps the win
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ class Answer:
     player_moves: int | None = None
     #: ``REVIEW``: the graded game (a :class:`game.freecell.review.Review`).
     review: Any = None
+    #: ``TARGETS``: a verdict per move asked about, in order.
+    verdicts: tuple[Verdict, ...] = ()
 
     @property
     def superseded(self) -> bool:

@@ -77,6 +77,7 @@ LIMITS: dict[Ask, tuple[int, float | None]] = {
     Ask.REWIND: limits.REWIND,
     Ask.PAR: limits.PAR,
     Ask.REVIEW: limits.REVIEW,
+    Ask.TARGETS: limits.TARGETS,
 }
 #: Decided answers remembered per exact position.
 MEMORY = limits.VERDICT_MEMORY
@@ -212,6 +213,15 @@ class SolverService:
         if total_seconds is not None:
             options["total_seconds"] = total_seconds
         return self._ask(Ask.REVIEW, start, options)
+
+    def ask_targets(self, position: Any, moves: Iterable[Any]) -> int:
+        """FreeCell: whether each of ``moves`` keeps the win (``Answer.verdicts``, in order;
+        see :func:`game.freecell.review.grade_targets`)."""
+        if self.game != "freecell":
+            raise ValueError("target grades are FreeCell's")
+        options = self._limits(Ask.TARGETS, None, ...)
+        options["moves"] = [_notation(m) for m in moves]
+        return self._ask(Ask.TARGETS, position, options)
 
     # --- each frame ---------------------------------------------------------------------
 
@@ -440,6 +450,12 @@ class SolverService:
 def _waiting(job: _Job, riders: list[_Rider]) -> list[tuple[int, Ask]]:
     """The requests that wait for ``job``'s answer."""
     return [(job.request, job.ask)] * job.wanted + [(r.request, r.ask) for r in riders]
+
+
+def _notation(move: Any) -> str:
+    """A FreeCell move with its count always written (``38v1``): read back exactly."""
+    text = str(move)
+    return text if "v" in text or move.source >= 8 or move.dest >= 8 else f"{text}v1"
 
 
 def _target() -> Any:

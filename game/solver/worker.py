@@ -61,6 +61,14 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
         return _rewind(position, budget, time_limit, options, cancel, progress, request)
     if ask is Ask.REVIEW:
         return _review(position, budget, time_limit, options, cancel, progress, request)
+    if ask is Ask.TARGETS:
+        from game.freecell.review import grade_targets
+
+        started = time.perf_counter()
+        verdicts = grade_targets(position, [position.parse_move(t) for t in options.get("moves", ())],
+                                 states=budget, seconds=time_limit, cancel=cancel)
+        return Answer(request, ask, Verdict.UNKNOWN, seconds=time.perf_counter() - started,
+                      verdicts=tuple(Verdict(v.value) for v in verdicts))
     if ask is Ask.HINT and not freecell:
         # Spider's Hint sees only what the player sees (SPEC §2.3): no solver.
         from game.spider.hints import hints
