@@ -305,6 +305,10 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "the better move glowing. **Try again from here** starts a game from that position; "
            "it does not count in your statistics. Undone moves and the cards that go home by "
            "themselves are not graded."),
+        N_("To see it while you play, turn on \"FreeCell: show which moves keep the win\" in "
+           "**Settings**: while a card is selected, each place it may go is green when the win is "
+           "kept, red when from there no winning line exists, and plain while the solver has not "
+           "decided."),
     ), ("review",)),
     Section("deals", N_("Deal numbers, difficulty and today's deal"), (
         N_("Open the menu (**Menu**, [M], or [Esc] with nothing selected) and choose a deal:"),

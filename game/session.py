@@ -288,9 +288,10 @@ class FreeCellSession:
         """The game as the coach grades it: the position it started from, the
         player moves up to now and the level they were played at.
 
-        The moves end where a step was played at another level (auto-complete's
-        cards and the demo's are plain steps: automatic, not graded), so that
-        they replay exactly as they were played.
+        The level is the first move's (the table's, before any move); the moves
+        end where a step was played at another level (auto-complete's cards and
+        the demo's are plain steps: automatic, not graded; or the setting
+        changed), so that they replay exactly as they were played.
 
         >>> s = FreeCellSession(1)
         >>> _ = s.play(Move.parse("3a"))
@@ -298,7 +299,7 @@ class FreeCellSession:
         >>> [str(m) for m in moves], level, start.move_count
         (['3a'], 'safe', 0)
         """
-        level = self.position.auto_level
+        level = self._step_levels[0] if self._step_levels else self.position.auto_level
         start = self.position.copy()
         while start.move_count:
             start.pop()
