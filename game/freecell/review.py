@@ -51,7 +51,6 @@ Pure Python: no pygame, moderngl or glm.
 
 from __future__ import annotations
 
-import enum
 import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -65,77 +64,20 @@ from game.freecell.shorten import play, shorten
 from game.freecell.solver import SolverError, Verdict, _replay, solve
 from game.freecell.states import (_T_CELL, _T_EMPTY, _T_HOME, _children, _children_all, _close, _close_all,
                                   _evaluate, _initial_state)
-from game.i18n import N_, _, ngettext, pgettext
+from game.grading import GOOD_SLACK, GRADE_NAMES, GRADE_VALUES, Grade, GradedMove, grade_move, summary_line
+from game.i18n import _
 
-__all__ = ["Grade", "GRADE_VALUES", "GradedMove", "Review", "ReviewRun", "review_game", "check_line", "grade_targets",
+__all__ = ["Grade", "GRADE_NAMES", "GRADE_VALUES", "GradedMove", "Review", "ReviewRun", "review_game", "check_line", "grade_targets",
            "move_phrase", "GOOD_SLACK", "REVIEW_STATES", "REVIEW_SECONDS", "REVIEW_TOTAL_SECONDS"]
 
-#: A line at most this many player moves longer than the best known is "good".
-GOOD_SLACK = 3
 #: One new search's budget (positions, seconds) and the whole review's
 #: seconds of new searches (:data:`game.limits.REVIEW`).
-REVIEW_STATES, REVIEW_SECONDS = limits.REVIEW
+REVIEW_STATES = limits.REVIEW.states
+REVIEW_SECONDS: float = limits.REVIEW.seconds or 1.5
 REVIEW_TOTAL_SECONDS = limits.REVIEW_TOTAL_SECONDS
 #: Edits one tidying of a carried line may try (a few milliseconds each
 #: hundred): enough for the lines of a game, a bound for pathological ones.
 TIDY_TRIES = 4_000
-
-
-class Grade(enum.Enum):
-    BEST = "best"
-    GOOD = "good"
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
-    UNKNOWN = "unknown"
-    #: The position before the move was already proven lost: nothing to grade.
-    LOST = "lost"
-
-
-GRADE_VALUES = frozenset(g.value for g in Grade)
-
-#: Each grade's name as a player reads it (the review's list).
-GRADE_NAMES: dict[Grade, str] = {
-    # TRANSLATORS: a move's grade in the game review (chess-style).
-    Grade.BEST: N_("best"),
-    # TRANSLATORS: a move's grade: keeps the win, at most 3 moves longer than the best line.
-    Grade.GOOD: N_("good"),
-    # TRANSLATORS: a move's grade: keeps the win, but the line gets longer by more than 3 moves.
-    Grade.INACCURACY: N_("inaccuracy"),
-    # TRANSLATORS: a move's grade: the game was winnable before it and is proven lost after it.
-    Grade.MISTAKE: N_("mistake"),
-    # TRANSLATORS: a move's grade: the review's search ran out of budget.
-    Grade.UNKNOWN: N_("unknown"),
-    # TRANSLATORS: a move's grade: the game was already lost before this move.
-    Grade.LOST: N_("already lost"),
-}
-
-
-@dataclass(frozen=True)
-class GradedMove:
-    """One player move, graded, with its evidence.
-
-    ``index`` counts from 1. ``line_before`` is the best line known from the
-    position before the move and ``line_after`` from the one after (player
-    moves under the level; empty when none is known or the game is won);
-    each was replayed to a win through the rules engine. ``better`` is the
-    first move of ``line_before`` when the move played is not best.
-    """
-
-    index: int
-    move: Move
-    grade: Grade
-    better: Move | None
-    line_before: tuple[Move, ...]
-    line_after: tuple[Move, ...]
-    before: Verdict
-    after: Verdict
-
-    def as_json(self) -> dict:
-        """The ``--json`` object: the lines as player moves in notation."""
-        return {"index": self.index, "move": str(self.move), "grade": self.grade.value,
-                "better": None if self.better is None else str(self.better),
-                "line_before": [str(m) for m in self.line_before],
-                "line_after": [str(m) for m in self.line_after]}
 
 
 @dataclass
@@ -171,39 +113,14 @@ class Review:
 
 def summary_text(grades: Sequence[GradedMove], start: Position, moves: Sequence[Move], level: str) -> str:
     """The review's one line (see :meth:`Review.summary`); ``grades`` may be the first few."""
-    counts = {g: 0 for g in Grade}
-    for g in grades:
-        counts[g.grade] += 1
-    parts = []
-    for grade, n in counts.items():
-        if not n:
-            continue
-        if grade is Grade.BEST:
-            part = ngettext("{n} best", "{n} best", n)
-        elif grade is Grade.GOOD:
-            part = ngettext("{n} good", "{n} good", n)
-        elif grade is Grade.INACCURACY:
-            part = ngettext("{n} inaccuracy", "{n} inaccuracies", n)
-        elif grade is Grade.MISTAKE:
-            part = ngettext("{n} mistake", "{n} mistakes", n)
-        elif grade is Grade.UNKNOWN:
-            part = ngettext("{n} unknown", "{n} unknown", n)
-        else:
-            part = ngettext("{n} after the game was lost", "{n} after the game was lost", n)
-        part = part.format(n=n)
-        if grade is Grade.MISTAKE:
-            first = next(g for g in grades if g.grade is Grade.MISTAKE)
-            pos = start.copy(stack=False)
-            for m in moves[:first.index - 1]:
-                pos.push(m, auto=level)
-            # TRANSLATORS: the mistakes' count with the first of them, e.g. "1 mistake (move 23: 7♣ to a free cell)".
-            part = _("{count} (move {n}: {move})").format(count=part, n=first.index, move=move_phrase(pos, first.move))
-        parts.append(part)
-    total = ngettext("{n} move", "{n} moves", len(grades)).format(n=len(grades))
-    if not parts:
-        return total
-    # TRANSLATORS: the review's summary: "{moves}" is "41 moves", "{grades}" the list of counts.
-    return _("{moves}: {grades}").format(moves=total, grades=pgettext("list separator", ", ").join(parts))
+
+    def phrase(first: GradedMove) -> str:
+        pos = start.copy(stack=False)
+        for m in moves[:first.index - 1]:
+            pos.push(m, auto=level)
+        return move_phrase(pos, first.move)
+
+    return summary_line(grades, phrase)
 
 
 def move_phrase(position: Position, move: Move) -> str:
@@ -239,7 +156,7 @@ def check_line(position: Position, moves: Sequence[Move], level: str) -> list[in
     >>> check_line(deal(1), [], "safe")
     Traceback (most recent call last):
     ...
-    game.freecell.solver.SolverError: the line does not win
+    game.verdict.SolverError: the line does not win
     """
     pos = position.copy(stack=False)
     codes: list[int] = []
@@ -364,22 +281,7 @@ class ReviewRun:
 
     def _grade(self, index: int) -> GradedMove:
         before, after = self.known[index - 1], self.known[index]
-        move = self.moves[index - 1]
-        better: Move | None = None
-        if before.verdict is Verdict.UNSOLVABLE:
-            grade = Grade.LOST
-        elif before.verdict is Verdict.UNKNOWN:
-            grade = Grade.UNKNOWN
-        elif after.verdict is Verdict.UNSOLVABLE:
-            grade = Grade.MISTAKE
-        elif after.verdict is Verdict.UNKNOWN:
-            grade = Grade.UNKNOWN
-        else:
-            longer = 1 + len(after.line) - len(before.line)
-            grade = Grade.BEST if longer <= 0 else Grade.GOOD if longer <= GOOD_SLACK else Grade.INACCURACY
-        if grade in (Grade.GOOD, Grade.INACCURACY, Grade.MISTAKE, Grade.UNKNOWN) and before.line:
-            better = before.line[0] if before.line[0] != move else None
-        return GradedMove(index, move, grade, better, before.line, after.line, before.verdict, after.verdict)
+        return grade_move(index, self.moves[index - 1], before.verdict, before.line, after.verdict, after.line)
 
     def _keep(self, k: int, line: Sequence[Move]) -> bool:
         """Keep ``line`` for position ``k`` when it wins there (replayed) and is shorter; True if kept."""
@@ -528,8 +430,12 @@ def grade_targets(position: Position, moves: Sequence[Move], *, states: int = li
     [<Verdict.SOLVED: 'solved'>]
     """
     level = position.auto_level
-    limits_ = dict(states=states, seconds=1.5 if seconds is None else seconds, total_seconds=3600.0)
-    here = ReviewRun(position, [], level, **limits_)
+    each = 1.5 if seconds is None else seconds
+
+    def run_of(played: list[Move]) -> ReviewRun:
+        return ReviewRun(position, played, level, states=states, seconds=each, total_seconds=3600.0)
+
+    here = run_of([])
     here.step(cancel)
     if here.known[0].verdict is Verdict.UNSOLVABLE:
         return [Verdict.UNSOLVABLE] * len(moves)
@@ -538,7 +444,7 @@ def grade_targets(position: Position, moves: Sequence[Move], *, states: int = li
         if cancel is not None and cancel():
             out.append(Verdict.UNKNOWN)
             continue
-        run = ReviewRun(position, [move], level, **limits_)
+        run = run_of([move])
         run.known[0], run.done = here.known[0], 1  # the position itself is done: its line is carried
         run.step(cancel)
         out.append(run.known[1].verdict)
