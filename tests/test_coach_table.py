@@ -152,3 +152,15 @@ def test_without_the_setting_targets_stay_plain_green_and_nothing_is_asked(play_
     play.update(0.02)
     assert table.grader is None
     assert {m.style for m in table.marks()} <= {"selected", "target", "last"}
+
+
+def test_the_keyboard_keeps_its_place_while_grades_arrive(play_for):
+    play = play_for("freecell", 6)
+    for token in LOSING_GAME.split():
+        play.button(f"play:{token}")
+    play.button("moves")
+    play.button("review")
+    play.table.panel = play.table.panel.walked(3)
+    play.table._coach_panel = play.table.panel
+    finish_review(play)
+    assert play.panel().focus == 3 and play.table.coach.review is not None

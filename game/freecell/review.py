@@ -73,7 +73,7 @@ __all__ = ["Grade", "GRADE_NAMES", "GRADE_VALUES", "GradedMove", "Review", "Revi
 #: One new search's budget (positions, seconds) and the whole review's
 #: seconds of new searches (:data:`game.limits.REVIEW`).
 REVIEW_STATES = limits.REVIEW.states
-REVIEW_SECONDS: float = limits.REVIEW.seconds or 1.5
+REVIEW_SECONDS: float | None = limits.REVIEW.seconds
 REVIEW_TOTAL_SECONDS = limits.REVIEW_TOTAL_SECONDS
 #: Edits one tidying of a carried line may try (a few milliseconds each
 #: hundred): enough for the lines of a game, a bound for pathological ones.
@@ -212,7 +212,7 @@ class ReviewRun:
     """
 
     def __init__(self, start: Position, moves: Sequence[Move], level: str, *,
-                 states: int = REVIEW_STATES, seconds: float = REVIEW_SECONDS,
+                 states: int = REVIEW_STATES, seconds: float | None = REVIEW_SECONDS,
                  total_seconds: float = REVIEW_TOTAL_SECONDS, known_lost: bool = False) -> None:
         self.level = auto_level(level)
         self.start = start.copy(stack=False)
@@ -390,7 +390,7 @@ class ReviewRun:
 
 
 def review_game(start: Position, moves: Sequence[Move], level: str, *,
-                states: int = REVIEW_STATES, seconds: float = REVIEW_SECONDS,
+                states: int = REVIEW_STATES, seconds: float | None = REVIEW_SECONDS,
                 total_seconds: float = REVIEW_TOTAL_SECONDS, known_lost: bool = False,
                 progress: Callable[[int, int], None] | None = None,
                 cancel: Callable[[], bool] | None = None) -> Review:
@@ -430,10 +430,8 @@ def grade_targets(position: Position, moves: Sequence[Move], *, states: int = li
     [<Verdict.SOLVED: 'solved'>]
     """
     level = position.auto_level
-    each = 1.5 if seconds is None else seconds
-
     def run_of(played: list[Move]) -> ReviewRun:
-        return ReviewRun(position, played, level, states=states, seconds=each, total_seconds=3600.0)
+        return ReviewRun(position, played, level, states=states, seconds=seconds, total_seconds=3600.0)
 
     here = run_of([])
     here.step(cancel)

@@ -727,7 +727,12 @@ class FreeCellTable(Table):
         self.poll_grades()
         if self.coach is not None and self.coach.poll() and self.panel is not None and self.panel is self._coach_panel:
             if not self.coach.selected:
-                self._show_coach(self.coach.panel())  # the list grows as grades arrive
+                # The list grows as grades arrive; the keyboard stays on its button.
+                from dataclasses import replace
+
+                fresh = self.coach.panel()
+                self._show_coach(replace(fresh, focus=self.panel.focus) if self.panel.focus < len(fresh.buttons)
+                                 else fresh)
         if self.hints is not None and self.thinking:
             from game.freecell.hints import Hint
 

@@ -180,7 +180,7 @@ def _review(start: Any, budget: int, time_limit: float | None, options: dict[str
     if not isinstance(start, FreeCellPosition):
         raise TypeError("the review is FreeCell's")
     run = ReviewRun(start, [Move.parse(t) for t in options.get("moves", ())], start.auto_level,
-                    states=budget, seconds=1.5 if time_limit is None else time_limit,
+                    states=budget, seconds=time_limit,
                     total_seconds=float(options.get("total_seconds", limits.REVIEW_TOTAL_SECONDS)),
                     known_lost=bool(options.get("known_lost")))
     while run.step(cancel):
