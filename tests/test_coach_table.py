@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from game.freecell import deal
+from game.input.actions import Act, Action
 from game.freecell.review import Grade
 from game.i18n import set_language
 from game.play.coach import PAGE
@@ -160,7 +161,23 @@ def test_the_keyboard_keeps_its_place_while_grades_arrive(play_for):
         play.button(f"play:{token}")
     play.button("moves")
     play.button("review")
-    play.table.panel = play.table.panel.walked(3)
-    play.table._coach_panel = play.table.panel
+    for _ in range(3):
+        play.act(Action(Act.FOCUS_DOWN))  # the keyboard walks the list's buttons
     finish_review(play)
     assert play.panel().focus == 3 and play.table.coach.review is not None
+    # The summary came in after the keyboard moved: the list was refreshed under it.
+    assert play.panel().sections[0].rows[0].detail.startswith("7 moves: ")
+
+
+def test_the_position_before_a_move_stays_while_the_keyboard_walks_its_page(play_for):
+    play = play_for("freecell", 6)
+    for token in LOSING_GAME.split():
+        play.button(f"play:{token}")
+    play.button("moves")
+    play.button("review")
+    finish_review(play)
+    play.button("review-move:2")
+    shown = play.table.position.layout()
+    assert shown != play.table.session.position.layout()
+    play.act(Action(Act.FOCUS_RIGHT))
+    assert play.table.position.layout() == shown and play.panel().focus == 2

@@ -54,7 +54,6 @@ class FreeCellTable(Table):
         self.thinking = False
         #: The game review (made on the first "Review"), and the panel of it on screen.
         self.coach: Any = None
-        self._coach_panel: Panel | None = None
         #: "Show which moves keep the win": the worker that grades the selection's
         #: targets, what was asked (position and selection), and its verdicts by place.
         self.grader: Any = None
@@ -72,7 +71,7 @@ class FreeCellTable(Table):
     def position(self) -> Any:
         # While the review's panel for one move is up, the table shows the
         # position before that move (the panel covers input; closing it ends this).
-        if self.coach is not None and self.panel is not None and self.panel is self._coach_panel:
+        if self.coach is not None and self._coach_up():
             shown = self.coach.shown
             if shown is not None:
                 return shown
@@ -158,10 +157,16 @@ class FreeCellTable(Table):
                                       n=int(arg))))
 
     def _show_coach(self, panel: Panel) -> None:
-        self.panel = self._coach_panel = panel
+        self.panel = panel
+
+    def _coach_up(self) -> bool:
+        """The review's list or one move's page is on screen (the keyboard walking
+        its buttons makes a new panel value: the buttons tell which it is)."""
+        panel = self.panel
+        return panel is not None and any(str(b.action).startswith("review-") for b in panel.buttons)
 
     def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:
-        if self.coach is not None and self.panel is not None and self.panel is self._coach_panel and self.coach.selected:
+        if self.coach is not None and self._coach_up() and self.coach.selected:
             return self.coach.marks()
         out = super().marks(held)
         if held is None and self.env.move_grades and self.selection is not None:
@@ -725,8 +730,8 @@ class FreeCellTable(Table):
     def update(self, dt: float) -> None:
         self.follow_grades()
         self.poll_grades()
-        if self.coach is not None and self.coach.poll() and self.panel is not None and self.panel is self._coach_panel:
-            if not self.coach.selected:
+        if self.coach is not None and self.coach.poll() and self._coach_up():
+            if not any(str(b.action).startswith("review-try:") for b in self.panel.buttons):
                 # The list grows as grades arrive; the keyboard stays on its button.
                 from dataclasses import replace
 
