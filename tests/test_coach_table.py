@@ -181,3 +181,17 @@ def test_the_position_before_a_move_stays_while_the_keyboard_walks_its_page(play
     assert shown != play.table.session.position.layout()
     play.act(Action(Act.FOCUS_RIGHT))
     assert play.table.position.layout() == shown and play.panel().focus == 2
+
+
+def test_back_to_the_list_returns_to_the_move_looked_at(play_for):
+    play = play_for("freecell", 6)
+    for token in LOSING_GAME.split():
+        play.button(f"play:{token}")
+    play.button("moves")
+    play.button("review")
+    play.button("review-move:5")
+    play.button("review")  # Back to the list
+    panel = play.panel()
+    assert panel.buttons[panel.focus].action == "review-move:5"
+    assert play.table.position.layout() == play.table.session.position.layout()  # no move shown now
+    play.table.coach.close()

@@ -140,8 +140,9 @@ class FreeCellTable(Table):
                 if note:
                     self.say(note)
                     return
+            panel = self.coach.panel()  # the keyboard on the move last looked at, if any
             self.coach.selected = 0
-            self._show_coach(self.coach.panel())
+            self._show_coach(panel)
         elif self.coach is None:
             return
         elif what == "review-page":
