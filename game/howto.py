@@ -288,6 +288,28 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
         N_("The question says whether the game will count as lost. Before your first move "
            "nothing is asked and nothing counts."),
     ), ("no-moves", "dead-end", "give-up", "restart")),
+    Section("review", N_("Game review: every move graded"), (
+        N_("**Review** (on the result panel, on the give-up question, and in the move list, [L]) "
+           "grades every move of the game, as a chess program reviews a game. The solver works in "
+           "the background: the list fills as the grades arrive, ten moves a page, the summary on "
+           "top, e.g. \"41 moves: 30 best, 8 good, 2 inaccuracies, 1 mistake (move 23: 7 of clubs to a free "
+           "cell)\"."),
+        N_("- Best: the move is on the shortest winning line the review knows from there;"),
+        N_("- Good: it keeps the win, and the line gets at most 3 moves longer;"),
+        N_("- Inaccuracy: it keeps the win, but the line gets longer by more;"),
+        N_("- Mistake: the deal could be won before the move and cannot after it. The solver "
+           "proved it by examining every position: a move is never called a mistake on a guess;"),
+        N_("- Unknown: the search ran out of time before it could decide. Already lost: "
+           "the game was lost before the move."),
+        N_("Choose a move to see the table as it was before it, the move you played outlined and "
+           "the better move glowing. **Try again from here** starts a game from that position; "
+           "it does not count in your statistics. Undone moves and the cards that go home by "
+           "themselves are not graded."),
+        N_("To see it while you play, turn on \"FreeCell: show which moves keep the win\" in "
+           "**Settings**: while a card is selected, each place it may go is green when the win is "
+           "kept, red when from there no winning line exists, and plain while the solver has not "
+           "decided."),
+    ), ("review",)),
     Section("deals", N_("Deal numbers, difficulty and today's deal"), (
         N_("Open the menu (**Menu**, [M], or [Esc] with nothing selected) and choose a deal:"),
         N_("- **Play** beside today's deal (in the FreeCell group), the same for everyone today;"),

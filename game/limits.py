@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Limit", "CHECK", "HINT", "LINE", "SHORTER", "REWIND", "PAR", "HINT_IMPROVE_SECONDS",
+__all__ = ["Limit", "CHECK", "HINT", "LINE", "SHORTER", "REWIND", "PAR", "REVIEW", "REVIEW_TOTAL_SECONDS", "TARGETS",
+           "HINT_IMPROVE_SECONDS",
            "VERDICT_MEMORY", "FREECELL_SOLVE_STATES", "SPIDER_SOLVE_STATES"]
 
 
@@ -52,6 +53,19 @@ REWIND = CHECK
 #: in a worker of its own (beside the live check's), the whole of these seconds
 #: spent shortening once a first line is found; the player takes longer.
 PAR = Limit(3_000_000, 10.0)
+#: The game review (the coach): each new search of one position of the game.
+#: Most positions need none (the line from the position before, edited for
+#: the move played, still wins); one that needs more stays "unknown". No
+#: clock per search: the same game gets the same grades on a busy machine
+#: (a search of 60,000 positions takes about 2 s on one core here).
+REVIEW = Limit(60_000, None)
+#: The whole review's seconds of new searches; past them only the lines
+#: already known are carried on, and the positions left undecided stay unknown.
+REVIEW_TOTAL_SECONDS = 20.0
+#: "Show which moves keep the win": each search of a target of the selected
+#: card (the position after the move; about 0.3 s here at most), no clock, so
+#: that a busy machine gives the same marks, only later.
+TARGETS = Limit(10_000, None)
 #: Decided verdicts remembered per exact position, by the live check and by
 #: the solver service alike (oldest forgotten first): enough for undo and
 #: Rewind to find every position of a long game at once.

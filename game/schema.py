@@ -311,6 +311,7 @@ SETTINGS = Record({
     "muted": Bool(),
     "live_winnability": Bool(),
     "find_par": Bool(),
+    "move_grades": Bool(),
     "table_colour": Choice(_table_colours),
     "card_back": Choice(_card_backs),
     "winnable_freecell": Bool(),

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.freecell import Move, deal
+from game.freecell import Move, Position, deal
 from game.freecell.automove import AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.deals import MAX_DEAL, MIN_DEAL
 from game.i18n import _
@@ -283,6 +283,32 @@ class FreeCellSession:
             self._opening_level = level
             self.opening = self.opening + autos
         return autos
+
+    def review_game(self) -> tuple[Position, list[Move], str]:
+        """The game as the coach grades it: the position it started from, the
+        player moves up to now and the level they were played at.
+
+        The level is the first move's (the table's, before any move); the moves
+        end where a step was played at another level (auto-complete's cards and
+        the demo's are plain steps: automatic, not graded; or the setting
+        changed), so that they replay exactly as they were played.
+
+        >>> s = FreeCellSession(1)
+        >>> _ = s.play(Move.parse("3a"))
+        >>> start, moves, level = s.review_game()
+        >>> [str(m) for m in moves], level, start.move_count
+        (['3a'], 'safe', 0)
+        """
+        level = self._step_levels[0] if self._step_levels else self.position.auto_level
+        start = self.position.copy()
+        while start.move_count:
+            start.pop()
+        moves: list[Move] = []
+        for (move, _autos), step_level in zip(self.position.undo_steps(), self._step_levels):
+            if step_level != level:
+                break
+            moves.append(move)
+        return start.copy(stack=False), moves, level
 
     # --- actions ------------------------------------------------------------------
 

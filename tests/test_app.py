@@ -418,9 +418,9 @@ def test_the_move_list_plays_a_move_by_keyboard(clock, make_app):
     panel = app.play.table.panel
     assert panel is not None and panel.title == "Moves: 5 cards movable"
     # Deal 1's first moves are all to a free cell: 8 of them (one per column), then the extras.
-    assert len(panel.buttons) == 12
+    assert len(panel.buttons) == 13
     assert all(b.label.endswith(f"to a free cell    {b.action[5:]}") for b in panel.buttons[:8])
-    assert [b.action for b in panel.buttons[8:]] == ["demo", "export", "import", "close"]
+    assert [b.action for b in panel.buttons[8:]] == ["demo", "review", "export", "import", "close"]
     key(app, clock, pygame.K_DOWN)
     key(app, clock, pygame.K_RETURN)  # the second move: column 2 to a free cell
     assert app.play.table.session.moves == 1 and str(app.play.table.position.cells[0]) == "9C"

@@ -98,6 +98,8 @@ def bar_labels(game: str) -> list[str]:
     table.play(table.position.legal_moves()[0])
     table.undo()
     labels += [b.label for b in table.buttons()]  # Redo shows
+    # The give-up question's Review, and the review's page for one move (Try again from here).
+    labels += [b.label for b in table.give_up_extras()]
     # Along the solver's line, every card movement by hand (no automatic moves,
     # so the columns come into order before the win): Auto-complete takes New deal's place.
     hand = FreeCellTable(TableEnv(now=lambda: 0.0, auto_foundation=False), 617)
@@ -107,6 +109,13 @@ def bar_labels(game: str) -> list[str]:
         labels += [b.label for b in hand.buttons()]
         if hand.position.can_autocomplete():
             break
+    from game.freecell.review import review_game
+    from game.play.coach import Coach
+
+    coach = Coach()
+    start, moves, level = hand.session.review_game()
+    coach.load(617, review_game(start, moves[:3], level, states=1))
+    labels += [coach.detail(1).buttons[0].label]  # Try again from here
     return labels
 
 

@@ -223,8 +223,8 @@ def test_the_move_list_reaches_demo_copy_and_replay_from_the_pad(play_for):
     pad(play, "A")
     panel = play.panel()
     assert panel.title.startswith("Moves")
-    wanted = [b.action for b in panel.buttons[-4:]]
-    assert wanted == [Command.DEMO, Command.EXPORT, Command.IMPORT, Command.CLOSE]
+    wanted = [b.action for b in panel.buttons[-5:]]
+    assert wanted == [Command.DEMO, "review", Command.EXPORT, Command.IMPORT, Command.CLOSE]
     pad(play, "up", "up", "up")  # round from the first entry to the last ones
     assert play.panel().buttons[play.panel().focus].action == Command.EXPORT
     pad(play, "A")

@@ -24,10 +24,11 @@ spider`` prints them. ``--hud`` draws the status line and the control bar
 with the window's own overlay, their texts from the window's table
 controller. ``--help-page N`` opens the How to play panel at page N over it, as F1
 does (``--help-refusal REASON``: the part that explains a refusal).
-``--panel menu|statistics|challenges|settings|help|moves|question`` opens that screen over
+``--panel menu|statistics|challenges|settings|help|moves|question|review`` opens that screen over
 the table (challenges: the statistics' month of daily challenges; moves:
 FreeCell's move list, as L opens it; question: the new-deal question over a
-game the demo played part of);
+game the demo played part of; review: the game review of the moves
+played, graded here, and with ``--review-move N`` that move's page);
 ``--panel result`` wins the deal by its par line (searched here, as the
 game's worker does, at the default automatic level) and shows the result
 panel with par; with the settings and statistics of the data folder ``--data DIR``
@@ -351,8 +352,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="open the How to play panel at page N (1 = the first; implies --hud)")
     ap.add_argument("--help-refusal", metavar="REASON",
                     help="with --help-page: the part of How to play that explains this refusal (as F1 does)")
+    ap.add_argument("--select", metavar="PLACE",
+                    help="FreeCell: select the card at the end of column 1-8 or in cell a-d, as a click does")
+    ap.add_argument("--grades", action="store_true",
+                    help="with --select: \"Show which moves keep the win\" on, its grades decided here")
+    ap.add_argument("--review-move", type=int, metavar="N",
+                    help="with --panel review: the review's page for move N (the table shows the position before it)")
     ap.add_argument("--panel", choices=("menu", "statistics", "challenges", "settings", "help", "result", "moves",
-                                        "question"),
+                                        "question", "review"),
                     help="open a screen over the table (with --data: that folder's settings and statistics)")
     ap.add_argument("--data", type=Path, metavar="DIR", help="the data folder --panel reads")
     ap.add_argument("--rects", type=Path, metavar="FILE",
@@ -469,6 +476,42 @@ def shoot_deck(args: argparse.Namespace) -> int:
     return 0
 
 
+def _select(table: Any, place: str, grades: bool) -> None:
+    """Select the top card of ``place`` ("1".."8", "a".."d"); with ``grades``, grade its
+    targets here (as the game's worker does) and mark them as the table does."""
+    if table.game != "freecell" or len(place) != 1 or place not in "12345678abcd":
+        raise ShotError(f"--select {place}: a FreeCell column 1-8 or free cell a-d")
+    if place.isdigit():
+        column = int(place) - 1
+        table.activate("column", column, len(table.position.columns[column]) - 1)
+    else:
+        table.activate("cell", "abcd".index(place), 0)
+    if grades:
+        from game.freecell.moves import Move
+        from game.freecell.review import grade_targets
+
+        table.env.move_grades = True
+        source, count = table._source()
+        places = table.targets()
+        moves = [Move.of(source, table._place(kind, pile), count) for kind, pile in places]
+        table.target_grades = dict(zip(places, grade_targets(table.session.position, moves)))
+
+
+def _open_review(table: Any, move: int | None) -> None:
+    """The game review of the table's game, graded here (as the game's worker does), on screen:
+    its list, or with ``move`` that move's page (the table then shows the position before it)."""
+    from game.freecell.review import review_game
+    from game.play.coach import Coach
+
+    start, moves, level = table.session.review_game()
+    coach = Coach()
+    coach.load(table.session.number, review_game(start, moves, level))
+    table.coach = coach
+    if move is not None and not 1 <= move <= len(moves):
+        raise ShotError(f"--review-move {move}: the game has moves 1..{len(moves)}")
+    table.review_button("review" if move is None else f"review-move:{move}")
+
+
 def shoot(args: argparse.Namespace) -> int:
 
     w, h = args.size
@@ -502,6 +545,14 @@ def shoot(args: argparse.Namespace) -> int:
         level = (args.auto or Settings().auto_moves) if table.game == "freecell" else None
         play_then(table, args.then, level, args.at or 0.0)
         marks = table.marks()
+    if args.select is not None:
+        _select(table, args.select, args.grades)
+        marks = table.marks()
+    if args.panel == "review":
+        if args.game != "freecell":
+            raise ShotError("--panel review: the game review is FreeCell's")
+        _open_review(table, args.review_move)
+        marks = table.marks()
     if args.demo_highlights:
         marks += [Mark("column", 0, None, "selected"), Mark("column", 3, None, "target"),
                   Mark("column", 5, None, "hint")]
@@ -522,6 +573,8 @@ def shoot(args: argparse.Namespace) -> int:
             args.help_page = 1
         elif result is not None:
             panel = result
+        elif args.panel == "review":
+            panel = table.panel
         elif args.panel == "moves":
             if args.game != "freecell":
                 raise ShotError("--panel moves: the move list is FreeCell's")

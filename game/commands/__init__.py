@@ -14,6 +14,10 @@ with ``textplay`` (FreeCell in the terminal); ``usage`` holds
     solitaire solve freecell N [--board FILE] [--freecells K] [--budget STATES]
     solitaire hint freecell N [--board FILE]    the table's hint, in the same words
     solitaire hint spider N --suits S [--moves FILE]
+    solitaire review freecell N --moves FILE [--auto LEVEL] [--json]
+                                                every move of a game graded (the coach)
+    solitaire review spider N --suits S --moves FILE [--json]
+                                                the same, knowing every card
     solitaire daily [YYYY-MM-DD]                today's deal and its difficulty
     solitaire challenges [--date D] [--json]    the day's challenges and their proofs
     solitaire help [freecell|spider]            how to play
@@ -171,6 +175,22 @@ def build_parser() -> argparse.ArgumentParser:
     hsp.add_argument("--suits", default="1", help=_("1, 2 or 4 suits (default 1)"))
     hsp.add_argument("--moves", metavar="MOVES_FILE", help=_("replay these moves first (as deal --check)"))
 
+    review = commands.add_parser("review", help=_("grade every move of a game: best, good, inaccuracy, mistake"))
+    review_games = review.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    rfc = review_games.add_parser("freecell", help=_("review a FreeCell game played on a deal"))
+    rfc.add_argument("number", help=_("deal number 1..1000000"))
+    rfc.add_argument("--moves", metavar="MOVES_FILE", required=True,
+                     help=_("the player's moves, whitespace separated, without automatic foundation moves"))
+    rfc.add_argument("--auto", default="safe", metavar="LEVEL",
+                     help=_("automatic foundation moves on the table: off, safe (default) or all"))
+    rfc.add_argument("--json", action="store_true", help=_("a JSON list of objects, one per move"))
+    rsp = review_games.add_parser("spider", help=_("review a Spider game, knowing every card"))
+    rsp.add_argument("number", help=_("game number 1..999999"))
+    rsp.add_argument("--suits", default="1", help=_("1, 2 or 4 suits (default 1)"))
+    rsp.add_argument("--moves", metavar="MOVES_FILE", required=True,
+                     help=_("replay these moves first (as deal --check)"))
+    rsp.add_argument("--json", action="store_true", help=_("a JSON list of objects, one per move"))
+
     daily = commands.add_parser("daily", help=_("print the daily FreeCell deal of a date (Japan time)"))
     daily.add_argument("date", nargs="?", help=_("YYYY-MM-DD (default: today in Japan)"))
 
@@ -257,6 +277,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands.hint import spider_hint_command
 
             return spider_hint_command(args.number, args.suits, args.moves)
+        if args.command == "review" and args.game == "spider":
+            from game.commands.review import spider_review_command
+
+            return spider_review_command(args.number, args.suits, args.moves, args.json)
+        if args.command == "review":
+            from game.commands.review import review_command
+
+            return review_command(args.number, args.moves, args.auto, args.json)
         if args.command == "help":
             from game.help_text import as_text
 

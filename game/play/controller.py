@@ -99,7 +99,7 @@ class Play:
         return not s.won and (s.moves > 0 or self.round.at_stake)
 
     def confirm_loss(self, question: str, yes: str, then: Callable[[], None], *,
-                     counts: bool = True) -> None:
+                     counts: bool = True, extra: tuple[Button, ...] = ()) -> None:
         """Do ``then`` at once when nothing is at stake, else ask first ("Keep playing" is the
         default), saying what the statistics make of it (:meth:`game.play.record.Record.at_stake`)."""
         if not self.in_progress:
@@ -107,13 +107,13 @@ class Play:
             return
         note = (_("This game will count as lost in your statistics.") if counts and self.round.at_stake else
                 asks(self.table.noun, "lost-helped") if counts and self.round.demo_touched else _("The moves of this game will be lost."))
-        self.ask(question, (note,), yes, then)
+        self.ask(question, (note,), yes, then, extra)
 
-    def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None]) -> None:
+    def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None], extra: tuple[Button, ...] = ()) -> None:
         """A yes/no panel; Esc, B or "Keep playing" leaves everything as it was."""
         self.menu.close()
         self._pending = then
-        buttons = (Button(_("Keep playing"), Command.KEEP), Button(yes, Command.CONFIRMED))
+        buttons = (Button(_("Keep playing"), Command.KEEP), Button(yes, Command.CONFIRMED)) + extra
         self.table.panel = Panel(question, lines, buttons, focus=0)
 
     def quit(self) -> None:
@@ -208,7 +208,7 @@ class Play:
             Command.DEMO: r.start_demo, Command.EXPORT: r.export, Command.RETRY: r.restart,
             Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"), pgettext("replay pasted moves", "Replay"), r.import_moves),
             Command.RESTART: lambda: self.confirm_loss(asks(noun, "restart"), _("Restart"), r.restart, counts=False),
-            Command.GIVE_UP: lambda: self.confirm_loss(_("Give up this game?"), _("Give up"), r.give_up),
+            Command.GIVE_UP: lambda: self.confirm_loss(_("Give up this game?"), _("Give up"), r.give_up, extra=table.give_up_extras()),
             Command.MENU: self.menu.open, Command.QUIT: self.quit,
             Command.HELP_PREV: lambda: self._help_turn(-1), Command.HELP_NEXT: lambda: self._help_turn(1),
         }

@@ -15,13 +15,16 @@ from game.input.actions import Act
 from game.places import PileKind
 from game.play.flights import Key
 from game.play.panels import Button, Command, Panel, Row, Section
-from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
+from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, TableWanted
 from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import FreeCellSession, clock_text
 
 __all__ = ["FreeCellTable"]
+
+#: Target styles by verdict under "Show which moves keep the win" (others: "undecided").
+_GRADE_STYLES = {"solved": "keeps", "unsolvable": "loses"}
 
 #: The move list's headings, in order (marked here, read in the language where shown).
 _MOVE_HEADINGS = (N_("To the foundation"), N_("To a free cell"), N_("To a column"))
@@ -49,6 +52,15 @@ class FreeCellTable(Table):
         self.hints: Any = None
         self.hint_request = 0
         self.thinking = False
+        #: The game review (made on the first "Review"), and the panel of it on screen.
+        self.coach: Any = None
+        #: "Show which moves keep the win": the worker that grades the selection's
+        #: targets, what was asked (position and selection), and its verdicts by place.
+        self.grader: Any = None
+        self._grades_key: tuple | None = None
+        self._grade_request = 0
+        self._grade_places: list[tuple[PileKind, int]] = []
+        self.target_grades: dict[tuple[PileKind, int], Any] = {}
         self._shown_from_now()
         from game.freecell.deals import is_known_unsolvable
 
@@ -57,6 +69,12 @@ class FreeCellTable(Table):
 
     @property
     def position(self) -> Any:
+        # While the review's panel for one move is up, the table shows the
+        # position before that move (the panel covers input; closing it ends this).
+        if self.coach is not None and self._coach_up():
+            shown = self.coach.shown
+            if shown is not None:
+                return shown
         return self.session.position
 
     # --- FreeCell's answers to the controller's per-game questions ---------------
@@ -98,9 +116,118 @@ class FreeCellTable(Table):
             self.play(self.position.parse_move(name[5:]))
         elif name == "moves":
             self.panel = self.move_list()
+        elif name == "review" or name.startswith("review-"):
+            self.review_button(name)
         else:
             return False
         return True
+
+    # --- the coach: the game review ---------------------------------------------------
+
+    def review_button(self, name: str) -> None:
+        """"review" (start, or back to the list), "review-page:±1", "review-move:N", "review-try:N"."""
+        from game.play.coach import Coach
+
+        what, _sep, arg = name.partition(":")
+        if what == "review":
+            if self.coach is None:
+                self.coach = Coach()
+            start, moves, level = self.session.review_game()
+            fresh = (self.coach.start is None or moves != self.coach.moves or level != self.coach.level
+                     or start.layout() != self.coach.start.layout())
+            if fresh:
+                note = self.coach.begin(self.session)
+                if note:
+                    self.say(note)
+                    return
+            panel = self.coach.panel()  # the keyboard on the move last looked at, if any
+            self.coach.selected = 0
+            self._show_coach(panel)
+        elif self.coach is None:
+            return
+        elif what == "review-page":
+            self.coach.page += int(arg)
+            self._show_coach(self.coach.panel())
+        elif what == "review-move":
+            self.flights.land()
+            self._show_coach(self.coach.detail(int(arg)))
+        elif what == "review-try":
+            session = self.coach.try_session(int(arg), self.env.now)
+            self.emit(TableWanted(FreeCellTable(self.env, self.session.number, session),
+                                  _("Trying again from move {n}: this game does not count in the statistics").format(
+                                      n=int(arg))))
+
+    def _show_coach(self, panel: Panel) -> None:
+        self.panel = panel
+
+    def _coach_up(self) -> bool:
+        """The review's list or one move's page is on screen (the keyboard walking
+        its buttons makes a new panel value: the buttons tell which it is)."""
+        panel = self.panel
+        return panel is not None and any(str(b.action).startswith("review-") for b in panel.buttons)
+
+    def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:
+        if self.coach is not None and self._coach_up() and self.coach.selected:
+            return self.coach.marks()
+        out = super().marks(held)
+        if held is None and self.env.move_grades and self.selection is not None:
+            from dataclasses import replace
+
+            # Each target in the colour of its verdict: keeps the win, loses it, or undecided.
+            out = [replace(m, style=_GRADE_STYLES.get(getattr(self.target_grades.get((m.kind, m.pile)), "value", ""), "undecided"))
+                   if m.style == "target" else m for m in out]
+        return out
+
+    # --- grades during play: which targets keep the win ------------------------------
+
+    def follow_grades(self) -> None:
+        """Ask the grader about the selection's targets when the position or the selection
+        changed (the setting on, no panel up); an answer for an older question is dropped."""
+        src = self._source() if self.env.move_grades and self.panel is None else None
+        key = None if src is None else (self.session.position.layout(), src)
+        if key == self._grades_key:
+            return
+        if self._grade_request and self.grader is not None:
+            self.grader.cancel(self._grade_request)
+        self._grades_key, self._grade_request, self.target_grades = key, 0, {}
+        if src is None:
+            return
+        self._grade_places = self.targets()
+        if not self._grade_places:
+            return
+        moves = [Move.of(src[0], self._place(kind, pile), src[1]) for kind, pile in self._grade_places]
+        if self.grader is None:
+            from game.solver import SolverService
+
+            self.grader = SolverService("freecell")
+        self._grade_request = self.grader.ask_targets(self.session.position, moves)
+
+    def poll_grades(self) -> None:
+        if not self._grade_request or self.grader is None:
+            return
+        from game.solver import Answer
+
+        for event in self.grader.poll(self._grade_request):
+            if isinstance(event, Answer):
+                self._grade_request = 0
+                if len(event.verdicts) == len(self._grade_places):
+                    self.target_grades = dict(zip(self._grade_places, event.verdicts))
+
+    def grades_text(self) -> str:
+        """The status line's reason while a target is red: the focused one named when the keyboard is on it."""
+        losing = [place for place, v in self.target_grades.items() if v.name == "UNSOLVABLE"]
+        if not losing:
+            return ""
+        places = self.focus_places()
+        focused = places[self.focus_index] if self.env.keyboard_used and self.focus_index < len(places) else None
+        if focused in losing:
+            # TRANSLATORS: the focused target of the selected card is red: that move loses the win.
+            return _("This move loses the win: from there no winning line exists")
+        # TRANSLATORS: "Show which moves keep the win": what a red target means.
+        return _("Red: from there no winning line exists")
+
+    def give_up_extras(self) -> tuple[Button, ...]:
+        return (Button(_("Review"), "review"),)
 
     def own_panel_key(self, act: Act) -> bool:
         """The run panel (press and hold): Up/Down change its head card, Select confirms, Esc closes."""
@@ -177,6 +304,8 @@ class FreeCellTable(Table):
             parts.append(ngettext("{n} card movable", "{n} cards movable", n).format(n=n))
         if self.thinking:
             parts.append(_("Hint: thinking..."))
+        parts.append(self.grades_text())
+        parts = [p for p in parts if p]
         parts.extend(e for e in extra if e)
         if shown.can_autocomplete and not shown.won and not self.cascade:
             parts.append(_("F: auto-complete"))
@@ -237,6 +366,7 @@ class FreeCellTable(Table):
         plays = [b for g in groups.values() for b in g]
         buttons = tuple(plays) + (
             Button(_("Demo: the solver plays from here"), Command.DEMO),
+            Button(_("Review this game: every move graded"), "review"),
             Button(_("Copy this game's moves"), Command.EXPORT), Button(_("Replay moves from the clipboard"), Command.IMPORT),
             Button(_("Close"), Command.CLOSE))
         sections, first = [], 0
@@ -257,9 +387,11 @@ class FreeCellTable(Table):
                                       self.moves_text or _("Moves {moves}").format(moves=s.moves),
                                       _("Cards home 52")) + self.result_notes,
                          (Button(_("New deal"), Command.NEW), Button(pgettext("play the deal again", "Replay"), Command.RESTART),
-                          Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
+                          Button(_("Review"), "review"), Button(_("Copy #{number}").format(number=s.number), Command.COPY),
+                          Button(_("Look at the board"), Command.CLOSE)))
         return Panel(_("No legal move is left"), (_("Every cell is full and nothing can move."),),
-                     (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("New deal"), Command.NEW)))
+                     (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("Review"), "review"),
+                      Button(_("New deal"), Command.NEW)))
 
     @staticmethod
     def _place(kind: PileKind, pile: int) -> int:
@@ -597,6 +729,16 @@ class FreeCellTable(Table):
         self.flights.land()
 
     def update(self, dt: float) -> None:
+        self.follow_grades()
+        self.poll_grades()
+        if self.coach is not None and self.coach.poll() and self._coach_up():
+            if not any(str(b.action).startswith("review-try:") for b in self.panel.buttons):
+                # The list grows as grades arrive; the keyboard stays on its button.
+                from dataclasses import replace
+
+                fresh = self.coach.panel()
+                self._show_coach(replace(fresh, focus=self.panel.focus) if self.panel.focus < len(fresh.buttons)
+                                 else fresh)
         if self.hints is not None and self.thinking:
             from game.freecell.hints import Hint
 
@@ -615,5 +757,9 @@ class FreeCellTable(Table):
                     break
 
     def close(self) -> None:
+        if self.coach is not None:
+            self.coach.close()
+        if self.grader is not None:
+            self.grader.close()
         if self.hints is not None:
             self.hints.close()

@@ -220,6 +220,7 @@ class Menu:
                 toggle(_("One click sends home"), "one_click_home"),
                 toggle(_("Live winnability check"), "live_winnability"),
                 toggle(_("Par for each game"), "find_par"),
+                toggle(_("FreeCell: show which moves keep the win"), "move_grades"),
                 choice(_("Animation speed"), "animation_speed", SPEEDS, tuple(_(_NAMES[x]) for x in SPEEDS),
                        st.animation_speed),
                 self._winnable_row(b))

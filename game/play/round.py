@@ -34,7 +34,7 @@ from game.play.menu import Settings
 from game.play.par import Par
 from game.play.panels import Button, Command, Panel
 from game.play.record import Record
-from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, Undone
+from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, TableWanted, Undone
 from game.session import restore_saved
 from game.solver import SolverChecker
 from game.stats import Statistics
@@ -178,6 +178,10 @@ class Round:
                 self.last_refusal = event.reason
             elif isinstance(event, NewDealWanted):
                 self.wanted.append(event)  # the controller asks first
+            elif isinstance(event, TableWanted):
+                self.abandon()
+                self.start(event.table)
+                self.say(event.message)
         self.table.settle()
         if self._win_sound and self.table.celebrating:
             self._win_sound = False
@@ -420,6 +424,7 @@ class Round:
         self.env.one_click_home = st.one_click_home
         self.env.last_move = st.last_move_outline
         self.env.left_handed = st.left_handed
+        self.env.move_grades = st.move_grades
 
     def apply_settings(self) -> None:
         """Every setting takes effect at once."""

@@ -48,6 +48,8 @@ class Settings:
     live_winnability: bool = True
     #: Par: the solver seeks the shortest line of each game as it begins (the result panel shows it).
     find_par: bool = True
+    #: FreeCell: while a card is selected, mark each target keeps the win / loses it (the solver decides).
+    move_grades: bool = False
     table_colour: str = "green"
     card_back: str = "blue"
     #: "Winnable deals only" (game.play.dealer): FreeCell, and Spider per suit count.

@@ -35,7 +35,7 @@ from game.render.layout import CardTransform, Layout, layout
 from game.render.marks import Mark, last_move_marks
 from game.render.picking import Pick
 
-__all__ = ["Table", "TableEnv", "Played", "Refused", "Undone", "NewDealWanted", "TableEvent"]
+__all__ = ["Table", "TableEnv", "Played", "Refused", "Undone", "NewDealWanted", "TableWanted", "TableEvent"]
 
 
 @dataclass
@@ -56,6 +56,8 @@ class TableEnv:
     #: The left-handed table: the top row (and the control bar) mirrored.
     left_handed: bool = False
     now: Callable[[], float] = field(default=time.monotonic)
+    #: FreeCell: mark each target of the selection keeps the win / loses it (a setting).
+    move_grades: bool = False
     #: The game's shared solver worker, by game name (None: a table on its own starts its own).
     solver: Callable[[str], Any] | None = None
 
@@ -84,7 +86,16 @@ class NewDealWanted:
     """The player asked for a new deal (N, or a panel's New deal button)."""
 
 
-TableEvent = Played | Refused | Undone | NewDealWanted
+@dataclass(frozen=True)
+class TableWanted:
+    """The table asks to be replaced by ``table`` (the review's "Try again from
+    here"), then ``message`` said; the game on the table is abandoned as by a new deal."""
+
+    table: Any
+    message: str
+
+
+TableEvent = Played | Refused | Undone | NewDealWanted | TableWanted
 
 _FOCUS_MOVES = frozenset({Act.FOCUS_LEFT, Act.FOCUS_PREV, Act.FOCUS_RIGHT, Act.FOCUS_NEXT,
                           Act.FOCUS_UP, Act.FOCUS_DOWN})
@@ -180,6 +191,10 @@ class Table:
     def own_button(self, name: str) -> bool:
         """A button only this game has (FreeCell's move list, run panel); True when handled."""
         return False
+
+    def give_up_extras(self) -> tuple[Button, ...]:
+        """Buttons the give-up question adds for this game (FreeCell: Review)."""
+        return ()
 
     def own_panel_key(self, act: Act) -> bool:
         """A key for a panel only this game has; True when it was that panel's."""

@@ -56,6 +56,10 @@ STYLES: dict[str, tuple[float, float, float, float]] = {
     "target": theme.TARGET,
     "hint": theme.HINT,
     "last": theme.LAST_MOVE,
+    # A target graded by "Show which moves keep the win".
+    "keeps": theme.TARGET,
+    "loses": theme.LOSES,
+    "undecided": theme.UNDECIDED,
 }
 
 

@@ -84,6 +84,10 @@ SELECTED = (1.0, 0.84, 0.08, 1.0)
 TARGET = (0.22, 0.95, 0.38, 0.95)
 HINT = (1.0, 0.38, 0.92, 1.0)  # magenta: apart from the yellow selection, green targets, blue focus ring
 FOCUS = (0.30, 0.62, 1.0, 1.0)
+#: "Show which moves keep the win": a target after which no winning line exists
+#: (red), and one the search has not decided (plain: a pale outline, no verdict).
+LOSES = (1.0, 0.16, 0.12, 1.0)
+UNDECIDED = (0.86, 0.88, 0.86, 0.55)
 #: The last move's cards: a soft, steady ivory outline (no pulse), calmer than the
 #: four above and apart from them in hue, so it reads as "this is where it went".
 LAST_MOVE = (1.0, 0.97, 0.86, 0.85)

@@ -26,6 +26,8 @@ class Ask(enum.Enum):
     SHORTER = "shorter"  # Spider: a line shorter than the demo's, from further along it
     REWIND = "rewind"  # how far to undo to the latest winnable position (FreeCell)
     PAR = "par"  # the shortest line the search finds from a deal's start, for the result panel
+    REVIEW = "review"  # every player move of a game graded (FreeCell's coach)
+    TARGETS = "targets"  # whether each move of the selected card keeps the win
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,10 @@ class Answer:
     #: FreeCell ``SOLVED``: the line's length as the game counts it, player
     #: moves under the position's automatic foundation level (None: not counted).
     player_moves: int | None = None
+    #: ``REVIEW``: the graded game (a :class:`game.freecell.review.Review`).
+    review: Any = None
+    #: ``TARGETS``: a verdict per move asked about, in order.
+    verdicts: tuple[Verdict, ...] = ()
 
     @property
     def superseded(self) -> bool:
@@ -74,3 +80,6 @@ class Progress:
     kind: Ask
     states: int
     seconds: float
+    #: ``REVIEW``: the moves graded so far (``GradedMove``s, in order) and the positions done.
+    graded: tuple[Any, ...] = ()
+    done: int = 0

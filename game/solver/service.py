@@ -76,6 +76,8 @@ LIMITS: dict[Ask, tuple[int, float | None]] = {
     Ask.SHORTER: limits.SHORTER,
     Ask.REWIND: limits.REWIND,
     Ask.PAR: limits.PAR,
+    Ask.REVIEW: limits.REVIEW,
+    Ask.TARGETS: limits.TARGETS,
 }
 #: Decided answers remembered per exact position.
 MEMORY = limits.VERDICT_MEMORY
@@ -193,6 +195,33 @@ class SolverService:
             options["known"] = {k: known[k] for k in keys if k in known}
         options["known_lost"] = known_lost
         return self._ask(Ask.REWIND, position, options)
+
+    def ask_review(self, start: Any, moves: Iterable[Any], *, known_lost: bool = False,
+                   budget: int | None = None, time_limit: float | None | EllipsisType = ...,
+                   total_seconds: float | None = None) -> int:
+        """FreeCell: every move of a game graded (``Answer.review``, a
+        :class:`game.freecell.review.Review`); :class:`Progress` events carry
+        the moves graded so far (``graded``). ``start`` is the position the
+        game started from at the table's level, ``moves`` the player moves;
+        the limits are each new search's (:data:`game.limits.REVIEW`). Ask a
+        service of its own: any other request to the same worker supersedes it."""
+        if self.game != "freecell":
+            raise ValueError("the review is FreeCell's")
+        options = self._limits(Ask.REVIEW, budget, time_limit)
+        options["moves"] = [str(m) for m in moves]
+        options["known_lost"] = known_lost
+        if total_seconds is not None:
+            options["total_seconds"] = total_seconds
+        return self._ask(Ask.REVIEW, start, options)
+
+    def ask_targets(self, position: Any, moves: Iterable[Any]) -> int:
+        """FreeCell: whether each of ``moves`` keeps the win (``Answer.verdicts``, in order;
+        see :func:`game.freecell.review.grade_targets`)."""
+        if self.game != "freecell":
+            raise ValueError("target grades are FreeCell's")
+        options = self._limits(Ask.TARGETS, None, ...)
+        options["moves"] = [_notation(m) for m in moves]
+        return self._ask(Ask.TARGETS, position, options)
 
     # --- each frame ---------------------------------------------------------------------
 
@@ -421,6 +450,12 @@ class SolverService:
 def _waiting(job: _Job, riders: list[_Rider]) -> list[tuple[int, Ask]]:
     """The requests that wait for ``job``'s answer."""
     return [(job.request, job.ask)] * job.wanted + [(r.request, r.ask) for r in riders]
+
+
+def _notation(move: Any) -> str:
+    """A FreeCell move with its count always written (``38v1``): read back exactly."""
+    text = str(move)
+    return text if "v" in text or move.source >= 8 or move.dest >= 8 else f"{text}v1"
 
 
 def _target() -> Any:

@@ -59,6 +59,16 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
     freecell = isinstance(position, FreeCellPosition)
     if ask is Ask.REWIND:
         return _rewind(position, budget, time_limit, options, cancel, progress, request)
+    if ask is Ask.REVIEW:
+        return _review(position, budget, time_limit, options, cancel, progress, request)
+    if ask is Ask.TARGETS:
+        from game.freecell.review import grade_targets
+
+        started = time.perf_counter()
+        verdicts = grade_targets(position, [position.parse_move(t) for t in options.get("moves", ())],
+                                 states=budget, seconds=time_limit, cancel=cancel)
+        return Answer(request, ask, Verdict.UNKNOWN, seconds=time.perf_counter() - started,
+                      verdicts=tuple(Verdict(v.value) for v in verdicts))
     if ask is Ask.HINT and not freecell:
         # Spider's Hint sees only what the player sees (SPEC §2.3): no solver.
         from game.spider.hints import hints
@@ -168,6 +178,31 @@ def _rewind(position: Any, budget: int, time_limit: float | None, options: dict[
 WORKER_NICE = 5
 
 
+def _review(start: Any, budget: int, time_limit: float | None, options: dict[str, Any],
+            cancel: Callable[[], bool] | None, progress: Callable[..., None] | None,
+            request: int) -> Answer:
+    """The game review of ``options["moves"]`` (notation) played from ``start`` at its
+    level; progress events carry the moves graded so far."""
+    from game.freecell.moves import Move
+    from game.freecell.review import Review, ReviewRun
+
+    if not isinstance(start, FreeCellPosition):
+        raise TypeError("the review is FreeCell's")
+    run = ReviewRun(start, [Move.parse(t) for t in options.get("moves", ())], start.auto_level,
+                    states=budget, seconds=time_limit,
+                    total_seconds=float(options.get("total_seconds", limits.REVIEW_TOTAL_SECONDS)),
+                    known_lost=bool(options.get("known_lost")))
+    while run.step(cancel):
+        if cancel is not None and cancel():
+            break
+        if progress is not None:
+            progress(run.states, tuple(run.graded()), run.done)
+    seconds = time.perf_counter() - run.started
+    review = Review(run.start, run.moves, run.level, run.graded(), seconds, run.states, run.finished)
+    return Answer(request, Ask.REVIEW, run.known[0].verdict, states=run.states, seconds=seconds,
+                  reason="" if run.finished else "cancelled", review=review)
+
+
 def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - child process
     """The worker's main loop (the process target)."""
     watch.arm()
@@ -221,11 +256,11 @@ def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - c
         started = time.monotonic()
         last = [started]
 
-        def progress(states: int) -> None:
+        def progress(states: int, graded: tuple[Any, ...] = (), done: int = 0) -> None:
             now = time.monotonic()
             if now - last[0] >= PROGRESS_EVERY:
                 last[0] = now
-                send(Progress(rid, ask, states, now - started))
+                send(Progress(rid, ask, states, now - started, graded, done))
 
         try:
             answer = run_job(ask, position, options, cancel=replaced, progress=progress, request=rid)

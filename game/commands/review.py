@@ -1,0 +1,163 @@
+"""``solitaire review freecell N --moves FILE``: the coach's game review on the command line.
+
+::
+
+    solitaire review freecell N --moves FILE [--auto off|safe|all] [--json]
+
+``FILE`` lists the player's moves in standard notation, whitespace
+separated, ``#`` starting a comment line: the moves of the game as it was
+played on a table at the ``--auto`` level (default "safe"), without the
+automatic foundation moves (the table makes those) and without undone moves.
+A column-to-column move without ``v`` carries the cards that fit, as
+``deal --check`` reads it.
+
+stdout: one line per move (its number, notation, the move in words, its
+grade, and the better move when there is one), then the summary; with
+``--json`` a JSON list of ``{"index", "move", "grade", "better",
+"line_before", "line_after"}`` (the lines as lists of player moves, so
+their lengths are the lengths the grades compare) and the summary on
+stderr. Progress goes to stderr when it is a terminal.
+
+``solitaire review spider N --suits S --moves FILE [--json]`` is the same
+for Spider, its file as ``deal spider --check`` reads it (``undo`` lines take
+a move back), graded by the full-knowledge solver: the output says "knowing
+every card" (a mistake there means that, with every card known, the game
+was winnable before the move and is not after it).
+
+Exit codes: 0 reviewed; 2 bad input (a number, a file that cannot be read,
+a token that is not a move, a move the rules refuse: one line on stderr).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from game.commands.usage import UsageError, parse_auto, read_text_file
+from game.i18n import _
+from game.quoting import shown_path
+
+__all__ = ["review_command", "read_player_moves", "spider_review_command"]
+
+
+def read_player_moves(path: str, start, level: str) -> list:
+    """The player moves of ``path`` played from ``start`` at ``level``; one-line
+    :class:`UsageError` for a token that is no move or a move the rules refuse."""
+    from game.freecell.moves import NotationError
+    from game.freecell.position import IllegalMoveError
+
+    tokens = [t for line in read_text_file(path, "moves file").splitlines()
+              if not line.lstrip().startswith("#") for t in line.split()]
+    pos = start.copy(stack=False)
+    moves = []
+    for index, token in enumerate(tokens, 1):
+        try:
+            move = pos.parse_move(token)
+        except NotationError as exc:
+            raise UsageError(_("{file}: move {n}: {why}").format(file=shown_path(path), n=index, why=exc)) from None
+        reason = pos.why_illegal(move)
+        if reason is not None:
+            raise UsageError(_("{file}: move {n} ({move}) is illegal: {why}").format(
+                file=shown_path(path), n=index, move=move, why=reason))
+        try:
+            pos.push(move, auto=level)
+        except IllegalMoveError as exc:  # pragma: no cover - why_illegal said yes
+            raise UsageError(str(exc)) from None
+        moves.append(move)
+    return moves
+
+
+def review_command(number_text: str, moves_path: str, auto_text: str = "safe", as_json: bool = False) -> int:
+    """``solitaire review freecell N --moves FILE [--auto LEVEL] [--json]``; the exit code."""
+    from game.freecell.deals import deal, is_known_unsolvable, parse_deal_number
+    from game.commands.hint import _print as say
+    from game.freecell.review import GRADE_NAMES, move_phrase, review_game
+
+    level = parse_auto(auto_text)
+    number = parse_deal_number(number_text)
+    start = deal(number)
+    start.auto_level = level
+    start.settle(level)
+    moves = read_player_moves(moves_path, start, level)
+    talk = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if talk:
+            print("\r" + _("reviewing: {done} of {total} positions").format(done=done, total=total),
+                  end="", file=sys.stderr, flush=True)
+
+    review = review_game(start, moves, level, known_lost=is_known_unsolvable(number), progress=progress)
+    if talk:
+        print(file=sys.stderr)
+    if as_json:
+        # One move per line: readable, and still one JSON list.
+        rows = ",\n ".join(json.dumps(g.as_json(), ensure_ascii=False) for g in review.grades)
+        print(f"[{rows}]" if not rows else f"[\n {rows}\n]")
+        print(review.summary(), file=sys.stderr)
+        return 0
+    pos = start.copy(stack=False)
+    for graded in review.grades:
+        words = _("{n}. {move} {said}: {grade}").format(
+            n=graded.index, move=graded.move, said=move_phrase(pos, graded.move), grade=_(GRADE_NAMES[graded.grade]))
+        if graded.better is not None:
+            words = _("{line} (better: {move} {said})").format(
+                line=words, move=graded.better, said=move_phrase(pos, graded.better))
+        say(words)
+        pos.push(graded.move, auto=level)
+    say(review.summary())
+    return 0
+
+
+def _print_review(review, phrase, said) -> None:
+    """The graded list in words, then the summary (see :func:`review_command`)."""
+    from game.commands.hint import _print as say
+    from game.freecell.review import GRADE_NAMES
+
+    for graded in review.grades:
+        words = _("{n}. {move} {said}: {grade}").format(
+            n=graded.index, move=graded.move, said=phrase(graded.index, graded.move), grade=_(GRADE_NAMES[graded.grade]))
+        if graded.better is not None:
+            words = _("{line} (better: {move} {said})").format(
+                line=words, move=graded.better, said=phrase(graded.index, graded.better))
+        say(words)
+    say(said)
+
+
+def spider_review_command(number_text: str, suits_text: str, moves_path: str, as_json: bool = False) -> int:
+    """``solitaire review spider N --suits S --moves FILE [--json]``; the exit code."""
+    from game.commands.spider import read_moves, replay_actions
+    from game.spider.deals import deal, parse_game_number, parse_suits
+    from game.spider.review import review_spider, spider_move_phrase
+
+    number = parse_game_number(number_text)
+    suits = parse_suits(suits_text)
+    actions = read_moves(moves_path)
+    pos = deal(number, suits)
+    illegal = replay_actions(pos, actions, moves_path)
+    if illegal is not None:
+        raise UsageError(illegal)
+    moves = list(pos.move_stack)
+    start = deal(number, suits)
+    talk = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if talk:
+            print("\r" + _("reviewing: {done} of {total} positions").format(done=done, total=total),
+                  end="", file=sys.stderr, flush=True)
+
+    review = review_spider(start, moves, progress=progress)
+    if talk:
+        print(file=sys.stderr)
+    # TRANSLATORS: Spider's review sees the face-down cards and the stock; the summary says so.
+    said = _("{summary} (knowing every card)").format(summary=review.summary())
+    if as_json:
+        rows = ",\n ".join(json.dumps(g.as_json(), ensure_ascii=False) for g in review.grades)
+        print(f"[{rows}]" if not rows else f"[\n {rows}\n]")
+        print(said, file=sys.stderr)
+        return 0
+    positions = [start.copy(stack=False)]
+    for m in moves:
+        positions.append(positions[-1].copy(stack=False))
+        positions[-1].push(m)
+    _print_review(review, lambda i, m: spider_move_phrase(positions[i - 1], m), said)
+    return 0

@@ -1,0 +1,449 @@
+"""The FreeCell coach: every player move of a game graded, with its evidence.
+
+::
+
+    >>> from game.freecell import deal, Move
+    >>> start = deal(1)
+    >>> start.auto_level = "safe"
+    >>> _ = start.settle("safe")
+    >>> review = review_game(start, [Move.parse("6a"), Move.parse("3b")], level="safe")
+    >>> [g.grade.value in GRADE_VALUES for g in review.grades]
+    [True, True]
+    >>> review.grades[0].line_before[0] in start.legal_moves()
+    True
+
+A game is the position it started from, the automatic foundation level of
+the table and the player's moves (one per undo step that stayed: undone
+moves are gone, and the automatic foundation moves each move set off follow
+the level and are never graded). Position ``k`` is the one after move ``k``
+(position 0 the start). Each position gets a verdict, never more than the
+search proved:
+
+* winnable, with the shortest winning line *known* from it (player moves
+  under the level), replayed through the rules engine before it is kept;
+* lost: the search examined every position reachable from it, or an
+  earlier position was proven lost (nothing reached from a lost position
+  can be won);
+* unknown: the review's budget ran out first.
+
+The grade of move ``k`` compares position ``k - 1`` with position ``k``
+(:class:`Grade`): **best** when the move is on a shortest known line
+(``1 + len(line after) == len(line before)``), **good** when the line after
+it is at most :data:`GOOD_SLACK` moves longer, **inaccuracy** when longer by
+more, **mistake** when the position before was winnable and the one after is
+*proven* lost (never on a budget), **unknown** when either verdict is
+unknown, and **lost** when the game was already lost before the move.
+
+Work is shared between positions. The line from position ``k - 1``,
+edited for the move played (its first move when that was the move, the move
+taken out of it when it comes later in the line, a step back first, or the
+line as it is), is tried from position ``k`` and tidied
+(:func:`~game.freecell.shorten.shorten`) before any new search runs; a new
+search runs only when none of them wins. Once every position is done, a
+pass from the end carries lines back: move ``k`` followed by the line from
+position ``k`` is a line from position ``k - 1``. So a player who follows a
+known line is graded best all along it.
+
+:func:`review_game` does it all in one call; the game's worker drives a
+:class:`ReviewRun` one position at a time, sending the grades known so far.
+Pure Python: no pygame, moderngl or glm.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from game import limits
+from game.cards import NAMES, run_name
+from game.freecell.automove import AUTO_ALL, AUTO_OFF, auto_level
+from game.freecell.moves import COLUMNS, HOME, Move
+from game.freecell.position import IllegalMoveError, Position
+from game.freecell.shorten import play, shorten
+from game.freecell.solver import SolverError, Verdict, _replay, solve
+from game.freecell.states import (_T_CELL, _T_EMPTY, _T_HOME, _children, _children_all, _close, _close_all,
+                                  _evaluate, _initial_state)
+from game.grading import GOOD_SLACK, GRADE_NAMES, GRADE_VALUES, Grade, GradedMove, grade_move, summary_line
+from game.i18n import _
+
+__all__ = ["Grade", "GRADE_NAMES", "GRADE_VALUES", "GradedMove", "Review", "ReviewRun", "review_game", "check_line", "grade_targets",
+           "move_phrase", "GOOD_SLACK", "REVIEW_STATES", "REVIEW_SECONDS", "REVIEW_TOTAL_SECONDS"]
+
+#: One new search's budget (positions, seconds) and the whole review's
+#: seconds of new searches (:data:`game.limits.REVIEW`).
+REVIEW_STATES = limits.REVIEW.states
+REVIEW_SECONDS: float | None = limits.REVIEW.seconds
+REVIEW_TOTAL_SECONDS = limits.REVIEW_TOTAL_SECONDS
+#: Edits one tidying of a carried line may try (a few milliseconds each
+#: hundred): enough for the lines of a game, a bound for pathological ones.
+TIDY_TRIES = 4_000
+
+
+@dataclass
+class Review:
+    """A graded game: :attr:`grades` in move order, and what it cost."""
+
+    start: Position
+    moves: list[Move]
+    level: str
+    grades: list[GradedMove]
+    seconds: float = 0.0
+    states: int = 0
+    #: True when every position was examined (False: cancelled midway).
+    complete: bool = True
+
+    def counts(self) -> dict[Grade, int]:
+        out = {g: 0 for g in Grade}
+        for g in self.grades:
+            out[g.grade] += 1
+        return out
+
+    def position_before(self, index: int) -> Position:
+        """The position before move ``index`` (1-based), at the review's level."""
+        pos = self.start.copy(stack=False)
+        for m in self.moves[:index - 1]:
+            pos.push(m, auto=self.level)
+        return pos
+
+    def summary(self) -> str:
+        """E.g. ``"41 moves: 30 best, 8 good, 2 inaccuracies, 1 mistake (move 23: 7♣ to a free cell)"``."""
+        return summary_text(self.grades, self.start, self.moves, self.level)
+
+
+def summary_text(grades: Sequence[GradedMove], start: Position, moves: Sequence[Move], level: str) -> str:
+    """The review's one line (see :meth:`Review.summary`); ``grades`` may be the first few."""
+
+    def phrase(first: GradedMove) -> str:
+        pos = start.copy(stack=False)
+        for m in moves[:first.index - 1]:
+            pos.push(m, auto=level)
+        return move_phrase(pos, first.move)
+
+    return summary_line(grades, phrase)
+
+
+def move_phrase(position: Position, move: Move) -> str:
+    """``move`` in a few words, cards named as they show: ``"7♣ to a free cell"``.
+
+    >>> from game.freecell import deal
+    >>> pos = deal(1)
+    >>> move_phrase(pos, Move.parse("3a")), move_phrase(pos, Move.parse("23"))
+    ('2♥ to a free cell', '9♣ onto 2♥')
+    """
+    src, dest, count = move.source, move.dest, move.count
+    if src < COLUMNS:
+        cards = position.columns[src][-count:]
+    else:
+        held = position.cells[src - COLUMNS]
+        cards = [] if held is None else [held]
+    what = run_name(cards)
+    if dest == HOME:
+        return _("{cards} to the foundation").format(cards=what)
+    if dest >= COLUMNS:
+        return _("{cards} to a free cell").format(cards=what)
+    if position.columns[dest]:
+        return _("{cards} onto {card}").format(cards=what, card=NAMES[position.columns[dest][-1]])
+    return _("{cards} to an empty column").format(cards=what)
+
+
+def check_line(position: Position, moves: Sequence[Move], level: str) -> list[int]:
+    """Play ``moves`` (player moves) on a copy of ``position`` under ``level``
+    through the rules engine; they must win. Returns the line as the
+    solver's move codes (every card movement), or raises :class:`SolverError`.
+
+    >>> from game.freecell import deal
+    >>> check_line(deal(1), [], "safe")
+    Traceback (most recent call last):
+    ...
+    game.verdict.SolverError: the line does not win
+    """
+    pos = position.copy(stack=False)
+    codes: list[int] = []
+    for move in moves:
+        # The code is read before the move; the automatic moves it sets off
+        # need no code: the solver's positions make them by themselves.
+        reason = pos.why_illegal(move)
+        if reason is not None:
+            raise SolverError(f"the engine refused a move of the line: {move}: {reason}")
+        code = _code(pos, move)
+        pos.push(move, auto=level)
+        codes.append(code)
+    if not pos.is_won():
+        raise SolverError("the line does not win")
+    return codes
+
+
+def _code(pos: Position, move: Move) -> int:
+    """The solver's order-free code of ``move`` in ``pos``."""
+    if move.source < COLUMNS:
+        head = pos.columns[move.source][-move.count]
+    else:
+        held = pos.cells[move.source - COLUMNS]
+        if held is None:
+            raise SolverError(f"{move}: the free cell is empty")
+        head = held
+    if move.dest == HOME:
+        target = _T_HOME
+    elif move.dest >= COLUMNS:
+        target = _T_CELL
+    elif pos.columns[move.dest]:
+        target = int(pos.columns[move.dest][-1])
+    else:
+        target = _T_EMPTY
+    return int(head) * 64 + target
+
+
+@dataclass
+class _Known:
+    """What the review knows of one position."""
+
+    verdict: Verdict = Verdict.UNKNOWN
+    line: tuple[Move, ...] = ()  # the best winning line known (player moves)
+    codes: tuple[int, ...] = ()  # the same line as the solver's codes
+
+
+class ReviewRun:
+    """A review done one position at a time (the worker's loop; see :func:`review_game`).
+
+    ``start`` is the position the game started from (the deal, settled at
+    ``level``); ``moves`` the player moves. ``known_lost``: the start is
+    proven lost already (a deal on the shipped list of unsolvable deals).
+    """
+
+    def __init__(self, start: Position, moves: Sequence[Move], level: str, *,
+                 states: int = REVIEW_STATES, seconds: float | None = REVIEW_SECONDS,
+                 total_seconds: float = REVIEW_TOTAL_SECONDS, known_lost: bool = False) -> None:
+        self.level = auto_level(level)
+        self.start = start.copy(stack=False)
+        self.start.auto_level = self.level
+        self.moves = list(moves)
+        self.positions = [self.start.copy(stack=False)]
+        pos = self.start.copy(stack=False)
+        for index, move in enumerate(self.moves, 1):
+            try:
+                pos.push(move, auto=self.level)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(f"move {index}: {exc}") from None
+            self.positions.append(pos.copy(stack=False))
+        self.budget = states
+        self.seconds = seconds
+        self.deadline = time.perf_counter() + total_seconds
+        self.started = time.perf_counter()
+        self.known = [_Known() for _ in self.positions]
+        if known_lost:
+            for k in self.known:
+                k.verdict = Verdict.UNSOLVABLE
+        self.done = 0  # positions examined
+        self.finished = False
+        self.states = 0
+        ncells = len(self.start.cells)
+        self.ncells = ncells
+        every = self.level == AUTO_ALL
+        self._children = _children_all if every else _children
+        self._close = _close_all if every else _close
+        self._roots = [_initial_state(p, self._close)[0] for p in self.positions]
+
+    @property
+    def total(self) -> int:
+        """Positions to examine (the moves and the start)."""
+        return len(self.positions)
+
+    def step(self, cancel: Callable[[], bool] | None = None) -> bool:
+        """Examine the next position; True while there is more to do. The
+        last step carries the lines back from the end (see the module notes)."""
+        if self.finished:
+            return False
+        if self.done < self.total:
+            self._examine(self.done, cancel)
+            self.done += 1
+            return True
+        self._carry_back()
+        self.finished = True
+        return False
+
+    def graded(self) -> list[GradedMove]:
+        """The moves graded so far: those whose positions before and after are examined."""
+        out = []
+        for i in range(1, min(self.done, self.total)):
+            out.append(self._grade(i))
+        if self.finished:
+            return [self._grade(i) for i in range(1, self.total)]
+        return out
+
+    def review(self) -> Review:
+        while self.step():
+            pass
+        return Review(self.start, self.moves, self.level, self.graded(),
+                      time.perf_counter() - self.started, self.states, True)
+
+    # --- inside ---------------------------------------------------------------------
+
+    def _grade(self, index: int) -> GradedMove:
+        before, after = self.known[index - 1], self.known[index]
+        return grade_move(index, self.moves[index - 1], before.verdict, before.line, after.verdict, after.line)
+
+    def _keep(self, k: int, line: Sequence[Move]) -> bool:
+        """Keep ``line`` for position ``k`` when it wins there (replayed) and is shorter; True if kept."""
+        known = self.known[k]
+        if known.verdict is Verdict.SOLVED and len(line) >= len(known.line):
+            return False
+        try:
+            codes = check_line(self.positions[k], line, self.level)
+        except SolverError:
+            return False
+        known.verdict = Verdict.SOLVED
+        known.line = tuple(line)
+        known.codes = tuple(codes)
+        return True
+
+    def _moves_of(self, k: int, codes: list[int]) -> list[Move] | None:
+        """The solver's ``codes`` from position ``k`` as player moves, or None if they do not win."""
+        pos = self.positions[k]
+        try:
+            won = _replay(pos, codes, self.ncells, self.level)
+        except (SolverError, StopIteration, ValueError):
+            return None
+        if self.level == AUTO_OFF:
+            return won.card_moves()
+        return won.move_stack
+
+    def _examine(self, k: int, cancel: Callable[[], bool] | None) -> None:
+        known = self.known[k]
+        if known.verdict is Verdict.UNSOLVABLE:
+            return
+        if k and self.known[k - 1].verdict is Verdict.UNSOLVABLE:
+            known.verdict = Verdict.UNSOLVABLE  # reached from a lost position
+            return
+        pos = self.positions[k]
+        if pos.is_won():
+            known.verdict = Verdict.SOLVED
+            known.line = known.codes = ()
+            return
+        if k and self.known[k - 1].verdict is Verdict.SOLVED:
+            self._carry_forward(k)
+            if known.verdict is Verdict.SOLVED:
+                return
+        if time.perf_counter() >= self.deadline or (cancel is not None and cancel()):
+            return
+        result = solve(pos, budget=self.budget, time_limit=self.seconds, cancel=cancel, auto=self.level)
+        self.states += result.states
+        if result.verdict is Verdict.SOLVED:
+            root = self._roots[k]
+            codes = check_line(pos, result.player_moves, self.level)
+            tidy = self._tidy(root, codes)
+            moves = self._moves_of(k, tidy) if tidy is not None else None
+            if moves is None or not self._keep(k, moves):
+                self._keep(k, result.player_moves)
+        elif result.verdict is Verdict.UNSOLVABLE:
+            known.verdict = Verdict.UNSOLVABLE
+
+    def _tidy(self, root: tuple, codes: Sequence[int]) -> list[int] | None:
+        """``codes`` shortened from ``root``, or None when they do not win from there."""
+        line = list(codes)
+        if play(root, line, self.ncells, self._children, _evaluate) is None:
+            return None
+        tries = iter(range(TIDY_TRIES))
+        return shorten(root, line, self.ncells, self._children, _evaluate,
+                       lambda: next(tries, None) is None)
+
+    def _carry_forward(self, k: int) -> None:
+        """Lines for position ``k`` made from the line of position ``k - 1`` (see the module notes)."""
+        prev = list(self.known[k - 1].codes)
+        root, before = self._roots[k], self._roots[k - 1]
+        played = next((code for code, child in self._children(before, self.ncells) if child == root), None)
+        back = next((code for code, child in self._children(root, self.ncells) if child == before), None)
+        candidates: list[list[int]] = []
+        if root == before:
+            candidates.append(prev)
+        if played is not None:
+            if prev and prev[0] == played:
+                candidates.append(prev[1:])
+            elif played in prev:
+                i = prev.index(played)
+                candidates.append(prev[:i] + prev[i + 1:])
+        if back is not None:
+            candidates.append([back] + prev)
+        candidates.append(prev)
+        tried: set[tuple[int, ...]] = set()
+        for codes in candidates:
+            if tuple(codes) in tried:
+                continue
+            tried.add(tuple(codes))
+            tidy = self._tidy(root, codes)
+            if tidy is None:
+                continue
+            moves = self._moves_of(k, tidy)
+            if moves is not None:
+                self._keep(k, moves)
+            if self.known[k].verdict is Verdict.SOLVED and len(self.known[k].line) < len(self.known[k - 1].line):
+                break  # on the line: nothing shorter is possible
+
+    def _carry_back(self) -> None:
+        """Move ``k`` then the line from position ``k`` is a line from position ``k - 1``."""
+        for k in range(self.total - 1, 0, -1):
+            after = self.known[k]
+            if after.verdict is not Verdict.SOLVED:
+                continue
+            line = (self.moves[k - 1],) + after.line
+            self._keep(k - 1, line)
+
+
+def review_game(start: Position, moves: Sequence[Move], level: str, *,
+                states: int = REVIEW_STATES, seconds: float | None = REVIEW_SECONDS,
+                total_seconds: float = REVIEW_TOTAL_SECONDS, known_lost: bool = False,
+                progress: Callable[[int, int], None] | None = None,
+                cancel: Callable[[], bool] | None = None) -> Review:
+    """Grade every move of a game (blocking; the game runs it in its worker).
+
+    ``progress(done, total)`` is called after each position examined;
+    ``cancel()`` stops the review (what is known so far is returned, with
+    ``complete`` False). Raises :class:`IllegalMoveError` ("move N: ...")
+    when a move is illegal where it is played.
+    """
+    run = ReviewRun(start, moves, level, states=states, seconds=seconds, total_seconds=total_seconds,
+                    known_lost=known_lost)
+    while run.step(cancel):
+        if progress is not None:
+            progress(run.done, run.total)
+        if cancel is not None and cancel():
+            return Review(run.start, run.moves, run.level, run.graded(),
+                          time.perf_counter() - run.started, run.states, False)
+    return Review(run.start, run.moves, run.level, run.graded(),
+                  time.perf_counter() - run.started, run.states, True)
+
+
+def grade_targets(position: Position, moves: Sequence[Move], *, states: int = limits.TARGETS.states,
+                  seconds: float | None = limits.TARGETS.seconds,
+                  cancel: Callable[[], bool] | None = None) -> list[Verdict]:
+    """Whether each of ``moves`` (legal in ``position``) keeps the win: per move
+    ``SOLVED`` (a winning line from the position after it is known, replayed),
+    ``UNSOLVABLE`` (the search after it was exhausted: the move loses the win)
+    or ``UNKNOWN``. As the review does, the line from ``position`` edited for
+    each move is tried before a search of its own (``states`` and ``seconds``
+    each). The position's own level decides the automatic moves. When the
+    position itself is proven lost, every move is.
+
+    >>> from game.freecell import deal
+    >>> pos = deal(1, auto_foundation="safe")
+    >>> grade_targets(pos, [Move.parse("6a")])
+    [<Verdict.SOLVED: 'solved'>]
+    """
+    level = position.auto_level
+    def run_of(played: list[Move]) -> ReviewRun:
+        return ReviewRun(position, played, level, states=states, seconds=seconds, total_seconds=3600.0)
+
+    here = run_of([])
+    here.step(cancel)
+    if here.known[0].verdict is Verdict.UNSOLVABLE:
+        return [Verdict.UNSOLVABLE] * len(moves)
+    out = []
+    for move in moves:
+        if cancel is not None and cancel():
+            out.append(Verdict.UNKNOWN)
+            continue
+        run = run_of([move])
+        run.known[0], run.done = here.known[0], 1  # the position itself is done: its line is carried
+        run.step(cancel)
+        out.append(run.known[1].verdict)
+    return out

@@ -1,0 +1,141 @@
+"""Grades of a game review, shared by FreeCell's coach and Spider's.
+
+A move is graded by comparing the position before it with the one after it
+(:func:`grade_move`); :func:`summary_line` counts the grades in words::
+
+    >>> from game.verdict import Verdict
+    >>> g = grade_move(1, "3a", Verdict.SOLVED, ("3a", "2b"), Verdict.SOLVED, ("2b",))
+    >>> g.grade, g.better
+    (<Grade.BEST: 'best'>, None)
+    >>> grade_move(2, "2b", Verdict.SOLVED, ("3a",), Verdict.UNKNOWN, ()).grade
+    <Grade.UNKNOWN: 'unknown'>
+
+Pure Python: no pygame, moderngl or glm.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from game.i18n import N_, _, ngettext, pgettext
+from game.verdict import Verdict
+
+__all__ = ["Grade", "GRADE_VALUES", "GRADE_NAMES", "GradedMove", "GOOD_SLACK", "grade_move", "summary_line"]
+
+#: A line at most this many moves longer than the best known is "good".
+GOOD_SLACK = 3
+
+
+class Grade(enum.Enum):
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    UNKNOWN = "unknown"
+    #: The position before the move was already proven lost: nothing to grade.
+    LOST = "lost"
+
+
+GRADE_VALUES = frozenset(g.value for g in Grade)
+
+#: Each grade's name as a player reads it (the review's list).
+GRADE_NAMES: dict[Grade, str] = {
+    # TRANSLATORS: a move's grade in the game review (chess-style).
+    Grade.BEST: N_("best"),
+    # TRANSLATORS: a move's grade: keeps the win, at most 3 moves longer than the best line.
+    Grade.GOOD: N_("good"),
+    # TRANSLATORS: a move's grade: keeps the win, but the line gets longer by more than 3 moves.
+    Grade.INACCURACY: N_("inaccuracy"),
+    # TRANSLATORS: a move's grade: the game was winnable before it and is proven lost after it.
+    Grade.MISTAKE: N_("mistake"),
+    # TRANSLATORS: a move's grade: the review's search ran out of budget.
+    Grade.UNKNOWN: N_("unknown"),
+    # TRANSLATORS: a move's grade: the game was already lost before this move.
+    Grade.LOST: N_("already lost"),
+}
+
+
+@dataclass(frozen=True)
+class GradedMove:
+    """One player move, graded, with its evidence.
+
+    ``index`` counts from 1. ``line_before`` is the best line known from the
+    position before the move and ``line_after`` from the one after (player
+    moves under the level; empty when none is known or the game is won);
+    each was replayed to a win through the rules engine. ``better`` is the
+    first move of ``line_before`` when the move played is not best.
+    """
+
+    index: int
+    move: Any
+    grade: Grade
+    better: Any
+    line_before: tuple[Any, ...]
+    line_after: tuple[Any, ...]
+    before: Verdict
+    after: Verdict
+
+    def as_json(self) -> dict:
+        """The ``--json`` object: the lines as player moves in notation."""
+        return {"index": self.index, "move": str(self.move), "grade": self.grade.value,
+                "better": None if self.better is None else str(self.better),
+                "line_before": [str(m) for m in self.line_before],
+                "line_after": [str(m) for m in self.line_after]}
+
+
+def grade_move(index: int, move: Any, before: Verdict, line_before: Sequence[Any],
+               after: Verdict, line_after: Sequence[Any]) -> GradedMove:
+    """Move ``index`` graded from the verdicts and best known lines of the positions
+    before and after it (a mistake only when the one after is proven lost)."""
+    better: Any = None
+    if before is Verdict.UNSOLVABLE:
+        grade = Grade.LOST
+    elif before is Verdict.UNKNOWN:
+        grade = Grade.UNKNOWN
+    elif after is Verdict.UNSOLVABLE:
+        grade = Grade.MISTAKE
+    elif after is Verdict.UNKNOWN:
+        grade = Grade.UNKNOWN
+    else:
+        longer = 1 + len(line_after) - len(line_before)
+        grade = Grade.BEST if longer <= 0 else Grade.GOOD if longer <= GOOD_SLACK else Grade.INACCURACY
+    if grade in (Grade.GOOD, Grade.INACCURACY, Grade.MISTAKE, Grade.UNKNOWN) and line_before:
+        better = line_before[0] if line_before[0] != move else None
+    return GradedMove(index, move, grade, better, tuple(line_before), tuple(line_after), before, after)
+
+
+def summary_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str]) -> str:
+    """``"41 moves: 30 best, 8 good, 2 inaccuracies, 1 mistake (move 23: 7♣ to a free cell)"``;
+    ``phrase(graded)`` names the first mistake's move in words."""
+    counts = {g: 0 for g in Grade}
+    for g in grades:
+        counts[g.grade] += 1
+    parts = []
+    for grade, n in counts.items():
+        if not n:
+            continue
+        if grade is Grade.BEST:
+            part = ngettext("{n} best", "{n} best", n)
+        elif grade is Grade.GOOD:
+            part = ngettext("{n} good", "{n} good", n)
+        elif grade is Grade.INACCURACY:
+            part = ngettext("{n} inaccuracy", "{n} inaccuracies", n)
+        elif grade is Grade.MISTAKE:
+            part = ngettext("{n} mistake", "{n} mistakes", n)
+        elif grade is Grade.UNKNOWN:
+            part = ngettext("{n} unknown", "{n} unknown", n)
+        else:
+            part = ngettext("{n} after the game was lost", "{n} after the game was lost", n)
+        part = part.format(n=n)
+        if grade is Grade.MISTAKE:
+            first = next(g for g in grades if g.grade is Grade.MISTAKE)
+            # TRANSLATORS: the mistakes' count with the first of them, e.g. "1 mistake (move 23: 7♣ to a free cell)".
+            part = _("{count} (move {n}: {move})").format(count=part, n=first.index, move=phrase(first))
+        parts.append(part)
+    total = ngettext("{n} move", "{n} moves", len(grades)).format(n=len(grades))
+    if not parts:
+        return total
+    # TRANSLATORS: the review's summary: "{moves}" is "41 moves", "{grades}" the list of counts.
+    return _("{moves}: {grades}").format(moves=total, grades=pgettext("list separator", ", ").join(parts))

@@ -1,0 +1,283 @@
+"""The coach on the table: the game review's panels, fed by a worker of its own.
+
+FreeCell's table owns one :class:`Coach`. "Review" (the result panel, the
+panel when no move is left, the move list) asks the worker to grade every
+player move of the game (:mod:`game.freecell.review`); the frame never
+waits: :meth:`Coach.poll`, called each step, takes the moves graded so far
+and the list grows as they arrive::
+
+    coach = Coach()
+    note = coach.begin(session)          # "" or why this game cannot be reviewed
+    ...
+    if coach.poll():                     # each step: True when new grades came
+        table.panel = coach.panel()      # the list, a page at a time, summary on top
+    table.panel = coach.detail(23)       # one move: its grade, why, the better move
+    coach.shown                          # the position before that move (the table draws it)
+    coach.try_session(23, now)           # a new game from there (not counted)
+    coach.close()                        # the worker ends with the table
+
+No pygame here: panels are plain values (:mod:`game.play.panels`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.i18n import _, ngettext
+from game.play.panels import Button, Command, Panel, Row, Section
+from game.render.marks import Mark
+from game.places import PileKind
+
+__all__ = ["Coach", "PAGE"]
+
+#: Moves one page of the list shows (Earlier / Later turn the pages).
+PAGE = 10
+
+
+def _grade_word(grade: Any) -> str:
+    from game.freecell.review import GRADE_NAMES
+
+    return _(GRADE_NAMES[grade])
+
+
+class Coach:
+    """The review of one game and the panels that show it.
+
+    ``service``: a factory for the solver worker (a ``SolverService`` of its
+    own by default, so that the live check never supersedes the review).
+    """
+
+    def __init__(self, service: Callable[[], Any] | None = None) -> None:
+        self._factory = service
+        self._service: Any = None
+        self._request = 0
+        self.start: Any = None
+        self.moves: list[Any] = []
+        self.level = "safe"
+        self.number = 0
+        #: The moves graded so far (``GradedMove``), in order; the whole list once done.
+        self.graded: tuple[Any, ...] = ()
+        self.done = 0  # positions examined
+        self.review: Any = None  # the finished Review
+        self.page = 0
+        #: The move whose position the table shows (1-based; 0: none).
+        self.selected = 0
+        self._positions: list[Any] = []
+
+    # --- the review ---------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self._request != 0
+
+    @property
+    def total(self) -> int:
+        return len(self.moves)
+
+    def begin(self, session: Any) -> str:
+        """Review the game of ``session`` (its moves up to now): "" when asked, else why not."""
+        from game.freecell.deals import is_known_unsolvable
+
+        start, moves, level = session.review_game()
+        self.cancel()
+        self.start, self.moves, self.level, self.number = start, list(moves), level, session.number
+        self.graded, self.done, self.review, self.page, self.selected = (), 0, None, 0, 0
+        self._positions = []
+        if not self.moves:
+            return _("No move to review yet")
+        if self._service is None:
+            if self._factory is not None:
+                self._service = self._factory()
+            else:
+                from game.solver import SolverService
+
+                self._service = SolverService("freecell")
+        self._request = self._service.ask_review(start, self.moves, known_lost=is_known_unsolvable(self.number))
+        return ""
+
+    def load(self, number: int, review: Any) -> None:
+        """Show a review made elsewhere (in this process: scripts and screenshots)."""
+        self.cancel()
+        self.start, self.moves, self.level, self.number = review.start, list(review.moves), review.level, number
+        self.review, self.graded, self.done = review, tuple(review.grades), len(review.moves) + 1
+        self.page, self.selected, self._positions = 0, 0, []
+
+    def poll(self) -> bool:
+        """Take what the worker sent; True when the grades changed (never blocks)."""
+        if not self._request or self._service is None:
+            return False
+        from game.solver import Answer
+
+        changed = False
+        for event in self._service.poll(self._request):
+            if isinstance(event, Answer):
+                self._request = 0
+                if event.review is not None:
+                    self.review = event.review
+                    self.graded = tuple(event.review.grades)
+                    self.done = len(self.moves) + 1
+                return True
+            graded = getattr(event, "graded", ())
+            if len(graded) > len(self.graded) or getattr(event, "done", 0) != self.done:
+                self.graded, self.done = tuple(graded), event.done
+                changed = True
+        return changed
+
+    def cancel(self) -> None:
+        if self._request and self._service is not None:
+            self._service.cancel(self._request)
+        self._request = 0
+
+    def close(self) -> None:
+        self.cancel()
+        if self._service is not None:
+            self._service.close()
+            self._service = None
+
+    # --- what the panels say ------------------------------------------------------------
+
+    def summary(self) -> str:
+        """The summary line, or how far the review has come."""
+        if self.review is not None:
+            return self.review.summary()
+        if not self.moves:
+            return ""
+        return _("Reviewing: {done} of {total} moves graded").format(done=len(self.graded), total=self.total)
+
+    def position_before(self, index: int) -> Any:
+        """The position before move ``index`` (1-based), at the game's level."""
+        if not self._positions:
+            pos = self.start.copy(stack=False)
+            self._positions.append(pos.copy(stack=False))
+            for m in self.moves:
+                pos.push(m, auto=self.level)
+                self._positions.append(pos.copy(stack=False))
+        return self._positions[index - 1]
+
+    def _label(self, index: int) -> str:
+        from game.freecell.review import move_phrase
+
+        phrase = move_phrase(self.position_before(index), self.moves[index - 1])
+        if index <= len(self.graded):
+            # TRANSLATORS: a line of the review's list: "23. 7♣ to a free cell — mistake".
+            return _("{n}. {move} \u2014 {grade}").format(n=index, move=phrase,
+                                                         grade=_grade_word(self.graded[index - 1].grade))
+        return _("{n}. {move} \u2014 not graded yet").format(n=index, move=phrase)
+
+    def panel(self) -> Panel:
+        """The list: the summary on top, a page of moves, Earlier / Later, Close."""
+        pages = max(1, (self.total + PAGE - 1) // PAGE)
+        self.page = min(max(self.page, 0), pages - 1)
+        first = self.page * PAGE + 1
+        last = min(self.total, first + PAGE - 1)
+        buttons = [Button(self._label(i), f"review-move:{i}") for i in range(first, last + 1)]
+        # The summary on top (a designed panel draws rows, not lines; a detail wraps).
+        rows = (Row(detail=self.summary()),) + tuple(Row(buttons=(k,)) for k in range(len(buttons)))
+        nav = []
+        if self.page > 0:
+            nav.append(Button(_("Earlier moves"), "review-page:-1"))
+        if self.page < pages - 1:
+            nav.append(Button(_("Later moves"), "review-page:1"))
+        buttons += nav + [Button(_("Close"), Command.CLOSE)]
+        # TRANSLATORS: the heading over one page of the review's list.
+        heading = _("Moves {first}\u2013{last} of {total}").format(first=first, last=last, total=self.total)
+        focus = self.selected - first if first <= self.selected <= last else 0
+        return Panel(_("Game review"), (self.summary(),), tuple(buttons),
+                     vertical=True, focus=focus, sections=(Section(heading, rows),))
+
+    def detail(self, index: int) -> Panel:
+        """One move: its grade in words, the better move, Try again from here."""
+        from game.freecell.review import Grade, move_phrase
+
+        self.selected = index
+        self.page = (index - 1) // PAGE
+        before = self.position_before(index)
+        move = self.moves[index - 1]
+        title = _("Move {n}: {move}").format(n=index, move=move_phrase(before, move))
+        lines: list[str] = []
+        graded = self.graded[index - 1] if index <= len(self.graded) else None
+        if graded is None:
+            lines.append(_("Not graded yet: the review is still working."))
+        else:
+            lines.append(self._why(graded))
+            if graded.better is not None and graded.grade is not Grade.LOST:
+                lines.append(_("Better: {move} ({notation})").format(move=move_phrase(before, graded.better),
+                                                                     notation=graded.better))
+        lines.append(_("The table shows the position before this move; the move played is outlined, "
+                       "the better move glows."))
+        buttons = (Button(_("Try again from here"), f"review-try:{index}"), Button(_("Back to the list"), "review"),
+                   Button(_("Close"), Command.CLOSE))
+        return Panel(title, tuple(lines), buttons, focus=1)
+
+    @staticmethod
+    def _why(graded: Any) -> str:
+        from game.freecell.review import Grade
+
+        longer = 1 + len(graded.line_after) - len(graded.line_before)
+        if graded.grade is Grade.BEST:
+            n = len(graded.line_after)
+            return ngettext("Best: it is on the shortest winning line known ({n} move from there).",
+                            "Best: it is on the shortest winning line known ({n} moves from there).", n).format(n=n)
+        if graded.grade is Grade.GOOD:
+            return ngettext("Good: it keeps the win; the line is {n} move longer than the best known.",
+                            "Good: it keeps the win; the line is {n} moves longer than the best known.",
+                            longer).format(n=longer)
+        if graded.grade is Grade.INACCURACY:
+            return ngettext("Inaccuracy: it keeps the win, but the line is {n} move longer than the best known.",
+                            "Inaccuracy: it keeps the win, but the line is {n} moves longer than the best known.",
+                            longer).format(n=longer)
+        if graded.grade is Grade.MISTAKE:
+            return _("Mistake: the game was winnable before it; from there no winning line exists "
+                     "(the solver examined every position).")
+        if graded.grade is Grade.LOST:
+            return _("The game was already lost before this move.")
+        return _("Unknown: the review's search could not decide this move within its budget.")
+
+    # --- the table ----------------------------------------------------------------------
+
+    @property
+    def shown(self) -> Any:
+        """The position the table shows while a move is selected (None: the game's own)."""
+        return self.position_before(self.selected) if self.selected else None
+
+    def marks(self) -> list[Mark]:
+        """The move played (outlined) and the better move (glowing) on the shown position."""
+        if not self.selected:
+            return []
+        pos = self.shown
+        out = _move_marks(pos, self.moves[self.selected - 1], "selected")
+        graded = self.graded[self.selected - 1] if self.selected <= len(self.graded) else None
+        if graded is not None and graded.better is not None:
+            out += _move_marks(pos, graded.better, "hint")
+        return out
+
+    def try_session(self, index: int, now: Callable[[], float]) -> Any:
+        """A new game of the same deal at the position before move ``index``: the
+        moves before it replayed, marked as helped (it never counts in the statistics)."""
+        from game.session import FreeCellSession
+
+        session = FreeCellSession(self.number, auto_foundation=self.level, now=now)
+        for move in self.moves[:index - 1]:
+            session.play(move)
+        session.assisted = True
+        session.clock.reset()
+        return session
+
+
+def _move_marks(pos: Any, move: Any, style: str) -> list[Mark]:
+    from game.freecell import HOME
+
+    out = []
+    if move.source < 8:
+        n = len(pos.columns[move.source])
+        out.append(Mark(PileKind.COLUMN, move.source, n - move.count, style))
+    else:
+        out.append(Mark(PileKind.CELL, move.source - 8, None, style))
+    if move.dest < 8:
+        out.append(Mark(PileKind.COLUMN, move.dest, None, style))
+    elif move.dest < HOME:
+        out.append(Mark(PileKind.CELL, move.dest - 8, None, style))
+    else:
+        card = pos.columns[move.source][-1] if move.source < 8 else pos.cells[move.source - 8]
+        out.append(Mark(PileKind.FOUNDATION, int(card) % 4, None, style))
+    return out
