@@ -351,13 +351,21 @@ def _show_icon() -> None:
     (some systems read it only then). A missing or unreadable PNG leaves SDL's default."""
     import pygame
 
-    from game.desktop import APP_ID, window_icon
+    from game.desktop import window_icon
 
-    # The window's class names it as the menu entry does (StartupWMClass), so the taskbar
-    # groups it under the entry's icon; a player's own setting wins.
-    for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
-        os.environ.setdefault(hint, APP_ID)
     try:
         pygame.display.set_icon(pygame.image.load(str(window_icon())))
     except (pygame.error, OSError, FileNotFoundError):
         pass  # a damaged install: the window opens all the same, with the system's icon
+
+
+def name_the_app() -> None:
+    """Before SDL's video starts (it reads them then): the window's class is the menu
+    entry's name (its StartupWMClass), so the taskbar shows the window under the entry
+    and its icon. A player's own setting of these wins; pygame's import sets the X11
+    one to the program's file name (``__main__.py``, ``solitaire``), which is replaced."""
+    from game.desktop import APP_ID
+
+    for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        if os.environ.get(hint) in (None, "", os.path.basename(sys.argv[0] if sys.argv else "")):
+            os.environ[hint] = APP_ID

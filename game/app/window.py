@@ -23,7 +23,7 @@ import pygame
 
 from game import speeds
 from game.app.capabilities import (Clipboard, FullScreen, Refusals, current_window, desktop_size, display_key,
-                                   open_window, restored_window, to_stderr)
+                                   name_the_app, open_window, restored_window, to_stderr)
 from game.app.textentry import TextEntry
 from game.app.pointing import Pointing
 from game.input.keys import translate_controller, translate_key
@@ -52,6 +52,7 @@ class App:
                  size: tuple[int, int] | None = None, *, now: Callable[[], float] = time.perf_counter,
                  fullscreen: bool = False, restore: bool = True,
                  data_folder: str | None = None, language: str | None = None) -> None:
+        name_the_app()
         with quiet_audio():  # no sound card: play silently, without ALSA's sixteen lines on stderr
             pygame.init()
         self.now = now
