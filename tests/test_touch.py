@@ -176,6 +176,16 @@ def test_a_finger_drop_within_half_a_card_of_a_free_cell_lands_there(clock, make
     swipe(app, clock, six, beside)  # a finger: within reach of the cell
     frames(app, clock, 30)
     assert str(table.position.cells[0]) == "6S", table.message
+    # A tap beside the next free cell places the selected card there, as a tap on it would.
+    cell = lay.slot(PileKind.CELL, 1)
+    sx, sy = cam.project(cell.x, cell.y - theme.CARD_H / 2 - 0.3, 0.0)  # below it, above the columns' tops
+    below = (int(round(sx)), int(round(sy)))
+    assert pick(lay, cam, *below) is None and column_under(lay, cam, *below) is None
+    tap(app, clock, screen_of(app, PileKind.COLUMN, 1, 6))
+    assert table.selection is not None
+    tap(app, clock, below)
+    frames(app, clock, 30)
+    assert table.position.cells[1] is not None and table.session.moves == 2, table.message
 
 
 def test_a_second_finger_cancels_a_drag_and_the_run_flies_home(clock, make_app):

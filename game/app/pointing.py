@@ -5,7 +5,7 @@ and :mod:`game.input.touch` picks the finger that points; here a gesture
 meets the window: what lies under a pixel (picking against the camera), the
 control bar and panels (the overlay), and where a dragged run lands. The
 mouse and the finger each have a :class:`Pointer` (a finger needs more travel
-before a press is a drag, and its drops reach half a card further);
+before a press is a drag, and its taps and drops reach half a card further);
 SDL's mouse copies of touches are dropped, so nothing acts twice.
 
 A press held on a column opens the run panel; the pointer still down may
@@ -115,7 +115,7 @@ class Pointing:
         elif not taken:
             p.cancel()  # a panel is up: the table waits for its answer
         else:
-            p.down(pos, self.pick(pos), self.app.now())
+            p.down(pos, self.pick(pos) or (self._near(pos) if p is self.finger else None), self.app.now())
 
     def _motion(self, p: Pointer, pos: tuple[int, int]) -> None:
         p.move(pos, self.app.play.draggable)
@@ -173,6 +173,16 @@ class Pointing:
     def pick(self, pos: tuple[int, int]) -> Pick | None:
         lay, cam = self._camera()
         return pick(lay, cam, pos[0], pos[1])
+
+    def _near(self, pos: tuple[int, int]) -> Pick | None:
+        """For a finger on bare felt: the place within half a card of it, as a pick of its
+        top card (or of the empty slot), so a tap beside a place selects or fills it."""
+        lay, cam = self._camera()
+        near = target_near(lay, cam, pos[0], pos[1], speeds.FINGER_REACH)
+        if near is None:
+            return None
+        cards = [c for c in lay.pile(*near) if not c.hidden and not c.in_flight]
+        return Pick(near[0], near[1], cards[-1].index, cards[-1].card) if cards else Pick(near[0], near[1], None, None)
 
     def _target(self, at: tuple[int, int], reach: float = 0.0) -> tuple[PileKind, int] | None:
         """The place a run let go at ``at`` lands on: the column under it, else a cell or
