@@ -67,6 +67,15 @@ def test_the_bundle_runs_its_commands_with_its_own_data(bundle, tmp_path):
     assert run("--lang", "ru", "help", "spider").stdout.startswith("Как играть в «Паука»")
     here = subprocess.run([sys.executable, "-m", "game", "daily", "2026-11-29"], cwd=ROOT, capture_output=True, text=True)
     assert run("daily", "2026-11-29").stdout == here.stdout != ""
+    # Its launcher starts the bundle itself, with the icons it carries.
+    env["XDG_DATA_HOME"] = str(tmp_path / "share")
+    assert run("install-launcher").returncode == 0
+    from game.desktop import APP_ID
+
+    entry = (tmp_path / "share" / "applications" / f"{APP_ID}.desktop").read_text(encoding="utf-8")
+    assert f"\nExec={bundle}\n" in entry and "\nPath=" not in entry
+    assert (tmp_path / "share" / "icons" / "hicolor" / "512x512" / "apps" / f"{APP_ID}.png").is_file()
+    assert run("uninstall-launcher").returncode == 0 and not (tmp_path / "share" / "applications").exists()
     assert run("deal", "freecell", "617").stdout == subprocess.run(
         [sys.executable, "-m", "game", "deal", "freecell", "617"], cwd=ROOT, capture_output=True, text=True).stdout
 
