@@ -245,6 +245,9 @@ def test_turning_the_window_mid_drag_sends_the_card_home(clock, make_app, size):
     down(app, clock, six)
     slide(app, clock, (six[0] + 120, six[1] - 200))
     assert table.held is not None
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1280, y=720))  # SDL repeating the size
+    frames(app, clock, 2)
+    assert table.held is not None  # the same size: the drag goes on
     turn(app, clock, size)
     assert table.held is None  # let go: it flies home on the turned table
     cell = screen_of(app, PileKind.CELL, 0, None)

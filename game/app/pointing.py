@@ -48,6 +48,7 @@ class Pointing:
         self.fingers = Fingers()
         self._button: str | None = None  # the bar or panel button pressed, answered on release
         self._slid: str | None = None  # the panel button a held pointer is over
+        self._size: tuple[int, int] = app.size  # the window's size the pointers' pixels belong to
 
     @property
     def dragging(self) -> bool:
@@ -97,7 +98,11 @@ class Pointing:
 
     def resized(self) -> None:
         """The window changed size or turned: a dragged run goes home (the table under it
-        moved); a press still waiting counts its travel from where the pointer is now."""
+        moved); a press still waiting counts its travel from where the pointer is now.
+        The same size again (SDL says so on other occasions too) changes nothing."""
+        if self.app.size == self._size:
+            return
+        self._size = self.app.size
         for p in (self.mouse, self.finger):
             if p.drag is not None:
                 self._cancel(p)

@@ -132,6 +132,7 @@ class App:
         self.ctx.viewport = (0, 0, *self.size)
         self.renderer.resize(self.size)
         self.overlay.resize(self.size)
+        self.pointing.resized()  # a run dragged over a resized or turned table goes home
 
     # --- events: SDL's become actions and gestures ------------------------------------
 
@@ -142,7 +143,6 @@ class App:
             play.running = False
         elif t == pygame.WINDOWSIZECHANGED:
             self.resize(pygame.display.get_window_size())
-            self.pointing.resized()  # a drag under a turned window goes home
         elif self.pointing.handle(event):
             pass  # the mouse, the fingers
         elif t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
