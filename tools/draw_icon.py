@@ -33,18 +33,36 @@ RED = (200, 32, 44)
 SCALE = 4  # drawn this many times larger, then smoothed down
 
 
+def _outer_tangent(p: tuple[float, float], c: tuple[float, float], radius: float) -> tuple[float, float]:
+    """Where a line from ``p`` touches the circle (``c``, ``radius``) on its outer side (away
+    from the middle): the heart's sides meet its lobes without a kink."""
+    dx, dy = c[0] - p[0], c[1] - p[1]
+    d = math.hypot(dx, dy)
+    reach = math.sqrt(max(d * d - radius * radius, 0.0))
+    base, spread = math.atan2(dy, dx), math.asin(min(1.0, radius / d))
+    touches = [(p[0] + reach * math.cos(base + s * spread), p[1] + reach * math.sin(base + s * spread)) for s in (-1, 1)]
+    return max(touches, key=lambda t: abs(t[0] - p[0]))
+
+
+def _lobes(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, int, int], flip: int) -> None:
+    """Two round lobes and the point below (``flip`` -1: above) them: a heart, or a spade's blade."""
+    tip = (cx, cy + flip * r * 1.05)
+    centres = [(cx + side * r * 0.5, cy - flip * r * 0.25) for side in (-1, 1)]
+    radius = r * 0.55
+    for c in centres:
+        pygame.draw.circle(surf, colour, c, radius)
+    left, right = (_outer_tangent(tip, c, radius) for c in centres)
+    pygame.draw.polygon(surf, colour, [tip, left, centres[0], centres[1], right])
+
+
 def _heart(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, int, int]) -> None:
     """A heart ``r`` wide on each side of ``cx``, its point at ``cy + r``."""
-    pygame.draw.circle(surf, colour, (cx - r * 0.5, cy - r * 0.25), r * 0.55)
-    pygame.draw.circle(surf, colour, (cx + r * 0.5, cy - r * 0.25), r * 0.55)
-    pygame.draw.polygon(surf, colour, [(cx - r * 1.02, cy - r * 0.05), (cx + r * 1.02, cy - r * 0.05), (cx, cy + r * 1.05)])
+    _lobes(surf, cx, cy, r, colour, 1)
 
 
 def _spade(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, int, int]) -> None:
     """A spade: an upside-down heart with a stem."""
-    pygame.draw.circle(surf, colour, (cx - r * 0.5, cy + r * 0.25), r * 0.55)
-    pygame.draw.circle(surf, colour, (cx + r * 0.5, cy + r * 0.25), r * 0.55)
-    pygame.draw.polygon(surf, colour, [(cx - r * 1.02, cy + r * 0.05), (cx + r * 1.02, cy + r * 0.05), (cx, cy - r * 1.05)])
+    _lobes(surf, cx, cy, r, colour, -1)
     pygame.draw.polygon(surf, colour, [(cx, cy + r * 0.2), (cx - r * 0.45, cy + r * 1.05), (cx + r * 0.45, cy + r * 1.05)])
 
 
