@@ -185,3 +185,20 @@ def test_exec_quotes_what_the_desktop_spec_reserves():
     assert desktop.exec_line(["/usr/bin/solitaire"]) == "/usr/bin/solitaire"
     # A space and a $ in the folder: quoted, $ escaped, then every backslash doubled.
     assert desktop.exec_line(["/home/a b/$x/python3", "-m", "game"]) == '"/home/a b/\\\\$x/python3" -m game'
+
+
+def test_every_file_the_game_reads_ships_in_the_package():
+    """pyproject's data-files name every file of assets/ and shaders/ (an icon left out
+    would leave an installed game's window and launcher without it)."""
+    import tomllib
+    from pathlib import PurePosixPath
+
+    from conftest import ROOT
+
+    table = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
+    shipped = {PurePosixPath(p.relative_to(ROOT).as_posix()) for patterns in table.values()
+               for pattern in patterns for p in ROOT.glob(pattern)}
+    present = {PurePosixPath(p.relative_to(ROOT).as_posix()) for folder in ("assets", "shaders")
+               for p in (ROOT / folder).rglob("*") if p.is_file()}
+    assert present - shipped == set()
+    assert {f"assets/icons/solitaire3d-{n}.png" for n in ICON_SIZES} <= {str(p) for p in shipped}
