@@ -181,6 +181,11 @@ def test_the_launcher_files_pass_the_desktops_validators(tmp_path):
     assert done.returncode == 0 and not (root / "applications").exists(), done.stderr
 
 
+def test_a_relative_xdg_data_home_is_ignored_as_the_spec_says():
+    assert desktop.data_home({"XDG_DATA_HOME": "share", "HOME": "/home/p"}) == Path("/home/p/.local/share")
+    assert desktop.data_home({"XDG_DATA_HOME": "/d", "HOME": "/home/p"}) == Path("/d")
+
+
 def test_exec_quotes_what_the_desktop_spec_reserves():
     assert desktop.exec_line(["/usr/bin/solitaire"]) == "/usr/bin/solitaire"
     # A space and a $ in the folder: quoted, $ escaped, then every backslash doubled.
