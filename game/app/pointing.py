@@ -69,6 +69,8 @@ class Pointing:
             if t == pygame.WINDOWFOCUSLOST:
                 self.fingers.reset()  # a lift may never come
             return False
+        if synthesised(event):
+            return True  # SDL's copy of the mouse: the mouse events act for it
         finger = (event.touch_id, event.finger_id)
         pos = to_pixels(event.x, event.y, self.app.size)
         if t == pygame.FINGERDOWN:

@@ -28,17 +28,27 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-__all__ = ["Fingers", "TOUCH_MOUSE_ID", "synthesised", "to_pixels"]
+__all__ = ["Fingers", "TOUCH_MOUSE_ID", "MOUSE_TOUCH_ID", "synthesised", "to_pixels"]
 
 #: SDL_TOUCH_MOUSEID: the mouse id SDL gives the mouse events it makes from a touch.
 TOUCH_MOUSE_ID = 0xFFFFFFFF
+#: SDL_MOUSE_TOUCHID: the touch device id of finger events SDL makes from the mouse
+#: (the hint SDL_MOUSE_TOUCH_EVENTS; on by default on phones): the mouse acts for them.
+MOUSE_TOUCH_ID = -1
 
 Finger = tuple[int, int]  # (touch device id, finger id)
 
 
 def synthesised(event: Any) -> bool:
-    """Whether a mouse event is SDL's copy of a touch (the finger events already said it)."""
-    return bool(getattr(event, "touch", False)) or getattr(event, "which", None) == TOUCH_MOUSE_ID
+    """Whether a mouse event is SDL's copy of a touch (the finger events already said it),
+    or a finger event SDL's copy of the mouse (the mouse events say it).
+
+    >>> from types import SimpleNamespace as E
+    >>> synthesised(E(touch=True)), synthesised(E(which=0)), synthesised(E(touch_id=MOUSE_TOUCH_ID))
+    (True, False, True)
+    """
+    return (bool(getattr(event, "touch", False)) or getattr(event, "which", None) == TOUCH_MOUSE_ID
+            or getattr(event, "touch_id", None) in (MOUSE_TOUCH_ID, 2**64 - 1))
 
 
 def to_pixels(x: float, y: float, size: tuple[int, int]) -> tuple[int, int]:
