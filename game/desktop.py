@@ -119,7 +119,7 @@ def desktop_entry(argv: list[str], folder: Path | None) -> str:
         for code, text in _each_language(message).items():
             lines.append(f"{key}{'' if code == 'en' else f'[{code}]'}={_key_value(text)}")
     lines += [f"Exec={exec_line(argv)}", f"Icon={APP_ID}", "Terminal=false", "Categories=Game;CardGame;",
-              f"StartupWMClass={APP_ID}", "StartupNotify=true"]
+              f"StartupWMClass={APP_ID}"]
     if folder is not None:
         lines.append(f"Path={_key_value(str(folder))}")
     return "\n".join(lines) + "\n"
