@@ -208,6 +208,13 @@ def test_a_second_finger_cancels_a_drag_and_the_run_flies_home(clock, make_app):
     lift(app, clock, (10, 10), finger=2)
     assert table.position == before and table.session.moves == 0
     settled(app, clock)
+    down(app, clock, six)  # the window loses the touch screen mid-drag: no lift will come
+    slide(app, clock, ((six[0] + cell[0]) // 2, (six[1] + cell[1]) // 2))
+    assert table.held is not None
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    frames(app, clock, 1)
+    assert table.held is None and table.flights.busy()
+    settled(app, clock)
     swipe(app, clock, six, cell)  # the next touch plays again
     frames(app, clock, 30)
     assert str(table.position.cells[0]) == "6S"

@@ -66,8 +66,9 @@ class Pointing:
                 (self._down if t == pygame.MOUSEBUTTONDOWN else self._up)(self.mouse, event.pos)
             return True
         if t not in _FINGER:
-            if t == pygame.WINDOWFOCUSLOST:
-                self.fingers.reset()  # a lift may never come
+            if t == pygame.WINDOWFOCUSLOST:  # a finger's lift may never come: its gesture ends here
+                self.fingers.reset()
+                self._cancel(self.finger)
             return False
         if synthesised(event):
             return True  # SDL's copy of the mouse: the mouse events act for it
