@@ -34,6 +34,8 @@ DRAG_START_PX = 5
 FINGER_DRAG_START_PX = 14
 #: A finger's drop this near a place (table units: half a card's width) lands on it.
 FINGER_REACH = 0.5
+#: A finger's tap this many pixels beside a button (in the bar's or a panel's gaps) presses it.
+FINGER_BUTTON_REACH_PX = 10
 
 #: The animation-speed setting: name -> factor on every duration above.
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.55, "instant": 0.0}

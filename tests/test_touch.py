@@ -156,7 +156,15 @@ def test_double_tap_and_a_tap_on_the_bar(clock, make_app):
     tap(app, clock, six)
     frames(app, clock, 30)
     assert [str(c) for c in table.position.cells if c is not None] == ["6S"], table.message
-    tap(app, clock, button_pos(app, "undo"))
+    # Beside Undo, in the bar's gap before it: the mouse presses nothing there, a finger Undo.
+    rect = next(r for r, a in app.overlay._hits.rects if a == "undo")
+    gap = next((rect.left - dx, rect.centery) for dx in range(1, 10) if app.overlay.hit((rect.left - dx, rect.centery)) is None)
+    assert app.overlay.covers(gap)
+    from test_app import click
+
+    click(app, clock, gap)
+    assert table.session.moves == 1
+    tap(app, clock, gap)
     frames(app, clock, 30)
     assert table.session.moves == 0 and all(c is None for c in table.position.cells)
 

@@ -119,7 +119,7 @@ class Pointing:
         taken = play.press()
         if overlay.covers(pos):
             p.cancel()
-            self._button = overlay.hit(pos)
+            self._button = overlay.hit(pos, self._reach(p))
         elif not taken:
             p.cancel()  # a panel is up: the table waits for its answer
         else:
@@ -135,7 +135,7 @@ class Pointing:
     def _up(self, p: Pointer, pos: tuple[int, int]) -> None:
         play = self.app.play
         button, self._button = self._button, None
-        if button is not None and self.app.overlay.hit(pos) == button:
+        if button is not None and self.app.overlay.hit(pos, self._reach(p)) == button:
             play.button(button)
             return
         gesture = p.up(pos, self.app.now())
@@ -145,6 +145,10 @@ class Pointing:
             play.release(target=self._target(gesture.end, speeds.FINGER_REACH if p is self.finger else 0.0))
         elif isinstance(gesture, HoldLift):
             self._lift(gesture.end)
+
+    def _reach(self, p: Pointer) -> int:
+        """How far beside a button ``p`` still presses it: a fingertip is wider than its point."""
+        return speeds.FINGER_BUTTON_REACH_PX if p is self.finger else 0
 
     def _cancel(self, p: Pointer) -> None:
         """End ``p``'s gesture with nothing done: a dragged run flies back where it came from."""
