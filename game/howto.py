@@ -370,6 +370,10 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
         N_("- Press and hold a column: a small panel shows how many cards follow the card you "
            "touched; its up and down arrows change the first card of the selection, and releasing "
            "confirms the selection (nothing moves yet). Its Close button, or [Esc], cancels."),
+        N_("- Touch: drag a card with a finger, or tap a card and then tap where it goes; a double "
+           "tap is a double-click. Touch and hold a column for the panel, slide onto its up and down "
+           "arrows, and lift your finger to confirm (lifting on Close cancels). A second finger "
+           "cancels a drag, and a card let go within half a card of a place lands there."),
         N_("- Keyboard: [Left] and [Right] move the focus across the free cells, foundations and "
            "columns; [Up] and [Down] choose the first card inside a column; [Enter] or [Space] "
            "selects, places, or sends home; [Esc] clears the selection."),
@@ -547,6 +551,9 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
         N_("- Double-click a card to send it, in order of preference, to a column where it "
            "completes a set, onto the same suit, onto any suit, or to an empty column."),
         N_("- Click the stock, or **Deal**, to deal; both show how many deals remain."),
+        N_("- Touch: drag a card with a finger, or tap a card and then tap the column it goes to; a "
+           "double tap is a double-click, and a tap on the stock deals. A second finger cancels a "
+           "drag, and a card let go within half a card of a column lands there."),
         N_("- Keyboard: [Tab] cycles through the stock and the columns ([Shift+Tab] goes back); "
            "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
            "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [Ctrl+Y] or "

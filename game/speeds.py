@@ -30,6 +30,12 @@ DOUBLE_CLICK = 0.35
 HOLD = 0.55
 #: Pixels the pointer must travel before a press becomes a drag.
 DRAG_START_PX = 5
+#: The same for a finger: a fingertip rolls a few pixels in a tap.
+FINGER_DRAG_START_PX = 14
+#: A finger's drop this near a place (table units: half a card's width) lands on it.
+FINGER_REACH = 0.5
+#: A finger's tap this many pixels beside a button (in the bar's or a panel's gaps) presses it.
+FINGER_BUTTON_REACH_PX = 10
 
 #: The animation-speed setting: name -> factor on every duration above.
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.55, "instant": 0.0}

@@ -13,7 +13,7 @@ import pytest
 from game.freecell import deal
 from game.freecell.solver import solve
 from game.input import Act, Action
-from game.input.pointer import Click, Drop, Hold, Pointer
+from game.input.pointer import Click, Drop, Hold, HoldLift, Pointer
 from game.play import NullHost, Play
 from game.play.table import NewDealWanted, Refused, Undone
 from game.stats import Statistics
@@ -218,11 +218,12 @@ def test_the_clock_pauses_while_a_panel_covers_the_table(play_for):
 def test_pointer_gestures():
     p = Pointer()
     card = SimpleNamespace(kind="column", pile=2, index=4)
-    # A press that stays still long enough becomes a hold, and its release is no click.
+    # A press that stays still long enough becomes a hold, and its release is no click
+    # but the end of the hold (it confirms the panel's run).
     p.down((10, 10), card, now=0.0)
     assert p.poll(0.1) is None
     assert p.poll(1.0) == Hold(2, 4)
-    assert p.up((10, 10), now=1.1) is None
+    assert p.up((10, 10), now=1.1) == HoldLift((10, 10))
     # Holding where the controller says no (Spider) leaves the press a click.
     p.down((10, 10), card, now=2.0)
     assert p.poll(3.0, holdable=lambda where: False) is None

@@ -330,6 +330,7 @@ def open_window(size: tuple[int, int], refusals: Refusals, where: tuple[int, int
 def _open(size: tuple[int, int], refusals: Refusals) -> Any:
     import pygame
 
+    _show_icon()
     flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
     if refusals.remembered("size"):
         return pygame.display.set_mode(FALLBACK_SIZE, flags)
@@ -343,3 +344,28 @@ def _open(size: tuple[int, int], refusals: Refusals) -> Any:
         raise refused from None  # no size works: not the size's fault, so nothing is remembered
     refusals.refuse("size", refused, want=f"{size[0]}×{size[1]}", got=f"{FALLBACK_SIZE[0]}×{FALLBACK_SIZE[1]}")
     return window
+
+
+def _show_icon() -> None:
+    """The game's own icon in the title bar and the taskbar, set before the window opens
+    (some systems read it only then). A missing or unreadable PNG leaves SDL's default."""
+    import pygame
+
+    from game.desktop import window_icon
+
+    try:
+        pygame.display.set_icon(pygame.image.load(str(window_icon())))
+    except (pygame.error, OSError, FileNotFoundError):
+        pass  # a damaged install: the window opens all the same, with the system's icon
+
+
+def name_the_app() -> None:
+    """Before SDL's video starts (it reads them then): the window's class is the menu
+    entry's name (its StartupWMClass), so the taskbar shows the window under the entry
+    and its icon. A player's own setting of these wins; pygame's import sets the X11
+    one to the program's file name (``__main__.py``, ``solitaire``), which is replaced."""
+    from game.desktop import APP_ID
+
+    for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        if os.environ.get(hint) in (None, "", os.path.basename(sys.argv[0] if sys.argv else "")):
+            os.environ[hint] = APP_ID

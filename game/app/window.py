@@ -3,7 +3,8 @@
     App("freecell", number=617).run()
 
 The arrows point one way: pygame events become :class:`game.input.Action`
-values (keys, gamepad) or pointer gestures resolved to places here, and go
+values (keys, gamepad) or pointer gestures (mouse, fingers) resolved to
+places by :class:`game.app.pointing.Pointing`, and go
 to :class:`game.play.Play`; the window draws Play's read-only
 :class:`game.play.frame.Frame` and never reaches past it. No rule is decided here.
 
@@ -22,16 +23,14 @@ import pygame
 
 from game import speeds
 from game.app.capabilities import (Clipboard, FullScreen, Refusals, current_window, desktop_size, display_key,
-                                   open_window, restored_window, to_stderr)
+                                   name_the_app, open_window, restored_window, to_stderr)
 from game.app.textentry import TextEntry
+from game.app.pointing import Pointing
 from game.input.keys import translate_controller, translate_key
-from game.input.pointer import Click, Drop, Pointer
 from game.loop import FixedStep
-from game.places import PileKind
-from game.play import Play, rest_layout
+from game.play import Play
 from game.play.menu import Settings
-from game.render.layout import Layout
-from game.render.picking import Pick, column_under, pick
+from game.render.picking import Pick
 from game.render.scene import Renderer, View, show_felt
 from game.sound import quiet_audio
 from game.ui.overlay import Overlay
@@ -53,6 +52,7 @@ class App:
                  size: tuple[int, int] | None = None, *, now: Callable[[], float] = time.perf_counter,
                  fullscreen: bool = False, restore: bool = True,
                  data_folder: str | None = None, language: str | None = None) -> None:
+        name_the_app()
         with quiet_audio():  # no sound card: play silently, without ALSA's sixteen lines on stderr
             pygame.init()
         self.now = now
@@ -76,8 +76,7 @@ class App:
         self.loop = FixedStep(now=now)
         self.controllers: dict[int, Any] = {}
         self.stick: dict[int, int] = {}
-        self.pointer = Pointer()
-        self._button: str | None = None
+        self.pointing = Pointing(self)  # the mouse and the fingers
         self.clipboard = Clipboard(self.refusals)
         self.frames_drawn = 0
         self._pulse: tuple[tuple[Any, ...], float] = ((), 0.0)  # the hint marks shown, since when
@@ -133,6 +132,7 @@ class App:
         self.ctx.viewport = (0, 0, *self.size)
         self.renderer.resize(self.size)
         self.overlay.resize(self.size)
+        self.pointing.resized()  # a run dragged over a resized or turned table goes home
 
     # --- events: SDL's become actions and gestures ------------------------------------
 
@@ -143,6 +143,8 @@ class App:
             play.running = False
         elif t == pygame.WINDOWSIZECHANGED:
             self.resize(pygame.display.get_window_size())
+        elif self.pointing.handle(event):
+            pass  # the mouse, the fingers
         elif t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
             play.pause("focus", t == pygame.WINDOWFOCUSLOST)
         elif t == pygame.WINDOWMINIMIZED:
@@ -172,72 +174,16 @@ class App:
             for k, c in list(self.controllers.items()):
                 if not c.attached():
                     del self.controllers[k]
-        elif t == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._mouse_down(event.pos)
-        elif t == pygame.MOUSEMOTION:
-            self.pointer.move(event.pos, self.play.draggable)
-            self._follow_drag()
-        elif t == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._mouse_up(event.pos)
-
-    def _mouse_down(self, pos: tuple[int, int]) -> None:
-        taken = self.play.press()
-        if self.overlay.covers(pos):
-            self.pointer.cancel()
-            self._button = self.overlay.hit(pos)
-        elif not taken:
-            self.pointer.cancel()  # a panel is up: the table waits for its answer
-        else:
-            self.pointer.down(pos, self.pick(pos), self.now())
-
-    def _mouse_up(self, pos: tuple[int, int]) -> None:
-        button, self._button = self._button, None
-        if button is not None and self.overlay.hit(pos) == button:
-            self.play.button(button)
-            return
-        gesture = self.pointer.up(pos, self.now())
-        if isinstance(gesture, Click):
-            self.play.release(gesture)
-        elif isinstance(gesture, Drop):
-            self.play.release(target=self._target(gesture.end))
-
-    def _camera(self) -> tuple[Layout, Any]:
-        """The cards at rest and the camera that shows them (for picking)."""
-        lay = rest_layout(self.play, self.size)
-        return lay, self.renderer.camera_for(lay)
 
     def pick(self, pos: tuple[int, int]) -> Pick | None:
-        lay, cam = self._camera()
-        return pick(lay, cam, pos[0], pos[1])
-
-    def _target(self, at: tuple[int, int]) -> tuple[PileKind, int] | None:
-        """The place a run let go at ``at`` lands on: the column under it, else a cell or foundation."""
-        lay, cam = self._camera()
-        col = column_under(lay, cam, at[0], at[1])
-        if col is not None:
-            return (PileKind.COLUMN, col)
-        hit = pick(lay, cam, at[0], at[1])
-        if hit is not None and hit.kind in (PileKind.CELL, PileKind.FOUNDATION, PileKind.COLUMN):
-            return (hit.kind, hit.pile)
-        return None
-
-    def _follow_drag(self) -> None:
-        """The dragged run follows the pointer on the table plane."""
-        drag = self.pointer.drag
-        if drag is None:
-            return
-        _, cam = self._camera()
-        gx, gy = cam.table_point(drag.start[0], drag.start[1], 0.0)
-        x, y = cam.table_point(self.pointer.position[0], self.pointer.position[1], 0.0)
-        self.play.move(drag.source, (x - gx, y - gy))
+        """The card or slot under window pixel ``pos``."""
+        return self.pointing.pick(pos)
 
     # --- the frame ---------------------------------------------------------------------
 
     def _update(self, dt: float) -> None:
         self.play.update(dt)
-        hold = self.pointer.poll(self.now(), self.play.holdable)
-        if hold is not None:
-            self.play.hold(hold.column, hold.index)
+        self.pointing.poll(self.now())
 
     def step(self) -> bool:
         """One frame: events, fixed-step updates, and a redraw if anything changed."""
@@ -272,7 +218,7 @@ class App:
                 drew = self.step()
                 if drew:
                     continue
-                if self.play.busy or self.pointer.drag:
+                if self.play.busy or self.pointing.dragging:
                     pygame.time.wait(8)  # cards are flying: the next frame is due soon
                     continue
                 self._idle_wait()  # nothing moves: until input, or the clock's next look

@@ -21,6 +21,8 @@ with ``textplay`` (FreeCell in the terminal); ``usage`` holds
     solitaire daily [YYYY-MM-DD]                today's deal and its difficulty
     solitaire challenges [--date D] [--json]    the day's challenges and their proofs
     solitaire help [freecell|spider]            how to play
+    solitaire install-launcher                  the game in the application menu, with its icon
+    solitaire uninstall-launcher                removes exactly what install-launcher wrote
 
 With no display (see :mod:`game.commands.display`: no DISPLAY/WAYLAND_DISPLAY
 on Linux, or SDL would draw off screen) ``solitaire`` says so in one line on
@@ -201,6 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
     helpp = commands.add_parser("help", help=_("how to play FreeCell or Spider"))
     helpp.add_argument("game", nargs="?", choices=["freecell", "spider"], default="freecell")
 
+    commands.add_parser("install-launcher", help=_("add the game to the application menu (with its icon)"))
+    commands.add_parser("uninstall-launcher", help=_("remove what install-launcher added"))
+
     play = commands.add_parser("play", help=_("start the game (the default)"))
     play.add_argument("game", nargs="?", choices=["freecell", "spider"], default="freecell")
     play.add_argument("number", nargs="?", help=_("deal or game number"))
@@ -294,6 +299,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands.challenges import challenges_command
 
             return challenges_command(args.date, args.json)
+        if args.command in ("install-launcher", "uninstall-launcher"):
+            from game.desktop import install_launcher, uninstall_launcher
+
+            return install_launcher() if args.command == "install-launcher" else uninstall_launcher()
         if args.command == "daily":
             from game.commands.freecell import daily_command
 

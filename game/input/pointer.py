@@ -1,5 +1,6 @@
-"""Mouse gestures: a press, motion and a release become a click, a double
-click, a drag and drop, or a press-and-hold, the way keys become actions.
+"""Pointer gestures (a mouse, or a finger: see :mod:`game.input.touch`): a press,
+motion and a release become a click, a double click, a drag and drop, or a
+press-and-hold, the way keys become actions.
 
 The decoder knows nothing of cards or windows: the caller tells it what lies
 under the pointer (a :class:`game.render.picking.Pick`, or anything with
@@ -20,6 +21,18 @@ gets plain gesture values back::
     DragStart(source=('column', 3, 5), start=(100, 200))
     >>> p.up((300, 400), now=1.2)
     Drop(source=('column', 3, 5), start=(100, 200), end=(300, 400))
+
+A press held still becomes a :class:`Hold` (the run panel opens); the pointer
+may then slide over the panel (``holding`` is true) and its release is a
+:class:`HoldLift` where it was let go (SPEC §1.6: release confirms)::
+
+    >>> p.down((100, 200), card, now=2.0)
+    >>> p.poll(now=2.6)
+    Hold(column=3, index=5)
+    >>> p.move((100, 260), draggable=lambda where: True), p.holding
+    (None, True)
+    >>> p.up((100, 260), now=3.0)
+    HoldLift(end=(100, 260))
 """
 
 from __future__ import annotations
@@ -31,7 +44,7 @@ from typing import Any, Callable
 from game import speeds
 from game.places import PileKind
 
-__all__ = ["Pointer", "Click", "DragStart", "Drop", "Hold"]
+__all__ = ["Pointer", "Click", "DragStart", "Drop", "Hold", "HoldLift"]
 
 Source = tuple[PileKind, int, int]  # kind, pile, index of the card the drag holds
 
@@ -69,12 +82,23 @@ class Hold:
     index: int
 
 
-class Pointer:
-    """One mouse: call :meth:`down`, :meth:`move`, :meth:`up`, and :meth:`poll` each frame."""
+@dataclass(frozen=True)
+class HoldLift:
+    """The pointer let go after a :class:`Hold`, at ``end`` (window pixels)."""
 
-    def __init__(self) -> None:
+    end: tuple[int, int]
+
+
+class Pointer:
+    """One mouse or one finger: call :meth:`down`, :meth:`move`, :meth:`up`, and
+    :meth:`poll` each frame. ``slop``: the pixels of travel that make a press a drag."""
+
+    def __init__(self, slop: float = speeds.DRAG_START_PX) -> None:
+        self.slop = slop
         self._press: tuple[tuple[int, int], Any, float] | None = None
         self.drag: DragStart | None = None
+        #: A hold opened the run panel and the pointer is still down (sliding over it).
+        self.holding = False
         self.position: tuple[int, int] = (0, 0)
         self._last_click: tuple[tuple[str, int, int | None] | None, float] | None = None
 
@@ -86,12 +110,20 @@ class Pointer:
         """The button went down over ``where`` (None: nothing there)."""
         self._press = (pos, where, now)
         self.drag = None
+        self.holding = False
         self.position = pos
 
     def cancel(self) -> None:
-        """Forget the press (a panel took the click)."""
+        """Forget the press (a panel took the click, a second finger came down)."""
         self._press = None
         self.drag = None
+        self.holding = False
+
+    def rebase(self) -> None:
+        """Count a waiting press's travel from where the pointer is now (the window under it
+        changed: its old pixel means another place)."""
+        if self._press is not None:
+            self._press = (self.position, self._press[1], self._press[2])
 
     def move(self, pos: tuple[int, int], draggable: Callable[[Any], bool]) -> DragStart | None:
         """The pointer moved; a :class:`DragStart` once it has gone far enough from a draggable card."""
@@ -101,18 +133,21 @@ class Pointer:
         start, where, _ = self._press
         if where is None or getattr(where, "index", None) is None:
             return None
-        if math.hypot(pos[0] - start[0], pos[1] - start[1]) < speeds.DRAG_START_PX:
+        if math.hypot(pos[0] - start[0], pos[1] - start[1]) < self.slop:
             return None
         if where.kind not in (PileKind.COLUMN, PileKind.CELL) or not draggable(where):
             return None
         self.drag = DragStart((where.kind, where.pile, where.index), start)
         return self.drag
 
-    def up(self, pos: tuple[int, int], now: float) -> Click | Drop | None:
-        """The button came up: a drop, a (double) click, or nothing (the press was taken)."""
+    def up(self, pos: tuple[int, int], now: float) -> Click | Drop | HoldLift | None:
+        """The button came up: a drop, a (double) click, the end of a hold, or nothing (the press was taken)."""
         press, self._press = self._press, None
         drag, self.drag = self.drag, None
         self.position = pos
+        if self.holding:
+            self.holding = False
+            return HoldLift(pos)
         if press is None:
             return None
         if drag is not None:
@@ -136,5 +171,6 @@ class Pointer:
             return None
         if not holdable(where):
             return None
-        self._press = None  # the release will not count as a click
+        self._press = None  # the release will not count as a click: it ends the hold
+        self.holding = True
         return Hold(where.pile, where.index)

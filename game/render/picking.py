@@ -26,8 +26,9 @@ from game.cards import Card
 from game.render.camera import Camera
 from game.places import PileKind
 from game.render.layout import Layout, inside_card
+from game.render.theme import CARD_H, CARD_W
 
-__all__ = ["Pick", "pick", "column_under"]
+__all__ = ["Pick", "pick", "column_under", "target_near"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +97,36 @@ def column_under(lay: Layout, cam: Camera, sx: float, sy: float) -> int | None:
         if s.kind == PileKind.COLUMN and abs(x - s.x) <= 0.5 and y0 <= y <= s.y + 0.7:
             return s.index
     return None
+
+
+def target_near(lay: Layout, cam: Camera, sx: float, sy: float, reach: float) -> tuple[PileKind, int] | None:
+    """The column band, free cell or foundation nearest to pixel ``(sx, sy)`` on the table plane,
+    if within ``reach`` (table units) of it: a finger covers more than it points at, so a drop
+    that lands just beside a place lands on it (the nearest of two).
+
+    >>> from game.freecell.deals import deal
+    >>> from game.render.layout import layout
+    >>> lay = layout(deal(1), 1280, 720)
+    >>> cam = Camera.frame(lay.rect, 1280, 720)
+    >>> cell = lay.slot(PileKind.CELL, 0)
+    >>> beside = cam.project(cell.x, cell.y + CARD_H / 2 + 0.3, 0.0)   # just above the cell
+    >>> pick(lay, cam, *beside), target_near(lay, cam, *beside, reach=0.5)
+    (None, (<PileKind.CELL: 'cell'>, 0))
+    >>> target_near(lay, cam, *beside, reach=0.2) is None
+    True
+    """
+    x, y = cam.table_point(sx, sy, 0.0)
+    y0 = lay.rect[2]
+    best: tuple[float, tuple[PileKind, int]] | None = None
+    for s in lay.slots:
+        if s.kind not in (PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION):
+            continue
+        dx = max(0.0, abs(x - s.x) - CARD_W / 2)
+        if s.kind == PileKind.COLUMN:  # the band column_under uses, from the slot's top down
+            dy = max(0.0, y - (s.y + CARD_H / 2), y0 - y)
+        else:
+            dy = max(0.0, abs(y - s.y) - CARD_H / 2)
+        far = math.hypot(dx, dy)
+        if far <= reach and (best is None or far < best[0]):
+            best = (far, (s.kind, s.index))
+    return None if best is None else best[1]

@@ -146,12 +146,15 @@ class Overlay:
         self.size = size
         self._key = None
 
-    def hit(self, pos: tuple[int, int]) -> str | None:
-        """The action of the enabled button under window pixel ``pos``, if any."""
+    def hit(self, pos: tuple[int, int], reach: int = 0) -> str | None:
+        """The action of the enabled button under window pixel ``pos``, if any; with ``reach``
+        (a finger's), else the nearest button within that many pixels of it."""
         for rect, action in self._hits.rects:
             if rect.collidepoint(pos):
                 return action
-        return None
+        near = [(max(rect.left - pos[0], pos[0] - rect.right, 0) ** 2 + max(rect.top - pos[1], pos[1] - rect.bottom, 0) ** 2,
+                 action) for rect, action in self._hits.rects if rect.inflate(2 * reach, 2 * reach).collidepoint(pos)]
+        return min(near)[1] if near else None
 
     def covers(self, pos: tuple[int, int]) -> bool:
         """Whether ``pos`` is on the bar or a panel (clicks there never reach the table)."""
