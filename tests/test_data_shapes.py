@@ -215,10 +215,13 @@ def table_from(tmp_path, monkeypatch):
     def read(text: str):
         (tmp_path / "freecell-min-cells.tsv").write_text(text)
         monkeypatch.setattr(difficulty_module, "asset_path", lambda name: tmp_path / name)
+        # Both caches: the table and the text it is read from (one row is looked up in the text).
+        difficulty_module._text.cache_clear()
         difficulty_module.load_table.cache_clear()
         return difficulty_module.load_table()
 
     yield read
+    difficulty_module._text.cache_clear()
     difficulty_module.load_table.cache_clear()
 
 
