@@ -461,10 +461,10 @@ class FreeCellTable(Table):
             self.to_cell()
 
     def to_cell(self) -> None:
-        """C (the pad's right trigger): the selected column's bottom card, else the
-        focused column's, to the first empty free cell, in one press."""
-        chosen = self.selection if self.selection is not None else (*self.focus_places()[self.focus_index], None)
-        kind, pile = chosen[0], chosen[1]
+        """C (the pad's right trigger): the focused column's bottom card to the first
+        empty free cell, in one press. A key acts where the focus ring is, never on a
+        card the mouse picked (a selection is dropped, as any move drops it)."""
+        kind, pile = self.focus_places()[self.focus_index]
         self.selection = None
         if kind != PileKind.COLUMN:
             self.say(_("Put the focus on a column to send its bottom card to a free cell"))
