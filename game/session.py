@@ -367,13 +367,14 @@ class FreeCellSession:
         return Step(move, autos, undone=True)
 
     def restart(self) -> None:
-        """The same deal from the start; the clock keeps running (the game goes on)."""
+        """The same deal from the start, its clock at 0:00 again (it starts with the first move)."""
         level = self.position.auto_level
         self.position = deal(self.number, auto_foundation=level)
         self._opening_level = level
         self.opening = self.position.settle(level)
         self._step_levels = []
         self.redo_list.clear()
+        self.clock.reset()  # a restarted deal is timed from its first move again, never from the old one's
 
     # --- saving ---------------------------------------------------------------------
 
@@ -549,6 +550,7 @@ class SpiderSession:
 
         self.position = spider_deal(self.number, self.suits)
         self.redo_list.clear()
+        self.clock.reset()  # as FreeCell's: the deal from the start is timed from 0:00
 
     def to_dict(self) -> dict[str, Any]:
         return {
