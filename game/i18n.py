@@ -374,9 +374,10 @@ def _check_plural(translations: gettext.GNUTranslations, header: str) -> None:
     """
     found = re.search(r"nplurals\s*=\s*(\d+)", header)
     forms = int(found.group(1)) if found else 2  # gettext's own default: English's two forms
+    plural: Callable[[int], object] = getattr(translations, "plural")  # set as the catalog is parsed
     for n in _PLURAL_TRIALS:
         try:
-            form = translations.plural(n)
+            form = plural(n)
         except Exception as exc:  # any failure of the compiled formula: ZeroDivisionError, RecursionError...
             raise PoError(f"its plural formula fails for n={n}: {exc or type(exc).__name__}") from None
         if not isinstance(form, int) or not 0 <= form < forms:
