@@ -347,11 +347,42 @@ def _load(code: str) -> gettext.NullTranslations | None:
             _warn(f"the {name} catalog: {len(bad)} message(s) with unknown placeholders (first at line "
                   f"{bad[0].line}) stay in English")
         translations = gettext.GNUTranslations(io.BytesIO(compile_mo(e for e in entries if e not in bad)))
+        _check_plural(translations, entries[0].msgstr)
     except (PoError, ValueError, SyntaxError) as exc:
         _warn(f"the {name} catalog {path.name} is damaged ({exc}); playing in English")
         return None
     _loaded[code] = translations
     return translations
+
+
+#: The counts a catalog's plural formula is tried on before it is trusted: every
+#: ending a language's rule may read (0..199), and large counts (a formula that
+#: overflows or divides by a difference would fail there first).
+_PLURAL_TRIALS = (*range(200), 1000, 1001, 10_000, 100_000, 1_000_000, 10**9, 2**31 - 1, 2**63 - 1)
+
+
+def _check_plural(translations: gettext.GNUTranslations, header: str) -> None:
+    """Raise :class:`PoError` unless the header's plural formula gives a form the catalog
+    has (0..nplurals-1) for every count tried: a formula that raises (``plural=(n/0)``)
+    or points past the forms is a damaged catalog, found here, not at the first plural
+    message the player meets.
+
+    >>> t = gettext.GNUTranslations(io.BytesIO(compile_mo([PoEntry("", "Plural-Forms: nplurals=2; plural=(n/0);\\n")])))
+    >>> _check_plural(t, "Plural-Forms: nplurals=2; plural=(n/0);\\n")
+    Traceback (most recent call last):
+    ...
+    game.i18n.PoError: its plural formula fails for n=0: integer division or modulo by zero
+    """
+    found = re.search(r"nplurals\s*=\s*(\d+)", header)
+    forms = int(found.group(1)) if found else 2  # gettext's own default: English's two forms
+    plural: Callable[[int], object] = getattr(translations, "plural")  # set as the catalog is parsed
+    for n in _PLURAL_TRIALS:
+        try:
+            form = plural(n)
+        except Exception as exc:  # any failure of the compiled formula: ZeroDivisionError, RecursionError...
+            raise PoError(f"its plural formula fails for n={n}: {exc or type(exc).__name__}") from None
+        if not isinstance(form, int) or not 0 <= form < forms:
+            raise PoError(f"its plural formula gives form {form!r} for n={n}; the catalog has {forms}")
 
 
 def _read_catalog(path: Path) -> str:

@@ -16,8 +16,11 @@ once a frame and animates what it returns::
     if demo.touched: don't record this game in the statistics
 
 For FreeCell the line is the solver's ``result.moves`` (every card movement,
-automatic foundation moves included), pushed with ``auto=False``: each card
-movement is one step and one undo entry. For Spider it is the full-knowledge
+automatic foundation moves included). Played on a session, each step is a
+move as a player makes it (:meth:`game.session.FreeCellSession.play_line`):
+the automatic moves the line makes right after it go with it, so the demo's
+moves count as the same game's by hand; on a bare position each card movement
+is pushed with ``auto=False``, one step each. For Spider it is the full-knowledge
 solver's ``result.moves`` (deals included); the view should say the solver
 saw the face-down cards and the stock (:attr:`Playback.full_knowledge`).
 
@@ -79,6 +82,8 @@ class Playback:
         self.full_knowledge = not isinstance(pos, FreeCellPosition)
         # Where the demo started in the undo history: what step_back returns to.
         self._base = len(pos.move_stack)
+        #: The line's moves each step of the demo took (a FreeCell move with its automatic ones).
+        self._taken: list[int] = []
         # Spider charges a point per undo; the demo's step back restores the score.
         self._scores: list[tuple[int, int]] = []
 
@@ -112,7 +117,7 @@ class Playback:
     @property
     def demo_plies(self) -> range:
         """The undo-stack indices holding demo moves now (``position.move_stack[i]``)."""
-        return range(self._base, self._base + self.index)
+        return range(self._base, self._base + len(self._taken))
 
     @property
     def next_move(self) -> Any | None:
@@ -158,7 +163,7 @@ class Playback:
             move = pos.pop()
         if self._scores:
             pos.score, pos.move_count = self._scores.pop()
-        self.index -= 1
+        self.index -= self._taken.pop()
         return move
 
     def splice(self, at: int, rest: Sequence[Any]) -> bool:
@@ -187,7 +192,7 @@ class Playback:
     def _in_sync(self) -> bool:
         """The history is still the demo's: nobody else pushed or popped meanwhile."""
         pos = self.position
-        ok = len(pos.move_stack) == self._base + self.index
+        ok = len(pos.move_stack) == self._base + len(self._taken)
         if not ok:
             self.stop()  # the player moved: the line no longer applies
         return ok
@@ -197,15 +202,17 @@ class Playback:
             return None
         pos = self.position
         move = self.line[self.index]
+        taken = 1
         if isinstance(pos, FreeCellPosition):
-            if hasattr(self._target, "push_plain"):
-                self._target.push_plain(move)  # the session records it as a plain step
+            if hasattr(self._target, "play_line"):
+                taken = self._target.play_line(self.line[self.index:])  # with the automatic moves after it
             else:
                 pos.push(move, auto=False)
         else:
             self._scores.append((pos.score, pos.move_count))
             pos.push(move)
-        self.index += 1
+        self.index += taken
+        self._taken.append(taken)
         self.touched = True
         return move
 

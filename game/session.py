@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from game.freecell import Move, Position, deal
 from game.freecell.automove import AUTO_OFF, AUTO_SAFE, auto_level
@@ -331,6 +331,33 @@ class FreeCellSession:
         self.clock.start()
         return self._after_move()
 
+    def play_line(self, line: Sequence[Move]) -> int:
+        """Play the first move of ``line`` (a line of every card movement, fc-solve
+        style: the demo's, a pasted list's) as a player makes it: the automatic moves
+        of the level in force go with it, as after a move made by hand, when the line
+        makes them next (in any order); else it is a plain step (the line sends those
+        cards elsewhere, or home later). Returns how many of the line's moves the step
+        took, so a line counts as many moves as the same game played by hand.
+
+        >>> s = FreeCellSession(617)
+        >>> line = [Move.parse(t) for t in "8a 8b 8c 87 a2 c2 8d 8h 2a".split()]
+        >>> taken = [s.play_line(line[i:]) for i in (0, 1, 2, 3, 4, 5, 6, 8)]
+        >>> taken, s.moves, str(s.position.undo_steps()[6][1][0])
+        ([1, 1, 1, 1, 1, 1, 2, 1], 8, '8h')
+
+        Raises :class:`IllegalMoveError` (the position unchanged) when the move is illegal here.
+        """
+        move, level = line[0], self.position.auto_level
+        self.position.push(move, auto=level)
+        autos = self.position.undo_steps()[-1][1]
+        if autos and sorted(map(str, line[1:1 + len(autos)])) != sorted(map(str, autos)):
+            self.position.pop()
+            self.position.push(move, auto=False)
+            level, autos = AUTO_OFF, ()
+        self._step_levels.append(level)
+        self.redo_list.moved((move, level), self.position.move_count)
+        return 1 + len(autos)
+
     def push_plain(self, move: Move) -> None:
         """Play one card movement with no automatic moves after it (a demo
         step, a replayed fc-solve line): its own undo step."""
@@ -371,7 +398,8 @@ class FreeCellSession:
         return self._after_move()
 
     def pop_plain(self) -> Move:
-        """Take back the last step pushed by :meth:`push_plain` (no undo counted)."""
+        """Take back the last step pushed by :meth:`push_plain` or :meth:`play_line`
+        (with its automatic moves; no undo counted)."""
         self._step_levels.pop()
         return self.position.pop()
 
@@ -393,13 +421,14 @@ class FreeCellSession:
         return Step(move, autos, undone=True)
 
     def restart(self) -> None:
-        """The same deal from the start; the clock keeps running (the game goes on)."""
+        """The same deal from the start, its clock at 0:00 again (it starts with the first move)."""
         level = self.position.auto_level
         self.position = deal(self.number, auto_foundation=level)
         self._opening_level = level
         self.opening = self.position.settle(level)
         self._step_levels = []
         self.redo_list.clear()
+        self.clock.reset()  # a restarted deal is timed from its first move again, never from the old one's
 
     # --- saving ---------------------------------------------------------------------
 
@@ -575,6 +604,7 @@ class SpiderSession:
 
         self.position = spider_deal(self.number, self.suits)
         self.redo_list.clear()
+        self.clock.reset()  # as FreeCell's: the deal from the start is timed from 0:00
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -509,6 +509,7 @@ def test_a_win_is_celebrated_and_charted(clock, make_app):
     assert table.celebrating
     frames(app, clock, 240)
     assert not table.flights.busy()
+    key(app, clock, pygame.K_ESCAPE)  # the result panel closes first: behind it, M waits
     key(app, clock, pygame.K_m)
     click(app, clock, button_pos(app, "statistics"))
     panel = app.play.menu.panel()

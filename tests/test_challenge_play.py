@@ -209,22 +209,59 @@ def test_going_past_the_move_limit_is_said_and_undo_brings_it_back(instant):
     assert f"moves {limit - 1} / {limit}" in play.status()
 
 
-def test_an_off_challenge_deals_with_automatic_moves_off_and_a_new_level_misses_it(instant):
+def auto_row(play):
+    """Settings' automatic-moves row: its buttons, the labels of those selected, and its note."""
+    play.button("menu")
+    play.carry_out(play.menu.choose("settings"))
+    panel = play.menu.panel()
+    row = next(r for s in panel.sections for r in s.rows if r.label == "FreeCell: automatic foundation moves")
+    return [panel.buttons[i] for i in row.buttons], [panel.buttons[i].label for i in row.selected], row.note
+
+
+def test_an_off_challenge_deals_at_off_and_settings_shows_that_level_and_why_it_stays(instant):
     c = find(lambda c: c.game == "freecell" and c.goal.auto == "off")
     play = instant()
     start(play, c)
     assert play.table.session.auto_level == "off" and play.settings.auto_moves == "safe"
     assert "automatic moves Off" in play.status()
-    play.button("menu")
-    play.carry_out(play.menu.choose("settings"))
-    play.carry_out(play.menu.choose("set-auto_moves=all"))
-    assert play.table.session.auto_level == "all"
-    assert play.round.challenge.tracker.status is Status.MISSED
-    assert "Automatic moves were set to All" in play.round.challenge.tracker.reason
-    # Another game: the player's level is back in force.
+    buttons, selected, note = auto_row(play)
+    # The level in force, not the one saved in Settings; greyed, and the note says why in words.
+    assert selected == ["Off"] and not any(b.enabled for b in buttons)
+    assert note == (f"The {c.level_name()} challenge on the table is played with automatic moves Off. "
+                    "This setting can change once that game ends.")
+    for chosen in ("set-auto_moves=all", "set-auto_moves"):  # a click, and the cycling form
+        play.carry_out(play.menu.choose(chosen))
+    assert play.table.session.auto_level == "off" and play.settings.auto_moves == "safe"
+    assert play.round.challenge.tracker.status is Status.PLAYING
+    # Another game: the player's level is back in force, and Settings offers it again.
     play.menu.close()
     play.round.new_deal()
-    assert play.round.challenge is None and play.table.session.auto_level == "all"
+    assert play.round.challenge is None and play.table.session.auto_level == "safe"
+    buttons, selected, note = auto_row(play)
+    assert selected == ["Safe"] and all(b.enabled for b in buttons) and note == ""
+
+
+def test_restart_after_an_automatic_level_break_deals_at_the_challenges_level(play_for):
+    from game.freecell import deal
+
+    # A deal whose opening sends cards home at All (an ace at the foot of a column).
+    c = find(lambda c: c.game == "freecell" and c.goal.auto == "off"
+             and deal(c.goal.number, auto_foundation="all").settle("all"))
+    play = play_for("freecell", 1, animation_speed="instant")
+    start(play, c)
+    steps(play, c, upto=1)
+    # The level broken as an older game let Settings break it: the game is saved and comes back so.
+    play.table.set_auto_level("all")
+    play.close()
+    back = play_for("freecell", None, animation_speed="instant")
+    on_its_day(back, c)
+    assert back.round.challenge is not None and back.table.session.auto_level == "all"
+    back.button("restart")
+    if back.panel() is not None:
+        back.button("confirmed")
+    session = back.table.session
+    assert session.auto_level == "off" and session.opening == [] and session.position.cards_home == 0
+    assert session.moves == 0 and back.round.challenge.tracker.status is Status.PLAYING
 
 
 def test_a_spider_suits_goal_met_before_the_win_says_so(instant):

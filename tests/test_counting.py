@@ -14,6 +14,7 @@ from game.input import Act, Action
 from game.play import NullHost, Play
 from game.play.jobs import Rewound
 from game.play.menu import Request
+from game.play.panels import Command
 from game.stats import Statistics
 from conftest import play_first_moves
 from fake_time import FakeTime
@@ -195,3 +196,57 @@ def test_a_won_game_replayed_counts_again(play_for):
     assert not play.table.session.assisted
     win()
     assert Statistics.load(play.store)["freecell"].won == 3
+
+
+def _won_moves(play: Play) -> int:
+    assert play.table.session.won
+    return play.table.session.moves
+
+
+@pytest.mark.parametrize("level", ["safe", "all", "off"])
+def test_one_game_counts_the_same_moves_by_hand_demo_pasted_list_redo_and_par(play_for, level):
+    """A move is a player move whoever makes it (the player, the demo, a pasted list, redo);
+    the automatic foundation moves never count; par is counted the same way."""
+    from game.freecell import deal
+    from game.freecell.solver import solve
+    from game.play.par import _counted
+
+    number = 617
+    result = solve(deal(number, auto_foundation=level), auto=level)
+    # By hand: the line's player moves, the table making the automatic ones.
+    hand = play_for("freecell", number, auto_moves=level, animation_speed="instant")
+    for move in result.player_moves:
+        assert hand.table.play(move), hand.message  # as a drag or click makes it
+        hand._events()
+    by_hand = _won_moves(hand)
+    assert by_hand == len(result.player_moves) and (level == "off") == (by_hand == len(result.moves))
+    # The demo: the solver's line of every card movement, from the deal as dealt.
+    demo = play_for("freecell", number, auto_moves=level, animation_speed="instant")
+    demo.round.play_demo(result.moves[len(demo.table.session.opening):])
+    for _ in range(2000):
+        demo.update(0.1)
+        if demo.round.demo is None:
+            break
+    assert _won_moves(demo) == by_hand
+    # Pasted lists: the hand game's own export, and the solver's line.
+    hand.round.export()
+    for text in (hand.host.clipboard, " ".join(str(m) for m in result.moves)):
+        pasted = play_for("freecell", number, auto_moves=level)
+        pasted.host.clipboard = text
+        pasted.button(Command.IMPORT)
+        assert _won_moves(pasted) == by_hand
+        assert pasted.table.replayed(text, level)[1] == by_hand  # what "Replayed N moves" says
+    # Redo: the game short of its last move taken back to its start, redone step by step, then won.
+    again = play_for("freecell", number, auto_moves=level, animation_speed="instant")
+    for move in result.player_moves[:-1]:
+        again.table.play(move)
+        again._events()
+    for act in (Act.UNDO, Act.REDO):
+        for _ in range(by_hand - 1):
+            again.act(Action(act))
+        assert again.table.session.moves == (0 if act is Act.UNDO else by_hand - 1)
+    assert again.table.play(result.player_moves[-1])
+    assert _won_moves(again) == by_hand
+    # Par counts a line as the status line does: the same game is the same number.
+    opening = [str(m) for m in deal(number, auto_foundation=level).settle(level)]
+    assert _counted(("freecell", number, 1, level), opening, tuple(result.moves[len(opening):])) == by_hand

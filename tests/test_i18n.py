@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 
 import pytest
 
@@ -441,3 +442,23 @@ def test_a_number_keeps_the_word_it_counts_on_its_line(width):
         for wrapper, lines in _all_wraps(text, width).items():
             assert "".join(lines).replace(" ", "") == text.replace(" ", ""), (wrapper, lines)
             assert not any(end[-1].isdigit() for end, _ in _boundaries(lines)), (code, wrapper, lines)
+
+
+@pytest.mark.parametrize("formula", ["(n/0)", "(n%10==1 ? 0 : 1/(n-5))", "(n+3)", "(n==1 ? 0 : 7)"])
+def test_a_damaged_plural_formula_is_a_damaged_catalog_english_and_one_warning(tmp_path, monkeypatch, capsys,
+                                                                                formula):
+    # The Russian catalog with its plural rule replaced (nplurals=3 kept).
+    text = i18n.catalog_path("ru").read_text(encoding="utf-8")
+    monkeypatch.setattr(i18n, "_LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_loaded", {})
+    monkeypatch.setattr(i18n, "_warned", set())
+    damaged = re.sub(r"plural=\(.*?;", lambda m: f"plural={formula};", text, count=1, flags=re.S)
+    assert damaged != text
+    (tmp_path / "ru.po").write_text(damaged, encoding="utf-8")
+    i18n.set_language("ru")
+    i18n.set_language("ru")
+    assert i18n.language() == "en"
+    for n in (0, 1, 2, 5, 21, 111):  # every plural message, at any count: English, no traceback
+        assert i18n.ngettext("{n} move", "{n} moves", n) == ("{n} move" if n == 1 else "{n} moves")
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Русский" in err and "plural formula" in err and "English" in err

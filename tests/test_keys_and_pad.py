@@ -341,3 +341,28 @@ def test_a_click_in_settings_moves_the_keyboard_ring_there(play_for):
     lit = [i for s in panel.sections for r in s.rows for i in r.selected
            if panel.buttons[i].action.startswith("set-animation_speed")]
     assert lit == [panel.focus]  # the chosen value and the ring are one button
+
+
+def test_c_acts_on_the_focus_ring_not_on_the_card_the_mouse_picked(play_for):
+    from types import SimpleNamespace
+
+    from game.input.pointer import Click
+
+    play = play_for("freecell", 617)
+    table = play.table
+    # The mouse picks column 5's card (it stays selected, the pointer resting on it) ...
+    col5 = table.position.columns[4]
+    play.release(Click(SimpleNamespace(kind=PileKind.COLUMN, pile=4, index=len(col5) - 1), False))
+    assert table.selection is not None and table.selection[1] == 4
+    # ... then the keys put the ring on column 4: C (and the trigger) act there.
+    key(play, pygame.K_RIGHT)
+    table.focus_index = table.focus_places().index((PileKind.COLUMN, 3))
+    ring, picked = table.position.columns[3][-1], col5[-1]
+    key(play, pygame.K_c)
+    assert table.position.cells[0] == ring and table.position.columns[4][-1] == picked
+    assert table.selection is None
+    play.release(Click(SimpleNamespace(kind=PileKind.COLUMN, pile=4, index=len(col5) - 1), False))
+    table.focus_index = table.focus_places().index((PileKind.COLUMN, 6))
+    ring = table.position.columns[6][-1]
+    trigger(play)
+    assert table.position.cells[1] == ring and table.position.columns[4][-1] == picked

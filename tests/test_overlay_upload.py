@@ -40,3 +40,46 @@ def test_a_notice_a_panel_and_their_clearing_all_reach_the_texture(ctx):
     assert alpha_in(ov, (box.x + 5, box.y + 5, box.w - 10, box.h - 10)) == 0  # the panel is gone
     assert alpha_in(ov, notice) == 0  # and so is the notice
     ov.release()
+
+
+def test_a_dialogs_buttons_hide_what_lies_behind_them_focused_or_not(ctx):
+    """A question's buttons are opaque: a court card under "Give up" (unfocused) must not show
+    through it. The same dialog drawn over the cards of a deal and over a black table gives
+    the same pixels on every button."""
+    from game.freecell import deal
+    from game.render.layout import layout
+    from game.render.scene import Renderer, View
+
+    pygame.font.init()
+    size = (800, 600)
+    renderer = Renderer(ctx, size)
+    ov = Overlay(ctx, size)
+    panel = Panel("Give up this game?", ("This game will count as lost in your statistics.",),
+                  (Button("Keep playing", "keep"), Button("Give up", "confirmed")), focus=0)
+    ov.update("Deal #13", "", (), panel)
+    buttons = [rect for rect, action in ov._hits.rects if action in ("keep", "confirmed")]
+    assert len(buttons) == 2
+
+    def shot(cards: bool) -> tuple[pygame.Surface, pygame.Surface]:
+        if cards:
+            renderer.render(View(layout(deal(13), *size), [], None))
+        else:
+            renderer.target.use()
+            renderer.target.clear(0.0, 0.0, 0.0, 1.0)
+        behind = renderer.snapshot()
+        renderer.target.use()
+        ctx.viewport = (0, 0, *size)
+        ov.draw()
+        return behind, renderer.snapshot()
+
+    table, over_table = shot(True)
+    black, over_black = shot(False)
+    for rect in buttons:
+        inner = rect.inflate(-6, -6)  # inside the rounded corners
+        points = [(x, y) for x in range(inner.left, inner.right, 3) for y in range(inner.top, inner.bottom, 3)]
+        # Cards lie behind the button (its pixels differ there before the dialog is drawn) ...
+        assert sum(table.get_at(p) != black.get_at(p) for p in points) > len(points) // 4
+        # ... and none of them shows through it.
+        seen = [p for p in points if over_table.get_at(p) != over_black.get_at(p)]
+        assert seen == [], f"{len(seen)} of {len(points)} button pixels show what lies behind {rect}"
+    ov.release()

@@ -536,3 +536,28 @@ def test_the_save_every_few_moves_waits_for_the_cards_to_land(play_for):
     assert len(writes) == 1
     saved = play.store.load("savegame")
     assert {k: v for k, v in saved.items() if k != "writer"} == play.table.session.to_dict()
+
+
+@pytest.mark.parametrize("game, won", [("freecell", False), ("freecell", True), ("spider", False)])
+def test_restart_starts_the_clock_at_zero(play_for, game, won):
+    from conftest import play_first_moves
+
+    play = play_for(game, 617 if game == "freecell" else 1, animation_speed="instant")
+    now = play.round.now
+    play_first_moves(play)
+    now.t += 11
+    if won:  # the rest of the deal, by hand: the won deal's clock stops at its time
+        for move in solve(play.table.position).player_moves:
+            play.button(f"play:{move}")
+        assert play.table.session.won
+    assert play.table.session.clock.elapsed == pytest.approx(11)
+    play.button("restart")
+    if play.panel() is not None and play.panel().title.startswith("Restart"):
+        play.button("confirmed")
+    clock = play.table.session.clock
+    assert play.table.session.moves == 0 and clock.elapsed == 0 and "0:00" in play.status()
+    now.t += 5  # the restarted deal is timed from its first move
+    assert clock.elapsed == 0
+    play_first_moves(play)
+    now.t += 3
+    assert clock.elapsed == pytest.approx(3)

@@ -8,21 +8,33 @@ import itertools
 
 import pytest
 
-from game.app.capabilities import DEFAULT_SIZE, SMALLEST, restored_window
+from game.app.capabilities import DEFAULT_SIZE, FRAME, SMALLEST, restored_window
 from game.play.menu import Settings
 from game.store import Store
 
 
+@pytest.mark.parametrize("frame", [FRAME, (1, 20, 1, 5), (0, 0, 0, 0)], ids=["estimate", "openbox", "none"])
 @pytest.mark.parametrize("desktop", [(1024, 768), (1920, 1080), (900, 1600), (640, 480)])
-def test_a_remembered_window_always_opens_whole_on_the_display(desktop):
+def test_a_remembered_window_always_opens_whole_on_the_display_title_bar_and_all(desktop, frame):
     spots = (-100_000, -1920, -1, 0, 37, 900, 1919, 5000, 100_000)
     sizes = (1, 200, 800, 1280, 1920, 4000)
+    left, top, right, bottom = frame
     for x, y, w, h in itertools.product(spots, spots, sizes, sizes):
-        (ow, oh), where = restored_window({"x": x, "y": y, "w": w, "h": h}, desktop)
+        (ow, oh), where = restored_window({"x": x, "y": y, "w": w, "h": h}, desktop, frame)
         assert where is not None
         px, py = where
-        assert 0 <= px and 0 <= py and px + ow <= desktop[0] and py + oh <= desktop[1], (x, y, w, h)
-        assert ow == min(desktop[0], max(SMALLEST[0], w)) and oh == min(desktop[1], max(SMALLEST[1], h))
+        # The frame's edges, the title bar's top among them, lie on the display.
+        assert 0 <= px - left and 0 <= py - top, (x, y, w, h)
+        assert px + ow + right <= desktop[0] and py + oh + bottom <= desktop[1], (x, y, w, h)
+        assert ow == min(desktop[0] - left - right, max(SMALLEST[0], w))
+        assert oh == min(desktop[1] - top - bottom, max(SMALLEST[1], h))
+
+
+def test_a_window_taller_than_the_display_keeps_its_title_bar_on_it():
+    # Closed on a taller display, it comes back shortened by its frame, not with the title bar above the top.
+    (w, h), (x, y) = restored_window({"x": 0, "y": 0, "w": 1280, "h": 1200}, (1280, 800))
+    left, top, right, bottom = FRAME
+    assert y - top == 0 and y + h + bottom == 800 and x - left == 0 and x + w + right == 1280
 
 
 def test_a_window_that_fits_comes_back_exactly():

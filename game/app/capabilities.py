@@ -45,7 +45,7 @@ from game.quoting import printable
 from game.schema import Choice, List, Map, Record, Str
 
 __all__ = ["Refusals", "Clipboard", "FullScreen", "MESSAGES", "REMEMBERED", "display_key", "open_window", "DOCUMENT",
-           "DEFAULT_SIZE", "restored_window", "current_window"]
+           "DEFAULT_SIZE", "FRAME", "restored_window", "current_window"]
 
 #: The one line said for each refusal (``why``: the platform's reason; for
 #: ``size``, ``want`` and ``got``: the sizes). One place per message.
@@ -246,20 +246,31 @@ FALLBACK_SIZE = (800, 600)
 DEFAULT_SIZE = (1280, 720)
 #: A remembered window smaller than this opens at this size (a window dragged to a sliver).
 SMALLEST = (480, 360)
+#: The window manager's frame around the window (left, top, right, bottom pixels: the
+#: title bar on top). SDL places and reports the window inside it, and pygame cannot ask
+#: the frame's size before the window is open, so it is estimated, a little over what
+#: common desktops draw (openbox 1, 20, 1, 5; GNOME and Windows title bars 30-37): the
+#: title bar of a window restored whole stays on the display.
+FRAME = (8, 40, 8, 8)
 
 
-def restored_window(saved: dict[str, int] | None, desktop: tuple[int, int] | None
-                    ) -> tuple[tuple[int, int], tuple[int, int] | None]:
+def restored_window(saved: dict[str, int] | None, desktop: tuple[int, int] | None,
+                    frame: tuple[int, int, int, int] = FRAME) -> tuple[tuple[int, int], tuple[int, int] | None]:
     """The size to open the window at and where to put it (None: where the system
     puts it), from the remembered ``saved`` (the settings' ``window``, already
     checked) on a main display of size ``desktop`` (None: unknown). The window
-    is never bigger than the display and never even partly off it: a display
-    smaller than the one it was closed on pulls it in and shrinks it.
+    and its ``frame`` (left, top, right, bottom: the title bar on top) are never
+    bigger than the display and never even partly off it: a display smaller than
+    the one it was closed on pulls it in and shrinks it, and a window as tall as
+    the display is shortened by its title bar rather than opening with it above
+    the top edge.
 
     >>> restored_window({"x": 3000, "y": -40, "w": 2400, "h": 700}, (1920, 1080))
-    ((1920, 700), (0, 0))
+    ((1904, 700), (8, 40))
     >>> restored_window({"x": 100, "y": 80, "w": 1000, "h": 640}, (1920, 1080))
     ((1000, 640), (100, 80))
+    >>> restored_window({"x": 0, "y": 0, "w": 1280, "h": 1200}, (1280, 800), frame=(1, 20, 1, 5))
+    ((1278, 775), (1, 20))
     >>> restored_window(None, (1920, 1080))
     ((1280, 720), None)
     """
@@ -268,9 +279,13 @@ def restored_window(saved: dict[str, int] | None, desktop: tuple[int, int] | Non
     w, h = max(SMALLEST[0], saved["w"]), max(SMALLEST[1], saved["h"])
     if desktop is None or min(desktop) <= 0:
         return (w, h), None  # no display to fit it to: the size only, placed by the system
-    dw, dh = desktop
+    left, top, right, bottom = frame
+    if desktop[0] <= left + right or desktop[1] <= top + bottom:
+        left = top = right = bottom = 0  # a display smaller than a frame: the window's own pixels on it
+    # The room inside the display for the window itself, its frame around it.
+    dw, dh = desktop[0] - left - right, desktop[1] - top - bottom
     w, h = min(w, dw), min(h, dh)
-    return (w, h), (max(0, min(saved["x"], dw - w)), max(0, min(saved["y"], dh - h)))
+    return (w, h), (left + max(0, min(saved["x"] - left, dw - w)), top + max(0, min(saved["y"] - top, dh - h)))
 
 
 def current_window(fullscreen: bool) -> dict[str, int] | None:

@@ -114,6 +114,9 @@ SENTENCES: dict[str, str] = {
     "menu.earlier": N_("\u2039 Earlier day"),
     "menu.later": N_("Later day \u203a"),
     "menu.streak": N_("Daily challenges: {badge}; {streak}"),
+    # TRANSLATORS: under Settings' automatic moves while a challenge is on the table; {auto}: Off, Safe or All.
+    "menu.auto.held": N_("The {level} challenge on the table is played with automatic moves {auto}. "
+                         "This setting can change once that game ends."),
     # --- the statistics calendar --------------------------------------------------------------
     "calendar.section": N_("Daily challenges"),
     "calendar.badge": N_("Badge"),

@@ -24,16 +24,13 @@ from game.play.games import GAMES, asks
 from game.play.help import HelpBook
 from game.play.host import Host, NullHost
 from game.play.menu import Menu, Settings
-from game.play.panels import Button, Command, Panel
+from game.play.panels import WALK, Button, Command, Panel
 from game.play.round import Round
 from game.play.table import Table
 from game.stats import Statistics
 from game.store import Store
 
 __all__ = ["Play", "Host", "NullHost"]  # Host and NullHost live in game.play.host
-#: The keys that walk an open panel's buttons, and which way.
-_WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.BAR_PREV: -1,
-         Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1, Act.BAR_NEXT: 1}
 
 
 class Play:
@@ -55,7 +52,7 @@ class Play:
         self.round = Round(host, self.store, self.settings, self.stats, game, number, suits, now=now,
                            restore=restore, language=language)
         self.jobs, self.env, self.record = self.round.jobs, self.round.env, self.round.record
-        self.menu = Menu(self.settings, self.stats, marks=self.round.challenge_marks)  # read as it opens
+        self.menu = Menu(self.settings, self.stats, marks=self.round.challenge_marks, held=self.round.held_level)
 
     @property
     def table(self) -> Table:
@@ -251,16 +248,15 @@ class Play:
         return True
 
     def _act(self, act: Act) -> None:
+        table = self.table
+        if table.panel is not None and not self.menu.is_open:
+            return self._answer(table.panel, act)  # a panel waits for its answer: no key acts behind it
         if self._skip_cascade(act):
             return
-        table = self.table
         if act is not Act.HELP and not self.typing:
             table.message = ""  # a message lasts until the next action
-        panel = table.panel
-        if act is Act.QUIT:
-            self.quit()
-        elif act is Act.MUTE:
-            self.round.toggle_sound()
+        if act in (Act.QUIT, Act.MUTE):
+            self.quit() if act is Act.QUIT else self.round.toggle_sound()
         elif self.menu.is_open:
             self.carry_out(self.menu.act(act))
         elif self.jobs.waiting is not None and act is Act.CANCEL:
@@ -270,24 +266,28 @@ class Play:
                 self.round.stop_demo()
         elif act is Act.REWIND:
             self.round.rewind()
-        elif act is Act.MENU:
-            table.panel = None
-            self.menu.open()
-        elif table.own_panel_key(act):
-            pass
-        elif panel is not None and panel.buttons and act in _WALK:
-            table.panel = panel.walked(_WALK[act])
-        elif panel is not None and panel.buttons and act is Act.SELECT:
-            self.button(panel.buttons[max(panel.focus, 0)].action)
-        elif panel is not None and panel.buttons and act is Act.CANCEL:
-            table.panel = self._pending = None
-        elif act is Act.HELP:
-            self.open_help(for_message=True)
+        elif act in (Act.MENU, Act.HELP):
+            self.menu.open() if act is Act.MENU else self.open_help(for_message=True)
         elif act is Act.CANCEL and table.selection is None and not table.hint_marks:
             self.menu.open()  # Esc with nothing open: the menu
         else:
             table.flights.land()
             table.action(Action(act))
+
+    def _answer(self, panel: Panel, act: Act) -> None:
+        """A key while ``panel`` is up: only its own keys act (walk, press, close: Tab,
+        the arrows, Enter, Esc, the pad's A and B); every other key leaves all as it was."""
+        if act not in WALK and act not in (Act.SELECT, Act.CANCEL):
+            return
+        self.table.message = ""  # a message lasts until the next action
+        if self.table.own_panel_key(act):
+            return
+        if act is Act.CANCEL:
+            self.table.panel = self._pending = None
+        elif panel.buttons and act is Act.SELECT:
+            self.button(panel.buttons[max(panel.focus, 0)].action)
+        elif panel.buttons:
+            self.table.panel = panel.walked(WALK[act])
 
     @property
     def blocked(self) -> bool:

@@ -256,12 +256,26 @@ class FreeCellTable(Table):
         number = self.session.number
         # Held to what --check reads from a file (a ValueError when too long); each word it quotes is cut.
         pos = replay(number, bounded_text(text, TEXT_MAX_BYTES, "move list"))
-        session = FreeCellSession(number, auto_foundation=False, now=self.env.now)
-        for move in pos.move_stack:
-            session.push_plain(move)
-        session.set_auto_level(level)
+        session = self._replayed_session(number, pos.move_stack, level)
+        return FreeCellTable(self.env, number, session), session.moves  # counted as by hand
+
+    def _replayed_session(self, number: int, line: list[Move], level: str) -> FreeCellSession:
+        """The game ``line`` plays (legal from the deal's start, every card movement) at ``level``,
+        its moves made as a player makes them (:meth:`FreeCellSession.play_line`): counted
+        as the same game played by hand, the demo's and par's way."""
+        session = FreeCellSession(number, auto_foundation=level, now=self.env.now)
+        opening = session.opening
+        if line[:len(opening)] == opening:
+            i = len(opening)  # the cards the deal sends home by itself
+            while i < len(line):
+                i += session.play_line(line[i:])
+        else:  # a line that leaves the deal's automatic cards where they are: card by card
+            session = FreeCellSession(number, auto_foundation=False, now=self.env.now)
+            for move in line:
+                session.push_plain(move)
+            session.set_auto_level(level)
         session.clock.start()
-        return FreeCellTable(self.env, number, session), len(pos.move_stack)
+        return session
 
     def export_moves(self) -> str:
         from game.freecell.export import export_moves
@@ -593,10 +607,10 @@ class FreeCellTable(Table):
             self.to_cell()
 
     def to_cell(self) -> None:
-        """C (the pad's right trigger): the selected column's bottom card, else the
-        focused column's, to the first empty free cell, in one press."""
-        chosen = self.selection if self.selection is not None else (*self.focus_places()[self.focus_index], None)
-        kind, pile = chosen[0], chosen[1]
+        """C (the pad's right trigger): the focused column's bottom card to the first
+        empty free cell, in one press. A key acts where the focus ring is, never on a
+        card the mouse picked (a selection is dropped, as any move drops it)."""
+        kind, pile = self.focus_places()[self.focus_index]
         self.selection = None
         if kind != PileKind.COLUMN:
             self.say(_("Put the focus on a column to send its bottom card to a free cell"))

@@ -56,7 +56,8 @@ class Menu:
     """Screens: main, settings, statistics, and a number box."""
 
     def __init__(self, settings: Settings, stats: Any = None, game: str = "freecell", *,
-                 marks: Callable[[], Any] | None = None) -> None:
+                 marks: Callable[[], Any] | None = None,
+                 held: Callable[[], tuple[str, str] | None] | None = None) -> None:
         self.settings = settings
         self.stats = stats
         self.game = game
@@ -75,6 +76,9 @@ class Menu:
         #: read afresh from ``marks`` (when given) each time the menu opens.
         self.progress: Any = None
         self.marks = marks
+        #: The automatic level a challenge on the table holds, and why it cannot change now
+        #: (asked as Settings is drawn and chosen; None: the player's own level is in force).
+        self.held = held or (lambda: None)
         #: How many days before today the menu's challenges are (past days of this month play too).
         self.challenge_days_back = 0
 
@@ -205,18 +209,21 @@ class Menu:
             index = b.add(_("On") if on else _("Off"), f"set-{name}")
             return Row(label, index, selected=index if on else ())
 
-        def choice(label: str, name: str, values: tuple[Any, ...], names: tuple[str, ...], current: Any) -> Row:
+        def choice(label: str, name: str, values: tuple[Any, ...], names: tuple[str, ...], current: Any,
+                   why_not: str = "") -> Row:
+            """``why_not``: the row cannot change now (its buttons greyed), and this says why."""
             index: tuple[int, ...] = ()
             chosen: tuple[int, ...] = ()
             for value, text in zip(values, names):
-                i = b.add(text, f"set-{name}={value}")
+                i = b.add(text, f"set-{name}={value}", not why_not)
                 index += i
                 if value == current:
                     chosen = i
-            return Row(label, index, selected=chosen)
+            return Row(label, index, selected=chosen, note=why_not)
 
+        held = self.held()  # a challenge's level is the one in force, and it is shown
         play = (choice(_("FreeCell: automatic foundation moves"), "auto_moves", AUTO_MOVES,
-                       tuple(_(_NAMES[x]) for x in AUTO_MOVES), st.auto_moves),
+                       tuple(_(_NAMES[x]) for x in AUTO_MOVES), *(held or (st.auto_moves,))),
                 toggle(_("One click sends home"), "one_click_home"),
                 toggle(_("Live winnability check"), "live_winnability"),
                 toggle(_("Par for each game"), "find_par"),
@@ -616,6 +623,8 @@ class Menu:
                 return None  # already the current choice: nothing restarts
             self.settings.spider_suits = suits
             return Request("setting", setting="spider_suits")
+        if action.startswith("set-auto_moves") and self.held() is not None:
+            return None  # a challenge holds the level (Settings' row says why)
         if action.startswith("set-") and "=" in action:
             return self._set(*action[4:].split("=", 1))
         if action.startswith("set-"):

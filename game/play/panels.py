@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["Command", "Button", "Panel", "Row", "Section", "Grid", "Chart", "Calendar"]
+from game.input.actions import Act
+
+__all__ = ["WALK", "Command", "Button", "Panel", "Row", "Section", "Grid", "Chart", "Calendar"]
+
+
+#: The keys that walk an open panel's buttons, and which way; with Enter (the pad's A)
+#: and Esc (B) they are a panel's own keys, the only ones that act while it is up.
+WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.BAR_PREV: -1,
+        Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1, Act.BAR_NEXT: 1}
 
 
 class Command(StrEnum):

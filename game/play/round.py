@@ -263,11 +263,12 @@ class Round:
         if self.table.session.won:
             self.record.forget()
             self.table.session.assisted = False
-        self.table.restart()
-        self.table.result_notes, self.table.moves_text = (), ""
         if self.challenge is not None:
+            # The goal's level first: the deal's opening cards go home (or stay) as the goal says.
             self.challenge.restart(self.settings.auto_moves)
             self.table.set_auto_level(self._auto_level())
+        self.table.restart()
+        self.table.result_notes, self.table.moves_text = (), ""
         self.table.fly_deal()
         self.position_changed()
 
@@ -312,6 +313,17 @@ class Round:
         moves, demo = self.table.session.moves, self.demo_touched
         self.table.moves_text = self.par.sentence(moves, demo) if self.settings.find_par else ""
         return self.challenge.result_lines() if self.challenge is not None else ()
+
+    def held_level(self) -> tuple[str, str] | None:
+        """While a challenge that sets the automatic level is on the table: the level in
+        force and why Settings cannot change it now (None: Settings' own level is in force)."""
+        from game.challenges.sentences import level_name
+
+        attempt = self.challenge
+        if attempt is None or attempt.goal.auto is None:
+            return None
+        level = self._auto_level()
+        return level, say("menu.auto.held", level=attempt.level_name, auto=level_name(level))
 
     def _auto_level(self) -> str:
         level = self.settings.auto_moves

@@ -230,7 +230,8 @@ class Table:
 
     def replayed(self, text: str, level: str) -> tuple[Table, int]:
         """A table with the pasted move list ``text`` replayed from the deal's start
-        (at automatic foundation level ``level``) and how many moves it played;
+        (at automatic foundation level ``level``) and how many moves it played, counted as
+        the status line counts them (automatic foundation moves none);
         ValueError, with the line to say, when it does not replay."""
         raise ValueError(_("Only FreeCell replays a move list"))
 

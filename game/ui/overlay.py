@@ -55,6 +55,19 @@ _OUTCOME = {"won": (96, 200, 112, 255), "lost": (222, 86, 74, 255), "given up": 
             "done": (96, 200, 112, 255), "late": (178, 226, 150, 255), "tried": (236, 172, 64, 255)}
 
 
+def _on_panel(colour: tuple[int, ...], panel: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """``colour`` as it looks over ``panel``, opaque. Drawing replaces the texture's texels
+    (no blending there), so a translucent button colour drawn as it is would let the table
+    show through the button, a card's face inside "Give up": blend it with the panel here.
+
+    >>> _on_panel((30, 72, 46, 235), (14, 40, 26, 255))
+    (29, 69, 44, 255)
+    """
+    k = colour[3] / 255
+    r, g, b = (round(c * k + p * (1 - k)) for c, p in zip(colour[:3], panel[:3]))
+    return (r, g, b, 255)
+
+
 @dataclass(frozen=True)
 class Palette:
     """The HUD's colours (RGBA) for one felt: the bar, buttons and panels take its hue."""
@@ -250,7 +263,7 @@ class Overlay:
         for b in geo.buttons:
             rect = pygame.Rect(b.rect)
             focused = b.index == panel.focus
-            colour = pal.button_focus if focused else pal.button
+            colour = _on_panel(pal.button_focus if focused else pal.button, pal.panel)
             pygame.draw.rect(surf, colour, rect, border_radius=px // 3)
             if focused:
                 pygame.draw.rect(surf, (250, 230, 120, 255), rect, width=2, border_radius=px // 3)
@@ -285,10 +298,7 @@ class Overlay:
         for i, b in enumerate(geo.buttons):
             rect = pygame.Rect(b.rect)
             colour = pal.button_focus if i == panel.focus and b.enabled else pal.button if b.enabled else pal.button_off
-            # The texture replaces what is under it: a translucent colour would
-            # show the table through the panel, so blend it with the panel here.
-            k = colour[3] / 255
-            colour = tuple(round(c * k + p * (1 - k)) for c, p in zip(colour[:3], pal.panel[:3])) + (255,)
+            colour = _on_panel(colour, pal.panel)
             pygame.draw.rect(surf, colour, rect, border_radius=max(2, rect.h // 5))
             if i == panel.focus and b.enabled:
                 pygame.draw.rect(surf, (250, 230, 120, 255), rect, width=2, border_radius=max(2, rect.h // 5))
@@ -360,10 +370,7 @@ class Overlay:
                 fill, ink = pal.button_off, _BUTTON_TEXT_OFF
             else:
                 fill, ink = pal.button, _BUTTON_TEXT
-            # The texture replaces what is under it: blend a translucent fill with the panel here.
-            k = fill[3] / 255
-            fill = tuple(round(a * k + p * (1 - k)) for a, p in zip(fill[:3], pal.panel[:3])) + (255,)
-            pygame.draw.rect(surf, fill, rect, border_radius=r)
+            pygame.draw.rect(surf, _on_panel(fill, pal.panel), rect, border_radius=r)
             if b.index == panel.focus:
                 pygame.draw.rect(surf, _FOCUS_RING, rect.inflate(4, 4), width=3, border_radius=r + 2)
             font = self._font(px)
