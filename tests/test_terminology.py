@@ -52,6 +52,10 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("a unit after a number", r"(\d|\}) (с|МБ|КБ|байт\w*|секунд\w*|дн\.)(?=[\s),.:;]|$)(?<!№\d с)",
          "неразрывный пробел"),
         ("a challenge level", r"Испытание \(\{level\}\)", "{level} испытание"),
+        ("winning line", r"выигрышн\w+ пут|\bпуть (на|короче|длиннее)|нашёл путь", "решение, выигрыш"),
+        ("the proven-winnable mark (FreeCell and Spider)", r"^выигрышная раздача$|«выигрышная раздача»",
+         "можно выиграть (доказано)"),
+        ("a placeholder's gender", r"\{(where|what)\} должн\w+ быть", "{where}: нужно …, а не …"),
     ],
 }
 
