@@ -1,0 +1,260 @@
+"""The fair Spider hint: a search over the ways the unseen cards may lie (SPEC §2.3).
+
+It takes a :class:`~game.spider.masked.MaskedView` (what the player sees),
+never a position, so no code path here can read the deal's hidden cards.
+
+    >>> from game.spider.deals import deal
+    >>> from game.spider.masked import mask
+    >>> result = search(mask(deal(1, suits=1)), seed=1, budget=6_000)
+    >>> result.samples, result.ranked[0].move.count > 0
+    (8, True)
+
+Method: determinization with common random numbers, in two stages.
+
+1. *Vote.* Deal the unseen cards at random into the face-down places and
+   the stock, ``samples`` times (a seeded generator: the same view and seed
+   give the same samples). Search each sample with the full-knowledge beam's
+   moves and ranking (:mod:`game.spider.beam`) under a share of the node
+   budget. A sample the beam wins votes for the first move of its line; a
+   sample it cannot finish votes, with a quarter of the weight, for the
+   first move of the best position it reached.
+2. *Check.* The best-voted moves (:data:`CHECKED`) are played in *every*
+   sample (the same samples for each: common random numbers) and each
+   sample is searched again from there. A move's wins are the samples won
+   after it; the moves are ranked by wins, then by votes.
+
+Each sample ends one of three ways, and none is counted as more than it is:
+``won`` (the beam found a winning line for that layout), ``open`` (the node
+budget ran out first: neither a win nor a loss, and not counted in the
+"wins in about X of N" figure) or ``dry`` (the beam ran out of positions
+without a win: the layout looks lost, though a beam drops positions, so it
+is not a proof). Because each sample is searched knowing its layout, a win
+count is an upper estimate ("strategy fusion"); the checking stage plays the
+hinted move in every layout before counting, which keeps it honest about
+that move.
+
+Deterministic: the samples come from ``random.Random(seed)`` and the search
+counts nodes, never seconds, so a view and a seed always give the same
+answer on any machine.
+
+This module is pure Python: it must not import pygame, moderngl or glm.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from game.spider.beam import Beam, _key, _priority, apply, is_won
+from game.spider.hints import Visible, candidates
+from game.spider.masked import MaskedView
+from game.spider.moves import COLUMNS, Move
+
+__all__ = ["Sample", "Ranked", "FairResult", "search", "DEFAULT_SAMPLES", "DEFAULT_BUDGET",
+           "NODES_PER_SECOND", "budget_for"]
+
+#: Layouts sampled per hint.
+DEFAULT_SAMPLES = 8
+#: Beam expansions per hint, all samples and both stages together.
+DEFAULT_BUDGET = 12_000
+#: Expansions one core makes per second (measured on the project's 2-core
+#: machine): turns a time allowance into a node budget, so answers stay deterministic.
+NODES_PER_SECOND = 24_000
+#: Positions kept per depth (and count of deals left) by a sample's beam.
+WIDTH = 4
+#: How many of the best-voted moves the second stage plays in every sample.
+CHECKED = 3
+#: Share of the budget the voting stage may spend (the rest checks).
+VOTE_SHARE = 0.5
+#: A vote from a sample the beam could not finish counts this much of a win's.
+OPEN_WEIGHT = 0.25
+
+
+def budget_for(seconds: float) -> int:
+    """The node budget that takes about ``seconds`` on one core."""
+    return max(200, int(seconds * NODES_PER_SECOND))
+
+
+class Sample(enum.Enum):
+    """How one sampled layout ended."""
+
+    WON = "won"
+    OPEN = "open"  # budget spent: neither won nor lost
+    DRY = "dry"  # the beam ran out of positions without a win
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One candidate move (or :data:`DEAL`) with what the search found for it.
+
+    ``wins``/``open``/``dry`` count the checking stage's samples after this
+    move; a move not checked has ``checked`` False and all three zero.
+    """
+
+    move: Move
+    votes: float
+    checked: bool = False
+    wins: int = 0
+    open: int = 0
+    dry: int = 0
+
+
+@dataclass
+class FairResult:
+    """The ranked candidates, best first, and how the samples of the position itself ended."""
+
+    ranked: list[Ranked] = field(default_factory=list)
+    samples: int = 0
+    #: How the voting stage's searches (from the position itself) ended.
+    won: int = 0
+    open: int = 0
+    dry: int = 0
+    nodes: int = 0
+
+    @property
+    def looks_lost(self) -> bool:
+        """No sample could be won and every search ran to its end (none ran out of budget)."""
+        if not self.samples:
+            return False
+        if self.ranked and any(r.checked for r in self.ranked):
+            best = self.ranked[0]
+            if best.wins or best.open:
+                return False
+        return self.won == 0 and self.open == 0
+
+    @property
+    def best(self) -> Ranked | None:
+        return self.ranked[0] if self.ranked else None
+
+
+def _sample(view: MaskedView, rng: random.Random) -> tuple[tuple, tuple[bytes, ...]]:
+    """One layout of the unseen cards: (beam state, the stock as one ``bytes`` per deal)."""
+    cards = [int(c) for c in view.unseen]
+    rng.shuffle(cards)
+    cols = []
+    at = 0
+    for up, down in zip(view.columns, view.face_down):
+        cols.append(bytes((down,)) + bytes(cards[at:at + down]) + bytes(int(c) for c in up))
+        at += down
+    stock = bytes(cards[at:])
+    deals = tuple(stock[i:i + COLUMNS] for i in range(0, len(stock), COLUMNS))
+    return tuple(cols) + (len(deals),), deals
+
+
+class _Plan:
+    """One sample's beam: a winning first move, or the first move toward the best position seen."""
+
+    def __init__(self, deals: tuple[bytes, ...], width: int, budget: int) -> None:
+        self.beam = Beam(deals, width)
+        self.width = width
+        self.budget = budget
+        self.expanded = 0
+
+    def run(self, start: tuple) -> tuple[Sample, Move | None]:
+        if is_won(start):
+            return Sample.WON, None
+        children = self.beam.children
+        seen: set[int] = {hash(_key(start))}
+        # A node is (state, the first move of its line).
+        beam: list[tuple[tuple, Move | None]] = [(start, None)]
+        best: tuple[int, Move | None] = (1 << 40, None)
+        width = self.width
+        for _depth in range(260):
+            cands: list[tuple[int, tuple, Move]] = []
+            here: set[int] = set()
+            for state, first in beam:
+                if self.expanded >= self.budget:
+                    return Sample.OPEN, best[1]
+                self.expanded += 1
+                for move, child in children(state):
+                    h = hash(_key(child))
+                    if h in seen or h in here:
+                        continue
+                    here.add(h)
+                    head = move if first is None else first
+                    if child[10] == 0 and is_won(child):
+                        return Sample.WON, head
+                    cands.append((_priority(child), child, head))
+            if not cands:
+                return Sample.DRY, best[1]
+            cands.sort(key=lambda t: t[0])
+            if cands[0][0] < best[0]:
+                best = (cands[0][0], cands[0][2])
+            kept = [0] * 6
+            beam = []
+            for pri, child, head in cands:
+                left = child[10]
+                if kept[left] < width:
+                    kept[left] += 1
+                    beam.append((child, head))
+                    seen.add(hash(_key(child)))
+        return Sample.DRY, best[1]
+
+
+def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
+           budget: int = DEFAULT_BUDGET, width: int = WIDTH,
+           cancel: Callable[[], bool] | None = None) -> FairResult:
+    """Rank the moves of ``view`` by how the sampled layouts fare after them (module docstring).
+
+    ``budget`` counts beam expansions over everything; ``cancel()`` is polled
+    between samples and stops the search early (what it found so far is kept).
+    """
+    if samples < 1 or budget < 1:
+        raise ValueError(f"samples and budget must be at least 1, not {samples} and {budget}")
+    rng = random.Random(seed)
+    layouts = [_sample(view, rng) for _ in range(samples)]
+    result = FairResult(samples=samples)
+    first_state, first_deals = layouts[0]
+    # The root's moves depend only on what is visible (tops, runs, empty
+    # columns, counts), so any layout lists the same ones.
+    moves = [m for m, _child in Beam(first_deals, width).children(first_state)]
+    if not moves:
+        result.ranked = [Ranked(m, 0.0) for m, _gain in candidates(_visible(view))]
+        return result
+    votes: dict[Move, float] = {m: 0.0 for m in moves}
+    share = max(1, int(budget * VOTE_SHARE) // samples)
+    for state, deals in layouts:
+        if cancel is not None and cancel():
+            break
+        plan = _Plan(deals, width, share)
+        outcome, first = plan.run(state)
+        result.nodes += plan.expanded
+        if outcome is Sample.WON:
+            result.won += 1
+        elif outcome is Sample.OPEN:
+            result.open += 1
+        else:
+            result.dry += 1
+        if first is not None and first in votes:
+            votes[first] += 1.0 if outcome is Sample.WON else OPEN_WEIGHT
+    order = sorted(moves, key=lambda m: -votes[m])  # stable: ties keep the beam's move order
+    checked = [m for m in order[:CHECKED] if votes[m] > 0] or order[:1]
+    left = max(0, budget - result.nodes)
+    per = max(1, left // (samples * len(checked)))
+    ranked: list[Ranked] = []
+    for move in checked:
+        tally = {Sample.WON: 0, Sample.OPEN: 0, Sample.DRY: 0}
+        for state, deals in layouts:
+            if cancel is not None and cancel():
+                break
+            child = apply(state, move, deals)
+            plan = _Plan(deals, width, per)
+            outcome, _first = plan.run(child)
+            result.nodes += plan.expanded
+            tally[outcome] += 1
+        ranked.append(Ranked(move, votes[move], True, tally[Sample.WON], tally[Sample.OPEN],
+                             tally[Sample.DRY]))
+    ranked.sort(key=lambda r: (-r.wins, -r.open, -r.votes))
+    ranked += [Ranked(m, votes[m]) for m in order if m not in checked]
+    # The heuristic's other useful moves last (the beam prunes some of them):
+    # the next choices when every searched move would only go back.
+    listed = {r.move for r in ranked}
+    ranked += [Ranked(m, 0.0) for m, _gain in candidates(_visible(view)) if m not in listed]
+    result.ranked = ranked
+    return result
+
+
+def _visible(view: MaskedView) -> Visible:
+    return tuple(zip(view.face_down, view.columns)), view.stock
