@@ -72,6 +72,10 @@ VOTE_SHARE = 0.5
 OPEN_WEIGHT = 0.25
 
 
+#: The score of a sample the beam ran dry on (worse than any rank it gives).
+_LOST = 1 << 40
+
+
 def budget_for(seconds: float) -> int:
     """The node budget that takes about ``seconds`` on one core."""
     return max(200, int(seconds * NODES_PER_SECOND))
@@ -99,6 +103,10 @@ class Ranked:
     wins: int = 0
     open: int = 0
     dry: int = 0
+    #: The mean over the samples of the best rank reached after the move
+    #: (the beam's, lower is better; a win counts 0): how samples that did
+    #: not finish are scored, so they order moves without counting as wins.
+    score: float = 0.0
 
 
 @dataclass
@@ -151,15 +159,23 @@ class _Plan:
         self.width = width
         self.budget = budget
         self.expanded = 0
+        self.best = 0
 
     def run(self, start: tuple) -> tuple[Sample, Move | None]:
+        """How the sample ended and the first move of its line (won, or toward the best position).
+
+        ``self.best`` is then the best rank (:func:`game.spider.beam._priority`,
+        lower is better) of any position reached; 0 for a win.
+        """
+        self.best = 0
         if is_won(start):
             return Sample.WON, None
         children = self.beam.children
         seen: set[int] = {hash(_key(start))}
         # A node is (state, the first move of its line).
         beam: list[tuple[tuple, Move | None]] = [(start, None)]
-        best: tuple[int, Move | None] = (1 << 40, None)
+        best: tuple[int, Move | None] = (_priority(start), None)
+        self.best = best[0]
         width = self.width
         for _depth in range(260):
             cands: list[tuple[int, tuple, Move]] = []
@@ -175,6 +191,7 @@ class _Plan:
                     here.add(h)
                     head = move if first is None else first
                     if child[10] == 0 and is_won(child):
+                        self.best = 0
                         return Sample.WON, head
                     cands.append((_priority(child), child, head))
             if not cands:
@@ -182,6 +199,7 @@ class _Plan:
             cands.sort(key=lambda t: t[0])
             if cands[0][0] < best[0]:
                 best = (cands[0][0], cands[0][2])
+                self.best = best[0]
             kept = [0] * 6
             beam = []
             for pri, child, head in cands:
@@ -236,6 +254,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     ranked: list[Ranked] = []
     for move in checked:
         tally = {Sample.WON: 0, Sample.OPEN: 0, Sample.DRY: 0}
+        total = 0
         for state, deals in layouts:
             if cancel is not None and cancel():
                 break
@@ -244,9 +263,11 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             outcome, _first = plan.run(child)
             result.nodes += plan.expanded
             tally[outcome] += 1
+            # A layout the beam ran dry on looks lost: the worst score there is.
+            total += _LOST if outcome is Sample.DRY else plan.best
         ranked.append(Ranked(move, votes[move], True, tally[Sample.WON], tally[Sample.OPEN],
-                             tally[Sample.DRY]))
-    ranked.sort(key=lambda r: (-r.wins, -r.open, -r.votes))
+                             tally[Sample.DRY], total / samples))
+    ranked.sort(key=lambda r: (-r.wins, r.score, -r.votes))
     ranked += [Ranked(m, votes[m]) for m in order if m not in checked]
     # The heuristic's other useful moves last (the beam prunes some of them):
     # the next choices when every searched move would only go back.
