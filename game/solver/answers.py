@@ -47,7 +47,7 @@ class Answer:
     line: tuple[Any, ...] = ()
     #: The move to show: the line's first move; for a FreeCell ``UNKNOWN`` a
     #: sensible move (None when no legal move exists); for a Spider hint the
-    #: first visible-information hint (a :class:`game.spider.Hint`).
+    #: first fair hint (a :class:`game.spider.advice.FairHint`).
     move: Any = None
     states: int = 0  # positions the search expanded
     seconds: float = 0.0
@@ -59,6 +59,9 @@ class Answer:
     #: FreeCell ``SOLVED``: the line's length as the game counts it, player
     #: moves under the position's automatic foundation level (None: not counted).
     player_moves: int | None = None
+    #: Spider ``HINT``: every fair hint, best first (a :class:`game.spider.advice.Advice`;
+    #: ``move`` is its first hint). None when the worker could not answer.
+    advice: Any = None
 
     @property
     def superseded(self) -> bool:

@@ -19,6 +19,7 @@ This module is pure Python: it must not import pygame, moderngl or glm.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from game.cards import Card, run_name
 from game.i18n import _, ngettext
@@ -139,9 +140,9 @@ def _hint(view: MaskedView, r: Ranked, index: int, total: int, gains: dict[Move,
 
 
 def advise_view(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
-                budget: int = DEFAULT_BUDGET) -> Advice:
+                budget: int = DEFAULT_BUDGET, cancel: Callable[[], bool] | None = None) -> Advice:
     """The fair hints of a masked view (see :func:`advise`)."""
-    result = search(view, seed=seed, samples=samples, budget=budget)
+    result = search(view, seed=seed, samples=samples, budget=budget, cancel=cancel)
     gains = {m: g for m, g in candidates((tuple(zip(view.face_down, view.columns)), view.stock))}
     lost = result.looks_lost
     total = len(result.ranked)
@@ -155,10 +156,11 @@ def advise_view(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPL
 
 
 def advise(position: object, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
-           budget: int = DEFAULT_BUDGET) -> Advice:
+           budget: int = DEFAULT_BUDGET, cancel: Callable[[], bool] | None = None) -> Advice:
     """The fair hints of ``position``: it is masked first, and only the view is searched.
 
     ``position`` needs only ``visible()``, ``removed_suits`` and ``suits``
     (:func:`game.spider.masked.mask`).
     """
-    return advise_view(mask(position), seed=seed, samples=samples, budget=budget)  # type: ignore[arg-type]
+    return advise_view(mask(position), seed=seed, samples=samples, budget=budget,  # type: ignore[arg-type]
+                       cancel=cancel)

@@ -47,6 +47,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
+from game import limits
 from game.spider.beam import Beam, _key, _priority, apply, is_won
 from game.spider.hints import Visible, candidates
 from game.spider.masked import MaskedView
@@ -58,7 +59,7 @@ __all__ = ["Sample", "Ranked", "FairResult", "search", "DEFAULT_SAMPLES", "DEFAU
 #: Layouts sampled per hint.
 DEFAULT_SAMPLES = 8
 #: Beam expansions per hint, all samples and both stages together.
-DEFAULT_BUDGET = 12_000
+DEFAULT_BUDGET = limits.SPIDER_HINT.states
 #: Expansions one core makes per second (measured on the project's 2-core
 #: machine): turns a time allowance into a node budget, so answers stay deterministic.
 NODES_PER_SECOND = 24_000
@@ -120,6 +121,8 @@ class FairResult:
     open: int = 0
     dry: int = 0
     nodes: int = 0
+    #: ``cancel()`` stopped the search before its budget was spent.
+    cut: bool = False
 
     @property
     def looks_lost(self) -> bool:
@@ -233,8 +236,11 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         return result
     votes: dict[Move, float] = {m: 0.0 for m in moves}
     share = max(1, int(budget * VOTE_SHARE) // samples)
-    for state, deals in layouts:
+    for done, (state, deals) in enumerate(layouts):
         if cancel is not None and cancel():
+            # Layouts not searched are open: neither won nor lost.
+            result.open += samples - done
+            result.cut = True
             break
         plan = _Plan(deals, width, share)
         outcome, first = plan.run(state)
@@ -255,9 +261,12 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     for move in checked:
         tally = {Sample.WON: 0, Sample.OPEN: 0, Sample.DRY: 0}
         total = 0
+        done = 0
         for state, deals in layouts:
             if cancel is not None and cancel():
+                result.cut = True
                 break
+            done += 1
             child = apply(state, move, deals)
             plan = _Plan(deals, width, per)
             outcome, _first = plan.run(child)
@@ -265,8 +274,9 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             tally[outcome] += 1
             # A layout the beam ran dry on looks lost: the worst score there is.
             total += _LOST if outcome is Sample.DRY else plan.best
-        ranked.append(Ranked(move, votes[move], True, tally[Sample.WON], tally[Sample.OPEN],
-                             tally[Sample.DRY], total / samples))
+        # Layouts left unsearched (cancelled) are open, and score as the worst searched one.
+        ranked.append(Ranked(move, votes[move], True, tally[Sample.WON], tally[Sample.OPEN] + samples - done,
+                             tally[Sample.DRY], total / done if done else float(_LOST)))
     ranked.sort(key=lambda r: (-r.wins, r.score, -r.votes))
     ranked += [Ranked(m, votes[m]) for m in order if m not in checked]
     # The heuristic's other useful moves last (the beam prunes some of them):
