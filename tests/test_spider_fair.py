@@ -162,3 +162,25 @@ def test_deal_is_hinted_when_nothing_beats_it():
     hint = advise(pos, seed=0, budget=2_000).hints[0]
     assert hint.kind is HintKind.DEAL and hint.move == DEAL
     assert hint.text.startswith("Deal a new row")
+
+
+@pytest.mark.parametrize("code, words", [("en", "ways the face-down cards may lie"),
+                                         ("ko", "뒷면 카드가 놓였을 수 있는"),
+                                         ("ja", "裏向きのカードのありうる並び"),
+                                         ("ru", "вариантов расклада закрытых карт")])
+def test_the_hint_speaks_every_language(code, words):
+    from game import i18n
+
+    pos = build({1: "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "(4S) AS", 3: "5S"},
+                removed="SSSSSS", suits=1, junk=2)
+    try:
+        i18n.set_language(code)
+        hint = advise(pos, seed=0, budget=3_000).hints[0]
+        text = hint.text
+        lost = advise(build({j: c for j, c in enumerate("KS KS JS JS 9S 9S 7S 7S 5S 5S".split(), 1)},
+                            removed="SSSSSS", suits=1, junk=1), budget=500).hints[0].text
+    finally:
+        i18n.set_language("en")
+    assert words in text and "{" not in text and "A♠" in text
+    assert "{" not in lost and lost != "This game looks lost: no sampled layout of the face-down cards can be won" \
+        or code == "en"
