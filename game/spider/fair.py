@@ -235,15 +235,20 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         result.ranked = [Ranked(m, 0.0) for m, _gain in candidates(_visible(view))]
         return result
     votes: dict[Move, float] = {m: 0.0 for m in moves}
-    share = max(1, int(budget * VOTE_SHARE) // samples)
+    # What each layout's first search found: a layout won by a line that starts
+    # with a move is known won after that move (the rest of the line wins it).
+    found: list[tuple[Sample, Move | None]] = []
+    vote_budget = int(budget * VOTE_SHARE)
     for done, (state, deals) in enumerate(layouts):
         if cancel is not None and cancel():
             # Layouts not searched are open: neither won nor lost.
             result.open += samples - done
             result.cut = True
             break
-        plan = _Plan(deals, width, share)
+        # The budget a layout finishes early with goes to the layouts after it.
+        plan = _Plan(deals, width, max(1, (vote_budget - result.nodes) // (samples - done)))
         outcome, first = plan.run(state)
+        found.append((outcome, first))
         result.nodes += plan.expanded
         if outcome is Sample.WON:
             result.won += 1
@@ -255,20 +260,25 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             votes[first] += 1.0 if outcome is Sample.WON else OPEN_WEIGHT
     order = sorted(moves, key=lambda m: -votes[m])  # stable: ties keep the beam's move order
     checked = [m for m in order[:CHECKED] if votes[m] > 0] or order[:1]
-    left = max(0, budget - result.nodes)
-    per = max(1, left // (samples * len(checked)))
+    searches = sum(1 for move in checked for i in range(samples)
+                   if not (i < len(found) and found[i] == (Sample.WON, move)))
     ranked: list[Ranked] = []
     for move in checked:
         tally = {Sample.WON: 0, Sample.OPEN: 0, Sample.DRY: 0}
         total = 0
         done = 0
-        for state, deals in layouts:
+        for i, (state, deals) in enumerate(layouts):
+            if i < len(found) and found[i] == (Sample.WON, move):
+                done += 1
+                tally[Sample.WON] += 1
+                continue
             if cancel is not None and cancel():
                 result.cut = True
                 break
             done += 1
             child = apply(state, move, deals)
-            plan = _Plan(deals, width, per)
+            plan = _Plan(deals, width, max(1, (budget - result.nodes) // max(1, searches)))
+            searches -= 1
             outcome, _first = plan.run(child)
             result.nodes += plan.expanded
             tally[outcome] += 1
