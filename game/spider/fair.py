@@ -20,8 +20,12 @@ Method: determinization with common random numbers, in two stages.
    first move of the best position it reached.
 2. *Check.* The best-voted moves (:data:`CHECKED`) are played in *every*
    sample (the same samples for each: common random numbers) and each
-   sample is searched again from there. A move's wins are the samples won
-   after it; the moves are ranked by wins, then by votes.
+   sample is searched again from there (a sample the first stage won with a
+   line starting with that move is won already: no second search). A move's
+   wins are the samples won after it; the moves are ranked by wins, then by
+   the mean of the best rank reached after it (how open samples are
+   scored), then by votes. Budget a sample finishes early with goes to the
+   samples after it.
 
 Each sample ends one of three ways, and none is counted as more than it is:
 ``won`` (the beam found a winning line for that layout), ``open`` (the node
