@@ -184,3 +184,19 @@ def test_the_hint_speaks_every_language(code, words):
     assert words in text and "{" not in text and "A♠" in text
     assert "{" not in lost and lost != "This game looks lost: no sampled layout of the face-down cards can be won" \
         or code == "en"
+
+
+def test_the_deal_waits_while_a_useful_move_is_left():
+    from game.spider.fair import Ranked, _deal_last
+    from game.spider.moves import Move
+
+    useful, shuffle = Move.parse("move 4 10 1"), Move.parse("move 2 3 1")
+    # Sampled layouts know what the deal brings and rank it first; it goes after the useful moves.
+    ranked = [Ranked(DEAL, 3.0, True, 2), Ranked(shuffle, 1.0, True, 1), Ranked(useful, 0.0)]
+    assert [r.move for r in _deal_last(ranked, {useful})] == [shuffle, useful, DEAL]
+    assert _deal_last(ranked, set()) == ranked  # nothing useful: the search decides
+    # On a table: 7♥ onto 8♥ joins its suit; the deal is legal too.
+    pos = build({1: "KS", 2: "JH", 3: "9S", 4: "(2H) 7H", 5: "5S", 6: "3H", 7: "KH", 8: "JS", 9: "9H",
+                 10: "8H"}, stock=1, suits=4, junk=4)
+    moves = [r.move for r in search(mask(pos), seed=0, budget=3_000).ranked]
+    assert str(moves[0]) == "move 4 10 1" and moves.index(DEAL) > 0

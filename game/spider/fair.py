@@ -77,7 +77,7 @@ VOTE_SHARE = 0.5
 OPEN_WEIGHT = 0.25
 
 
-#: The score of a sample the beam ran dry on (worse than any rank it gives).
+#: The score of a move none of whose samples was searched (worse than any rank).
 _LOST = 1 << 40
 
 
@@ -286,8 +286,9 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             outcome, _first = plan.run(child)
             result.nodes += plan.expanded
             tally[outcome] += 1
-            # A layout the beam ran dry on looks lost: the worst score there is.
-            total += _LOST if outcome is Sample.DRY else plan.best
+            # Open and dry alike score the best rank reached (a narrow beam runs
+            # dry on layouts a wider one would win: a weak sign, not a loss).
+            total += plan.best
         # Layouts left unsearched (cancelled) are open, and score as the worst searched one.
         ranked.append(Ranked(move, votes[move], True, tally[Sample.WON], tally[Sample.OPEN] + samples - done,
                              tally[Sample.DRY], total / done if done else float(_LOST)))
@@ -295,10 +296,23 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     ranked += [Ranked(m, votes[m]) for m in order if m not in checked]
     # The heuristic's other useful moves last (the beam prunes some of them):
     # the next choices when every searched move would only go back.
+    useful = [m for m, _gain in candidates(_visible(view))]
     listed = {r.move for r in ranked}
-    ranked += [Ranked(m, 0.0) for m, _gain in candidates(_visible(view)) if m not in listed]
-    result.ranked = ranked
+    ranked += [Ranked(m, 0.0) for m in useful if m not in listed]
+    result.ranked = _deal_last(ranked, set(useful))
     return result
+
+
+def _deal_last(ranked: list[Ranked], useful: set[Move]) -> list[Ranked]:
+    """Deal only when no useful move is left: every useful move can still be made
+    before the deal and none is lost by waiting, while a deal spends stock for
+    good. (Sampled layouts know what the deal brings, so they overrate it.)"""
+    deal = [r for r in ranked if r.move.is_deal]
+    if not deal or not useful:
+        return ranked
+    rest = [r for r in ranked if not r.move.is_deal]
+    at = max(i for i, r in enumerate(rest) if r.move in useful) + 1
+    return rest[:at] + deal + rest[at:]
 
 
 def _visible(view: MaskedView) -> Visible:
