@@ -47,6 +47,10 @@ class SpiderHints:
         """Say "thinking…": the answer has taken more than a few frames."""
         return self._request != 0 and self._frames >= THINKING_FRAMES
 
+    def answer(self, position: Any) -> tuple[Any, ...]:
+        """Every hint of the answer for the table as it is, best first (empty: none yet)."""
+        return self._hints if position.visible() == self._view else ()
+
     def press(self, position: Any) -> Any:
         """Hint pressed: the next hint of a known answer for this table, else ask the worker (None)."""
         view = position.visible()

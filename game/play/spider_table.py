@@ -134,6 +134,12 @@ class SpiderTable(Table):
                 Button(_("New game"), Command.NEW), Button(_("Restart"), Command.RESTART, shown.undoable),
                 Button(_("Demo"), Command.DEMO, playing), Button(_("Give up"), Command.GIVE_UP, playing))
 
+    def demo_panel(self) -> Panel | None:
+        return Panel(_("Demo"), (_("Full knowledge: the solver sees the face-down cards and plays a winning line."),
+                                 _("Play fair: the hint plays, seeing only what you see.")),
+                     (Button(_("Full knowledge"), Command.DEMO_FULL), Button(_("Play fair"), Command.DEMO_FAIR),
+                      Button(_("Cancel"), Command.CLOSE)))
+
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
         if outcome.won:
@@ -310,6 +316,11 @@ class SpiderTable(Table):
         self.play(None, redo=True)
 
     # --- the hint: the fair search in the worker process --------------------------
+
+    @property
+    def thinking(self) -> bool:
+        """A hint is being sought (the status line says so after a few frames)."""
+        return self.hints.waiting
 
     def _hint_solver(self) -> Any:
         if self.env.solver is not None:
