@@ -78,9 +78,9 @@ class FairHint:
                             "wins in about {wins} of {n} ways the face-down cards may lie",
                             self.samples).format(wins=self.wins, n=self.samples)
         if self.open:
-            return ngettext("no sampled layout won yet: the search ran out of time in {open} of {n}",
-                            "no sampled layout won yet: the search ran out of time in {open} of {n}",
-                            self.samples).format(open=self.open, n=self.samples)
+            # Some layouts were not searched to the end: no win yet, and no loss either.
+            return ngettext("no win found yet in {n} sampled layout", "no win found yet in {n} sampled layouts",
+                            self.samples).format(n=self.samples)
         return _("no sampled layout of the face-down cards can be won after it")
 
     @property
