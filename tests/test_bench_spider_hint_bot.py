@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import load_tool
 
 bench = load_tool("bench_spider_hint_bot")

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import time
 
+from test_spider_hint_table import FakeSolver, table_with
+
 from game.input.actions import Act, Action
 from game.play.fair_demo import FairDemo
 from game.play.panels import Command
-from test_spider_hint_table import FakeSolver, table_with
 
 
 def test_the_demo_button_offers_both_demos_in_spider(play_for):

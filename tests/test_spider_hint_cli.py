@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import run_game
+
 from game.spider import Position, deal
 from game.spider.advice import advise
 

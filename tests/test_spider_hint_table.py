@@ -4,13 +4,14 @@ Undo and Restart; the heuristic answers only when the worker cannot."""
 
 from __future__ import annotations
 
+from spider_helpers import build
+
 from game.input.actions import Act
 from game.play.spider_hint import THINKING_FRAMES
 from game.play.spider_table import SpiderTable
 from game.play.table import TableEnv
 from game.solver.answers import Answer, Ask, Verdict
 from game.spider.advice import advise
-from spider_helpers import build
 
 
 class FakeSolver:
@@ -104,7 +105,7 @@ def test_the_heuristic_answers_when_the_worker_cannot():
 
 def test_a_lost_game_says_so_and_offers_undo_and_restart():
     solver = FakeSolver()
-    pos = build({j: c for j, c in enumerate("KS KS JS JS 9S 9S 7S 7S 5S 5S".split(), 1)},
+    pos = build({j: c for j, c in enumerate(["KS", "KS", "JS", "JS", "9S", "9S", "7S", "7S", "5S", "5S"], 1)},
                 removed="SSSSSS", suits=1, junk=1)
     table = table_with(solver, number=1, suits=1)
     table.session.position = pos  # type: ignore[misc]

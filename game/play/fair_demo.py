@@ -18,7 +18,8 @@ the last one back, ↑/↓ change the speed, Esc stops.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _
 from game.input.actions import Act, Action
@@ -28,7 +29,7 @@ from game.playback import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED
 if TYPE_CHECKING:
     from game.play.table import Table
 
-__all__ = ["FairDemo", "FAIR_STATUS"]
+__all__ = ["FAIR_STATUS", "FairDemo"]
 
 #: The status line part, running and paused (the keys as the other demo prints them).
 FAIR_STATUS: dict[bool, str] = {

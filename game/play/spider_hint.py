@@ -14,11 +14,12 @@ fallback SPEC §2.3 keeps.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.spider.hints import HintCycle
 
-__all__ = ["SpiderHints", "THINKING_FRAMES"]
+__all__ = ["THINKING_FRAMES", "SpiderHints"]
 
 #: Frames a hint may take before "thinking…" shows (an answer inside them shows no sign).
 THINKING_FRAMES = 3

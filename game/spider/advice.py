@@ -18,8 +18,8 @@ This module is pure Python: it must not import pygame, moderngl or glm.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from game.cards import Card, run_name
 from game.i18n import _, ngettext
@@ -28,7 +28,7 @@ from game.spider.hints import Gain, HintKind, candidates
 from game.spider.masked import MaskedView, mask
 from game.spider.moves import Move
 
-__all__ = ["FairHint", "Advice", "advise", "advise_view"]
+__all__ = ["Advice", "FairHint", "advise", "advise_view"]
 
 
 @dataclass(frozen=True)

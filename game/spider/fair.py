@@ -48,8 +48,8 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from game import limits
 from game.spider.beam import Beam, _key, _priority, apply, is_won
@@ -57,8 +57,16 @@ from game.spider.hints import Visible, candidates
 from game.spider.masked import MaskedView
 from game.spider.moves import COLUMNS, Move
 
-__all__ = ["Sample", "Ranked", "FairResult", "search", "DEFAULT_SAMPLES", "DEFAULT_BUDGET",
-           "NODES_PER_SECOND", "budget_for"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "DEFAULT_SAMPLES",
+    "NODES_PER_SECOND",
+    "FairResult",
+    "Ranked",
+    "Sample",
+    "budget_for",
+    "search",
+]
 
 #: Layouts sampled per hint.
 DEFAULT_SAMPLES = 8

@@ -20,13 +20,14 @@ This module is pure Python: it must not import pygame, moderngl or glm.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from game.cards import CARDS, Card
 from game.spider.moves import COLUMNS
 
-__all__ = ["MaskedView", "mask", "DECK_SETS"]
+__all__ = ["DECK_SETS", "MaskedView", "mask"]
 
 #: K..A sets of each suit (clubs, diamonds, hearts, spades) in each difficulty's deck.
 #: (The same table as ``game.spider.position.DECK_SETS``; kept here so this
