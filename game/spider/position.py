@@ -712,13 +712,14 @@ class Position:
         True
         """
         lines = [line.strip() for line in text.strip().splitlines()]
+        # The first line first: text that is no position at all is quoted back.
+        label, _, rest = lines[0].partition(":") if lines else ("stock", "", "")
+        if label.strip().lower() != "stock":
+            raise PositionError(f"line 1 must start with 'stock:', not {shown(lines[0])}")
         if len(lines) != COLUMNS + 2:
             raise PositionError(
                 f"a position has {COLUMNS + 2} lines (stock, columns 1-10, removed), not {len(lines)}"
             )
-        label, _, rest = lines[0].partition(":")
-        if label.strip().lower() != "stock":
-            raise PositionError(f"line 1 must start with 'stock:', not {shown(lines[0], 20)}")
         stock = [_card(t, 1) for t in rest.split()]
         columns: list[list[Card]] = []
         down: list[int] = []
