@@ -186,16 +186,36 @@ def test_the_hint_speaks_every_language(code, words):
         or code == "en"
 
 
-def test_the_deal_waits_while_a_useful_move_is_left():
-    from game.spider.fair import Ranked, _deal_last
+def test_the_deal_waits_while_a_move_makes_progress_and_comes_when_none_does():
+    from game.spider.fair import Ranked, _deal_when_due
     from game.spider.moves import Move
 
+    view = mask(build({1: "KS", 2: "(5H) 8S"}, stock=1, suits=4, junk=2))
     useful, shuffle = Move.parse("move 4 10 1"), Move.parse("move 2 3 1")
-    # Sampled layouts know what the deal brings and rank it first; it goes after the useful moves.
+    # Sampled layouts know what the deal brings and rank it first; it goes after the progress.
     ranked = [Ranked(DEAL, 3.0, True, 2), Ranked(shuffle, 1.0, True, 1), Ranked(useful, 0.0)]
-    assert [r.move for r in _deal_last(ranked, {useful})] == [shuffle, useful, DEAL]
-    assert _deal_last(ranked, set()) == ranked  # nothing useful: the search decides
-    # On a table: 7♥ onto 8♥ joins its suit; the deal is legal too.
+    assert [r.move for r in _deal_when_due(view, ranked, {useful}, 0)] == [shuffle, useful, DEAL]
+    # Nothing makes progress and no layout was won: deal rather than shuffle for ever.
+    late = [Ranked(shuffle, 1.0, True, 0), Ranked(DEAL, 0.0, True, 0)]
+    assert [r.move for r in _deal_when_due(view, late, set(), 0)] == [DEAL, shuffle]
+    assert _deal_when_due(view, late, set(), 3) == late  # a layout was won: follow the search
+
+
+def test_an_empty_column_that_forbids_the_deal_is_filled_when_nothing_else_progresses():
+    from game.spider.fair import Ranked, _deal_when_due
+    from game.spider.moves import Move
+
+    # No face-down card left, one deal, column 3 empty: a run of two (K♠ Q♠ or 9♠ 8♠) is the longest.
+    pos = build({1: "KS QS", 2: "5S 9S 8S", 4: "JS", 5: "TS", 6: "7S", 7: "6S", 8: "4S", 9: "3S",
+                 10: "2S"}, stock=1, suits=1, junk=1, removed="SSSSS")
+    pos = Position([list(c) for c in pos.columns], [0] * 10, pos.stock, [3] * 5)
+    view = mask(pos)
+    shuffle = Move.parse("move 6 3 1")
+    got = _deal_when_due(view, [Ranked(shuffle, 1.0, True)], set(), 0)
+    first = got[0].move
+    assert (first.dest, first.count) == (2, 2) and first.source in (0, 1) and got[1].move == shuffle
+def test_a_table_with_a_suit_to_join_is_not_told_to_deal():
+    # 7♥ onto 8♥ joins its suit; the deal is legal too.
     pos = build({1: "KS", 2: "JH", 3: "9S", 4: "(2H) 7H", 5: "5S", 6: "3H", 7: "KH", 8: "JS", 9: "9H",
                  10: "8H"}, stock=1, suits=4, junk=4)
     moves = [r.move for r in search(mask(pos), seed=0, budget=3_000).ranked]

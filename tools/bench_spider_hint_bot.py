@@ -47,6 +47,8 @@ from game.spider.solver import Verdict, solve  # noqa: E402
 
 #: Actions a bot may take in one game before it counts as lost (no game needs this many).
 MAX_ACTIONS = 2000
+#: Actions in a row without progress (a card turned, a set completed, a deal) before a bot has lost.
+MAX_IDLE = 150
 
 Policy = Callable[[Position], list[Move]]
 
@@ -144,8 +146,13 @@ def fair_game(job: tuple[int, int, float]) -> tuple[int, bool, bool, list[float]
 
 
 def play(pos: Position, choices: Policy) -> bool:
-    """Play ``pos`` to the end with ``choices``; True if the bot wins."""
+    """Play ``pos`` to the end with ``choices``; True if the bot wins.
+
+    A bot that makes :data:`MAX_IDLE` actions in a row without turning a card,
+    completing a set or dealing has lost: it only wanders between tables.
+    """
     seen = {pos.key()}
+    idle = 0
     for _ in range(MAX_ACTIONS):
         if pos.is_won():
             return True
@@ -157,6 +164,9 @@ def play(pos: Position, choices: Policy) -> bool:
                 break
             pos.pop()
         else:
+            return False
+        idle = 0 if move.is_deal or pos.turned_up() or pos.completed_sets() else idle + 1
+        if idle >= MAX_IDLE:
             return False
     return False
 

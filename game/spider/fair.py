@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 
 from game import limits
 from game.spider.beam import Beam, _key, _priority, apply, is_won
-from game.spider.hints import Visible, candidates
+from game.spider.hints import Gain, Visible, candidates
 from game.spider.masked import MaskedView
 from game.spider.moves import COLUMNS, Move
 
@@ -304,11 +304,70 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     ranked += [Ranked(m, votes[m]) for m in order if m not in checked]
     # The heuristic's other useful moves last (the beam prunes some of them):
     # the next choices when every searched move would only go back.
-    useful = [m for m, _gain in candidates(_visible(view))]
+    gains = dict(candidates(_visible(view)))
     listed = {r.move for r in ranked}
-    ranked += [Ranked(m, 0.0) for m in useful if m not in listed]
-    result.ranked = _deal_last(ranked, set(useful))
+    ranked += [Ranked(m, 0.0) for m in gains if m not in listed]
+    # Moves that make progress for good: a set, a card turned, a column
+    # emptied, a suit joined (moves to or from empty columns can go on for ever).
+    progress = {m for m, g in gains.items() if g in _PROGRESS}
+    result.ranked = _deal_when_due(view, ranked, progress, result.won)
     return result
+
+
+#: The heuristic's gains that cannot be undone by more of the same (see _deal_when_due).
+_PROGRESS = (Gain.COMPLETES_SET, Gain.TURNS_CARD, Gain.EMPTIES_COLUMN, Gain.JOINS_SUIT)
+
+
+def _deal_when_due(view: MaskedView, ranked: list[Ranked], progress: set[Move], won: int) -> list[Ranked]:
+    """Where the deal goes among the ranked moves.
+
+    While a move makes progress (``progress``), the deal waits after the
+    last of them: such a move can still be made before the deal and none is
+    lost by waiting, while a deal spends stock for good (and the sampled
+    layouts, knowing what it brings, overrate it). With none, and no layout
+    won (no line to follow), the deal comes first; if an empty column
+    forbids it, filling that column does (the longest run that leaves no
+    column empty). Otherwise the moves left only shuffle cards between
+    columns, and empty columns give endless new tables to shuffle into.
+    """
+    deal = [r for r in ranked if r.move.is_deal]
+    rest = [r for r in ranked if not r.move.is_deal]
+    if progress:
+        if not deal:
+            return ranked
+        at = max((i for i, r in enumerate(rest) if r.move in progress), default=-1) + 1
+        return rest[:at] + deal + rest[at:]
+    if won or not view.stock:
+        return ranked
+    if deal:
+        return deal + rest
+    empties = [j for j, up in enumerate(view.columns) if not up]
+    if not empties or sum(len(up) for up in view.columns) + sum(view.face_down) < COLUMNS:
+        return ranked
+    fills = []
+    for s, up in enumerate(view.columns):
+        whole = len(up) if not view.face_down[s] else 0
+        fills += [Move.of(s, empties[0], k) for k in range(_run_length(up), 0, -1) if k != whole]
+    if not fills:
+        return ranked
+    first = max(fills, key=lambda m: m.count)
+    return [Ranked(first, 0.0)] + [r for r in ranked if r.move != first]
+
+
+def _run_length(up: tuple[int, ...]) -> int:
+    n = len(up)
+    r = 1 if n else 0
+    while r < n and up[n - r - 1] == up[n - r] + 4:
+        r += 1
+    return r
+
+
+def _run_length(up: tuple[int, ...]) -> int:
+    n = len(up)
+    r = 1 if n else 0
+    while r < n and up[n - r - 1] == up[n - r] + 4:
+        r += 1
+    return r
 
 
 def _deal_last(ranked: list[Ranked], useful: set[Move]) -> list[Ranked]:
