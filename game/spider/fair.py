@@ -309,7 +309,10 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     ranked += [Ranked(m, 0.0) for m in gains if m not in listed]
     # Moves that make progress for good: a set, a card turned, a column
     # emptied, a suit joined (moves to or from empty columns can go on for ever).
-    progress = {m for m, g in gains.items() if g in _PROGRESS}
+    # With every card face up only a completed set counts: joins and emptied
+    # columns then trade places with moves into empty columns for ever.
+    kinds = _PROGRESS if any(view.face_down) else (Gain.COMPLETES_SET,)
+    progress = {m for m, g in gains.items() if g in kinds}
     result.ranked = _deal_when_due(view, ranked, progress, result.won)
     return result
 
