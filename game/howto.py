@@ -535,14 +535,14 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
     Section("spider-hint", N_("Hint"), (
         N_("**Hint** ([H]) shows one move: the card or cards outlined in yellow, the target column in "
            "green. Press it again to see the next candidate."),
-        N_("Candidates come roughly in this order: a move that completes a set, one that turns a "
-           "face-down card, one that empties a column, one that joins the same suit, one that "
-           "uncovers a buried card, one into an empty column; a target of the same suit comes "
-           "before another suit. Moves that change nothing useful are left out. With no useful "
-           "move left, the hint says to deal or to undo."),
+        N_("The hint tries out the ways the cards you have not seen may lie: it deals them into the "
+           "face-down places and the stock again and again, plays each layout ahead, and shows the "
+           "move that wins the most of them, saying in how many it wins. It deals only when no "
+           "useful move is left, and when no sampled layout can be won it says the game looks lost."),
         N_("The hint sees only what you see, so it is advice, not a guarantee; it does not change "
            "the score."),
-        N_("**Demo** lets the computer play on from the current position."),
+        N_("**Demo** lets the computer play on from the current position: **Full knowledge** (the "
+           "solver sees the face-down cards) or **Play fair** (the hint plays, seeing only what you see)."),
     ), ("hint", "hints")),
     Section("spider-controls", N_("Controls: mouse, keyboard, gamepad"), (
         N_("- Mouse: drag a face-up card and drop it; grabbing a card inside a same-suit run brings "

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Limit", "CHECK", "HINT", "LINE", "SHORTER", "REWIND", "PAR", "REVIEW", "REVIEW_TOTAL_SECONDS", "TARGETS",
+__all__ = ["Limit", "CHECK", "HINT", "SPIDER_HINT", "LINE", "SHORTER", "REWIND", "PAR", "REVIEW", "REVIEW_TOTAL_SECONDS", "TARGETS",
            "HINT_IMPROVE_SECONDS",
            "VERDICT_MEMORY", "FREECELL_SOLVE_STATES", "SPIDER_SOLVE_STATES"]
 
@@ -38,6 +38,10 @@ class Limit(NamedTuple):
 CHECK = Limit(100_000, 4.0)
 #: A hint, FreeCell's (Spider's sees only what the player sees and is quick).
 HINT = Limit(150_000, 3.0)
+#: Spider's fair hint (:mod:`game.spider.fair`): beam expansions over all its
+#: sampled layouts (about half a second on one core of the 2-core machine),
+#: and a safety net in seconds past which the layouts searched so far decide.
+SPIDER_HINT = Limit(12_000, 2.0)
 #: After a hint's first winning line, seconds spent looking for a shorter one.
 HINT_IMPROVE_SECONDS = 0.75
 #: The demo's line: off the main thread with "searching (Esc cancels)", so it

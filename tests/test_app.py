@@ -559,6 +559,7 @@ def test_spider_demo_is_marked_full_knowledge_and_not_counted(clock, make_app):
     app = make_app("spider", 1, 1, size=PLAY_SIZE, now=clock)
     frames(app, clock, 1)
     click(app, clock, button_pos(app, "demo"))
+    click(app, clock, button_pos(app, "demo-full"))  # Spider's Demo offers "Play fair" too
     # The line comes from the solver's worker: the table stays live meanwhile.
     assert app.play.jobs.waiting is not None and "searching" in app.play.status()
     drawn = app.frames_drawn
@@ -732,6 +733,7 @@ def test_the_window_stays_live_while_the_solver_searches_for_a_demo(clock, monke
     app.play.jobs.solvers["spider"] = SlowSolver("spider", line, delay=3.0)
     frames(app, clock, 1)
     click(app, clock, button_pos(app, "demo"))
+    click(app, clock, button_pos(app, "demo-full"))
     steps = 0
     start = real_time.monotonic()
     while app.play.round.demo is None and real_time.monotonic() - start < 30:

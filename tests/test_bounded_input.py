@@ -26,6 +26,7 @@ COMMANDS = {
     "hint spider --moves": ["hint", "spider", "1", "--moves"],
     "solve freecell --board": ["solve", "freecell", "--board"],
     "hint freecell --board": ["hint", "freecell", "--board"],
+    "hint spider --board": ["hint", "spider", "--board"],
 }
 
 #: Far more than any refusal takes (a start of Python and one stat), far less than a hang.

@@ -92,7 +92,9 @@ def bar_labels(game: str) -> list[str]:
         labels = [b.label for b in table.buttons()]
         table.play(table.position.legal_moves()[0])
         table.undo()  # something to redo: Redo shows
-        return labels + [b.label for b in table.buttons()]
+        # The Demo button's panel: full knowledge or Play fair.
+        return labels + [b.label for b in table.buttons()] + [b.label for b in table.demo_panel().buttons
+                                                                          if b.action != "close"]
     table = FreeCellTable(env, 617)
     labels = [b.label for b in table.buttons()] + [b.label for b in table.buttons(lost=True)]
     table.play(table.position.legal_moves()[0])

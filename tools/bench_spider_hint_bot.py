@@ -1,10 +1,18 @@
-"""How often the visible-information Spider hint wins when followed blindly (a fair-hint figure).
+"""How often the fair Spider hint wins when followed blindly, beside today's heuristic hint.
 
     python tools/bench_spider_hint_bot.py [--suits 1 2 4] [--first 1] [--games 200]
-                                          [--solver-budget 0] [--seconds 60]
+                                          [--seconds 0.5] [--jobs 1]
+                                          [--solver-budget 0] [--solver-seconds 60]
 
-A bot plays each game taking the first hint every time (``game.spider.hints``:
-it sees only what a player sees), deals when the hint says "deal", and never
+The *fair hint* bot (``game.spider.fair``: a search over the ways the unseen
+cards may lie, from the masked view, never the deal's hidden cards) takes
+the first hint every time with ``--seconds`` of search per move (a node
+budget, so runs repeat exactly), deals when the hint says deal, and never
+undoes. It prints its wins per suit count with a 95% Wilson interval and the
+seconds each hint took (median and 95th percentile).
+
+A second bot plays the heuristic hint (``game.spider.hints``: it sees only
+what a player sees), deals when the hint says "deal", and never
 undoes: the game is lost when the hint says "undo" (no useful move and no
 deal). Beside it plays a simpler rule that also sees only the table: a build
 onto the same suit, else any build onto a card, else deal. A third bot is the hint that, where the hint says "undo" only because
@@ -13,27 +21,34 @@ would do; the hint does not suggest it). No bot may
 return to a position it has already been in (a hint cycle would never end):
 it takes its next choice instead, and a bot with none left has lost.
 
-It prints, per suit count, each bot's wins out of the games, and, with
-``--solver-budget N``, the full-knowledge solver's on the same games (the
+It prints, per suit count, each bot's wins out of the games on the same
+games, and, with ``--solver-budget N``, the full-knowledge solver's on the same games (the
 solver sees every card, so it bounds what any player could win).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import statistics
 import sys
 import time
+from multiprocessing import Pool
 from pathlib import Path
 from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.spider import DEAL, Move, Position, deal  # noqa: E402
+from game.spider.fair import budget_for, search  # noqa: E402
 from game.spider.hints import HintKind, hints  # noqa: E402
+from game.spider.masked import mask  # noqa: E402
 from game.spider.solver import Verdict, solve  # noqa: E402
 
 #: Actions a bot may take in one game before it counts as lost (no game needs this many).
 MAX_ACTIONS = 2000
+#: Actions in a row without progress (a card turned, a set completed, a deal) before a bot has lost.
+MAX_IDLE = 150
 
 Policy = Callable[[Position], list[Move]]
 
@@ -94,9 +109,50 @@ def hint_fill_choices(pos: Position) -> list[Move]:
     return hint_choices(pos) + fill_choices(pos)
 
 
+class FairBot:
+    """The fair hint's ranked moves (the first is the hint), timing each search.
+
+    The search seed is the game number, so a game replays exactly.
+    """
+
+    def __init__(self, seconds: float, seed: int) -> None:
+        self.budget = budget_for(seconds)
+        self.seed = seed
+        self.times: list[float] = []
+
+    def __call__(self, pos: Position) -> list[Move]:
+        start = time.perf_counter()
+        result = search(mask(pos), seed=self.seed, budget=self.budget)
+        self.times.append(time.perf_counter() - start)
+        return [r.move for r in result.ranked]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate, as fractions."""
+    if not n:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def fair_game(job: tuple[int, int, float]) -> tuple[int, bool, bool, list[float]]:
+    """Play game ``n`` at ``suits`` with the fair hint and with the heuristic hint."""
+    n, suits, seconds = job
+    bot = FairBot(seconds, n)
+    won = play(deal(n, suits), bot)
+    return n, won, play(deal(n, suits), hint_choices), bot.times
+
+
 def play(pos: Position, choices: Policy) -> bool:
-    """Play ``pos`` to the end with ``choices``; True if the bot wins."""
+    """Play ``pos`` to the end with ``choices``; True if the bot wins.
+
+    A bot that makes :data:`MAX_IDLE` actions in a row without turning a card,
+    completing a set or dealing has lost: it only wanders between tables.
+    """
     seen = {pos.key()}
+    idle = 0
     for _ in range(MAX_ACTIONS):
         if pos.is_won():
             return True
@@ -109,6 +165,9 @@ def play(pos: Position, choices: Policy) -> bool:
             pos.pop()
         else:
             return False
+        idle = 0 if move.is_deal or pos.turned_up() or pos.completed_sets() else idle + 1
+        if idle >= MAX_IDLE:
+            return False
     return False
 
 
@@ -117,29 +176,60 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--suits", type=int, nargs="+", default=[1, 2, 4], choices=[1, 2, 4])
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=0.5,
+                    help="the fair hint's search per move, as a node budget (0: skip the fair hint)")
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    ap.add_argument("--rules", action="store_true",
+                    help="also play the simple rule and the hint that fills a blocking empty column")
     ap.add_argument("--solver-budget", type=int, default=0,
                     help="also run the full-knowledge solver with this many states (0: no)")
-    ap.add_argument("--seconds", type=float, default=60.0,
+    ap.add_argument("--solver-seconds", type=float, default=60.0,
                     help="the solver's wall-clock limit per game (0: none)")
     args = ap.parse_args(argv)
+    if args.games < 1 or args.first < 1 or args.seconds < 0 or args.jobs < 1:
+        print("--games, --first and --jobs must be at least 1 and --seconds not negative", file=sys.stderr)
+        return 2
     games = range(args.first, args.first + args.games)
-    print(f"games {games.start}..{games.stop - 1}: first hint, no undo; simple rule; "
-          f"{'solver ' + format(args.solver_budget, ',') + ' states' if args.solver_budget else 'no solver'}")
-    print(f"{'suits':>5} {'hint bot':>12} {'simple rule':>12} {'hint+fill':>12} {'solver':>12} {'bot s/game':>10}")
+    fair = args.seconds > 0
+    print(f"games {games.start}..{games.stop - 1}: first hint, no undo; "
+          f"fair hint {args.seconds:g} s/move ({budget_for(args.seconds):,} nodes)" if fair else
+          f"games {games.start}..{games.stop - 1}: first hint, no undo")
+    print(f"{'suits':>5} {'fair hint':>10} {'95% interval':>13} {'s/hint med':>10} {'p95':>6}"
+          f" {'heuristic':>10} {'simple rule':>12} {'hint+fill':>10} {'solver':>10}")
     for suits in args.suits:
-        start = time.perf_counter()
-        by_hint = sum(play(deal(n, suits), hint_choices) for n in games)
-        by_rule = sum(play(deal(n, suits), simple_choices) for n in games)
-        by_fill = sum(play(deal(n, suits), hint_fill_choices) for n in games)
-        per_game = (time.perf_counter() - start) / (3 * len(games))
+        by_fair = by_hint = 0
+        times: list[float] = []
+        if fair:
+            jobs = [(n, suits, args.seconds) for n in games]
+            with Pool(args.jobs) as pool:
+                for n, won, hinted, t in pool.imap(fair_game, jobs):
+                    by_fair += won
+                    by_hint += hinted
+                    times += t
+                    print(f"  game {n} suits {suits}: fair {'won' if won else 'lost'}, heuristic "
+                          f"{'won' if hinted else 'lost'} ({len(t)} hints)", file=sys.stderr, flush=True)
+        else:
+            by_hint = sum(play(deal(n, suits), hint_choices) for n in games)
+        total = len(games)
+        by_rule = by_fill = "-"
+        if args.rules:
+            by_rule = f"{sum(play(deal(n, suits), simple_choices) for n in games)}/{total}"
+            by_fill = f"{sum(play(deal(n, suits), hint_fill_choices) for n in games)}/{total}"
         solved = "-"
         if args.solver_budget:
             wins = sum(solve(deal(n, suits), budget=args.solver_budget,
-                             time_limit=args.seconds or None).verdict is Verdict.SOLVED for n in games)
-            solved = f"{wins}/{len(games)}"
-        print(f"{suits:>5} {f'{by_hint}/{len(games)}':>12} {f'{by_rule}/{len(games)}':>12} "
-              f"{f'{by_fill}/{len(games)}':>12} "
-              f"{solved:>12} {per_game:>10.3f}", flush=True)
+                             time_limit=args.solver_seconds or None).verdict is Verdict.SOLVED for n in games)
+            solved = f"{wins}/{total}"
+        if fair:
+            low, high = wilson(by_fair, total)
+            times.sort()
+            fair_cells = (f"{f'{by_fair}/{total}':>10} {f'{100 * low:.0f}-{100 * high:.0f}%':>13} "
+                          f"{statistics.median(times) if times else 0:>10.2f} "
+                          f"{times[int(0.95 * (len(times) - 1))] if times else 0:>6.2f}")
+        else:
+            fair_cells = f"{'-':>10} {'-':>13} {'-':>10} {'-':>6}"
+        print(f"{suits:>5} {fair_cells} {f'{by_hint}/{total}':>10} {by_rule:>12} {by_fill:>10} {solved:>10}",
+              flush=True)
     return 0
 
 

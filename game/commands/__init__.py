@@ -13,7 +13,7 @@ with ``textplay`` (FreeCell in the terminal); ``usage`` holds
     solitaire deal spider N --suits S --check MOVES
     solitaire solve freecell N [--board FILE] [--freecells K] [--budget STATES]
     solitaire hint freecell N [--board FILE]    the table's hint, in the same words
-    solitaire hint spider N --suits S [--moves FILE]
+    solitaire hint spider (N --suits S | --board FILE) [--moves FILE] [--seed N]
     solitaire review freecell N --moves FILE [--auto LEVEL] [--json]
                                                 every move of a game graded (the coach)
     solitaire review spider N --suits S --moves FILE [--json]
@@ -173,9 +173,12 @@ def build_parser() -> argparse.ArgumentParser:
     hfc.add_argument("--auto", default="safe", metavar="LEVEL",
                      help=_("automatic foundation moves on the table: off, safe (default) or all"))
     hsp = hint_games.add_parser("spider", help=_("Spider: the hint from what a player sees"))
-    hsp.add_argument("number", help=_("game number 1..999999"))
+    hsp.add_argument("number", nargs="?", help=_("game number 1..999999 (or use --board)"))
     hsp.add_argument("--suits", default="1", help=_("1, 2 or 4 suits (default 1)"))
+    hsp.add_argument("--board", metavar="FILE",
+                     help=_("a position as 'solitaire deal spider' prints it (face-down cards in parentheses)"))
     hsp.add_argument("--moves", metavar="MOVES_FILE", help=_("replay these moves first (as deal --check)"))
+    hsp.add_argument("--seed", default="0", help=_("the search's seed: the same seed gives the same hint (default 0)"))
 
     review = commands.add_parser("review", help=_("grade every move of a game: best, good, inaccuracy, mistake"))
     review_games = review.add_subparsers(dest="game", required=True, parser_class=_Parser)
@@ -281,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "hint" and args.game == "spider":
             from game.commands.hint import spider_hint_command
 
-            return spider_hint_command(args.number, args.suits, args.moves)
+            return spider_hint_command(args.number, args.suits, args.moves, args.board, args.seed)
         if args.command == "review" and args.game == "spider":
             from game.commands.review import spider_review_command
 

@@ -3,7 +3,7 @@
 ::
 
     solitaire hint freecell N [--board FILE] [--auto off|safe|all]
-    solitaire hint spider N --suits S [--moves FILE]
+    solitaire hint spider (N --suits S | --board FILE) [--moves FILE] [--seed N]
 
 It prints one line: the sentence the table shows after "Hint:" (the same
 function writes both: :func:`game.freecell.hints.hint_text` and
@@ -13,15 +13,18 @@ FreeCell searches with the table's hint budget (``game.solver.service.LIMITS``
 for hints: 150,000 states or 3 seconds, then a moment to shorten the line).
 A deal on the shipped list of proven unsolvable deals is answered at once
 without a search; a ``--board`` position is always searched, since nothing
-says where it came from. Spider's hint sees only what a player sees and
-names its first candidate; ``--moves`` replays a moves file first (the
-format of ``solitaire deal spider --check``).
+says where it came from. Spider's hint is the table's fair search: it sees
+only what a player sees (the face-down cards of a ``--board`` are masked
+before anything searches), and the same position and ``--seed`` always give
+the same hint; ``--moves`` replays a moves file first (the format of
+``solitaire deal spider --check``).
 
 Exit codes: 0 a hint backed by a win (FreeCell: a winning line follows;
 Spider: a useful move or a deal), or the game is already won; 1 FreeCell:
 no winning line exists (proven); 3 nothing is known: FreeCell's search did
-not finish (the line still names a sensible move) or Spider has no useful
-move and no deal; 2 bad input, one line on stderr.
+not finish (the line still names a sensible move), or Spider has no useful
+move and no deal, or no sampled layout of its face-down cards can be won;
+2 bad input, one line on stderr.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import sys
 
 from game.commands.usage import UsageError, parse_auto, read_text_file
 from game.i18n import _
-from game.quoting import shown_path
+from game.quoting import shown, shown_path
 
 __all__ = ["freecell_hint_command", "spider_hint_command", "freecell_hint_sentence"]
 
@@ -93,26 +96,56 @@ def freecell_hint_command(number_text: str | None, board_path: str | None, auto_
     return code
 
 
-def spider_hint_command(number_text: str, suits_text: str, moves_path: str | None) -> int:
-    """``solitaire hint spider N --suits S [--moves FILE]``; returns the exit code.
+def spider_hint_command(number_text: str | None, suits_text: str, moves_path: str | None,
+                        board_path: str | None = None, seed_text: str = "0") -> int:
+    """``solitaire hint spider (N [--suits S] | --board FILE) [--moves FILE] [--seed N]``;
+    returns the exit code.
 
-    A move in the file that the rules refuse is bad input here (exit 2): the
-    hint is asked for a position that does not exist.
+    The hint is the table's: the fair search (:mod:`game.spider.advice`),
+    which sees only what a player sees, with the table's budget; the same
+    position and seed always give the same hint. ``--board`` reads a position
+    in the text form ``solitaire deal spider`` prints (face-down cards in
+    parentheses, the stock listed). A move in the moves file that the rules
+    refuse is bad input here (exit 2): the hint is asked for a position that
+    does not exist.
     """
     from game.commands.spider import read_moves, replay_actions
+    from game.spider.advice import advise
     from game.spider.deals import deal, parse_game_number, parse_suits
-    from game.spider.hints import HintKind, hints
+    from game.spider.hints import HintKind
+    from game.spider.position import Position, PositionError
 
-    number = parse_game_number(number_text)
-    suits = parse_suits(suits_text)
+    if (number_text is None) == (board_path is None):
+        raise UsageError(_("give a game number or --board FILE (one of them)"))
+    seed = _seed(seed_text)
+    if board_path is not None:
+        try:
+            pos = Position.parse(read_text_file(board_path, "board file"))
+        except PositionError as exc:
+            raise UsageError(_("{file}: {why}").format(file=shown_path(board_path), why=exc)) from None
+    else:
+        pos = deal(parse_game_number(number_text or ""), parse_suits(suits_text))
     actions = read_moves(moves_path) if moves_path is not None else []
-    pos = deal(number, suits)
     illegal = replay_actions(pos, actions, str(moves_path))
     if illegal is not None:
         raise UsageError(illegal)
     if pos.is_won():
         _print(_("All eight sets are complete: the game is won"))
         return 0
-    hint = hints(pos)[0]
+    advice = advise(pos, seed=seed)
+    hint = advice.hints[0]
     _print(hint.text)
-    return 3 if hint.kind is HintKind.UNDO else 0
+    return 3 if hint.kind is HintKind.UNDO or advice.lost else 0
+
+
+#: The largest --seed (the search's generator takes any int; a bound keeps the input bounded).
+SEED_MAX = 2**32 - 1
+
+
+def _seed(text: str) -> int:
+    """``--seed``: a whole number 0..4294967295, else a one-line usage error."""
+    word = text.strip()
+    if not (word.isascii() and word.isdigit()) or int(word) > SEED_MAX:
+        raise UsageError(_("--seed must be a whole number from 0 to {n}, not {text}").format(
+            n=SEED_MAX, text=shown(text, 20)))
+    return int(word)

@@ -201,9 +201,9 @@ class Play:
         noun = table.noun
         r = self.round
         handlers: dict[str, Callable[[], None]] = {
-            Command.COPY: r.copy_deal, Command.HELP: self.open_help, Command.REWIND: r.rewind,
-            Command.DEMO: r.start_demo, Command.EXPORT: r.export, Command.RETRY: r.restart,
-            Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"), pgettext("replay pasted moves", "Replay"), r.import_moves),
+            Command.COPY: r.copy_deal, Command.HELP: self.open_help, Command.REWIND: r.rewind, Command.EXPORT: r.export,
+            Command.DEMO: r.demo_button, Command.DEMO_FULL: r.start_demo, Command.DEMO_FAIR: r.start_fair_demo,
+            Command.RETRY: r.restart, Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"), pgettext("replay pasted moves", "Replay"), r.import_moves),
             Command.RESTART: lambda: self.confirm_loss(asks(noun, "restart"), _("Restart"), r.restart, counts=False),
             Command.GIVE_UP: lambda: self.confirm_loss(_("Give up this game?"), _("Give up"), r.give_up, extra=table.give_up_extras()),
             Command.MENU: self.menu.open, Command.QUIT: self.quit,

@@ -40,6 +40,9 @@ class Command(StrEnum):
     RESTART = "restart"
     GIVE_UP = "giveup"
     DEMO = "demo"
+    #: Spider's two demos, chosen on the panel its Demo button opens.
+    DEMO_FULL = "demo-full"
+    DEMO_FAIR = "demo-fair"
     COPY = "copy"
     EXPORT = "export"
     IMPORT = "import"

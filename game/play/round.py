@@ -26,6 +26,7 @@ from game.i18n import _, detect_language, ngettext, set_language
 from game.play.bar import BarFocus
 from game.play.challenge import Attempt, restored_attempt, save_attempt
 from game.play.demo import Demo
+from game.play.fair_demo import FairDemo
 from game.play.frame import control_bar, status_line
 from game.play.games import GAMES, LIVE_CHECK, Game, asks, game_of, next_table, restored_table
 from game.play.host import Host
@@ -82,7 +83,7 @@ class Round:
         self._sync_env()
         #: The live winnability check (while the setting is on) and a running demo.
         self.winnability: Any = None
-        self.demo: Demo | None = None
+        self.demo: Demo | FairDemo | None = None
         #: The engine's last refusal, for F1 (the message line itself clears).
         self.last_refusal = ""
         #: What the table asked of the player's side (a new deal, after asking).
@@ -377,6 +378,25 @@ class Round:
             self.play_demo(list(rest))  # the game stands on the par line: the demo plays the shortest known
             return
         self._react(self.jobs.demo(self.table, self.winnability))
+
+    def demo_button(self) -> None:
+        """The Demo button: the table's choice of demos (Spider: full knowledge or fair), else the demo."""
+        panel = self.table.demo_panel()
+        if panel is None:
+            self.start_demo()
+        else:
+            self.table.panel = panel
+
+    def start_fair_demo(self) -> None:
+        """Spider's "Play fair": the fair hint plays from here, seeing only what the player sees."""
+        self.stop_demo()
+        self.jobs.cancel()
+        game = self.table.game
+        self.demo = FairDemo(self.table, lambda: self.jobs.solver(game))
+        self.table.session.assisted = True
+        self.table.session.redo_list.clear()
+        if self.challenge is not None:
+            self.challenge.spoiled = True
 
     def play_demo(self, line: list[Any]) -> None:
         """Play ``line`` (valid from the position on the table) as the demo."""

@@ -18,7 +18,7 @@ from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import SpiderSession, clock_text
-from game.spider import DEAL, HintCycle, HintKind, IllegalMoveError, Move
+from game.spider import DEAL, HintKind, IllegalMoveError, Move
 from game.stats import game_key
 
 __all__ = ["SpiderTable"]
@@ -42,7 +42,11 @@ class SpiderTable(Table):
     def __init__(self, env: TableEnv, number: int, suits: int, session: SpiderSession | None = None) -> None:
         super().__init__(env)
         self.session = session or SpiderSession(number, suits, now=env.now)
-        self.hint_cycle = HintCycle()
+        from game.play.spider_hint import SpiderHints
+
+        #: The fair hint, searched in the game's solver worker (its own when the table has none).
+        self.hints = SpiderHints(self._hint_solver)
+        self._own_solver = env.solver is None
         self._shown_from_now()
 
     @property
@@ -96,6 +100,8 @@ class SpiderTable(Table):
                  ngettext("{moves} move", "{moves} moves", shown.moves).format(moves=shown.moves),
                  ngettext("{deals_left} deal left", "{deals_left} deals left",
                           shown.deals_left).format(deals_left=shown.deals_left)]
+        if self.hints.thinking:
+            parts.append(_("Hint: thinking..."))
         parts.extend(e for e in extra if e)
         return "   ".join(parts)
 
@@ -127,6 +133,12 @@ class SpiderTable(Table):
                        playing and shown.can_deal),
                 Button(_("New game"), Command.NEW), Button(_("Restart"), Command.RESTART, shown.undoable),
                 Button(_("Demo"), Command.DEMO, playing), Button(_("Give up"), Command.GIVE_UP, playing))
+
+    def demo_panel(self) -> Panel | None:
+        return Panel(_("Demo"), (_("Full knowledge: the solver sees the face-down cards and plays a winning line."),
+                                 _("Play fair: the hint plays, seeing only what you see.")),
+                     (Button(_("Full knowledge"), Command.DEMO_FULL), Button(_("Play fair"), Command.DEMO_FAIR),
+                      Button(_("Cancel"), Command.CLOSE)))
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
@@ -160,6 +172,7 @@ class SpiderTable(Table):
             self.say(_("Nothing to redo"))
             return False
         move = step.move
+        self.hints.cancel()  # a hint still being sought is for the table before this move
         sound = "deal" if move.is_deal else "home" if step.completed else "place"
         self.selection = None
         self.hint_marks = []
@@ -289,21 +302,58 @@ class SpiderTable(Table):
             if kind == PileKind.COLUMN:
                 self.auto_move(pile, self.focused_index(kind, pile))
         elif act is Act.HINT:
-            hint = self.hint_cycle.next(self.position)
-            self.say(_("Hint: {text}").format(text=hint.text))
-            self.hint_marks = []
-            if hint.kind is HintKind.MOVE and hint.move is not None:
-                n = len(self.position.columns[hint.source])
-                self.hint_marks = [Mark(PileKind.COLUMN, hint.source, n - hint.count, "hint"),
-                                   Mark(PileKind.COLUMN, hint.dest, None, "hint")]
-            elif hint.kind is HintKind.DEAL:
-                self.hint_marks = [Mark(PileKind.STOCK, 0, None, "hint")]
+            hint = self.hints.press(self.position)
+            if hint is not None:
+                self._show_hint(hint)
+            else:
+                self.hint_marks = []
+                self.say("")
         elif act is Act.NEW_DEAL:
             self.emit(NewDealWanted())
 
     def redo(self) -> None:
         self.selection = None
         self.play(None, redo=True)
+
+    # --- the hint: the fair search in the worker process --------------------------
+
+    @property
+    def thinking(self) -> bool:
+        """A hint is being sought (the status line says so after a few frames)."""
+        return self.hints.waiting
+
+    def _hint_solver(self) -> Any:
+        if self.env.solver is not None:
+            return self.env.solver("spider")
+        from game.solver.service import SolverService
+
+        return SolverService("spider")
+
+    def _show_hint(self, hint: Any) -> None:
+        """Say the hint and outline it; a game that looks lost offers Undo and Restart."""
+        self.say(_("Hint: {text}").format(text=hint.text))
+        self.hint_marks = []
+        if hint.kind is HintKind.MOVE and hint.move is not None:
+            n = len(self.position.columns[hint.source])
+            self.hint_marks = [Mark(PileKind.COLUMN, hint.source, n - hint.count, "hint"),
+                               Mark(PileKind.COLUMN, hint.dest, None, "hint")]
+        elif hint.kind is HintKind.DEAL:
+            self.hint_marks = [Mark(PileKind.STOCK, 0, None, "hint")]
+        if getattr(hint, "lost", False):
+            self.panel = Panel(_("This game looks lost"), (hint.text,),
+                               (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART),
+                                Button(_("Hint again"), Command.HINT), Button(_("New game"), Command.NEW)))
+
+    def before_undo(self) -> None:
+        self.hints.cancel()
+
+    def update(self, dt: float) -> None:
+        hint = self.hints.poll(self.position)
+        if hint is not None:
+            self._show_hint(hint)
+
+    def close(self) -> None:
+        self.hints.close(self._own_solver)
 
     def new_deal(self, number: int) -> Table:
         """Game ``number`` at this suit count: on a fresh table (the focus starts

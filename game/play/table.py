@@ -252,6 +252,10 @@ class Table:
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
         raise NotImplementedError
 
+    def demo_panel(self) -> Panel | None:
+        """The choice of demos the Demo button offers (None: it starts the only one)."""
+        return None
+
     def current_panel(self) -> Panel | None:
         """The panel to show (only reads: :meth:`settle` puts the result panel up)."""
         return self.panel

@@ -49,7 +49,7 @@ class Answer:
     line: tuple[Any, ...] = ()
     #: The move to show: the line's first move; for a FreeCell ``UNKNOWN`` a
     #: sensible move (None when no legal move exists); for a Spider hint the
-    #: first visible-information hint (a :class:`game.spider.Hint`).
+    #: first fair hint (a :class:`game.spider.advice.FairHint`).
     move: Any = None
     states: int = 0  # positions the search expanded
     seconds: float = 0.0
@@ -65,6 +65,9 @@ class Answer:
     review: Any = None
     #: ``TARGETS``: a verdict per move asked about, in order.
     verdicts: tuple[Verdict, ...] = ()
+    #: Spider ``HINT``: every fair hint, best first (a :class:`game.spider.advice.Advice`;
+    #: ``move`` is its first hint). None when the worker could not answer.
+    advice: Any = None
 
     @property
     def superseded(self) -> bool:

@@ -143,7 +143,8 @@ class SolverService:
                  time_limit: float | None | EllipsisType = ...) -> int:
         """The move to show (``Answer.move``). FreeCell: the first move of a
         winning line (shortened for a moment), or a sensible move when the
-        search did not finish. Spider: the first visible-information hint."""
+        search did not finish. Spider: the fair hint, which sees only what
+        the player sees (``Answer.advice``: every hint, best first)."""
         return self._ask(Ask.HINT, position, self._limits(Ask.HINT, budget, time_limit))
 
     def ask_line(self, position: Any, *, budget: int | None = None,
@@ -310,7 +311,7 @@ class SolverService:
     def _limits(self, ask: Ask, budget: int | None, time_limit: float | None | EllipsisType) -> dict[str, Any]:
         """The request's limits; left out (``None`` budget, ``...`` time): the kind's default.
         A ``time_limit`` of None means no clock (the budget alone stops the search)."""
-        b, t = LIMITS[ask]
+        b, t = limits.SPIDER_HINT if ask is Ask.HINT and self.game == "spider" else LIMITS[ask]
         return {"budget": b if budget is None else budget,
                 "time_limit": t if time_limit is ... else time_limit}
 

@@ -70,11 +70,7 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
         return Answer(request, ask, Verdict.UNKNOWN, seconds=time.perf_counter() - started,
                       verdicts=tuple(Verdict(v.value) for v in verdicts))
     if ask is Ask.HINT and not freecell:
-        # Spider's Hint sees only what the player sees (SPEC §2.3): no solver.
-        from game.spider.hints import hints
-
-        return Answer(request, ask, Verdict.UNKNOWN, move=hints(position)[0],
-                      reason="visible information only")
+        return _spider_hint(position, budget, time_limit, cancel, request)
 
     def on_progress(states: int, _best: Any) -> None:
         if progress is not None:
@@ -114,6 +110,26 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
     counted = len(result.player_moves) if freecell and line else None
     return Answer(request, ask, verdict, line, move, result.states, result.seconds, reason,
                   player_moves=counted)
+
+
+def _spider_hint(position: Any, budget: int, time_limit: float | None,
+                 cancel: Callable[[], bool] | None, request: int) -> Answer:
+    """Spider's Hint sees only what the player sees (SPEC §2.3): the fair search
+    over the masked position (:mod:`game.spider.advice`), never the solver.
+    ``time_limit`` is a safety net (the search counts nodes, so it repeats
+    exactly); past it the samples searched so far decide."""
+    from game.spider.advice import advise
+
+    start = time.perf_counter()
+    stop = None if time_limit is None else start + time_limit
+
+    def stopped() -> bool:
+        return (cancel is not None and cancel()) or (stop is not None and time.perf_counter() > stop)
+
+    # A fixed seed: the same table always gets the same hint.
+    advice = advise(position, seed=0, budget=budget, cancel=stopped)
+    return Answer(request, Ask.HINT, Verdict.UNKNOWN, move=advice.hints[0], states=advice.nodes,
+                  seconds=time.perf_counter() - start, reason="visible information only", advice=advice)
 
 
 def _spider_par(position: Any, budget: int, time_limit: float | None, cancel: Callable[[], bool] | None,

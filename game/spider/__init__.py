@@ -8,7 +8,8 @@
 
 ``position`` holds the rules, scoring and text form; ``moves`` the move
 values and their notation; ``deals`` the seeded shuffle behind game numbers;
-``hints`` the Hint button (it sees only what the player sees); ``solver`` the
+``hints`` the heuristic hint (the fallback); ``masked``, ``fair`` and ``advice``
+the Hint button's fair search (it sees only what the player sees); ``solver`` the
 full-knowledge solver that verifies deals. The ``solitaire deal spider`` and
 ``solitaire solve spider`` command lines live in :mod:`game.commands.spider`.
 """

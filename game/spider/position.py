@@ -711,12 +711,13 @@ class Position:
         True
         """
         lines = [line.strip() for line in text.strip().splitlines()]
+        # The first line first: text that is no position at all is quoted back.
+        label, _sep, rest = lines[0].partition(":") if lines else ("stock", "", "")
+        if label.strip().lower() != "stock":
+            raise PositionError(_("line 1 must start with 'stock:', not {text}").format(text=shown(lines[0], 20)))
         if len(lines) != COLUMNS + 2:
             raise PositionError(_("a position has {lines} lines (stock, columns 1-10, removed), not {n}").format(
                 lines=COLUMNS + 2, n=len(lines)))
-        label, _sep, rest = lines[0].partition(":")
-        if label.strip().lower() != "stock":
-            raise PositionError(_("line 1 must start with 'stock:', not {text}").format(text=shown(lines[0], 20)))
         stock = [_card(t, 1) for t in rest.split()]
         columns: list[list[Card]] = []
         down: list[int] = []

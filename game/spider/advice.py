@@ -1,0 +1,166 @@
+"""The fair Spider hint in words: what to play, why, and what it hopes for (SPEC §2.3).
+
+    >>> from game.spider.deals import deal
+    >>> advice = advise(deal(1, suits=1), budget=4_000)
+    >>> first = advice.hints[0]
+    >>> first.kind.value, first.index, len(advice.hints) == first.total
+    ('move', 0, True)
+    >>> "ways the face-down cards may lie" in first.text or "search" in first.text
+    True
+
+:func:`advise` masks the position (:func:`game.spider.masked.mask`) and
+hands only that view to the search (:func:`game.spider.fair.search`): the
+words are built from the view and the search's counts, never from a hidden
+card. The hints come best first; pressing Hint again shows the next.
+
+This module is pure Python: it must not import pygame, moderngl or glm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.cards import Card, run_name
+from game.i18n import _, ngettext
+from game.spider.fair import DEFAULT_BUDGET, DEFAULT_SAMPLES, FairResult, Ranked, search
+from game.spider.hints import Gain, HintKind, candidates
+from game.spider.masked import MaskedView, mask
+from game.spider.moves import Move
+
+__all__ = ["Advice", "FairHint", "advise", "advise_view"]
+
+
+@dataclass(frozen=True)
+class FairHint:
+    """One fair hint: a move (or deal, or undo) with the search's counts for it.
+
+    ``wins``/``open`` of ``samples`` layouts (``checked``: the move was played
+    in every layout; otherwise it was only voted for). ``lost``: no sampled
+    layout can be won from here (the text says so; the table offers Undo).
+    """
+
+    kind: HintKind
+    move: Move | None = None
+    cards: tuple[Card, ...] = ()
+    onto: Card | None = None
+    gain: Gain | None = None
+    index: int = 0
+    total: int = 0
+    wins: int = 0
+    open: int = 0
+    samples: int = 0
+    checked: bool = False
+    known: bool = False  # nothing is hidden: every layout is the real one
+    lost: bool = False
+
+    @property
+    def source(self) -> int | None:
+        return self.move.source if self.move is not None and not self.move.is_deal else None
+
+    @property
+    def dest(self) -> int | None:
+        return self.move.dest if self.move is not None and not self.move.is_deal else None
+
+    @property
+    def count(self) -> int:
+        return self.move.count if self.move is not None else 0
+
+    @property
+    def hope(self) -> str:
+        """What the move hopes for, from the search's counts (never more than it found)."""
+        if not self.checked:
+            return _("the search looked at it less closely than the hints before it")
+        if self.wins:
+            if self.known:
+                return _("the search found a winning line: every card is in sight")
+            return ngettext("wins in about {wins} of {n} way the face-down cards may lie",
+                            "wins in about {wins} of {n} ways the face-down cards may lie",
+                            self.samples).format(wins=self.wins, n=self.samples)
+        if self.open:
+            # Some layouts were not searched to the end: no win yet, and no loss either.
+            return ngettext("no win found yet in {n} sampled layout", "no win found yet in {n} sampled layouts",
+                            self.samples).format(n=self.samples)
+        return _("no sampled layout of the face-down cards can be won after it")
+
+    @property
+    def text(self) -> str:
+        """The sentence after "Hint:", e.g. "Move 7♠ from column 2 to column 5 (onto 8♠) —
+        joins the same suit; wins in about 6 of 8 ways the face-down cards may lie"."""
+        if self.lost:
+            return _("This game looks lost: no sampled layout of the face-down cards can be won")
+        if self.kind is HintKind.UNDO:
+            return _("No useful move is left and the stock can't be dealt: undo a move")
+        if self.kind is HintKind.DEAL:
+            said = _("Deal a new row from the stock: no move does better than dealing")
+        else:
+            assert self.move is not None
+            k = self.move.count
+            what = run_name(self.cards) if self.cards else ngettext("{n} card", "{n} cards", k).format(n=k)
+            if self.onto is not None and self.gain is not None:
+                said = _("Move {cards} from column {source} to column {dest} (onto {card}) \u2014 {gain}")
+            elif self.onto is not None:
+                said = _("Move {cards} from column {source} to column {dest} (onto {card})")
+            elif self.gain is not None:
+                said = _("Move {cards} from column {source} to empty column {dest} \u2014 {gain}")
+            else:
+                said = _("Move {cards} from column {source} to empty column {dest}")
+            said = said.format(cards=what, source=self.move.source + 1, dest=self.move.dest + 1,
+                               card=self.onto.display if self.onto is not None else "",
+                               gain=self.gain.text if self.gain is not None else "")
+        # TRANSLATORS: a fair Spider hint: {hint} the move, {hope} what it hopes for.
+        return _("{hint}; {hope}").format(hint=said, hope=self.hope)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every fair hint for one position, best first, and the search's totals."""
+
+    hints: tuple[FairHint, ...]
+    samples: int
+    won: int
+    open: int
+    nodes: int
+    lost: bool
+
+
+def _hint(view: MaskedView, r: Ranked, index: int, total: int, gains: dict[Move, Gain],
+          result: FairResult) -> FairHint:
+    common = dict(index=index, total=total, wins=r.wins, open=r.open, samples=result.samples,
+                  checked=r.checked, known=not view.unseen)
+    if r.move.is_deal:
+        return FairHint(HintKind.DEAL, r.move, **common)  # type: ignore[arg-type]
+    up = view.columns[r.move.source]
+    target = view.columns[r.move.dest]
+    return FairHint(HintKind.MOVE, r.move, up[-r.move.count:], target[-1] if target else None,
+                    gains.get(r.move), **common)  # type: ignore[arg-type]
+
+
+def advise_view(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
+                budget: int = DEFAULT_BUDGET, cancel: Callable[[], bool] | None = None) -> Advice:
+    """The fair hints of a masked view (see :func:`advise`)."""
+    result = search(view, seed=seed, samples=samples, budget=budget, cancel=cancel)
+    gains = {m: g for m, g in candidates((tuple(zip(view.face_down, view.columns)), view.stock))}
+    lost = result.looks_lost
+    total = len(result.ranked)
+    hints = tuple(_hint(view, r, i, total, gains, result) for i, r in enumerate(result.ranked))
+    if not hints:
+        hints = (FairHint(HintKind.UNDO, total=1, samples=result.samples, lost=lost),)
+    elif lost:
+        hints = (FairHint(hints[0].kind, hints[0].move, hints[0].cards, hints[0].onto, hints[0].gain,
+                          0, total, 0, 0, result.samples, True, not view.unseen, True),) + hints[1:]
+    return Advice(hints, result.samples, result.won, result.open, result.nodes, lost)
+
+
+def advise(position: object, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
+           budget: int = DEFAULT_BUDGET, cancel: Callable[[], bool] | None = None) -> Advice:
+    """The fair hints of ``position``: it is masked first, and only the view is searched.
+
+    ``position`` needs only ``visible()``, ``removed_suits`` and ``suits``
+    (:func:`game.spider.masked.mask`).
+    """
+    return advise_view(mask(position), seed=seed, samples=samples, budget=budget,  # type: ignore[arg-type]
+                       cancel=cancel)

@@ -1,0 +1,389 @@
+"""The fair Spider hint: a search over the ways the unseen cards may lie (SPEC §2.3).
+
+It takes a :class:`~game.spider.masked.MaskedView` (what the player sees),
+never a position, so no code path here can read the deal's hidden cards.
+
+    >>> from game.spider.deals import deal
+    >>> from game.spider.masked import mask
+    >>> result = search(mask(deal(1, suits=1)), seed=1, budget=6_000)
+    >>> result.samples, result.ranked[0].move.count > 0
+    (8, True)
+
+Method: determinization with common random numbers, in two stages.
+
+1. *Vote.* Deal the unseen cards at random into the face-down places and
+   the stock, ``samples`` times (a seeded generator: the same view and seed
+   give the same samples). Search each sample with the full-knowledge beam's
+   moves and ranking (:mod:`game.spider.beam`) under a share of the node
+   budget. A sample the beam wins votes for the first move of its line; a
+   sample it cannot finish votes, with a quarter of the weight, for the
+   first move of the best position it reached.
+2. *Check.* The best-voted moves (:data:`CHECKED`) are played in *every*
+   sample (the same samples for each: common random numbers) and each
+   sample is searched again from there (a sample the first stage won with a
+   line starting with that move is won already: no second search). A move's
+   wins are the samples won after it; the moves are ranked by wins, then by
+   the mean of the best rank reached after it (how open samples are
+   scored), then by votes. Budget a sample finishes early with goes to the
+   samples after it.
+
+Each sample ends one of three ways, and none is counted as more than it is:
+``won`` (the beam found a winning line for that layout), ``open`` (the node
+budget ran out first: neither a win nor a loss, and not counted in the
+"wins in about X of N" figure) or ``dry`` (the beam ran out of positions
+without a win: the layout looks lost, though a beam drops positions, so it
+is not a proof). Because each sample is searched knowing its layout, a win
+count is an upper estimate ("strategy fusion"); the checking stage plays the
+hinted move in every layout before counting, which keeps it honest about
+that move.
+
+Deterministic: the samples come from ``random.Random(seed)`` and the search
+counts nodes, never seconds, so a view and a seed always give the same
+answer on any machine.
+
+This module is pure Python: it must not import pygame, moderngl or glm.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game import limits
+from game.spider.beam import Beam, _key, _priority, apply, is_won
+from game.spider.hints import Gain, Visible, candidates
+from game.spider.masked import MaskedView
+from game.spider.moves import COLUMNS, Move
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "DEFAULT_SAMPLES",
+    "NODES_PER_SECOND",
+    "FairResult",
+    "Ranked",
+    "Sample",
+    "budget_for",
+    "search",
+]
+
+#: Layouts sampled per hint.
+DEFAULT_SAMPLES = 8
+#: Beam expansions per hint, all samples and both stages together.
+DEFAULT_BUDGET = limits.SPIDER_HINT.states
+#: Expansions one core makes per second (measured on the project's 2-core
+#: machine): turns a time allowance into a node budget, so answers stay deterministic.
+NODES_PER_SECOND = 24_000
+#: Positions kept per depth (and count of deals left) by a sample's beam.
+WIDTH = 4
+#: How many of the best-voted moves the second stage plays in every sample.
+CHECKED = 3
+#: Share of the budget the voting stage may spend (the rest checks).
+VOTE_SHARE = 0.5
+#: A vote from a sample the beam could not finish counts this much of a win's.
+OPEN_WEIGHT = 0.25
+
+
+#: The score of a move none of whose samples was searched (worse than any rank).
+_LOST = 1 << 40
+
+
+def budget_for(seconds: float) -> int:
+    """The node budget that takes about ``seconds`` on one core."""
+    return max(200, int(seconds * NODES_PER_SECOND))
+
+
+class Sample(enum.Enum):
+    """How one sampled layout ended."""
+
+    WON = "won"
+    OPEN = "open"  # budget spent: neither won nor lost
+    DRY = "dry"  # the beam ran out of positions without a win
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One candidate move (or :data:`DEAL`) with what the search found for it.
+
+    ``wins``/``open``/``dry`` count the checking stage's samples after this
+    move; a move not checked has ``checked`` False and all three zero.
+    """
+
+    move: Move
+    votes: float
+    checked: bool = False
+    wins: int = 0
+    open: int = 0
+    dry: int = 0
+    #: The mean over the samples of the best rank reached after the move
+    #: (the beam's, lower is better; a win counts 0): how samples that did
+    #: not finish are scored, so they order moves without counting as wins.
+    score: float = 0.0
+
+
+@dataclass
+class FairResult:
+    """The ranked candidates, best first, and how the samples of the position itself ended."""
+
+    ranked: list[Ranked] = field(default_factory=list)
+    samples: int = 0
+    #: How the voting stage's searches (from the position itself) ended.
+    won: int = 0
+    open: int = 0
+    dry: int = 0
+    nodes: int = 0
+    #: ``cancel()`` stopped the search before its budget was spent.
+    cut: bool = False
+
+    @property
+    def looks_lost(self) -> bool:
+        """No sample could be won and every search ran to its end (none ran out of budget)."""
+        if not self.samples:
+            return False
+        if self.ranked and any(r.checked for r in self.ranked):
+            best = self.ranked[0]
+            if best.wins or best.open:
+                return False
+        return self.won == 0 and self.open == 0
+
+    @property
+    def best(self) -> Ranked | None:
+        return self.ranked[0] if self.ranked else None
+
+
+def _sample(view: MaskedView, rng: random.Random) -> tuple[tuple, tuple[bytes, ...]]:
+    """One layout of the unseen cards: (beam state, the stock as one ``bytes`` per deal)."""
+    cards = [int(c) for c in view.unseen]
+    rng.shuffle(cards)
+    cols = []
+    at = 0
+    for up, down in zip(view.columns, view.face_down):
+        cols.append(bytes((down,)) + bytes(cards[at:at + down]) + bytes(int(c) for c in up))
+        at += down
+    stock = bytes(cards[at:])
+    deals = tuple(stock[i:i + COLUMNS] for i in range(0, len(stock), COLUMNS))
+    return tuple(cols) + (len(deals),), deals
+
+
+class _Plan:
+    """One sample's beam: a winning first move, or the first move toward the best position seen."""
+
+    def __init__(self, deals: tuple[bytes, ...], width: int, budget: int) -> None:
+        self.beam = Beam(deals, width)
+        self.width = width
+        self.budget = budget
+        self.expanded = 0
+        self.best = 0
+
+    def run(self, start: tuple) -> tuple[Sample, Move | None]:
+        """How the sample ended and the first move of its line (won, or toward the best position).
+
+        ``self.best`` is then the best rank (:func:`game.spider.beam._priority`,
+        lower is better) of any position reached; 0 for a win.
+        """
+        self.best = 0
+        if is_won(start):
+            return Sample.WON, None
+        children = self.beam.children
+        seen: set[int] = {hash(_key(start))}
+        # A node is (state, the first move of its line).
+        beam: list[tuple[tuple, Move | None]] = [(start, None)]
+        best: tuple[int, Move | None] = (_priority(start), None)
+        self.best = best[0]
+        width = self.width
+        for _depth in range(260):
+            cands: list[tuple[int, tuple, Move]] = []
+            here: set[int] = set()
+            for state, first in beam:
+                if self.expanded >= self.budget:
+                    return Sample.OPEN, best[1]
+                self.expanded += 1
+                for move, child in children(state):
+                    h = hash(_key(child))
+                    if h in seen or h in here:
+                        continue
+                    here.add(h)
+                    head = move if first is None else first
+                    if child[10] == 0 and is_won(child):
+                        self.best = 0
+                        return Sample.WON, head
+                    cands.append((_priority(child), child, head))
+            if not cands:
+                return Sample.DRY, best[1]
+            cands.sort(key=lambda t: t[0])
+            if cands[0][0] < best[0]:
+                best = (cands[0][0], cands[0][2])
+                self.best = best[0]
+            kept = [0] * 6
+            beam = []
+            for pri, child, head in cands:
+                left = child[10]
+                if kept[left] < width:
+                    kept[left] += 1
+                    beam.append((child, head))
+                    seen.add(hash(_key(child)))
+        return Sample.DRY, best[1]
+
+
+def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
+           budget: int = DEFAULT_BUDGET, width: int = WIDTH,
+           cancel: Callable[[], bool] | None = None) -> FairResult:
+    """Rank the moves of ``view`` by how the sampled layouts fare after them (module docstring).
+
+    ``budget`` counts beam expansions over everything; ``cancel()`` is polled
+    between samples and stops the search early (what it found so far is kept).
+    """
+    if samples < 1 or budget < 1:
+        raise ValueError(f"samples and budget must be at least 1, not {samples} and {budget}")
+    rng = random.Random(seed)
+    layouts = [_sample(view, rng) for _ in range(samples)]
+    result = FairResult(samples=samples)
+    first_state, first_deals = layouts[0]
+    # The root's moves depend only on what is visible (tops, runs, empty
+    # columns, counts), so any layout lists the same ones.
+    moves = [m for m, _child in Beam(first_deals, width).children(first_state)]
+    if not moves:
+        result.ranked = [Ranked(m, 0.0) for m, _gain in candidates(_visible(view))]
+        return result
+    votes: dict[Move, float] = {m: 0.0 for m in moves}
+    # What each layout's first search found: a layout won by a line that starts
+    # with a move is known won after that move (the rest of the line wins it).
+    found: list[tuple[Sample, Move | None]] = []
+    vote_budget = int(budget * VOTE_SHARE)
+    for done, (state, deals) in enumerate(layouts):
+        if cancel is not None and cancel():
+            # Layouts not searched are open: neither won nor lost.
+            result.open += samples - done
+            result.cut = True
+            break
+        # The budget a layout finishes early with goes to the layouts after it.
+        plan = _Plan(deals, width, max(1, (vote_budget - result.nodes) // (samples - done)))
+        outcome, first = plan.run(state)
+        found.append((outcome, first))
+        result.nodes += plan.expanded
+        if outcome is Sample.WON:
+            result.won += 1
+        elif outcome is Sample.OPEN:
+            result.open += 1
+        else:
+            result.dry += 1
+        if first is not None and first in votes:
+            votes[first] += 1.0 if outcome is Sample.WON else OPEN_WEIGHT
+    order = sorted(moves, key=lambda m: -votes[m])  # stable: ties keep the beam's move order
+    checked = [m for m in order[:CHECKED] if votes[m] > 0] or order[:1]
+    searches = sum(1 for move in checked for i in range(samples)
+                   if not (i < len(found) and found[i] == (Sample.WON, move)))
+    ranked: list[Ranked] = []
+    for move in checked:
+        tally = {Sample.WON: 0, Sample.OPEN: 0, Sample.DRY: 0}
+        total = 0
+        done = 0
+        for i, (state, deals) in enumerate(layouts):
+            if i < len(found) and found[i] == (Sample.WON, move):
+                done += 1
+                tally[Sample.WON] += 1
+                continue
+            if cancel is not None and cancel():
+                result.cut = True
+                break
+            done += 1
+            child = apply(state, move, deals)
+            plan = _Plan(deals, width, max(1, (budget - result.nodes) // max(1, searches)))
+            searches -= 1
+            outcome, _first = plan.run(child)
+            result.nodes += plan.expanded
+            tally[outcome] += 1
+            # Open and dry alike score the best rank reached (a narrow beam runs
+            # dry on layouts a wider one would win: a weak sign, not a loss).
+            total += plan.best
+        # Layouts left unsearched (cancelled) are open, and score as the worst searched one.
+        ranked.append(Ranked(move, votes[move], True, tally[Sample.WON], tally[Sample.OPEN] + samples - done,
+                             tally[Sample.DRY], total / done if done else float(_LOST)))
+    ranked.sort(key=lambda r: (-r.wins, r.score, -r.votes))
+    ranked += [Ranked(m, votes[m]) for m in order if m not in checked]
+    # The heuristic's other useful moves last (the beam prunes some of them):
+    # the next choices when every searched move would only go back.
+    gains = dict(candidates(_visible(view)))
+    listed = {r.move for r in ranked}
+    ranked += [Ranked(m, 0.0) for m in gains if m not in listed]
+    # Moves that make progress for good: a set, a card turned, a column
+    # emptied, a suit joined (moves to or from empty columns can go on for ever).
+    # With every card face up only a completed set counts: joins and emptied
+    # columns then trade places with moves into empty columns for ever.
+    kinds = _PROGRESS if any(view.face_down) else (Gain.COMPLETES_SET,)
+    progress = {m for m, g in gains.items() if g in kinds}
+    result.ranked = _deal_when_due(view, ranked, progress, result.won)
+    return result
+
+
+#: The heuristic's gains that cannot be undone by more of the same (see _deal_when_due).
+_PROGRESS = (Gain.COMPLETES_SET, Gain.TURNS_CARD, Gain.EMPTIES_COLUMN, Gain.JOINS_SUIT)
+
+
+def _deal_when_due(view: MaskedView, ranked: list[Ranked], progress: set[Move], won: int) -> list[Ranked]:
+    """Where the deal goes among the ranked moves.
+
+    While a move makes progress (``progress``), the deal waits after the
+    last of them: such a move can still be made before the deal and none is
+    lost by waiting, while a deal spends stock for good (and the sampled
+    layouts, knowing what it brings, overrate it). With none, and no layout
+    won (no line to follow), the deal comes first; if an empty column
+    forbids it, filling that column does (the longest run that leaves no
+    column empty). Otherwise the moves left only shuffle cards between
+    columns, and empty columns give endless new tables to shuffle into.
+    """
+    deal = [r for r in ranked if r.move.is_deal]
+    rest = [r for r in ranked if not r.move.is_deal]
+    if progress:
+        if not deal:
+            return ranked
+        at = max((i for i, r in enumerate(rest) if r.move in progress), default=-1) + 1
+        return rest[:at] + deal + rest[at:]
+    if won or not view.stock:
+        return ranked
+    if deal:
+        return deal + rest
+    empties = [j for j, up in enumerate(view.columns) if not up]
+    if not empties or sum(len(up) for up in view.columns) + sum(view.face_down) < COLUMNS:
+        return ranked
+    fills = []
+    for s, up in enumerate(view.columns):
+        whole = len(up) if not view.face_down[s] else 0
+        fills += [Move.of(s, empties[0], k) for k in range(_run_length(up), 0, -1) if k != whole]
+    if not fills:
+        return ranked
+    first = max(fills, key=lambda m: m.count)
+    return [Ranked(first, 0.0)] + [r for r in ranked if r.move != first]
+
+
+def _run_length(up: tuple[int, ...]) -> int:
+    n = len(up)
+    r = 1 if n else 0
+    while r < n and up[n - r - 1] == up[n - r] + 4:
+        r += 1
+    return r
+
+
+def _run_length(up: tuple[int, ...]) -> int:
+    n = len(up)
+    r = 1 if n else 0
+    while r < n and up[n - r - 1] == up[n - r] + 4:
+        r += 1
+    return r
+
+
+def _deal_last(ranked: list[Ranked], useful: set[Move]) -> list[Ranked]:
+    """Deal only when no useful move is left: every useful move can still be made
+    before the deal and none is lost by waiting, while a deal spends stock for
+    good. (Sampled layouts know what the deal brings, so they overrate it.)"""
+    deal = [r for r in ranked if r.move.is_deal]
+    if not deal or not useful:
+        return ranked
+    rest = [r for r in ranked if not r.move.is_deal]
+    at = max(i for i, r in enumerate(rest) if r.move in useful) + 1
+    return rest[:at] + deal + rest[at:]
+
+
+def _visible(view: MaskedView) -> Visible:
+    return tuple(zip(view.face_down, view.columns)), view.stock

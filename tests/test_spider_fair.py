@@ -1,0 +1,222 @@
+"""The fair Spider hint (issue 36, SPEC §2.3): a search over a masked view that
+cannot read the deal's hidden cards, deterministic per seed, honest in its words."""
+
+from __future__ import annotations
+
+import ast
+import random
+from collections import Counter
+
+import pytest
+from conftest import ROOT
+from spider_helpers import build
+
+from game.spider import DEAL, Position, deal
+from game.spider.advice import advise, advise_view
+from game.spider.fair import Sample, search
+from game.spider.hints import HintKind
+from game.spider.masked import MaskedView, mask
+
+FAIR = ROOT / "game" / "spider" / "fair.py"
+ADVICE = ROOT / "game" / "spider" / "advice.py"
+
+
+def reshuffled(pos: Position, seed: int) -> Position:
+    """The same visible table with the face-down cards and the stock dealt differently."""
+    down = pos.face_down
+    hidden = [c for j in range(10) for c in pos.column(j)[:down[j]]] + list(pos.stock)
+    random.Random(seed).shuffle(hidden)
+    cols, at = [], 0
+    for j in range(10):
+        cols.append(hidden[at:at + down[j]] + list(pos.face_up(j)))
+        at += down[j]
+    return Position(cols, down, hidden[at:], [int(s) for s in pos.removed_suits])
+
+
+def test_the_view_holds_exactly_what_the_player_sees():
+    pos = deal(7, suits=2)
+    for _ in range(3):
+        pos.push(pos.legal_moves()[0])
+    view = mask(pos)
+    assert view.face_down == pos.face_down and view.stock == pos.stock_size
+    assert view.columns == tuple(pos.face_up(j) for j in range(10))
+    hidden = [c for j in range(10) for c in pos.column(j)[:pos.face_down[j]]] + list(pos.stock)
+    assert Counter(view.unseen) == Counter(hidden) and list(view.unseen) == sorted(view.unseen)
+    # Nothing in it can name a hidden place: its fields are the visible ones.
+    assert set(MaskedView.__dataclass_fields__) == {"columns", "face_down", "stock", "unseen", "removed"}
+
+
+def test_identical_visible_tables_get_the_same_hint_whatever_lies_face_down():
+    for number, suits in ((3, 1), (11, 2), (5, 4)):
+        pos = deal(number, suits)
+        pos.push(pos.legal_moves()[0])
+        other = reshuffled(pos, number)
+        assert other != pos and other.visible() == pos.visible()  # hidden cards really differ
+        assert mask(other) == mask(pos)
+        a = advise(pos, seed=4, budget=3_000)
+        b = advise(other, seed=4, budget=3_000)
+        assert [h.text for h in a.hints] == [h.text for h in b.hints]
+        assert (a.won, a.open, a.nodes) == (b.won, b.open, b.nodes)
+
+
+class _Blindfolded:
+    """A position that shows only what the player sees; any hidden read fails the test."""
+
+    def __init__(self, pos: Position) -> None:
+        self._pos = pos
+        self.suits = pos.suits
+        self.removed_suits = pos.removed_suits
+
+    def visible(self):  # type: ignore[no-untyped-def]
+        return self._pos.visible()
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        raise AssertionError(f"the fair hint read position.{name}")
+
+
+def test_the_hint_reads_only_the_visible_table():
+    pos = deal(9, suits=4)
+    got = advise(_Blindfolded(pos), seed=1, budget=2_000)
+    assert [h.text for h in got.hints] == [h.text for h in advise(pos, seed=1, budget=2_000).hints]
+
+
+def test_the_search_modules_never_touch_a_position_or_a_deal():
+    """Structure, not only behaviour: the search takes a view; nothing in it can
+    reach the engine's hidden cards (the position, the deal, the beam's root())."""
+    for path in (FAIR, ADVICE):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                imported |= {f"{node.module}.{a.name}" for a in node.names}
+            elif isinstance(node, ast.Import):
+                imported |= {a.name for a in node.names}
+        assert not any(name.startswith(("game.spider.position", "game.spider.deals", "game.spider.solver"))
+                       for name in imported), (path.name, imported)
+        assert "game.spider.beam.root" not in imported
+        attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        # The position's full-knowledge readers.
+        assert not attrs & {"column", "stock_size", "key", "board", "copy", "push"}, (path.name, attrs)
+    search_tree = ast.parse(FAIR.read_text(encoding="utf-8"))
+    params = {a.arg for f in ast.walk(search_tree) if isinstance(f, ast.FunctionDef) and f.name == "search"
+              for a in f.args.args}
+    assert params == {"view"}
+
+
+def test_the_same_view_and_seed_give_the_same_answer():
+    view = mask(deal(21, suits=2))
+    a = search(view, seed=7, budget=2_500)
+    b = search(view, seed=7, budget=2_500)
+    assert a == b and a.ranked
+    assert a.won + a.open + a.dry == a.samples
+
+
+def test_samples_are_won_open_or_dry_and_only_wins_count_as_wins():
+    view = mask(deal(2, suits=4))
+    tiny = search(view, seed=0, budget=400)
+    # Far too little budget to win a four-suit deal: every sample is open, none won.
+    assert (tiny.won, tiny.open) == (0, tiny.samples)
+    best = tiny.ranked[0]
+    assert best.checked and best.wins == 0 and best.open + best.dry == tiny.samples
+    assert not tiny.looks_lost  # unfinished is not lost
+    hint = advise_view(view, budget=400).hints[0]
+    assert "no win found yet" in hint.text and "ways the face-down cards" not in hint.text
+    assert {s.value for s in Sample} == {"won", "open", "dry"}
+
+
+def test_a_position_won_in_one_move_is_hinted_with_every_layout_won():
+    # Seven sets gone; the spade set is complete but for the ace, under which cards lie face down.
+    pos = build({1: "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "AS"},
+                removed="SSSSSSS", suits=1)
+    got = advise(pos, seed=3, budget=500)
+    first = got.hints[0]
+    assert first.kind is HintKind.MOVE and str(first.move) == "move 2 1 1"
+    assert first.wins == first.samples and got.won == got.samples
+    assert "the search found a winning line" in first.text
+
+
+def test_a_table_with_no_move_left_is_called_lost():
+    # One suit, six sets gone, no stock: no face-up card fits on another
+    # (kings, jacks, nines, sevens, fives on top), so every layout is lost.
+    pos = build({j: c for j, c in enumerate(["KS", "KS", "JS", "JS", "9S", "9S", "7S", "7S", "5S", "5S"], 1)},
+                removed="SSSSSS", suits=1, junk=1)
+    assert pos.face_down[0] == 16 and not pos.legal_moves()
+    got = advise(pos, seed=0, budget=2_000)
+    assert got.lost and got.hints[0].lost and got.won == 0 and got.open == 0
+    assert got.hints[0].text == "This game looks lost: no sampled layout of the face-down cards can be won"
+
+
+def test_unfinished_samples_never_make_a_game_look_lost():
+    from game.spider.fair import FairResult, Ranked
+
+    assert FairResult(samples=8, dry=8).looks_lost
+    assert not FairResult(samples=8, dry=7, open=1).looks_lost
+    assert not FairResult([Ranked(DEAL, 0, True, 0, 1, 7)], samples=8, dry=8).looks_lost
+
+
+def test_deal_is_hinted_when_nothing_beats_it():
+    # No move at all but the deal: no top card fits on another.
+    pos = build({j: c for j, c in enumerate(["KS", "JH", "9S", "7H", "5S", "3H", "KH", "JS", "9H", "7S"], 1)},
+                stock=1, suits=4)
+    assert pos.legal_moves() == [DEAL]
+    hint = advise(pos, seed=0, budget=2_000).hints[0]
+    assert hint.kind is HintKind.DEAL and hint.move == DEAL
+    assert hint.text.startswith("Deal a new row")
+
+
+@pytest.mark.parametrize("code, words", [("en", "ways the face-down cards may lie"),
+                                         ("ko", "뒷면 카드가 놓였을 수 있는"),
+                                         ("ja", "裏向きのカードのありうる並び"),
+                                         ("ru", "вариантов расклада закрытых карт")])
+def test_the_hint_speaks_every_language(code, words):
+    from game import i18n
+
+    pos = build({1: "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "(4S) AS", 3: "5S"},
+                removed="SSSSSS", suits=1, junk=2)
+    try:
+        i18n.set_language(code)
+        hint = advise(pos, seed=0, budget=3_000).hints[0]
+        text = hint.text
+        lost = advise(build({j: c for j, c in enumerate(["KS", "KS", "JS", "JS", "9S", "9S", "7S", "7S", "5S", "5S"], 1)},
+                            removed="SSSSSS", suits=1, junk=1), budget=500).hints[0].text
+    finally:
+        i18n.set_language("en")
+    assert words in text and "{" not in text and "A♠" in text
+    assert "{" not in lost and lost != "This game looks lost: no sampled layout of the face-down cards can be won" \
+        or code == "en"
+
+
+def test_the_deal_waits_while_a_move_makes_progress_and_comes_when_none_does():
+    from game.spider.fair import Ranked, _deal_when_due
+    from game.spider.moves import Move
+
+    view = mask(build({1: "KS", 2: "(5H) 8S"}, stock=1, suits=4, junk=2))
+    useful, shuffle = Move.parse("move 4 10 1"), Move.parse("move 2 3 1")
+    # Sampled layouts know what the deal brings and rank it first; it goes after the progress.
+    ranked = [Ranked(DEAL, 3.0, True, 2), Ranked(shuffle, 1.0, True, 1), Ranked(useful, 0.0)]
+    assert [r.move for r in _deal_when_due(view, ranked, {useful}, 0)] == [shuffle, useful, DEAL]
+    # Nothing makes progress and no layout was won: deal rather than shuffle for ever.
+    late = [Ranked(shuffle, 1.0, True, 0), Ranked(DEAL, 0.0, True, 0)]
+    assert [r.move for r in _deal_when_due(view, late, set(), 0)] == [DEAL, shuffle]
+    assert _deal_when_due(view, late, set(), 3) == late  # a layout was won: follow the search
+
+
+def test_an_empty_column_that_forbids_the_deal_is_filled_when_nothing_else_progresses():
+    from game.spider.fair import Ranked, _deal_when_due
+    from game.spider.moves import Move
+
+    # No face-down card left, one deal, column 3 empty: a run of two (K♠ Q♠ or 9♠ 8♠) is the longest.
+    pos = build({1: "KS QS", 2: "5S 9S 8S", 4: "JS", 5: "TS", 6: "7S", 7: "6S", 8: "4S", 9: "3S",
+                 10: "2S"}, stock=1, suits=1, junk=1, removed="SSSSS")
+    pos = Position([list(c) for c in pos.columns], [0] * 10, pos.stock, [3] * 5)
+    view = mask(pos)
+    shuffle = Move.parse("move 6 3 1")
+    got = _deal_when_due(view, [Ranked(shuffle, 1.0, True)], set(), 0)
+    first = got[0].move
+    assert (first.dest, first.count) == (2, 2) and first.source in (0, 1) and got[1].move == shuffle
+def test_a_table_with_a_suit_to_join_is_not_told_to_deal():
+    # 7♥ onto 8♥ joins its suit; the deal is legal too.
+    pos = build({1: "KS", 2: "JH", 3: "9S", 4: "(2H) 7H", 5: "5S", 6: "3H", 7: "KH", 8: "JS", 9: "9H",
+                 10: "8H"}, stock=1, suits=4, junk=4)
+    moves = [r.move for r in search(mask(pos), seed=0, budget=3_000).ranked]
+    assert str(moves[0]) == "move 4 10 1" and moves.index(DEAL) > 0

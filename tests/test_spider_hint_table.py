@@ -1,0 +1,117 @@
+"""Spider's Hint on the table (issue 36): asked of the worker, never searched on the
+main thread; "thinking…" after a few frames; presses cycle; a lost game offers
+Undo and Restart; the heuristic answers only when the worker cannot."""
+
+from __future__ import annotations
+
+from spider_helpers import build
+
+from game.input.actions import Act
+from game.play.spider_hint import THINKING_FRAMES
+from game.play.spider_table import SpiderTable
+from game.play.table import TableEnv
+from game.solver.answers import Answer, Ask, Verdict
+from game.spider.advice import advise
+
+
+class FakeSolver:
+    """A solver service that answers only when the test says so (no process)."""
+
+    def __init__(self, advice: bool = True) -> None:
+        self.asked: list[tuple[int, object]] = []
+        self.ready: list[Answer] = []
+        self.cancelled: list[int] = []
+        self.advice = advice
+
+    def ask_hint(self, position: object) -> int:
+        self.asked.append((len(self.asked) + 1, position.copy()))  # type: ignore[attr-defined]
+        return len(self.asked)
+
+    def answer(self) -> None:
+        request, position = self.asked[-1]
+        advice = advise(position, budget=1_500) if self.advice else None
+        self.ready.append(Answer(request, Ask.HINT, Verdict.UNKNOWN, advice=advice,
+                                 reason="" if advice else "the solver process stopped"))
+
+    def poll(self, request: int | None = None) -> list[Answer]:
+        out = [a for a in self.ready if request is None or a.request == request]
+        self.ready = [a for a in self.ready if a not in out]
+        return out
+
+    def cancel(self, request: int | None = None) -> None:
+        self.cancelled.append(request or 0)
+
+    def close(self) -> None:
+        pass
+
+
+def table_with(solver: FakeSolver, number: int = 3, suits: int = 2) -> SpiderTable:
+    return SpiderTable(TableEnv(solver=lambda game: solver), number, suits)
+
+
+def test_hint_asks_the_worker_and_says_thinking_only_after_a_few_frames():
+    solver = FakeSolver()
+    table = table_with(solver)
+    table.command(Act.HINT)
+    assert len(solver.asked) == 1 and table.message == "" and not table.hint_marks
+    for _ in range(THINKING_FRAMES - 1):
+        table.update(1 / 60)
+        assert "thinking" not in table.status()
+    table.update(1 / 60)
+    assert "Hint: thinking..." in table.status()
+    solver.answer()
+    table.update(1 / 60)
+    assert "thinking" not in table.status()
+    assert table.message.startswith("Hint: Move ") and "sampled layout" in table.message \
+        or "ways the face-down cards may lie" in table.message
+    assert [m.style for m in table.hint_marks] == ["hint", "hint"]
+
+
+def test_pressing_again_cycles_the_answer_without_asking_again():
+    solver = FakeSolver()
+    table = table_with(solver)
+    table.command(Act.HINT)
+    solver.answer()
+    table.update(1 / 60)
+    first = table.message
+    table.command(Act.HINT)
+    second = table.message
+    assert len(solver.asked) == 1 and second != first and second.startswith("Hint: ")
+    # A move changes the table: the next press asks afresh.
+    table.play(table.position.legal_moves()[0])
+    table.command(Act.HINT)
+    assert len(solver.asked) == 2
+
+
+def test_an_answer_for_a_table_changed_since_is_dropped():
+    solver = FakeSolver()
+    table = table_with(solver)
+    table.command(Act.HINT)
+    solver.answer()
+    table.play(table.position.legal_moves()[0])
+    table.update(1 / 60)
+    assert table.message == "" and not table.hint_marks
+
+
+def test_the_heuristic_answers_when_the_worker_cannot():
+    solver = FakeSolver(advice=False)
+    table = table_with(solver, number=1, suits=1)
+    table.command(Act.HINT)
+    solver.answer()
+    table.update(1 / 60)
+    # The old hint's words (no "sampled layout", no "ways ... may lie").
+    assert table.message == "Hint: Move 10♠ from column 6 to column 5 (onto J♠) — turns a face-down card"
+
+
+def test_a_lost_game_says_so_and_offers_undo_and_restart():
+    solver = FakeSolver()
+    pos = build({j: c for j, c in enumerate(["KS", "KS", "JS", "JS", "9S", "9S", "7S", "7S", "5S", "5S"], 1)},
+                removed="SSSSSS", suits=1, junk=1)
+    table = table_with(solver, number=1, suits=1)
+    table.session.position = pos  # type: ignore[misc]
+    table.command(Act.HINT)
+    solver.answer()
+    table.update(1 / 60)
+    assert "looks lost" in table.message
+    assert table.panel is not None and table.panel.title == "This game looks lost"
+    assert {b.label for b in table.panel.buttons} >= {"Undo", "Restart"}
