@@ -714,7 +714,7 @@ class Position:
         # The first line first: text that is no position at all is quoted back.
         label, _sep, rest = lines[0].partition(":") if lines else ("stock", "", "")
         if label.strip().lower() != "stock":
-            raise PositionError(_("line 1 must start with 'stock:', not {text}").format(text=shown(lines[0], 20)))
+            raise PositionError(_("line 1 must start with 'stock:', not {text}").format(text=shown(lines[0])))
         if len(lines) != COLUMNS + 2:
             raise PositionError(_("a position has {lines} lines (stock, columns 1-10, removed), not {n}").format(
                 lines=COLUMNS + 2, n=len(lines)))
