@@ -25,6 +25,10 @@ def clock(monkeypatch, tmp_path):
     # Set per test so that no other test (or its subprocesses) inherits it.
     monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    # A test module that draws without a window may have left SDL's video started on
+    # the dummy driver in this process (pytest-xdist runs modules in any order): start again.
+    if pygame.display.get_init() and pygame.display.get_driver() != "offscreen":
+        pygame.display.quit()
     # Settings, statistics and saves go to a folder of the test's own.
     monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path / "data"))
     return FakeTime()
@@ -755,6 +759,13 @@ def test_a_hint_glow_pulses_for_a_while_then_the_idle_table_stops_redrawing(cloc
     while app.play.busy:
         frames(app, clock, 1)
     key(app, clock, pygame.K_h)
+    # Spider's fair hint comes from the solver worker: frames go on while it thinks.
+    import time as real_time
+
+    deadline = real_time.monotonic() + 60
+    while not any(m.style == "hint" for m in app.play.table.marks()) and real_time.monotonic() < deadline:
+        frames(app, clock, 1)
+        real_time.sleep(0.01)
     assert any(m.style == "hint" for m in app.play.table.marks())
     drawn = app.frames_drawn
     frames(app, clock, 30)

@@ -324,15 +324,18 @@ def test_cli_hint_on_a_board_of_a_proven_deal_searches_instead_of_quoting_the_li
 
 
 def test_cli_hint_spider_prints_the_first_visible_hint_and_replays_moves(tmp_path):
+    # The table's fair hint (seed 0, the table's node budget: no clock, so the same words every run).
+    from game.spider.advice import advise
+
     out = run("spider", "1", "--suits", "1")
-    assert out.returncode == 0 and out.stdout == spider_hints(spider_deal(1, 1))[0].text + "\n"
+    assert out.returncode == 0 and out.stdout == advise(spider_deal(1, 1)).hints[0].text + "\n"
     moves = tmp_path / "m.txt"
-    first = spider_hints(spider_deal(1, 1))[0].move
+    first = advise(spider_deal(1, 1)).hints[0].move
     moves.write_text(f"{first}\n")
     after = spider_deal(1, 1)
     after.push(first)
     out = run("spider", "1", "--suits", "1", "--moves", str(moves))
-    assert out.returncode == 0 and out.stdout == spider_hints(after)[0].text + "\n"
+    assert out.returncode == 0 and out.stdout == advise(after).hints[0].text + "\n"
 
 
 @pytest.mark.parametrize("args, message", [
