@@ -28,7 +28,8 @@ does (``--help-refusal REASON``: the part that explains a refusal).
 the table (challenges: the statistics' month of daily challenges; moves:
 FreeCell's move list, as L opens it; question: the new-deal question over a
 game the demo played part of; review: the game review of the moves
-played, graded here, and with ``--review-move N`` that move's page);
+played, graded here, and with ``--review-move N`` that move's page; Spider's
+knows every card, as the game's does);
 ``--panel result`` wins the deal by its par line (searched here, as the
 game's worker does, at the default automatic level) and shows the result
 panel with par; with the settings and statistics of the data folder ``--data DIR``
@@ -500,12 +501,19 @@ def _select(table: Any, place: str, grades: bool) -> None:
 def _open_review(table: Any, move: int | None) -> None:
     """The game review of the table's game, graded here (as the game's worker does), on screen:
     its list, or with ``move`` that move's page (the table then shows the position before it)."""
-    from game.freecell.review import review_game
     from game.play.coach import Coach
 
-    start, moves, level = table.session.review_game()
-    coach = Coach()
-    coach.load(table.session.number, review_game(start, moves, level))
+    coach = Coach(table.coach_rules)
+    start, moves, level, known_lost = coach.rules.played(table.session)
+    if table.game == "spider":
+        from game.spider.review import review_spider
+
+        review = review_spider(start, moves)
+    else:
+        from game.freecell.review import review_game
+
+        review = review_game(start, moves, level, known_lost=known_lost)
+    coach.load(table.session.number, review, table.session)
     table.coach = coach
     if move is not None and not 1 <= move <= len(moves):
         raise ShotError(f"--review-move {move}: the game has moves 1..{len(moves)}")
@@ -549,8 +557,6 @@ def shoot(args: argparse.Namespace) -> int:
         _select(table, args.select, args.grades)
         marks = table.marks()
     if args.panel == "review":
-        if args.game != "freecell":
-            raise ShotError("--panel review: the game review is FreeCell's")
         _open_review(table, args.review_move)
         marks = table.marks()
     if args.demo_highlights:
