@@ -146,6 +146,31 @@ def test_grades_during_play_mark_each_target_and_say_why_red(play_for):
     assert table.target_grades == {} and "Red:" not in table.status()
 
 
+def test_a_red_targets_reason_is_drawn_on_it_while_the_mouse_or_the_keyboard_is_on_it(play_for):
+    set_language("en")
+    play = play_for("freecell", 6, move_grades=True)
+    for token in LOSING_GAME.split()[:4]:
+        play.button(f"play:{token}")
+    table = play.table
+    table.activate("column", 0, len(table.position.columns[0]) - 1)
+    wait_for_grades(play)
+    red = ("cell", 3)
+    other = next(place for place in table.focus_places() if place != red and place not in table.target_grades)
+    assert play.frame().tip is None  # nothing under the mouse, the keyboard unused
+    table.hovered = other
+    assert play.frame().tip is None
+    table.hovered = red
+    assert play.frame().tip == ("cell", 3, "From there no winning line exists")
+    table.hovered = None
+    table.env.keyboard_used = True
+    table.focus_index = table.focus_places().index(red)
+    assert play.frame().tip == ("cell", 3, "From there no winning line exists")
+    # A new selection drops the grades, and the note with them.
+    table.activate("column", 0, len(table.position.columns[0]) - 1)
+    play.update(0.02)
+    assert play.frame().tip is None
+
+
 def test_without_the_setting_targets_stay_plain_green_and_nothing_is_asked(play_for):
     play = play_for("freecell", 6)
     table = play.table

@@ -496,6 +496,8 @@ def _select(table: Any, place: str, grades: bool) -> None:
         places = table.targets()
         moves = [Move.of(source, table._place(kind, pile), count) for kind, pile in places]
         table.target_grades = dict(zip(places, grade_targets(table.session.position, moves)))
+        # The mouse over the first red target: its reason shows on it, as in the window.
+        table.hovered = next((place for place, v in table.target_grades.items() if v.name == "UNSOLVABLE"), None)
 
 
 def _open_review(table: Any, move: int | None) -> None:
@@ -612,7 +614,13 @@ def shoot(args: argparse.Namespace) -> int:
             if not 1 <= args.help_page <= book.pages:
                 raise ShotError(f"--help-page {args.help_page}: How to play has pages 1..{book.pages}")
             panel = book.turn(args.help_page - 1).panel()
-        overlay.update(table.status(), table.message, table.buttons(), panel)
+        tip = table.tip()
+        if tip is not None:
+            from game.render.picking import place_top
+
+            rest = table.layout_now(size=(w, h))
+            tip = (tip[2], place_top(rest, renderer.camera_for(rest), tip[0], tip[1]))
+        overlay.update(table.status(), table.message, table.buttons(), panel, tip=tip)
         renderer.target.use()  # the overlay draws over the frame, as in the window
         ctx.viewport = (0, 0, w, h)
         overlay.draw()

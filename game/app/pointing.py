@@ -128,6 +128,12 @@ class Pointing:
 
     def _motion(self, p: Pointer, pos: tuple[int, int]) -> None:
         p.move(pos, self.app.play.draggable)
+        table = self.app.play.table
+        if p is self.mouse and getattr(table, "target_grades", None):
+            # Only while targets are graded (picking on every move costs): the red one under
+            # the mouse shows its reason (view state, as a dragged run's offset is).
+            hit = None if p.pressed else self.pick(pos)
+            table.hovered = None if hit is None else (hit.kind, hit.pile)
         if p.holding:
             self._slide(pos)
         else:

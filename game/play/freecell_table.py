@@ -169,6 +169,17 @@ class FreeCellTable(Reviewing, Table):
                 if len(event.verdicts) == len(self._grade_places):
                     self.target_grades = dict(zip(self._grade_places, event.verdicts))
 
+    def tip(self) -> tuple[PileKind, int, str] | None:
+        """The reason on a red target while the mouse is over it or the keyboard on it."""
+        losing = [place for place, v in self.target_grades.items() if v.name == "UNSOLVABLE"]
+        places = self.focus_places()
+        focused = places[self.focus_index] if self.env.keyboard_used and self.focus_index < len(places) else None
+        on = focused if focused in losing else self.hovered if self.hovered in losing else None
+        if on is None or self.panel is not None:
+            return None
+        # TRANSLATORS: a note drawn on a red target (the move there loses the win).
+        return on[0], on[1], _("From there no winning line exists")
+
     def grades_text(self) -> str:
         """The status line's reason while a target is red: the focused one named when the keyboard is on it."""
         losing = [place for place, v in self.target_grades.items() if v.name == "UNSOLVABLE"]
