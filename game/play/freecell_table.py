@@ -169,6 +169,10 @@ class FreeCellTable(Reviewing, Table):
                 if len(event.verdicts) == len(self._grade_places):
                     self.target_grades = dict(zip(self._grade_places, event.verdicts))
 
+    @property
+    def notes_wanted(self) -> bool:  # type: ignore[override]
+        return bool(self.target_grades)
+
     def tip(self) -> tuple[PileKind, int, str] | None:
         """The reason on a red target while the mouse is over it or the keyboard on it."""
         losing = [place for place, v in self.target_grades.items() if v.name == "UNSOLVABLE"]

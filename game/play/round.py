@@ -309,7 +309,7 @@ class Round:
         self.table.fly_deal()
         if grades:
             # TRANSLATORS: said as the first Easy challenge is dealt: {goal} is the challenge's own sentence.
-            self.say(_("{goal} In this first game, green targets keep the win and red ones lose it.").format(
+            self.say(_("{goal} \u2014 in this first game, green targets keep the win and red ones lose it").format(
                 goal=_say_goal(challenge)))
         else:
             self.say(_say_goal(challenge))

@@ -412,6 +412,14 @@ class Table:
     def status(self, extra: tuple[str, ...] = ()) -> str:
         raise NotImplementedError
 
+    def hover(self, find: Callable[[], tuple[PileKind, int] | None]) -> None:
+        """The mouse moved with no button down; ``find()`` picks the place under it, asked
+        only while a place can have a note (:meth:`tip`): picking builds a layout."""
+        self.hovered = find() if self.notes_wanted else None
+
+    #: A place may have a note now (FreeCell: targets are graded).
+    notes_wanted = False
+
     def tip(self) -> tuple[PileKind, int, str] | None:
         """A note drawn at a place (the window puts it just above that place's top card):
         FreeCell's red target says why while the mouse or the keyboard is on it."""
