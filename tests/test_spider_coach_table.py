@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from game.grading import Grade
 from game.i18n import set_language
+import pygame
+
 from game.input.actions import Act, Action
+from game.input.keys import translate_key
 from game.spider import deal
 from game.spider.solver import solve
 from game.stats import Statistics
@@ -51,7 +54,7 @@ def test_give_up_offers_review_and_the_list_says_knowing_every_card(play_for):
 def test_a_move_shows_the_position_before_it_and_try_again_starts_there_uncounted(play_for):
     play = played(play_for)
     own = str(play.table.session.position)
-    play.act(Action(Act.MOVE_LIST))  # Spider's L: the review
+    play.key(translate_key("spider", pygame.K_l, 0))  # Spider's L: the review
     assert play.panel().title == "Game review, knowing every card"
     finish_review(play)
     play.button("review-move:4")
