@@ -66,6 +66,9 @@ def test_a_move_shows_the_position_before_it_and_try_again_starts_there_uncounte
     assert panel.title.startswith("Move 4: ") and panel.lines[0].startswith("Best: ")
     assert str(play.table.position) == str(before)
     assert {m.style for m in play.table.marks()} == {"selected"}  # best: no better move to show
+    # The bar and the status line keep the game's figures (Undo, the deals left), not the shown position's.
+    bar = {b.action: b for b in play.table.buttons()}
+    assert bar["undo"].enabled and play.table.figures().deals_left == play.table.session.position.deals_left
     assert play.table.coach.graded[3].grade is Grade.BEST
     play.button("close")
     assert str(play.table.position) == own

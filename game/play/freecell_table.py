@@ -297,7 +297,7 @@ class FreeCellTable(Reviewing, Table):
         return "   ".join(parts)
 
     def figures(self) -> _Figures:
-        s, pos = self.session, self.position
+        s, pos = self.session, self.session.position  # the game's, not a reviewed move's
         # The supermove capacity, never more than the cards left to move.
         return _Figures(s.moves, s.won, min(pos.capacity(), 52 - pos.cards_home), pos.can_autocomplete())
 

@@ -138,7 +138,7 @@ class SpiderTable(Reviewing, Table):
         return [(PileKind.COLUMN, d) for d in range(10) if d != src and pos.fitting_move(src, d) is not None]
 
     def figures(self) -> _Figures:
-        s, pos = self.session, self.position
+        s, pos = self.session, self.session.position  # the game's, not a reviewed move's
         return _Figures(s.moves, s.won, s.score, pos.deals_left, pos.can_deal(), bool(pos.move_stack))
 
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
