@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import pytest
+from test_challenge_play import find, start, steps
 
 from game.i18n import set_language
 from game.play.settings import Settings
-from test_challenge_play import find, start, steps
 
 
 def easy(c) -> bool:

@@ -5,16 +5,16 @@ starts a game from there that does not count."""
 
 from __future__ import annotations
 
+import pygame
+from test_coach_table import finish_review, labels
+
 from game.grading import Grade
 from game.i18n import set_language
-import pygame
-
 from game.input.actions import Act, Action
 from game.input.keys import translate_key
 from game.spider import deal
 from game.spider.solver import solve
 from game.stats import Statistics
-from test_coach_table import finish_review, labels
 
 #: The solver's first moves of game 3 (1 suit): each is best, knowing every card.
 PLAYED = 6
