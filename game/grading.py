@@ -22,7 +22,8 @@ from typing import Any, Callable, Sequence
 from game.i18n import N_, _, ngettext, pgettext
 from game.verdict import Verdict
 
-__all__ = ["Grade", "GRADE_VALUES", "GRADE_NAMES", "GradedMove", "GOOD_SLACK", "grade_move", "summary_line"]
+__all__ = ["Grade", "GRADE_VALUES", "GRADE_NAMES", "GradedMove", "GOOD_SLACK", "grade_move", "summary_line",
+           "ReviewSteps"]
 
 #: A line at most this many moves longer than the best known is "good".
 GOOD_SLACK = 3
@@ -139,3 +140,45 @@ def summary_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], st
         return total
     # TRANSLATORS: the review's summary: "{moves}" is "41 moves", "{grades}" the list of counts.
     return _("{moves}: {grades}").format(moves=total, grades=pgettext("list separator", ", ").join(parts))
+
+
+class ReviewSteps:
+    """A review done one position at a time, either game's (the worker sends the
+    grades known so far after each :meth:`step`). A game's run examines position
+    ``k`` in ``_examine``, carries lines back in ``_carry_back`` and grades move
+    ``i`` from positions ``i - 1`` and ``i`` in ``_grade``."""
+
+    done = 0  # positions examined
+    finished = False
+
+    @property
+    def total(self) -> int:
+        """Positions to examine (the moves and the start)."""
+        raise NotImplementedError
+
+    def _examine(self, k: int, cancel: Callable[[], bool] | None) -> None:
+        raise NotImplementedError
+
+    def _carry_back(self) -> None:
+        raise NotImplementedError
+
+    def _grade(self, index: int) -> GradedMove:
+        raise NotImplementedError
+
+    def step(self, cancel: Callable[[], bool] | None = None) -> bool:
+        """Examine the next position; True while there is more to do. The
+        last step carries the lines back from the end."""
+        if self.finished:
+            return False
+        if self.done < self.total:
+            self._examine(self.done, cancel)
+            self.done += 1
+            return True
+        self._carry_back()
+        self.finished = True
+        return False
+
+    def graded(self) -> list[GradedMove]:
+        """The moves graded so far: those whose positions before and after are examined."""
+        last = self.total if self.finished else min(self.done, self.total)
+        return [self._grade(i) for i in range(1, last)]

@@ -309,6 +309,8 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "**Settings**: while a card is selected, each place it may go is green when the win is "
            "kept, red when from there no winning line exists, and plain while the solver has not "
            "decided."),
+        N_("Point at a red place, or move the keyboard's ring onto it, and a note says why. The "
+           "first game of each Easy daily challenge shows these colours even with the setting off."),
     ), ("review",)),
     Section("deals", N_("Deal numbers, difficulty and today's deal"), (
         N_("Open the menu (**Menu**, [M], or [Esc] with nothing selected) and choose a deal:"),
@@ -544,6 +546,15 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
         N_("**Demo** lets the computer play on from the current position: **Full knowledge** (the "
            "solver sees the face-down cards) or **Play fair** (the hint plays, seeing only what you see)."),
     ), ("hint", "hints")),
+    Section("spider-review", N_("Game review, knowing every card"), (
+        N_("**Review** (on the result panel, on the give-up question, and [L]) grades every move "
+           "of the game as FreeCell's review does: best, good, inaccuracy, mistake or unknown."),
+        N_("The solver that grades sees the face-down cards and the stock, which you did not. So "
+           "a mistake means that, with every card known, the game could be won before the move "
+           "and could not after it; the search examined every position to say so."),
+        N_("Choose a move to see the table as it was before it; **Try again from here** starts a "
+           "game from there that does not count in your statistics."),
+    ), ("review",)),
     Section("spider-controls", N_("Controls: mouse, keyboard, gamepad"), (
         N_("- Mouse: drag a face-up card and drop it; grabbing a card inside a same-suit run brings "
            "the rest of the run along. Or click to select (yellow outline): the columns that can "

@@ -881,3 +881,35 @@ def test_a_new_window_shows_the_chosen_felt_before_the_table_is_built(make_app, 
     felt = theme.table_colour(colour)[0]
     assert len(seen) == 1
     assert all(abs(got - round(255 * want)) <= 2 for got, want in zip(seen[0], felt)), (seen, felt)
+
+
+def test_the_mouse_over_a_red_target_draws_its_reason_above_it(clock, make_app):
+    """Show which moves keep the win: the mouse over a red target (no button down)
+    draws "From there no winning line exists" just above it, in the window."""
+    import time
+
+    from game.i18n import set_language
+    from game.store import Store
+
+    set_language("en")
+    Store().save("settings", {"move_grades": True, "live_winnability": False, "find_par": False})
+    app = make_app("freecell", 6, now=clock)
+    for token in "8a 25 6b 4c".split():  # deal 6 played into a loss (tests/test_coach_table.py)
+        app.play.button(f"play:{token}")
+    frames(app, clock, 40)
+    table = app.play.table
+    table.activate("column", 0, len(table.position.columns[0]) - 1)
+    end = time.monotonic() + 60
+    while not table.target_grades and time.monotonic() < end:
+        frames(app, clock, 1)
+        time.sleep(0.01)
+    assert table.target_grades[("cell", 3)].name == "UNSOLVABLE"
+    over = screen_of(app, PileKind.CELL, 3, None)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=over, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, clock, 2)
+    assert table.hovered == (PileKind.CELL, 3)
+    assert app.play.frame().tip == (PileKind.CELL, 3, "From there no winning line exists")
+    assert app.overlay._key[-1][0] == "From there no winning line exists"  # drawn with the overlay
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, clock, 2)
+    assert table.hovered is None and app.overlay._key[-1] is None

@@ -118,18 +118,24 @@ def wait_for_grades(play, seconds: float = 60.0) -> None:
     raise AssertionError("no grades came")
 
 
-def test_grades_during_play_mark_each_target_and_say_why_red(play_for):
-    """With the setting on, a selected card's targets are green (keeps the win), red
-    (proven lost after it) or plain; the status line says what red means."""
+def nine_of_clubs_graded(play_for):
+    """Deal 6 four moves in, the setting on, 9♣ (the end of column 1) selected and its
+    targets graded: to the last free cell it loses the win (proven in
+    tests/test_freecell_review.py); the solver decides each target in the worker."""
     set_language("en")
     play = play_for("freecell", 6, move_grades=True)
     for token in LOSING_GAME.split()[:4]:
         play.button(f"play:{token}")
     table = play.table
-    # 9♣ at the end of column 1: to the last free cell it loses the win (proven in
-    # tests/test_freecell_review.py); the solver decides each target in the worker.
     table.activate("column", 0, len(table.position.columns[0]) - 1)
     wait_for_grades(play)
+    return play, table
+
+
+def test_grades_during_play_mark_each_target_and_say_why_red(play_for):
+    """With the setting on, a selected card's targets are green (keeps the win), red
+    (proven lost after it) or plain; the status line says what red means."""
+    play, table = nine_of_clubs_graded(play_for)
     styles = {(m.kind, m.pile): m.style for m in table.marks() if m.style in ("keeps", "loses", "undecided")}
     assert styles[("cell", 3)] == "loses"
     assert set(styles) == set(table.targets())
@@ -144,6 +150,25 @@ def test_grades_during_play_mark_each_target_and_say_why_red(play_for):
     table.activate("column", 0, len(table.position.columns[0]) - 1)  # deselect
     play.update(0.02)
     assert table.target_grades == {} and "Red:" not in table.status()
+
+
+def test_a_red_targets_reason_is_drawn_on_it_while_the_mouse_or_the_keyboard_is_on_it(play_for):
+    play, table = nine_of_clubs_graded(play_for)
+    red = ("cell", 3)
+    other = next(place for place in table.focus_places() if place != red and place not in table.target_grades)
+    assert play.frame().tip is None  # nothing under the mouse, the keyboard unused
+    table.hovered = other
+    assert play.frame().tip is None
+    table.hovered = red
+    assert play.frame().tip == ("cell", 3, "From there no winning line exists")
+    table.hovered = None
+    table.env.keyboard_used = True
+    table.focus_index = table.focus_places().index(red)
+    assert play.frame().tip == ("cell", 3, "From there no winning line exists")
+    # A new selection drops the grades, and the note with them.
+    table.activate("column", 0, len(table.position.columns[0]) - 1)
+    play.update(0.02)
+    assert play.frame().tip is None
 
 
 def test_without_the_setting_targets_stay_plain_green_and_nothing_is_asked(play_for):

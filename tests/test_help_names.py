@@ -84,6 +84,18 @@ def names_of(labels: list[str]) -> set[str]:
     return out
 
 
+def spider_try_label() -> str:
+    """The Spider review's page for one move: its first button (Try again from here)."""
+    from game.play.coach import SPIDER, Coach
+    from game.spider import deal
+    from game.spider.review import review_spider
+
+    start = deal(1, 1)
+    coach = Coach(SPIDER)
+    coach.load(1, review_spider(start, [start.legal_moves()[0]], states=1))
+    return coach.detail(1).buttons[0].label
+
+
 def bar_labels(game: str) -> list[str]:
     """Every label the control bar of ``game`` shows, in every state it can be in."""
     env = TableEnv(now=lambda: 0.0)
@@ -92,9 +104,10 @@ def bar_labels(game: str) -> list[str]:
         labels = [b.label for b in table.buttons()]
         table.play(table.position.legal_moves()[0])
         table.undo()  # something to redo: Redo shows
+        labels += [b.label for b in table.give_up_extras()]  # the give-up question's Review
         # The Demo button's panel: full knowledge or Play fair.
-        return labels + [b.label for b in table.buttons()] + [b.label for b in table.demo_panel().buttons
-                                                                          if b.action != "close"]
+        return labels + [b.label for b in table.buttons()] + [spider_try_label()] + [
+            b.label for b in table.demo_panel().buttons if b.action != "close"]
     table = FreeCellTable(env, 617)
     labels = [b.label for b in table.buttons()] + [b.label for b in table.buttons(lost=True)]
     table.play(table.position.legal_moves()[0])

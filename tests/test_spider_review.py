@@ -63,3 +63,73 @@ def test_review_spider_bad_files_are_one_line_and_exit_2(tmp_path):
     out = run_game("review", "spider", "3", "--moves", str(moves), "--lang", "en")
     assert out.returncode == 2 and out.stdout == "" and len(out.stderr.strip().splitlines()) == 1
     assert "Traceback" not in out.stderr
+
+
+#: A planted end game (two suits, six sets removed, the stock empty): winnable
+#: with every card known (the solver finds a line; the 9♥ on column 9 waits for
+#: the 10♥ to come free), but 9♥ to the empty column leaves ten tops of which
+#: none fits on another (A, 3, 5, 7, 9 of both suits and K♠): no move at all.
+PLANTED = """stock:
+1: QH 2H AS
+2: QS 2S AH
+3: 10H 4H 3S
+4: 10S 4S 3H
+5: 9S 6H 5S
+6: 6S 5H
+7: 8H 7S
+8: 8S 7H
+9: JS JH KH KS 9H
+10:
+removed: 6"""
+
+
+def test_a_planted_losing_move_is_the_one_flagged_and_its_evidence_replays():
+    from game.spider import Move
+    from game.spider.position import Position
+
+    start = Position.parse(PLANTED)
+    losing = Move.parse("move 9 10 1")
+    fine = Move.parse("move 1 10 1")  # A♠ to the empty column: the 2♥ under it takes A♥
+    review = review_spider(start, [fine, Move.parse("move 10 1 1"), losing])
+    assert review.grades[2].grade is Grade.MISTAKE
+    assert all(g.grade is not Grade.MISTAKE for g in review.grades[:2])
+    mistake = review.grades[2]
+    before = start.copy(stack=False)
+    before.push(fine)
+    before.push(Move.parse("move 10 1 1"))
+    # The evidence: a winning line before it (replayed), and after it no move is left at all.
+    assert mistake.before is Verdict.SOLVED and line_wins(before, mistake.line_before)
+    after = before.copy(stack=False)
+    after.push(losing)
+    assert mistake.after is Verdict.UNSOLVABLE and after.legal_moves() == [] and not after.is_won()
+    assert mistake.better is not None and mistake.better != losing
+    assert "1 mistake (move 3: 9♥ to an empty column)" in review.summary()
+
+
+def test_unknown_is_never_a_mistake():
+    """The same losing move with a budget too small to win the position before it:
+    the grade is unknown, not mistake (a mistake needs a winnable line before it)."""
+    from game.spider import Move
+    from game.spider.position import Position
+
+    review = review_spider(Position.parse(PLANTED), [Move.parse("move 9 10 1")], states=5)
+    graded = review.grades[0]
+    assert graded.before is Verdict.UNKNOWN and graded.after is Verdict.UNSOLVABLE
+    assert graded.grade is Grade.UNKNOWN
+
+
+def test_a_spider_mistakes_page_says_knowing_every_card():
+    from game.i18n import set_language
+    from game.play.coach import SPIDER, Coach
+    from game.spider import Move
+    from game.spider.position import Position
+
+    set_language("en")
+    coach = Coach(SPIDER)
+    coach.load(3, review_spider(Position.parse(PLANTED), [Move.parse("move 9 10 1")]))
+    assert coach.panel().title == "Game review, knowing every card"
+    assert coach.summary() == "1 move: 1 mistake (move 1: 9♥ to an empty column) (knowing every card)"
+    page = coach.detail(1)
+    assert page.lines[0].startswith("Mistake: the game was winnable before it")
+    assert page.lines[1].startswith("Knowing every card: the solver saw the face-down cards")
+    assert {m.style for m in coach.marks()} == {"selected", "hint"}

@@ -28,7 +28,8 @@ does (``--help-refusal REASON``: the part that explains a refusal).
 the table (challenges: the statistics' month of daily challenges; moves:
 FreeCell's move list, as L opens it; question: the new-deal question over a
 game the demo played part of; review: the game review of the moves
-played, graded here, and with ``--review-move N`` that move's page);
+played, graded here, and with ``--review-move N`` that move's page; Spider's
+knows every card, as the game's does);
 ``--panel result`` wins the deal by its par line (searched here, as the
 game's worker does, at the default automatic level) and shows the result
 panel with par; with the settings and statistics of the data folder ``--data DIR``
@@ -495,17 +496,26 @@ def _select(table: Any, place: str, grades: bool) -> None:
         places = table.targets()
         moves = [Move.of(source, table._place(kind, pile), count) for kind, pile in places]
         table.target_grades = dict(zip(places, grade_targets(table.session.position, moves)))
+        # The mouse over the first red target: its reason shows on it, as in the window.
+        table.hovered = next((place for place, v in table.target_grades.items() if v.name == "UNSOLVABLE"), None)
 
 
 def _open_review(table: Any, move: int | None) -> None:
     """The game review of the table's game, graded here (as the game's worker does), on screen:
     its list, or with ``move`` that move's page (the table then shows the position before it)."""
-    from game.freecell.review import review_game
     from game.play.coach import Coach
 
-    start, moves, level = table.session.review_game()
-    coach = Coach()
-    coach.load(table.session.number, review_game(start, moves, level))
+    coach = Coach(table.coach_rules)
+    start, moves, level, known_lost = coach.rules.played(table.session)
+    if table.game == "spider":
+        from game.spider.review import review_spider
+
+        review = review_spider(start, moves)
+    else:
+        from game.freecell.review import review_game
+
+        review = review_game(start, moves, level, known_lost=known_lost)
+    coach.load(table.session.number, review, table.session)
     table.coach = coach
     if move is not None and not 1 <= move <= len(moves):
         raise ShotError(f"--review-move {move}: the game has moves 1..{len(moves)}")
@@ -549,8 +559,6 @@ def shoot(args: argparse.Namespace) -> int:
         _select(table, args.select, args.grades)
         marks = table.marks()
     if args.panel == "review":
-        if args.game != "freecell":
-            raise ShotError("--panel review: the game review is FreeCell's")
         _open_review(table, args.review_move)
         marks = table.marks()
     if args.demo_highlights:
@@ -606,7 +614,13 @@ def shoot(args: argparse.Namespace) -> int:
             if not 1 <= args.help_page <= book.pages:
                 raise ShotError(f"--help-page {args.help_page}: How to play has pages 1..{book.pages}")
             panel = book.turn(args.help_page - 1).panel()
-        overlay.update(table.status(), table.message, table.buttons(), panel)
+        tip = table.tip()
+        if tip is not None:
+            from game.render.picking import place_top
+
+            rest = table.layout_now(size=(w, h))
+            tip = (tip[2], place_top(rest, renderer.camera_for(rest), tip[0], tip[1]))
+        overlay.update(table.status(), table.message, table.buttons(), panel, tip=tip)
         renderer.target.use()  # the overlay draws over the frame, as in the window
         ctx.viewport = (0, 0, w, h)
         overlay.draw()

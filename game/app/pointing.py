@@ -128,6 +128,8 @@ class Pointing:
 
     def _motion(self, p: Pointer, pos: tuple[int, int]) -> None:
         p.move(pos, self.app.play.draggable)
+        if p is self.mouse and not p.pressed:
+            self.app.play.hover(lambda: self._place(pos))
         if p.holding:
             self._slide(pos)
         else:
@@ -186,6 +188,10 @@ class Pointing:
     def pick(self, pos: tuple[int, int]) -> Pick | None:
         lay, cam = self._camera()
         return pick(lay, cam, pos[0], pos[1])
+
+    def _place(self, pos: tuple[int, int]) -> tuple[PileKind, int] | None:
+        hit = self.pick(pos)
+        return None if hit is None else (hit.kind, hit.pile)
 
     def _near(self, pos: tuple[int, int]) -> Pick | None:
         """For a finger on bare felt: the place within half a card of it, as a pick of its

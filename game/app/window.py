@@ -30,7 +30,7 @@ from game.input.keys import translate_controller, translate_key
 from game.loop import FixedStep
 from game.play import Play
 from game.play.menu import Settings
-from game.render.picking import Pick
+from game.render.picking import Pick, place_top
 from game.render.scene import Renderer, View, show_felt
 from game.sound import quiet_audio
 from game.ui.overlay import Overlay
@@ -194,13 +194,21 @@ class App:
         frame = self.play.frame(self.size)
         view = View(frame.shown, marks=list(frame.marks), focus=frame.focus,
                     time=self._pulse_time(frame.marks, frame.time))
-        text_changed = self.overlay.update(frame.status, frame.message, frame.buttons, frame.panel)
+        text_changed = self.overlay.update(frame.status, frame.message, frame.buttons, frame.panel,
+                                           tip=self._tip(frame))
         drew = self.renderer.render(view, force=text_changed)
         if drew:
             self.overlay.draw()
             pygame.display.flip()
             self.frames_drawn += 1
         return drew
+
+    def _tip(self, frame: Any) -> tuple[str, tuple[float, float]] | None:
+        """A place's note and the pixel just above its top card (the reason on a red target)."""
+        if frame.tip is None:
+            return None
+        kind, pile, text = frame.tip
+        return text, place_top(frame.layout, self.renderer.camera_for(frame.layout), kind, pile)
 
     def _pulse_time(self, marks: tuple[Any, ...], now: float) -> float:
         """The hint glow's clock: it pulses a while, then holds still (an idle table stops redrawing)."""

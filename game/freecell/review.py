@@ -64,7 +64,8 @@ from game.freecell.shorten import play, shorten
 from game.freecell.solver import SolverError, Verdict, _replay, solve
 from game.freecell.states import (_T_CELL, _T_EMPTY, _T_HOME, _children, _children_all, _close, _close_all,
                                   _evaluate, _initial_state)
-from game.grading import GOOD_SLACK, GRADE_NAMES, GRADE_VALUES, Grade, GradedMove, grade_move, summary_line
+from game.grading import (GOOD_SLACK, GRADE_NAMES, GRADE_VALUES, Grade, GradedMove, ReviewSteps, grade_move,
+                          summary_line)
 from game.i18n import _
 
 __all__ = ["Grade", "GRADE_NAMES", "GRADE_VALUES", "GradedMove", "Review", "ReviewRun", "review_game", "check_line", "grade_targets",
@@ -203,7 +204,7 @@ class _Known:
     codes: tuple[int, ...] = ()  # the same line as the solver's codes
 
 
-class ReviewRun:
+class ReviewRun(ReviewSteps):
     """A review done one position at a time (the worker's loop; see :func:`review_game`).
 
     ``start`` is the position the game started from (the deal, settled at
@@ -246,30 +247,7 @@ class ReviewRun:
 
     @property
     def total(self) -> int:
-        """Positions to examine (the moves and the start)."""
         return len(self.positions)
-
-    def step(self, cancel: Callable[[], bool] | None = None) -> bool:
-        """Examine the next position; True while there is more to do. The
-        last step carries the lines back from the end (see the module notes)."""
-        if self.finished:
-            return False
-        if self.done < self.total:
-            self._examine(self.done, cancel)
-            self.done += 1
-            return True
-        self._carry_back()
-        self.finished = True
-        return False
-
-    def graded(self) -> list[GradedMove]:
-        """The moves graded so far: those whose positions before and after are examined."""
-        out = []
-        for i in range(1, min(self.done, self.total)):
-            out.append(self._grade(i))
-        if self.finished:
-            return [self._grade(i) for i in range(1, self.total)]
-        return out
 
     def review(self) -> Review:
         while self.step():

@@ -52,8 +52,9 @@ _COMMON = {
 KEYMAPS: dict[str, dict[int, Act]] = {
     "freecell": {**_COMMON, pygame.K_u: Act.UNDO, pygame.K_n: Act.NEW_DEAL, pygame.K_f: Act.AUTOCOMPLETE,
                  pygame.K_l: Act.MOVE_LIST, pygame.K_r: Act.REWIND, pygame.K_c: Act.TO_CELL},
+    # Spider has no move list: its L opens the game review (FreeCell's list offers it too).
     "spider": {**_COMMON, pygame.K_z: Act.UNDO, pygame.K_a: Act.AUTO_MOVE, pygame.K_d: Act.DEAL,
-               pygame.K_n: Act.NEW_DEAL},
+               pygame.K_n: Act.NEW_DEAL, pygame.K_l: Act.MOVE_LIST},
 }
 
 

@@ -22,7 +22,7 @@ from game.challenges import Challenge, ChallengeProgress, NotPlayable, Status, T
 from game.challenges.goals import snapshot_of
 from game.challenges.sentences import say
 
-__all__ = ["Attempt", "News", "SAVE_NAME", "save_attempt", "restored_attempt"]
+__all__ = ["Attempt", "News", "SAVE_NAME", "first_game_shows_grades", "save_attempt", "restored_attempt"]
 
 #: The store document that ties the saved game to the challenge it plays.
 SAVE_NAME = "challenge-game"
@@ -42,8 +42,12 @@ class Attempt:
     """One challenge on the table, from its first deal until another game replaces it."""
 
     def __init__(self, challenge: Challenge, store: Any, *, today: Callable[[], datetime.date],
-                 setting_level: str = "safe") -> None:
+                 setting_level: str = "safe", shows_grades: bool = False) -> None:
         self.challenge = challenge
+        #: The table marks which moves keep the win during this game, whatever the
+        #: setting says (the Easy FreeCell challenge's first game: players discover
+        #: the grades there; the setting itself is never changed).
+        self.shows_grades = shows_grades
         self.store = store
         self.today = today
         self.tracker = Tracker(challenge.goal)
@@ -149,23 +153,36 @@ class Attempt:
         return (say("play.result.missed", reason=self.tracker.reason),)
 
 
-def save_attempt(store: Any, challenge: Challenge | None) -> None:
+def first_game_shows_grades(challenge: Challenge, progress: ChallengeProgress) -> bool:
+    """The grades during play are on for the Easy FreeCell challenge's first game
+    (never tried before), so that players discover them."""
+    return challenge.game == "freecell" and challenge.level == "easy" and progress.state(challenge) == "none"
+
+
+def save_attempt(store: Any, challenge: Challenge | None, *, shows_grades: bool = False) -> None:
     """Remember which challenge the game on the table plays (None: a plain game), so that a
-    game saved on quit comes back as that challenge."""
+    game saved on quit comes back as that challenge (and with its grades shown, if they were)."""
     if challenge is None:
         if store.path(SAVE_NAME).exists():
             store.delete(SAVE_NAME)
         return
     g = challenge.goal
-    store.save(SAVE_NAME, {"id": challenge.id, "game": g.game, "number": g.number, "suits": g.suits or 1})
+    tie: dict[str, Any] = {"id": challenge.id, "game": g.game, "number": g.number, "suits": g.suits or 1}
+    if shows_grades:
+        tie["grades"] = True
+    store.save(SAVE_NAME, tie)
 
 
-def _read_tie(data: Any) -> tuple[Challenge, tuple[str, int, int]]:
-    """The saved tie's challenge and the game it was for (ValueError when it holds anything else)."""
+def _read_tie(data: Any) -> tuple[Challenge, tuple[str, int, int], bool]:
+    """The saved tie's challenge, the game it was for and whether its grades were shown
+    (ValueError when it holds anything else)."""
     from game.challenges import challenge_by_id
 
-    if not isinstance(data, dict) or set(data) != {"id", "game", "number", "suits"}:
+    keys = {"id", "game", "number", "suits"}
+    if not isinstance(data, dict) or set(data) not in (keys, keys | {"grades"}):
         raise ValueError("it is not a challenge's game")
+    if data.get("grades", True) is not True:
+        raise ValueError("its grades mark is not true")
     name = data["id"]
     challenge = challenge_by_id(name) if isinstance(name, str) and len(name) < 40 else None
     if challenge is None:
@@ -174,7 +191,7 @@ def _read_tie(data: Any) -> tuple[Challenge, tuple[str, int, int]]:
     game = (data["game"], data["number"], data["suits"])
     if game != (g.game, g.number, g.suits or 1) or any(type(v) is not t for v, t in zip(game, (str, int, int))):
         raise ValueError("its game is not its challenge's")
-    return challenge, game
+    return challenge, game, "grades" in data
 
 
 def restored_attempt(store: Any, session: Any, *, today: Callable[[], datetime.date],
@@ -188,12 +205,12 @@ def restored_attempt(store: Any, session: Any, *, today: Callable[[], datetime.d
     tie = store.load(SAVE_NAME, None, check=_read_tie)
     if tie is None:
         return None
-    challenge, (game, number, suits) = tie
+    challenge, (game, number, suits), grades = tie
     here = ("spider" if hasattr(session, "suits") else "freecell", session.number, getattr(session, "suits", 1))
     if here != (game, number, suits) or not playable(challenge.date, today()):
         save_attempt(store, None)
         return None
-    attempt = Attempt(challenge, store, today=today, setting_level=setting_level)
+    attempt = Attempt(challenge, store, today=today, setting_level=setting_level, shows_grades=grades)
     attempt.tracker = tracker_for(challenge.goal, session)
     level = getattr(session, "auto_level", None)
     if challenge.goal.auto is not None and level != challenge.goal.auto:

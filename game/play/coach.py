@@ -1,12 +1,14 @@
 """The coach on the table: the game review's panels, fed by a worker of its own.
 
-FreeCell's table owns one :class:`Coach`. "Review" (the result panel, the
-panel when no move is left, the move list) asks the worker to grade every
-player move of the game (:mod:`game.freecell.review`); the frame never
+Each table owns one :class:`Coach` (made with its game's :class:`Rules`:
+:data:`FREECELL`, or :data:`SPIDER`, whose review knows every card and says
+so). "Review" (the result panel, the give-up question, FreeCell's move list,
+Spider's L) asks the worker to grade every player move of the game
+(:mod:`game.freecell.review`, :mod:`game.spider.review`); the frame never
 waits: :meth:`Coach.poll`, called each step, takes the moves graded so far
 and the list grows as they arrive::
 
-    coach = Coach()
+    coach = Coach(FREECELL)
     note = coach.begin(session)          # "" or why this game cannot be reviewed
     ...
     if coach.poll():                     # each step: True when new grades came
@@ -23,21 +25,108 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from game.grading import GRADE_NAMES, Grade
 from game.i18n import _, ngettext
 from game.play.panels import Button, Command, Panel, Row, Section
 from game.render.marks import Mark
 from game.places import PileKind
 
-__all__ = ["Coach", "PAGE"]
+__all__ = ["Coach", "PAGE", "Rules", "FREECELL", "SPIDER"]
 
 #: Moves one page of the list shows (Earlier / Later turn the pages).
 PAGE = 10
 
 
 def _grade_word(grade: Any) -> str:
-    from game.freecell.review import GRADE_NAMES
-
     return _(GRADE_NAMES[grade])
+
+
+class Rules:
+    """What the coach asks of a game: its played game, its moves in words and on the
+    table, and a new session from a move of it. FreeCell's is this class itself."""
+
+    game = "freecell"
+    #: The review sees every card (Spider's full-knowledge solver): its panels say so.
+    knows_every_card = False
+
+    def played(self, session: Any) -> tuple[Any, list[Any], str, bool]:
+        """``(start, moves, level, known_lost)`` of the game on ``session``."""
+        from game.freecell.deals import is_known_unsolvable
+
+        start, moves, level = session.review_game()
+        return start, list(moves), level, is_known_unsolvable(session.number)
+
+    def push(self, position: Any, move: Any, level: str) -> None:
+        position.push(move, auto=level)
+
+    def same_start(self, a: Any, b: Any) -> bool:
+        return bool(a.layout() == b.layout())
+
+    def phrase(self, position: Any, move: Any) -> str:
+        from game.freecell.review import move_phrase
+
+        return move_phrase(position, move)
+
+    def marks(self, pos: Any, move: Any, style: str) -> list[Mark]:
+        from game.freecell import HOME
+
+        out = []
+        if move.source < 8:
+            n = len(pos.columns[move.source])
+            out.append(Mark(PileKind.COLUMN, move.source, n - move.count, style))
+        else:
+            out.append(Mark(PileKind.CELL, move.source - 8, None, style))
+        if move.dest < 8:
+            out.append(Mark(PileKind.COLUMN, move.dest, None, style))
+        elif move.dest < HOME:
+            out.append(Mark(PileKind.CELL, move.dest - 8, None, style))
+        else:
+            card = pos.columns[move.source][-1] if move.source < 8 else pos.cells[move.source - 8]
+            out.append(Mark(PileKind.FOUNDATION, int(card) % 4, None, style))
+        return out
+
+    def session(self, old: Any, level: str, now: Callable[[], float]) -> Any:
+        """A fresh session of ``old``'s deal (its moves are played on it after)."""
+        from game.session import FreeCellSession
+
+        return FreeCellSession(old.number, auto_foundation=level, now=now)
+
+
+class _SpiderRules(Rules):
+    game = "spider"
+    knows_every_card = True
+
+    def played(self, session: Any) -> tuple[Any, list[Any], str, bool]:
+        start = session.position.copy()
+        while start.move_stack:
+            start.pop()
+        return start.copy(stack=False), list(session.position.move_stack), "", False
+
+    def push(self, position: Any, move: Any, level: str) -> None:
+        position.push(move)
+
+    def same_start(self, a: Any, b: Any) -> bool:
+        return str(a) == str(b)
+
+    def phrase(self, position: Any, move: Any) -> str:
+        from game.spider.review import spider_move_phrase
+
+        return spider_move_phrase(position, move)
+
+    def marks(self, pos: Any, move: Any, style: str) -> list[Mark]:
+        if move.is_deal:
+            return [Mark(PileKind.STOCK, 0, None, style)]
+        n = len(pos.column(move.source))
+        return [Mark(PileKind.COLUMN, move.source, n - move.count, style), Mark(PileKind.COLUMN, move.dest, None, style)]
+
+    def session(self, old: Any, level: str, now: Callable[[], float]) -> Any:
+        from game.session import SpiderSession
+
+        return SpiderSession(old.number, old.suits, now=now)
+
+
+FREECELL = Rules()
+SPIDER = _SpiderRules()
 
 
 class Coach:
@@ -47,7 +136,8 @@ class Coach:
     own by default, so that the live check never supersedes the review).
     """
 
-    def __init__(self, service: Callable[[], Any] | None = None) -> None:
+    def __init__(self, rules: Rules = FREECELL, service: Callable[[], Any] | None = None) -> None:
+        self.rules = rules
         self._factory = service
         self._service: Any = None
         self._request = 0
@@ -63,6 +153,8 @@ class Coach:
         #: The move whose position the table shows (1-based; 0: none).
         self.selected = 0
         self._positions: list[Any] = []
+        #: The session the game was reviewed on (its number and suits start "Try again").
+        self._session: Any = None
 
     # --- the review ---------------------------------------------------------------------
 
@@ -76,10 +168,9 @@ class Coach:
 
     def begin(self, session: Any) -> str:
         """Review the game of ``session`` (its moves up to now): "" when asked, else why not."""
-        from game.freecell.deals import is_known_unsolvable
-
-        start, moves, level = session.review_game()
+        start, moves, level, known_lost = self.rules.played(session)
         self.cancel()
+        self._session = session
         self.start, self.moves, self.level, self.number = start, list(moves), level, session.number
         self.graded, self.done, self.review, self.page, self.selected = (), 0, None, 0, 0
         self._positions = []
@@ -91,13 +182,21 @@ class Coach:
             else:
                 from game.solver import SolverService
 
-                self._service = SolverService("freecell")
-        self._request = self._service.ask_review(start, self.moves, known_lost=is_known_unsolvable(self.number))
+                self._service = SolverService(self.rules.game)
+        self._request = self._service.ask_review(start, self.moves, known_lost=known_lost)
         return ""
 
-    def load(self, number: int, review: Any) -> None:
+    def same_game(self, session: Any) -> bool:
+        """The review (made or asked) is of the game ``session`` has now."""
+        if self.start is None:
+            return False
+        start, moves, level, _lost = self.rules.played(session)
+        return moves == self.moves and level == self.level and self.rules.same_start(start, self.start)
+
+    def load(self, number: int, review: Any, session: Any = None) -> None:
         """Show a review made elsewhere (in this process: scripts and screenshots)."""
         self.cancel()
+        self._session = session
         self.start, self.moves, self.level, self.number = review.start, list(review.moves), review.level, number
         self.review, self.graded, self.done = review, tuple(review.grades), len(review.moves) + 1
         self.page, self.selected, self._positions = 0, 0, []
@@ -139,7 +238,10 @@ class Coach:
     def summary(self) -> str:
         """The summary line, or how far the review has come."""
         if self.review is not None:
-            return self.review.summary()
+            line = self.review.summary()
+            if self.rules.knows_every_card:
+                line = _("{summary} (knowing every card)").format(summary=line)
+            return line
         if not self.moves:
             return ""
         return _("Reviewing: {done} of {total} moves graded").format(done=len(self.graded), total=self.total)
@@ -150,14 +252,12 @@ class Coach:
             pos = self.start.copy(stack=False)
             self._positions.append(pos.copy(stack=False))
             for m in self.moves:
-                pos.push(m, auto=self.level)
+                self.rules.push(pos, m, self.level)
                 self._positions.append(pos.copy(stack=False))
         return self._positions[index - 1]
 
     def _label(self, index: int) -> str:
-        from game.freecell.review import move_phrase
-
-        phrase = move_phrase(self.position_before(index), self.moves[index - 1])
+        phrase = self.rules.phrase(self.position_before(index), self.moves[index - 1])
         if index <= len(self.graded):
             # TRANSLATORS: a line of the review's list: "23. 7♣ to a free cell — mistake".
             return _("{n}. {move} \u2014 {grade}").format(n=index, move=phrase,
@@ -182,26 +282,30 @@ class Coach:
         # TRANSLATORS: the heading over one page of the review's list.
         heading = _("Moves {first}\u2013{last} of {total}").format(first=first, last=last, total=self.total)
         focus = self.selected - first if first <= self.selected <= last else 0
-        return Panel(_("Game review"), (self.summary(),), tuple(buttons),
+        # TRANSLATORS: Spider's review panel: its solver saw the face-down cards and the stock.
+        title = _("Game review, knowing every card") if self.rules.knows_every_card else _("Game review")
+        return Panel(title, (self.summary(),), tuple(buttons),
                      vertical=True, focus=focus, sections=(Section(heading, rows),))
 
     def detail(self, index: int) -> Panel:
         """One move: its grade in words, the better move, Try again from here."""
-        from game.freecell.review import Grade, move_phrase
-
+        phrase = self.rules.phrase
         self.selected = index
         self.page = (index - 1) // PAGE
         before = self.position_before(index)
         move = self.moves[index - 1]
-        title = _("Move {n}: {move}").format(n=index, move=move_phrase(before, move))
+        title = _("Move {n}: {move}").format(n=index, move=phrase(before, move))
         lines: list[str] = []
         graded = self.graded[index - 1] if index <= len(self.graded) else None
         if graded is None:
             lines.append(_("Not graded yet: the review is still working."))
         else:
             lines.append(self._why(graded))
+            if self.rules.knows_every_card and graded.grade is Grade.MISTAKE:
+                lines.append(_("Knowing every card: the solver saw the face-down cards and the stock, "
+                               "which you did not."))
             if graded.better is not None and graded.grade is not Grade.LOST:
-                lines.append(_("Better: {move} ({notation})").format(move=move_phrase(before, graded.better),
+                lines.append(_("Better: {move} ({notation})").format(move=phrase(before, graded.better),
                                                                      notation=graded.better))
         lines.append(_("The table shows the position before this move; the move played is outlined, "
                        "the better move glows."))
@@ -211,8 +315,6 @@ class Coach:
 
     @staticmethod
     def _why(graded: Any) -> str:
-        from game.freecell.review import Grade
-
         longer = 1 + len(graded.line_after) - len(graded.line_before)
         if graded.grade is Grade.BEST:
             n = len(graded.line_after)
@@ -245,39 +347,18 @@ class Coach:
         if not self.selected:
             return []
         pos = self.shown
-        out = _move_marks(pos, self.moves[self.selected - 1], "selected")
+        out = self.rules.marks(pos, self.moves[self.selected - 1], "selected")
         graded = self.graded[self.selected - 1] if self.selected <= len(self.graded) else None
         if graded is not None and graded.better is not None:
-            out += _move_marks(pos, graded.better, "hint")
+            out += self.rules.marks(pos, graded.better, "hint")
         return out
 
     def try_session(self, index: int, now: Callable[[], float]) -> Any:
         """A new game of the same deal at the position before move ``index``: the
         moves before it replayed, marked as helped (it never counts in the statistics)."""
-        from game.session import FreeCellSession
-
-        session = FreeCellSession(self.number, auto_foundation=self.level, now=now)
+        session = self.rules.session(self._session, self.level, now)
         for move in self.moves[:index - 1]:
             session.play(move)
         session.assisted = True
         session.clock.reset()
         return session
-
-
-def _move_marks(pos: Any, move: Any, style: str) -> list[Mark]:
-    from game.freecell import HOME
-
-    out = []
-    if move.source < 8:
-        n = len(pos.columns[move.source])
-        out.append(Mark(PileKind.COLUMN, move.source, n - move.count, style))
-    else:
-        out.append(Mark(PileKind.CELL, move.source - 8, None, style))
-    if move.dest < 8:
-        out.append(Mark(PileKind.COLUMN, move.dest, None, style))
-    elif move.dest < HOME:
-        out.append(Mark(PileKind.CELL, move.dest - 8, None, style))
-    else:
-        card = pos.columns[move.source][-1] if move.source < 8 else pos.cells[move.source - 8]
-        out.append(Mark(PileKind.FOUNDATION, int(card) % 4, None, style))
-    return out

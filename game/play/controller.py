@@ -84,8 +84,7 @@ class Play:
         """Let the game react to what happened; ask the player what it cannot decide."""
         self.round.events()
         for _wanted in self.round.take_wanted():
-            noun = self.table.noun
-            self.confirm_loss(asks(noun, "new"), asks(noun, "new-yes"), self.round.new_deal)
+            self.confirm_loss(asks(self.table.noun, "new"), asks(self.table.noun, "new-yes"), self.round.new_deal)
 
     # --- asking before a game is lost (issue 14) ----------------------------------------
 
@@ -275,8 +274,7 @@ class Play:
             table.action(Action(act))
 
     def _answer(self, panel: Panel, act: Act) -> None:
-        """A key while ``panel`` is up: only its own keys act (walk, press, close: Tab,
-        the arrows, Enter, Esc, the pad's A and B); every other key leaves all as it was."""
+        """A key while ``panel`` is up: only its own keys act (Tab, arrows, Enter, Esc, A, B); others do nothing."""
         if act not in WALK and act not in (Act.SELECT, Act.CANCEL):
             return
         self.table.message = ""  # a message lasts until the next action
@@ -301,6 +299,9 @@ class Play:
         self.round.mouse_used()
         self.table.flights.land()
         return not self.blocked
+
+    def hover(self, find: Callable[[], tuple[PileKind, int] | None]) -> None:
+        self.table.hover(find)  # the mouse moved, no button down: ``find()`` picks the place under it
 
     def draggable(self, where: Any) -> bool:
         return self.table.draggable(where)
@@ -335,7 +336,7 @@ class Play:
         t = self.table
         return Frame(t.layout_now(size=size), t.shown_layout(size), tuple(t.marks(t.held and t.held[0])),
                      self.round.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
-                     self.env.anim_time, self.busy, t.flights.celebrating(self.env.anim_time))
+                     self.env.anim_time, self.busy, t.flights.celebrating(self.env.anim_time), t.tip())
 
     def panel(self) -> Panel | None:
         return self.menu.panel() if self.menu.is_open else self.table.current_panel()

@@ -42,6 +42,8 @@ class Frame:
     busy: bool
     #: The cards (flight keys) spinning in the win's celebration, after the last landing.
     celebrating: frozenset[Any] = frozenset()
+    #: A note at a place, ``(kind, pile, text)``: the reason on a red target (hover or focus).
+    tip: tuple[Any, int, str] | None = None
 
 
 def rest_layout(play: Any, size: tuple[int, int] | None = None) -> Layout:

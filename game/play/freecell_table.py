@@ -15,7 +15,8 @@ from game.input.actions import Act
 from game.places import PileKind
 from game.play.flights import Key
 from game.play.panels import Button, Command, Panel, Row, Section
-from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, TableWanted
+from game.play.reviewing import Reviewing
+from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
@@ -40,7 +41,7 @@ class _Figures(NamedTuple):
     can_autocomplete: bool
 
 
-class FreeCellTable(Table):
+class FreeCellTable(Reviewing, Table):
     game = "freecell"
 
     def __init__(self, env: TableEnv, number: int, session: FreeCellSession | None = None) -> None:
@@ -52,8 +53,6 @@ class FreeCellTable(Table):
         self.hints: Any = None
         self.hint_request = 0
         self.thinking = False
-        #: The game review (made on the first "Review"), and the panel of it on screen.
-        self.coach: Any = None
         #: "Show which moves keep the win": the worker that grades the selection's
         #: targets, what was asked (position and selection), and its verdicts by place.
         self.grader: Any = None
@@ -71,11 +70,8 @@ class FreeCellTable(Table):
     def position(self) -> Any:
         # While the review's panel for one move is up, the table shows the
         # position before that move (the panel covers input; closing it ends this).
-        if self.coach is not None and self._coach_up():
-            shown = self.coach.shown
-            if shown is not None:
-                return shown
-        return self.session.position
+        shown = self.coach_position()
+        return self.session.position if shown is None else shown
 
     # --- FreeCell's answers to the controller's per-game questions ---------------
 
@@ -122,53 +118,13 @@ class FreeCellTable(Table):
             return False
         return True
 
-    # --- the coach: the game review ---------------------------------------------------
-
-    def review_button(self, name: str) -> None:
-        """"review" (start, or back to the list), "review-page:±1", "review-move:N", "review-try:N"."""
-        from game.play.coach import Coach
-
-        what, _sep, arg = name.partition(":")
-        if what == "review":
-            if self.coach is None:
-                self.coach = Coach()
-            start, moves, level = self.session.review_game()
-            fresh = (self.coach.start is None or moves != self.coach.moves or level != self.coach.level
-                     or start.layout() != self.coach.start.layout())
-            if fresh:
-                note = self.coach.begin(self.session)
-                if note:
-                    self.say(note)
-                    return
-            panel = self.coach.panel()  # the keyboard on the move last looked at, if any
-            self.coach.selected = 0
-            self._show_coach(panel)
-        elif self.coach is None:
-            return
-        elif what == "review-page":
-            self.coach.page += int(arg)
-            self._show_coach(self.coach.panel())
-        elif what == "review-move":
-            self.flights.land()
-            self._show_coach(self.coach.detail(int(arg)))
-        elif what == "review-try":
-            session = self.coach.try_session(int(arg), self.env.now)
-            self.emit(TableWanted(FreeCellTable(self.env, self.session.number, session),
-                                  _("Trying again from move {n}: this game does not count in the statistics").format(
-                                      n=int(arg))))
-
-    def _show_coach(self, panel: Panel) -> None:
-        self.panel = panel
-
-    def _coach_up(self) -> bool:
-        """The review's list or one move's page is on screen (the keyboard walking
-        its buttons makes a new panel value: the buttons tell which it is)."""
-        panel = self.panel
-        return panel is not None and any(str(b.action).startswith("review-") for b in panel.buttons)
+    def table_for(self, session: Any) -> "FreeCellTable":
+        return FreeCellTable(self.env, session.number, session)
 
     def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:
-        if self.coach is not None and self._coach_up() and self.coach.selected:
-            return self.coach.marks()
+        shown = self.coach_marks()
+        if shown is not None:
+            return shown
         out = super().marks(held)
         if held is None and self.env.move_grades and self.selection is not None:
             from dataclasses import replace
@@ -212,6 +168,21 @@ class FreeCellTable(Table):
                 self._grade_request = 0
                 if len(event.verdicts) == len(self._grade_places):
                     self.target_grades = dict(zip(self._grade_places, event.verdicts))
+
+    @property
+    def notes_wanted(self) -> bool:  # type: ignore[override]
+        return bool(self.target_grades)
+
+    def tip(self) -> tuple[PileKind, int, str] | None:
+        """The reason on a red target while the mouse is over it or the keyboard on it."""
+        losing = [place for place, v in self.target_grades.items() if v.name == "UNSOLVABLE"]
+        places = self.focus_places()
+        focused = places[self.focus_index] if self.env.keyboard_used and self.focus_index < len(places) else None
+        on = focused if focused in losing else self.hovered if self.hovered in losing else None
+        if on is None or self.panel is not None:
+            return None
+        # TRANSLATORS: a note drawn on a red target (the move there loses the win).
+        return on[0], on[1], _("From there no winning line exists")
 
     def grades_text(self) -> str:
         """The status line's reason while a target is red: the focused one named when the keyboard is on it."""
@@ -326,7 +297,7 @@ class FreeCellTable(Table):
         return "   ".join(parts)
 
     def figures(self) -> _Figures:
-        s, pos = self.session, self.position
+        s, pos = self.session, self.session.position  # the game's, not a reviewed move's
         # The supermove capacity, never more than the cards left to move.
         return _Figures(s.moves, s.won, min(pos.capacity(), 52 - pos.cards_home), pos.can_autocomplete())
 
@@ -745,14 +716,7 @@ class FreeCellTable(Table):
     def update(self, dt: float) -> None:
         self.follow_grades()
         self.poll_grades()
-        if self.coach is not None and self.coach.poll() and self._coach_up():
-            if not any(str(b.action).startswith("review-try:") for b in self.panel.buttons):
-                # The list grows as grades arrive; the keyboard stays on its button.
-                from dataclasses import replace
-
-                fresh = self.coach.panel()
-                self._show_coach(replace(fresh, focus=self.panel.focus) if self.panel.focus < len(fresh.buttons)
-                                 else fresh)
+        self.poll_coach()
         if self.hints is not None and self.thinking:
             from game.freecell.hints import Hint
 
@@ -771,8 +735,7 @@ class FreeCellTable(Table):
                     break
 
     def close(self) -> None:
-        if self.coach is not None:
-            self.coach.close()
+        self.close_coach()
         if self.grader is not None:
             self.grader.close()
         if self.hints is not None:

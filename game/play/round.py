@@ -24,7 +24,7 @@ from game.challenges import Status
 from game.challenges.sentences import say
 from game.i18n import _, detect_language, ngettext, set_language
 from game.play.bar import BarFocus
-from game.play.challenge import Attempt, restored_attempt, save_attempt
+from game.play.challenge import Attempt, first_game_shows_grades, restored_attempt, save_attempt
 from game.play.demo import Demo
 from game.play.fair_demo import FairDemo
 from game.play.frame import control_bar, status_line
@@ -301,12 +301,19 @@ class Round:
         goal = challenge.goal
         self.abandon()
         self.table.panel = None
-        self.challenge = Attempt(challenge, self.store, today=self.today, setting_level=self.settings.auto_moves)
+        grades = first_game_shows_grades(challenge, self.challenge_marks())
+        self.challenge = Attempt(challenge, self.store, today=self.today, setting_level=self.settings.auto_moves,
+                                 shows_grades=grades)
         self._sync_env()  # the deal's opening automatic moves are made at the goal's level
         self.start(GAMES[goal.game].table(self.env, goal.number, goal.suits or 1))
-        save_attempt(self.store, challenge)
+        save_attempt(self.store, challenge, shows_grades=grades)
         self.table.fly_deal()
-        self.say(_say_goal(challenge))
+        if grades:
+            # TRANSLATORS: said as the first Easy challenge is dealt: {goal} is the challenge's own sentence.
+            self.say(_("{goal} \u2014 in this first game, green targets keep the win and red ones lose it").format(
+                goal=_say_goal(challenge)))
+        else:
+            self.say(_say_goal(challenge))
 
     def _notes(self) -> tuple[str, ...]:
         """The result panel's lines beyond the table's own (the challenge's); its moves
@@ -456,7 +463,8 @@ class Round:
         self.env.one_click_home = st.one_click_home
         self.env.last_move = st.last_move_outline
         self.env.left_handed = st.left_handed
-        self.env.move_grades = st.move_grades
+        # The Easy challenge's first game shows the grades whatever the setting (which stays the player's).
+        self.env.move_grades = st.move_grades or (self.challenge is not None and self.challenge.shows_grades)
 
     def apply_settings(self) -> None:
         """Every setting takes effect at once."""

@@ -11,7 +11,9 @@ from game import speeds
 from game.i18n import _, ngettext, pgettext
 from game.input.actions import Act
 from game.play.flights import Key
+from game.play.coach import SPIDER
 from game.play.panels import Button, Command, Panel
+from game.play.reviewing import Reviewing
 from game.places import PileKind
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardTransform, Layout
@@ -36,8 +38,9 @@ class _Figures(NamedTuple):
     undoable: bool
 
 
-class SpiderTable(Table):
+class SpiderTable(Reviewing, Table):
     game = "spider"
+    coach_rules = SPIDER
 
     def __init__(self, env: TableEnv, number: int, suits: int, session: SpiderSession | None = None) -> None:
         super().__init__(env)
@@ -51,7 +54,30 @@ class SpiderTable(Table):
 
     @property
     def position(self) -> Any:
-        return self.session.position
+        shown = self.coach_position()  # the review's page for one move shows the position before it
+        return self.session.position if shown is None else shown
+
+    def table_for(self, session: Any) -> "SpiderTable":
+        return SpiderTable(self.env, session.number, session.suits, session)
+
+    def own_button(self, name: str) -> bool:
+        if name == "review" or name.startswith("review-"):
+            self.review_button(name)
+            return True
+        return False
+
+    def give_up_extras(self) -> tuple[Button, ...]:
+        return (Button(_("Review"), "review"),)
+
+    def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:
+        shown = self.coach_marks()
+        return super().marks(held) if shown is None else shown
+
+    def update(self, dt: float) -> None:
+        self.poll_coach()
+
+    def close(self) -> None:
+        self.close_coach()
 
     @property
     def suits(self) -> int:
@@ -118,7 +144,7 @@ class SpiderTable(Table):
         return [(PileKind.COLUMN, d) for d in range(10) if d != src and pos.fitting_move(src, d) is not None]
 
     def figures(self) -> _Figures:
-        s, pos = self.session, self.position
+        s, pos = self.session, self.session.position  # the game's, not a reviewed move's
         return _Figures(s.moves, s.won, s.score, pos.deals_left, pos.can_deal(), bool(pos.move_stack))
 
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
@@ -148,9 +174,11 @@ class SpiderTable(Table):
                                       self.moves_text or _("Moves {moves}").format(moves=s.moves),
                                       _("Score {score}").format(score=s.score)) + self.result_notes,
                          (Button(_("New game"), Command.NEW), Button(pgettext("play the deal again", "Replay"), Command.RESTART),
-                          Button(_("Copy #{number}").format(number=s.number), Command.COPY), Button(_("Look at the board"), Command.CLOSE)))
+                          Button(_("Review"), "review"), Button(_("Copy #{number}").format(number=s.number), Command.COPY),
+                          Button(_("Look at the board"), Command.CLOSE)))
         return Panel(_("No move is left"), (_("Nothing can move and no deal is possible."),),
-                     (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("New game"), Command.NEW)))
+                     (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("Review"), "review"),
+                      Button(_("New game"), Command.NEW)))
 
     def play(self, move: Any, *, redo: bool = False) -> bool:
         """Ask the engine; animate what the step says happened; say why when it
@@ -310,6 +338,9 @@ class SpiderTable(Table):
                 self.say("")
         elif act is Act.NEW_DEAL:
             self.emit(NewDealWanted())
+        elif act is Act.MOVE_LIST:
+            # Spider has no list of moves: its L opens the game review, as FreeCell's list offers it.
+            self.review_button("review")
 
     def redo(self) -> None:
         self.selection = None

@@ -126,6 +126,8 @@ class Table:
         self.moves_text = ""
         #: The run the pointer drags: (source (kind, pile, index), offset on the table plane).
         self.held: tuple[tuple[PileKind, int, int], tuple[float, float]] | None = None
+        #: The place under the mouse, while no button is down (view state, as ``held``).
+        self.hovered: tuple[PileKind, int] | None = None
         #: The win was recorded: its celebration starts once the last card has landed.
         self._celebration_due = False
         self._said_for: tuple | None = None  # the position whose outcome the message line said
@@ -413,6 +415,19 @@ class Table:
 
     def status(self, extra: tuple[str, ...] = ()) -> str:
         raise NotImplementedError
+
+    def hover(self, find: Callable[[], tuple[PileKind, int] | None]) -> None:
+        """The mouse moved with no button down; ``find()`` picks the place under it, asked
+        only while a place can have a note (:meth:`tip`): picking builds a layout."""
+        self.hovered = find() if self.notes_wanted else None
+
+    #: A place may have a note now (FreeCell: targets are graded).
+    notes_wanted = False
+
+    def tip(self) -> tuple[PileKind, int, str] | None:
+        """A note drawn at a place (the window puts it just above that place's top card):
+        FreeCell's red target says why while the mouse or the keyboard is on it."""
+        return None
 
     # --- flights -------------------------------------------------------------------
 

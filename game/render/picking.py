@@ -28,7 +28,7 @@ from game.places import PileKind
 from game.render.layout import Layout, inside_card
 from game.render.theme import CARD_H, CARD_W
 
-__all__ = ["Pick", "pick", "column_under", "target_near"]
+__all__ = ["Pick", "pick", "column_under", "target_near", "place_top"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,3 +130,22 @@ def target_near(lay: Layout, cam: Camera, sx: float, sy: float, reach: float) ->
         if far <= reach and (best is None or far < best[0]):
             best = (far, (s.kind, s.index))
     return None if best is None else best[1]
+
+
+def place_top(lay: Layout, cam: Camera, kind: PileKind, index: int) -> tuple[float, float]:
+    """The pixel at the middle of the top edge of pile ``(kind, index)``'s last card
+    (its slot when empty): where a note about that place is drawn, just above it.
+
+    >>> from game.freecell.deals import deal
+    >>> from game.render.layout import layout
+    >>> lay = layout(deal(1), 1280, 720)
+    >>> cam = Camera.frame(lay.rect, 1280, 720)
+    >>> x, y = place_top(lay, cam, PileKind.COLUMN, 0)
+    >>> hit = pick(lay, cam, x, y + 8)
+    >>> hit.pile, hit.index == len(lay.pile(PileKind.COLUMN, 0)) - 1
+    (0, True)
+    """
+    cards = [c for c in lay.pile(kind, index) if not c.hidden]
+    spot = cards[-1] if cards else lay.slot(kind, index)
+    z = getattr(spot, "z", 0.0)
+    return cam.project(spot.x, spot.y + CARD_H / 2, z)

@@ -200,14 +200,19 @@ class SolverService:
     def ask_review(self, start: Any, moves: Iterable[Any], *, known_lost: bool = False,
                    budget: int | None = None, time_limit: float | None | EllipsisType = ...,
                    total_seconds: float | None = None) -> int:
-        """FreeCell: every move of a game graded (``Answer.review``, a
-        :class:`game.freecell.review.Review`); :class:`Progress` events carry
+        """Every move of a game graded (``Answer.review``, a
+        :class:`game.freecell.review.Review` or, for Spider, knowing every card, a
+        :class:`game.spider.review.SpiderReview`); :class:`Progress` events carry
         the moves graded so far (``graded``). ``start`` is the position the
-        game started from at the table's level, ``moves`` the player moves;
-        the limits are each new search's (:data:`game.limits.REVIEW`). Ask a
+        game started from (FreeCell: at the table's level), ``moves`` the player
+        moves; the limits are each new search's (FreeCell:
+        :data:`game.limits.REVIEW`; Spider: :mod:`game.spider.review`'s). Ask a
         service of its own: any other request to the same worker supersedes it."""
         if self.game != "freecell":
-            raise ValueError("the review is FreeCell's")
+            options: dict[str, Any] = {"moves": [str(m) for m in moves]}
+            if total_seconds is not None:
+                options["total_seconds"] = total_seconds
+            return self._ask(Ask.REVIEW, start, options)
         options = self._limits(Ask.REVIEW, budget, time_limit)
         options["moves"] = [str(m) for m in moves]
         options["known_lost"] = known_lost

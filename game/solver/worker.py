@@ -203,7 +203,7 @@ def _review(start: Any, budget: int, time_limit: float | None, options: dict[str
     from game.freecell.review import Review, ReviewRun
 
     if not isinstance(start, FreeCellPosition):
-        raise TypeError("the review is FreeCell's")
+        return _spider_review(start, options, cancel, progress, request)
     run = ReviewRun(start, [Move.parse(t) for t in options.get("moves", ())], start.auto_level,
                     states=budget, seconds=time_limit,
                     total_seconds=float(options.get("total_seconds", limits.REVIEW_TOTAL_SECONDS)),
@@ -216,6 +216,24 @@ def _review(start: Any, budget: int, time_limit: float | None, options: dict[str
     seconds = time.perf_counter() - run.started
     review = Review(run.start, run.moves, run.level, run.graded(), seconds, run.states, run.finished)
     return Answer(request, Ask.REVIEW, run.known[0].verdict, states=run.states, seconds=seconds,
+                  reason="" if run.finished else "cancelled", review=review)
+
+
+def _spider_review(start: Any, options: dict[str, Any], cancel: Callable[[], bool] | None,
+                   progress: Callable[..., None] | None, request: int) -> Answer:
+    """Spider's review, knowing every card (:mod:`game.spider.review`), reported as FreeCell's is."""
+    from game.spider import Move
+    from game.spider.review import SpiderReviewRun
+
+    run = SpiderReviewRun(start, [Move.parse(t) for t in options.get("moves", ())],
+                          **{k: options[k] for k in ("states", "seconds", "total_seconds") if k in options})
+    while run.step(cancel):
+        if cancel is not None and cancel():
+            break
+        if progress is not None:
+            progress(run.states, tuple(run.graded()), run.done)
+    review = run.review()
+    return Answer(request, Ask.REVIEW, run.verdicts[0], states=run.states, seconds=review.seconds,
                   reason="" if run.finished else "cancelled", review=review)
 
 

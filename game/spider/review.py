@@ -32,14 +32,14 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from game.cards import NAMES, run_name
-from game.grading import GradedMove, grade_move, summary_line
+from game.grading import GradedMove, ReviewSteps, grade_move, summary_line
 from game.i18n import _
 from game.spider.moves import Move
 from game.spider.position import IllegalMoveError, Position
 from game.spider.solver import solve
 from game.verdict import Verdict
 
-__all__ = ["SpiderReview", "review_spider", "spider_move_phrase", "line_wins"]
+__all__ = ["SpiderReview", "SpiderReviewRun", "review_spider", "spider_move_phrase", "line_wins"]
 
 #: Each new search (positions, seconds) and the whole review's seconds of new
 #: searches (Spider's searches are slower than FreeCell's).
@@ -57,6 +57,10 @@ class SpiderReview:
     grades: list[GradedMove]
     seconds: float = 0.0
     states: int = 0
+    #: True when every position was examined (False: cancelled midway).
+    complete: bool = True
+    #: Spider has no automatic level; the coach reads the attribute of either game's review.
+    level: str = ""
 
     def summary(self) -> str:
         """``"41 moves: ..."`` as FreeCell's, the first mistake named in words."""
@@ -98,6 +102,83 @@ def line_wins(position: Position, line: Sequence[Move]) -> bool:
     return pos.is_won()
 
 
+class SpiderReviewRun(ReviewSteps):
+    """A review done one position at a time (the game's worker sends the grades
+    known so far after each :meth:`step`; :func:`review_spider` runs it whole).
+
+    Raises :class:`IllegalMoveError` ("move N: ...") when a move is illegal where played.
+    """
+
+    def __init__(self, start: Position, moves: Sequence[Move], *, states: int = STATES, seconds: float = SECONDS,
+                 total_seconds: float = TOTAL_SECONDS) -> None:
+        self.started = time.perf_counter()
+        self.deadline = self.started + total_seconds
+        self.budget, self.seconds = states, seconds
+        self.start = start.copy(stack=False)
+        self.moves = list(moves)
+        self.positions = [start.copy(stack=False)]
+        pos = start.copy(stack=False)
+        for index, move in enumerate(self.moves, 1):
+            try:
+                pos.push(move)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(f"move {index}: {exc}") from None
+            self.positions.append(pos.copy(stack=False))
+        self.verdicts = [Verdict.UNKNOWN] * len(self.positions)
+        self.lines: list[tuple[Move, ...]] = [()] * len(self.positions)
+        self.states = 0
+
+    @property
+    def total(self) -> int:
+        return len(self.positions)
+
+    def _keep(self, k: int, line: Sequence[Move]) -> None:
+        """Keep ``line`` for position ``k`` when it is shorter and wins there (replayed)."""
+        if (self.verdicts[k] is not Verdict.SOLVED or len(line) < len(self.lines[k])) \
+                and line_wins(self.positions[k], line):
+            self.verdicts[k], self.lines[k] = Verdict.SOLVED, tuple(line)
+
+    def _carry_back(self) -> None:
+        for k in range(self.total - 1, 0, -1):
+            if self.verdicts[k] is Verdict.SOLVED:
+                self._keep(k - 1, (self.moves[k - 1],) + self.lines[k])
+
+    def _examine(self, k: int, cancel: Callable[[], bool] | None) -> None:
+        verdicts, lines, here = self.verdicts, self.lines, self.positions[k]
+        if k and verdicts[k - 1] is Verdict.UNSOLVABLE:
+            verdicts[k] = Verdict.UNSOLVABLE  # reached from a lost position
+            return
+        if here.is_won():
+            verdicts[k], lines[k] = Verdict.SOLVED, ()
+            return
+        if k and verdicts[k - 1] is Verdict.SOLVED:
+            before, played = list(lines[k - 1]), self.moves[k - 1]
+            if before and before[0] == played:
+                self._keep(k, before[1:])
+            elif played in before:
+                i = before.index(played)
+                self._keep(k, before[:i] + before[i + 1:])
+            self._keep(k, before)
+            if verdicts[k] is Verdict.SOLVED:
+                return
+        if time.perf_counter() >= self.deadline or (cancel is not None and cancel()):
+            return
+        result = solve(here, budget=self.budget, time_limit=self.seconds, cancel=cancel)
+        self.states += result.states
+        if result.verdict is Verdict.SOLVED:
+            self._keep(k, result.moves)
+        elif result.verdict is Verdict.UNSOLVABLE:
+            verdicts[k] = Verdict.UNSOLVABLE
+
+    def _grade(self, i: int) -> GradedMove:
+        return grade_move(i, self.moves[i - 1], self.verdicts[i - 1], self.lines[i - 1], self.verdicts[i], self.lines[i])
+
+    def review(self) -> SpiderReview:
+        """What is graded now, as a :class:`SpiderReview`."""
+        return SpiderReview(self.start.copy(stack=False), list(self.moves), self.graded(),
+                            time.perf_counter() - self.started, self.states, self.finished)
+
+
 def review_spider(start: Position, moves: Sequence[Move], *, states: int = STATES, seconds: float = SECONDS,
                   total_seconds: float = TOTAL_SECONDS,
                   progress: Callable[[int, int], None] | None = None,
@@ -106,56 +187,12 @@ def review_spider(start: Position, moves: Sequence[Move], *, states: int = STATE
 
     Raises :class:`IllegalMoveError` ("move N: ...") when a move is illegal where played.
     """
-    began = time.perf_counter()
-    deadline = began + total_seconds
-    positions = [start.copy(stack=False)]
-    pos = start.copy(stack=False)
-    for index, move in enumerate(moves, 1):
-        try:
-            pos.push(move)
-        except IllegalMoveError as exc:
-            raise IllegalMoveError(f"move {index}: {exc}") from None
-        positions.append(pos.copy(stack=False))
-    verdicts = [Verdict.UNKNOWN] * len(positions)
-    lines: list[tuple[Move, ...]] = [()] * len(positions)
-    spent = 0
-
-    def keep(k: int, line: Sequence[Move]) -> None:
-        if (verdicts[k] is not Verdict.SOLVED or len(line) < len(lines[k])) and line_wins(positions[k], line):
-            verdicts[k], lines[k] = Verdict.SOLVED, tuple(line)
-
-    for k, here in enumerate(positions):
+    run = SpiderReviewRun(start, moves, states=states, seconds=seconds, total_seconds=total_seconds)
+    while True:
         if progress is not None:
-            progress(k, len(positions))
+            progress(run.done, run.total)
         if cancel is not None and cancel():
             break
-        if k and verdicts[k - 1] is Verdict.UNSOLVABLE:
-            verdicts[k] = Verdict.UNSOLVABLE  # reached from a lost position
-            continue
-        if here.is_won():
-            verdicts[k], lines[k] = Verdict.SOLVED, ()
-            continue
-        if k and verdicts[k - 1] is Verdict.SOLVED:
-            before, played = list(lines[k - 1]), moves[k - 1]
-            if before and before[0] == played:
-                keep(k, before[1:])
-            elif played in before:
-                i = before.index(played)
-                keep(k, before[:i] + before[i + 1:])
-            keep(k, before)
-            if verdicts[k] is Verdict.SOLVED:
-                continue
-        if time.perf_counter() >= deadline:
-            continue
-        result = solve(here, budget=states, time_limit=seconds, cancel=cancel)
-        spent += result.states
-        if result.verdict is Verdict.SOLVED:
-            keep(k, result.moves)
-        elif result.verdict is Verdict.UNSOLVABLE:
-            verdicts[k] = Verdict.UNSOLVABLE
-    for k in range(len(positions) - 1, 0, -1):
-        if verdicts[k] is Verdict.SOLVED:
-            keep(k - 1, (moves[k - 1],) + lines[k])
-    grades = [grade_move(i, moves[i - 1], verdicts[i - 1], lines[i - 1], verdicts[i], lines[i])
-              for i in range(1, len(positions))]
-    return SpiderReview(start.copy(stack=False), list(moves), grades, time.perf_counter() - began, spent)
+        if not run.step(cancel):
+            break
+    return run.review()

@@ -37,6 +37,8 @@ _BUTTON_TEXT = (245, 248, 240)
 _BUTTON_TEXT_OFF = (150, 160, 150)
 _BAR_EDGE = (120, 170, 130, 120)
 _NOTICE = (60, 48, 10, 230)
+#: The edge of a note drawn on the table (a red target's reason): the loses-the-win red.
+_TIP_EDGE = (230, 90, 80)
 _PANEL = (14, 40, 26, 255)
 # A document panel: headings warm and bright, body text a little softer than
 # the HUD's, the buttons and keys it names in the message colour.
@@ -174,13 +176,14 @@ class Overlay:
         return any(r.collidepoint(pos) for r in self._blocking)
 
     def update(self, status: str, message: str = "", buttons: tuple[Button, ...] = (),
-               panel: Panel | None = None) -> bool:
+               panel: Panel | None = None, tip: tuple[str, tuple[float, float]] | None = None) -> bool:
         """Set what is shown; True when it changed (the frame must be redrawn).
 
         The status row and the buttons go where :func:`game.ui.hud.hud_geometry`
-        puts them (:attr:`geometry` keeps the last result).
+        puts them (:attr:`geometry` keeps the last result). ``tip``: a note and the
+        pixel it stands on (a red target's reason), drawn just above it.
         """
-        key = (status, message, buttons, panel, self.size)
+        key = (status, message, buttons, panel, self.size, tip)
         if key == self._key:
             return False
         self._key = key
@@ -222,6 +225,7 @@ class Overlay:
                       pygame.Rect(0, 0, rect.w, rect.h))
             if b.enabled:
                 hits.rects.append((rect, b.action))
+        tip_box = self._tip(surf, tip, geo.px) if tip is not None and panel is None else None
         self.document = None
         self.screen = None
         self.question = None
@@ -235,7 +239,8 @@ class Overlay:
         # Only what holds the HUD or a panel, now or in the last upload, is sent
         # to the texture: a status change re-sends the band along the bottom,
         # not the whole window (a full upload is tens of ms on a software renderer).
-        drawn = pygame.Rect(bar).unionall([*self._blocking, *(pygame.Rect(r) for r in geo.rects())])
+        drawn = pygame.Rect(bar).unionall([*self._blocking, *(pygame.Rect(r) for r in geo.rects()),
+                                           *([tip_box] if tip_box is not None else [])])
         if self.texture is None or self.texture.size != (w, h):
             if self.texture is not None:
                 self.texture.release()
@@ -249,6 +254,19 @@ class Overlay:
                 self.texture.write(part, viewport=(dirty.x, dirty.y, dirty.w, dirty.h))
         self._drawn = drawn
         return True
+
+    def _tip(self, surf: pygame.Surface, tip: tuple[str, tuple[float, float]], px: int) -> pygame.Rect:
+        """The note just above its pixel, kept inside the window (it takes no clicks)."""
+        text, (x, y) = tip
+        label = self._font(px).render(text, True, _MESSAGE)
+        pad = max(3, px // 3)
+        box = pygame.Rect(0, 0, label.get_width() + 2 * pad, label.get_height() + pad)
+        box.midbottom = (int(x), int(y) - pad)
+        box.clamp_ip(surf.get_rect())
+        pygame.draw.rect(surf, _NOTICE, box, border_radius=max(2, px // 4))
+        pygame.draw.rect(surf, _TIP_EDGE, box, width=1, border_radius=max(2, px // 4))
+        surf.blit(label, (box.x + pad, box.y + pad // 2))
+        return box
 
     def _panel(self, surf: pygame.Surface, panel: Panel, px: int, hits: _Layout) -> None:
         """A plain panel (a question, a result): its lines wrapped, as :func:`question_geometry` lays them."""

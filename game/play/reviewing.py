@@ -1,0 +1,102 @@
+"""The game review on a table, for either game: the "review" buttons, the list
+refreshed as grades arrive, the position before a chosen move shown on the
+table, and "Try again from here" (:mod:`game.play.coach` makes the panels).
+
+A table mixes :class:`Reviewing` in and names its coach's rules and how a
+session becomes a table of its own kind::
+
+    class SpiderTable(Reviewing, Table):
+        coach_rules = SPIDER
+        def table_for(self, session): return SpiderTable(self.env, session.number, session.suits, session)
+
+and calls :meth:`poll_coach` in its ``update``, :meth:`coach_position` for the
+position it shows, :meth:`coach_marks` for its marks and :meth:`close_coach`
+when it closes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.i18n import _
+from game.play.coach import FREECELL, Coach, Rules
+from game.play.panels import Panel
+from game.play.table import TableWanted
+from game.render.marks import Mark
+
+__all__ = ["Reviewing"]
+
+
+class Reviewing:
+    """The review's side of a table (a mixin: ``self`` is a :class:`game.play.table.Table`)."""
+
+    coach_rules: Rules = FREECELL
+    #: The game review (made on the first "Review").
+    coach: Any = None
+    session: Any
+    panel: Any
+    env: Any
+    flights: Any
+
+    def table_for(self, session: Any) -> Any:
+        """A table of this game for ``session`` ("Try again from here")."""
+        raise NotImplementedError
+
+    def review_button(self, name: str) -> None:
+        """"review" (start, or back to the list), "review-page:±1", "review-move:N", "review-try:N"."""
+        what, _sep, arg = name.partition(":")
+        if what == "review":
+            if self.coach is None:
+                self.coach = Coach(self.coach_rules)
+            if not self.coach.same_game(self.session):
+                note = self.coach.begin(self.session)
+                if note:
+                    self.say(note)  # type: ignore[attr-defined]
+                    return
+            panel = self.coach.panel()  # the keyboard on the move last looked at, if any
+            self.coach.selected = 0
+            self.panel = panel
+        elif self.coach is None:
+            return
+        elif what == "review-page":
+            self.coach.page += int(arg)
+            self.panel = self.coach.panel()
+        elif what == "review-move":
+            self.flights.land()
+            self.panel = self.coach.detail(int(arg))
+        elif what == "review-try":
+            session = self.coach.try_session(int(arg), self.env.now)
+            self.emit(TableWanted(self.table_for(session),  # type: ignore[attr-defined]
+                                  _("Trying again from move {n}: this game does not count in the statistics").format(
+                                      n=int(arg))))
+
+    def coach_up(self) -> bool:
+        """The review's list or one move's page is on screen (the keyboard walking
+        its buttons makes a new panel value: the buttons tell which it is)."""
+        panel = self.panel
+        return panel is not None and any(str(b.action).startswith("review-") for b in panel.buttons)
+
+    def coach_position(self) -> Any:
+        """The position before the move looked at while its page is up (None: the game's own;
+        the panel covers input, and closing it ends this)."""
+        if self.coach is not None and self.coach_up():
+            return self.coach.shown
+        return None
+
+    def coach_marks(self) -> list[Mark] | None:
+        """The move looked at and the better move (None: the table's own marks)."""
+        if self.coach is not None and self.coach_up() and self.coach.selected:
+            return self.coach.marks()
+        return None
+
+    def poll_coach(self) -> None:
+        """Each step: the list grows as grades arrive; the keyboard stays on its button."""
+        if self.coach is not None and self.coach.poll() and self.coach_up():
+            if not any(str(b.action).startswith("review-try:") for b in self.panel.buttons):
+                fresh: Panel = self.coach.panel()
+                self.panel = replace(fresh, focus=self.panel.focus) if self.panel.focus < len(fresh.buttons) else fresh
+
+    def close_coach(self) -> None:
+        if self.coach is not None:
+            self.coach.close()
