@@ -73,12 +73,6 @@ class SpiderTable(Reviewing, Table):
         shown = self.coach_marks()
         return super().marks(held) if shown is None else shown
 
-    def update(self, dt: float) -> None:
-        self.poll_coach()
-
-    def close(self) -> None:
-        self.close_coach()
-
     @property
     def suits(self) -> int:
         return self.session.suits
@@ -379,11 +373,13 @@ class SpiderTable(Reviewing, Table):
         self.hints.cancel()
 
     def update(self, dt: float) -> None:
+        self.poll_coach()
         hint = self.hints.poll(self.position)
         if hint is not None:
             self._show_hint(hint)
 
     def close(self) -> None:
+        self.close_coach()
         self.hints.close(self._own_solver)
 
     def new_deal(self, number: int) -> Table:
