@@ -376,7 +376,7 @@ def _check_plural(translations: gettext.GNUTranslations, header: str) -> None:
     """
     found = re.search(r"nplurals\s*=\s*(\d+)", header)
     forms = int(found.group(1)) if found else 2  # gettext's own default: English's two forms
-    plural: Callable[[int], object] = translations.plural  # set as the catalog is parsed
+    plural: Callable[[int], object] = getattr(translations, "plural")  # noqa: B009  # set as the catalog is parsed; typeshed leaves it out
     for n in _PLURAL_TRIALS:
         try:
             form = plural(n)
