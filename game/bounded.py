@@ -64,7 +64,7 @@ import stat
 
 from game.i18n import N_, _, grouped
 
-__all__ = ["Refused", "read_bytes", "read_text", "bounded_text", "TEXT_MAX_BYTES", "size_words"]
+__all__ = ["TEXT_MAX_BYTES", "Refused", "bounded_text", "read_bytes", "read_text", "size_words"]
 
 #: A move list or a board, from a file or the clipboard: far above any real
 #: one (a won FreeCell game is a few hundred moves, under 2 kB), far below trouble.

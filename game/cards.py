@@ -34,24 +34,8 @@ from enum import IntEnum
 from game.i18n import _, ngettext
 from game.quoting import shown
 
-__all__ = [
-    "Card",
-    "CardParseError",
-    "Suit",
-    "RANK_CHARS",
-    "SUIT_CHARS",
-    "CARDS",
-    "RANK",
-    "SUIT",
-    "RED",
-    "rank_token",
-    "parse_rank",
-    "card_name",
-    "run_name",
-    "DISPLAY_RANKS",
-    "SUIT_SYMBOLS",
-    "NAMES",
-]
+__all__ = ["CARDS", "DISPLAY_RANKS", "NAMES", "RANK", "RANK_CHARS", "RED", "SUIT", "SUIT_CHARS", "SUIT_SYMBOLS", "Card",
+           "CardParseError", "Suit", "card_name", "parse_rank", "rank_token", "run_name"]
 
 #: Rank characters, index = rank (index 0 stands for "no card": an empty foundation).
 RANK_CHARS = "0A23456789TJQK"
@@ -113,14 +97,14 @@ class Card(int):
     __slots__ = ()
 
     @staticmethod
-    def make(rank: int, suit: int) -> "Card":
+    def make(rank: int, suit: int) -> Card:
         """The card of ``rank`` (1 = ace .. 13 = king) and ``suit``."""
         if not 1 <= rank <= 13:
             raise ValueError(f"rank {rank} is outside 1..13")
         return CARDS[(rank - 1) * 4 + int(suit)]
 
     @staticmethod
-    def parse(token: str) -> "Card":
+    def parse(token: str) -> Card:
         """Read a token such as ``"TD"``, ``"10d"`` or ``"AS"``.
 
         >>> Card.parse("10h") == Card.parse("TH")

@@ -24,16 +24,16 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Callable, Mapping
 from xml.sax.saxutils import escape
 
 from game import __version__
 from game.i18n import LANGUAGES, N_, _, language, ngettext, set_language
 from game.resources import asset_path
 
-__all__ = ["APP_ID", "ICON_SIZES", "icon_file", "window_icon", "exec_line", "desktop_entry", "metainfo",
-           "install_launcher", "uninstall_launcher", "MANIFEST"]
+__all__ = ["APP_ID", "ICON_SIZES", "MANIFEST", "desktop_entry", "exec_line", "icon_file", "install_launcher",
+           "metainfo", "uninstall_launcher", "window_icon"]
 
 #: The reverse-DNS name the menu, the icon theme, AppStream and the window manager know the game by.
 APP_ID = "io.github.solitaire3d.solitaire3d"

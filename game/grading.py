@@ -16,14 +16,15 @@ Pure Python: no pygame, moderngl or glm.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game.i18n import N_, _, ngettext, pgettext
 from game.verdict import Verdict
 
-__all__ = ["Grade", "GRADE_VALUES", "GRADE_NAMES", "GradedMove", "GOOD_SLACK", "grade_move", "summary_line",
-           "ReviewSteps"]
+__all__ = ["GOOD_SLACK", "GRADE_NAMES", "GRADE_VALUES", "Grade", "GradedMove", "ReviewSteps", "grade_move",
+           "summary_line"]
 
 #: A line at most this many moves longer than the best known is "good".
 GOOD_SLACK = 3
@@ -110,7 +111,7 @@ def grade_move(index: int, move: Any, before: Verdict, line_before: Sequence[Any
 def summary_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str]) -> str:
     """``"41 moves: 30 best, 8 good, 2 inaccuracies, 1 mistake (move 23: 7♣ to a free cell)"``;
     ``phrase(graded)`` names the first mistake's move in words."""
-    counts = {g: 0 for g in Grade}
+    counts = dict.fromkeys(Grade, 0)
     for g in grades:
         counts[g.grade] += 1
     parts = []

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import Sequence
+from collections.abc import Sequence
 
-from game.howto import Block, Bullets, Heading, Paragraph, blocks, plain
-from game.i18n import breaks, display_width, words as spaced_words
+from game.howto import Block, Bullets, Heading, blocks, plain
+from game.i18n import breaks, display_width
+from game.i18n import words as spaced_words
 
-__all__ = ["text_lines", "as_text"]
+__all__ = ["as_text", "text_lines"]
 
 
 def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
@@ -51,6 +52,7 @@ def text_lines(blocks: Sequence[Block], width: int = 78) -> list[str]:
     A heading is underlined (``=`` for a page title, ``-`` for a section), a
     list item hangs from ``"  - "``, and blocks are a blank line apart::
 
+        >>> from game.howto import Paragraph
         >>> text_lines([Heading("Foundations"), Paragraph("Ace to **king**."), Bullets(("one", "two"))])
         ['Foundations', '-----------', '', 'Ace to king.', '', '  - one', '  - two']
     """

@@ -32,13 +32,12 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
-from typing import Union
 
 from game.challenges.help import CHALLENGES_HELP
 from game.i18n import N_, _, ngettext
 
-__all__ = ["Section", "Page", "PAGES", "GAMES", "page", "section_for", "section_for_refusal",
-           "Heading", "Paragraph", "Bullets", "Block", "blocks", "spans", "plain", "marks"]
+__all__ = ["GAMES", "PAGES", "Block", "Bullets", "Heading", "Page", "Paragraph", "Section", "blocks", "marks", "page",
+           "plain", "section_for", "section_for_refusal", "spans"]
 
 
 @dataclass(frozen=True)
@@ -64,7 +63,7 @@ class Bullets:
 
 
 #: What a help document is made of.
-Block = Union[Heading, Paragraph, Bullets]
+Block = Heading | Paragraph | Bullets
 
 # Inline marks in a paragraph or item: **Button** names a button on the
 # control bar or in the menu, [Key] a key or chord, [pad X] a gamepad control.

@@ -28,20 +28,21 @@ from __future__ import annotations
 import ast
 import gettext
 import io
+import itertools
 import os
 import re
 import stat
 import string
 import struct
 import sys
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
 
-__all__ = ["_", "ngettext", "pgettext", "npgettext", "N_", "set_language", "language", "LANGUAGES",
-           "detect_language", "grouped", "decimal", "percent", "language_from_locale", "PoEntry", "PoError", "read_po", "compile_mo",
-           "catalog_path", "placeholders", "PSEUDO", "pseudo_text", "FIRST_WEEKDAY", "breaks", "words", "BREAKABLE_SPACE", "DASHES", "display_width",
-           "ends_in_number", "as_sentence"]
+__all__ = ["BREAKABLE_SPACE", "DASHES", "FIRST_WEEKDAY", "LANGUAGES", "N_", "PSEUDO", "PoEntry", "PoError", "_",
+           "as_sentence", "breaks", "catalog_path", "compile_mo", "decimal", "detect_language", "display_width",
+           "ends_in_number", "grouped", "language", "language_from_locale", "ngettext", "npgettext", "percent",
+           "pgettext", "placeholders", "pseudo_text", "read_po", "set_language", "words"]
 
 #: The languages a player can choose, each named in itself (as the Settings list shows them).
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語", "ru": "Русский"}
@@ -375,11 +376,11 @@ def _check_plural(translations: gettext.GNUTranslations, header: str) -> None:
     """
     found = re.search(r"nplurals\s*=\s*(\d+)", header)
     forms = int(found.group(1)) if found else 2  # gettext's own default: English's two forms
-    plural: Callable[[int], object] = getattr(translations, "plural")  # set as the catalog is parsed
+    plural: Callable[[int], object] = getattr(translations, "plural")  # noqa: B009  # set as the catalog is parsed; typeshed leaves it out
     for n in _PLURAL_TRIALS:
         try:
             form = plural(n)
-        except Exception as exc:  # any failure of the compiled formula: ZeroDivisionError, RecursionError...
+        except Exception as exc:  # noqa: BLE001  # any failure of the compiled formula: ZeroDivisionError, RecursionError...
             raise PoError(f"its plural formula fails for n={n}: {exc or type(exc).__name__}") from None
         if not isinstance(form, int) or not 0 <= form < forms:
             raise PoError(f"its plural formula gives form {form!r} for n={n}; the catalog has {forms}")
@@ -558,7 +559,7 @@ def breaks(word: str) -> list[str]:
     if word.isascii() or not any(_wide_script(c) for c in word):
         return [word]
     out = [word[0]]
-    for prev, ch in zip(word, word[1:]):
+    for prev, ch in itertools.pairwise(word):
         whole = (ch in _NO_START or prev in _NO_END or (_katakana(prev) and _katakana(ch))
                  or (_digit(prev) and not _digit(ch)) or " " in (prev, ch)
                  or not (_wide_script(prev) or _wide_script(ch)))

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Limit", "CHECK", "HINT", "SPIDER_HINT", "LINE", "SHORTER", "REWIND", "PAR", "REVIEW", "REVIEW_TOTAL_SECONDS", "TARGETS",
-           "HINT_IMPROVE_SECONDS",
-           "VERDICT_MEMORY", "FREECELL_SOLVE_STATES", "SPIDER_SOLVE_STATES"]
+__all__ = ["CHECK", "FREECELL_SOLVE_STATES", "HINT", "HINT_IMPROVE_SECONDS", "LINE", "PAR", "REVIEW",
+           "REVIEW_TOTAL_SECONDS", "REWIND", "SHORTER", "SPIDER_HINT", "SPIDER_SOLVE_STATES", "TARGETS",
+           "VERDICT_MEMORY", "Limit"]
 
 
 class Limit(NamedTuple):

@@ -19,9 +19,9 @@ most ``max_steps`` steps and drops the rest, so it never spirals.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
-__all__ = ["FixedStep", "UPDATE_HZ"]
+__all__ = ["UPDATE_HZ", "FixedStep"]
 
 #: Updates per second of simulated time (card flights are interpolated between).
 UPDATE_HZ = 120

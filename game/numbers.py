@@ -21,7 +21,7 @@ import re
 from game.i18n import _, grouped
 from game.quoting import shown  # the one quoting of user words; kept importable from here
 
-__all__ = ["NumberError", "read_whole", "parse_in_range", "shown", "fold_wide"]
+__all__ = ["NumberError", "fold_wide", "parse_in_range", "read_whole", "shown"]
 
 # Spelled out rather than \d or \s: in Python's re those match other scripts too.
 _WHOLE = re.compile(r"[0-9]+|[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,3}(?:_[0-9]{3})+")

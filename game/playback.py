@@ -44,11 +44,12 @@ or glm.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from game.freecell.position import Position as FreeCellPosition
 
-__all__ = ["Playback", "solve_line", "line_wins", "DEFAULT_SPEED", "MAX_STEPS_PER_UPDATE"]
+__all__ = ["DEFAULT_SPEED", "MAX_STEPS_PER_UPDATE", "Playback", "line_wins", "solve_line"]
 
 #: Seconds per move at the start, and the limits the speed control keeps to.
 DEFAULT_SPEED = 0.35

@@ -23,7 +23,7 @@ Pure Python: the rules engines use it.
 
 from __future__ import annotations
 
-__all__ = ["shown", "printable", "shown_path", "WORD_LIMIT", "PATH_LIMIT", "ELLIPSIS"]
+__all__ = ["ELLIPSIS", "PATH_LIMIT", "WORD_LIMIT", "printable", "shown", "shown_path"]
 
 #: Characters of a quoted word: more than any move, card or number the game takes.
 WORD_LIMIT = 24

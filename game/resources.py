@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-__all__ = ["asset_path", "shader_path", "data_dir"]
+__all__ = ["asset_path", "data_dir", "shader_path"]
 
 _CHECKOUT = Path(__file__).resolve().parent.parent
 

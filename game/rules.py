@@ -22,10 +22,11 @@ Pure Python: no pygame, moderngl or glm.
 from __future__ import annotations
 
 import enum
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Hashable, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["IllegalMoveError", "NotationError", "Termination", "Outcome", "GamePosition"]
+__all__ = ["GamePosition", "IllegalMoveError", "NotationError", "Outcome", "Termination"]
 
 M = TypeVar("M")
 

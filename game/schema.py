@@ -54,17 +54,16 @@ import datetime
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from game.i18n import _, grouped
 from game.quoting import shown
 
-__all__ = [
-    "SchemaError", "MAX_FILE_BYTES", "parse",
-    "Field", "Int", "Num", "Bool", "Str", "Date", "Choice", "List", "Pair", "Map", "Nullable", "Record",
-    "SETTINGS", "FREECELL_SAVE", "SPIDER_SAVE", "STATISTICS", "CHALLENGES", "check_savegame",
-]
+__all__ = ["CHALLENGES", "FREECELL_SAVE", "MAX_FILE_BYTES", "SETTINGS", "SPIDER_SAVE", "STATISTICS", "Bool", "Choice",
+           "Date", "Field", "Int", "List", "Map", "Nullable", "Num", "Pair", "Record", "SchemaError", "Str",
+           "check_savegame", "parse"]
 
 #: No data file of ours comes near this; anything larger is not ours.
 MAX_FILE_BYTES = 1_000_000
@@ -414,8 +413,8 @@ _GAME_STATS = Record({
 #: counts (won <= played, ...) is checked by ``Statistics.from_dict``.
 STATISTICS = Record({
     "version": Int(1, 1000),
-    "games": Record({g: _GAME_STATS for g in ("freecell", "freecell-easy", "freecell-normal", "freecell-hard",
-                                               "spider-1", "spider-2", "spider-4")}),
+    "games": Record(dict.fromkeys(("freecell", "freecell-easy", "freecell-normal", "freecell-hard",
+                                   "spider-1", "spider-2", "spider-4"), _GAME_STATS)),
     "daily": Record({"days": Map(_DATE, Bool(), 100_000)}),
 })
 

@@ -20,8 +20,9 @@ session owns the rules position and never decides a rule itself::
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game.freecell import Move, Position, deal
 from game.freecell.automove import AUTO_OFF, AUTO_SAFE, auto_level
@@ -29,7 +30,7 @@ from game.freecell.deals import MAX_DEAL, MIN_DEAL
 from game.i18n import _
 from game.quoting import shown
 
-__all__ = ["GameClock", "FreeCellSession", "SpiderSession", "Step", "RedoList", "restore_saved"]
+__all__ = ["FreeCellSession", "GameClock", "RedoList", "SpiderSession", "Step", "restore_saved"]
 
 
 def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], float]) -> Any:
@@ -462,7 +463,7 @@ class FreeCellSession:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], *, now: Callable[[], float] = time.monotonic) -> "FreeCellSession":
+    def from_dict(cls, data: dict[str, Any], *, now: Callable[[], float] = time.monotonic) -> FreeCellSession:
         """Rebuild a saved game by replaying its steps through the rules engine.
 
         Raises ``ValueError`` (with a one-line reason) for a save that does not
@@ -472,7 +473,7 @@ class FreeCellSession:
         data = _checked(data, "freecell")
         level = auto_level(data["auto_foundation"])
 
-        def build() -> "FreeCellSession":
+        def build() -> FreeCellSession:
             session = cls(data["deal"], auto_foundation=data.get("opening", level), now=now)
             session.position.auto_level = level
             for text, flag in data["steps"]:
@@ -637,13 +638,13 @@ class SpiderSession:
         self.redo_list.restore(moves[::-1], len(self.position.move_stack))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], *, now: Callable[[], float] = time.monotonic) -> "SpiderSession":
+    def from_dict(cls, data: dict[str, Any], *, now: Callable[[], float] = time.monotonic) -> SpiderSession:
         """Rebuild a saved game by replaying its steps; ``ValueError`` if it does not replay."""
         from game.spider import Move as SpiderMove
 
         data = _checked(data, "spider")
 
-        def build() -> "SpiderSession":
+        def build() -> SpiderSession:
             session = cls(data["number"], data["suits"], now=now)
             for text in data["steps"]:
                 session.position.push(SpiderMove.parse(text))
@@ -665,7 +666,7 @@ class SpiderSession:
 
 
 def restore_saved(store: Any, *, now: Callable[[], float] = time.monotonic,
-                  name: str = "savegame") -> "FreeCellSession | SpiderSession | None":
+                  name: str = "savegame") -> FreeCellSession | SpiderSession | None:
     """The game saved in ``store`` (a :class:`game.store.Store`), replayed, or
     None when there is none. A save that is not right (wrong types, NaN or
     negative numbers, moves that do not replay) is set aside with a one-line
@@ -681,7 +682,7 @@ def restore_saved(store: Any, *, now: Callable[[], float] = time.monotonic,
     >>> restore_saved(store), "elapsed must be a number 0.." in store.warnings[-1]
     (None, True)
     """
-    def read(data: Any) -> "FreeCellSession | SpiderSession":
+    def read(data: Any) -> FreeCellSession | SpiderSession:
         if isinstance(data, dict) and data.get("game") == "spider":
             return SpiderSession.from_dict(data, now=now)
         return FreeCellSession.from_dict(data, now=now)

@@ -32,12 +32,12 @@ import os
 import random
 import sys
 from array import array
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator
 
 import pygame
 
-__all__ = ["NAMES", "Sound", "synthesise", "quiet_audio"]
+__all__ = ["NAMES", "Sound", "quiet_audio", "synthesise"]
 
 #: Rate the synthesiser assumes unless told otherwise; also what Sound asks
 #: the mixer for.
@@ -76,7 +76,7 @@ def _bandpass(signal: list[float], low: float, high: float, rate: int) -> list[f
     """
     hi = _lowpass(signal, high, rate)
     lo = _lowpass(signal, low, rate)
-    return [h - l for h, l in zip(hi, lo)]
+    return [a - b for a, b in zip(hi, lo)]
 
 
 def _noise(count: int, seed: int) -> list[float]:
@@ -95,7 +95,7 @@ def _finish(signal: list[float], rate: int, peak: float) -> array:
         signal[len(signal) - fade + i] *= (fade - 1 - i) / fade
     top = max((abs(x) for x in signal), default=0.0)
     scale = peak * _FULL / top if top > 0 else 0.0
-    return array("h", (int(round(x * scale)) for x in signal))
+    return array("h", (round(x * scale) for x in signal))
 
 
 def _click(rate: int, *, seconds: float, decay: float, low: float, high: float,

@@ -46,17 +46,15 @@ from __future__ import annotations
 import datetime
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from game.i18n import N_, _, percent, pgettext
 from game.quoting import shown
 
-__all__ = [
-    "GAMES", "RECENT_LIMIT", "FORMAT_VERSION", "STORE_NAME",
-    "game_key", "Result", "Improved", "GameStats", "DailyHistory", "Statistics",
-    "TABLE_COLUMNS", "TABLE_ROWS", "table_columns", "month_title", "outcome",
-]
+__all__ = ["FORMAT_VERSION", "GAMES", "RECENT_LIMIT", "STORE_NAME", "TABLE_COLUMNS", "TABLE_ROWS", "DailyHistory",
+           "GameStats", "Improved", "Result", "Statistics", "game_key", "month_title", "outcome", "table_columns"]
 
 #: Every statistics bucket: FreeCell (all deals, and again by the deal's
 #: difficulty), and Spider per number of suits.
@@ -153,7 +151,7 @@ class Result:
                 "date": self.date, "gave_up": self.gave_up}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Result":
+    def from_dict(cls, data: Any) -> Result:
         d = _mapping(data, "a recent result")
         return cls(won=_bool(d.get("won", False), "won"),
                    seconds=_seconds(d.get("seconds", 0.0), "seconds"),
@@ -243,7 +241,7 @@ class GameStats:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> "GameStats":
+    def from_dict(cls, data: Any) -> GameStats:
         d = _mapping(data, "a game's statistics")
         g = cls(
             played=_int(d.get("played", 0), "played"),
@@ -338,7 +336,7 @@ class DailyHistory:
         return {"days": dict(sorted(self.days.items()))}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "DailyHistory":
+    def from_dict(cls, data: Any) -> DailyHistory:
         d = _mapping(data, "the daily history")
         days = _mapping(d.get("days", {}), "daily days")
         return cls({_date_text(k, "daily date"): _bool(v, f"daily {k}") for k, v in days.items()})
@@ -443,7 +441,7 @@ class Statistics:
                 "daily": self.daily.to_dict()}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Statistics":
+    def from_dict(cls, data: Any) -> Statistics:
         """Read :meth:`to_dict`'s output. Missing keys take their defaults and
         unknown keys are ignored (a newer version may add some); anything of
         the wrong shape raises ``ValueError`` with a one-line reason.
@@ -480,7 +478,7 @@ class Statistics:
     # --- on disk ----------------------------------------------------------------------------
 
     @classmethod
-    def load(cls, store: Any, name: str = STORE_NAME) -> "Statistics":
+    def load(cls, store: Any, name: str = STORE_NAME) -> Statistics:
         """The statistics in ``store`` (a :class:`game.store.Store`); fresh ones
         when there are none. A file that does not hold statistics is set aside
         with a warning and clean statistics are written in its place at once
@@ -494,7 +492,7 @@ class Statistics:
         With two games on one folder, prefer :meth:`update`, which merges."""
         return store.save(name, self.to_dict())
 
-    def update(self, store: Any, change: Callable[["Statistics"], T], name: str = STORE_NAME) -> T:
+    def update(self, store: Any, change: Callable[[Statistics], T], name: str = STORE_NAME) -> T:
         """Apply ``change`` to the statistics on disk, under the store's file
         lock, and write them back: another game on the same folder may have
         recorded games since these were read, and none of them is lost.

@@ -54,14 +54,15 @@ import secrets
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from game.bounded import Refused, read_bytes
 from game.i18n import N_, _, grouped
 from game.schema import MAX_FILE_BYTES, SchemaError, parse
 
-__all__ = ["Store", "data_dir", "APP_DIR_NAME", "STALE_SECONDS", "REPLACED_NOTICE"]
+__all__ = ["APP_DIR_NAME", "REPLACED_NOTICE", "STALE_SECONDS", "Store", "data_dir"]
 
 APP_DIR_NAME = "solitaire3d"
 

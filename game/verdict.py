@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-__all__ = ["Verdict", "SolverError", "SearchResult"]
+__all__ = ["SearchResult", "SolverError", "Verdict"]
 
 M = TypeVar("M")
 

@@ -45,22 +45,10 @@ Rules implemented (no automatic moves of any kind):
 
 from __future__ import annotations
 
-__all__ = [
-    "State",
-    "RANKS",
-    "SUITS",
-    "NUM_COLUMNS",
-    "NUM_CELLS",
-    "rank_of",
-    "suit_of",
-    "is_red",
-    "parse_board",
-    "format_board",
-    "reference_moves",
-    "reference_apply",
-    "reference_perft",
-    "reference_reachable",
-]
+import itertools
+
+__all__ = ["NUM_CELLS", "NUM_COLUMNS", "RANKS", "SUITS", "State", "format_board", "is_red", "parse_board", "rank_of",
+           "reference_apply", "reference_moves", "reference_perft", "reference_reachable", "suit_of"]
 
 State = tuple[tuple[tuple[str, ...], ...], tuple[str | None, ...], tuple[int, int, int, int]]
 
@@ -241,10 +229,7 @@ def _count_empty_columns(columns, except_index: int | None = None) -> int:
 
 def _is_built_run(cards) -> bool:
     """True if each card is one rank lower and of opposite colour to the one before it."""
-    for upper, lower in zip(cards, cards[1:]):
-        if not can_stack(lower, upper):
-            return False
-    return True
+    return all(can_stack(lower, upper) for upper, lower in itertools.pairwise(cards))
 
 
 def _goes_on_foundation(card: str, foundations) -> bool:

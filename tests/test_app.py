@@ -6,17 +6,17 @@ no X server needed); time is an injected clock the test steps.
 
 from __future__ import annotations
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
+from fake_time import FakeTime
 
-from game.app import App  # noqa: E402
-from game.freecell import HOME, deal  # noqa: E402
-from game.freecell.solver import solve  # noqa: E402
-from game.render.layout import PileKind  # noqa: E402
-from game.render.marks import Mark  # noqa: E402
-from game.render import theme  # noqa: E402
-from game.ui.hud import inside  # noqa: E402
-from fake_time import FakeTime  # noqa: E402
+from game.app import App
+from game.freecell import HOME, deal
+from game.freecell.solver import solve
+from game.render import theme
+from game.render.layout import PileKind
+from game.render.marks import Mark
+from game.ui.hud import inside
 
 
 @pytest.fixture
@@ -74,7 +74,7 @@ def screen_of(app: App, kind: PileKind, pile: int, index: int | None) -> tuple[i
         c = next(p for p in cards if p.index == index)
         x, y, z = c.x, c.y + theme.CARD_H / 2 - 0.08, c.z
     sx, sy = cam.project(x, y, z)
-    return int(round(sx)), int(round(sy))
+    return round(sx), round(sy)
 
 
 def drag(app: App, clock: FakeTime, start: tuple[int, int], end: tuple[int, int]) -> None:
@@ -723,7 +723,6 @@ def test_the_window_stays_live_while_the_solver_searches_for_a_demo(clock, monke
     import time as real_time
 
     import game.spider.solver
-
     from game.spider import deal as spider_deal
     from game.spider import solve as spider_solve
 
@@ -894,7 +893,7 @@ def test_the_mouse_over_a_red_target_draws_its_reason_above_it(clock, make_app):
     set_language("en")
     Store().save("settings", {"move_grades": True, "live_winnability": False, "find_par": False})
     app = make_app("freecell", 6, now=clock)
-    for token in "8a 25 6b 4c".split():  # deal 6 played into a loss (tests/test_coach_table.py)
+    for token in ["8a", "25", "6b", "4c"]:  # deal 6 played into a loss (tests/test_coach_table.py)
         app.play.button(f"play:{token}")
     frames(app, clock, 40)
     table = app.play.table

@@ -8,11 +8,11 @@ import json
 
 import pygame
 import pytest
+from fake_time import FakeTime
 
 from game.app import App
 from game.freecell import Move
 from game.session import FreeCellSession, SpiderSession
-from fake_time import FakeTime
 
 
 @pytest.fixture

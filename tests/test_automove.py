@@ -193,7 +193,7 @@ def test_the_worker_answers_for_the_positions_level():
     pos.settle(AUTO_ALL)
     answer = run_job(Ask.CHECK, pos, {"budget": 100_000})
     assert answer.verdict.value == "solved" and answer.player_moves == len(solve(pos, auto=AUTO_ALL).player_moves)
-    assert plays_under(pos, [m for m in answer.line], AUTO_OFF).is_won()
+    assert plays_under(pos, list(answer.line), AUTO_OFF).is_won()
     assert answer.move == answer.line[0] and pos.is_legal(answer.move)
     lost = run_job(Ask.CHECK, trap(AUTO_ALL), {})
     assert lost.verdict.value == "unsolvable"
@@ -312,6 +312,7 @@ def test_the_settings_row_offers_the_three_levels_and_sets_one():
 
 def test_switching_the_setting_mid_game_applies_at_once(tmp_path):
     from fake_time import FakeTime
+
     from game.play import NullHost, Play
 
     store = Store(str(tmp_path / "data"))

@@ -20,7 +20,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, load_tool
 from test_window_xvfb import x_display  # noqa: F401 - the fixture
 
@@ -43,7 +42,7 @@ def bundle(tmp_path_factory) -> Path:
         _need(False, "PyInstaller (pip install '.[bundle]')")
     out = tmp_path_factory.mktemp("bundle")
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_bundle.py"), "--dist", str(out / "dist"),
-                           "--work", str(out / "work")], capture_output=True, text=True, timeout=1200)
+                           "--work", str(out / "work")], check=False, capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "MiB in" in done.stdout and "--version says 'solitaire " in done.stdout  # the build's size, printed
     app = out / "dist" / "solitaire"
@@ -60,12 +59,12 @@ def _bare_env(tmp: Path, **extra: str) -> dict[str, str]:
 
 def test_the_bundle_runs_its_commands_with_its_own_data(bundle, tmp_path):
     env = _bare_env(tmp_path)
-    run = lambda *args: subprocess.run([str(bundle), *args], cwd=tmp_path, env=env, capture_output=True,  # noqa: E731
+    run = lambda *args: subprocess.run([str(bundle), *args], cwd=tmp_path, env=env, check=False, capture_output=True,  # noqa: E731
                                        text=True, timeout=120)
     assert run("--version").stdout.strip() == "solitaire 0.1.0"
     # The catalogs: Russian help; the assets: the daily deal's difficulty from its table.
     assert run("--lang", "ru", "help", "spider").stdout.startswith("Как играть в «Паука»")
-    here = subprocess.run([sys.executable, "-m", "game", "daily", "2026-11-29"], cwd=ROOT, capture_output=True, text=True)
+    here = subprocess.run([sys.executable, "-m", "game", "daily", "2026-11-29"], cwd=ROOT, check=True, capture_output=True, text=True)
     assert run("daily", "2026-11-29").stdout == here.stdout != ""
     # Its launcher starts the bundle itself, with the icons it carries.
     env["XDG_DATA_HOME"] = str(tmp_path / "share")
@@ -77,7 +76,7 @@ def test_the_bundle_runs_its_commands_with_its_own_data(bundle, tmp_path):
     assert (tmp_path / "share" / "icons" / "hicolor" / "512x512" / "apps" / f"{APP_ID}.png").is_file()
     assert run("uninstall-launcher").returncode == 0 and not (tmp_path / "share" / "applications").exists()
     assert run("deal", "freecell", "617").stdout == subprocess.run(
-        [sys.executable, "-m", "game", "deal", "freecell", "617"], cwd=ROOT, capture_output=True, text=True).stdout
+        [sys.executable, "-m", "game", "deal", "freecell", "617"], cwd=ROOT, check=True, capture_output=True, text=True).stdout
 
 
 def test_the_bundle_opens_its_window_with_the_icon_and_closes_cleanly(bundle, x_display, tmp_path):
@@ -89,17 +88,17 @@ def test_the_bundle_opens_its_window_with_the_icon_and_closes_cleanly(bundle, x_
         end = time.monotonic() + 60
         while window is None and time.monotonic() < end and game.poll() is None:
             found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(game.pid)], env=env,
-                                   capture_output=True, text=True, timeout=10)
+                                   check=False, capture_output=True, text=True, timeout=10)
             window = found.stdout.split()[0] if found.stdout.split() else None
             time.sleep(0.2)
         assert window is not None, "no window: " + (game.stdout.read().decode(errors="replace")[-2000:] if game.poll() is not None else "")
-        props = subprocess.run(["xprop", "-id", window, "WM_CLASS", "_NET_WM_ICON"], env=env, capture_output=True,
+        props = subprocess.run(["xprop", "-id", window, "WM_CLASS", "_NET_WM_ICON"], env=env, check=True, capture_output=True,
                                text=True, timeout=10).stdout
         from game.desktop import APP_ID
 
         assert f'"{APP_ID}"' in props and "Icon (128 x 128)" in props, props[:400]  # the menu entry's class, our icon
         time.sleep(3)  # the table is up and the solver's workers started
-        subprocess.run(["wmctrl", "-c", "Solitaire"], env=env, timeout=10)  # the title bar's close button
+        subprocess.run(["wmctrl", "-c", "Solitaire"], env=env, timeout=10, check=False)  # the title bar's close button
         assert game.wait(60) == 0
         out = game.stdout.read().decode(errors="replace")
         assert "Traceback" not in out, out[-3000:]

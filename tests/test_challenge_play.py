@@ -20,9 +20,10 @@ from game.input import Act, Action
 from game.store import Store
 
 TODAY = today_in_japan()
+MONTH_START = TODAY.replace(day=1)
 
 
-def find(pred, start: datetime.date = TODAY.replace(day=1)):
+def find(pred, start: datetime.date = MONTH_START):
     """The first challenge of this month (from ``start``, up to today) that ``pred`` accepts."""
     day = start
     while day <= TODAY:
@@ -329,8 +330,8 @@ def test_a_challenge_saved_on_quit_comes_back_with_its_progress(play_for):
     assert third.round.challenge is None
 
 
-@pytest.mark.parametrize("tie", ['{"id": "2026-12-02-freecell-easy"}', '[1, 2]', '{"id": "x", "game": "freecell", '
-                                 '"number": 1, "suits": 1}', "not json"])
+@pytest.mark.parametrize("tie", ['{"id": "2026-12-02-freecell-easy"}', '[1, 2]', ('{"id": "x", "game": "freecell", '
+                                 '"number": 1, "suits": 1}'), "not json"])
 def test_a_damaged_challenge_tie_leaves_a_plain_game(play_for, tie):
     play = play_for("freecell", 1, animation_speed="instant")
     play.table.play(play.table.position.legal_moves()[0])

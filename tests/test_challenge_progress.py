@@ -14,7 +14,6 @@ from game.challenges.days import challenges_for
 from game.challenges.goals import Goal, Status, Tracker
 from game.challenges.progress import BADGES, SLOTS, ChallengeProgress, NotPlayable, badge_for, playable
 from game.challenges.sentences import SENTENCES, say
-from game.freecell import Move
 from game.session import FreeCellSession
 from game.store import Store
 
@@ -111,7 +110,7 @@ def test_the_tracker_follows_a_real_session():
     t = Tracker(Goal("freecell", 617, max_moves=40, auto="safe"))
     roomy = Tracker(Goal("freecell", 617, cells=2, auto="safe"))
     t.level_set(session.auto_level)
-    for text in "8a 8b 8c 87".split():
+    for text in ["8a", "8b", "8c", "87"]:
         session.play(session.position.parse_move(text))
         for tracker in (t, roomy):
             tracker.moved(session.moves, sum(c is not None for c in session.position.cells), 0, session.won)
@@ -126,10 +125,10 @@ def test_the_tracker_follows_a_real_session():
 
 
 def test_goals_refuse_what_no_challenge_asks():
-    for bad in (dict(game="freecell", number=1, auto="fast"), dict(game="freecell", number=1, auto="off", cells=1),
-                dict(game="freecell", number=1, auto="safe", cells=4), dict(game="spider", number=1, suits=1, sets=3),
-                dict(game="spider", number=0, suits=1), dict(game="klondike", number=1),
-                dict(game="freecell", number=1, auto="safe", max_moves=0)):
+    for bad in ({"game": "freecell", "number": 1, "auto": "fast"}, {"game": "freecell", "number": 1, "auto": "off", "cells": 1},
+                {"game": "freecell", "number": 1, "auto": "safe", "cells": 4}, {"game": "spider", "number": 1, "suits": 1, "sets": 3},
+                {"game": "spider", "number": 0, "suits": 1}, {"game": "klondike", "number": 1},
+                {"game": "freecell", "number": 1, "auto": "safe", "max_moves": 0}):
         with pytest.raises(ValueError):
             Goal(**bad)
 
@@ -190,7 +189,7 @@ def test_the_streak_counts_days_done_on_the_day_and_a_late_one_does_not_mend_it(
 def test_the_months_badge_follows_its_thresholds():
     assert [needed for _, needed in BADGES] == sorted(needed for _, needed in BADGES)
     assert badge_for(0) is None
-    for (name, needed), nxt in zip(BADGES, list(BADGES[1:]) + [None]):
+    for (name, needed), _nxt in zip(BADGES, list(BADGES[1:]) + [None]):
         assert badge_for(needed - 1) != name and badge_for(needed) == name
     p = ChallengeProgress()
     done = 0
@@ -336,7 +335,7 @@ def test_a_game_under_way_gets_the_tracker_it_would_have_had():
     live = [Tracker(g) for g in goals]
     for t in live:
         t.level_set(session.auto_level)
-    for text in "8a 8b 8c 87".split():
+    for text in ["8a", "8b", "8c", "87"]:
         session.play(session.position.parse_move(text))
         for t in live:
             t.moved(*snapshot_of(session))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import subprocess
 
 import pytest
-
 from conftest import load_tool
+
 from game.freecell import deal
 from game.freecell.solver import Verdict, solve
 

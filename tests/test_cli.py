@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
-
 from conftest import DATA, run_game
-from game.freecell import Position, deal
 
+from game.freecell import Position, deal
 
 run = run_game
 
@@ -162,9 +159,10 @@ def test_solve_exit_codes_for_proof_budget_and_bad_input(tmp_path):
 
 
 def test_daily_prints_date_deal_and_difficulty():
+    import datetime
+
     from game.freecell.daily import daily_deal
     from game.freecell.difficulty import difficulty
-    import datetime
 
     out = run("daily", "2026-11-29")
     assert out.returncode == 0

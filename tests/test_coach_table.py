@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 
 from game.freecell import deal
-from game.input.actions import Act, Action
 from game.freecell.review import Grade
 from game.i18n import set_language
+from game.input.actions import Act, Action
 from game.play.coach import PAGE
 from game.stats import Statistics
 
@@ -103,7 +103,7 @@ def test_a_long_game_is_listed_a_page_at_a_time(play_for):
     assert "Later moves" in labels(first) and "Earlier moves" not in labels(first)
     play.button("review-page:1")
     second = play.panel()
-    assert [b.action for b in second.buttons if b.action.startswith("review-move:")][0] == f"review-move:{PAGE + 1}"
+    assert next(b.action for b in second.buttons if b.action.startswith("review-move:")) == f"review-move:{PAGE + 1}"
     assert "Earlier moves" in labels(second)
     play.table.coach.close()
 
@@ -141,8 +141,8 @@ def test_grades_during_play_mark_each_target_and_say_why_red(play_for):
     assert set(styles) == set(table.targets())
     assert "Red: from there no winning line exists" in table.status()
     # Each verdict is the solver's: red only with a proof.
-    from game.freecell.review import grade_targets
     from game.freecell import Move
+    from game.freecell.review import grade_targets
     from game.freecell.solver import Verdict
 
     assert grade_targets(table.position, [Move.parse("1d")]) == [Verdict.UNSOLVABLE]

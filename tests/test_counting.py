@@ -9,6 +9,8 @@ change, a replayed move list; quitting saves the game and counts nothing.
 from __future__ import annotations
 
 import pytest
+from conftest import play_first_moves
+from fake_time import FakeTime
 
 from game.input import Act, Action
 from game.play import NullHost, Play
@@ -16,8 +18,6 @@ from game.play.jobs import Rewound
 from game.play.menu import Request
 from game.play.panels import Command
 from game.stats import Statistics
-from conftest import play_first_moves
-from fake_time import FakeTime
 
 #: Each way to end the game on the table for another one (the new game's
 #: question is answered yes when one is asked).

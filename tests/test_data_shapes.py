@@ -15,10 +15,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
+from test_hostile_files import FC_BASE, SET_BASE, SP_BASE, ST_BASE, damaged, wrong_values
 
 from game import schema
 from game.freecell import difficulty as difficulty_module
@@ -28,7 +30,6 @@ from game.session import restore_saved
 from game.spider.winnable import format_rows, load, parse_rows
 from game.stats import Statistics
 from game.store import Store
-from test_hostile_files import FC_BASE, SET_BASE, SP_BASE, ST_BASE, damaged, wrong_values
 
 # --- what is written has the schema's exact shape -----------------------------------------
 

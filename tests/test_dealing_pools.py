@@ -85,7 +85,7 @@ def test_a_random_deal_skips_every_known_unsolvable_deal(monkeypatch):
         # The source first lands on the unsolvable deal (twice), then on deal 5.
         draws = iter([bad - 1, bad - 1, 4])
 
-        def draw(n):
+        def draw(n, draws=draws):
             asked.append(n)
             return next(draws)
 

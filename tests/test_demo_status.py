@@ -9,11 +9,11 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from game.freecell.deals import deal  # noqa: E402
-from game.freecell.solver import solve  # noqa: E402
-from game.input.actions import Act, Action  # noqa: E402
-from game.play.demo import Demo  # noqa: E402
-from game.ui.hud import font_measure, hud_geometry  # noqa: E402
+from game.freecell.deals import deal
+from game.freecell.solver import solve
+from game.input.actions import Act, Action
+from game.play.demo import Demo
+from game.ui.hud import font_measure, hud_geometry
 
 
 def spider_demo(play_for):

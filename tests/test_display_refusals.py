@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pygame
 import pytest
+from fake_time import FakeTime
 
 from game.app import App
 from game.app.capabilities import MESSAGES, Refusals
 from game.i18n import as_sentence
 from game.store import Store
-from fake_time import FakeTime
 
 ROOT = Path(__file__).resolve().parents[1]
 FULLSCREEN_LINE = MESSAGES["fullscreen"].split(" (")[0]  # "full screen is not available on this display"

@@ -11,11 +11,11 @@ import math
 
 import pygame
 import pytest
+from fake_time import FakeTime
 
 from game.app import App
 from game.render import theme
 from game.render.layout import PileKind
-from fake_time import FakeTime
 
 
 @pytest.fixture

@@ -259,7 +259,7 @@ def test_spiders_last_set_lands_before_the_win_shows(play_for):
         if frame.panel is not None:
             break
     # The ace first lands where it was put, on the 2♠, and waits there for the set to fly off.
-    two = [c for c in frames[0].shown.cards if c.key == (PileKind.REMOVED, 7, 1)][0]
+    two = next(c for c in frames[0].shown.cards if c.key == (PileKind.REMOVED, 7, 1))
     aces = [c for f in frames for c in f.shown.cards if c.key == (PileKind.REMOVED, 7, 0)]
     assert any(abs(c.x - two.x) < 1e-6 and c.y < two.y for c in aces)
     # The set's place shows nothing until its first card (the king) lands there.
@@ -297,7 +297,7 @@ def test_the_players_card_lands_where_it_was_put_before_going_home(play_for):
     put = play.table.position.copy(stack=False)
     put.push(last, auto=False)
     card = put.columns[last.dest][-1]
-    there = [p for p in layout(put, 1280, 720).cards if p.card == card][0]
+    there = next(p for p in layout(put, 1280, 720).cards if p.card == card)
     walk = Walk(play, (1280, 720))
     play.button(f"play:{last}")
     walk.step(int(0.5 / STEP))
@@ -331,8 +331,9 @@ def _won_just_now(play_for: Any, game: str) -> Any:
         play, last = to_last_move(play_for, 76941, "all")
         play.button(f"play:{last}")
     else:
-        from game.spider import Move as SpiderMove
         from spider_helpers import build
+
+        from game.spider import Move as SpiderMove
 
         play = play_for("spider", 1, 1)
         play.table.flights.land()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 import pytest
-
 from conftest import load_tool
+
 from game.freecell import deal
 from game.freecell.difficulty import Difficulty, load_table
 from game.freecell.solver import Verdict, solve
@@ -141,7 +141,7 @@ def test_rerating_an_upper_row_needs_a_line_for_every_number(monkeypatch, verdic
 def test_builder_agrees_with_the_table_on_a_real_deal():
     builder = load_tool("build_min_cells")
     table = load_table()
-    number, cells, kind, _, _ = builder.rate(1, budget=200_000)
+    _number, cells, kind, _, _ = builder.rate(1, budget=200_000)
     assert table[1] == Difficulty(int(cells), kind == "exact")
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import DATA
 from freecell_helpers import make
+
 from game.freecell import BoardError, Move, NotationError, Position, deal
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import DATA, load_reference
+
 from game.freecell import HOME, Position, deal
 
 ref = load_reference()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from freecell_helpers import cards_of
+
 from game.freecell import deal
 
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import load_tool, run_game
+
 from game.freecell import Move, Position, deal
-from game.freecell.review import (GOOD_SLACK, Grade, GradedMove, ReviewRun, move_phrase, review_game,
-                                  summary_text)
+from game.freecell.review import GOOD_SLACK, Grade, GradedMove, ReviewRun, move_phrase, review_game, summary_text
 from game.freecell.solver import Verdict, solve
 from game.i18n import set_language
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from freecell_helpers import cards_of, make
+
 from game.cards import Card
 from game.freecell import (
     AmbiguousMoveError,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from freecell_helpers import replays
 
 from game.freecell import HOME, Move, Position, deal
-from freecell_helpers import replays
 from game.freecell.solver import _SLICE, Verdict, sensible_move, solve
 
 

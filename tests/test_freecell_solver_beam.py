@@ -4,12 +4,21 @@ solver schedules it beside the complete search."""
 from __future__ import annotations
 
 import pytest
+from freecell_helpers import replays
 
 from game.freecell import deal
-from game.freecell.beam import BeamRun, WIDTHS, room_cost
-from freecell_helpers import replays
-from game.freecell.solver import (GREEDY_FIRST, GREEDY_FIRST_ROOMY, _SLICE, Verdict, _children, _evaluate,
-                                  _initial_state, _replay, solve)
+from game.freecell.beam import WIDTHS, BeamRun, room_cost
+from game.freecell.solver import (
+    _SLICE,
+    GREEDY_FIRST,
+    GREEDY_FIRST_ROOMY,
+    Verdict,
+    _children,
+    _evaluate,
+    _initial_state,
+    _replay,
+    solve,
+)
 
 
 # The issue's table: deals the old portfolio needed 500,000+ positions for.

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import load_tool
+
 from game.freecell import Position
 
 

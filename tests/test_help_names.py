@@ -188,7 +188,7 @@ def test_every_button_the_help_names_exists(game, spoken):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_bar_button_is_explained(game, spoken):
-    lang, labels = spoken
+    lang, _labels = spoken
     i18n.set_language(lang)
     named = {name for kind, name in marks(game) if kind == "button"}
     bar = {norm(label) for label in bar_labels(game)}

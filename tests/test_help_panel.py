@@ -5,6 +5,7 @@ shape, and drawn by the overlay."""
 
 from __future__ import annotations
 
+import itertools
 import os
 
 import pytest
@@ -46,7 +47,7 @@ def test_pages_break_at_sections_and_lose_nothing(game):
     for leaf in book.leaves:
         assert isinstance(leaf[0], Heading)  # every page starts at a heading
         assert not isinstance(leaf[-1], Heading)  # and never ends on one
-        for a, b in zip(leaf, leaf[1:]):
+        for a, b in itertools.pairwise(leaf):
             assert not (isinstance(a, Heading) and isinstance(b, Heading))
             assert not (isinstance(a, Bullets) and isinstance(b, Bullets))  # a list stays one list
         # Within the budget, unless the page is one heading and one block that cannot be cut.
@@ -213,7 +214,7 @@ def gl():
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     try:
         context = moderngl.create_standalone_context(backend="egl")
-    except Exception as exc:  # no EGL here: the layout tests above still ran
+    except Exception as exc:  # noqa: BLE001  # no EGL here: the layout tests above still ran
         pytest.skip(f"no EGL context: {exc}")
     yield context
     context.release()

@@ -10,18 +10,19 @@ statistics), fed to the loaders the app uses: ``restore_saved``,
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 from game import schema
 from game.freecell import Move
+from game.play.menu import Settings
 from game.render import theme
 from game.session import FreeCellSession, SpiderSession, restore_saved
 from game.stats import Statistics
 from game.store import Store
-from game.play.menu import Settings
 
 # --- valid documents to damage ------------------------------------------------------------
 
@@ -312,7 +313,7 @@ def test_settings_with_a_wrong_field_keep_the_others_and_reset_that_one(tmp_path
 
 
 def test_settings_with_every_field_wrong_are_all_defaults(tmp_path):
-    doc = {name: "wrong" for name in SET_BASE}
+    doc = dict.fromkeys(SET_BASE, "wrong")
     (tmp_path / "settings.json").write_text(json.dumps(doc))
     store = Store(tmp_path)
     assert Settings.load(store) == Settings()

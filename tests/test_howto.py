@@ -6,16 +6,16 @@ text rendering wraps to the width."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from freecell_helpers import make
 
 from game import howto
 from game.freecell import Move
 from game.freecell.position import capacity
 from game.help_text import as_text
 from game.howto import GAMES, PAGES, page, section_for, section_for_refusal
-
-from freecell_helpers import make
 
 # Links elsewhere in the game name these anchors: renaming one breaks them.
 STABLE = {
@@ -195,8 +195,8 @@ def test_list_items_keep_a_hanging_indent():
     lines = text.splitlines()
     items = [i for i, line in enumerate(lines) if line.startswith("  - ")]
     assert len(items) == len(page("freecell").section("freecell-tips").paragraphs)
-    for i, line in enumerate(lines[items[0]:], items[0]):
-        assert line.startswith("  - ") or line.startswith("    ")
+    for _i, line in enumerate(lines[items[0]:], items[0]):
+        assert line.startswith(("  - ", "    "))
 
 
 def test_too_narrow_and_unknown_anchor():
@@ -208,7 +208,7 @@ def test_too_narrow_and_unknown_anchor():
 
 def test_module_is_pure_python():
     import ast
-    tree = ast.parse(open(howto.__file__).read())
+    tree = ast.parse(Path(howto.__file__).read_text(encoding="utf-8"))
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     assert not imported & {"pygame", "moderngl", "glm"}

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import gettext
 import io
+import itertools
 import re
 
 import pytest
-
 from conftest import load_tool
+
 from game import help_text, howto, i18n
 from game.i18n import LANGUAGES, PoEntry, compile_mo, placeholders, read_po
 
@@ -261,7 +262,7 @@ def test_refusals_link_to_their_help_section_in_any_language():
             assert any(not r.startswith("game/howto.py") for r in template[msgid].references), msgid
             assert isinstance(message, str) == (template[msgid].msgid_plural is None), msgid
             i18n.set_language(i18n.PSEUDO)
-            fields = {name: "7" for name in placeholders(msgid)}
+            fields = dict.fromkeys(placeholders(msgid), "7")
             shown = i18n._(msgid) if isinstance(message, str) else i18n.ngettext(*message, 7)
             assert howto.section_for_refusal(game, shown.format(**fields)) == (game, anchor)
             i18n.set_language("en")
@@ -407,7 +408,7 @@ def test_lines_break_neither_at_a_no_break_space_nor_before_a_dash(width):
 
 def _boundaries(lines: list[str]) -> list[tuple[str, str]]:
     """The text on either side of each line break (the end of a line, the start of the next)."""
-    return [(a.rstrip(), b.lstrip()) for a, b in zip(lines, lines[1:]) if a.strip() and b.strip()]
+    return [(a.rstrip(), b.lstrip()) for a, b in itertools.pairwise(lines) if a.strip() and b.strip()]
 
 
 def _is_katakana(ch: str) -> bool:

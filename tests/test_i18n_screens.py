@@ -102,7 +102,7 @@ def test_the_paste_replay_errors_the_cancelled_searches_and_the_challenges_speak
              Goal("spider", 5, suits=2, sets=2, max_moves=3, no_undo=True)]
     for goal in goals:
         for steps in (lambda t: t.moved(1, cells=3), lambda t: t.moved(9, cells=0, won=True), lambda t: t.undone(),
-                      lambda t: t.level_set("all" if goal.auto != "all" else "off"),
+                      lambda t, goal=goal: t.level_set("all" if goal.auto != "all" else "off"),
                       lambda t: [t.moved(n) for n in range(1, 5)]):
             tracker = Tracker(goal)
             tracker.moved(0)

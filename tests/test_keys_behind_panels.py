@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from conftest import play_first_moves
 
 from game.input.keys import KEYMAPS, translate_controller, translate_key
-from game.places import PileKind
 from game.play.panels import Command
-from conftest import play_first_moves
 
 #: The keys a panel answers to (by physical key, not by the action they map to).
 OWN_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_F6,

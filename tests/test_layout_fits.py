@@ -17,21 +17,22 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from game import i18n  # noqa: E402
-from game.cards import Card  # noqa: E402
-from game.freecell.deals import deal as freecell_deal  # noqa: E402
-from game.play.demo import STATUS  # noqa: E402
-from game.render import theme  # noqa: E402
-from game.render.camera import Camera, hud_band, hud_text_px, table_area  # noqa: E402
-from game.render.layout import PileKind, layout  # noqa: E402
-from game.spider import Position as SpiderPosition  # noqa: E402
-from game.spider.deals import deal as spider_deal  # noqa: E402
-from game.spider.moves import DEAL  # noqa: E402
-from game.ui.hud import font_measure, hud_geometry, inside, overlaps, short_label  # noqa: E402
-from render_helpers import long_column_freecell  # noqa: E402
+from render_helpers import long_column_freecell
+
+from game import i18n
+from game.cards import Card
+from game.freecell.deals import deal as freecell_deal
+from game.play.demo import STATUS
+from game.render import theme
+from game.render.camera import Camera, hud_band, hud_text_px, table_area
+from game.render.layout import PileKind, layout
+from game.spider import Position as SpiderPosition
+from game.spider.deals import deal as spider_deal
+from game.spider.moves import DEAL
+from game.ui.hud import font_measure, hud_geometry, inside, overlaps, short_label
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-from screenshot import table_controller  # noqa: E402
+from screenshot import table_controller
 
 SIZES = [(640, 480), (480, 640), (700, 1000), (700, 950), (800, 600), (600, 800), (1024, 768),
          (1280, 720), (720, 1280), (1366, 768), (1600, 1000), (1920, 1080), (1080, 1920),
@@ -278,7 +279,7 @@ def test_hostile_text_is_cut_before_it_is_rendered():
 
 
 def card_width_px(pos, size) -> float:
-    lay, boxes = card_boxes(pos, size)
+    _lay, boxes = card_boxes(pos, size)
     return min(box[2] for c, box in boxes if c.kind == PileKind.COLUMN)
 
 

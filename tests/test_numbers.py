@@ -14,13 +14,12 @@ import sys
 import unicodedata
 
 import pytest
+from conftest import ROOT
 
 from game.commands import main
 from game.freecell.deals import DealNumberError, parse_deal_number
 from game.numbers import NumberError, parse_in_range, read_whole
 from game.spider.deals import GameNumberError, parse_game_number, parse_suits
-from conftest import ROOT
-
 
 # Each hostile value stands where a number is expected; none of them is valid anywhere.
 HOSTILE = [
@@ -54,7 +53,7 @@ VALID_FOR = {"solve freecell --freecells": {"0", "00"}, "solve freecell --anytim
 
 
 def _cases():
-    for name, argv in ARGUMENTS.items():
+    for name, _argv in ARGUMENTS.items():
         for value in HOSTILE:
             if value not in VALID_FOR.get(name, ()):
                 yield pytest.param(name, value, id=f"{name}-{value[:12]!r}")
@@ -79,7 +78,7 @@ def test_a_hostile_number_is_one_line_and_exit_2(name, value, capsys, monkeypatc
 @pytest.mark.parametrize("args", [["deal", "freecell", "²"], ["solve", "freecell", "1", "--freecells", "¹"],
                                   ["play", "freecell", "٣"]])
 def test_the_real_process_says_one_line(args):
-    done = subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, check=False, capture_output=True,
                           text=True, timeout=60, env={"PATH": "", "PYTHONIOENCODING": "utf-8"})
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr

@@ -12,7 +12,7 @@ from game.ui.overlay import Overlay
 
 def alpha_in(ov: Overlay, rect) -> int:
     """The most opaque texel of the overlay's texture inside ``rect`` (window pixels, y down)."""
-    w, h = ov.size
+    w, _h = ov.size
     data = ov.texture.read()
     x, y, rw, rh = rect
     best = 0

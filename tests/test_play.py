@@ -10,6 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from fake_time import FakeTime
 
 from game.freecell import deal
 from game.freecell.solver import solve
@@ -19,7 +20,6 @@ from game.play import NullHost, Play
 from game.play.table import NewDealWanted, Refused, Undone
 from game.stats import Statistics
 from game.store import Store
-from fake_time import FakeTime
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -142,7 +142,7 @@ def test_spider_through_the_controller(play_for):
             break
         play.update(1 / 60)
         time.sleep(0.005)
-    assert play.message.startswith("Hint") and "ways the face-down cards may lie" in play.message \
+    assert (play.message.startswith("Hint") and "ways the face-down cards may lie" in play.message) \
         or "no win found yet" in play.message
 
 

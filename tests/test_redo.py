@@ -201,7 +201,7 @@ def test_freecell_redo_flies_the_move_and_its_automatic_cards(play_for):
     play.table.flights.land()
     play.act(Action(Act.REDO))
     assert play.table.position.cards_home == home and play.busy
-    assert play.table.position.move_count == 1 and "home" == play.host.sounds[-1]
+    assert play.table.position.move_count == 1 and play.host.sounds[-1] == "home"
 
 
 @pytest.mark.parametrize("game", ["freecell", "spider"])
@@ -226,6 +226,7 @@ def test_rewind_restart_and_the_demo_clear_redo(play_for, game):
 
 def test_redo_survives_closing_the_game(tmp_path):
     from fake_time import FakeTime
+
     from game.play import NullHost, Play
 
     store = Store(str(tmp_path / "data"))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-
 from conftest import load_reference
 
 ref = load_reference()

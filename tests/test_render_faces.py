@@ -14,18 +14,18 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from conftest import ROOT, egl_available  # noqa: E402
+import pygame
+import pytest
+from conftest import ROOT, egl_available
 
-from game.cards import Card  # noqa: E402
-from game.render import atlas, theme  # noqa: E402
-from game.render.atlas import ART_TOP, art_aspect, card_file, draw_atlas  # noqa: E402
-from game.resources import asset_path  # noqa: E402
+from game.cards import Card
+from game.render import atlas, theme
+from game.render.atlas import ART_TOP, art_aspect, card_file, draw_atlas
+from game.resources import asset_path
 
 sys.path.insert(0, str(ROOT / "tools"))
 
-import vendor_cards  # noqa: E402
+import vendor_cards
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -210,7 +210,7 @@ def test_four_colours_recolour_the_pips_but_not_the_court_figures():
         # Only the suit symbols in the picture change: every pixel that does
         # (beyond the rasteriser's rounding) moves toward the four-colour ink.
         new_ink = atlas.ink(Card(c).suit, four_colour=True)
-        dist = lambda p: sum((x - y) ** 2 for x, y in zip(p, new_ink))  # noqa: E731
+        dist = lambda p, ink=new_ink: sum((x - y) ** 2 for x, y in zip(p, ink))  # noqa: E731
         moved = [(p, q) for p, q in zip(a, b) if max(abs(x - y) for x, y in zip(p, q)) > 3]
         assert moved, card
         assert all(dist(q) < dist(p) for p, q in moved), card
@@ -330,7 +330,7 @@ def shoot_deck(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[
     out = tmp_path / "deck.png"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshot.py"), "--deck", *args, "--out", str(out)],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+                          check=False, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     return done, out
 
 
@@ -377,7 +377,7 @@ def test_the_deck_sheet_is_a_13_by_4_grid_of_centred_cards(tmp_path, args, size,
 def test_card_width_without_deck_is_refused(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshot.py"), "--card-width", "60",
-                           "--out", str(tmp_path / "x.png")], capture_output=True, text=True, env=env, cwd=ROOT,
+                           "--out", str(tmp_path / "x.png")], check=False, capture_output=True, text=True, env=env, cwd=ROOT,
                           timeout=60)
     assert done.returncode == 2 and "--card-width goes with --deck" in done.stderr
     assert "Traceback" not in done.stderr

@@ -3,7 +3,6 @@ cached resting layer (a key press costs a blit and a few cards, not the table)."
 
 from __future__ import annotations
 
-
 from game.freecell import deal
 from game.render.layout import layout
 from game.render.marks import Mark
@@ -33,7 +32,7 @@ def test_a_focus_move_keeps_the_resting_layer_and_still_shows_the_ring(ctx):
         # The ring moved: pixels changed at column 1 and at column 4, nowhere else.
         import pygame
 
-        w, h = before.get_size()
+        w, _h = before.get_size()
         a, b = pygame.image.tobytes(before, "RGB"), pygame.image.tobytes(after, "RGB")
         xs = {(i // 3) % w for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]}
         cam = r.camera

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
+from render_helpers import SIZES, long_column_freecell
 
 from game.freecell.deals import deal as freecell_deal
 from game.render import theme
@@ -12,7 +14,6 @@ from game.render.camera import Camera
 from game.render.layout import CardTransform, PileKind, fan_steps, layout
 from game.spider.deals import deal as spider_deal
 from game.spider.moves import DEAL
-from render_helpers import SIZES, long_column_freecell
 
 
 def full_spider():
@@ -41,7 +42,7 @@ def test_freecell_deal_places_every_card_once_in_its_column():
         assert [c.index for c in pile] == list(range(len(col)))
         assert all(c.face_up and not c.hidden and not c.in_flight for c in pile)
         # later cards lie lower on the table (toward the player) and higher up (painted later)
-        assert all(a.y > b.y and a.z < b.z for a, b in zip(pile, pile[1:]))
+        assert all(a.y > b.y and a.z < b.z for a, b in itertools.pairwise(pile))
     kinds = [(s.kind, s.index) for s in lay.slots]
     assert kinds.count((PileKind.CELL, 0)) == 1 and len(lay.slots) == 4 + 4 + 8
     assert [s.suit for s in lay.slots if s.kind == PileKind.FOUNDATION] == [0, 1, 2, 3]
@@ -136,7 +137,7 @@ def test_portrait_narrows_the_gaps_and_spreads_the_fans_up_to_a_cap():
     assert xs(land)[1] - xs(land)[0] == pytest.approx(theme.CARD_W + theme.FREECELL_GAP)
     assert xs(port)[1] - xs(port)[0] == pytest.approx(theme.CARD_W + theme.PORTRAIT_FREECELL_GAP)
     # a fresh deal is never squeezed, and spreads at most the landscape cap
-    for down, up in land.column_steps:
+    for _down, up in land.column_steps:
         assert theme.FAN_UP - 1e-9 <= up <= theme.FAN_UP * LANDSCAPE_SPREAD + 1e-9
     # a fresh deal's short columns spread, all alike, well beyond the landscape cap in a tall window
     assert len(set(port.column_steps)) == 1

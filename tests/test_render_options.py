@@ -11,14 +11,14 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
+import pytest
+from render_helpers import strip_point
 
-from game.freecell.deals import deal as freecell_deal  # noqa: E402
-from game.render import theme  # noqa: E402
-from game.render.layout import PileKind, layout  # noqa: E402
-from game.render.scene import Renderer, View  # noqa: E402
-from game.spider.deals import deal as spider_deal  # noqa: E402
-from render_helpers import strip_point  # noqa: E402
+from game.freecell.deals import deal as freecell_deal
+from game.render import theme
+from game.render.layout import PileKind, layout
+from game.render.scene import Renderer, View
+from game.spider.deals import deal as spider_deal
 
 SIZE = (640, 360)
 

@@ -7,7 +7,10 @@ the screen with the camera; picking must undo the perspective exactly.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from render_helpers import SIZES, long_column_freecell, strip_point
 
 from game.freecell.deals import deal as freecell_deal
 from game.freecell.position import Position as FreeCellPosition
@@ -16,7 +19,6 @@ from game.render.camera import Camera
 from game.render.layout import CardTransform, PileKind, layout
 from game.render.picking import column_under, pick
 from game.spider.deals import deal as spider_deal
-from render_helpers import SIZES, long_column_freecell, strip_point
 
 EPS = 2e-3  # table units: about a fifth of a pixel at 720p
 HW, HH = theme.CARD_W / 2, theme.CARD_H / 2
@@ -87,7 +89,7 @@ def test_overlapping_fan_picks_the_topmost_card_near_each_boundary():
     lay = layout(long_column_freecell(), *size)
     cam = Camera.frame(lay.rect, *size)
     pile = lay.pile(PileKind.COLUMN, 0)
-    for a, b in zip(pile, pile[1:]):
+    for a, b in itertools.pairwise(pile):
         edge = b.y + HH  # b's top edge lies on a
         assert at(lay, cam, a.x, edge + EPS, a.z).index == a.index
         assert at(lay, cam, a.x, edge - EPS, b.z).index == b.index

@@ -12,13 +12,15 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
+import itertools
 
-from game.freecell.deals import deal as freecell_deal  # noqa: E402
-from game.render.layout import CardTransform, PileKind, layout  # noqa: E402
-from game.render.scene import Mark, Renderer, View  # noqa: E402
-from game.spider.deals import deal as spider_deal  # noqa: E402
-from render_helpers import long_column_freecell, paper_point, strip_point  # noqa: E402
+import pytest
+from render_helpers import long_column_freecell, paper_point, strip_point
+
+from game.freecell.deals import deal as freecell_deal
+from game.render.layout import CardTransform, PileKind, layout
+from game.render.scene import Mark, Renderer, View
+from game.spider.deals import deal as spider_deal
 
 LANDSCAPE, PORTRAIT = (640, 360), (360, 640)
 
@@ -81,7 +83,7 @@ def test_felt_where_no_card_is_and_paper_where_a_card_is(ctx, size):
     lay, cam, frame, _ = draw(ctx, freecell_deal(1), size)
     cols = [lay.slot(PileKind.COLUMN, i) for i in range(8)]
     # between two columns, and below every column
-    for a, b in zip(cols, cols[1:]):
+    for a, b in itertools.pairwise(cols):
         assert is_felt(frame.at(*cam.project((a.x + b.x) / 2, a.y - 1.0)))
     for s in cols[4:]:  # the six-card columns: seven-card fans may spread down to the bottom margin
         assert is_felt(frame.at(*cam.project(s.x, lay.rect[2] + 0.3)))
@@ -143,7 +145,7 @@ def test_highlights_and_focus_colour_the_rim_of_a_card(ctx):
     r, g, b = lit.at(*below(2))
     assert g > r + 60 and g > b + 30, (r, g, b)                  # green
     r, g, b = lit.at(*below(4))
-    pr, pg, pb = plain.at(*below(4))
+    pr, _pg, pb = plain.at(*below(4))
     assert r > pr + 50 and b > pb + 50 and r > g and b > g, (r, g, b)  # magenta hint glow
     r, g, b = lit.at(*below(6))
     assert b > r + 80 and b > 160, (r, g, b)                     # blue focus ring
@@ -191,7 +193,7 @@ def test_flying_cards_are_drawn_where_their_override_says(ctx):
     base = layout(pos, *LANDSCAPE)
     top = base.pile(PileKind.COLUMN, 0)[-1]
     t = CardTransform(0.0, -6.0, 0.4)
-    lay, cam, frame, drawn = draw(ctx, pos, LANDSCAPE, flat=True, overrides={top.key: t})
+    _lay, cam, frame, drawn = draw(ctx, pos, LANDSCAPE, flat=True, overrides={top.key: t})
     n = drawn.index(next(c for c in drawn if c.key == top.key))
     assert n == len(drawn) - 1
     assert frame.at(*cam.project(0.0, -6.0, 0.4)) == ((n + 1) % 256, (n + 1) // 256, 255)

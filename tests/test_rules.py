@@ -32,7 +32,7 @@ def test_the_protocol_lists_the_shared_api():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_position_satisfies_the_protocol_member_by_member(game):
-    make, position_module, moves_module = GAMES[game]
+    make, _position_module, _moves_module = GAMES[game]
     pos = make()
     assert isinstance(pos, rules.GamePosition)
     for name in _members():

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(not egl_available(), reason="no EGL (offscreen O
 def shoot(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run([sys.executable, str(TOOL), *args, "--out", str(tmp_path / "shot.png")],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+                          check=False, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
 
 
 def overlaps(a, b) -> bool:
@@ -94,7 +94,7 @@ def test_the_hud_is_drawn_where_the_geometry_says(tmp_path):
     with_hud = pygame.image.load(str(tmp_path / "shot.png"))
     without = pygame.image.load(str(plain / "shot.png"))
     data = json.loads(rects.read_text())
-    for x, y, w, h in data["hud"][1:]:  # the buttons (after the status line)
+    for x, y, _w, h in data["hud"][1:]:  # the buttons (after the status line)
         cx, cy = int(x + 3), int(y + h / 2)
         assert with_hud.get_at((cx, cy)) != without.get_at((cx, cy)), (x, y)
     # above the HUD the frame is the same picture

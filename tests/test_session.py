@@ -137,10 +137,11 @@ def test_spider_session_scores_saves_and_restores(tmp_path):
 
 def test_both_sessions_play_returns_a_step_naming_what_moved_and_what_completed():
     """One API above the rules: Spider's step names the columns whose set went to its place."""
+    from spider_helpers import build
+
     from game.session import SpiderSession, Step
     from game.spider import DEAL
     from game.spider import Move as SpiderMove
-    from spider_helpers import build
 
     fc = FreeCellSession(25, auto_foundation="safe")
     step = fc.play(Move.parse("4a"))

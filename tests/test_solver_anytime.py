@@ -10,7 +10,7 @@ import pytest
 from game.freecell import HOME, Move, Position, deal
 from game.freecell.beam import ShortBeam
 from game.freecell.shorten import _edits, _play, nonhome, play, shorten
-from game.freecell.solver import _Search, Verdict, _children, _evaluate, _initial_state, _replay, solve
+from game.freecell.solver import Verdict, _children, _evaluate, _initial_state, _replay, _Search, solve
 
 _CELL = 53
 

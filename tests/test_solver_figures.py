@@ -8,7 +8,6 @@ rewrites the file with ``python tools/solver_figures.py --write``.
 from __future__ import annotations
 
 import pytest
-
 from conftest import load_tool
 
 figures_tool = load_tool("solver_figures")

@@ -11,6 +11,7 @@ import signal
 import time
 
 import pytest
+from test_winnability import lost_game
 
 from game.freecell import Move, deal
 from game.freecell.winnability import RewindTarget, Winnability, WinState
@@ -27,7 +28,6 @@ from game.solver import (
 )
 from game.solver.worker import run_job
 from game.spider import deal as spider_deal
-from test_winnability import lost_game
 
 # A deal no search of this size decides: keeps the worker busy until told otherwise.
 HARD = 11982
@@ -82,10 +82,10 @@ def test_freecell_check_hint_and_line(freecell):
     two = deal(2)
     hint = freecell.ask_hint(two)
     line = freecell.ask_line(two)  # rides on the hint: same position
-    h, l = wait_for_answers(freecell, {hint, line})
+    h, ln = wait_for_answers(freecell, {hint, line})
     assert (h.kind, h.verdict, h.shared) == (Ask.HINT, Verdict.SOLVED, False)
     assert two.is_legal(h.move) and replays(two, h.line)
-    assert (l.kind, l.verdict, l.shared, l.line) == (Ask.LINE, Verdict.SOLVED, True, h.line)
+    assert (ln.kind, ln.verdict, ln.shared, ln.line) == (Ask.LINE, Verdict.SOLVED, True, h.line)
     assert freecell.searches == 2 and not freecell.busy
 
 
@@ -123,9 +123,9 @@ def test_spider_check_line_and_hint(spider):
     pos = spider_deal(1, suits=1)
     check = spider.ask_check(pos, budget=100_000, time_limit=None)
     line = spider.ask_line(pos, budget=100_000, time_limit=None)  # rides on the check
-    c, l = wait_for_answers(spider, {check, line})
+    c, ln = wait_for_answers(spider, {check, line})
     assert c.verdict is Verdict.SOLVED and replays(pos, c.line)
-    assert l.kind is Ask.LINE and l.shared and l.line == c.line
+    assert ln.kind is Ask.LINE and ln.shared and ln.line == c.line
     # The Spider hint sees only what the player sees: never from the solver's line.
     hint = spider.ask_hint(pos)
     [h] = wait_for_answers(spider, {hint})
@@ -192,9 +192,9 @@ def test_a_line_whose_shared_check_ran_out_gets_its_own_search(freecell):
     pos = deal(1)
     check = freecell.ask_check(pos, budget=5)
     line = freecell.ask_line(pos)
-    c, l = wait_for_answers(freecell, {check, line})
+    c, ln = wait_for_answers(freecell, {check, line})
     assert c.verdict is Verdict.UNKNOWN and c.reason == "budget"
-    assert l.verdict is Verdict.SOLVED and not l.shared and replays(pos, l.line)
+    assert ln.verdict is Verdict.SOLVED and not ln.shared and replays(pos, ln.line)
     assert freecell.searches == 2
 
 

@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from game.commands import UsageError
+from game.commands.spider import deal_command
 from game.numbers import NumberError
 from game.spider import Position, deal
-from game.commands.spider import deal_command
-from conftest import ROOT
 
 SOLUTION = Path(__file__).with_name("data") / "spider_game1_1suit.moves"
 
@@ -43,7 +43,7 @@ def test_the_winning_line_for_game_1(capsys: pytest.CaptureFixture[str]) -> None
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[-3] == "removed: 8"
-    actions = [l for l in SOLUTION.read_text().splitlines() if l and not l.startswith("#")]
+    actions = [ln for ln in SOLUTION.read_text().splitlines() if ln and not ln.startswith("#")]
     deals = actions.count("deal")
     # A won game scores 1,300 minus moves, deals and undos (SPEC §2.2).
     assert lines[-2] == f"score: {1300 - len(actions)}"
@@ -77,7 +77,7 @@ def test_an_illegal_move_stops_with_its_line_and_reason(tmp_path: Path, capsys: 
 def test_undo_with_nothing_to_undo_is_illegal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     moves = tmp_path / "m.txt"
     moves.write_text("undo\n")
-    code, out, err = run(capsys, "1", "1", str(moves))
+    code, _out, err = run(capsys, "1", "1", str(moves))
     assert code == 1 and "nothing to undo" in err and err.count("\n") == 1
 
 
@@ -119,7 +119,7 @@ def test_bad_moves_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
 def _solitaire(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "game", *args], cwd=ROOT, check=False, capture_output=True, text=True, timeout=60
     )
 
 
@@ -166,6 +166,6 @@ def test_importing_spider_loads_no_graphics_module() -> None:
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'moderngl', 'glm'))\n"
         "print(','.join(bad))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ""

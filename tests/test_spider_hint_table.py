@@ -62,7 +62,7 @@ def test_hint_asks_the_worker_and_says_thinking_only_after_a_few_frames():
     solver.answer()
     table.update(1 / 60)
     assert "thinking" not in table.status()
-    assert table.message.startswith("Hint: Move ") and "sampled layout" in table.message \
+    assert (table.message.startswith("Hint: Move ") and "sampled layout" in table.message) \
         or "ways the face-down cards may lie" in table.message
     assert [m.style for m in table.hint_marks] == ["hint", "hint"]
 
@@ -105,7 +105,7 @@ def test_the_heuristic_answers_when_the_worker_cannot():
 
 def test_a_lost_game_says_so_and_offers_undo_and_restart():
     solver = FakeSolver()
-    pos = build({j: c for j, c in enumerate(["KS", "KS", "JS", "JS", "9S", "9S", "7S", "7S", "5S", "5S"], 1)},
+    pos = build(dict(enumerate(["KS", "KS", "JS", "JS", "9S", "9S", "7S", "7S", "5S", "5S"], 1)),
                 removed="SSSSSS", suits=1, junk=1)
     table = table_with(solver, number=1, suits=1)
     table.session.position = pos  # type: ignore[misc]

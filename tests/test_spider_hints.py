@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
+from spider_helpers import build
+
 from game.spider import Move, Position, deal
 from game.spider.hints import Gain, Hint, HintCycle, HintKind, candidates, hints, next_hint
-from spider_helpers import build
 
 
 def listed(pos: Position) -> dict[str, Gain]:

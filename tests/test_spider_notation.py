@@ -9,7 +9,6 @@ import pytest
 from game.spider import DEAL, Move, NotationError, Position, PositionError, deal
 from game.spider.moves import COLUMNS, MAX_RUN
 
-
 # --- moves ------------------------------------------------------------------------
 
 

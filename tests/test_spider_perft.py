@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from conftest import load_spider_reference
+
 from game.perft import perft
 from game.spider import Position
 
@@ -33,7 +33,7 @@ class Case:
 
 def load_cases() -> list[Case]:
     cases = []
-    lines = [l for l in DATA.read_text(encoding="utf-8").splitlines() if not l.startswith("#")]
+    lines = [ln for ln in DATA.read_text(encoding="utf-8").splitlines() if not ln.startswith("#")]
     blocks = "\n".join(lines).strip().split("\n\n")
     for block in blocks:
         rows = block.strip().split("\n")

@@ -13,11 +13,10 @@ import random
 from collections import Counter
 
 import pytest
-
 from conftest import load_spider_reference
+
 from game.spider import DEAL, DECK_SETS, Position, deal
 from game.spider.position import _run_end
-
 
 ref = load_spider_reference()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from conftest import run_game
+
 from game.grading import Grade
 from game.spider import deal
 from game.spider.review import line_wins, review_spider

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from spider_helpers import build
 
 from game.cards import Card
 from game.spider import (
@@ -16,7 +17,6 @@ from game.spider import (
     Termination,
     deal,
 )
-from spider_helpers import build
 
 
 def m(text: str) -> Move:
@@ -257,7 +257,7 @@ def test_five_deals_then_none() -> None:
     assert not pos.can_deal() and pos.stock_size == 0
     before = str(pos)
     assert pos.why_illegal(DEAL) == "the stock is empty: no rows are left to deal"
-    with pytest.raises(IllegalMoveError, match="^the stock is empty: no rows are left to deal$"):
+    with pytest.raises(IllegalMoveError, match=r"^the stock is empty: no rows are left to deal$"):
         pos.push(DEAL)
     assert str(pos) == before and DEAL not in pos.legal_moves()
 

@@ -4,9 +4,9 @@ the beam search and its pruning, line shortening, CLI."""
 from __future__ import annotations
 
 import random
-import sys
 
 import pytest
+from conftest import run_game
 
 from game.cards import Card
 from game.commands import UsageError
@@ -16,8 +16,6 @@ from game.spider import DEAL, Move, Position, deal
 from game.spider import beam as beam_mod
 from game.spider import solver as solver_mod
 from game.spider.solver import SolverError, Verdict, _children, _key, _replay, _root, solve
-from conftest import run_game
-
 
 # A small position (6 sets removed, stock empty) with a few legal moves and no
 # win: found by the solver, checked below by an independent engine search.
@@ -143,7 +141,7 @@ def test_the_solver_move_generator_is_the_engine_move_for_move(suits):
         pos = deal(number, suits)
         for _ in range(150):
             state, deals = _root(pos)
-            ours = {m: child for m, child in _children(state, deals, 3, canon=False)}
+            ours = dict(_children(state, deals, 3, canon=False))
             legal = pos.legal_moves()
             assert set(ours) == set(legal) and len(ours) == len(legal)
             first = {m for m, _ in _children(state, deals, 1, canon=False)}

@@ -40,7 +40,7 @@ def test_the_terminal_games_status_line_never_offers_more_cards_than_are_left():
     shown = LINE.findall(out.getvalue())
     assert [int(moves) for _, moves, _, _ in shown] == list(range(len(line) + 1))
     pos = deal(617, auto_foundation=False)
-    for (number, moves, n, noun), move in zip(shown, [None, *line]):
+    for (number, _moves, n, noun), move in zip(shown, [None, *line]):
         if move is not None:
             pos.push(move)
         left = 52 - pos.cards_home

@@ -68,7 +68,7 @@ def test_data_dir_override_and_xdg(monkeypatch, tmp_path):
     assert data_dir() == tmp_path / "mine"
     monkeypatch.delenv("SOLITAIRE_DATA_DIR")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    if os.name == "posix" and not os.uname().sysname == "Darwin":
+    if os.name == "posix" and os.uname().sysname != "Darwin":
         assert data_dir() == tmp_path / "xdg" / "solitaire3d"
 
 

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from conftest import ROOT
+
 from game.store import data_dir
 
 

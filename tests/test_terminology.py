@@ -43,8 +43,8 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("foundation", r"ファウンデーション|台札", "組札"),
         ("give up", r"降参|あきらめる", "ギブアップ"),
         ("Undo as a noun", r"(?<![「*])元に戻す(?=を|なし|が|も|は何回|履歴)", "「元に戻す」"),
-        ("two sentences joined by ：", r"(ます|ません|です|でした|ました|ください)："
-                                     r"(?!\{[a-z_]+\}(?:$|[、。）\s])|「|en、|\{where\})", "。"),
+        ("two sentences joined by ：", (r"(ます|ません|です|でした|ました|ください)："
+                                     r"(?!\{[a-z_]+\}(?:$|[、。）\s])|「|en、|\{where\})"), "。"),
         ("button names unspaced", r"[^\s\x00-\x7f] \*\*|\*\*[^*]+\*\* [^\s\x00-\x7f]", "**ボタン**を"),
         ("difficulty refusals", r"(かんたん|ふつう|むずかしい)の配り", "難易度「…」と判定された配り"),
         ("a Spider game", r"勝てる配り", "勝てるゲーム (勝てるゲームを探, 勝てるゲームのみ)"),
@@ -58,8 +58,8 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("already", r"既に", "すでに"),
         ("a hint's move and its gain, two sentences", r"：\{gain\}", "。{gain}"),
         ("a button or setting named inside a sentence",
-         r"(?<![「*])(閉じる|ヒント|選択)ボタン|(?<!「)閉じるの上|(?<!「)選択で確定|(?<![「*])安全のみ(では|なら)"
-         r"|(?<![「*])すべてを選ぶ", "「閉じる」ボタン, 「安全のみ」では"),
+         (r"(?<![「*])(閉じる|ヒント|選択)ボタン|(?<!「)閉じるの上|(?<!「)選択で確定|(?<![「*])安全のみ(では|なら)"
+          r"|(?<![「*])すべてを選ぶ"), "「閉じる」ボタン, 「安全のみ」では"),
     ],
     "ru": [
         ("dealing (never «сдать», which is giving up)", r"\bсда(ёт|ют|ются|вать|ются)\b|\bсдать (карт|раздач)",

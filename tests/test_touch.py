@@ -14,15 +14,15 @@ import warnings
 
 import pygame
 import pytest
-
 from fake_time import FakeTime
+from test_app import button_pos, clock, frames, make_app, screen_of  # noqa: F401 - fixtures
+
 from game.app import App
 from game.freecell import HOME, deal
 from game.freecell.solver import solve
 from game.render import theme
 from game.render.layout import PileKind
 from game.render.picking import column_under, pick
-from test_app import button_pos, clock, frames, make_app, screen_of  # noqa: F401 - fixtures
 
 TID = 3  # the touch screen's device id
 
@@ -122,7 +122,7 @@ def test_spider_moves_by_finger_and_a_tap_on_the_stock_deals(clock, make_app):
 
     app = make_app("spider", 1, 1, now=clock)
     table = app.play.table
-    moves = [m for m in spider_solve(spider_deal(1, 1)).moves]
+    moves = list(spider_solve(spider_deal(1, 1)).moves)
     first_deal = next(i for i, m in enumerate(moves) if m.is_deal)
     for i, move in enumerate(moves[:min(first_deal, 8)]):
         pos = table.position
@@ -177,7 +177,7 @@ def test_a_finger_drop_within_half_a_card_of_a_free_cell_lands_there(clock, make
     cell = lay.slot(PileKind.CELL, 0)
     # Left of the first free cell by a third of a card: bare felt to the mouse.
     sx, sy = cam.project(cell.x - theme.CARD_W / 2 - 0.3, cell.y, 0.0)
-    beside = (int(round(sx)), int(round(sy)))
+    beside = (round(sx), round(sy))
     assert pick(lay, cam, *beside) is None and column_under(lay, cam, *beside) is None
     six = screen_of(app, PileKind.COLUMN, 0, 6)
     from test_app import drag
@@ -191,7 +191,7 @@ def test_a_finger_drop_within_half_a_card_of_a_free_cell_lands_there(clock, make
     # A tap beside the next free cell places the selected card there, as a tap on it would.
     cell = lay.slot(PileKind.CELL, 1)
     sx, sy = cam.project(cell.x, cell.y - theme.CARD_H / 2 - 0.3, 0.0)  # below it, above the columns' tops
-    below = (int(round(sx)), int(round(sy)))
+    below = (round(sx), round(sy))
     assert pick(lay, cam, *below) is None and column_under(lay, cam, *below) is None
     tap(app, clock, screen_of(app, PileKind.COLUMN, 1, 6))
     assert table.selection is not None

@@ -24,7 +24,7 @@ def test_a_remembered_window_always_opens_whole_on_the_display_title_bar_and_all
         assert where is not None
         px, py = where
         # The frame's edges, the title bar's top among them, lie on the display.
-        assert 0 <= px - left and 0 <= py - top, (x, y, w, h)
+        assert px - left >= 0 and py - top >= 0, (x, y, w, h)
         assert px + ow + right <= desktop[0] and py + oh + bottom <= desktop[1], (x, y, w, h)
         assert ow == min(desktop[0] - left - right, max(SMALLEST[0], w))
         assert oh == min(desktop[1] - top - bottom, max(SMALLEST[1], h))

@@ -5,14 +5,14 @@ hint sentences, the move list, and the ``solitaire hint`` twin (issue 14).
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 
 import pytest
-
+from conftest import play_first_moves, run_game
 from freecell_helpers import make
+from spider_helpers import build
+
 from game.cards import CARDS, NAMES, Card, card_name, run_name
 from game.freecell import HOME, Move, deal
 from game.freecell.hints import Hint, HintKind, hint_for, hint_text, known_unsolvable_hint, move_sentence
@@ -21,8 +21,6 @@ from game.spider import DEAL
 from game.spider import Move as SpiderMove
 from game.spider import deal as spider_deal
 from game.spider.hints import hints as spider_hints
-from spider_helpers import build
-from conftest import play_first_moves, run_game
 
 #: A two-letter card token ("JC", "5H", "TS"): notation, never in what a player reads.
 TOKEN = re.compile(r"\b(?:[A2-9TJQK]|10)[CDHS]\b")
@@ -399,8 +397,8 @@ def test_replay_reads_as_play_again_on_the_win_panel_and_as_play_back_for_pasted
 
     from game import i18n
     from game.play.freecell_table import FreeCellTable
-    from game.play.spider_table import SpiderTable
     from game.play.panels import Command
+    from game.play.spider_table import SpiderTable
     from game.play.table import TableEnv
 
     i18n.set_language(code)

@@ -5,8 +5,8 @@ statistics take the window's width in every language, table whole, chart caption
 from __future__ import annotations
 
 import pytest
-
 from conftest import play_first_moves
+
 from game import i18n
 from game.play.panels import Command
 from game.ui.hud import font_measure, inside, overlaps
@@ -119,10 +119,11 @@ def test_no_move_button_is_cut_where_it_could_wrap(lang, size):
 def test_statistics_take_the_windows_width_in_every_language(lang):
     """Russian statistics were a narrow box of ~10 px text with the table folded in two
     at 1280x720, and the chart's caption was left out in Japanese and Russian."""
+    from test_screens import sample_stats
+
     from game.play.menu import Menu
     from game.play.settings import Settings
     from game.render.camera import hud_text_px
-    from test_screens import sample_stats
 
     i18n.set_language(lang)
     menu = Menu(Settings(), sample_stats())

@@ -26,12 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from game.freecell.deals import deal  # noqa: E402
-from game.render import atlas, theme  # noqa: E402
-from game.render.camera import Camera  # noqa: E402
-from game.render.layout import layout  # noqa: E402
+from game.freecell.deals import deal
+from game.render import atlas, theme
+from game.render.camera import Camera
+from game.render.layout import layout
 
 
 def atlas_px(size: tuple[int, int]) -> int:

@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.challenges import days  # noqa: E402
-from game.challenges.lines import load_lines  # noqa: E402
-from game.freecell.difficulty import load_table  # noqa: E402
+from game.challenges import days
+from game.challenges.lines import load_lines
+from game.freecell.difficulty import load_table
 
 LIMIT_SECONDS = 3.0
 

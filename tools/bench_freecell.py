@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.freecell import HOME, Position, deal  # noqa: E402
+from game.freecell import HOME, Position, deal
 
 
 def sample_positions(count: int, seed: int = 1) -> list[Position]:

@@ -27,12 +27,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import moderngl  # noqa: E402
+import moderngl
 
-from game.render.layout import CardTransform, layout  # noqa: E402
-from game.render.scene import Mark, Renderer, View  # noqa: E402
-from game.spider.deals import deal  # noqa: E402
-from game.spider.moves import DEAL  # noqa: E402
+from game.render.layout import CardTransform, layout
+from game.render.scene import Mark, Renderer, View
+from game.spider.deals import deal
+from game.spider.moves import DEAL
 
 
 def full_table():
@@ -96,7 +96,7 @@ def run(ctx: moderngl.Context, size: tuple[int, int], frames: int, target=None, 
 
 def q(values: list[float], p: float) -> float:
     s = sorted(values)
-    return s[min(len(s) - 1, int(round(p * (len(s) - 1))))]
+    return s[min(len(s) - 1, round(p * (len(s) - 1)))]
 
 
 def report(label: str, res: dict) -> None:
@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
         import pygame
         pygame.display.init()
-    except Exception as exc:  # pragma: no cover - depends on the machine
+    except Exception as exc:  # noqa: BLE001  # pragma: no cover - depends on the machine
         print(f"window: not measured ({exc})")
         return 0
     for size in sizes:
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             pygame.display.gl_set_attribute(pygame.GL_CONTEXT_PROFILE_MASK, pygame.GL_CONTEXT_PROFILE_CORE)
             pygame.display.set_mode(size, pygame.OPENGL | pygame.DOUBLEBUF)
             wctx = moderngl.create_context()
-        except Exception as exc:  # pragma: no cover - depends on the machine
+        except Exception as exc:  # noqa: BLE001  # pragma: no cover - depends on the machine
             print(f"window {size[0]}x{size[1]}: not measured ({exc})")
             continue
         driver = pygame.display.get_driver()

@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.freecell import Move, Position, deal  # noqa: E402
-from game.freecell.review import review_game  # noqa: E402
-from game.freecell.solver import Verdict, solve  # noqa: E402
+from game.freecell import Move, Position, deal
+from game.freecell.review import review_game
+from game.freecell.solver import Verdict, solve
 
 #: The bot's search when it wants a line (small: it is a mediocre player).
 BOT_STATES = 20_000

@@ -24,12 +24,12 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.spider import Move, Position, deal  # noqa: E402
+from game.spider import Move, Position, deal
 
 TARGET = 50_000
 

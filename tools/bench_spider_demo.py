@@ -37,11 +37,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.play.demo import SHORTER_MARGIN, SHORTER_SECONDS  # noqa: E402
-from game.playback import DEFAULT_SPEED  # noqa: E402
-from game.solver import Answer, SolverService, Verdict  # noqa: E402
-from game.spider import deal  # noqa: E402
-from game.spider.deals import FIRST_GAME, LAST_GAME  # noqa: E402
+from game.play.demo import SHORTER_MARGIN, SHORTER_SECONDS
+from game.playback import DEFAULT_SPEED
+from game.solver import Answer, SolverService, Verdict
+from game.spider import deal
+from game.spider.deals import FIRST_GAME, LAST_GAME
 
 #: The goal: the first move within this many seconds.
 GOAL_SECONDS = 5.0

@@ -33,17 +33,17 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.spider import DEAL, Move, Position, deal  # noqa: E402
-from game.spider.fair import budget_for, search  # noqa: E402
-from game.spider.hints import HintKind, hints  # noqa: E402
-from game.spider.masked import mask  # noqa: E402
-from game.spider.solver import Verdict, solve  # noqa: E402
+from game.spider import DEAL, Move, Position, deal
+from game.spider.fair import budget_for, search
+from game.spider.hints import HintKind, hints
+from game.spider.masked import mask
+from game.spider.solver import Verdict, solve
 
 #: Actions a bot may take in one game before it counts as lost (no game needs this many).
 MAX_ACTIONS = 2000

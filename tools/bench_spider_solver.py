@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.spider import deal  # noqa: E402
-from game.spider.solver import solve  # noqa: E402
+from game.spider import deal
+from game.spider.solver import solve
 
 #: 1-suit games that must be solved (issue 5: the first games a new player sees).
 MUST_SOLVE = range(1, 13)

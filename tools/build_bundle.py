@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     if not exe.is_file():
         print(f"build_bundle: no {exe} after the build", file=sys.stderr)
         return 1
-    version = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=120)
+    version = subprocess.run([str(exe), "--version"], check=False, capture_output=True, text=True, timeout=120)
     files = sum(1 for p in app.rglob("*") if p.is_file())
     print(f"built {exe} in {time.monotonic() - started:.0f} s: {size_of(app) / 2**20:.1f} MiB in {files} files; "
           f"--version says {version.stdout.strip() or version.stderr.strip()!r}")

@@ -36,8 +36,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.challenges.lines import (FILE_NAME, LineRow, ProofError, format_lines, parse_lines,  # noqa: E402
-                                   replay_freecell, replay_spider)
+from game.challenges.lines import (  # noqa: E402
+    FILE_NAME,
+    LineRow,
+    ProofError,
+    format_lines,
+    parse_lines,
+    replay_freecell,
+    replay_spider,
+)
 from game.freecell import deal as freecell_deal  # noqa: E402
 from game.freecell.difficulty import load_table  # noqa: E402
 from game.freecell.solver import solve as solve_freecell  # noqa: E402

@@ -93,9 +93,9 @@ def build(path: Path, suit_counts: list[int], target: int, jobs: int, budget: in
     if not any(need.values()):
         return
     start = time.time()
-    found = {s: 0 for s in suit_counts}
-    searched = {s: 0 for s in suit_counts}
-    cpu = {s: 0.0 for s in suit_counts}
+    found = dict.fromkeys(suit_counts, 0)
+    searched = dict.fromkeys(suit_counts, 0)
+    cpu = dict.fromkeys(suit_counts, 0.0)
     pending: dict[Future, tuple[int, int]] = {}
     since_write = 0
 

@@ -21,9 +21,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # drawing needs no window
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.desktop import ICON_SIZES, icon_file  # noqa: E402
+from game.desktop import ICON_SIZES, icon_file
 
 FELT = (28, 110, 62)
 FELT_EDGE = (14, 66, 36)

@@ -109,7 +109,7 @@ def extract_file(path: Path, rel: str) -> list[Message]:
             # _(variable): a string marked with N_() where it is defined, translated here.
             continue
 
-        def literal(i: int | None) -> str | None:
+        def literal(i: int | None, args: list[ast.expr] = args) -> str | None:
             return None if i is None else args[i].value
 
         # References name the file only (msgmerge's --add-location=file): a line number would

@@ -75,13 +75,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import moderngl  # noqa: E402
-import pygame  # noqa: E402
+import moderngl
+import pygame
 
-from game.i18n import LANGUAGES, PSEUDO, set_language  # noqa: E402
-from game.render.camera import Camera  # noqa: E402
-from game.render.layout import Layout, layout  # noqa: E402
-from game.render.scene import Mark, Renderer, View  # noqa: E402
+from game.i18n import LANGUAGES, PSEUDO, set_language
+from game.render.camera import Camera
+from game.render.layout import Layout, layout
+from game.render.scene import Mark, Renderer, View
 
 
 class ShotError(Exception):
@@ -114,8 +114,8 @@ def replay_freecell(number: int, path: Path) -> Any:
 def replay_spider(number: int, suits: int, path: Path | None, deals: int) -> Any:
     """A Spider session after ``deals`` deals or the actions in ``path`` (as ``deal spider --check`` does)."""
     from game.commands import UsageError
-    from game.session import SpiderSession
     from game.commands.spider import read_moves, replay_actions
+    from game.session import SpiderSession
     from game.spider.moves import DEAL
 
     session = SpiderSession(number, suits, now=lambda: 0.0)
@@ -266,10 +266,9 @@ def play_moves_unlanded(table: Any, text: str) -> None:
 
 def _panel_data(args: argparse.Namespace) -> tuple[Any, Any, Any]:
     """The settings, statistics and challenge marks ``--panel`` shows: from ``--data DIR``, else fresh ones."""
+    from game.challenges import ChallengeProgress
     from game.play.menu import Settings
     from game.stats import Statistics
-
-    from game.challenges import ChallengeProgress
 
     if args.data is None:
         return Settings(), Statistics(), ChallengeProgress()
@@ -545,7 +544,6 @@ def shoot(args: argparse.Namespace) -> int:
     focus = None
     table = table_controller(session, (w, h), args.left_handed)
     result = _won_by_par(table) if args.panel == "result" else None
-    position = table.position
     if args.play:
         play_moves(table, args.play)
         marks = table.marks()

@@ -81,7 +81,7 @@ class ParseError(Exception):
 class Node:
     tag: str
     attrs: dict[str, str] = field(default_factory=dict)
-    kids: list["Node"] = field(default_factory=list)
+    kids: list[Node] = field(default_factory=list)
 
 
 _TOKEN = re.compile(r"""
@@ -327,8 +327,8 @@ def card_svg(tree: Node, suit: str, kind: str = "pips") -> str:
                 else _spread(kid, suit_ids)
         body.append(_expand(kid, ids, suit_ids, ink))
     x, y, w, h = {"ace": ACE_BOX if suit != "S" else ART_BOX, "pips": PIP_BOX, "court": COURT_BOX}[kind]
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_fmt(x)} {_fmt(y)} {_fmt(w)} {_fmt(h)}" '
-           f'width="{_fmt(w)}" height="{_fmt(h)}">']
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_fmt(x)} {_fmt(y)} {_fmt(w)} {_fmt(h)}" '
+            f'width="{_fmt(w)}" height="{_fmt(h)}">')]
     for node in body:
         _write(node, out)
     out.append("</svg>\n")

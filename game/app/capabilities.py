@@ -38,14 +38,15 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.i18n import N_, _
 from game.quoting import printable
 from game.schema import Choice, List, Map, Record, Str
 
-__all__ = ["Refusals", "Clipboard", "FullScreen", "MESSAGES", "REMEMBERED", "display_key", "open_window", "DOCUMENT",
-           "DEFAULT_SIZE", "FRAME", "restored_window", "current_window"]
+__all__ = ["DEFAULT_SIZE", "DOCUMENT", "FRAME", "MESSAGES", "REMEMBERED", "Clipboard", "FullScreen", "Refusals",
+           "current_window", "display_key", "open_window", "restored_window"]
 
 #: The one line said for each refusal (``why``: the platform's reason; for
 #: ``size``, ``want`` and ``got``: the sizes). One place per message.
@@ -146,7 +147,7 @@ class Refusals:
             return False
         try:
             action()
-        except Exception as exc:  # pygame.error and friends: the platform said no
+        except Exception as exc:  # noqa: BLE001  # pygame.error and friends: the platform said no
             self.refuse(name, exc, again=asked, **words)
             return False
         if name in self._remembered:

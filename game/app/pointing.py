@@ -30,7 +30,7 @@ from game.play.panels import Command
 from game.render.layout import Layout
 from game.render.picking import Pick, column_under, pick, target_near
 
-__all__ = ["Pointing", "SLIDE_STEPS"]
+__all__ = ["SLIDE_STEPS", "Pointing"]
 
 #: The run panel's buttons a held pointer presses by sliding onto them.
 SLIDE_STEPS = (Command.HOLD_UP, Command.HOLD_DOWN)

@@ -16,16 +16,27 @@ window is unfocused or minimised.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import moderngl
 import pygame
 
 from game import speeds
-from game.app.capabilities import (Clipboard, FullScreen, Refusals, current_window, desktop_size, display_key,
-                                   name_the_app, open_window, restored_window, to_stderr)
-from game.app.textentry import TextEntry
+from game.app.capabilities import (
+    Clipboard,
+    FullScreen,
+    Refusals,
+    current_window,
+    desktop_size,
+    display_key,
+    name_the_app,
+    open_window,
+    restored_window,
+    to_stderr,
+)
 from game.app.pointing import Pointing
+from game.app.textentry import TextEntry
 from game.input.keys import translate_controller, translate_key
 from game.loop import FixedStep
 from game.play import Play
@@ -123,7 +134,7 @@ class App:
 
             controller.init()
             self._controller_mod = controller
-        except Exception:  # pragma: no cover - SDL without game controller support
+        except Exception:  # noqa: BLE001  # pragma: no cover - SDL without game controller support
             self._controller_mod = None
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -168,7 +179,7 @@ class App:
         elif t == pygame.CONTROLLERDEVICEADDED and self._controller_mod is not None:
             try:
                 self.controllers[event.device_index] = self._controller_mod.Controller(event.device_index)
-            except Exception as exc:  # not a game controller SDL can open: the keys still play
+            except Exception as exc:  # noqa: BLE001  # not a game controller SDL can open: the keys still play
                 self.refusals.refuse("controller", exc)
         elif t == pygame.CONTROLLERDEVICEREMOVED:
             for k, c in list(self.controllers.items()):

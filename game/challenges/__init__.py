@@ -33,5 +33,18 @@ from game.challenges.days import FIRST_DATE, LAST_DATE, LEVELS, Challenge, chall
 from game.challenges.goals import Goal, Status, Tracker
 from game.challenges.progress import BADGES, ChallengeProgress, NotPlayable, playable
 
-__all__ = ["FIRST_DATE", "LAST_DATE", "LEVELS", "Challenge", "challenge_by_id", "challenges_for",
-           "Goal", "Status", "Tracker", "BADGES", "ChallengeProgress", "NotPlayable", "playable"]
+__all__ = [
+           "BADGES",
+           "FIRST_DATE",
+           "LAST_DATE",
+           "LEVELS",
+           "Challenge",
+           "ChallengeProgress",
+           "Goal",
+           "NotPlayable",
+           "Status",
+           "Tracker",
+           "challenge_by_id",
+           "challenges_for",
+           "playable",
+]

@@ -38,8 +38,8 @@ from game.challenges.goals import Goal, Status, judge
 from game.challenges.lines import LineRow, ProofError, Snapshot, load_lines, replay_freecell, replay_spider
 from game.challenges.sentences import challenge_level
 
-__all__ = ["Challenge", "challenges_for", "challenge_by_id", "FIRST_DATE", "LAST_DATE", "LEVELS", "GAMES",
-           "MARGINS", "CELL_SLACK", "SETS", "DEAL_CELLS", "FREECELL_KINDS", "SPIDER_KINDS"]
+__all__ = ["CELL_SLACK", "DEAL_CELLS", "FIRST_DATE", "FREECELL_KINDS", "GAMES", "LAST_DATE", "LEVELS", "MARGINS",
+           "SETS", "SPIDER_KINDS", "Challenge", "challenge_by_id", "challenges_for"]
 
 FIRST_DATE = datetime.date(2020, 1, 1)
 LAST_DATE = datetime.date(2099, 12, 31)
@@ -312,7 +312,7 @@ def challenges_for(date: datetime.date) -> tuple[Challenge, ...]:
     Medium, Hard, then Spider's; fewer only where the lines file is damaged."""
     _check_date(date)
     out: list[Challenge] = []
-    for game, make in (("freecell", _freecell), ("spider", _spider)):
+    for _game, make in (("freecell", _freecell), ("spider", _spider)):
         used: set[int] = set()
         for level in LEVELS:
             challenge = make(date, level, used)

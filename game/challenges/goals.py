@@ -32,13 +32,14 @@ over). Met and missed are final until :meth:`Tracker.restart`.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from game.challenges.lines import Snapshot
 from game.challenges.sentences import level_name, say, suits_name
 
-__all__ = ["Goal", "Status", "Tracker", "AUTO_LEVELS", "judge", "snapshot_of", "tracker_for"]
+__all__ = ["AUTO_LEVELS", "Goal", "Status", "Tracker", "judge", "snapshot_of", "tracker_for"]
 
 AUTO_LEVELS = ("off", "safe", "all")
 

@@ -33,14 +33,15 @@ move and every deal counts one.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from game.resources import asset_path
 
-__all__ = ["FILE_NAME", "LineRow", "Snapshot", "ProofError", "parse_lines", "format_lines", "load_lines",
-           "replay_freecell", "replay_spider", "SPIDER_SEPARATOR"]
+__all__ = ["FILE_NAME", "SPIDER_SEPARATOR", "LineRow", "ProofError", "Snapshot", "format_lines", "load_lines",
+           "parse_lines", "replay_freecell", "replay_spider"]
 
 FILE_NAME = "challenge-lines.tsv"
 #: Spider actions contain spaces ("move 1 2 3"), so a Spider line separates them with commas.

@@ -38,16 +38,17 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from game.challenges.days import GAMES, LEVELS, Challenge
 from game.challenges.sentences import say
 from game.i18n import _
 from game.quoting import shown
 
-__all__ = ["ChallengeProgress", "BADGES", "STORE_NAME", "FORMAT_VERSION", "playable", "badge_for",
-           "SLOTS", "NotPlayable"]
+__all__ = ["BADGES", "FORMAT_VERSION", "SLOTS", "STORE_NAME", "ChallengeProgress", "NotPlayable", "badge_for",
+           "playable"]
 
 STORE_NAME = "challenges"
 FORMAT_VERSION = 1
@@ -57,7 +58,7 @@ SLOTS: tuple[tuple[str, str], ...] = tuple((g, lv) for g in GAMES for lv in LEVE
 BADGES: tuple[tuple[str, int], ...] = (("bronze", 10), ("silver", 30), ("gold", 60), ("diamond", 120))
 
 _EMPTY = "-" * len(SLOTS)
-_MARKS = re.compile(r"[-tdl]{%d}" % len(SLOTS))
+_MARKS = re.compile(f"[-tdl]{{{len(SLOTS)}}}")
 #: A challenge's state by its mark; the words shown are ``state.<name>`` in the sentences table.
 _STATES = {"-": "none", "t": "tried", "d": "done", "l": "late"}
 T = TypeVar("T")
@@ -208,7 +209,7 @@ class ChallengeProgress:
         return {"version": FORMAT_VERSION, "days": dict(sorted(self.days.items()))}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "ChallengeProgress":
+    def from_dict(cls, data: Any) -> ChallengeProgress:
         """Read :meth:`to_dict`'s output, or raise ``ValueError`` in one line.
 
         Beyond the schema it refuses what this program never writes: a date
@@ -241,13 +242,13 @@ class ChallengeProgress:
         return cls(days)
 
     @classmethod
-    def load(cls, store: Any) -> "ChallengeProgress":
+    def load(cls, store: Any) -> ChallengeProgress:
         """The progress in ``store``; a file that does not hold it is set aside
         with a warning and a clean one written at once (never a crash)."""
         got = store.load(STORE_NAME, default=None, check=cls.from_dict, fresh=cls().to_dict())
         return got if got is not None else cls()
 
-    def update(self, store: Any, change: Callable[["ChallengeProgress"], T]) -> T:
+    def update(self, store: Any, change: Callable[[ChallengeProgress], T]) -> T:
         """Apply ``change`` to the progress on disk under the store's lock and
         write it back, so that two games open on one folder lose nothing and
         count a challenge once. ``self`` becomes what was written.

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from game.i18n import N_, _, pgettext
 
-__all__ = ["SENTENCES", "say", "suits_name", "level_name", "challenge_level", "streak_heading"]
+__all__ = ["SENTENCES", "challenge_level", "level_name", "say", "streak_heading", "suits_name"]
 
 SENTENCES: dict[str, str] = {
     # --- goals: FreeCell ---------------------------------------------------------------

@@ -47,10 +47,10 @@ import argparse
 import os
 import re
 import sys
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
-from game import __version__
-from game import limits
+from game import __version__, limits
 from game.commands.usage import UsageError
 from game.i18n import LANGUAGES, N_, PSEUDO, _, detect_language, grouped, set_language
 from game.numbers import NumberError
@@ -59,7 +59,7 @@ from game.quoting import WORD_LIMIT, printable, shown
 #: ``solve freecell``'s default budget (see :mod:`game.limits`).
 FREECELL_BUDGET = limits.FREECELL_SOLVE_STATES
 
-__all__ = ["main", "build_parser", "UsageError", "NUMBERS_HELP"]
+__all__ = ["NUMBERS_HELP", "UsageError", "build_parser", "main"]
 
 #: What a number on the command line may look like (also in the README).
 NUMBERS_HELP = N_("numbers are ASCII digits, optionally grouped by thousands with ',' or '_' "

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from game.i18n import _
 
-__all__ = ["no_display_reason", "HEADLESS_DRIVERS"]
+__all__ = ["HEADLESS_DRIVERS", "no_display_reason"]
 
 #: SDL video drivers that draw nowhere a player can see.
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
@@ -62,7 +62,7 @@ def no_display_reason(environ: Mapping[str, str] | None = None, platform: str | 
         return _("no DISPLAY or WAYLAND_DISPLAY is set")
     try:
         name = (driver or _sdl_driver)()
-    except Exception as exc:  # pygame.error: no video driver works at all
+    except Exception as exc:  # noqa: BLE001  # pygame.error, or whatever a broken SDL raises: no video driver works at all
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return _("no video driver works ({why})").format(why=first)
     if name.lower() in HEADLESS_DRIVERS:

@@ -18,7 +18,7 @@ from game.i18n import _, decimal, grouped, ngettext
 from game.numbers import parse_in_range, shown
 from game.quoting import shown_path
 
-__all__ = ["deal_command", "solve_command", "daily_command", "play_command"]
+__all__ = ["daily_command", "deal_command", "play_command", "solve_command"]
 
 # --anytime: plain ASCII seconds (float() would also take "٣", "1_0", "inf" and "nan").
 _SECONDS = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
@@ -103,7 +103,8 @@ def solve_command(number_text: str | None, board_path: str | None, cells_text: s
     room = ngettext("{n} free cell", "{n} free cells", cells).format(n=cells)
     stats = _("{states} states, {seconds} s").format(states=grouped(result.states),
                                                     seconds=decimal(result.seconds))
-    words = dict(where=where, room=room, level=level, stats=stats, cards=result.card_moves, moves=result.game_moves)
+    words = {"where": where, "room": room, "level": level, "stats": stats, "cards": result.card_moves,
+             "moves": result.game_moves}
     if result.verdict is Verdict.SOLVED:
         sys.stdout.write("".join(f"{m}\n" for m in result.moves))
         if level == "safe":
@@ -184,7 +185,7 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
                 from game.app import App
 
                 app = App(game, number, suits, fullscreen=fullscreen, language=language)
-            except Exception as exc:  # no OpenGL 3.3, or the driver failed: say so, then play in text
+            except Exception as exc:  # noqa: BLE001  # no OpenGL 3.3, or the driver failed: say so, then play in text
                 reason = _("no window could be opened: {why}").format(
                     why=str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
             else:

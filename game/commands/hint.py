@@ -35,7 +35,7 @@ from game.commands.usage import UsageError, parse_auto, read_text_file
 from game.i18n import _
 from game.quoting import shown, shown_path
 
-__all__ = ["freecell_hint_command", "spider_hint_command", "freecell_hint_sentence"]
+__all__ = ["freecell_hint_command", "freecell_hint_sentence", "spider_hint_command"]
 
 
 def _print(line: str) -> None:

@@ -37,7 +37,7 @@ from game.commands.usage import UsageError, parse_auto, read_text_file
 from game.i18n import _
 from game.quoting import shown_path
 
-__all__ = ["review_command", "read_player_moves", "spider_review_command"]
+__all__ = ["read_player_moves", "review_command", "spider_review_command"]
 
 
 def read_player_moves(path: str, start, level: str) -> list:
@@ -69,8 +69,8 @@ def read_player_moves(path: str, start, level: str) -> list:
 
 def review_command(number_text: str, moves_path: str, auto_text: str = "safe", as_json: bool = False) -> int:
     """``solitaire review freecell N --moves FILE [--auto LEVEL] [--json]``; the exit code."""
-    from game.freecell.deals import deal, is_known_unsolvable, parse_deal_number
     from game.commands.hint import _print as say
+    from game.freecell.deals import deal, is_known_unsolvable, parse_deal_number
     from game.freecell.review import GRADE_NAMES, move_phrase, review_game
 
     level = parse_auto(auto_text)

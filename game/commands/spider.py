@@ -31,7 +31,7 @@ from game.spider.deals import deal, parse_game_number, parse_suits
 from game.spider.moves import Move, NotationError
 from game.spider.position import IllegalMoveError
 
-__all__ = ["deal_command", "solve_command", "read_moves", "UNDO"]
+__all__ = ["UNDO", "deal_command", "read_moves", "solve_command"]
 
 #: Marker for an ``undo`` line in a moves file.
 UNDO = "undo"

@@ -16,7 +16,8 @@ A console that cannot print the suit symbols gets the cards as notation
 from __future__ import annotations
 
 import sys
-from typing import Callable, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
 from game.cards import CARDS, NAMES, SUIT_CHARS, SUIT_SYMBOLS
 from game.freecell.daily import daily_deal
@@ -26,7 +27,7 @@ from game.freecell.position import AmbiguousMoveError, IllegalMoveError, Positio
 from game.i18n import N_, _, grouped, ngettext
 from game.numbers import NumberError
 
-__all__ = ["play", "render", "HELP", "TextGame", "LINE_MAX"]
+__all__ = ["HELP", "LINE_MAX", "TextGame", "play", "render"]
 
 #: The longest command line read as a command (the longest command is a few characters).
 LINE_MAX = 1000

@@ -6,7 +6,7 @@ from game.bounded import TEXT_MAX_BYTES, Refused, read_text
 from game.i18n import _
 from game.quoting import shown_path
 
-__all__ = ["UsageError", "read_text_file", "parse_auto"]
+__all__ = ["UsageError", "parse_auto", "read_text_file"]
 
 
 class UsageError(Exception):

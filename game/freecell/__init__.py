@@ -9,6 +9,7 @@ Pure Python: nothing here imports pygame, moderngl or glm.
     1
 """
 
+from game.freecell.automove import AUTO_ALL, AUTO_LEVELS, AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.deals import (
     KNOWN_UNSOLVABLE,
     MAX_DEAL,
@@ -17,7 +18,6 @@ from game.freecell.deals import (
     deal_cards,
     is_known_unsolvable,
 )
-from game.freecell.automove import AUTO_ALL, AUTO_LEVELS, AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
 from game.freecell.position import (
     AmbiguousMoveError,
@@ -30,30 +30,7 @@ from game.freecell.position import (
     is_safe_home,
 )
 
-__all__ = [
-    "AUTO_ALL",
-    "AUTO_LEVELS",
-    "AUTO_OFF",
-    "AUTO_SAFE",
-    "auto_level",
-    "AmbiguousMoveError",
-    "BoardError",
-    "CELLS",
-    "COLUMNS",
-    "HOME",
-    "IllegalMoveError",
-    "KNOWN_UNSOLVABLE",
-    "MAX_DEAL",
-    "MIN_DEAL",
-    "Move",
-    "NotationError",
-    "Outcome",
-    "Position",
-    "Termination",
-    "capacity",
-    "deal",
-    "deal_cards",
-    "is_known_unsolvable",
-    "is_safe_home",
-    "place_name",
-]
+__all__ = ["AUTO_ALL", "AUTO_LEVELS", "AUTO_OFF", "AUTO_SAFE", "CELLS", "COLUMNS", "HOME", "KNOWN_UNSOLVABLE",
+           "MAX_DEAL", "MIN_DEAL", "AmbiguousMoveError", "BoardError", "IllegalMoveError", "Move", "NotationError",
+           "Outcome", "Position", "Termination", "auto_level", "capacity", "deal", "deal_cards", "is_known_unsolvable",
+           "is_safe_home", "place_name"]

@@ -21,12 +21,12 @@ Pure Python: no pygame, moderngl or glm.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from game.quoting import shown
 from game.cards import RANK, SUIT
+from game.quoting import shown
 
-__all__ = ["AUTO_OFF", "AUTO_SAFE", "AUTO_ALL", "AUTO_LEVELS", "auto_level", "is_safe_home", "safe_home_reads"]
+__all__ = ["AUTO_ALL", "AUTO_LEVELS", "AUTO_OFF", "AUTO_SAFE", "auto_level", "is_safe_home", "safe_home_reads"]
 
 AUTO_OFF = "off"
 AUTO_SAFE = "safe"

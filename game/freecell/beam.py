@@ -32,7 +32,7 @@ their layer, and children that cannot beat the best line so far are dropped.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 #: A canonical position as :mod:`game.freecell.solver` builds it. The solver
 #: hands its move generator and evaluation in (it imports this module, so
@@ -41,7 +41,7 @@ State = tuple
 Children = Callable[[State, int], Iterable[tuple[int, State]]]
 Evaluate = Callable[[State], tuple[int, int, int, int]]
 
-__all__ = ["BeamRun", "BEAMS", "WIDTHS", "beam_cost", "room_cost", "ShortBeam", "short_cost", "SHORT_WIDTHS"]
+__all__ = ["BEAMS", "SHORT_WIDTHS", "WIDTHS", "BeamRun", "ShortBeam", "beam_cost", "room_cost", "short_cost"]
 
 #: Layers (player moves) a beam may go before it is given up: wins need far
 #: fewer, and a beam past this is circling through new but useless positions.
@@ -91,8 +91,8 @@ class _Beam:
     made so far, the positions kept (``came``, for the line back), and the
     turn from one layer to the next."""
 
-    __slots__ = ("ncells", "width", "came", "layer", "index", "nxt", "line", "finished", "depth",
-                 "children", "evaluate", "cost")
+    __slots__ = ("came", "children", "cost", "depth", "evaluate", "finished", "index", "layer", "line", "ncells",
+                 "nxt", "width")
 
     def __init__(self, root: State, ncells: int, width: int, children: Children, evaluate: Evaluate,
                  cost: Callable[..., int]) -> None:

@@ -17,7 +17,7 @@ import datetime
 
 from game.freecell.deals import KNOWN_UNSOLVABLE
 
-__all__ = ["JST", "daily_deal", "today_in_japan", "DAILY_POOL"]
+__all__ = ["DAILY_POOL", "JST", "daily_deal", "today_in_japan"]
 
 JST = datetime.timezone(datetime.timedelta(hours=9), "JST")
 
@@ -34,9 +34,9 @@ _EPOCH = datetime.date(2000, 1, 1)
 
 def today_in_japan(now: datetime.datetime | None = None) -> datetime.date:
     """The calendar date in Japan at ``now`` (default: the current time)."""
-    now = now or datetime.datetime.now(datetime.timezone.utc)
+    now = now or datetime.datetime.now(datetime.UTC)
     if now.tzinfo is None:
-        now = now.replace(tzinfo=datetime.timezone.utc)
+        now = now.replace(tzinfo=datetime.UTC)
     return now.astimezone(JST).date()
 
 

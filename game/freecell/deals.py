@@ -20,8 +20,8 @@ from game.freecell.position import Position
 from game.i18n import _, grouped
 from game.numbers import NumberError, read_whole, shown
 
-__all__ = ["deal", "deal_cards", "MIN_DEAL", "MAX_DEAL", "KNOWN_UNSOLVABLE", "is_known_unsolvable",
-           "parse_deal_number", "random_deal", "DealNumberError"]
+__all__ = ["KNOWN_UNSOLVABLE", "MAX_DEAL", "MIN_DEAL", "DealNumberError", "deal", "deal_cards", "is_known_unsolvable",
+           "parse_deal_number", "random_deal"]
 
 MIN_DEAL = 1
 MAX_DEAL = 1_000_000

@@ -20,7 +20,7 @@ from functools import lru_cache
 from game.i18n import N_, _
 from game.resources import asset_path
 
-__all__ = ["Difficulty", "difficulty", "load_table", "LEVELS"]
+__all__ = ["LEVELS", "Difficulty", "difficulty", "load_table"]
 
 #: Level names by minimum free cells (SPEC §1.4).
 #: They stay English here (statistics keys); :attr:`Difficulty.label` is what a player reads.

@@ -36,7 +36,7 @@ from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import Position
 from game.i18n import _, ngettext, pgettext
 
-__all__ = ["Hint", "HintKind", "Progress", "hint_for", "hint_text", "move_sentence", "known_unsolvable_hint"]
+__all__ = ["Hint", "HintKind", "Progress", "hint_for", "hint_text", "known_unsolvable_hint", "move_sentence"]
 
 
 class HintKind(enum.Enum):

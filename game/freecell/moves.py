@@ -42,15 +42,7 @@ from game import rules
 from game.i18n import _
 from game.quoting import shown
 
-__all__ = [
-    "Move",
-    "NotationError",
-    "COLUMNS",
-    "CELLS",
-    "HOME",
-    "place_name",
-    "place_token",
-]
+__all__ = ["CELLS", "COLUMNS", "HOME", "Move", "NotationError", "place_name", "place_token"]
 
 #: Number of tableau columns, free cells (the game's maximum), and the home place.
 COLUMNS = 8
@@ -96,12 +88,12 @@ class Move:
     count: int = 1
 
     @staticmethod
-    def of(source: int, dest: int, count: int = 1) -> "Move":
+    def of(source: int, dest: int, count: int = 1) -> Move:
         """The interned move; no legality check (see ``Position.is_legal``)."""
         return _TABLE[source][dest][count]
 
     @staticmethod
-    def parse(text: str) -> "Move":
+    def parse(text: str) -> Move:
         """Read standard notation (``"3a"``, ``"a5"``, ``"8h"``, ``"38v4"``).
 
         Raises :class:`NotationError` with a one-line reason.

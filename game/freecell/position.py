@@ -29,8 +29,8 @@ rule -- or "all"); they belong to the same undo step and count as no move. This 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from game import rules
 from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse_rank, rank_token, run_name
@@ -40,16 +40,8 @@ from game.i18n import _, ngettext
 from game.quoting import shown
 from game.rules import Termination
 
-__all__ = [
-    "Position",
-    "IllegalMoveError",
-    "AmbiguousMoveError",
-    "BoardError",
-    "Outcome",
-    "Termination",
-    "capacity",
-    "is_safe_home",
-]
+__all__ = ["AmbiguousMoveError", "BoardError", "IllegalMoveError", "Outcome", "Position", "Termination", "capacity",
+           "is_safe_home"]
 
 
 class IllegalMoveError(rules.IllegalMoveError):
@@ -131,7 +123,7 @@ class Position:
     position only with :meth:`push` and :meth:`pop`.
     """
 
-    __slots__ = ("columns", "cells", "foundations", "auto_level", "_stack", "_initial_auto")
+    __slots__ = ("_initial_auto", "_stack", "auto_level", "cells", "columns", "foundations")
 
     def __init__(
         self,
@@ -201,7 +193,7 @@ class Position:
     def card_moves(self) -> list[Move]:
         """Every card movement so far in order, automatic ones included (fc-solve's count)."""
         out = list(self._initial_auto)
-        for m, autos, _ in self._stack:
+        for m, autos, _cards in self._stack:
             out.append(m)
             out.extend(autos)
         return out
@@ -627,7 +619,7 @@ class Position:
 
     # --- copying, comparing ------------------------------------------------------
 
-    def copy(self, stack: bool = True) -> "Position":
+    def copy(self, stack: bool = True) -> Position:
         """An independent copy; ``stack=False`` drops the undo history."""
         new = Position.__new__(Position)
         new.columns = [col[:] for col in self.columns]
@@ -688,7 +680,7 @@ class Position:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def parse(cls, text: str, *, auto_foundation: bool | str = False, free_cells: int = CELLS) -> "Position":
+    def parse(cls, text: str, *, auto_foundation: bool | str = False, free_cells: int = CELLS) -> Position:
         """Read fc-solve board text (see :meth:`board`).
 
         Column lines may start with ``:``; blank lines are ignored; missing

@@ -53,14 +53,14 @@ the solver tidies them (:func:`game.freecell.shorten.shorten`) before use.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from game.freecell.beam import path_to
 
 State = tuple
 Children = Callable[[State, int], Iterable[tuple[int, State]]]
 
-__all__ = ["Probes", "ORDERS", "TURN"]
+__all__ = ["ORDERS", "TURN", "Probes"]
 
 #: Expansions a thread runs before the next one's turn (fc-solve's presets
 #: switch soft threads every 500 iterations or so).
@@ -76,7 +76,7 @@ _ALL_HOME = bytes((13, 13, 13, 13))
 class _Thread:
     """One depth-first search with its own closed set and move order."""
 
-    __slots__ = ("came", "stack", "order", "rng", "expanded", "found", "done")
+    __slots__ = ("came", "done", "expanded", "found", "order", "rng", "stack")
 
     def __init__(self, root: State, order: str | int) -> None:
         self.came: dict[State, tuple[State | None, int]] = {root: (None, 0)}

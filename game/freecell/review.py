@@ -52,8 +52,8 @@ Pure Python: no pygame, moderngl or glm.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from game import limits
 from game.cards import NAMES, run_name
@@ -62,14 +62,22 @@ from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
 from game.freecell.shorten import play, shorten
 from game.freecell.solver import SolverError, Verdict, _replay, solve
-from game.freecell.states import (_T_CELL, _T_EMPTY, _T_HOME, _children, _children_all, _close, _close_all,
-                                  _evaluate, _initial_state)
-from game.grading import (GOOD_SLACK, GRADE_NAMES, GRADE_VALUES, Grade, GradedMove, ReviewSteps, grade_move,
-                          summary_line)
+from game.freecell.states import (
+    _T_CELL,
+    _T_EMPTY,
+    _T_HOME,
+    _children,
+    _children_all,
+    _close,
+    _close_all,
+    _evaluate,
+    _initial_state,
+)
+from game.grading import GOOD_SLACK, GRADE_NAMES, GRADE_VALUES, Grade, GradedMove, ReviewSteps, grade_move, summary_line
 from game.i18n import _
 
-__all__ = ["Grade", "GRADE_NAMES", "GRADE_VALUES", "GradedMove", "Review", "ReviewRun", "review_game", "check_line", "grade_targets",
-           "move_phrase", "GOOD_SLACK", "REVIEW_STATES", "REVIEW_SECONDS", "REVIEW_TOTAL_SECONDS"]
+__all__ = ["GOOD_SLACK", "GRADE_NAMES", "GRADE_VALUES", "REVIEW_SECONDS", "REVIEW_STATES", "REVIEW_TOTAL_SECONDS",
+           "Grade", "GradedMove", "Review", "ReviewRun", "check_line", "grade_targets", "move_phrase", "review_game"]
 
 #: One new search's budget (positions, seconds) and the whole review's
 #: seconds of new searches (:data:`game.limits.REVIEW`).
@@ -95,7 +103,7 @@ class Review:
     complete: bool = True
 
     def counts(self) -> dict[Grade, int]:
-        out = {g: 0 for g in Grade}
+        out = dict.fromkeys(Grade, 0)
         for g in self.grades:
             out[g.grade] += 1
         return out

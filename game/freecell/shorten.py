@@ -38,13 +38,13 @@ can be saved, and :func:`nonhome` is what is minimised.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 State = tuple
 Children = Callable[[State, int], Iterable[tuple[int, State]]]
 Evaluate = Callable[[State], tuple[int, int, int, int]]
 
-__all__ = ["shorten", "play", "nonhome"]
+__all__ = ["nonhome", "play", "shorten"]
 
 _T_HOME = 52
 
@@ -90,10 +90,8 @@ def _play(root: State, line: list[int], ncells: int, children: Children, evaluat
             return steps + won[m + end:]
         if _is_home(state, code >> 6):
             continue
-        for c, child in children(state, ncells):
-            if c == code:
-                break
-        else:
+        child = next((ch for c, ch in children(state, ncells) if c == code), None)
+        if child is None:
             return None
         state = child
         steps.append((code, state))

@@ -69,20 +69,30 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
 
-from game.verdict import SearchResult, SolverError, Verdict
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.beam import BEAMS, SHORT_WIDTHS, BeamRun, ShortBeam, path_to
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
 from game.freecell.probe import Probes
 from game.freecell.shorten import shorten
-from game.freecell.states import (_T_CELL, _T_EMPTY, _T_HOME, State, _children, _children_all, _close,  # noqa: F401
-                                  _close_all, _evaluate, _initial_state)
+from game.freecell.states import (
+    _T_CELL,
+    _T_EMPTY,
+    _T_HOME,
+    State,
+    _children,
+    _children_all,
+    _close,
+    _close_all,
+    _evaluate,
+    _initial_state,
+)
+from game.verdict import SearchResult, SolverError, Verdict
 
-__all__ = ["Verdict", "SolveResult", "solve", "SolverError"]
+__all__ = ["SolveResult", "SolverError", "Verdict", "solve"]
 
 
 @dataclass
@@ -249,10 +259,10 @@ def sensible_move(position: Position) -> Move | None:
 # queues). Each key is built from (tangle, must_move, cards_left, dig,
 # free cells, empty columns); smaller is better.
 _PRIORITIES: tuple[Callable[[int, int, int, int, int, int], int], ...] = (
-    lambda t, m, l, d, f, e: l + 2 * t + m + d - 2 * e - f,
-    lambda t, m, l, d, f, e: l + 4 * t - 4 * e - 2 * f,
-    lambda t, m, l, d, f, e: l + 3 * t + m - 2 * e - f,
-    lambda t, m, l, d, f, e: l + 3 * t + 2 * d - 3 * e - 2 * f,
+    lambda t, m, left, d, f, e: left + 2 * t + m + d - 2 * e - f,
+    lambda t, m, left, d, f, e: left + 4 * t - 4 * e - 2 * f,
+    lambda t, m, left, d, f, e: left + 3 * t + m - 2 * e - f,
+    lambda t, m, left, d, f, e: left + 3 * t + 2 * d - 3 * e - 2 * f,
 )
 #: Positions the whole portfolio may expand before only the first ordering
 #: goes on. A proof of "no win" then costs this much more than one search.
@@ -285,8 +295,7 @@ class _Greedy:
     set (:meth:`_Search.deep`).
     """
 
-    __slots__ = ("ncells", "priority", "came", "heap", "counter", "expanded", "done", "found", "children",
-                 "deep")
+    __slots__ = ("came", "children", "counter", "deep", "done", "expanded", "found", "heap", "ncells", "priority")
 
     def __init__(self, root: State, ncells: int, priority: Callable[..., int],
                  children: Callable = _children) -> None:

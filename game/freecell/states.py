@@ -25,8 +25,8 @@ and :mod:`game.freecell.shorten` use the same states.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
-from typing import Callable
 
 from game.cards import RANK, RED, SUIT
 from game.freecell.automove import is_safe_home, safe_home_reads
@@ -179,7 +179,7 @@ def _evaluate(state: State) -> tuple[int, int, int, int]:
     it is a lower bound on the moves left besides foundation moves. ``dig``:
     cards covering the next card each foundation needs.
     """
-    cells, cols, f = state
+    _cells, cols, f = state
     scores = _COLUMN_SCORES
     if len(scores) > 400_000:
         scores.clear()

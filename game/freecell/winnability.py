@@ -50,8 +50,9 @@ Pure Python: no pygame, moderngl or glm.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from game import limits
 from game.freecell.hints import HintKind
@@ -60,15 +61,7 @@ from game.freecell.position import Position
 from game.freecell.solver import SolveResult, Verdict, solve
 from game.i18n import N_, _
 
-__all__ = [
-    "WinState",
-    "Winnability",
-    "Checker",
-    "Checked",
-    "StubChecker",
-    "RewindTarget",
-    "rewind_target",
-]
+__all__ = ["Checked", "Checker", "RewindTarget", "StubChecker", "WinState", "Winnability", "rewind_target"]
 
 #: Search limits of one background check (:data:`game.limits.CHECK`).
 CHECK_BUDGET, CHECK_SECONDS = limits.CHECK

@@ -9,4 +9,4 @@ and ``touch`` (which finger points; SDL's mouse copies of touches) need no pygam
 
 from game.input.actions import Act, Action
 
-__all__ = ["Action", "Act"]
+__all__ = ["Act", "Action"]

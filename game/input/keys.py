@@ -25,7 +25,7 @@ import pygame
 
 from game.input.actions import Act, Action
 
-__all__ = ["KEYMAPS", "translate_key", "translate_controller"]
+__all__ = ["KEYMAPS", "translate_controller", "translate_key"]
 
 
 _COMMON = {

@@ -38,13 +38,14 @@ may then slide over the panel (``holding`` is true) and its release is a
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from game import speeds
 from game.places import PileKind
 
-__all__ = ["Pointer", "Click", "DragStart", "Drop", "Hold", "HoldLift"]
+__all__ = ["Click", "DragStart", "Drop", "Hold", "HoldLift", "Pointer"]
 
 Source = tuple[PileKind, int, int]  # kind, pile, index of the card the drag holds
 

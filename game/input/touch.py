@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-__all__ = ["Fingers", "TOUCH_MOUSE_ID", "MOUSE_TOUCH_ID", "synthesised", "to_pixels"]
+__all__ = ["MOUSE_TOUCH_ID", "TOUCH_MOUSE_ID", "Fingers", "synthesised", "to_pixels"]
 
 #: SDL_TOUCH_MOUSEID: the mouse id SDL gives the mouse events it makes from a touch.
 TOUCH_MOUSE_ID = 0xFFFFFFFF

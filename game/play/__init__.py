@@ -16,4 +16,4 @@ or moderngl.
 from game.play.controller import Host, NullHost, Play
 from game.play.frame import rest_layout
 
-__all__ = ["Play", "Host", "NullHost", "rest_layout"]
+__all__ = ["Host", "NullHost", "Play", "rest_layout"]

@@ -22,8 +22,8 @@ Greyed buttons are stepped over::
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Callable, Sequence
 
 from game.i18n import _
 from game.input.actions import Act
@@ -52,7 +52,7 @@ class BarFocus:
         """One enabled button on (``step`` 1) or back (-1); the table is the stop between the ends."""
         stops: list[int | None] = [None, *range(len(bar))]
         i = stops.index(self._clamped(bar))
-        for _ in range(len(stops)):
+        for _step in range(len(stops)):
             i = (i + step) % len(stops)
             at = stops[i]
             if at is None or bar[at].enabled:

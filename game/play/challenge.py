@@ -15,14 +15,15 @@ tells it what happened and shows what it answers::
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from game.challenges import Challenge, ChallengeProgress, NotPlayable, Status, Tracker
 from game.challenges.goals import snapshot_of
 from game.challenges.sentences import say
 
-__all__ = ["Attempt", "News", "SAVE_NAME", "first_game_shows_grades", "save_attempt", "restored_attempt"]
+__all__ = ["SAVE_NAME", "Attempt", "News", "first_game_shows_grades", "restored_attempt", "save_attempt"]
 
 #: The store document that ties the saved game to the challenge it plays.
 SAVE_NAME = "challenge-game"

@@ -23,15 +23,16 @@ No pygame here: panels are plain values (:mod:`game.play.panels`).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.grading import GRADE_NAMES, Grade
 from game.i18n import _, ngettext
+from game.places import PileKind
 from game.play.panels import Button, Command, Panel, Row, Section
 from game.render.marks import Mark
-from game.places import PileKind
 
-__all__ = ["Coach", "PAGE", "Rules", "FREECELL", "SPIDER"]
+__all__ = ["FREECELL", "PAGE", "SPIDER", "Coach", "Rules"]
 
 #: Moves one page of the list shows (Earlier / Later turn the pages).
 PAGE = 10

@@ -14,7 +14,8 @@ answer every per-game question. The window's side is a small :class:`Host`::
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.i18n import _, pgettext
 from game.input.actions import Act, Action
@@ -30,7 +31,7 @@ from game.play.table import Table
 from game.stats import Statistics
 from game.store import Store
 
-__all__ = ["Play", "Host", "NullHost"]  # Host and NullHost live in game.play.host
+__all__ = ["Host", "NullHost", "Play"]  # Host and NullHost live in game.play.host
 
 
 class Play:
@@ -44,8 +45,7 @@ class Play:
         self.store = store if store is not None else Store()
         self.stats = Statistics.load(self.store)
         self.settings = Settings.load(self.store)
-        if fullscreen:
-            self.settings.fullscreen = True
+        self.settings.fullscreen = self.settings.fullscreen or fullscreen  # a fullscreen start turns it on
         #: What a confirmation panel on the table will do when the player says yes.
         self._pending: Callable[[], None] | None = None
         self.help = HelpBook(())

@@ -31,8 +31,8 @@ from game.freecell.difficulty import LEVELS, load_table
 from game.spider.deals import random_game_number
 from game.spider.winnable import load
 
-__all__ = ["winnable_on", "next_spider", "next_freecell", "proven_winnable", "winnable_games",
-           "random_candidate", "order"]
+__all__ = ["next_freecell", "next_spider", "order", "proven_winnable", "random_candidate", "winnable_games",
+           "winnable_on"]
 
 _MASK = (1 << 64) - 1
 

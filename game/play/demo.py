@@ -29,7 +29,7 @@ from game.solver.answers import Answer
 if TYPE_CHECKING:
     from game.play.table import Table
 
-__all__ = ["Demo", "STATUS"]
+__all__ = ["STATUS", "Demo"]
 
 #: The demo's status line part, one whole message per state (running or
 #: paused, with or without full knowledge), with the keys it answers as they

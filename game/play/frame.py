@@ -19,7 +19,7 @@ from game.play.panels import Button, Panel
 from game.render.layout import Layout
 from game.render.marks import Mark
 
-__all__ = ["Frame", "status_line", "control_bar", "rest_layout"]
+__all__ = ["Frame", "control_bar", "rest_layout", "status_line"]
 
 
 @dataclass(frozen=True)

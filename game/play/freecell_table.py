@@ -118,7 +118,7 @@ class FreeCellTable(Reviewing, Table):
             return False
         return True
 
-    def table_for(self, session: Any) -> "FreeCellTable":
+    def table_for(self, session: Any) -> FreeCellTable:
         return FreeCellTable(self.env, session.number, session)
 
     def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:

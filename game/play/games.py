@@ -22,7 +22,7 @@ from game.play.spider_table import SpiderTable
 from game.play.table import Table, TableEnv
 from game.session import FreeCellSession, SpiderSession
 
-__all__ = ["Game", "GAMES", "LIVE_CHECK", "game_of", "next_table", "restored_table"]
+__all__ = ["GAMES", "LIVE_CHECK", "Game", "game_of", "next_table", "restored_table"]
 
 #: The game the live winnability check (and Rewind) speaks for.
 LIVE_CHECK = "freecell"

@@ -20,14 +20,14 @@ text under it on its page. The panel carries the page's blocks
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from game.howto import Block, Bullets, Heading, plain
 from game.i18n import N_, _
 from game.play.panels import Button, Command, Panel
 
-__all__ = ["HelpBook", "LINES_PER_PAGE", "CHARS_PER_LINE", "paginate", "cost"]
+__all__ = ["CHARS_PER_LINE", "LINES_PER_PAGE", "HelpBook", "cost", "paginate"]
 
 #: What one page holds: this many lines of about CHARS_PER_LINE characters
 #: (a heading counts as two, each block one more for the space before it).
@@ -127,7 +127,7 @@ class HelpBook:
     page: int = 0
 
     @classmethod
-    def open(cls, game: str, refusal: str = "") -> "HelpBook":
+    def open(cls, game: str, refusal: str = "") -> HelpBook:
         """The game's page, or the part that explains ``refusal`` (an engine's reason)."""
         from game.howto import blocks, page, section_for_refusal
 
@@ -143,7 +143,7 @@ class HelpBook:
     def pages(self) -> int:
         return max(1, len(self.leaves))
 
-    def turn(self, step: int) -> "HelpBook":
+    def turn(self, step: int) -> HelpBook:
         return HelpBook(self.leaves, self.title, max(0, min(self.pages - 1, self.page + step)))
 
     def panel(self) -> Panel:

@@ -21,7 +21,7 @@ from typing import Any
 from game.i18n import _, grouped
 from game.solver import Answer, SolverService
 
-__all__ = ["Jobs", "LineFound", "Rewound", "WinnableFound", "Said", "JobEvent"]
+__all__ = ["JobEvent", "Jobs", "LineFound", "Rewound", "Said", "WinnableFound"]
 
 #: Seconds between updates of the demo search's figure on the status line.
 PROGRESS_SECONDS = 0.5

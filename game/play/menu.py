@@ -19,15 +19,16 @@ out, so the menu itself changes nothing::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from game.i18n import LANGUAGES, N_, _, grouped, language, ngettext, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 from game.play.settings import _NAMES, AUTO_MOVES, SPEEDS, VOLUMES, Settings
 from game.quoting import printable
 
-__all__ = ["Menu", "Settings", "Request", "SPEEDS"]
+__all__ = ["SPEEDS", "Menu", "Request", "Settings"]
 
 class _Buttons:
     """A screen's buttons as they are added; :meth:`add` returns the new one's index as a 1-tuple."""
@@ -157,7 +158,7 @@ class Menu:
         back = max(0, min(self.challenge_days_back, today.day - 1))
         return today - datetime.timedelta(days=back)
 
-    def _challenge_rows(self, b: "_Buttons") -> tuple[list[Row], dict[str, list[Row]]]:
+    def _challenge_rows(self, b: _Buttons) -> tuple[list[Row], dict[str, list[Row]]]:
         """The day's challenges by game: one row each (level, done or not, Play) with its
         goal in words under it, and the row that picks the day (a past day of this month)."""
         from game.challenges import challenges_for
@@ -186,7 +187,7 @@ class Menu:
                       + b.add(say("menu.later"), "challenge-later", back > 0), value=when, detail=status)
         return [day_row], rows
 
-    def _number_row(self, game: str, label: str, b: "_Buttons") -> Row:
+    def _number_row(self, game: str, label: str, b: _Buttons) -> Row:
         """The number box, inline: "Enter..." until chosen, then the box with OK and Cancel."""
         if self.entry is None or self.entry_for != game:
             return Row(label, b.add(_("Enter\u2026"), f"{game}-number"))

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.input.actions import Act
 
-__all__ = ["WALK", "Command", "Button", "Panel", "Row", "Section", "Grid", "Chart", "Calendar"]
+__all__ = ["WALK", "Button", "Calendar", "Chart", "Command", "Grid", "Panel", "Row", "Section"]
 
 
 #: The keys that walk an open panel's buttons, and which way; with Enter (the pad's A)

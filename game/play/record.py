@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.stats import Statistics
     from game.store import Store
 
-__all__ = ["Record", "Won", "SAVE_EVERY"]
+__all__ = ["SAVE_EVERY", "Record", "Won"]
 
 #: The game is saved after this many moves since the last save.
 SAVE_EVERY = 5

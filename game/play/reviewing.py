@@ -92,10 +92,10 @@ class Reviewing:
 
     def poll_coach(self) -> None:
         """Each step: the list grows as grades arrive; the keyboard stays on its button."""
-        if self.coach is not None and self.coach.poll() and self.coach_up():
-            if not any(str(b.action).startswith("review-try:") for b in self.panel.buttons):
-                fresh: Panel = self.coach.panel()
-                self.panel = replace(fresh, focus=self.panel.focus) if self.panel.focus < len(fresh.buttons) else fresh
+        if (self.coach is not None and self.coach.poll() and self.coach_up()
+                and not any(str(b.action).startswith("review-try:") for b in self.panel.buttons)):
+            fresh: Panel = self.coach.panel()
+            self.panel = replace(fresh, focus=self.panel.focus) if self.panel.focus < len(fresh.buttons) else fresh
 
     def close_coach(self) -> None:
         if self.coach is not None:

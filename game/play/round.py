@@ -17,7 +17,8 @@ waits in :attr:`Round.wanted` for the controller::
 from __future__ import annotations
 
 import datetime
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game import speeds
 from game.challenges import Status
@@ -32,8 +33,8 @@ from game.play.games import GAMES, LIVE_CHECK, Game, asks, game_of, next_table, 
 from game.play.host import Host
 from game.play.jobs import Jobs, LineFound, Rewound, Said, WinnableFound
 from game.play.menu import Settings
-from game.play.par import Par
 from game.play.panels import Button, Command, Panel
+from game.play.par import Par
 from game.play.record import Record
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, TableWanted, Undone
 from game.session import restore_saved

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.i18n import N_, _, ngettext
 
-__all__ = ["Settings", "SPEEDS", "AUTO_MOVES", "VOLUMES"]
+__all__ = ["AUTO_MOVES", "SPEEDS", "VOLUMES", "Settings"]
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 #: FreeCell's automatic foundation levels, as the settings row shows them
@@ -108,7 +108,7 @@ class Settings:
         return True
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Settings":
+    def from_dict(cls, data: Any) -> Settings:
         """Settings from a saved document: each field that passes
         :data:`game.schema.SETTINGS` is kept, each other one keeps its default.
 
@@ -120,7 +120,7 @@ class Settings:
         return cls.checked(data)[0]
 
     @classmethod
-    def checked(cls, data: Any) -> tuple["Settings", list[str]]:
+    def checked(cls, data: Any) -> tuple[Settings, list[str]]:
         """The settings and one line per field that was refused."""
         from game.schema import SETTINGS
 
@@ -135,7 +135,7 @@ class Settings:
         return out, bad
 
     @classmethod
-    def load(cls, store: Any, name: str = "settings") -> "Settings":
+    def load(cls, store: Any, name: str = "settings") -> Settings:
         """The settings in ``store`` (a :class:`game.store.Store`).
 
         The rule for a bad file: the fields that are right are kept and the

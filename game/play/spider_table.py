@@ -10,11 +10,11 @@ from typing import Any, NamedTuple
 from game import speeds
 from game.i18n import _, ngettext, pgettext
 from game.input.actions import Act
-from game.play.flights import Key
+from game.places import PileKind
 from game.play.coach import SPIDER
+from game.play.flights import Key
 from game.play.panels import Button, Command, Panel
 from game.play.reviewing import Reviewing
-from game.places import PileKind
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
@@ -57,7 +57,7 @@ class SpiderTable(Reviewing, Table):
         shown = self.coach_position()  # the review's page for one move shows the position before it
         return self.session.position if shown is None else shown
 
-    def table_for(self, session: Any) -> "SpiderTable":
+    def table_for(self, session: Any) -> SpiderTable:
         return SpiderTable(self.env, session.number, session.suits, session)
 
     def own_button(self, name: str) -> bool:

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from game import speeds
 from game.i18n import _, as_sentence
@@ -35,7 +36,7 @@ from game.render.layout import CardTransform, Layout, layout
 from game.render.marks import Mark, last_move_marks
 from game.render.picking import Pick
 
-__all__ = ["Table", "TableEnv", "Played", "Refused", "Undone", "NewDealWanted", "TableWanted", "TableEvent"]
+__all__ = ["NewDealWanted", "Played", "Refused", "Table", "TableEnv", "TableEvent", "TableWanted", "Undone"]
 
 
 @dataclass
@@ -241,7 +242,7 @@ class Table:
         """Take back ``steps`` steps at once (Rewind's answer); the cards fly back."""
         self.flights.land()
         before = self.layout_now()
-        for _ in range(steps):
+        for _step in range(steps):
             self.session.undo()
         # The steps Rewind took back were lost ones: nothing to redo into them.
         self.session.redo_list.clear()

@@ -38,8 +38,8 @@ from game.cards import RANK, SUIT
 from game.render import theme
 from game.resources import asset_path
 
-__all__ = ["BACK", "GHOST", "CELLS", "ART_TOP", "COURT_TOP", "AtlasSheet", "draw_atlas", "redraw_back", "ink",
-           "FONT_FILE", "card_file", "art_aspect"]
+__all__ = ["ART_TOP", "BACK", "CELLS", "COURT_TOP", "FONT_FILE", "GHOST", "AtlasSheet", "art_aspect", "card_file",
+           "draw_atlas", "ink", "redraw_back"]
 
 FONT_FILE = "DejaVuSans-Bold.ttf"
 BACK = 52
@@ -197,7 +197,7 @@ def _art_files() -> tuple[tuple[bytes, float] | None, ...]:
 
 
 def _hex(colour: tuple[int, int, int]) -> bytes:
-    return ("#%02x%02x%02x" % colour).encode()
+    return "#{:02x}{:02x}{:02x}".format(*colour).encode()
 
 
 @lru_cache(maxsize=4 * 52)

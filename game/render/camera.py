@@ -26,8 +26,8 @@ except ImportError:  # pragma: no cover
 
 from game.render import theme
 
-__all__ = ["Camera", "fit_distance", "fill_height", "portrait_amount", "tilt_for", "Rect",
-           "hud_text_px", "hud_rows", "hud_band", "table_area"]
+__all__ = ["Camera", "Rect", "fill_height", "fit_distance", "hud_band", "hud_rows", "hud_text_px", "portrait_amount",
+           "table_area", "tilt_for"]
 
 #: (x0, x1, y0, y1) on the table plane.
 Rect = tuple[float, float, float, float]
@@ -202,7 +202,7 @@ class Camera:
 
     @classmethod
     def frame(cls, rect: Rect, width: int, height: int,
-              area: tuple[int, int, int, int] | None = None) -> "Camera":
+              area: tuple[int, int, int, int] | None = None) -> Camera:
         """The camera that shows the table ``rect`` as large as ``area`` allows, centred in it.
 
         ``area`` defaults to :func:`table_area` (the window less the HUD band).

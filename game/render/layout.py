@@ -40,27 +40,18 @@ hold each card twice or more.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping, Sequence, Union
+from typing import Any
 
 from game.cards import CARDS, Card
 from game.places import PileKind
 from game.render import theme
 from game.render.camera import fill_height, portrait_amount, table_area, tilt_for
 
-__all__ = [
-    "PileKind",
-    "Slot",
-    "CardPlacement",
-    "CardTransform",
-    "Layout",
-    "layout",
-    "layout_freecell",
-    "layout_spider",
-    "fan_steps",
-    "portrait_amount",
-]
+__all__ = ["CardPlacement", "CardTransform", "Layout", "PileKind", "Slot", "fan_steps", "layout", "layout_freecell",
+           "layout_spider", "portrait_amount"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +232,7 @@ def _column_need(down: int, up: int) -> float:
     return down * theme.FAN_DOWN + max(up - 1, 0) * theme.FAN_UP + theme.CARD_H
 
 
-Override = Mapping[Union[int, tuple[Any, int, int]], CardTransform]
+Override = Mapping[int | tuple[Any, int, int], CardTransform]
 
 
 def _apply(cards: list[CardPlacement], overrides: Override | None) -> list[CardPlacement]:

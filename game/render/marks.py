@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from game.places import PileKind
 
@@ -35,7 +35,7 @@ class Mark:
         return start is not None and index >= start and (self.stop is None or index < self.stop)
 
 
-def last_move_marks(keys: "Iterable[tuple[PileKind, int, int]]") -> list[Mark]:
+def last_move_marks(keys: Iterable[tuple[PileKind, int, int]]) -> list[Mark]:
     """The ``last`` marks for the cards at place keys ``(kind, pile, index)``, one per unbroken run.
 
         >>> C, F = PileKind.COLUMN, PileKind.FOUNDATION

@@ -23,12 +23,12 @@ import math
 from dataclasses import dataclass
 
 from game.cards import Card
-from game.render.camera import Camera
 from game.places import PileKind
+from game.render.camera import Camera
 from game.render.layout import Layout, inside_card
 from game.render.theme import CARD_H, CARD_W
 
-__all__ = ["Pick", "pick", "column_under", "target_near", "place_top"]
+__all__ = ["Pick", "column_under", "pick", "place_top", "target_near"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ def column_under(lay: Layout, cam: Camera, sx: float, sy: float) -> int | None:
     a column's band, even below its last card, lands on that column.
     """
     x, y = cam.table_point(sx, sy, 0.0)
-    x0, x1, y0, y1 = lay.rect
+    _x0, _x1, y0, _y1 = lay.rect
     for s in lay.slots:
         if s.kind == PileKind.COLUMN and abs(x - s.x) <= 0.5 and y0 <= y <= s.y + 0.7:
             return s.index

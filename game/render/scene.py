@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import math
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import moderngl
 import pygame
@@ -44,11 +44,11 @@ import pygame
 from game.render import theme
 from game.render.atlas import BACK, GHOST, PAD, AtlasSheet, draw_atlas, redraw_back
 from game.render.camera import Camera, glm
-from game.render.marks import Mark
 from game.render.layout import CardPlacement, Layout, Slot, layout
+from game.render.marks import Mark
 from game.resources import shader_path
 
-__all__ = ["Mark", "View", "Renderer", "Frame", "STYLES", "layout"]
+__all__ = ["STYLES", "Frame", "Mark", "Renderer", "View", "layout"]
 
 #: Highlight styles the game asks for, by name.
 STYLES: dict[str, tuple[float, float, float, float]] = {
@@ -223,14 +223,14 @@ class Felt:
             self.fbo.release()
 
 
-def _inverse_bytes(vp: "glm.mat4") -> bytes:
+def _inverse_bytes(vp: glm.mat4) -> bytes:
     return glm.inverse(vp).to_bytes()
 
 
 class Frame:
     """The per-instance floats of one frame, in painting order, and what each instance is."""
 
-    __slots__ = ("slots", "rest", "lit", "shadows", "flight", "drawn")
+    __slots__ = ("drawn", "flight", "lit", "rest", "shadows", "slots")
 
     def __init__(self) -> None:
         self.slots = array("f")     # glow or focus of empty slots, on the felt
@@ -460,8 +460,8 @@ class Renderer:
         self.drawn = fr.drawn
         ctx = self.ctx
         vp = cam.view_projection()
-        common = dict(u_half=(theme.CARD_W / 2, theme.CARD_H / 2), u_radius=theme.CORNER_RADIUS,
-                      u_shadow=theme.SHADOW_ALPHA, u_shadow_dir=theme.SHADOW_DIR, u_focus_col=theme.FOCUS)
+        common = {"u_half": (theme.CARD_W / 2, theme.CARD_H / 2), "u_radius": theme.CORNER_RADIUS,
+                  "u_shadow": theme.SHADOW_ALPHA, "u_shadow_dir": theme.SHADOW_DIR, "u_focus_col": theme.FOCUS}
         x0, x1, y0, y1 = lay.rect
         size = max(x1 - x0, y1 - y0)
         card_uniforms = dict(common, u_eye=cam.eye, u_thick=theme.CARD_THICKNESS, u_edge_col=theme.CARD_EDGE,

@@ -14,5 +14,14 @@ from game.solver.adapters import HintService, SolverChecker
 from game.solver.answers import SUPERSEDED, Answer, Ask, Progress, Verdict
 from game.solver.service import SolverService, wait_for_answers
 
-__all__ = ["SolverService", "Answer", "Progress", "Ask", "Verdict", "SUPERSEDED", "wait_for_answers",
-           "HintService", "SolverChecker"]
+__all__ = [
+           "SUPERSEDED",
+           "Answer",
+           "Ask",
+           "HintService",
+           "Progress",
+           "SolverChecker",
+           "SolverService",
+           "Verdict",
+           "wait_for_answers",
+]

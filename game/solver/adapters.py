@@ -127,7 +127,7 @@ class HintService(_Adapter):
             out.append(Hint(event.request, _HINT_KIND[event.verdict], move, length, event.states, event.seconds))
         return out
 
-    def __enter__(self) -> "HintService":
+    def __enter__(self) -> HintService:
         return self
 
 
@@ -155,5 +155,5 @@ class SolverChecker(_Adapter):
         return [Checked(e.request, e.verdict, tuple(e.line), e.states, e.seconds)
                 for e in self._events() if isinstance(e, Answer)]
 
-    def __enter__(self) -> "SolverChecker":
+    def __enter__(self) -> SolverChecker:
         return self

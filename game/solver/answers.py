@@ -11,7 +11,7 @@ from typing import Any
 
 from game.verdict import Verdict
 
-__all__ = ["Ask", "Answer", "Progress", "Verdict", "SUPERSEDED"]
+__all__ = ["SUPERSEDED", "Answer", "Ask", "Progress", "Verdict"]
 
 #: ``Answer.reason`` of a request that a newer one replaced before it was answered.
 SUPERSEDED = "superseded"

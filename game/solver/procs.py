@@ -32,11 +32,12 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any, Callable
+from typing import Any
 
-__all__ = ["start_worker", "Worker", "ParentWatch", "PDEATHSIG"]
+__all__ = ["PDEATHSIG", "ParentWatch", "Worker", "start_worker"]
 
 #: Ask the Linux kernel to SIGTERM the worker when the parent dies (an extra
 #: layer on top of the pipe; tests turn it off to check the pipe alone).
@@ -69,7 +70,7 @@ class Worker:
     once, so a dead worker reads as end-of-file here as well.
     """
 
-    def __init__(self, target: Callable[[Connection, "ParentWatch"], None], name: str) -> None:
+    def __init__(self, target: Callable[[Connection, ParentWatch], None], name: str) -> None:
         ctx = mp.get_context("spawn")
         self.conn, child = ctx.Pipe(duplex=True)
         # PR_SET_PDEATHSIG fires when the *thread* that started the child

@@ -56,15 +56,16 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import EllipsisType
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from game import limits
 from game.solver.answers import SUPERSEDED, Answer, Ask, Progress, Verdict
 from game.solver.procs import Worker
 
-__all__ = ["SolverService", "wait_for_answers", "CHECK_BUDGET", "CHECK_SECONDS"]
+__all__ = ["CHECK_BUDGET", "CHECK_SECONDS", "SolverService", "wait_for_answers"]
 
 #: Default search limits per kind of request: (states, seconds), from
 #: :mod:`game.limits` (where each is explained).
@@ -135,12 +136,12 @@ class SolverService:
     # --- asking -------------------------------------------------------------------------
 
     def ask_check(self, position: Any, *, budget: int | None = None,
-                  time_limit: float | None | EllipsisType = ...) -> int:
+                  time_limit: float | EllipsisType | None = ...) -> int:
         """Is ``position`` winnable? The answer's ``line`` is the winning line."""
         return self._ask(Ask.CHECK, position, self._limits(Ask.CHECK, budget, time_limit))
 
     def ask_hint(self, position: Any, *, budget: int | None = None,
-                 time_limit: float | None | EllipsisType = ...) -> int:
+                 time_limit: float | EllipsisType | None = ...) -> int:
         """The move to show (``Answer.move``). FreeCell: the first move of a
         winning line (shortened for a moment), or a sensible move when the
         search did not finish. Spider: the fair hint, which sees only what
@@ -148,13 +149,13 @@ class SolverService:
         return self._ask(Ask.HINT, position, self._limits(Ask.HINT, budget, time_limit))
 
     def ask_line(self, position: Any, *, budget: int | None = None,
-                 time_limit: float | None | EllipsisType = ...) -> int:
+                 time_limit: float | EllipsisType | None = ...) -> int:
         """A winning line for the demo (Spider: the full-knowledge solver's,
         its quick order: a first line soon, then :meth:`ask_shorter`)."""
         return self._ask(Ask.LINE, position, self._limits(Ask.LINE, budget, time_limit))
 
     def ask_shorter(self, position: Any, than: int, *, budget: int | None = None,
-                    time_limit: float | None | EllipsisType = ...) -> int:
+                    time_limit: float | EllipsisType | None = ...) -> int:
         """Spider: a winning line from ``position`` with fewer than ``than``
         moves (``Answer.line``, SOLVED), else UNKNOWN: the demo asks from a
         position further along the line it plays, and switches if it has not
@@ -168,7 +169,7 @@ class SolverService:
         return self._ask(Ask.SHORTER, position, options)
 
     def ask_par(self, position: Any, *, budget: int | None = None,
-                time_limit: float | None | EllipsisType = ...) -> int:
+                time_limit: float | EllipsisType | None = ...) -> int:
         """The shortest winning line the search finds from ``position`` in its
         time (FreeCell: the anytime search at the position's automatic level;
         Spider: the quick order, then the shorter-line beams). Ask a service
@@ -177,7 +178,7 @@ class SolverService:
 
     def ask_rewind(self, position: Any, *, known: Mapping[tuple, Verdict] | None = None,
                    known_lost: bool = False, budget: int | None = None,
-                   time_limit: float | None | EllipsisType = ...) -> int:
+                   time_limit: float | EllipsisType | None = ...) -> int:
         """FreeCell: how far back to undo (``Answer.rewind``, a ``RewindTarget``).
 
         ``position`` carries its history; ``known`` (e.g. ``Winnability.verdicts``)
@@ -198,7 +199,7 @@ class SolverService:
         return self._ask(Ask.REWIND, position, options)
 
     def ask_review(self, start: Any, moves: Iterable[Any], *, known_lost: bool = False,
-                   budget: int | None = None, time_limit: float | None | EllipsisType = ...,
+                   budget: int | None = None, time_limit: float | EllipsisType | None = ...,
                    total_seconds: float | None = None) -> int:
         """Every move of a game graded (``Answer.review``, a
         :class:`game.freecell.review.Review` or, for Spider, knowing every card, a
@@ -305,7 +306,7 @@ class SolverService:
             self._receive()
         return True
 
-    def __enter__(self) -> "SolverService":
+    def __enter__(self) -> SolverService:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -313,7 +314,7 @@ class SolverService:
 
     # --- inside -------------------------------------------------------------------------
 
-    def _limits(self, ask: Ask, budget: int | None, time_limit: float | None | EllipsisType) -> dict[str, Any]:
+    def _limits(self, ask: Ask, budget: int | None, time_limit: float | EllipsisType | None) -> dict[str, Any]:
         """The request's limits; left out (``None`` budget, ``...`` time): the kind's default.
         A ``time_limit`` of None means no clock (the budget alone stops the search)."""
         b, t = limits.SPIDER_HINT if ask is Ask.HINT and self.game == "spider" else LIMITS[ask]

@@ -22,16 +22,17 @@ import os
 import signal
 import time
 from collections import deque
+from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import Any, Callable
+from typing import Any
 
-from game.freecell.position import Position as FreeCellPosition
 from game import limits
+from game.freecell.position import Position as FreeCellPosition
 from game.playback import line_wins
 from game.solver.answers import Answer, Ask, Progress, Verdict
 from game.solver.procs import ParentWatch
 
-__all__ = ["run_job", "serve", "HINT_IMPROVE_SECONDS", "WORKER_NICE"]
+__all__ = ["HINT_IMPROVE_SECONDS", "WORKER_NICE", "run_job", "serve"]
 
 #: After a hint's first winning line, seconds spent looking for a shorter one
 #: (:data:`game.limits.HINT_IMPROVE_SECONDS`).
@@ -237,6 +238,20 @@ def _spider_review(start: Any, options: dict[str, Any], cancel: Callable[[], boo
                   reason="" if run.finished else "cancelled", review=review)
 
 
+def _reporter(send: Callable[[Any], None], rid: int, ask: Ask) -> Callable[..., None]:
+    """One job's progress callback: its figures sent at most once per ``PROGRESS_EVERY`` seconds."""
+    started = time.monotonic()
+    last = [started]
+
+    def progress(states: int, graded: tuple[Any, ...] = (), done: int = 0) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_EVERY:
+            last[0] = now
+            send(Progress(rid, ask, states, now - started, graded, done))
+
+    return progress
+
+
 def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - child process
     """The worker's main loop (the process target)."""
     watch.arm()
@@ -287,18 +302,9 @@ def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - c
         if message[0] != "job" or any(m is None or m[0] != "ping" for m in inbox):
             continue  # a cancel, or a job superseded before it started
         _, rid, ask, position, options = message
-        started = time.monotonic()
-        last = [started]
-
-        def progress(states: int, graded: tuple[Any, ...] = (), done: int = 0) -> None:
-            now = time.monotonic()
-            if now - last[0] >= PROGRESS_EVERY:
-                last[0] = now
-                send(Progress(rid, ask, states, now - started, graded, done))
-
         try:
-            answer = run_job(ask, position, options, cancel=replaced, progress=progress, request=rid)
-        except Exception as exc:  # a bug or a bad position: answered, never a dead worker
+            answer = run_job(ask, position, options, cancel=replaced, progress=_reporter(send, rid, ask), request=rid)
+        except Exception as exc:  # noqa: BLE001  # a bug or a bad position: answered, never a dead worker
             answer = Answer(rid, ask, Verdict.UNKNOWN, reason=f"solver error: {exc}")
         if not replaced():
             send(answer)

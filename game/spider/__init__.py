@@ -35,36 +35,9 @@ from game.spider.position import (
     PositionError,
     Termination,
 )
-from game.spider.solver import SolveResult, SolverError, Verdict, solve
+from game.spider.solver import SolverError, SolveResult, Verdict, solve
 
-__all__ = [
-    "COLUMNS",
-    "DEAL",
-    "DECK_SETS",
-    "FIRST_GAME",
-    "LAST_GAME",
-    "START_SCORE",
-    "SUIT_PLAN",
-    "Gain",
-    "Hint",
-    "HintCycle",
-    "HintKind",
-    "IllegalMoveError",
-    "Move",
-    "NotationError",
-    "Outcome",
-    "Position",
-    "PositionError",
-    "SolveResult",
-    "SolverError",
-    "SplitMix64",
-    "Termination",
-    "Verdict",
-    "candidates",
-    "deal",
-    "deal_cards",
-    "hints",
-    "random_game_number",
-    "shuffle_slots",
-    "solve",
-]
+__all__ = ["COLUMNS", "DEAL", "DECK_SETS", "FIRST_GAME", "LAST_GAME", "START_SCORE", "SUIT_PLAN", "Gain", "Hint",
+           "HintCycle", "HintKind", "IllegalMoveError", "Move", "NotationError", "Outcome", "Position", "PositionError",
+           "SolveResult", "SolverError", "SplitMix64", "Termination", "Verdict", "candidates", "deal", "deal_cards",
+           "hints", "random_game_number", "shuffle_slots", "solve"]

@@ -129,8 +129,8 @@ class Advice:
 
 def _hint(view: MaskedView, r: Ranked, index: int, total: int, gains: dict[Move, Gain],
           result: FairResult) -> FairHint:
-    common = dict(index=index, total=total, wins=r.wins, open=r.open, samples=result.samples,
-                  checked=r.checked, known=not view.unseen)
+    common = {"index": index, "total": total, "wins": r.wins, "open": r.open, "samples": result.samples,
+              "checked": r.checked, "known": not view.unseen}
     if r.move.is_deal:
         return FairHint(HintKind.DEAL, r.move, **common)  # type: ignore[arg-type]
     up = view.columns[r.move.source]
@@ -143,7 +143,7 @@ def advise_view(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPL
                 budget: int = DEFAULT_BUDGET, cancel: Callable[[], bool] | None = None) -> Advice:
     """The fair hints of a masked view (see :func:`advise`)."""
     result = search(view, seed=seed, samples=samples, budget=budget, cancel=cancel)
-    gains = {m: g for m, g in candidates((tuple(zip(view.face_down, view.columns)), view.stock))}
+    gains = dict(candidates((tuple(zip(view.face_down, view.columns)), view.stock)))
     lost = result.looks_lost
     total = len(result.ranked)
     hints = tuple(_hint(view, r, i, total, gains, result) for i, r in enumerate(result.ranked))

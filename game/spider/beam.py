@@ -60,12 +60,12 @@ child reads ten cached tuples).
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
 from game.spider.position import Position
 
-__all__ = ["Beam", "root", "apply", "legal", "wins", "is_won", "shorten", "State"]
+__all__ = ["Beam", "State", "apply", "is_won", "legal", "root", "shorten", "wins"]
 
 State = tuple  # (col0, ..., col9: bytes, deals_left: int)
 
@@ -177,9 +177,7 @@ def _priority(child: State, down_extra: int = 0, empty_extra: int = 0) -> int:
         bases.append(v)
     for v in bases:
         b = v[4]
-        if b == 12:
-            chaos -= 1
-        elif fits[b + 1] - (v[3] == b + 1) > 0:
+        if b == 12 or fits[b + 1] - (v[3] == b + 1) > 0:
             chaos -= 1
     if down_extra:  # (kept out of the loop: the plain flavour pays nothing for it)
         chaos += down_extra * sum(child[j][0] for j in range(COLUMNS))
@@ -327,7 +325,7 @@ class Beam:
                 self.best = cands[0][0]
             kept = [0] * 6
             beam = []
-            for pri, child, parent, move in cands:
+            for _pri, child, parent, move in cands:
                 left = child[10]
                 if kept[left] < width:
                     kept[left] += 1

@@ -43,19 +43,8 @@ from game.i18n import _
 from game.numbers import NumberError, read_whole, shown
 from game.spider.position import DECK_SETS, Position
 
-__all__ = [
-    "SplitMix64",
-    "SUIT_PLAN",
-    "FIRST_GAME",
-    "LAST_GAME",
-    "deal",
-    "deal_cards",
-    "shuffle_slots",
-    "random_game_number",
-    "parse_game_number",
-    "parse_suits",
-    "GameNumberError",
-]
+__all__ = ["FIRST_GAME", "LAST_GAME", "SUIT_PLAN", "GameNumberError", "SplitMix64", "deal", "deal_cards",
+           "parse_game_number", "parse_suits", "random_game_number", "shuffle_slots"]
 
 #: The range of game numbers.
 FIRST_GAME = 1

@@ -57,16 +57,8 @@ from game.spider.hints import Gain, Visible, candidates
 from game.spider.masked import MaskedView
 from game.spider.moves import COLUMNS, Move
 
-__all__ = [
-    "DEFAULT_BUDGET",
-    "DEFAULT_SAMPLES",
-    "NODES_PER_SECOND",
-    "FairResult",
-    "Ranked",
-    "Sample",
-    "budget_for",
-    "search",
-]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "NODES_PER_SECOND", "FairResult", "Ranked", "Sample", "budget_for",
+           "search"]
 
 #: Layouts sampled per hint.
 DEFAULT_SAMPLES = 8
@@ -217,7 +209,7 @@ class _Plan:
                 self.best = best[0]
             kept = [0] * 6
             beam = []
-            for pri, child, head in cands:
+            for _pri, child, head in cands:
                 left = child[10]
                 if kept[left] < width:
                     kept[left] += 1
@@ -246,7 +238,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     if not moves:
         result.ranked = [Ranked(m, 0.0) for m, _gain in candidates(_visible(view))]
         return result
-    votes: dict[Move, float] = {m: 0.0 for m in moves}
+    votes: dict[Move, float] = dict.fromkeys(moves, 0.0)
     # What each layout's first search found: a layout won by a line that starts
     # with a move is known won after that move (the rest of the line wins it).
     found: list[tuple[Sample, Move | None]] = []

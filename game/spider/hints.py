@@ -53,16 +53,7 @@ from game.cards import Card, run_name
 from game.i18n import N_, _, ngettext
 from game.spider.moves import COLUMNS, Move
 
-__all__ = [
-    "Gain",
-    "Hint",
-    "HintKind",
-    "HintCycle",
-    "Visible",
-    "candidates",
-    "hints",
-    "next_hint",
-]
+__all__ = ["Gain", "Hint", "HintCycle", "HintKind", "Visible", "candidates", "hints", "next_hint"]
 
 #: What a player sees: per column (face-down count, face-up cards), and the stock size.
 Visible = tuple[tuple[tuple[int, tuple[Card, ...]], ...], int]

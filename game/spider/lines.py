@@ -24,13 +24,13 @@ nothing, and a position on a winning line is winnable anyway.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from game.spider.beam import Beam, root, shorten
 from game.spider.position import Position
 from game.spider.solver import SolveResult, Verdict, _replay
 
-__all__ = ["shorter_line", "SHORTER_BEAMS", "LINE_SHORTEN_SECONDS"]
+__all__ = ["LINE_SHORTEN_SECONDS", "SHORTER_BEAMS", "shorter_line"]
 
 #: (width, face-down weight, empty-column weight) of the beams tried in turn:
 #: wider than the quick search's first ones, its flavours, each line shortened.

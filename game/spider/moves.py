@@ -27,7 +27,7 @@ from game import rules
 from game.i18n import _
 from game.quoting import shown
 
-__all__ = ["Move", "DEAL", "NotationError", "COLUMNS", "MAX_RUN"]
+__all__ = ["COLUMNS", "DEAL", "MAX_RUN", "Move", "NotationError"]
 
 #: Number of tableau columns.
 COLUMNS = 10
@@ -54,7 +54,7 @@ class Move:
     count: int
 
     @staticmethod
-    def of(source: int, dest: int, count: int) -> "Move":
+    def of(source: int, dest: int, count: int) -> Move:
         """The interned move; no legality check (see ``Position.is_legal``).
 
         >>> Move.of(0, 9, 1)
@@ -65,7 +65,7 @@ class Move:
         return _TABLE[source][dest][count]
 
     @staticmethod
-    def parse(text: str) -> "Move":
+    def parse(text: str) -> Move:
         """Read ``"move SRC DST COUNT"`` (1-based columns) or ``"deal"``.
 
         Raises :class:`NotationError` with a one-line reason.

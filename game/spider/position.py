@@ -42,8 +42,9 @@ Text form (reads back exactly; see :meth:`Position.parse`)::
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from game import rules
 from game.cards import CARDS, NAMES, RANK, SUIT, Card, CardParseError, Suit, run_name
@@ -52,15 +53,7 @@ from game.quoting import shown
 from game.rules import Termination
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move, NotationError
 
-__all__ = [
-    "Position",
-    "IllegalMoveError",
-    "PositionError",
-    "Outcome",
-    "Termination",
-    "DECK_SETS",
-    "START_SCORE",
-]
+__all__ = ["DECK_SETS", "START_SCORE", "IllegalMoveError", "Outcome", "Position", "PositionError", "Termination"]
 
 #: Score at the start of a game (Windows Spider).
 START_SCORE = 500
@@ -173,18 +166,7 @@ class Position:
     position only with :meth:`push` and :meth:`pop`.
     """
 
-    __slots__ = (
-        "_cols",
-        "_down",
-        "_run",
-        "_stock",
-        "_removed",
-        "_undo",
-        "move_stack",
-        "score",
-        "move_count",
-        "suits",
-    )
+    __slots__ = ("_cols", "_down", "_removed", "_run", "_stock", "_undo", "move_count", "move_stack", "score", "suits")
 
     _cols: list[list[Card]]
     _down: list[int]
@@ -192,7 +174,7 @@ class Position:
     _stock: list[Card]
     _removed: list[int]
     # One record per push: what pop() needs to put it back exactly.
-    _undo: list["_MoveRecord | _DealRecord"]
+    _undo: list[_MoveRecord | _DealRecord]
     #: The moves and deals pushed so far, oldest first (one per undo step).
     move_stack: list[Move]
     #: The Windows score (see the module docstring).
@@ -659,7 +641,7 @@ class Position:
             out.append(record.move.dest)
         return out
 
-    def copy(self, *, stack: bool = True) -> "Position":
+    def copy(self, *, stack: bool = True) -> Position:
         """An independent copy; with ``stack=False`` it has no undo history."""
         new = object.__new__(Position)
         new._cols = [col[:] for col in self._cols]
@@ -699,7 +681,7 @@ class Position:
         )
 
     @classmethod
-    def parse(cls, text: str, *, score: int = START_SCORE, move_count: int = 0) -> "Position":
+    def parse(cls, text: str, *, score: int = START_SCORE, move_count: int = 0) -> Position:
         """Read the text form back; raises :class:`PositionError` with a one-line reason.
 
         The suits of removed sets are not in the text; they are worked out from

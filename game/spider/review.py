@@ -28,8 +28,8 @@ Pure Python: no pygame, moderngl or glm.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from game.cards import NAMES, run_name
 from game.grading import GradedMove, ReviewSteps, grade_move, summary_line
@@ -39,7 +39,7 @@ from game.spider.position import IllegalMoveError, Position
 from game.spider.solver import solve
 from game.verdict import Verdict
 
-__all__ = ["SpiderReview", "SpiderReviewRun", "review_spider", "spider_move_phrase", "line_wins"]
+__all__ = ["SpiderReview", "SpiderReviewRun", "line_wins", "review_spider", "spider_move_phrase"]
 
 #: Each new search (positions, seconds) and the whole review's seconds of new
 #: searches (Spider's searches are slower than FreeCell's).

@@ -83,16 +83,16 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from game import limits
-from game.verdict import SearchResult, SolverError, Verdict
 from game.spider.beam import Beam, shorten
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
 from game.spider.position import IllegalMoveError, Position
+from game.verdict import SearchResult, SolverError, Verdict
 
-__all__ = ["Verdict", "SolveResult", "SolverError", "solve", "DEFAULT_BUDGET"]
+__all__ = ["DEFAULT_BUDGET", "SolveResult", "SolverError", "Verdict", "solve"]
 
 #: Positions expanded before the verdict is UNKNOWN, unless the caller says otherwise.
 DEFAULT_BUDGET = limits.SPIDER_SOLVE_STATES
@@ -429,7 +429,7 @@ class _Frontier:
     entries, where ``which`` is 1 for a position's first-class moves and 2 for
     its second-class ones; among equal costs the newest comes first."""
 
-    __slots__ = ("heap", "counter")
+    __slots__ = ("counter", "heap")
 
     def __init__(self, root: State) -> None:
         self.heap: list[tuple[int, int, State, int]] = [(_cost(root), 0, root, 1)]

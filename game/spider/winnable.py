@@ -26,7 +26,7 @@ from game.bounded import Refused, read_bytes
 from game.resources import asset_path
 from game.spider.deals import FIRST_GAME, LAST_GAME
 
-__all__ = ["FILE_NAME", "WinnableRows", "parse_rows", "format_rows", "load", "SUIT_COUNTS"]
+__all__ = ["FILE_NAME", "SUIT_COUNTS", "WinnableRows", "format_rows", "load", "parse_rows"]
 
 FILE_NAME = "spider-winnable.tsv"
 SUIT_COUNTS = (1, 2, 4)

@@ -5,14 +5,14 @@ tests check without a GL context."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from game.i18n import BREAKABLE_SPACE, DASHES, breaks, ends_in_number
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import MIN_BUTTON_PX, ButtonLike, HudButton, Measure, Rect, fit_text, font_measure
 
-__all__ = ["DocLine", "DocGeometry", "document_geometry"]
+__all__ = ["DocGeometry", "DocLine", "document_geometry"]
 
 
 #: Pieces of a document line: ``(kind, text)``, kind "text", "button", "key" or "pad"

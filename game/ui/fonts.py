@@ -18,15 +18,15 @@ font, so what the layout measured is what the screen shows.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pygame
 
 from game.i18n import language
 from game.resources import asset_path
 
-__all__ = ["LATIN", "FONT_FILES", "font_file_for", "TextFont", "text_font", "text_size", "missing_glyphs",
-           "forget_fonts"]
+__all__ = ["FONT_FILES", "LATIN", "TextFont", "font_file_for", "forget_fonts", "missing_glyphs", "text_font",
+           "text_size"]
 
 LATIN = "DejaVuSans-Bold.ttf"
 #: The font of each language that DejaVu does not cover.
@@ -51,13 +51,13 @@ _RENDERED: dict[tuple, pygame.Surface] = {}
 _RENDERED_MOST = 512
 
 
-@lru_cache(maxsize=None)
+@cache
 def _open(name: str, px: int) -> pygame.font.Font:
     return pygame.font.Font(str(asset_path(name)), px)
 
 
-@lru_cache(maxsize=None)
-def _glyphs(name: str) -> "_Coverage":
+@cache
+def _glyphs(name: str) -> _Coverage:
     return _Coverage(name)
 
 

@@ -21,13 +21,14 @@ this geometry; tests check it without a GL context.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 from game.render.camera import hud_band, hud_rows, hud_text_px
 
-__all__ = ["HudButton", "HudGeometry", "hud_geometry", "fit_text", "clean_text", "short_label",
-           "font_measure", "inside", "overlaps", "Rect", "ELLIPSIS"]
+__all__ = ["ELLIPSIS", "HudButton", "HudGeometry", "Rect", "clean_text", "fit_text", "font_measure", "hud_geometry",
+           "inside", "overlaps", "short_label"]
 
 #: ``(x, y, w, h)`` in window pixels, y down.
 Rect = tuple[int, int, int, int]

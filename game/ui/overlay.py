@@ -18,15 +18,15 @@ import moderngl
 import pygame
 
 from game.play.panels import Button, Panel
-from game.resources import shader_path
 from game.render.camera import hud_text_px
+from game.resources import shader_path
 from game.ui.document import DocGeometry, document_geometry
 from game.ui.fonts import TextFont, text_font
 from game.ui.hud import HudGeometry, hud_geometry
 from game.ui.question import QuestionGeometry, question_geometry
 from game.ui.screens import ScreenGeometry, screen_geometry
 
-__all__ = ["Overlay", "Button", "Panel", "Palette"]
+__all__ = ["Button", "Overlay", "Palette", "Panel"]
 
 _BAR = (8, 30, 18, 215)
 _TEXT = (236, 240, 232)
@@ -82,7 +82,7 @@ class Palette:
     edge: tuple[int, int, int, int] = (120, 170, 130, 255)
 
     @classmethod
-    def for_table(cls, name: str) -> "Palette":
+    def for_table(cls, name: str) -> Palette:
         """The palette for a table colour of :data:`game.render.theme.TABLE_COLOURS`.
 
         >>> Palette.for_table("green") == Palette()

@@ -20,7 +20,7 @@ from game.render.camera import hud_text_px
 from game.ui.hud import Measure, Rect, fit_text, font_measure
 from game.ui.screens import ScreenButton, Text, _wrap_plain
 
-__all__ = ["QuestionGeometry", "question_geometry", "TEXT_WIDTH_PX"]
+__all__ = ["TEXT_WIDTH_PX", "QuestionGeometry", "question_geometry"]
 
 #: The widest a panel's text runs, in HUD text sizes (a line a reader takes in at once);
 #: a row of buttons wider than that widens the box to hold it.

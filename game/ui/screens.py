@@ -4,14 +4,14 @@ pure function the overlay draws and tests check without a GL context."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from game.i18n import FIRST_WEEKDAY, N_, _, as_sentence, breaks, language, ngettext, percent, words
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
 
-__all__ = ["Text", "ScreenButton", "ChartGeometry", "ScreenGeometry", "screen_geometry", "OUTCOMES"]
+__all__ = ["OUTCOMES", "ChartGeometry", "ScreenButton", "ScreenGeometry", "Text", "screen_geometry"]
 
 
 @dataclass(frozen=True)
