@@ -31,12 +31,13 @@ import enum
 from dataclasses import dataclass
 
 from game import limits
-from game.cards import run_name
+from game.cards import Card, run_name
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import Position
 from game.i18n import _, ngettext, pgettext
 
-__all__ = ["Hint", "HintKind", "Progress", "hint_for", "hint_text", "known_unsolvable_hint", "move_sentence"]
+__all__ = ["Hint", "HintKind", "Progress", "hint_for", "hint_text", "known_unsolvable_hint", "move_sentence",
+           "moved_cards"]
 
 
 class HintKind(enum.Enum):
@@ -67,6 +68,19 @@ class Hint:
     deal: int | None = None
 
 
+def moved_cards(position: Position, move: Move) -> list[Card]:
+    """The cards ``move`` takes in ``position``: the run off a column's end, or a cell's card.
+
+    >>> from game.freecell import deal
+    >>> [c.display for c in moved_cards(deal(1), Move.parse("3a"))]
+    ['2♥']
+    """
+    if move.source < COLUMNS:
+        return list(position.columns[move.source][-move.count:])
+    held = position.cells[move.source - COLUMNS]
+    return [] if held is None else [held]
+
+
 def move_sentence(position: Position, move: Move) -> str:
     """``move`` as a player reads it, cards named as they show, places in words.
 
@@ -77,16 +91,13 @@ def move_sentence(position: Position, move: Move) -> str:
     >>> move_sentence(pos, Move.parse("3a")), move_sentence(pos, Move.parse("23"))
     ('Move 2♥ from column 3 to a free cell', 'Move 9♣ from column 2 to column 3 (onto 2♥)')
     """
-    src, dest, count = move.source, move.dest, move.count
+    src, dest = move.source, move.dest
     if src < COLUMNS:
-        cards = position.columns[src][-count:]
         # TRANSLATORS: where a hinted move starts, shown as {place} in "Move {cards} from {place} ...".
         where = pgettext("move from", "column {n}").format(n=src + 1)
     else:
-        held = position.cells[src - COLUMNS]
-        cards = [] if held is None else [held]
         where = pgettext("move from", "a free cell")
-    what = run_name(cards)
+    what = run_name(moved_cards(position, move))
     if dest == HOME:
         text = _("Move {cards} from {place} to the foundation")
     elif dest >= COLUMNS:

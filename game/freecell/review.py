@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from game import limits
 from game.cards import NAMES, run_name
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, auto_level
+from game.freecell.hints import moved_cards
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
 from game.freecell.shorten import play, shorten
@@ -140,13 +141,8 @@ def move_phrase(position: Position, move: Move) -> str:
     >>> move_phrase(pos, Move.parse("3a")), move_phrase(pos, Move.parse("23"))
     ('2♥ to a free cell', '9♣ onto 2♥')
     """
-    src, dest, count = move.source, move.dest, move.count
-    if src < COLUMNS:
-        cards = position.columns[src][-count:]
-    else:
-        held = position.cells[src - COLUMNS]
-        cards = [] if held is None else [held]
-    what = run_name(cards)
+    dest = move.dest
+    what = run_name(moved_cards(position, move))
     if dest == HOME:
         return _("{cards} to the foundation").format(cards=what)
     if dest >= COLUMNS:

@@ -357,14 +357,6 @@ def _run_length(up: tuple[int, ...]) -> int:
     return r
 
 
-def _run_length(up: tuple[int, ...]) -> int:
-    n = len(up)
-    r = 1 if n else 0
-    while r < n and up[n - r - 1] == up[n - r] + 4:
-        r += 1
-    return r
-
-
 def _deal_last(ranked: list[Ranked], useful: set[Move]) -> list[Ranked]:
     """Deal only when no useful move is left: every useful move can still be made
     before the deal and none is lost by waiting, while a deal spends stock for
