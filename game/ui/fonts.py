@@ -47,7 +47,7 @@ def _init() -> None:
 
 
 #: Texts already set, by font file, size, text and colours (oldest first), and how many are kept.
-_RENDERED: dict[tuple, pygame.Surface] = {}
+_RENDERED: dict[tuple[str, int, str, bool, tuple[int, ...], tuple[int, ...] | None], pygame.Surface] = {}
 _RENDERED_MOST = 512
 
 
@@ -118,7 +118,8 @@ class TextFont:
     def font(self, text: str = "") -> pygame.font.Font:
         return _open(_pick(text), self.px)
 
-    def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
+    def render(self, text: str, antialias: bool, colour: tuple[int, ...],
+               background: tuple[int, ...] | None = None) -> pygame.Surface:
         """``text`` set in its font: the same Surface again for the same text, size and
         colours (the overlay redraws its labels on every change of the status line;
         a CJK label took about a millisecond to set). The caller only reads it."""
