@@ -13,6 +13,7 @@ Run alone: ``python3 -m mypy`` from the repository root.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -71,3 +72,16 @@ def test_mypy_reports_a_planted_type_error(tmp_path):
         in done.stdout, done.stdout
     assert f"game/cards.py:{lines + 10}: error: Function is missing a type annotation  [no-untyped-def]" \
         in done.stdout, done.stdout
+
+
+def test_game_keeps_few_type_ignores_each_naming_its_error():
+    # A silenced error in the game names its code (a bare ignore would hide any
+    # other error on the line too), and there are few: each is a wrong library
+    # stub or a Python idiom typeshed cannot express, said beside it.
+    found = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for m in re.finditer(r"#\s*type:\s*ignore(\[[a-z-]+(?:,\s*[a-z-]+)*\])?", line):
+                found.append((f"{path.relative_to(ROOT)}:{n}", m.group(1)))
+    assert [where for where, code in found if code is None] == []
+    assert len(found) <= 10, found
