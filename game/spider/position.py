@@ -353,7 +353,8 @@ class Position:
             and len(self._removed) == len(other._removed)
         )
 
-    __hash__ = None  # type: ignore[assignment]  # mutable: use key()
+    # Mutable: use key(). None is how Python marks a class unhashable; typeshed declares a method.
+    __hash__ = None  # type: ignore[assignment]
 
     # --- legality ------------------------------------------------------------
 
