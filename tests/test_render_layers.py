@@ -92,3 +92,64 @@ def test_a_move_repaints_only_the_changed_part_of_the_resting_layer_with_the_sam
         assert sorted(painted)[len(painted) // 2] < size[0] * size[1] / 8
     finally:
         r.release()
+
+
+def test_a_target_that_keeps_its_frame_is_painted_only_where_cards_flew_with_the_same_pixels(ctx):
+    # Issue 40: copying the whole resting layer to the window was most of a cascade
+    # frame on llvmpipe. Where the target keeps its last frame, each frame paints
+    # only the boxes where a card in flight (its shadow, a glow, the focus ring,
+    # the overlay's changed text) was or is, and every frame's pixels, overlay
+    # included, are those of a renderer and overlay that paint everything afresh.
+    import math
+
+    import pygame
+
+    from game.freecell.solver import solve
+    from game.play.panels import Button
+    from game.render.layout import CardTransform
+    from game.ui.overlay import Overlay
+
+    pygame.font.init()
+    size = (640, 400)
+    r = Renderer(ctx, size)
+    r.keeps_frame = True
+    ov = Overlay(ctx, size)
+    fresh = Renderer(ctx, size)
+    fresh_ov = Overlay(ctx, size)
+    painted: list[float] = []
+    try:
+        pos = deal(5)
+        buttons = (Button("Menu", "menu"), Button("Undo", "undo"))
+        frame = 0
+        for move_no, m in enumerate(solve(deal(5)).moves[:4]):
+            before = layout(pos, *size)
+            pos.push(m)
+            after = layout(pos, *size)
+            moved = {int(c.card): (c.x, c.y) for c in before.cards}  # the move's card: its place changed
+            card = next(int(c.card) for c in after.cards if moved[int(c.card)] != (c.x, c.y))
+            a = next(c for c in before.cards if int(c.card) == card)
+            b = next(c for c in after.cards if int(c.card) == card)
+            for i in range(6):
+                t = i / 5
+                flight = CardTransform(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, 0.3 * math.sin(math.pi * t),
+                                       flip=0.4 * math.sin(math.pi * t) if move_no == 1 else 0.0)
+                lay = layout(pos, *size, overrides={card: flight}) if i < 5 else after
+                marks = [Mark("column", move_no % 8, None, "hint")] if move_no >= 2 else []
+                focus = Mark("column", (frame // 3) % 8, None, "focus")
+                view = View(lay, marks, focus, time=0.1 * frame)
+                status = f"Deal #5   Moves: {move_no + (i == 5)}"
+                for ren, over in ((r, ov), (fresh, fresh_ov)):
+                    changed = over.update(status, "", buttons)
+                    if ren is fresh:
+                        ren.forget_frame()  # a renderer that paints every frame whole
+                    ren.render(view, dirty=[over.changed] if changed else (), over=over.draw)
+                assert fresh.painted is None
+                assert r.read_pixels() == fresh.read_pixels(), f"move {move_no}, frame {i}"
+                painted.append(1.0 if r.painted is None else sum(b.w * b.h for b in r.painted) / (size[0] * size[1]))
+                frame += 1
+        assert painted[0] == 1.0  # the first frame paints it all
+        # A card in flight repaints a few card areas, not the window.
+        assert sorted(painted)[len(painted) // 2] < 0.2
+    finally:
+        for x in (r, fresh, ov, fresh_ov):
+            x.release()
