@@ -153,3 +153,42 @@ def test_a_target_that_keeps_its_frame_is_painted_only_where_cards_flew_with_the
     finally:
         for x in (r, fresh, ov, fresh_ov):
             x.release()
+
+
+def test_a_fan_sliding_in_flight_is_cut_to_its_strips_as_at_rest(ctx, monkeypatch):
+    # A column respreading as the cascade empties it flies all its cards at once:
+    # each one the next covers is drawn only where it shows, by the rule a fan at
+    # rest is drawn with (a whole card each cost a quarter of such a frame on
+    # llvmpipe). The picture is the uncut one but for the fan's side edges, whose
+    # anti-aliased pixels are no longer blended twice (as at rest).
+    from game.render import scene
+    from game.render.layout import CardTransform
+
+    size = (640, 400)
+    pos = deal(7)
+    rest = layout(pos, *size)
+    column = rest.pile("column", 2)
+    slide = {int(c.card): CardTransform(c.x, c.y + 0.1 - 0.3 * c.index, c.z + 0.004, flip=0.0) for c in column}
+    slide[int(column[-1].card)] = CardTransform(column[-1].x + 0.4, column[-1].y, 0.3)  # leaving the fan
+    lay = layout(pos, *size, overrides=slide)
+    pictures = []
+    for fan_dz in (scene._FAN_DZ, -1.0):
+        monkeypatch.setattr(scene, "_FAN_DZ", fan_dz)
+        r = Renderer(ctx, size)
+        try:
+            fl = r.frame_data(View(lay)).flight
+            cut = [fl[i] > -10.0 for i in range(6, len(fl), 12)]
+            assert r.render(View(lay))
+            pictures.append(r.read_pixels())
+        finally:
+            r.release()
+        if fan_dz > 0:
+            # every card of the fan but the one on top of it, and the one leaving
+            assert cut.count(True) == len(column) - 2, cut
+    w = size[0]
+    rows: dict[int, set[int]] = {}
+    for i in range(0, len(pictures[0]), 3):
+        if pictures[0][i:i + 3] != pictures[1][i:i + 3]:
+            rows.setdefault(i // 3 // w, set()).add(i // 3 % w)
+    assert rows  # the edges
+    assert max(len(xs) for xs in rows.values()) <= 6  # two edges a row, a pixel or two each

@@ -470,8 +470,18 @@ class Renderer:
             if foc or glow[3] > 0:
                 fr.lit.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), clip, foc, *glow))
             fr.drawn.append(c)
+        in_air = {(str(c.kind), c.pile, c.index): c for c in flying}
         for c in flying:
-            fr.flight.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), no_clip, 0.0, *_NO_GLOW))
+            # A run flying or sliding together (a column spreading out as the cascade
+            # empties it, a dragged run) is a fan too: each card but the last is cut to
+            # the strip the next one leaves showing (the same rule and pixels as at
+            # rest; a card in flight has no slab edge or contact shadow to show below).
+            clip = no_clip
+            nxt = in_air.get((str(c.kind), c.pile, c.index + 1))
+            if (nxt is not None and nxt.x == c.x and nxt.yaw == 0.0 and c.yaw == 0.0 and nxt.flip == c.flip
+                    and abs(math.sin(c.flip)) < 1e-6 and 0.0 <= nxt.z - c.z < _FAN_DZ):
+                clip = nxt.y - c.y + half_h - theme.CORNER_RADIUS - 0.03
+            fr.flight.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), clip, 0.0, *_NO_GLOW))
             fr.drawn.append(c)
             fr.shadows.extend((c.x, c.y, c.z, c.yaw, 1.0, c.flip, 0.0, 0.0, *_NO_GLOW))
         # Highlights and focus on empty slots: glow-only instances on the felt.
@@ -684,6 +694,9 @@ def _scissor(fb: moderngl.Framebuffer, box: tuple[int, int, int, int] | None) ->
 
 
 _NO_GLOW = (0.0, 0.0, 0.0, 0.0)
+#: The most a fan's next card in flight may stand above the one it covers (a few of
+#: the table's z steps, as at rest) for the covered card to be cut to its strip.
+_FAN_DZ = 0.01
 #: How far (table units) a card's quad reaches past its edges at rest (``card.vert``'s margin), and
 #: the pixels added around a changed card's box (its edge is smoothed over a pixel or so).
 _REST_MARGIN = 0.07
