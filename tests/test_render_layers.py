@@ -192,3 +192,50 @@ def test_a_fan_sliding_in_flight_is_cut_to_its_strips_as_at_rest(ctx, monkeypatc
             rows.setdefault(i // 3 // w, set()).add(i // 3 % w)
     assert rows  # the edges
     assert max(len(xs) for xs in rows.values()) <= 6  # two edges a row, a pixel or two each
+
+
+class _FakeScreen:
+    """A window's buffers as a swap leaves them: ``keeps`` the back buffer, or hands
+    back the other one of two (as a GPU's flip may)."""
+
+    def __init__(self, keeps: bool) -> None:
+        self.keeps = keeps
+        self.buffers = [b"", b""]
+        self.back = 0
+
+    def use(self) -> None:
+        pass
+
+    def clear(self, r: float, g: float, b: float, a: float) -> None:
+        self.buffers[self.back] = bytes(round(c * 255) for c in (r, g, b))
+
+    def read(self, viewport=None, components=3) -> bytes:
+        return self.buffers[self.back]
+
+    def flip(self) -> None:
+        if not self.keeps:
+            self.back = 1 - self.back
+
+
+class _FakeContext:
+    def __init__(self, renderer: str, screen: _FakeScreen) -> None:
+        self.info = {"GL_RENDERER": renderer}
+        self.screen = screen
+
+    def clear(self, r: float, g: float, b: float, a: float = 1.0) -> None:
+        self.screen.clear(r, g, b, a)
+
+
+def test_only_a_software_renderer_whose_swap_keeps_the_frame_paints_just_the_changes(monkeypatch):
+    import pygame
+
+    from game.render.scene import swap_keeps_frame
+
+    for renderer, keeps, want in (("llvmpipe (LLVM 15.0.6, 256 bits)", True, True),
+                                  ("llvmpipe (LLVM 15.0.6, 256 bits)", False, False),
+                                  ("NVIDIA GeForce RTX 3060/PCIe/SSE2", True, False)):
+        screen = _FakeScreen(keeps)
+        flips = []
+        monkeypatch.setattr(pygame.display, "flip", lambda s=screen: (flips.append(1), s.flip()))
+        assert swap_keeps_frame(_FakeContext(renderer, screen)) is want, renderer  # type: ignore[arg-type]
+        assert bool(flips) == ("llvmpipe" in renderer)  # a GPU is not probed at all
