@@ -202,10 +202,12 @@ class App:
 
     def step(self) -> bool:
         """One frame: events, fixed-step updates, and a redraw if anything changed."""
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        for event in events:
             self.handle(event)
         self.text_entry.sync(self.play.typing)
-        self.loop.tick(self._update)
+        # After an idle wait (nothing moving, no input) the steps due run as one.
+        self.loop.tick(self._update, still=not events and not self.play.busy and not self.pointing.dragging)
         frame = self.play.frame(self.size)
         view = View(frame.shown, marks=list(frame.marks), focus=frame.focus,
                     time=self._pulse_time(frame.marks, frame.time))
