@@ -47,7 +47,7 @@ def test_a_still_table_runs_the_steps_due_as_one_with_the_same_time_and_cap():
     # a row for a table where nothing moves; it runs one of their length now.
     for still in (False, True):
         t = [0.0]
-        loop = FixedStep(step=0.25, max_steps=5, now=lambda: t[0])
+        loop = FixedStep(step=0.25, max_steps=5, now=lambda t=t: t[0])
         seen: list[float] = []
         t[0] = 1.125
         assert loop.tick(seen.append, still=still) == 0.5

@@ -236,6 +236,6 @@ def test_only_a_software_renderer_whose_swap_keeps_the_frame_paints_just_the_cha
                                   ("NVIDIA GeForce RTX 3060/PCIe/SSE2", True, False)):
         screen = _FakeScreen(keeps)
         flips = []
-        monkeypatch.setattr(pygame.display, "flip", lambda s=screen: (flips.append(1), s.flip()))
+        monkeypatch.setattr(pygame.display, "flip", lambda s=screen, f=flips: (f.append(1), s.flip()))
         assert swap_keeps_frame(_FakeContext(renderer, screen)) is want, renderer  # type: ignore[arg-type]
         assert bool(flips) == ("llvmpipe" in renderer)  # a GPU is not probed at all
