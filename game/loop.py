@@ -43,11 +43,32 @@ class FixedStep:
         self._last = self._now()
         self._acc = 0.0
 
-    def tick(self, update: Callable[[float], None]) -> float:
-        """Run the updates that are due; return the fraction of a step left (0..1)."""
+    def tick(self, update: Callable[[float], None], *, still: bool = False) -> float:
+        """Run the updates that are due; return the fraction of a step left (0..1).
+
+        ``still``: nothing moves and no input came (the table waits), so the
+        steps due are run as one update of their whole length: the same time
+        passes, for a twelfth of the work after an idle wait::
+
+            >>> t = [0.0]
+            >>> loop = FixedStep(step=0.01, now=lambda: t[0])
+            >>> seen = []
+            >>> t[0] = 0.035
+            >>> round(loop.tick(seen.append, still=True), 2), [round(dt, 3) for dt in seen], loop.updates
+            (0.5, [0.03], 3)
+        """
         now = self._now()
         self._acc += max(0.0, now - self._last)
         self._last = now
+        steps = min(int(self._acc / self.step), self.max_steps)
+        if still and steps > 1:
+            update(self.step * steps)
+            self._acc -= self.step * steps
+            self.updates += steps
+            if steps == self.max_steps and self._acc >= self.step:
+                self.dropped += self._acc - (self._acc % self.step)
+                self._acc %= self.step
+            return self._acc / self.step
         steps = 0
         while self._acc >= self.step:
             if steps == self.max_steps:

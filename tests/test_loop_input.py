@@ -41,6 +41,24 @@ def test_catch_up_is_capped_and_alpha_is_the_leftover():
     assert loop.tick(seen.append) == 0 and len(seen) == 5
 
 
+
+def test_a_still_table_runs_the_steps_due_as_one_with_the_same_time_and_cap():
+    # Issue 40: after an idle wait of a quarter second the loop ran twelve updates in
+    # a row for a table where nothing moves; it runs one of their length now.
+    for still in (False, True):
+        t = [0.0]
+        loop = FixedStep(step=0.25, max_steps=5, now=lambda t=t: t[0])
+        seen: list[float] = []
+        t[0] = 1.125
+        assert loop.tick(seen.append, still=still) == 0.5
+        assert sum(seen) == 1.0 and len(seen) == (1 if still else 4) and loop.updates == 4
+        t[0] = 10.0  # a long stall: capped at five steps, the rest dropped, as before
+        assert loop.tick(seen.append, still=still) == 0
+        assert sum(seen) == 2.25 and loop.dropped == 7.75 and loop.updates == 9
+        t[0] = 10.25  # a single step due is a single step either way
+        loop.tick(seen.append, still=still)
+        assert seen[-1] == 0.25 and loop.updates == 10
+
 @pytest.mark.parametrize("key, act", [
     (pygame.K_LEFT, Act.FOCUS_LEFT), (pygame.K_RIGHT, Act.FOCUS_RIGHT), (pygame.K_UP, Act.FOCUS_UP),
     (pygame.K_DOWN, Act.FOCUS_DOWN), (pygame.K_RETURN, Act.SELECT), (pygame.K_SPACE, Act.SELECT),

@@ -92,3 +92,150 @@ def test_a_move_repaints_only_the_changed_part_of_the_resting_layer_with_the_sam
         assert sorted(painted)[len(painted) // 2] < size[0] * size[1] / 8
     finally:
         r.release()
+
+
+def test_a_target_that_keeps_its_frame_is_painted_only_where_cards_flew_with_the_same_pixels(ctx):
+    # Issue 40: copying the whole resting layer to the window was most of a cascade
+    # frame on llvmpipe. Where the target keeps its last frame, each frame paints
+    # only the boxes where a card in flight (its shadow, a glow, the focus ring,
+    # the overlay's changed text) was or is, and every frame's pixels, overlay
+    # included, are those of a renderer and overlay that paint everything afresh.
+    import math
+
+    import pygame
+
+    from game.freecell.solver import solve
+    from game.play.panels import Button
+    from game.render.layout import CardTransform
+    from game.ui.overlay import Overlay
+
+    pygame.font.init()
+    size = (640, 400)
+    r = Renderer(ctx, size)
+    r.keeps_frame = True
+    ov = Overlay(ctx, size)
+    fresh = Renderer(ctx, size)
+    fresh_ov = Overlay(ctx, size)
+    painted: list[float] = []
+    try:
+        pos = deal(5)
+        buttons = (Button("Menu", "menu"), Button("Undo", "undo"))
+        frame = 0
+        for move_no, m in enumerate(solve(deal(5)).moves[:4]):
+            before = layout(pos, *size)
+            pos.push(m)
+            after = layout(pos, *size)
+            moved = {int(c.card): (c.x, c.y) for c in before.cards}  # the move's card: its place changed
+            card = next(int(c.card) for c in after.cards if moved[int(c.card)] != (c.x, c.y))
+            a = next(c for c in before.cards if int(c.card) == card)
+            b = next(c for c in after.cards if int(c.card) == card)
+            for i in range(6):
+                t = i / 5
+                flight = CardTransform(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, 0.3 * math.sin(math.pi * t),
+                                       flip=0.4 * math.sin(math.pi * t) if move_no == 1 else 0.0)
+                lay = layout(pos, *size, overrides={card: flight}) if i < 5 else after
+                marks = [Mark("column", move_no % 8, None, "hint")] if move_no >= 2 else []
+                focus = Mark("column", (frame // 3) % 8, None, "focus")
+                view = View(lay, marks, focus, time=0.1 * frame)
+                status = f"Deal #5   Moves: {move_no + (i == 5)}"
+                for ren, over in ((r, ov), (fresh, fresh_ov)):
+                    changed = over.update(status, "", buttons)
+                    if ren is fresh:
+                        ren.forget_frame()  # a renderer that paints every frame whole
+                    ren.render(view, dirty=[over.changed] if changed else (), over=over.draw)
+                assert fresh.painted is None
+                assert r.read_pixels() == fresh.read_pixels(), f"move {move_no}, frame {i}"
+                painted.append(1.0 if r.painted is None else sum(b.w * b.h for b in r.painted) / (size[0] * size[1]))
+                frame += 1
+        assert painted[0] == 1.0  # the first frame paints it all
+        # A card in flight repaints a few card areas, not the window.
+        assert sorted(painted)[len(painted) // 2] < 0.2
+    finally:
+        for x in (r, fresh, ov, fresh_ov):
+            x.release()
+
+
+def test_a_fan_sliding_in_flight_is_cut_to_its_strips_as_at_rest(ctx, monkeypatch):
+    # A column respreading as the cascade empties it flies all its cards at once:
+    # each one the next covers is drawn only where it shows, by the rule a fan at
+    # rest is drawn with (a whole card each cost a quarter of such a frame on
+    # llvmpipe). The picture is the uncut one but for the fan's side edges, whose
+    # anti-aliased pixels are no longer blended twice (as at rest).
+    from game.render import scene
+    from game.render.layout import CardTransform
+
+    size = (640, 400)
+    pos = deal(7)
+    rest = layout(pos, *size)
+    column = rest.pile("column", 2)
+    slide = {int(c.card): CardTransform(c.x, c.y + 0.1 - 0.3 * c.index, c.z + 0.004, flip=0.0) for c in column}
+    slide[int(column[-1].card)] = CardTransform(column[-1].x + 0.4, column[-1].y, 0.3)  # leaving the fan
+    lay = layout(pos, *size, overrides=slide)
+    pictures = []
+    for fan_dz in (scene._FAN_DZ, -1.0):
+        monkeypatch.setattr(scene, "_FAN_DZ", fan_dz)
+        r = Renderer(ctx, size)
+        try:
+            fl = r.frame_data(View(lay)).flight
+            cut = [fl[i] > -10.0 for i in range(6, len(fl), 12)]
+            assert r.render(View(lay))
+            pictures.append(r.read_pixels())
+        finally:
+            r.release()
+        if fan_dz > 0:
+            # every card of the fan but the one on top of it, and the one leaving
+            assert cut.count(True) == len(column) - 2, cut
+    w = size[0]
+    rows: dict[int, set[int]] = {}
+    for i in range(0, len(pictures[0]), 3):
+        if pictures[0][i:i + 3] != pictures[1][i:i + 3]:
+            rows.setdefault(i // 3 // w, set()).add(i // 3 % w)
+    assert rows  # the edges
+    assert max(len(xs) for xs in rows.values()) <= 6  # two edges a row, a pixel or two each
+
+
+class _FakeScreen:
+    """A window's buffers as a swap leaves them: ``keeps`` the back buffer, or hands
+    back the other one of two (as a GPU's flip may)."""
+
+    def __init__(self, keeps: bool) -> None:
+        self.keeps = keeps
+        self.buffers = [b"", b""]
+        self.back = 0
+
+    def use(self) -> None:
+        pass
+
+    def clear(self, r: float, g: float, b: float, a: float) -> None:
+        self.buffers[self.back] = bytes(round(c * 255) for c in (r, g, b))
+
+    def read(self, viewport=None, components=3) -> bytes:
+        return self.buffers[self.back]
+
+    def flip(self) -> None:
+        if not self.keeps:
+            self.back = 1 - self.back
+
+
+class _FakeContext:
+    def __init__(self, renderer: str, screen: _FakeScreen) -> None:
+        self.info = {"GL_RENDERER": renderer}
+        self.screen = screen
+
+    def clear(self, r: float, g: float, b: float, a: float = 1.0) -> None:
+        self.screen.clear(r, g, b, a)
+
+
+def test_only_a_software_renderer_whose_swap_keeps_the_frame_paints_just_the_changes(monkeypatch):
+    import pygame
+
+    from game.render.scene import swap_keeps_frame
+
+    for renderer, keeps, want in (("llvmpipe (LLVM 15.0.6, 256 bits)", True, True),
+                                  ("llvmpipe (LLVM 15.0.6, 256 bits)", False, False),
+                                  ("NVIDIA GeForce RTX 3060/PCIe/SSE2", True, False)):
+        screen = _FakeScreen(keeps)
+        flips = []
+        monkeypatch.setattr(pygame.display, "flip", lambda s=screen, f=flips: (f.append(1), s.flip()))
+        assert swap_keeps_frame(_FakeContext(renderer, screen)) is want, renderer  # type: ignore[arg-type]
+        assert bool(flips) == ("llvmpipe" in renderer)  # a GPU is not probed at all

@@ -43,7 +43,7 @@ from game.loop import FixedStep
 from game.play import Play
 from game.play.menu import Settings
 from game.render.picking import Pick, place_top
-from game.render.scene import Renderer, View, show_felt
+from game.render.scene import Renderer, View, show_felt, swap_keeps_frame
 from game.sound import quiet_audio
 from game.ui.overlay import Overlay
 
@@ -84,6 +84,7 @@ class App:
         self.ctx.viewport = (0, 0, *self.size)
         show_felt(self.ctx, settings.table_colour)  # at once: the window is never black while the table is built
         self.renderer = Renderer(self.ctx, self.size)
+        self.renderer.keeps_frame = swap_keeps_frame(self.ctx, settings.table_colour)
         self.overlay = Overlay(self.ctx, self.size)
         self.loop = FixedStep(now=now)
         self.controllers: dict[int, Any] = {}
@@ -165,6 +166,9 @@ class App:
         elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             play.pause("minimised", False)
             self.loop.reset()
+            self.renderer.forget_frame()
+        elif t == pygame.WINDOWEXPOSED:
+            self.renderer.forget_frame()
         elif self.text_entry.take(event, play):
             pass
         elif t == pygame.KEYDOWN and play.typing and event.key not in (
@@ -200,18 +204,20 @@ class App:
 
     def step(self) -> bool:
         """One frame: events, fixed-step updates, and a redraw if anything changed."""
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        for event in events:
             self.handle(event)
         self.text_entry.sync(self.play.typing)
-        self.loop.tick(self._update)
+        # After an idle wait (nothing moving, no input) the steps due run as one.
+        self.loop.tick(self._update, still=not events and not self.play.busy and not self.pointing.dragging)
         frame = self.play.frame(self.size)
         view = View(frame.shown, marks=list(frame.marks), focus=frame.focus,
                     time=self._pulse_time(frame.marks, frame.time))
         text_changed = self.overlay.update(frame.status, frame.message, frame.buttons, frame.panel,
                                            tip=self._tip(frame))
-        drew = self.renderer.render(view, force=text_changed)
+        drew = self.renderer.render(view, dirty=[self.overlay.changed] if text_changed else (),
+                                    over=self.overlay.draw)
         if drew:
-            self.overlay.draw()
             pygame.display.flip()
             self.frames_drawn += 1
         return drew

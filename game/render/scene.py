@@ -35,13 +35,13 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import moderngl
 import pygame
 
-from game.render import theme
+from game.render import damage, theme
 from game.render.atlas import BACK, GHOST, PAD, AtlasSheet, draw_atlas, redraw_back
 from game.render.camera import Camera, glm
 from game.render.layout import CardPlacement, Layout, Slot, layout
@@ -49,7 +49,7 @@ from game.render.marks import Mark
 from game.render.uniforms import uniform
 from game.resources import shader_path
 
-__all__ = ["STYLES", "Frame", "Mark", "Renderer", "View", "layout"]
+__all__ = ["STYLES", "Frame", "Mark", "Renderer", "View", "layout", "swap_keeps_frame"]
 
 #: Highlight styles the game asks for, by name.
 STYLES: dict[str, tuple[float, float, float, float]] = {
@@ -255,6 +255,35 @@ def show_felt(ctx: moderngl.Context, colour: str = theme.DEFAULT_TABLE_COLOUR) -
     pygame.display.flip()
 
 
+def swap_keeps_frame(ctx: moderngl.Context, colour: str = theme.DEFAULT_TABLE_COLOUR) -> bool:
+    """Whether the window's back buffer still holds the last frame after a buffer swap,
+    so that a frame need paint only what changed (:attr:`Renderer.keeps_frame`).
+
+    Asked of software renderers only (llvmpipe, softpipe: their swap copies out a
+    buffer they keep, or does nothing offscreen), where the window-sized copy a
+    frame otherwise starts with is a shader pass over every pixel; a GPU's copy
+    is cheap, and its swap may hand back another buffer. Three frames of the
+    felt, each a step of blue apart (no one sees it), are swapped and read back:
+    each must still be there. The window shows the felt afterwards.
+    """
+    name = str(ctx.info.get("GL_RENDERER", "")).lower()
+    if ctx.screen is None or not any(n in name for n in ("llvmpipe", "softpipe", "softrast", "swrast")):
+        return False
+    felt = theme.table_colour(colour)[0]
+    kept = True
+    for k in (1, 2, 3):
+        blue = felt[2] + k / 255 if felt[2] < 0.9 else felt[2] - k / 255
+        ctx.screen.use()
+        ctx.clear(felt[0], felt[1], blue, 1.0)
+        drawn = ctx.screen.read(viewport=(0, 0, 1, 1), components=3)
+        pygame.display.flip()
+        if ctx.screen.read(viewport=(0, 0, 1, 1), components=3) != drawn:
+            kept = False
+            break
+    show_felt(ctx, colour)
+    return kept
+
+
 class Renderer:
     """Draws a :class:`View` into a framebuffer of ``size`` pixels.
 
@@ -312,6 +341,16 @@ class Renderer:
         self.rest_fbo: moderngl.Framebuffer | None = None
         self._rest_key: object = None
         self._rest = b""  # the resting cards' instance data the layer holds
+        #: Whether :attr:`target` still holds the last frame when the next render
+        #: starts (an offscreen framebuffer nothing else draws into; a window whose
+        #: buffer swap keeps the back buffer, which the window probes): a frame then
+        #: paints only the boxes that changed. Off by default: the overlay of a
+        #: screenshot is drawn into the target behind the renderer's back.
+        self.keeps_frame = False
+        #: The boxes (window pixels, y down) the last render painted; None: all of it.
+        self.painted: list[pygame.Rect] | None = None
+        #: The look and the per-frame instances of the frame the target holds.
+        self._shown: tuple[object, tuple[bytes, ...]] | None = None
 
     # --- set-up ---------------------------------------------------------------
 
@@ -326,6 +365,13 @@ class Renderer:
             self.target = self._offscreen(self.size)
         self._last = None
         self._rest_key = None
+        self._shown = None
+
+    def forget_frame(self) -> None:
+        """The target's pixels are no longer the last frame (the window was shown
+        again, exposed, turned): the next render paints all of it."""
+        self._last = None
+        self._shown = None
 
     def set_four_colour(self, on: bool) -> None:
         """Switch between the two- and four-colour deck (redraws the atlas)."""
@@ -396,7 +442,11 @@ class Renderer:
         no_clip = -10.0
         fr = Frame()
         flying: list[CardPlacement] = []
-        for c in lay.cards:
+        # Painter's order as the layout sorts it while cards fly, with or without
+        # them: the resting cards' instances keep one order, so a landing repaints
+        # only its box (the unsorted order forced a whole repaint when the last
+        # flight landed or the first took off).
+        for c in sorted(lay.cards, key=_painting_order):
             if c.hidden:
                 continue
             if c.in_flight:
@@ -422,8 +472,18 @@ class Renderer:
             if foc or glow[3] > 0:
                 fr.lit.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), clip, foc, *glow))
             fr.drawn.append(c)
+        in_air = {(str(c.kind), c.pile, c.index): c for c in flying}
         for c in flying:
-            fr.flight.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), no_clip, 0.0, *_NO_GLOW))
+            # A run flying or sliding together (a column spreading out as the cascade
+            # empties it, a dragged run) is a fan too: each card but the last is cut to
+            # the strip the next one leaves showing (the same rule and pixels as at
+            # rest; a card in flight has no slab edge or contact shadow to show below).
+            clip = no_clip
+            nxt = in_air.get((str(c.kind), c.pile, c.index + 1))
+            if (nxt is not None and nxt.x == c.x and nxt.yaw == 0.0 and c.yaw == 0.0 and nxt.flip == c.flip
+                    and abs(math.sin(c.flip)) < 1e-6 and 0.0 <= nxt.z - c.z < _FAN_DZ):
+                clip = nxt.y - c.y + half_h - theme.CORNER_RADIUS - 0.03
+            fr.flight.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), clip, 0.0, *_NO_GLOW))
             fr.drawn.append(c)
             fr.shadows.extend((c.x, c.y, c.z, c.yaw, 1.0, c.flip, 0.0, 0.0, *_NO_GLOW))
         # Highlights and focus on empty slots: glow-only instances on the felt.
@@ -444,18 +504,23 @@ class Renderer:
                 fr.drawn.append(s)
         return fr
 
-    def render(self, view: View, *, force: bool = False) -> bool:
+    def render(self, view: View, *, force: bool = False, dirty: Sequence[pygame.Rect] = (),
+               over: Callable[[], None] | None = None) -> bool:
         """Draw ``view`` unless it looks exactly like the last frame; True if it drew.
 
         When it returns False the framebuffer still holds the last frame (the
-        caller need not swap a window's buffers).
+        caller need not swap a window's buffers). ``over`` draws what lies over
+        the table (the overlay), in the same frame; ``dirty``: window boxes (y
+        down) where that changed: painted again even when the table did not.
+        With :attr:`keeps_frame`, only the boxes that changed are painted
+        (:attr:`painted` says which; None: the whole window).
         """
         lay = view.layout
         cam = self.camera_for(lay)
         fr = self.frame_data(view)
         key = (self.size, lay.rect, tuple(lay.slots), fr.key(), self.flat, self.atlas.four_colour,
                self.atlas.back, self.felt.colour)
-        if not force and key == self._last:
+        if not force and not dirty and key == self._last:
             return False
         self.atlas.ensure(cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W)
         self.camera = cam
@@ -489,6 +554,7 @@ class Renderer:
             self._draw("rest", prog_name, fr.rest)
             self._draw("flight", prog_name, fr.flight, base=len(fr.rest) // _FLOATS)
             self._last = key
+            self._shown, self.painted = None, None
             return True
         # The resting layer (felt, slots, glows of empty slots, cards at rest)
         # is cached in a texture: while cards fly, a frame is one blit plus
@@ -496,28 +562,59 @@ class Renderer:
         table_changed = self.felt.ensure(self.size, lay, cam, self.atlas)
         rest_key = (self.size, lay.rect, self.atlas.card_px, self.atlas.four_colour, self.atlas.back)
         rest = fr.rest.tobytes()
+        # What changed on the window since the frame it holds (None: all of it).
+        changes: list[pygame.Rect] | None = None
         if table_changed or rest_key != self._rest_key or self.rest_fbo is None:
             self._redraw_rest(prog_name, fr.rest, None)
-        elif rest != self._rest:
-            boxes = _changed_boxes(cam, self._rest, rest, self.size)
-            # A card landed or took off: only the part of the layer where cards
-            # changed is painted again (the felt there, then every resting card,
-            # clipped to it): the same pixels as a whole redraw, for a card's area.
-            for box in [None] if boxes is None else boxes:
-                self._redraw_rest(prog_name, fr.rest, box)
+        else:
+            changes = []
+            if rest != self._rest:
+                boxes = _changed_boxes(cam, self._rest, rest, self.size)
+                # A card landed or took off: only the part of the layer where cards
+                # changed is painted again (the felt there, then every resting card,
+                # clipped to it): the same pixels as a whole redraw, for a card's area.
+                for box in [None] if boxes is None else boxes:
+                    self._redraw_rest(prog_name, fr.rest, box)
+                changes = None if boxes is None else [
+                    pygame.Rect(x, self.size[1] - y - h, w, h) for x, y, w, h in boxes]
         self._rest_key, self._rest = rest_key, rest
-        assert self.rest_fbo is not None  # (drawn just above when missing)
-        ctx.copy_framebuffer(self.target, self.rest_fbo)
-        self.target.use()
-        ctx.viewport = (0, 0, *self.size)
-        ctx.enable(moderngl.BLEND)
         # Painter's order, no depth buffer: glows of empty slots on the felt,
         # the highlighted cards over their plain selves, then the shadows of
         # flying cards (on the cards at rest) and the flying cards.
-        self._draw("slots", "effect", fr.slots)
-        self._draw("lit", prog_name, fr.lit)
-        self._draw("shadows", "effect", fr.shadows)
-        self._draw("flight", prog_name, fr.flight)
+        sets = (("slots", "effect", fr.slots), ("lit", prog_name, fr.lit),
+                ("shadows", "effect", fr.shadows), ("flight", prog_name, fr.flight))
+        shown = tuple(data.tobytes() for _, _, data in sets)
+        look = (key[:3], key[4:])
+        passes: list[pygame.Rect] | None = None
+        if self.keeps_frame and changes is not None and self._shown is not None and self._shown[0] == look:
+            changes.extend(dirty)
+            for (name, _, _), old, new in zip(sets, self._shown[1], shown):
+                kind = {"slots": "slot", "shadows": "shadow"}.get(name, "card")
+                changes.extend(damage.changed_rects(cam, old, new, kind, self.size))
+            passes = damage.merged(changes, self.size)
+        self._shown = (look, shown)
+        self.painted = passes
+        for name, _, data in sets:
+            self._upload(name, data)
+        ctx.viewport = (0, 0, *self.size)
+        rest_fbo = self.rest_fbo
+        assert rest_fbo is not None  # (drawn above when missing)
+        for part in [None] if passes is None else passes:
+            # Only where something changed: the layer copied back, then every
+            # instance and the overlay drawn clipped to the box (the same pixels
+            # as a whole frame; boxes that overlap are each built up afresh).
+            _scissor(self.target, None if part is None else damage.gl_box(part, self.size[1]))
+            self.target.use()
+            ctx.copy_framebuffer(self.target, rest_fbo)
+            ctx.enable(moderngl.BLEND)
+            ctx.blend_func = moderngl.ONE, moderngl.ONE_MINUS_SRC_ALPHA
+            self.atlas.texture.use(0)
+            for name, kind, data in sets:
+                self._render(name, kind, len(data) // _FLOATS)
+            if over is not None:
+                over()
+        _scissor(self.target, None)
+        self.target.use()
         self._last = key
         return True
 
@@ -547,17 +644,23 @@ class Renderer:
             self.rest_fbo = None
 
     def _draw(self, name: str, prog_name: str, data: array[float], base: int = 0) -> None:
-        n = len(data) // _FLOATS
-        if not n:
+        self._upload(name, data)
+        if prog_name == "flat":
+            uniform(self.flat_prog, "u_base").value = float(base)
+        self._render(name, prog_name, len(data) // _FLOATS)
+
+    def _upload(self, name: str, data: array[float]) -> None:
+        if not data:
             return
         buf = self.buffers[name]
         nbytes = len(data) * 4
         if nbytes > buf.size:
             buf.orphan(max(nbytes, buf.size * 2))
         buf.write(data.tobytes())
-        if prog_name == "flat":
-            uniform(self.flat_prog, "u_base").value = float(base)
-        self.vaos[(name, prog_name)].render(moderngl.TRIANGLE_STRIP, vertices=4, instances=n)
+
+    def _render(self, name: str, prog_name: str, n: int) -> None:
+        if n:
+            self.vaos[(name, prog_name)].render(moderngl.TRIANGLE_STRIP, vertices=4, instances=n)
 
     def read_pixels(self) -> bytes:
         """The last frame as RGB bytes, top row first (for screenshots and tests)."""
@@ -585,7 +688,19 @@ class Renderer:
             self.target.release()
 
 
+def _painting_order(c: CardPlacement) -> tuple[bool, float]:
+    return (c.in_flight, c.z)
+
+
+def _scissor(fb: moderngl.Framebuffer, box: tuple[int, int, int, int] | None) -> None:
+    """Clip what is drawn into ``fb`` to ``box`` (GL's pixels, y up), or not at all (None)."""
+    fb.scissor = box  # type: ignore[assignment]  # moderngl takes None: no scissor
+
+
 _NO_GLOW = (0.0, 0.0, 0.0, 0.0)
+#: The most a fan's next card in flight may stand above the one it covers (a few of
+#: the table's z steps, as at rest) for the covered card to be cut to its strip.
+_FAN_DZ = 0.01
 #: How far (table units) a card's quad reaches past its edges at rest (``card.vert``'s margin), and
 #: the pixels added around a changed card's box (its edge is smoothed over a pixel or so).
 _REST_MARGIN = 0.07
@@ -622,9 +737,11 @@ def _changed_boxes(cam: Camera, old: bytes, new: bytes,
     kept = set(before) & set(after)
     if [b for b in before if b in kept] != [a for a in after if a in kept]:
         return None
+    if len(kept) < len(after) // 2:
+        return None  # a new deal, a restart: most of the table is new
+    # Cards taking off together (a column's run, a cascade's stream) change as many
+    # cards as they leave at rest: their boxes, not their number, decide (below).
     changed = set(before) ^ set(after)
-    if len(changed) > len(after) // 2:
-        return None  # a new deal, a restart: most of the table
     w, h = size
     boxes: list[pygame.Rect] = []
     for item in changed:

@@ -130,6 +130,8 @@ class Overlay:
         self._blocking: list[pygame.Rect] = []
         #: The part of the texture that holds the HUD and panel (what the next upload must clear).
         self._drawn: pygame.Rect | None = None
+        #: Where the last :meth:`update` that changed anything changed the look (window pixels, y down).
+        self.changed = pygame.Rect(0, 0, *size)
         self._surface: pygame.Surface | None = None
         #: Where the last :meth:`update` put the status row and the buttons.
         self.geometry: HudGeometry | None = None
@@ -247,9 +249,10 @@ class Overlay:
                 self.texture.release()
             self.texture = self.ctx.texture((w, h), 4, pygame.image.tobytes(surf, "RGBA", False))
             self.texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
+            self.changed = pygame.Rect(0, 0, w, h)
         else:
             dirty = drawn.union(self._drawn) if self._drawn is not None else pygame.Rect(0, 0, w, h)
-            dirty = dirty.clip(pygame.Rect(0, 0, w, h))
+            dirty = self.changed = dirty.clip(pygame.Rect(0, 0, w, h))
             if dirty.w and dirty.h:
                 part = pygame.image.tobytes(surf.subsurface(dirty), "RGBA", False)
                 self.texture.write(part, viewport=(dirty.x, dirty.y, dirty.w, dirty.h))
