@@ -77,8 +77,77 @@ VOTE_SHARE = 0.5
 OPEN_WEIGHT = 0.25
 
 
+#: Whether a move whose samples reach a better rank than the position's counts as progress.
+IMPROVE = True
+IMPROVE_MARGIN = 0.0
+#: Whether a sample's search may deal (it knows what the deal brings).
+SEARCH_DEALS = False
+
 #: The score of a move none of whose samples was searched (worse than any rank).
 _LOST = 1 << 40
+
+
+#: Which ranking the samples' searches use: the solver's beam rank, or :func:`_fair_rank`.
+EVAL = "beam"
+#: _fair_rank's weights: per face-down card, per off-suit build, per other break, per empty
+#: column and per set off (in half-breaks; a same-suit build costs nothing).
+W_DOWN = 2
+W_NATURAL = 2
+W_BREAK = 4
+W_EMPTY = 4
+W_SET = 6
+
+_COLUMN: dict[bytes, tuple[int, int, int, int]] = {}
+
+
+def _column(col: bytes) -> tuple[int, int, int, int]:
+    """(cost, top rank or -1, bottom rank if the column has no face-down card else -2, cards)."""
+    v = _COLUMN.get(col)
+    if v is not None:
+        return v
+    n = len(col) - 1
+    if not n:
+        v = (0, -1, -2, 0)
+    else:
+        down = col[0]
+        cost = W_DOWN * down + (W_BREAK if down else 0)
+        for i in range(2 + down, n + 1):
+            a, b = col[i], col[i - 1]
+            if a + 4 != b:
+                cost += W_NATURAL if (a >> 2) + 1 == (b >> 2) else W_BREAK
+        v = (cost, col[n] >> 2, -2 if down else col[1] >> 2, n)
+    if len(_COLUMN) > 400_000:
+        _COLUMN.clear()
+    _COLUMN[col] = v
+    return v
+
+
+def _fair_rank(state: tuple) -> int:
+    """A rank for play without knowing the hidden cards (lower is better)."""
+    cost = 0
+    cards = 0
+    tops = [0] * 15
+    bottoms = []
+    for j in range(COLUMNS):
+        c, top, bottom, n = _column(state[j])
+        if top < 0:
+            cost -= W_EMPTY
+            continue
+        cost += c
+        cards += n
+        tops[top] += 1
+        if bottom >= 0:
+            bottoms.append((bottom, top))
+    for bottom, top in bottoms:
+        # A column that could be emptied: its bottom card is a King or fits another column.
+        if bottom == 12 or tops[bottom + 1] - (top == bottom + 1) > 0:
+            cost -= W_NATURAL
+    sets = (104 - cards - 10 * state[10]) // 13
+    return cost - W_SET * sets
+
+
+def _rank(state: tuple) -> int:
+    return _fair_rank(state) * 524_288 if EVAL == "fair" else _priority(state)
 
 
 def budget_for(seconds: float) -> int:
@@ -163,6 +232,7 @@ class _Plan:
 
     def __init__(self, deals: tuple[bytes, ...], width: int, budget: int) -> None:
         self.beam = Beam(deals, width)
+        self.deals = SEARCH_DEALS
         self.width = width
         self.budget = budget
         self.expanded = 0
@@ -181,7 +251,7 @@ class _Plan:
         seen: set[int] = {hash(_key(start))}
         # A node is (state, the first move of its line).
         beam: list[tuple[tuple, Move | None]] = [(start, None)]
-        best: tuple[int, Move | None] = (_priority(start), None)
+        best: tuple[int, Move | None] = (_rank(start), None)
         self.best = best[0]
         width = self.width
         for _depth in range(260):
@@ -192,6 +262,8 @@ class _Plan:
                     return Sample.OPEN, best[1]
                 self.expanded += 1
                 for move, child in children(state):
+                    if move.count == 0 and not self.deals:
+                        continue
                     h = hash(_key(child))
                     if h in seen or h in here:
                         continue
@@ -200,7 +272,7 @@ class _Plan:
                     if child[10] == 0 and is_won(child):
                         self.best = 0
                         return Sample.WON, head
-                    cands.append((_priority(child), child, head))
+                    cands.append((_rank(child), child, head))
             if not cands:
                 return Sample.DRY, best[1]
             cands.sort(key=lambda t: t[0])
@@ -228,6 +300,8 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     """
     if samples < 1 or budget < 1:
         raise ValueError(f"samples and budget must be at least 1, not {samples} and {budget}")
+    if not view.unseen:
+        samples = 1  # every card is in sight: every layout is the real one
     rng = random.Random(seed)
     layouts = [_sample(view, rng) for _ in range(samples)]
     result = FairResult(samples=samples)
@@ -305,6 +379,12 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     # columns then trade places with moves into empty columns for ever.
     kinds = _PROGRESS if any(view.face_down) else (Gain.COMPLETES_SET,)
     progress = {m for m, g in gains.items() if g in kinds}
+    if IMPROVE and any(view.face_down):
+        # (With every card face up, moves to and from empty columns can improve the rank for
+        # ever: only a completed set counts then, as above.)
+        root = sum(_rank(state) for state, _deals in layouts) / len(layouts)
+        progress |= {r.move for r in ranked if r.checked and not r.move.is_deal
+                     and (r.wins or r.score < root - IMPROVE_MARGIN)}
     result.ranked = _deal_when_due(view, ranked, progress, result.won)
     return result
 
