@@ -252,11 +252,14 @@ def _where(platform: str, environ: Mapping[str, str]) -> tuple[str, Path] | None
     return None
 
 
-def _start_menu_shortcut(run: Callable[..., subprocess.CompletedProcess]) -> dict[str, bytes]:
+def _start_menu_shortcut(run: Callable[..., subprocess.CompletedProcess[bytes]]) -> dict[str, bytes]:
     """The Start-menu shortcut, made by Windows' own shell object in a scratch folder (then
     written in place like any other file, so the manifest knows the folders it made)."""
     argv, folder = launch_command()
-    quote = lambda s: "'" + s.replace("'", "''") + "'"  # noqa: E731 - PowerShell's single-quoted string
+
+    def quote(s: str) -> str:  # PowerShell's single-quoted string
+        return "'" + s.replace("'", "''") + "'"
+
     with tempfile.TemporaryDirectory() as scratch:
         link = Path(scratch) / "Solitaire.lnk"
         script = (f"$s=(New-Object -ComObject WScript.Shell).CreateShortcut({quote(str(link))});"
@@ -269,7 +272,7 @@ def _start_menu_shortcut(run: Callable[..., subprocess.CompletedProcess]) -> dic
 
 
 def install_launcher(environ: Mapping[str, str] | None = None, platform: str | None = None,
-                     run: Callable[..., subprocess.CompletedProcess] = subprocess.run) -> int:
+                     run: Callable[..., subprocess.CompletedProcess[bytes]] = subprocess.run) -> int:
     """``solitaire install-launcher``: 0 done, 1 the system refused (said in one line)."""
     environ = os.environ if environ is None else environ
     where = _where(platform or sys.platform, environ)

@@ -79,7 +79,7 @@ class GradedMove:
     before: Verdict
     after: Verdict
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         """The ``--json`` object: the lines as player moves in notation."""
         return {"index": self.index, "move": str(self.move), "grade": self.grade.value,
                 "better": None if self.better is None else str(self.better),

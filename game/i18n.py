@@ -638,10 +638,12 @@ def language_from_locale(name: str | None) -> str | None:
 
 
 def _windows_ui_language() -> str | None:
+    if sys.platform != "win32":  # (type checkers know ctypes.windll only on Windows)
+        return None
     try:
         import ctypes
         import locale
-        langid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+        langid = ctypes.windll.kernel32.GetUserDefaultUILanguage()
     except (ImportError, AttributeError, OSError):
         return None
     return locale.windows_locale.get(int(langid))

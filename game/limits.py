@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 __all__ = ["CHECK", "FREECELL_SOLVE_STATES", "HINT", "HINT_IMPROVE_SECONDS", "LINE", "PAR", "REVIEW",
-           "REVIEW_TOTAL_SECONDS", "REWIND", "SHORTER", "SPIDER_HINT", "SPIDER_SOLVE_STATES", "TARGETS",
+           "REVIEW_TOTAL_SECONDS", "REWIND", "SHORTER", "SHORTER_SECONDS", "SPIDER_HINT", "SPIDER_SOLVE_STATES", "TARGETS",
            "VERDICT_MEMORY", "Limit"]
 
 
@@ -50,7 +50,8 @@ LINE = Limit(1_000_000, 60.0)
 #: A shorter ending sought while the demo plays (Spider): the demo asks from
 #: a position it reaches after about this long, so the answer comes before
 #: it gets there.
-SHORTER = Limit(1_000_000, 8.0)
+SHORTER_SECONDS = 8.0  # (the demo plans with it, so it is always a number)
+SHORTER = Limit(1_000_000, SHORTER_SECONDS)
 #: Rewind spends up to the check's limits on each earlier position it examines.
 REWIND = CHECK
 #: Par: the shortest line found from a deal's start, sought as the game begins

@@ -45,9 +45,12 @@ or glm.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.freecell.position import Position as FreeCellPosition
+
+if TYPE_CHECKING:
+    from game.spider.position import Position as SpiderPosition
 
 __all__ = ["DEFAULT_SPEED", "MAX_STEPS_PER_UPDATE", "Playback", "line_wins", "solve_line"]
 
@@ -244,7 +247,7 @@ def solve_line(position: Any, *, budget: int = 200_000, time_limit: float | None
     return list(res.moves) if res.verdict is Verdict.SOLVED else None
 
 
-def line_wins(position: Any, line: Sequence[Any]) -> bool:
+def line_wins(position: FreeCellPosition | SpiderPosition, line: Sequence[Any]) -> bool:
     """``line``, played through the rules engine on a copy of ``position``
     (FreeCell's card by card, no automatic moves), ends in a win."""
     pos = position.copy()

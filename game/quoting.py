@@ -97,9 +97,10 @@ def shown_path(path: object) -> str:
     """
     import os
 
+    text: str | bytes
     try:
-        text = os.fspath(path)  # type: ignore[call-overload]
-    except TypeError:
+        text = os.fspath(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
+    except TypeError:  # an __fspath__ that returns neither str nor bytes
         text = str(path)
     if isinstance(text, bytes):
         text = text.decode("utf-8", "backslashreplace")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from game.freecell import Move, Position, deal
 from game.freecell.automove import AUTO_OFF, AUTO_SAFE, auto_level
@@ -33,7 +33,11 @@ from game.quoting import shown
 __all__ = ["FreeCellSession", "GameClock", "RedoList", "SpiderSession", "Step", "restore_saved"]
 
 
-def _restored(build: Callable[[], Any], data: dict[str, Any], now: Callable[[], float]) -> Any:
+#: Either game's session (both keep the counters and the clock _restored sets).
+_Session = TypeVar("_Session", "FreeCellSession", "SpiderSession")
+
+
+def _restored(build: Callable[[], _Session], data: dict[str, Any], now: Callable[[], float]) -> _Session:
     """Rebuild a saved session with ``build`` (which replays its steps through the
     rules engine), then restore the counters and the clock kept beside them.
 
@@ -687,4 +691,5 @@ def restore_saved(store: Any, *, now: Callable[[], float] = time.monotonic,
             return SpiderSession.from_dict(data, now=now)
         return FreeCellSession.from_dict(data, now=now)
 
-    return store.load(name, default=None, check=read)
+    restored: FreeCellSession | SpiderSession | None = store.load(name, default=None, check=read)
+    return restored

@@ -87,7 +87,7 @@ def _noise(count: int, seed: int) -> list[float]:
     return [rng.random() * 2.0 - 1.0 for _ in range(count)]
 
 
-def _finish(signal: list[float], rate: int, peak: float) -> array:
+def _finish(signal: list[float], rate: int, peak: float) -> array[int]:
     """Fade out the last few ms, scale to ``peak`` of full scale, quantise."""
     fade = min(len(signal), max(1, int(0.004 * rate)))
     # A linear fade to exactly zero so the sound never ends on a step (a click).
@@ -106,7 +106,7 @@ def _click(rate: int, *, seconds: float, decay: float, low: float, high: float,
     return [x * math.exp(-i / (decay * rate)) for i, x in enumerate(band)]
 
 
-def _place(rate: int) -> array:
+def _place(rate: int) -> array[int]:
     # A soft snap: ~6 ms decay of mid-band noise, with a faint low "body" so
     # it reads as a card landing on felt rather than a tick.
     snap = _click(rate, seconds=0.07, decay=0.006, low=400.0, high=3500.0, seed=1)
@@ -115,14 +115,14 @@ def _place(rate: int) -> array:
     return _finish([s + b for s, b in zip(snap, body)], rate, 0.55)
 
 
-def _deal(rate: int) -> array:
+def _deal(rate: int) -> array[int]:
     # Lighter than place: shorter, higher and quieter, because deals come in
     # quick runs and must not become a drum roll.
     flick = _click(rate, seconds=0.045, decay=0.003, low=1200.0, high=6000.0, seed=2)
     return _finish(flick, rate, 0.35)
 
 
-def _home(rate: int) -> array:
+def _home(rate: int) -> array[int]:
     # A bright tick: two high partials (a fifth apart, so it sounds pitched
     # and pleasant) with a quick decay, over a tiny noise transient for attack.
     count = int(0.09 * rate)
@@ -136,7 +136,7 @@ def _home(rate: int) -> array:
     return _finish(out, rate, 0.4)
 
 
-def _refuse(rate: int) -> array:
+def _refuse(rate: int) -> array[int]:
     # A low soft thud: a sine that sags in pitch (like a muted knock), with a
     # short attack so it is felt rather than heard as a click, plus some
     # low-passed noise for texture. Deliberately dull: it says "no" politely.
@@ -158,7 +158,7 @@ def _refuse(rate: int) -> array:
 _CHIME = (523.25, 659.26, 783.99)
 
 
-def _win(rate: int) -> array:
+def _win(rate: int) -> array[int]:
     # Three rising notes, each struck 0.14 s after the last and ringing with a
     # bell-ish decay; a soft octave partial brightens them. 0.85 s in all, so
     # it is over before the win panel has finished appearing.
@@ -182,7 +182,7 @@ def _win(rate: int) -> array:
     return _finish(out, rate, 0.45)
 
 
-_RECIPES: dict[str, Callable[[int], array]] = {
+_RECIPES: dict[str, Callable[[int], array[int]]] = {
     "place": _place,
     "deal": _deal,
     "home": _home,
@@ -194,7 +194,7 @@ _RECIPES: dict[str, Callable[[int], array]] = {
 NAMES: tuple[str, ...] = tuple(_RECIPES)
 
 
-def synthesise(name: str, rate: int = DEFAULT_RATE) -> array:
+def synthesise(name: str, rate: int = DEFAULT_RATE) -> array[int]:
     """The mono 16-bit samples (``array('h')``) of sound ``name`` at ``rate`` Hz.
 
     Pure and deterministic: the same name and rate always give the same
@@ -216,7 +216,7 @@ def synthesise(name: str, rate: int = DEFAULT_RATE) -> array:
     return recipe(rate)
 
 
-def _to_mixer_format(mono: array, size: int, channels: int) -> bytes:
+def _to_mixer_format(mono: array[int], size: int, channels: int) -> bytes:
     """Convert mono int16 samples to the raw bytes the mixer expects.
 
     ``size`` is pygame.mixer.get_init()'s format: -16/16 signed/unsigned
@@ -224,24 +224,21 @@ def _to_mixer_format(mono: array, size: int, channels: int) -> bytes:
     format pygame-ce opens). The mixer takes raw native-endian frames with
     the channels interleaved, which is exactly what array.tobytes() gives.
     """
+    # The same signal in every channel (these effects have no position), interleaved.
+    frames = [s for s in mono for _ in range(channels)] if channels > 1 else mono
+    out: array[int] | array[float]
     if size == -16:
-        out = array("h", mono)
+        out = array("h", frames)
     elif size == 16:
-        out = array("H", (s + 32768 for s in mono))
+        out = array("H", (s + 32768 for s in frames))
     elif size == -8:
-        out = array("b", (s >> 8 for s in mono))
+        out = array("b", (s >> 8 for s in frames))
     elif size == 8:
-        out = array("B", ((s >> 8) + 128 for s in mono))
+        out = array("B", ((s >> 8) + 128 for s in frames))
     elif size in (32, -32):
-        out = array("f", (s / 32768.0 for s in mono))
+        out = array("f", (s / 32768.0 for s in frames))
     else:
         raise ValueError(f"unsupported mixer sample format {size}")
-    if channels > 1:
-        # The same signal in every channel: these effects have no position.
-        wide = array(out.typecode)
-        for s in out:
-            wide.extend((s,) * channels)
-        out = wide
     return out.tobytes()
 
 

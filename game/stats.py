@@ -48,10 +48,13 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.i18n import N_, _, percent, pgettext
 from game.quoting import shown
+
+if TYPE_CHECKING:
+    from game.store import Store
 
 __all__ = ["FORMAT_VERSION", "GAMES", "RECENT_LIMIT", "STORE_NAME", "TABLE_COLUMNS", "TABLE_ROWS", "DailyHistory",
            "GameStats", "Improved", "Result", "Statistics", "game_key", "month_title", "outcome", "table_columns"]
@@ -486,7 +489,7 @@ class Statistics:
         stats = store.load(name, default=None, check=cls.from_dict, fresh=cls().to_dict())
         return stats if stats is not None else cls()
 
-    def save(self, store: Any, name: str = STORE_NAME) -> bool:
+    def save(self, store: Store, name: str = STORE_NAME) -> bool:
         """Write atomically through ``store`` (True when written).
 
         With two games on one folder, prefer :meth:`update`, which merges."""

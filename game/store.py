@@ -386,40 +386,42 @@ def _one_line(text: str) -> str:
     return line if len(line) <= 200 else line[:197] + "..."
 
 
-try:  # POSIX
-    import fcntl
+if sys.platform == "win32":  # pragma: no cover - Windows
+    # (A platform test rather than a failed import of fcntl: type checkers
+    # know msvcrt only on Windows and fcntl only elsewhere.)
+    import msvcrt
 
     def _lock(fd: int) -> bool:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        except OSError:
-            return False  # a file system without locks: go on unlocked
-        return True
+        # LK_LOCK retries for about 10 s and then raises; a game holds the
+        # lock for milliseconds, so a minute of tries means something is wrong.
+        for _ in range(6):
+            try:
+                os.lseek(fd, 0, os.SEEK_SET)
+                msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+                return True
+            except OSError:
+                continue
+        return False
 
     def _unlock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
-except ImportError:  # pragma: no cover - Windows
-    try:
-        import msvcrt
+else:
+    try:  # POSIX
+        import fcntl
 
         def _lock(fd: int) -> bool:
-            # LK_LOCK retries for about 10 s and then raises; a game holds the
-            # lock for milliseconds, so a minute of tries means something is wrong.
-            for _ in range(6):
-                try:
-                    os.lseek(fd, 0, os.SEEK_SET)
-                    msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
-                    return True
-                except OSError:
-                    continue
-            return False
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            except OSError:
+                return False  # a file system without locks: go on unlocked
+            return True
 
         def _unlock(fd: int) -> None:
-            os.lseek(fd, 0, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+            fcntl.flock(fd, fcntl.LOCK_UN)
 
-    except ImportError:
+    except ImportError:  # pragma: no cover - a system with neither
         def _lock(fd: int) -> bool:
             return False
 

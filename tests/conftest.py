@@ -115,7 +115,7 @@ def egl_available() -> bool:
     try:
         import moderngl
 
-        moderngl.create_standalone_context(backend="egl").release()
+        moderngl.create_standalone_context(backend="egl").release()  # type: ignore[arg-type]  # the stub types each keyword as a dict
         return True
     except Exception:  # noqa: BLE001  # moderngl/glcontext raise plain Exception when no EGL context can be made
         return False

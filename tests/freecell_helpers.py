@@ -50,7 +50,7 @@ def make(columns: list[str], cells: str = "", found: str = "", *, auto: bool = F
 
 def cards_of(pos: Position) -> list[int]:
     """Every card of the position, foundations included, sorted (52 when intact)."""
-    out = [c for col in pos.columns for c in col]
+    out: list[int] = [c for col in pos.columns for c in col]
     out += [c for c in pos.cells if c is not None]
     out += [(r - 1) * 4 + s for s in range(4) for r in range(1, pos.foundations[s] + 1)]
     return sorted(out)

@@ -327,20 +327,20 @@ def reference_moves(state: State) -> dict[str, State]:
 
     # 4. From a cell: to the foundation, or to a column. Never to another cell.
     for cell in range(NUM_CELLS):
-        card = cells[cell]
-        if card is None:
+        held = cells[cell]
+        if held is None:
             continue
-        if _goes_on_foundation(card, foundations):
+        if _goes_on_foundation(held, foundations):
             add(
                 CELL_NAMES[cell] + "h",
-                (columns, _with_cell(cells, cell, None), _with_foundation_card(foundations, card)),
+                (columns, _with_cell(cells, cell, None), _with_foundation_card(foundations, held)),
             )
         for dst in range(NUM_COLUMNS):
             target = columns[dst]
-            if len(target) == 0 or can_stack(card, target[-1]):
+            if len(target) == 0 or can_stack(held, target[-1]):
                 add(
                     CELL_NAMES[cell] + COLUMN_NAMES[dst],
-                    (_with_column(columns, dst, target + (card,)), _with_cell(cells, cell, None), foundations),
+                    (_with_column(columns, dst, target + (held,)), _with_cell(cells, cell, None), foundations),
                 )
 
     return moves

@@ -58,6 +58,7 @@ def play_freecell(challenge: Challenge) -> Tracker:
     movement the table makes by itself is left to it; the rest are the
     player's moves (auto-complete's cards through ``autocomplete_step``)."""
     goal = challenge.goal
+    assert goal.auto is not None  # a FreeCell goal names its level
     session = FreeCellSession(goal.number, auto_foundation=goal.auto)
     tracker = Tracker(goal)
     tracker.level_set(session.auto_level)
@@ -90,6 +91,7 @@ def play_spider(challenge: Challenge) -> Tracker:
     from game.spider import Move as SpiderMove
 
     goal = challenge.goal
+    assert goal.suits is not None  # a Spider goal names its suits
     session = SpiderSession(goal.number, goal.suits)
     tracker = Tracker(goal)
     for text in challenge.proof:

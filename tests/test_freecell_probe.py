@@ -66,7 +66,7 @@ def test_threads_take_turns() -> None:
 def test_kinds_put_home_moves_first_and_free_cells_last() -> None:
     root, _ = _initial_state(deal(3))  # has moves onto cards and to free cells
     held = len(root[0])
-    kinds = {}
+    kinds: dict[int | str, set[int]] = {}
     for code, child in _children(root, 4):
         kinds.setdefault(code & 63 if (code & 63) >= 52 else "onto", set()).add(_kind((code, child), held))
     assert kinds[_T_CELL] == {4}
@@ -74,7 +74,7 @@ def test_kinds_put_home_moves_first_and_free_cells_last() -> None:
     # Home and empty-column moves need other positions: judge them directly.
     assert _kind((5 * 64 + _T_HOME, root), held) == 0
     assert _kind((5 * 64 + _T_EMPTY, root), held) == 3
-    assert _kind((5 * 64 + 7, ((), root[1], root[2])), 1) == 1
+    assert _kind((5 * 64 + 7, (b"", root[1], root[2])), 1) == 1
 
 
 def test_solver_uses_probes_when_space_is_tight() -> None:

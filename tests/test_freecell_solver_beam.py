@@ -13,12 +13,10 @@ from game.freecell.solver import (
     GREEDY_FIRST,
     GREEDY_FIRST_ROOMY,
     Verdict,
-    _children,
-    _evaluate,
-    _initial_state,
     _replay,
     solve,
 )
+from game.freecell.states import _children, _evaluate, _initial_state
 
 
 # The table: deals the old portfolio needed 500,000+ positions for.

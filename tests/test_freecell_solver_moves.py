@@ -16,7 +16,7 @@ import random
 import pytest
 
 from game.freecell import HOME, Position, deal
-from game.freecell.solver import _children, _close, _initial_state
+from game.freecell.states import _children, _close, _initial_state
 
 
 def canonical(pos: Position) -> tuple:

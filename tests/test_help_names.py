@@ -106,15 +106,17 @@ def bar_labels(game: str) -> list[str]:
         table.undo()  # something to redo: Redo shows
         labels += [b.label for b in table.give_up_extras()]  # the give-up question's Review
         # The Demo button's panel: full knowledge or Play fair.
+        demo = table.demo_panel()
+        assert demo is not None
         return labels + [b.label for b in table.buttons()] + [spider_try_label()] + [
-            b.label for b in table.demo_panel().buttons if b.action != "close"]
-    table = FreeCellTable(env, 617)
-    labels = [b.label for b in table.buttons()] + [b.label for b in table.buttons(lost=True)]
-    table.play(table.position.legal_moves()[0])
-    table.undo()
-    labels += [b.label for b in table.buttons()]  # Redo shows
+            b.label for b in demo.buttons if b.action != "close"]
+    freecell = FreeCellTable(env, 617)
+    labels = [b.label for b in freecell.buttons()] + [b.label for b in freecell.buttons(lost=True)]
+    freecell.play(freecell.position.legal_moves()[0])
+    freecell.undo()
+    labels += [b.label for b in freecell.buttons()]  # Redo shows
     # The give-up question's Review, and the review's page for one move (Try again from here).
-    labels += [b.label for b in table.give_up_extras()]
+    labels += [b.label for b in freecell.give_up_extras()]
     # Along the solver's line, every card movement by hand (no automatic moves,
     # so the columns come into order before the win): Auto-complete takes New deal's place.
     hand = FreeCellTable(TableEnv(now=lambda: 0.0, auto_foundation=False), 617)
@@ -149,7 +151,9 @@ def menu_labels() -> list[str]:
 
 def row_labels(menu: Menu) -> list[str]:
     """The names the menu's rows show beside their buttons ("Suits", "Automatic foundation moves")."""
-    return [row.label for section in menu.panel().sections for row in section.rows if row.label]
+    panel = menu.panel()
+    assert panel is not None
+    return [row.label for section in panel.sections for row in section.rows if row.label]
 
 
 @pytest.fixture(scope="module")

@@ -120,7 +120,7 @@ def wrong_values(kind: schema.Field) -> list[Any]:
     raise AssertionError(f"no wrong values for {kind!r}")
 
 
-def field_cases(record: schema.Record, base: dict[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple]:
+def field_cases(record: schema.Record, base: dict[str, Any], prefix: tuple[str | int, ...] = ()) -> list[tuple]:
     """(path, wrong value) for every field of ``record`` present in ``base``,
     and of the records nested in it."""
     out: list[tuple] = []
@@ -332,9 +332,18 @@ def test_the_issues_settings_cases(tmp_path):
     assert Settings.load(ok).spider_suits == 4 and ok.warnings == []
 
 
+def _field(record: schema.Record, *path: str) -> schema.Field:
+    """The field at ``path`` in nested records."""
+    field: schema.Field = record
+    for name in path:
+        assert isinstance(field, schema.Record)
+        field = field.fields[name]
+    return field
+
+
 @pytest.mark.parametrize("kind", [schema.Int(), schema.Num(), schema.Bool(), schema.Str(),
                                   schema.Choice((1, 2, 4)), schema.List(schema.Int()),
-                                  schema.STATISTICS.fields["daily"].fields["days"], schema.SETTINGS])
+                                  _field(schema.STATISTICS, "daily", "days"), schema.SETTINGS])
 def test_every_wrong_value_is_refused_in_one_short_line(kind):
     for value in wrong_values(kind):
         with pytest.raises(schema.SchemaError) as info:

@@ -26,6 +26,7 @@ from game.play.demo import STATUS
 from game.render import theme
 from game.render.camera import Camera, hud_band, hud_text_px, table_area
 from game.render.layout import PileKind, layout
+from game.session import FreeCellSession, SpiderSession
 from game.spider import Position as SpiderPosition
 from game.spider.deals import deal as spider_deal
 from game.spider.moves import DEAL
@@ -63,7 +64,7 @@ def spider_with_stock_and_long_column() -> SpiderPosition:
     """Thirty-odd cards in a column while the stock still holds deals (the top row is full)."""
     base = spider_long_column()
     cols = [list(c) for c in base.columns]
-    stock = []
+    stock: list[Card] = []
     i = 0
     while len(stock) < 50:  # five deals, taken from the other columns' buried cards
         col = cols[1 + i % 9]
@@ -87,13 +88,10 @@ POSITIONS = {
 def hud_for(pos, size, message: str = "", mirror: bool = False, redo: bool = False):
     """The HUD geometry of the window's own status text and buttons for ``pos``, plus a long
     notice; ``redo``: a move played and undone first, so the bar has its Redo button too."""
+    session: FreeCellSession | SpiderSession
     if hasattr(pos, "cells"):
-        from game.session import FreeCellSession
-
         session = FreeCellSession(1, auto_foundation=False, now=lambda: 0.0)
     else:
-        from game.session import SpiderSession
-
         session = SpiderSession(1, 2, now=lambda: 0.0)
     session.position = pos
     table = table_controller(session, size, left_handed=mirror)
@@ -107,8 +105,9 @@ def hud_for(pos, size, message: str = "", mirror: bool = False, redo: bool = Fal
 
 
 def card_boxes(pos, size, mirror: bool = False):
-    lay = layout(pos, *size, mirror=mirror)
-    cam = Camera.frame(lay.rect, *size)
+    w, h = size
+    lay = layout(pos, w, h, mirror=mirror)
+    cam = Camera.frame(lay.rect, w, h)
     return lay, [(c, cam.box(c.x, c.y, c.z, c.yaw)) for c in lay.cards if not c.hidden]
 
 

@@ -146,6 +146,7 @@ def _exit(capsys, *argv: str) -> int:
     try:
         code = main(list(argv))
     except SystemExit as exc:  # argparse refuses a value that looks like an option
+        assert isinstance(exc.code, int), exc.code
         code = exc.code
     out, err = capsys.readouterr()
     if code == 2:

@@ -43,7 +43,7 @@ def outlined(play: Play) -> set[tuple[str, int, int]]:
 def top(table, column: int) -> Pick:
     """A click on the top card of ``column``."""
     col = table.position.columns[column]
-    return Pick("column", column, len(col) - 1, col[-1])
+    return Pick(PileKind.COLUMN, column, len(col) - 1, col[-1])
 
 
 def freecell_places(pos) -> dict[int, tuple[str, int, int]]:

@@ -13,6 +13,7 @@ from game.ui.overlay import Overlay
 def alpha_in(ov: Overlay, rect) -> int:
     """The most opaque texel of the overlay's texture inside ``rect`` (window pixels, y down)."""
     w, _h = ov.size
+    assert ov.texture is not None
     data = ov.texture.read()
     x, y, rw, rh = rect
     best = 0

@@ -177,8 +177,8 @@ def test_pips_stand_apart_and_clear_of_the_indices(card_px):
 
 
 def colours(surf: pygame.Surface, rect: pygame.Rect) -> list[tuple[int, int, int]]:
-    return [tuple(surf.get_at((x, y)))[:3] for y in range(rect.top, rect.bottom, 2)
-            for x in range(rect.left, rect.right, 2)]
+    return [(c.r, c.g, c.b) for y in range(rect.top, rect.bottom, 2)
+            for x in range(rect.left, rect.right, 2) for c in [surf.get_at((x, y))]]
 
 
 def test_four_colours_recolour_the_pips_but_not_the_court_figures():

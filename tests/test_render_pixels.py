@@ -35,7 +35,7 @@ class Frame:
         return tuple(self.px[i:i + 3])  # type: ignore[return-value]
 
     def colours(self) -> set[tuple[int, int, int]]:
-        return {tuple(self.px[i:i + 3]) for i in range(0, len(self.px), 3)}
+        return {(self.px[i], self.px[i + 1], self.px[i + 2]) for i in range(0, len(self.px), 3)}
 
 
 def draw(ctx, position, size, *, flat=False, marks=(), focus=None, overrides=None, four_colour=False):

@@ -58,24 +58,31 @@ def sample_progress() -> ChallengeProgress:
     return p
 
 
+def shown(menu: Menu) -> Panel:
+    """The menu's panel (open: there is one)."""
+    panel = menu.panel()
+    assert panel is not None
+    return panel
+
+
 def screens() -> dict[str, Panel]:
     """Every designed screen, the number box with a refusal included."""
     out: dict[str, Panel] = {}
     menu = Menu(Settings(spider_suits=2), sample_stats(), marks=sample_progress)
     menu.open()
-    out["main"] = menu.panel()
+    out["main"] = shown(menu)
     menu.choose("freecell-number")
     menu.type_text("12a")
     menu.confirm_entry()
-    out["entry"] = menu.panel()
+    out["entry"] = shown(menu)
     menu.back()
     menu.choose("settings")
-    out["settings"] = menu.panel()
+    out["settings"] = shown(menu)
     menu.back()
     menu.choose("statistics")
-    out["statistics"] = menu.panel()
+    out["statistics"] = shown(menu)
     menu.choose("chart-challenges")
-    out["challenges"] = menu.panel()
+    out["challenges"] = shown(menu)
     return out
 
 

@@ -10,7 +10,8 @@ import pytest
 from game.freecell import HOME, Move, Position, deal
 from game.freecell.beam import ShortBeam
 from game.freecell.shorten import _edits, _play, nonhome, play, shorten
-from game.freecell.solver import Verdict, _children, _evaluate, _initial_state, _replay, _Search, solve
+from game.freecell.solver import Verdict, _replay, _Search, solve
+from game.freecell.states import _children, _evaluate, _initial_state
 
 _CELL = 53
 
@@ -95,6 +96,7 @@ def wasteful_line(root, line) -> list[int]:
     """``line`` with one pointless move added: some column's end card waits
     in a free cell for a while, where the line still wins so."""
     steps = play(root, line, 4, _children, _evaluate)
+    assert steps is not None, "the line does not win"
     states = [root] + [state for _, state in steps]
     for i, state in enumerate(states):
         for col in filter(None, state[1]):

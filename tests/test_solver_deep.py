@@ -6,7 +6,8 @@ from __future__ import annotations
 from freecell_helpers import replays
 
 from game.freecell import deal
-from game.freecell.solver import _PRIORITIES, _SLICE, Verdict, _children, _Greedy, _initial_state, solve
+from game.freecell.solver import _PRIORITIES, _SLICE, Verdict, _Greedy, solve
+from game.freecell.states import _children, _initial_state
 
 
 def test_deep_and_scored_searches_exhaust_the_same_positions():

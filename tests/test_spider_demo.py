@@ -12,6 +12,7 @@ import pytest
 from game.play import Play
 from game.play.demo import SHORTER_MARGIN, SHORTER_SECONDS
 from game.playback import DEFAULT_SPEED, Playback
+from game.session import SpiderSession
 from game.solver import Answer, Ask, Progress, Verdict
 from game.spider import deal
 from game.spider.lines import shorter_line
@@ -172,7 +173,9 @@ def test_the_status_shows_the_search_going_on_then_the_demo_plays(spider_play):
 
 
 def _after(play: Play, line, at: int) -> str:
-    pos = deal(play.table.session.number, play.table.session.suits)
+    session = play.table.session
+    assert isinstance(session, SpiderSession)
+    pos = deal(session.number, session.suits)
     for move in line[:at]:
         pos.push(move)
     return str(pos)

@@ -12,19 +12,20 @@ from game.play.spider_table import SpiderTable
 from game.play.table import TableEnv
 from game.solver.answers import Answer, Ask, Verdict
 from game.spider.advice import advise
+from game.spider.position import Position
 
 
 class FakeSolver:
     """A solver service that answers only when the test says so (no process)."""
 
     def __init__(self, advice: bool = True) -> None:
-        self.asked: list[tuple[int, object]] = []
+        self.asked: list[tuple[int, Position]] = []
         self.ready: list[Answer] = []
         self.cancelled: list[int] = []
         self.advice = advice
 
-    def ask_hint(self, position: object) -> int:
-        self.asked.append((len(self.asked) + 1, position.copy()))  # type: ignore[attr-defined]
+    def ask_hint(self, position: Position) -> int:
+        self.asked.append((len(self.asked) + 1, position.copy()))
         return len(self.asked)
 
     def answer(self) -> None:

@@ -36,7 +36,7 @@ def snapshot(pos: Position) -> tuple:
 
 
 def check_invariants(pos: Position) -> None:
-    counts = Counter()
+    counts: Counter[int] = Counter()
     for col in pos.columns:
         counts.update(int(c) for c in col)
     counts.update(int(c) for c in pos.stock)
@@ -54,7 +54,7 @@ def check_invariants(pos: Position) -> None:
 def play_random_game(number: int, suits: int, steps: int, rng: random.Random) -> Position:
     pos = deal(number, suits)
     score = 500
-    pushes = []  # sets completed by each push still on the stack
+    pushes: list[int] = []  # sets completed by each push still on the stack
     for _ in range(steps):
         check_invariants(pos)
         before_text = str(pos)

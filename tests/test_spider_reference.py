@@ -116,8 +116,8 @@ def apply(state: State, move: str) -> State:
         for i in range(10):
             _tidy(new, i)
         return new
-    _, s, d, k = move.split()
-    s, d, k = int(s) - 1, int(d) - 1, int(k)
+    _, source, dest, count = move.split()
+    s, d, k = int(source) - 1, int(dest) - 1, int(count)
     moving = new.columns[s][-k:]
     del new.columns[s][-k:]
     new.columns[d].extend(moving)

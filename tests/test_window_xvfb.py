@@ -27,7 +27,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -272,7 +272,7 @@ class Game:
         self.log.flush()
         return (self.folder / "driver.log").read_text(errors="replace")[-4000:]
 
-    def state(self, points: list[tuple[str, int, int | None, str]] = (), shot: bool = False) -> dict:
+    def state(self, points: Sequence[tuple[str, int, int | None, str]] = (), shot: bool = False) -> dict:
         self.seq += 1
         seq = self.seq
         tmp = self.folder / "request.json.tmp"
@@ -288,7 +288,7 @@ class Game:
         return r
 
     def until(self, what: str, pred: Callable[[dict], bool],
-              points: list[tuple[str, int, int | None, str]] = ()) -> dict:
+              points: Sequence[tuple[str, int, int | None, str]] = ()) -> dict:
         """Ask for the state until ``pred`` holds (bounded); the last answer."""
         last: dict = {}
 

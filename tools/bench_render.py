@@ -29,6 +29,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import moderngl
 
+from game.places import PileKind
 from game.render.layout import CardTransform, layout
 from game.render.scene import Mark, Renderer, View
 from game.spider.deals import deal
@@ -66,10 +67,10 @@ def run(ctx: moderngl.Context, size: tuple[int, int], frames: int, target=None, 
     r = Renderer(ctx, size, target=target)
     w, h = size
     totals, pys = [], []
-    marks = [Mark("column", 2, None, "selected"), Mark("column", 5, None, "target")]
+    marks = [Mark(PileKind.COLUMN, 2, None, "selected"), Mark(PileKind.COLUMN, 5, None, "target")]
     for f in range(frames + 5):
         t0 = time.perf_counter()
-        view = View(layout(pos, w, h, flights(pos, w, h, f / 60.0)), marks, Mark("column", 7))
+        view = View(layout(pos, w, h, flights(pos, w, h, f / 60.0)), marks, Mark(PileKind.COLUMN, 7))
         r.frame_data(view)  # the Python part, timed on its own below
         t1 = time.perf_counter()
         r.render(view)
@@ -112,9 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sizes", default="1280x720,1920x1080")
     ap.add_argument("--no-window", action="store_true", help="offscreen only")
     args = ap.parse_args(argv)
-    sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
+    sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in args.sizes.split(",")]
 
-    ctx = moderngl.create_standalone_context(backend="egl")
+    ctx = moderngl.create_standalone_context(backend="egl")  # type: ignore[arg-type]  # the stub types each keyword as a dict
     print(f"renderer: {ctx.info['GL_RENDERER']}  ({os.cpu_count()} CPUs; medians, the machine may be busy)")
     for size in sizes:
         report(f"offscreen EGL {size[0]}x{size[1]}", run(ctx, size, args.frames))

@@ -140,12 +140,12 @@ def build_upper(first: int, last: int, jobs: int, budget: int, cells: int | None
     signal.signal(signal.SIGTERM, _interrupt)
     try:
         try:
-            for number, cells, kind, states, secs in results:
+            for number, found, kind, states, secs in results:
                 old = done[number]
-                if int(cells) < int(old[0]) or kind == "exact":
-                    done[number] = changed[number] = (cells, kind)
+                if int(found) < int(old[0]) or kind == "exact":
+                    done[number] = changed[number] = (found, kind)
                 exact += kind == "exact"
-                lower += int(cells) < int(old[0])
+                lower += int(found) < int(old[0])
                 finished += 1
                 pending.remove(number)
                 if pool is None or finished % 5 == 0 or finished == len(todo):
@@ -153,7 +153,7 @@ def build_upper(first: int, last: int, jobs: int, budget: int, cells: int | None
                 elapsed = time.time() - start
                 eta = (len(todo) - finished) * elapsed / finished
                 resume = pending[0] if pending else last + 1
-                print(f"{finished}/{len(todo)} deal {number}: {old[0]} upper -> {cells} {kind} "
+                print(f"{finished}/{len(todo)} deal {number}: {old[0]} upper -> {found} {kind} "
                       f"({states:,} states, {secs:.1f}s); {exact} exact, {lower} lower so far; "
                       f"ETA {_fmt(eta)}; resume with --upper --from {resume}", file=sys.stderr, flush=True)
         finally:

@@ -25,6 +25,7 @@ import difflib
 import io
 import sys
 import tokenize
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -104,13 +105,13 @@ def extract_file(path: Path, rel: str) -> list[Message]:
         args = node.args
 
         wanted = [i for i in (ctx_at, id_at, plural_at) if i is not None]
-        if not all(i < len(args) and isinstance(args[i], ast.Constant) and isinstance(args[i].value, str)
-                   for i in wanted):
+        texts = {i: a.value for i, a in enumerate(args) if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+        if not all(i in texts for i in wanted):
             # _(variable): a string marked with N_() where it is defined, translated here.
             continue
 
-        def literal(i: int | None, args: list[ast.expr] = args) -> str | None:
-            return None if i is None else args[i].value
+        def literal(i: int | None, texts: dict[int, str] = texts) -> str | None:
+            return None if i is None else texts[i]
 
         # References name the file only (msgmerge's --add-location=file): a line number would
         # change the catalogs at every edit of the code and collide with the translators' work.
@@ -202,7 +203,7 @@ def _entry_lines(e: PoEntry, obsolete: bool = False) -> list[str]:
     return lines + body
 
 
-def write_po(entries: list[PoEntry], obsolete: list[PoEntry] = ()) -> str:
+def write_po(entries: list[PoEntry], obsolete: Sequence[PoEntry] = ()) -> str:
     """The text of a catalog (header first), as this tool always writes it."""
     blocks = ["\n".join(_entry_lines(e)) for e in entries]
     blocks += ["\n".join(_entry_lines(e, obsolete=True)) for e in obsolete]

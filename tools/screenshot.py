@@ -79,6 +79,7 @@ import moderngl
 import pygame
 
 from game.i18n import LANGUAGES, PSEUDO, set_language
+from game.places import PileKind
 from game.render.camera import Camera
 from game.render.layout import Layout, layout
 from game.render.scene import Mark, Renderer, View
@@ -245,11 +246,11 @@ def parse_move(table: Any, text: str, option: str) -> Any:
     """``text`` as a move of the game on ``table`` (FreeCell notation, or Spider's
     "move 3 7 2" / "deal"); a bad one is a :class:`ShotError` naming ``option``."""
     if table.game == "freecell":
-        from game.freecell.moves import NotationError
+        from game.freecell.moves import NotationError as FreeCellNotationError
 
         try:
             return table.position.parse_move(text)
-        except (NotationError, ValueError) as exc:
+        except (FreeCellNotationError, ValueError) as exc:
             raise ShotError(f"{option} {text!r}: {exc}") from None
     from game.spider.moves import DEAL, Move, NotationError
 
@@ -463,7 +464,7 @@ def shoot_deck(args: argparse.Namespace) -> int:
         if card_w > fit:
             note = f", shrunk from the window's {card_w} px to fit the grid"
             card_w = fit
-    ctx = moderngl.create_standalone_context(backend="egl")
+    ctx = moderngl.create_standalone_context(backend="egl")  # type: ignore[arg-type]  # the stub types each keyword as a dict
     renderer = Renderer(ctx, (w, h), four_colour=args.four_colour)
     # The atlas the window draws for cards of this size (it picks its own, larger, pixel size).
     renderer.atlas.ensure(card_w)
@@ -506,6 +507,7 @@ def _open_review(table: Any, move: int | None) -> None:
 
     coach = Coach(table.coach_rules)
     start, moves, level, known_lost = coach.rules.played(table.session)
+    review: Any
     if table.game == "spider":
         from game.spider.review import review_spider
 
@@ -536,7 +538,7 @@ def shoot(args: argparse.Namespace) -> int:
         session = replay_spider(args.deal, args.suits, args.moves, args.deals)
 
     settings, panel_stats, panel_progress = _panel_data(args)
-    ctx = moderngl.create_standalone_context(backend="egl")
+    ctx = moderngl.create_standalone_context(backend="egl")  # type: ignore[arg-type]  # the stub types each keyword as a dict
     # No MSAA: the shaders antialias every edge themselves (signed distances).
     renderer = Renderer(ctx, (w, h), four_colour=args.four_colour or settings.four_colour,
                         table_colour=settings.table_colour, card_back=settings.card_back)
@@ -560,9 +562,9 @@ def shoot(args: argparse.Namespace) -> int:
         _open_review(table, args.review_move)
         marks = table.marks()
     if args.demo_highlights:
-        marks += [Mark("column", 0, None, "selected"), Mark("column", 3, None, "target"),
-                  Mark("column", 5, None, "hint")]
-        focus = Mark("column", 6, None)
+        marks += [Mark(PileKind.COLUMN, 0, None, "selected"), Mark(PileKind.COLUMN, 3, None, "target"),
+                  Mark(PileKind.COLUMN, 5, None, "hint")]
+        focus = Mark(PileKind.COLUMN, 6, None)
     # The cards as the window draws them now: those on their way where they are.
     lay = table.shown_layout((w, h))
     renderer.render(View(lay, marks, focus))

@@ -219,7 +219,10 @@ def sp_shorten(case: Case) -> tuple[str, str, str]:
     _, seed, count = case.setting.split(":")
     state, deals = beam.root(deal(case.deal, suits=case.size))
     search = beam.Beam(deals, 20)
-    line = _detours(state, deals, search.run(state), int(seed), int(count))
+    found = search.run(state)
+    if found is None:  # (as sp_beam: no line to put detours in)
+        return "-", str(search.expanded), "-"
+    line = _detours(state, deals, found, int(seed), int(count))
     tidied = beam.shorten(state, deals, line)
     assert beam.wins(state, deals, tidied), "the tidied Spider line does not win"
     return str(len(line)), str(search.expanded), str(len(tidied))

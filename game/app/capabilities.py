@@ -217,7 +217,8 @@ class FullScreen:
     def now() -> bool:
         import pygame
 
-        return bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
+        surface = pygame.display.get_surface()  # None before the window opens: not full screen
+        return surface is not None and bool(surface.get_flags() & pygame.FULLSCREEN)
 
     def toggle(self, asked: bool = True) -> None:
         """Switch it; a display that refuses says so once, and the game plays on."""
@@ -311,7 +312,10 @@ def desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+    if not sizes:
+        return None
+    w, h = sizes[0]
+    return int(w), int(h)
 
 
 def open_window(size: tuple[int, int], refusals: Refusals, where: tuple[int, int] | None = None) -> Any:

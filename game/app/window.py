@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import moderngl
@@ -129,6 +130,7 @@ class App:
         self.sound.set_volume(volume)
 
     def _init_controllers(self) -> None:
+        self._controller_mod: ModuleType | None  # pygame's controller module, where SDL has one
         try:
             from pygame._sdl2 import controller
 

@@ -47,8 +47,8 @@ import argparse
 import os
 import re
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Iterable, Sequence
+from typing import Any, NoReturn
 
 from game import __version__, limits
 from game.commands.usage import UsageError
@@ -69,7 +69,8 @@ NUMBERS_HELP = N_("numbers are ASCII digits, optionally grouped by thousands wit
 class _Formatter(argparse.HelpFormatter):
     """argparse's help, its "usage:" in the current language."""
 
-    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
@@ -77,9 +78,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a mistake in one line instead of usage + error, and whose
     own words (section titles, -h) are read in the current language."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    # (Passed through to argparse, whose constructor types each of its keywords.)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         self._positionals.title = _("positional arguments")
         self._optionals.title = _("options")
         for action in self._actions:

@@ -30,10 +30,14 @@ move and no deal, or no sampled layout of its face-down cards can be won;
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from game.commands.usage import UsageError, parse_auto, read_text_file
 from game.i18n import _
 from game.quoting import shown, shown_path
+
+if TYPE_CHECKING:  # the rules load when a command runs, not on start
+    from game.freecell.position import Position
 
 __all__ = ["freecell_hint_command", "freecell_hint_sentence", "spider_hint_command"]
 
@@ -47,7 +51,7 @@ def _print(line: str) -> None:
         print(line.encode(encoding, "replace").decode(encoding))
 
 
-def freecell_hint_sentence(position, number: int | None = None) -> tuple[str, int]:
+def freecell_hint_sentence(position: Position, number: int | None = None) -> tuple[str, int]:
     """The hint sentence for a FreeCell ``position`` and the exit code.
 
     ``number``: the deal the position descends from (``None`` for a board from

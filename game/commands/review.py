@@ -32,15 +32,23 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.commands.usage import UsageError, parse_auto, read_text_file
 from game.i18n import _
 from game.quoting import shown_path
 
+if TYPE_CHECKING:  # the rules and the solvers load when a command runs, not on start
+    from game.freecell.moves import Move
+    from game.freecell.position import Position
+    from game.spider.moves import Move as SpiderMove
+    from game.spider.review import SpiderReview
+
 __all__ = ["read_player_moves", "review_command", "spider_review_command"]
 
 
-def read_player_moves(path: str, start, level: str) -> list:
+def read_player_moves(path: str, start: Position, level: str) -> list[Move]:
     """The player moves of ``path`` played from ``start`` at ``level``; one-line
     :class:`UsageError` for a token that is no move or a move the rules refuse."""
     from game.freecell.moves import NotationError
@@ -108,7 +116,7 @@ def review_command(number_text: str, moves_path: str, auto_text: str = "safe", a
     return 0
 
 
-def _print_review(review, phrase, said) -> None:
+def _print_review(review: SpiderReview, phrase: Callable[[int, SpiderMove], str], said: str) -> None:
     """The graded list in words, then the summary (see :func:`review_command`)."""
     from game.commands.hint import _print as say
     from game.freecell.review import GRADE_NAMES

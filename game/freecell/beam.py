@@ -34,10 +34,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-#: A canonical position as :mod:`game.freecell.solver` builds it. The solver
-#: hands its move generator and evaluation in (it imports this module, so
-#: this module cannot import it back).
-State = tuple
+# A canonical position as game.freecell.states builds it. The solver hands its
+# move generator and evaluation in (it imports this module, so this module
+# cannot import it back).
+from game.freecell.states import State
+
 Children = Callable[[State, int], Iterable[tuple[int, State]]]
 Evaluate = Callable[[State], tuple[int, int, int, int]]
 
@@ -190,7 +191,7 @@ def _cost(item: tuple[State, tuple[int, State, int]]) -> int:
     return item[1][0]
 
 
-def path_to(came: dict, state: State) -> list[int]:
+def path_to(came: dict[State, tuple[State | None, int]], state: State) -> list[int]:
     """The move codes from the root to ``state``, following ``came`` (state -> (parent, code))."""
     out = []
     while True:

@@ -28,6 +28,7 @@ with one of three outcomes (SPEC §1.5):
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game import limits
@@ -123,7 +124,8 @@ def hint_text(position: Position, hint: Hint) -> str:
         return _("No move is possible from here")
     words = move_sentence(position, hint.move)
     if hint.kind is HintKind.WIN:
-        n = hint.line_length
+        # A solved answer without a line (the position is already won) has no length.
+        n = hint.line_length or 0
         return ngettext("{move} \u2014 a winning line of {n} move follows",
                         "{move} \u2014 a winning line of {n} moves follows", n).format(move=words, n=n)
     return _("{move} (no win is known yet)").format(move=words)
@@ -145,7 +147,8 @@ def known_unsolvable_hint(number: int, request: int = 0) -> Hint | None:
 
 
 def hint_for(position: Position, *, budget: int = limits.HINT.states, time_limit: float | None = limits.HINT.seconds,
-             improve_seconds: float = limits.HINT_IMPROVE_SECONDS, cancel=None, progress=None, request: int = 0,
+             improve_seconds: float = limits.HINT_IMPROVE_SECONDS, cancel: Callable[[], bool] | None = None,
+             progress: Callable[[int, int | None], None] | None = None, request: int = 0,
              auto: bool | str | None = None) -> Hint:
     """Compute one hint in this process (blocking: the game asks the solver service).
 

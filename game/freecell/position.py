@@ -44,6 +44,12 @@ __all__ = ["AmbiguousMoveError", "BoardError", "IllegalMoveError", "Outcome", "P
            "is_safe_home"]
 
 
+#: :meth:`Position.layout`: the exact layout (columns, cells, foundation ranks), hashable.
+Layout = tuple[tuple[tuple[int, ...], ...], tuple[int | None, ...], tuple[int, ...]]
+#: :meth:`Position.key`: the layout up to column and free-cell order (an empty cell is -1).
+Key = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+
+
 class IllegalMoveError(rules.IllegalMoveError):
     """A well-formed move the rules refuse here; the message says why in one line."""
 
@@ -325,13 +331,13 @@ class Position:
             for d in free_cells:
                 moves.append(row[d][1])
         for i in range(len(cells)):
-            c = cells[i]
-            if c is None:
+            held = cells[i]
+            if held is None:
                 continue
             row = table[CELLS_BASE + i]
-            if found[SUIT[c]] == RANK[c] - 1:
+            if found[SUIT[held]] == RANK[held] - 1:
                 moves.append(row[HOME][1])
-            dests = wanted.get(c)
+            dests = wanted.get(held)
             if dests is not None:
                 for d in dests:
                     moves.append(row[d][1])
@@ -557,13 +563,14 @@ class Position:
             del col[-count:]
             self.columns[dst].extend(run)
             return run[0]
-        head = self.cells[src - CELLS_BASE]
+        held = self.cells[src - CELLS_BASE]
+        assert held is not None, f"{move} leaves an empty cell"  # push() checked the move
         self.cells[src - CELLS_BASE] = None
         if dst < COLUMNS:
-            self.columns[dst].append(head)  # type: ignore[arg-type]
+            self.columns[dst].append(held)
         else:
-            self.foundations[SUIT[head]] += 1  # type: ignore[index]
-        return head  # type: ignore[return-value]
+            self.foundations[SUIT[held]] += 1
+        return held
 
     def _unapply(self, move: Move, head: Card) -> None:
         """Reverse ``move``, whose head card was ``head``."""
@@ -599,10 +606,10 @@ class Position:
                 if found[SUIT[c]] == r - 1 and r < best_rank and (not only_safe or is_safe_home(c, found)):
                     best, best_rank = _MOVES[s][HOME][1], r
         for i in range(len(self.cells)):
-            c = self.cells[i]
-            if c is not None:
-                r = RANK[c]
-                if found[SUIT[c]] == r - 1 and r < best_rank and (not only_safe or is_safe_home(c, found)):
+            held = self.cells[i]
+            if held is not None:
+                r = RANK[held]
+                if found[SUIT[held]] == r - 1 and r < best_rank and (not only_safe or is_safe_home(held, found)):
                     best, best_rank = _MOVES[CELLS_BASE + i][HOME][1], r
         return best
 
@@ -630,7 +637,7 @@ class Position:
         new._initial_auto = self._initial_auto[:] if stack else []
         return new
 
-    def layout(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int | None, ...], tuple[int, ...]]:
+    def layout(self) -> Layout:
         """The exact card layout as a hashable value (column and cell order kept)."""
         return (
             tuple(tuple(c) for c in self.columns),
@@ -638,7 +645,7 @@ class Position:
             tuple(self.foundations),
         )
 
-    def key(self) -> tuple:
+    def key(self) -> Key:
         """The layout up to column order and free-cell order (for duplicate detection)."""
         return (
             tuple(sorted(tuple(c) for c in self.columns)),
@@ -741,17 +748,17 @@ class Position:
         for col in self.columns:
             for c in col:
                 count[c] += 1
-        for c in self.cells:
-            if c is not None:
-                count[c] += 1
+        for held in self.cells:
+            if held is not None:
+                count[held] += 1
         for suit in range(4):
             for r in range(1, self.foundations[suit] + 1):
                 count[(r - 1) * 4 + suit] += 1
-        for c in range(52):
-            if count[c] > 1:
-                home = RANK[c] <= self.foundations[SUIT[c]]
-                raise BoardError((_("{card} appears {n} times (on the table and its foundation)") if home else _("{card} appears {n} times (on the table)")).format(card=CARDS[c], n=count[c]))
-        missing = [str(CARDS[c]) for c in range(52) if count[c] == 0]
+        for i in range(52):
+            if count[i] > 1:
+                home = RANK[i] <= self.foundations[SUIT[i]]
+                raise BoardError((_("{card} appears {n} times (on the table and its foundation)") if home else _("{card} appears {n} times (on the table)")).format(card=CARDS[i], n=count[i]))
+        missing = [str(CARDS[i]) for i in range(52) if count[i] == 0]
         if missing:
             raise BoardError(ngettext("missing card: {cards}", "missing cards: {cards}", len(missing)).format(cards=" ".join(missing)))
 

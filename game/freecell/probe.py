@@ -56,8 +56,8 @@ import random
 from collections.abc import Callable, Iterable
 
 from game.freecell.beam import path_to
+from game.freecell.states import State
 
-State = tuple
 Children = Callable[[State, int], Iterable[tuple[int, State]]]
 
 __all__ = ["ORDERS", "TURN", "Probes"]

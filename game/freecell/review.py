@@ -67,6 +67,7 @@ from game.freecell.states import (
     _T_CELL,
     _T_EMPTY,
     _T_HOME,
+    State,
     _children,
     _children_all,
     _close,
@@ -320,7 +321,7 @@ class ReviewRun(ReviewSteps):
         elif result.verdict is Verdict.UNSOLVABLE:
             known.verdict = Verdict.UNSOLVABLE
 
-    def _tidy(self, root: tuple, codes: Sequence[int]) -> list[int] | None:
+    def _tidy(self, root: State, codes: Sequence[int]) -> list[int] | None:
         """``codes`` shortened from ``root``, or None when they do not win from there."""
         line = list(codes)
         if play(root, line, self.ncells, self._children, _evaluate) is None:

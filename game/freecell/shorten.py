@@ -40,7 +40,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-State = tuple
+from game.freecell.states import State
+
 Children = Callable[[State, int], Iterable[tuple[int, State]]]
 Evaluate = Callable[[State], tuple[int, int, int, int]]
 
@@ -131,10 +132,9 @@ def _shortcuts(root: State, steps: list[tuple[int, State]], ncells: int,
     out: list[int] = []
     j = n - 1
     while j > 0:
-        i, code = prev[j]
-        if code is not None:
-            out.append(code)
-        j = i
+        j, step = prev[j]
+        if step is not None:
+            out.append(step)
     out.reverse()
     return out
 

@@ -66,12 +66,14 @@ and replayed, and the shortest (counted as fc-solve counts) is kept.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from game.cards import Card
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.beam import BEAMS, SHORT_WIDTHS, BeamRun, ShortBeam, path_to
 from game.freecell.moves import COLUMNS, HOME, Move
@@ -82,6 +84,7 @@ from game.freecell.states import (
     _T_CELL,
     _T_EMPTY,
     _T_HOME,
+    Children,
     State,
     _children,
     _children_all,
@@ -201,8 +204,8 @@ def solve(
         # replayed.
         passes: Iterable[Callable[[int], list[int] | None]] = itertools.chain(
             [lambda bound: line],
-            ((lambda bound, w=w: search.short_beam(root, bound, w)) for w in search.short_widths()),
-            [lambda bound, w=w: search.bounded(root, bound, w) for w in (3.0, 2.0, 1.5, 1.2, 1.0)])
+            (functools.partial(search.short_beam, root, width=w) for w in search.short_widths()),
+            [functools.partial(search.bounded, root, weight=w) for w in (3.0, 2.0, 1.5, 1.2, 1.0)])
         for find in passes:
             better = find(sum(1 for m in best.card_moves() if m.dest != HOME))
             if better is not None:
@@ -295,15 +298,17 @@ class _Greedy:
     set (:meth:`_Search.deep`).
     """
 
-    __slots__ = ("came", "children", "counter", "deep", "done", "expanded", "found", "heap", "ncells", "priority")
+    __slots__ = ("came", "children", "counter", "deep", "done", "expanded", "found", "heap", "ncells", "priority",
+                 "stack")
 
     def __init__(self, root: State, ncells: int, priority: Callable[..., int],
-                 children: Callable = _children) -> None:
+                 children: Children = _children) -> None:
         self.children = children
         self.ncells = ncells
         self.priority = priority
         self.came: dict[State, tuple[State | None, int]] = {root: (None, 0)}
-        self.heap: list = [(0, 0, root)]
+        self.heap: list[tuple[int, int, State]] = [(0, 0, root)]
+        self.stack: list[State] = []  # the frontier once deep (go_deep)
         self.counter = 0
         self.expanded = 0
         self.done = False  # exhausted: no win exists
@@ -320,7 +325,8 @@ class _Greedy:
         position the scored search would have called won.
         """
         if not self.deep:
-            self.heap = [entry[-1] for entry in self.heap]
+            self.stack = [entry[-1] for entry in self.heap]
+            self.heap = []
             self.deep = True
 
     def run(self, steps: int) -> None:
@@ -359,7 +365,7 @@ class _Greedy:
                             self.counter, child))
 
     def _run_deep(self, steps: int) -> None:
-        stack = self.heap
+        stack = self.stack
         came = self.came
         ncells = self.ncells
         children = self.children
@@ -391,7 +397,7 @@ class _Search:
     def __init__(self, ncells: int, budget: int, deadline: float | None,
                  cancel: Callable[[], bool] | None,
                  progress: Callable[[int, int | None], None] | None, single: bool = False,
-                 children: Callable = _children) -> None:
+                 children: Children = _children) -> None:
         self.children = children
         self.ncells = ncells
         self.single = single
@@ -582,7 +588,7 @@ class _Search:
         must = _evaluate(root)[1]
         best_g: dict[State, int] = {root: 0}
         came: dict[State, tuple[State | None, int]] = {root: (None, 0)}
-        heap: list = [(weight * must, 0, 0, root)]
+        heap: list[tuple[float, int, int, State]] = [(weight * must, 0, 0, root)]
         counter = 0
         ncells = self.ncells
         push = heapq.heappush
@@ -658,7 +664,7 @@ def _concrete(pos: Position, card: int, target: int) -> Move:
     src = count = -1
     for i, col in enumerate(pos.columns):
         if card in col:
-            src, count = i, len(col) - col.index(card)
+            src, count = i, len(col) - col.index(Card(card))
             break
     else:
         for i, c in enumerate(pos.cells):

@@ -25,7 +25,7 @@ and :mod:`game.freecell.shorten` use the same states.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import product
 
 from game.cards import RANK, RED, SUIT
@@ -77,7 +77,13 @@ def _safe_table() -> bytes:
 
 _T_HOME, _T_CELL, _T_EMPTY = 52, 53, 54
 
-State = tuple  # (cells: bytes sorted, cols: tuple[bytes, ...] sorted, found: bytes(4))
+#: A canonical position: (cells: bytes sorted, cols: tuple[bytes, ...] sorted, found: bytes(4)).
+State = tuple[bytes, tuple[bytes, ...], bytes]
+#: Closes a layout (cells, columns, foundation ranks) under a level's automatic
+#: moves: the canonical state and how many cards went home.
+Close = Callable[[list[int], list[bytes], list[int]], tuple[State, int]]
+#: Yields ``(move_code, child_state)`` for a state and a number of free cells.
+Children = Callable[[State, int], Iterator[tuple[int, State]]]
 
 
 def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State, int]:
@@ -203,7 +209,7 @@ def _evaluate(state: State) -> tuple[int, int, int, int]:
     return tangle, must, 52 - f[0] - f[1] - f[2] - f[3], dig
 
 
-def _after(cells: bytes, nc: list[bytes], found: bytes, source: int, close: Callable = _close) -> State:
+def _after(cells: bytes, nc: list[bytes], found: bytes, source: int, close: Close = _close) -> State:
     """The canonical child once column ``source`` lost its end cards.
 
     The states are closed under the level's foundation moves, and a move that sends
@@ -220,7 +226,7 @@ def _after(cells: bytes, nc: list[bytes], found: bytes, source: int, close: Call
     return (cells, tuple(nc), found)
 
 
-def _children(state: State, ncells: int, close: Callable = _close, every: bool = False):
+def _children(state: State, ncells: int, close: Close = _close, every: bool = False) -> Iterator[tuple[int, State]]:
     """Yield ``(move_code, child_state)`` for every move worth trying.
 
     ``close`` makes the automatic moves of the level searched; ``every``
@@ -327,12 +333,12 @@ def _children(state: State, ncells: int, close: Callable = _close, every: bool =
             yield top * 64 + _T_CELL, _after(bytes(sorted(cells + bytes((top,)))), nc, found, i, close)
 
 
-def _children_all(state: State, ncells: int):
+def _children_all(state: State, ncells: int) -> Iterator[tuple[int, State]]:
     """:func:`_children` of the "all" game."""
     return _children(state, ncells, _close_all, True)
 
 
-def _initial_state(position: Position, close: Callable = _close) -> tuple[State, int]:
+def _initial_state(position: Position, close: Close = _close) -> tuple[State, int]:
     cells = [int(c) for c in position.cells if c is not None]
     cols = [bytes(int(c) for c in col) for col in position.columns]
     return close(cells, cols, list(position.foundations))

@@ -57,7 +57,7 @@ from typing import Any, NamedTuple, Protocol
 from game import limits
 from game.freecell.hints import HintKind
 from game.freecell.moves import Move
-from game.freecell.position import Position
+from game.freecell.position import Key, Layout, Position
 from game.freecell.solver import SolveResult, Verdict, solve
 from game.i18n import N_, _
 
@@ -135,16 +135,16 @@ class Winnability:
         self.state = WinState.UNKNOWN if enabled else WinState.OFF
         self._request = 0  # the request whose answer counts; 0: none pending
         self._position: Position | None = None  # a copy of the position being checked
-        self._key: tuple | None = None  # the position being checked / shown
+        self._key: Key | None = None  # the position being checked / shown
         # Verdicts by position key (column and cell order do not change a
         # verdict): undo, redo and rewind land on known positions at once.
-        self.verdicts: dict[tuple, Verdict] = {}
+        self.verdicts: dict[Key, Verdict] = {}
         #: The winning line from the position on the table (WINNABLE from a
         #: fresh search; empty when the answer came from memory).
         self.line: tuple[Move, ...] = ()
         # The last position proven lost, as its starting layout and history
         # (undo steps): every position that continues it is lost too, with no search.
-        self._lost: tuple[tuple, list[tuple[Move, tuple[Move, ...]]]] | None = None
+        self._lost: tuple[Layout, list[tuple[Move, tuple[Move, ...]]]] | None = None
 
     # --- reading ------------------------------------------------------------------
 
@@ -264,7 +264,7 @@ class Winnability:
                 and _start_layout(position) == start)
 
 
-def _start_layout(position: Position) -> tuple:
+def _start_layout(position: Position) -> Layout:
     """The layout before the first undo step (the deal, or where the game was set up)."""
     p = position.copy()
     while p.move_count:
@@ -374,7 +374,7 @@ def rewind_target(
     *,
     budget: int = CHECK_BUDGET,
     time_limit: float | None = CHECK_SECONDS,
-    known: Mapping[tuple, Verdict] | None = None,
+    known: Mapping[Key, Verdict] | None = None,
     known_lost: bool = False,
 ) -> RewindTarget | None:
     """How far to undo to reach the latest winnable position of the game.

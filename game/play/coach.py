@@ -24,13 +24,17 @@ No pygame here: panels are plain values (:mod:`game.play.panels`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.grading import GRADE_NAMES, Grade
 from game.i18n import _, ngettext
 from game.places import PileKind
 from game.play.panels import Button, Command, Panel, Row, Section
 from game.render.marks import Mark
+
+if TYPE_CHECKING:  # the reviews load with the first review asked for
+    from game.freecell.review import Review
+    from game.spider.review import SpiderReview
 
 __all__ = ["FREECELL", "PAGE", "SPIDER", "Coach", "Rules"]
 
@@ -149,7 +153,7 @@ class Coach:
         #: The moves graded so far (``GradedMove``), in order; the whole list once done.
         self.graded: tuple[Any, ...] = ()
         self.done = 0  # positions examined
-        self.review: Any = None  # the finished Review
+        self.review: Review | SpiderReview | None = None  # the finished review
         self.page = 0
         #: The move whose position the table shows (1-based; 0: none).
         self.selected = 0

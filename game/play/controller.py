@@ -142,8 +142,8 @@ class Play:
                     self.say(said)
 
                 self.confirm_loss(question, _("Start it"), play_again)
-        elif request.kind == "challenge" and (found := self.round.challenge_named(request.setting)):
-            self.confirm_loss(*found)  # the question, its yes, and the challenge dealt (None: said why not)
+        elif request.kind == "challenge" and (asked := self.round.challenge_named(request.setting)):
+            self.confirm_loss(*asked)  # the question, its yes, and the challenge dealt (None: said why not)
         elif request.kind not in GAMES:
             return
         elif request.number is None:
@@ -208,7 +208,7 @@ class Play:
             Command.MENU: self.menu.open, Command.QUIT: self.quit,
             Command.HELP_PREV: lambda: self._help_turn(-1), Command.HELP_NEXT: lambda: self._help_turn(1),
         }
-        acts = {Command.UNDO: Act.UNDO, Command.REDO: Act.REDO, Command.HINT: Act.HINT, Command.NEW: Act.NEW_DEAL,
+        acts: dict[str, Act] = {Command.UNDO: Act.UNDO, Command.REDO: Act.REDO, Command.HINT: Act.HINT, Command.NEW: Act.NEW_DEAL,
                 Command.AUTOCOMPLETE: Act.AUTOCOMPLETE, Command.DEAL: Act.DEAL}
         then = None
         if name in (Command.CONFIRMED, Command.CLOSE, Command.KEEP):

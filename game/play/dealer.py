@@ -91,7 +91,7 @@ def next_spider(settings: Settings, suits: int) -> int | None:
         settings.winnable_seed = 1 + secrets.randbelow(2**31 - 1)
     games = order(winnable_games(suits), settings.winnable_seed)
     field = f"winnable_dealt_{suits}"
-    dealt = getattr(settings, field)
+    dealt: int = getattr(settings, field)  # a winnable_dealt_<suits> counter
     if dealt >= len(games):
         return None
     setattr(settings, field, dealt + 1)

@@ -28,6 +28,7 @@ from game.solver.answers import Answer
 
 if TYPE_CHECKING:
     from game.play.table import Table
+    from game.solver.service import SolverService
 
 __all__ = ["STATUS", "Demo"]
 
@@ -46,7 +47,7 @@ STATUS: dict[tuple[bool, bool], str] = {
 }
 #: Seconds the search for a shorter ending may take; the demo asks from the
 #: position it will reach after that long at its speed, plus a few moves.
-SHORTER_SECONDS = limits.SHORTER.seconds
+SHORTER_SECONDS = limits.SHORTER_SECONDS
 SHORTER_MARGIN = 4
 #: An ending this short is not worth a search.
 SHORTER_MIN_REST = 20
@@ -55,12 +56,12 @@ SHORTER_MIN_REST = 20
 class Demo:
     """A running demo on ``table``; ``update`` each frame until ``over``."""
 
-    def __init__(self, table: Table, line: list[Any], solver: Any = None) -> None:
+    def __init__(self, table: Table, line: list[Any], solver: SolverService | None = None) -> None:
         self.table = table
         self.playback = Playback(table.session, line)
         self._done = False  # played out and landed
         #: The Spider solver service asked for a shorter ending (None: never asked).
-        self.solver = solver if self.playback.full_knowledge else None
+        self.solver: SolverService | None = solver if self.playback.full_knowledge else None
         #: The shorter-ending request and the line index it starts from, while it runs.
         self.seeking: tuple[int, int] | None = None
         self._sought = False
@@ -102,10 +103,10 @@ class Demo:
             table.animate(before, table.card_key, lambda k: k, {}, speeds.FLIGHT)
         self._done = self.playback.finished and not played and not table.flights.busy()
         if self.solver is not None and not self.over:
-            self._seek_shorter()
+            self._seek_shorter(self.solver)
         return bool(played)
 
-    def _seek_shorter(self) -> None:
+    def _seek_shorter(self, solver: SolverService) -> None:
         """Ask once for a shorter ending from a few seconds ahead; splice it in on arrival."""
         d = self.playback
         if self.seeking is None:
@@ -118,14 +119,14 @@ class Demo:
             later = self.table.position.copy(stack=False)  # Spider's: no history to send
             for move in d.line[d.index:at]:
                 later.push(move)
-            self.seeking = (self.solver.ask_shorter(later, len(d.line) - at, time_limit=SHORTER_SECONDS), at)
+            self.seeking = (solver.ask_shorter(later, len(d.line) - at, time_limit=SHORTER_SECONDS), at)
             return
         request, at = self.seeking
         if d.index > at:  # passed it (stepped or sped on): the answer could not be used
-            self.solver.cancel(request)
+            solver.cancel(request)
             self.seeking = None
             return
-        for event in self.solver.poll(request):
+        for event in solver.poll(request):
             if not isinstance(event, Answer):
                 continue  # progress
             self.seeking = None

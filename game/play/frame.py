@@ -12,12 +12,15 @@ control bar are made here from what the parts say::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.i18n import _
 from game.play.panels import Button, Panel
 from game.render.layout import Layout
 from game.render.marks import Mark
+
+if TYPE_CHECKING:
+    from game.play.table import Table
 
 __all__ = ["Frame", "control_bar", "rest_layout", "status_line"]
 
@@ -46,19 +49,26 @@ class Frame:
     tip: tuple[Any, int, str] | None = None
 
 
-def rest_layout(play: Any, size: tuple[int, int] | None = None) -> Layout:
+class _Playing(Protocol):
+    """What :func:`rest_layout` reads of :class:`game.play.Play` (which imports this module)."""
+
+    @property
+    def table(self) -> Table: ...
+
+
+def rest_layout(play: _Playing, size: tuple[int, int] | None = None) -> Layout:
     """The cards at rest, as ``play.frame(size).layout`` (where a click or a drop lands),
     without building the rest of a frame: picking asks on every pointer move."""
     return play.table.layout_now(size=size)
 
 
-def _lost(table: Any, live: Any) -> bool:
+def _lost(table: Table, live: Any) -> bool:
     from game.freecell.winnability import WinState
 
     return live is not None and table.live_check_applies and live.state is WinState.LOST
 
 
-def status_line(table: Any, live: Any, demo: Any, jobs: Any, challenge: str = "") -> str:
+def status_line(table: Table, live: Any, demo: Any, jobs: Any, challenge: str = "") -> str:
     """The status line: the table's own, then a challenge's progress, the live check
     or the deal's proof, the demo's keys, and what the solver is searching for the player."""
     extra = [challenge]
@@ -76,6 +86,6 @@ def status_line(table: Any, live: Any, demo: Any, jobs: Any, challenge: str = ""
     return table.status(tuple(extra))
 
 
-def control_bar(table: Any, live: Any) -> tuple[Button, ...]:
+def control_bar(table: Table, live: Any) -> tuple[Button, ...]:
     """The control bar; Rewind is offered once the live check proves the game lost."""
     return table.buttons(_lost(table, live))

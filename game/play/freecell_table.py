@@ -9,7 +9,8 @@ import math
 from typing import Any, NamedTuple
 
 from game import speeds
-from game.freecell import HOME, IllegalMoveError, Move
+from game.freecell import HOME, IllegalMoveError, Move, Position
+from game.freecell.position import Layout as PositionLayout
 from game.i18n import N_, _, ngettext, pgettext
 from game.input.actions import Act
 from game.places import PileKind
@@ -17,7 +18,7 @@ from game.play.flights import Key
 from game.play.panels import Button, Command, Panel, Row, Section
 from game.play.reviewing import Reviewing
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
-from game.render.layout import CardTransform, Layout
+from game.render.layout import CardPlacement, CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import FreeCellSession, clock_text
@@ -43,6 +44,7 @@ class _Figures(NamedTuple):
 
 class FreeCellTable(Reviewing, Table):
     game = "freecell"
+    session: FreeCellSession
 
     def __init__(self, env: TableEnv, number: int, session: FreeCellSession | None = None) -> None:
         super().__init__(env)
@@ -56,7 +58,7 @@ class FreeCellTable(Reviewing, Table):
         #: "Show which moves keep the win": the worker that grades the selection's
         #: targets, what was asked (position and selection), and its verdicts by place.
         self.grader: Any = None
-        self._grades_key: tuple | None = None
+        self._grades_key: tuple[PositionLayout, tuple[int, int]] | None = None
         self._grade_request = 0
         self._grade_places: list[tuple[PileKind, int]] = []
         self.target_grades: dict[tuple[PileKind, int], Any] = {}
@@ -67,7 +69,7 @@ class FreeCellTable(Reviewing, Table):
             self.say(_("This deal is known to be unsolvable"))
 
     @property
-    def position(self) -> Any:
+    def position(self) -> Position:
         # While the review's panel for one move is up, the table shows the
         # position before that move (the panel covers input; closing it ends this).
         shown = self.coach_position()
@@ -170,7 +172,7 @@ class FreeCellTable(Reviewing, Table):
                     self.target_grades = dict(zip(self._grade_places, event.verdicts))
 
     @property
-    def notes_wanted(self) -> bool:  # type: ignore[override]
+    def notes_wanted(self) -> bool:
         return bool(self.target_grades)
 
     def tip(self) -> tuple[PileKind, int, str] | None:
@@ -316,7 +318,8 @@ class FreeCellTable(Reviewing, Table):
                 out.append((PileKind.CELL, pos.cells.index(None)))
             if pos.is_legal(Move.of(source, HOME, 1)):
                 card = pos.columns[source][-1] if source < 8 else pos.cells[source - 8]
-                out.append((PileKind.FOUNDATION, int(card) % 4))
+                if card is not None:  # (the move is legal: its cell holds a card)
+                    out.append((PileKind.FOUNDATION, int(card) % 4))
         return out
 
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
@@ -345,9 +348,9 @@ class FreeCellTable(Reviewing, Table):
         groups: dict[str, list[Button]] = {h: [] for h in _MOVE_HEADINGS}
         home, cell, column = _MOVE_HEADINGS
         for m in pos.distinct_moves():
-            group = home if m.dest == HOME else cell if m.dest >= 8 else column
+            heading = home if m.dest == HOME else cell if m.dest >= 8 else column
             # Words first; the standard notation follows as a secondary column.
-            groups[group].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
+            groups[heading].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
         plays = [b for g in groups.values() for b in g]
         buttons = tuple(plays) + (
             Button(_("Demo: the solver plays from here"), Command.DEMO),
@@ -625,7 +628,7 @@ class FreeCellTable(Reviewing, Table):
         now = self.env.anim_time
         ncols = len(self.position.columns)
 
-        def order(p: Any) -> int:
+        def order(p: CardPlacement) -> int:
             # Dealt as a dealer does, row by row; cards already home go last.
             return p.index * ncols + p.pile if p.kind is PileKind.COLUMN else 1000 + p.index
 

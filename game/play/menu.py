@@ -276,7 +276,8 @@ class Menu:
         from game.stats import outcome, table_columns
 
         b = _Buttons()
-        grid = chart = None
+        grid: Grid | None = None
+        chart: Chart | Calendar | None = None
         sections: list[Section] = []
         if self.stats is not None:
             if self.chart_game != "challenges":  # the challenges' month takes the table's room
@@ -387,12 +388,15 @@ class Menu:
             title, lines, buttons = self._confirm_clear()
             self.focus = max(0, min(self.focus, len(buttons) - 1))
             return Panel(title, lines, tuple(buttons), focus=self.focus)
-        grid = chart = None
-        cal = None
+        grid: Grid | None = None
+        chart: Chart | None = None
+        cal: Calendar | None = None  # a month of days in the chart's place
         if screen == "statistics":
-            title, sections, buttons, grid, chart = self._statistics()
-            if isinstance(chart, Calendar):
-                chart, cal = None, chart
+            title, sections, buttons, grid, shown = self._statistics()
+            if isinstance(shown, Calendar):
+                cal = shown
+            else:
+                chart = shown
         else:
             title, sections, buttons = self._main() if screen == "main" else self._settings()
         self.focus = max(0, min(self.focus, len(buttons) - 1))
@@ -522,7 +526,7 @@ class Menu:
         """
         from game.numbers import fold_wide
 
-        if self.typing:
+        if self.typing and self.entry is not None:  # (typing: the box is open)
             self.entry = (self.entry + fold_wide(text))[:12]
             self.cursor = len(self.entry)
             self.error = ""

@@ -16,14 +16,17 @@ when it closes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from game.i18n import _
 from game.play.coach import FREECELL, Coach, Rules
+from game.play.flights import Flights
 from game.play.panels import Panel
-from game.play.table import TableWanted
+from game.play.table import TableEnv, TableEvent, TableWanted
 from game.render.marks import Mark
+from game.session import FreeCellSession, SpiderSession
 
 __all__ = ["Reviewing"]
 
@@ -33,11 +36,15 @@ class Reviewing:
 
     coach_rules: Rules = FREECELL
     #: The game review (made on the first "Review").
-    coach: Any = None
-    session: Any
-    panel: Any
-    env: Any
-    flights: Any
+    coach: Coach | None = None
+    # The table's own, declared for the checker (annotations only: nothing here
+    # hides the table's attributes and methods).
+    session: FreeCellSession | SpiderSession
+    panel: Panel | None
+    env: TableEnv
+    flights: Flights
+    say: Callable[[str], None]
+    emit: Callable[[TableEvent], None]
 
     def table_for(self, session: Any) -> Any:
         """A table of this game for ``session`` ("Try again from here")."""
@@ -52,7 +59,7 @@ class Reviewing:
             if not self.coach.same_game(self.session):
                 note = self.coach.begin(self.session)
                 if note:
-                    self.say(note)  # type: ignore[attr-defined]
+                    self.say(note)
                     return
             panel = self.coach.panel()  # the keyboard on the move last looked at, if any
             self.coach.selected = 0
@@ -67,7 +74,7 @@ class Reviewing:
             self.panel = self.coach.detail(int(arg))
         elif what == "review-try":
             session = self.coach.try_session(int(arg), self.env.now)
-            self.emit(TableWanted(self.table_for(session),  # type: ignore[attr-defined]
+            self.emit(TableWanted(self.table_for(session),
                                   _("Trying again from move {n}: this game does not count in the statistics").format(
                                       n=int(arg))))
 
@@ -92,10 +99,13 @@ class Reviewing:
 
     def poll_coach(self) -> None:
         """Each step: the list grows as grades arrive; the keyboard stays on its button."""
-        if (self.coach is not None and self.coach.poll() and self.coach_up()
-                and not any(str(b.action).startswith("review-try:") for b in self.panel.buttons)):
+        if self.coach is None or not self.coach.poll():
+            return
+        panel = self.panel
+        if (panel is not None and self.coach_up()
+                and not any(str(b.action).startswith("review-try:") for b in panel.buttons)):
             fresh: Panel = self.coach.panel()
-            self.panel = replace(fresh, focus=self.panel.focus) if self.panel.focus < len(fresh.buttons) else fresh
+            self.panel = replace(fresh, focus=panel.focus) if panel.focus < len(fresh.buttons) else fresh
 
     def close_coach(self) -> None:
         if self.coach is not None:

@@ -20,7 +20,7 @@ from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
 from game.session import SpiderSession, clock_text
-from game.spider import DEAL, HintKind, IllegalMoveError, Move
+from game.spider import DEAL, HintKind, IllegalMoveError, Move, Position
 from game.stats import game_key
 
 __all__ = ["SpiderTable"]
@@ -40,6 +40,7 @@ class _Figures(NamedTuple):
 
 class SpiderTable(Reviewing, Table):
     game = "spider"
+    session: SpiderSession
     coach_rules = SPIDER
 
     def __init__(self, env: TableEnv, number: int, suits: int, session: SpiderSession | None = None) -> None:
@@ -53,7 +54,7 @@ class SpiderTable(Reviewing, Table):
         self._shown_from_now()
 
     @property
-    def position(self) -> Any:
+    def position(self) -> Position:
         shown = self.coach_position()  # the review's page for one move shows the position before it
         return self.session.position if shown is None else shown
 

@@ -32,9 +32,10 @@ from game.places import PileKind
 from game.play.flights import Flights, Key, _transform
 from game.play.panels import Button, Panel
 from game.render import theme
-from game.render.layout import CardTransform, Layout, layout
+from game.render.layout import CardTransform, Layout, Override, layout
 from game.render.marks import Mark, last_move_marks
 from game.render.picking import Pick
+from game.session import FreeCellSession, SpiderSession
 
 __all__ = ["NewDealWanted", "Played", "Refused", "Table", "TableEnv", "TableEvent", "TableWanted", "Undone"]
 
@@ -106,6 +107,8 @@ class Table:
     """What both games share: selection, focus, messages, flights, drawing state."""
 
     game = ""
+    #: The game on the table (each game's table sets its own kind).
+    session: FreeCellSession | SpiderSession
 
     def __init__(self, env: TableEnv) -> None:
         self.env = env
@@ -120,7 +123,7 @@ class Table:
         #: The cards the last change moved, where they landed (``last`` marks; see :meth:`animate`).
         self.last_marks: list[Mark] = []
         self.panel: Panel | None = None
-        self._panel_for: tuple | None = None  # the position a panel was made for
+        self._panel_for: tuple[object, ...] | None = None  # the position a panel was made for (compared only)
         #: Lines the result panel adds once the game is won (a challenge met or missed).
         self.result_notes: tuple[str, ...] = ()
         #: The result panel's moves line in place of "Moves N" ("31 moves \u2014 par 26"; "": the plain one).
@@ -131,7 +134,7 @@ class Table:
         self.hovered: tuple[PileKind, int] | None = None
         #: The win was recorded: its celebration starts once the last card has landed.
         self._celebration_due = False
-        self._said_for: tuple | None = None  # the position whose outcome the message line said
+        self._said_for: tuple[object, ...] | None = None  # the position whose outcome the message line said
         #: What the status line and the bar show while cards fly: the figures of the
         #: last step whose cards have all landed (``_shown_base`` before any of
         #: ``_shown_steps``, each (landing time, the flights' skip count then,
@@ -344,7 +347,7 @@ class Table:
     def focus_places(self) -> list[tuple[PileKind, int]]:
         raise NotImplementedError
 
-    def layout_now(self, overrides: dict | None = None, size: tuple[int, int] | None = None) -> Layout:
+    def layout_now(self, overrides: Override | None = None, size: tuple[int, int] | None = None) -> Layout:
         w, h = size or self.env.size
         return layout(self.position, w, h, overrides, self.env.left_handed)
 
@@ -422,8 +425,10 @@ class Table:
         only while a place can have a note (:meth:`tip`): picking builds a layout."""
         self.hovered = find() if self.notes_wanted else None
 
-    #: A place may have a note now (FreeCell: targets are graded).
-    notes_wanted = False
+    @property
+    def notes_wanted(self) -> bool:
+        """A place may have a note now (FreeCell: targets are graded)."""
+        return False
 
     def tip(self) -> tuple[PileKind, int, str] | None:
         """A note drawn at a place (the window puts it just above that place's top card):

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 try:  # PyGLM 2.8 moved the module; older releases only have the top-level name
-    from pyglm import glm
+    from pyglm import glm as glm  # (re-exported: the renderer uses the same module)
 except ImportError:  # pragma: no cover
-    import glm  # type: ignore[no-redef]
+    import glm as glm  # type: ignore[no-redef]  # the same module under its old name
 
 from game.render import theme
 
@@ -217,7 +217,7 @@ class Camera:
         tilt = tilt_for(aw, ah)
         d = fit_distance(round(w, 9), round(h, 9), round(aspect, 9), tilt)
         a0 = _centre_offset(h, d, math.sin(tilt))
-        return cls((x0 + x1) / 2, y0 - a0, d, width, height, tilt, area=tuple(area))  # type: ignore[arg-type]
+        return cls((x0 + x1) / 2, y0 - a0, d, width, height, tilt, area=(area[0], area[1], area[2], area[3]))
 
     @property
     def view(self) -> tuple[int, int, int, int]:
@@ -304,4 +304,4 @@ class Camera:
         place[1][1] = ah / self.height
         place[3][0] = (2 * ax + aw) / self.width - 1
         place[3][1] = 1 - (2 * ay + ah) / self.height
-        return place * proj * view
+        return place * proj * view  # type: ignore[return-value]  # a mat4: PyGLM 2.8's stub says mat4x2

@@ -49,7 +49,7 @@ def last_move_marks(keys: Iterable[tuple[PileKind, int, int]]) -> list[Mark]:
     for (kind, pile), indices in by_pile.items():
         indices.sort()
         start = prev = indices[0]
-        for i in indices[1:] + [None]:  # type: ignore[list-item]
+        for i in indices[1:] + [None]:
             if i is not None and i == prev + 1:
                 prev = i
                 continue

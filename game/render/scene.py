@@ -46,6 +46,7 @@ from game.render.atlas import BACK, GHOST, PAD, AtlasSheet, draw_atlas, redraw_b
 from game.render.camera import Camera, glm
 from game.render.layout import CardPlacement, Layout, Slot, layout
 from game.render.marks import Mark
+from game.render.uniforms import uniform
 from game.resources import shader_path
 
 __all__ = ["STYLES", "Frame", "Mark", "Renderer", "View", "layout"]
@@ -90,7 +91,7 @@ def _set(prog: moderngl.Program, **values: object) -> None:
     """Set uniforms that the compiler kept (it drops the unused ones)."""
     for k, v in values.items():
         if k in prog:
-            prog[k].value = v  # type: ignore[union-attr]
+            uniform(prog, k).value = v
 
 
 _CORNERS = array("f", [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0])
@@ -195,7 +196,7 @@ class Felt:
         vp = cam.view_projection()
         self.fbo.use()
         self.ctx.disable(moderngl.BLEND)
-        self.felt_program["u_inv_vp"].write(_inverse_bytes(vp))
+        uniform(self.felt_program, "u_inv_vp").write(_inverse_bytes(vp))
         felt, felt_dark = theme.table_colour(self.colour)
         _set(self.felt_program, u_felt=felt, u_felt_dark=felt_dark, u_table=lay.rect)
         self.felt_vao.render(moderngl.TRIANGLES, vertices=3)
@@ -205,7 +206,7 @@ class Felt:
         if len(data) * 4 > self.slot_buf.size:
             self.slot_buf.orphan(len(data) * 4)
         self.slot_buf.write(data.tobytes())
-        self.slot["u_vp"].write(vp)
+        uniform(self.slot, "u_vp").write(vp)
         _set(self.slot, u_half=(theme.CARD_W / 2, theme.CARD_H / 2), u_radius=theme.CORNER_RADIUS,
              u_line=theme.SLOT_LINE, u_fill=theme.SLOT_FILL, u_atlas=0, **atlas.uniforms())
         assert atlas.texture is not None
@@ -382,6 +383,7 @@ class Renderer:
             marks.setdefault((str(m.kind), m.pile), []).append(m)
         focus = view.focus
         focus_key = None if focus is None else (str(focus.kind), focus.pile)
+        focus_start = None if focus is None else focus.start
         tops: dict[tuple[str, int], int] = {}
         at_rest: dict[tuple[str, int, int], CardPlacement] = {}
         for c in lay.cards:
@@ -409,7 +411,7 @@ class Renderer:
                         glow = _glow(m.style, pulse)
             foc = 0.0
             if focus_key == key:
-                foc = 1.0 if c.index == (tops[key] if focus.start is None else focus.start) else 0.0  # type: ignore[union-attr]
+                foc = 1.0 if c.index == (tops[key] if focus_start is None else focus_start) else 0.0
             clip = no_clip
             nxt = at_rest.get((key[0], c.pile, c.index + 1))
             if nxt is not None and not nxt.hidden and nxt.x == c.x and nxt.yaw == 0.0 and c.yaw == 0.0:
@@ -470,10 +472,10 @@ class Renderer:
                              **self.atlas.uniforms())
         prog_name = "flat" if self.flat else "card"
         for prog in (self.flat_prog,) if self.flat else (self.card_prog, self.flight_prog):
-            prog["u_vp"].write(vp)
+            uniform(prog, "u_vp").write(vp)
             _set(prog, **card_uniforms)
         for prog in (self.effect_prog, self.shadow_prog):
-            prog["u_vp"].write(vp)
+            uniform(prog, "u_vp").write(vp)
             _set(prog, **common)
         assert self.atlas.texture is not None
         self.atlas.texture.use(0)
@@ -504,6 +506,7 @@ class Renderer:
             for box in [None] if boxes is None else boxes:
                 self._redraw_rest(prog_name, fr.rest, box)
         self._rest_key, self._rest = rest_key, rest
+        assert self.rest_fbo is not None  # (drawn just above when missing)
         ctx.copy_framebuffer(self.target, self.rest_fbo)
         self.target.use()
         ctx.viewport = (0, 0, *self.size)
@@ -518,7 +521,7 @@ class Renderer:
         self._last = key
         return True
 
-    def _redraw_rest(self, prog_name: str, rest: array, box: tuple[int, int, int, int] | None) -> None:
+    def _redraw_rest(self, prog_name: str, rest: array[float], box: tuple[int, int, int, int] | None) -> None:
         """Paint the resting layer: the felt, then the cards at rest, in ``box``
         (x, y, w, h in GL's pixels, y up) or everywhere (None)."""
         ctx = self.ctx
@@ -528,13 +531,13 @@ class Renderer:
         assert self.felt.fbo is not None
         # The scissor clips the felt's copy and the cards alike; it must be gone
         # before the layer is copied to the window.
-        self.rest_fbo.scissor = box
+        self.rest_fbo.scissor = box  # type: ignore[assignment]  # moderngl's stub omits None (no scissor)
         self.rest_fbo.use()
         ctx.copy_framebuffer(self.rest_fbo, self.felt.fbo)
         ctx.viewport = (0, 0, *self.size)
         ctx.enable(moderngl.BLEND)
         self._draw("rest", prog_name, rest)
-        self.rest_fbo.scissor = None
+        self.rest_fbo.scissor = None  # type: ignore[assignment]  # (as above)
         self.rest_fbo.use()
 
     def _release_rest(self) -> None:
@@ -543,7 +546,7 @@ class Renderer:
             self.rest_fbo.release()
             self.rest_fbo = None
 
-    def _draw(self, name: str, prog_name: str, data: array, base: int = 0) -> None:
+    def _draw(self, name: str, prog_name: str, data: array[float], base: int = 0) -> None:
         n = len(data) // _FLOATS
         if not n:
             return
@@ -553,7 +556,7 @@ class Renderer:
             buf.orphan(max(nbytes, buf.size * 2))
         buf.write(data.tobytes())
         if prog_name == "flat":
-            self.flat_prog["u_base"].value = float(base)
+            uniform(self.flat_prog, "u_base").value = float(base)
         self.vaos[(name, prog_name)].render(moderngl.TRIANGLE_STRIP, vertices=4, instances=n)
 
     def read_pixels(self) -> bytes:

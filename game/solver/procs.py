@@ -52,7 +52,7 @@ def start_worker(process: BaseProcess) -> None:
     if main is None:
         process.start()
         return
-    saved = {name: main.__dict__[name] for name in ("__file__", "__spec__") if name in main.__dict__}
+    saved: dict[str, object] = {name: main.__dict__[name] for name in ("__file__", "__spec__") if name in main.__dict__}
     main.__dict__.pop("__file__", None)
     main.__spec__ = None  # spawn reads the attribute: None means "no module to import"
     try:

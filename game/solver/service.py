@@ -59,11 +59,14 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import EllipsisType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import limits
 from game.solver.answers import SUPERSEDED, Answer, Ask, Progress, Verdict
 from game.solver.procs import Worker
+
+if TYPE_CHECKING:  # the rules load in the worker, not with the service
+    from game.freecell.position import Key
 
 __all__ = ["CHECK_BUDGET", "CHECK_SECONDS", "SolverService", "wait_for_answers"]
 
@@ -176,7 +179,7 @@ class SolverService:
         of its own: any other request to the same worker supersedes it."""
         return self._ask(Ask.PAR, position, self._limits(Ask.PAR, budget, time_limit))
 
-    def ask_rewind(self, position: Any, *, known: Mapping[tuple, Verdict] | None = None,
+    def ask_rewind(self, position: Any, *, known: Mapping[Key, Verdict] | None = None,
                    known_lost: bool = False, budget: int | None = None,
                    time_limit: float | EllipsisType | None = ...) -> int:
         """FreeCell: how far back to undo (``Answer.rewind``, a ``RewindTarget``).
@@ -348,11 +351,12 @@ class SolverService:
         return rid
 
     def _check_position(self, position: Any) -> None:
+        wanted: type[object]
         if self.game == "freecell":
-            from game.freecell.position import Position
+            from game.freecell.position import Position as wanted
         else:
-            from game.spider.position import Position  # type: ignore[assignment]
-        if not isinstance(position, Position):
+            from game.spider.position import Position as wanted
+        if not isinstance(position, wanted):
             raise TypeError(f"the {self.game} solver takes a {self.game} position, "
                             f"not {type(position).__name__}")
 

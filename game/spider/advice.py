@@ -19,13 +19,13 @@ This module is pure Python: it must not import pygame, moderngl or glm.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.cards import Card, run_name
 from game.i18n import _, ngettext
 from game.spider.fair import DEFAULT_BUDGET, DEFAULT_SAMPLES, FairResult, Ranked, search
 from game.spider.hints import Gain, HintKind, candidates
-from game.spider.masked import MaskedView, mask
+from game.spider.masked import MaskedView, Shown, mask
 from game.spider.moves import Move
 
 __all__ = ["Advice", "FairHint", "advise", "advise_view"]
@@ -129,14 +129,14 @@ class Advice:
 
 def _hint(view: MaskedView, r: Ranked, index: int, total: int, gains: dict[Move, Gain],
           result: FairResult) -> FairHint:
-    common = {"index": index, "total": total, "wins": r.wins, "open": r.open, "samples": result.samples,
-              "checked": r.checked, "known": not view.unseen}
+    counts = FairHint(HintKind.DEAL, r.move, index=index, total=total, wins=r.wins, open=r.open,
+                      samples=result.samples, checked=r.checked, known=not view.unseen)
     if r.move.is_deal:
-        return FairHint(HintKind.DEAL, r.move, **common)  # type: ignore[arg-type]
+        return counts
     up = view.columns[r.move.source]
     target = view.columns[r.move.dest]
-    return FairHint(HintKind.MOVE, r.move, up[-r.move.count:], target[-1] if target else None,
-                    gains.get(r.move), **common)  # type: ignore[arg-type]
+    return replace(counts, kind=HintKind.MOVE, cards=up[-r.move.count:], onto=target[-1] if target else None,
+                   gain=gains.get(r.move))
 
 
 def advise_view(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
@@ -155,12 +155,12 @@ def advise_view(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPL
     return Advice(hints, result.samples, result.won, result.open, result.nodes, lost)
 
 
-def advise(position: object, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
+def advise(position: Shown, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
            budget: int = DEFAULT_BUDGET, cancel: Callable[[], bool] | None = None) -> Advice:
     """The fair hints of ``position``: it is masked first, and only the view is searched.
 
     ``position`` needs only ``visible()``, ``removed_suits`` and ``suits``
     (:func:`game.spider.masked.mask`).
     """
-    return advise_view(mask(position), seed=seed, samples=samples, budget=budget,  # type: ignore[arg-type]
+    return advise_view(mask(position), seed=seed, samples=samples, budget=budget,
                        cancel=cancel)

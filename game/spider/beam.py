@@ -61,13 +61,21 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
 from game.spider.position import Position
 
 __all__ = ["Beam", "State", "apply", "is_won", "legal", "root", "shorten", "wins"]
 
-State = tuple  # (col0, ..., col9: bytes, deals_left: int)
+#: (col0, ..., col9: bytes, deals_left: int): one flat tuple, cheap to hash and
+#: copy, read by computed index (state[j], state[10]), which mypy cannot type
+#: item by item, so its items are Any; the searches built on it are replayed
+#: through game.spider.position before anything trusts them.
+State = tuple[Any, ...]
+#: A beam's node: a state, the node it came from and the move that made it
+#: (the start has neither).
+Node = tuple[State, "Node | None", Move | None]
 
 # Per-column cache: bytes -> (chaos, run, top, top_rank, base_rank, playable, cards).
 # ``top`` is -1 for an empty column; ``base_rank`` is the 0-based rank of the
@@ -182,7 +190,7 @@ def _priority(child: State, down_extra: int = 0, empty_extra: int = 0) -> int:
     if down_extra:  # (kept out of the loop: the plain flavour pays nothing for it)
         chaos += down_extra * sum(child[j][0] for j in range(COLUMNS))
     chaos -= empties * (1 + empty_extra)
-    off = 104 - cards - 10 * child[10]
+    off: int = 104 - cards - 10 * child[10]
     ready += off + empties
     if chaos <= 0:
         # Straight win mode: more empty columns, then fewer cards off.
@@ -297,12 +305,12 @@ class Beam:
         depth = 0
         seen: set[int] = {hash(_key(start))}
         # A node is (state, parent node, move that made it).
-        beam: list[tuple] = [(start, None, None)]
+        beam: list[Node] = [(start, None, None)]
         tick = self.tick
         extra, empty_extra = self.down_extra, self.empty_extra
         while beam and depth < MAX_DEPTH:
             depth += 1
-            cands: list[tuple[int, State, tuple, Move]] = []
+            cands: list[tuple[int, State, Node, Move]] = []
             here: set[int] = set()
             for node in beam:
                 if tick is not None and tick():
@@ -338,7 +346,7 @@ class Beam:
         return None
 
 
-def _first(item: tuple) -> int:
+def _first(item: tuple[int, State, Node, Move]) -> int:
     return item[0]
 
 
@@ -350,11 +358,14 @@ def _key(state: State) -> State:
     return tuple(sorted(state[:COLUMNS]))
 
 
-def _line(node: tuple) -> list[Move]:
+def _line(node: Node) -> list[Move]:
     moves: list[Move] = []
-    while node[1] is not None:
-        moves.append(node[2])
-        node = node[1]
+    while True:
+        _, parent, move = node
+        if parent is None or move is None:  # the start
+            break
+        moves.append(move)
+        node = parent
     moves.reverse()
     return moves
 
@@ -375,10 +386,10 @@ def legal(state: State, move: Move) -> bool:
     v = _INFO.get(state[s]) or _info(state[s])
     if k > v[1]:
         return False
-    dst = state[d]
+    dst: bytes = state[d]
     if len(dst) == 1:
         return True
-    head = state[s][-k]
+    head: int = state[s][-k]
     return (dst[-1] >> 2) == (head >> 2) + 1
 
 

@@ -52,7 +52,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game import limits
-from game.spider.beam import Beam, _key, _priority, apply, is_won
+from game.spider.beam import Beam, State, _key, _priority, apply, is_won
 from game.spider.hints import Gain, Visible, candidates
 from game.spider.masked import MaskedView
 from game.spider.moves import COLUMNS, Move
@@ -122,7 +122,7 @@ def _column(col: bytes) -> tuple[int, int, int, int]:
     return v
 
 
-def _fair_rank(state: tuple) -> int:
+def _fair_rank(state: State) -> int:
     """A rank for play without knowing the hidden cards (lower is better)."""
     cost = 0
     cards = 0
@@ -146,7 +146,7 @@ def _fair_rank(state: tuple) -> int:
     return cost - W_SET * sets
 
 
-def _rank(state: tuple) -> int:
+def _rank(state: State) -> int:
     return _fair_rank(state) * 524_288 if EVAL == "fair" else _priority(state)
 
 
@@ -213,7 +213,7 @@ class FairResult:
         return self.ranked[0] if self.ranked else None
 
 
-def _sample(view: MaskedView, rng: random.Random) -> tuple[tuple, tuple[bytes, ...]]:
+def _sample(view: MaskedView, rng: random.Random) -> tuple[State, tuple[bytes, ...]]:
     """One layout of the unseen cards: (beam state, the stock as one ``bytes`` per deal)."""
     cards = [int(c) for c in view.unseen]
     rng.shuffle(cards)
@@ -238,7 +238,7 @@ class _Plan:
         self.expanded = 0
         self.best = 0
 
-    def run(self, start: tuple) -> tuple[Sample, Move | None]:
+    def run(self, start: State) -> tuple[Sample, Move | None]:
         """How the sample ended and the first move of its line (won, or toward the best position).
 
         ``self.best`` is then the best rank (:func:`game.spider.beam._priority`,
@@ -250,12 +250,12 @@ class _Plan:
         children = self.beam.children
         seen: set[int] = {hash(_key(start))}
         # A node is (state, the first move of its line).
-        beam: list[tuple[tuple, Move | None]] = [(start, None)]
+        beam: list[tuple[State, Move | None]] = [(start, None)]
         best: tuple[int, Move | None] = (_rank(start), None)
         self.best = best[0]
         width = self.width
         for _depth in range(260):
-            cands: list[tuple[int, tuple, Move]] = []
+            cands: list[tuple[int, State, Move]] = []
             here: set[int] = set()
             for state, first in beam:
                 if self.expanded >= self.budget:

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 
 from game.spider.beam import Beam, root, shorten
+from game.spider.moves import Move
 from game.spider.position import Position
 from game.spider.solver import SolveResult, Verdict, _replay
 
@@ -58,7 +59,7 @@ def shorter_line(position: Position, than: int, *, budget: int = 1_000_000,
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     state, deals = root(position)
-    best: list | None = None
+    best: list[Move] | None = None
     expanded = 0
     reason = ""
 

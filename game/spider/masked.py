@@ -27,7 +27,7 @@ from typing import Protocol
 from game.cards import CARDS, Card
 from game.spider.moves import COLUMNS
 
-__all__ = ["DECK_SETS", "MaskedView", "mask"]
+__all__ = ["DECK_SETS", "MaskedView", "Shown", "mask"]
 
 #: K..A sets of each suit (clubs, diamonds, hearts, spades) in each difficulty's deck.
 #: (The same table as ``game.spider.position.DECK_SETS``; kept here so this
@@ -39,7 +39,7 @@ DECK_SETS: dict[int, tuple[int, int, int, int]] = {
 }
 
 
-class _Shown(Protocol):
+class Shown(Protocol):
     """What :func:`mask` may read of a position: all of it is on the table."""
 
     suits: int
@@ -85,7 +85,7 @@ class MaskedView:
         return self.stock // COLUMNS
 
 
-def mask(position: _Shown) -> MaskedView:
+def mask(position: Shown) -> MaskedView:
     """The view of ``position`` a player has (reads only what the table shows).
 
     Raises ``ValueError`` if the position's cards do not make its deck.

@@ -326,7 +326,7 @@ class Position:
             return Outcome(Termination.NO_MOVES, self.score, self.move_count)
         return None
 
-    def key(self) -> tuple:  # type: ignore[type-arg]
+    def key(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], int]:
         """A hashable snapshot of the layout (not the score) for transposition tables.
 
         The stock enters by its size only: within one game the stock is always
@@ -353,7 +353,8 @@ class Position:
             and len(self._removed) == len(other._removed)
         )
 
-    __hash__ = None  # type: ignore[assignment]  # mutable: use key()
+    # Mutable: use key(). None is how Python marks a class unhashable; typeshed declares a method.
+    __hash__ = None  # type: ignore[assignment]
 
     # --- legality ------------------------------------------------------------
 
@@ -598,7 +599,7 @@ class Position:
         cols = self._cols
         self.score -= 1
         k = move.count
-        if k == 0:
+        if isinstance(record, _DealRecord):  # the deal's (its move's count is 0)
             _, old_run, sets = record
             for column, suit, flipped in reversed(sets):
                 self._restore_set(column, suit, flipped)

@@ -85,9 +85,10 @@ import heapq
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from game import limits
-from game.spider.beam import Beam, shorten
+from game.spider.beam import Beam, State, shorten
 from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
 from game.spider.position import IllegalMoveError, Position
 from game.verdict import SearchResult, SolverError, Verdict
@@ -125,7 +126,6 @@ W_EMPTY = 6  # bonus for an empty column
 #: Added to a position's cost when it comes round for its second-class moves.
 SECOND_CLASS_PENALTY = 12
 
-State = tuple  # (col0, ..., col9: bytes, deals_left: int)
 
 _COST: dict[bytes, int] = {}
 _RUN: dict[bytes, int] = {}
@@ -160,7 +160,7 @@ def _run_of(col: bytes) -> int:
 
 def _cost(state: State) -> int:
     costs = _COST
-    total = W_STOCK * 10 * state[10]
+    total: int = W_STOCK * 10 * state[10]
     for j in range(COLUMNS):
         col = state[j]
         v = costs.get(col)
@@ -278,7 +278,7 @@ def _dealt(state: State, deals: tuple[bytes, ...], canon: bool = True) -> State:
     """The child of a deal (the caller checked it is legal)."""
     left = state[10]
     cards = deals[len(deals) - left]
-    child: list = []
+    child: list[Any] = []  # a State's items
     for j in range(COLUMNS):
         col = state[j] + cards[j:j + 1]
         if len(col) - 1 - col[0] >= 13 and _run_of(col) == 13:

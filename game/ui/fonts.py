@@ -47,7 +47,7 @@ def _init() -> None:
 
 
 #: Texts already set, by font file, size, text and colours (oldest first), and how many are kept.
-_RENDERED: dict[tuple, pygame.Surface] = {}
+_RENDERED: dict[tuple[str, int, str, bool, tuple[int, ...], tuple[int, ...] | None], pygame.Surface] = {}
 _RENDERED_MOST = 512
 
 
@@ -65,13 +65,16 @@ class _Coverage:
     """Which characters one font file has (asked of FreeType once per character)."""
 
     def __init__(self, name: str) -> None:
+        self.name = name
+        self._face = self._open_face()
+        self._known: dict[str, bool] = {}
+
+    def _open_face(self) -> pygame.freetype.Font:
         import pygame.freetype
 
         if not pygame.freetype.get_init():
             pygame.freetype.init()
-        self.name = name
-        self._face = pygame.freetype.Font(str(asset_path(name)), 16)
-        self._known: dict[str, bool] = getattr(self, "_known", {})
+        return pygame.freetype.Font(str(asset_path(self.name)), 16)
 
     def has(self, ch: str) -> bool:
         known = self._known.get(ch)
@@ -82,7 +85,7 @@ class _Coverage:
                 try:
                     known = self._face.get_metrics(ch)[0] is not None
                 except pygame.error:  # pygame quit since: open the face again
-                    self.__init__(self.name)  # type: ignore[misc]
+                    self._face = self._open_face()
                     known = self._face.get_metrics(ch)[0] is not None
             self._known[ch] = known
         return known
@@ -115,7 +118,8 @@ class TextFont:
     def font(self, text: str = "") -> pygame.font.Font:
         return _open(_pick(text), self.px)
 
-    def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
+    def render(self, text: str, antialias: bool, colour: tuple[int, ...],
+               background: tuple[int, ...] | None = None) -> pygame.Surface:
         """``text`` set in its font: the same Surface again for the same text, size and
         colours (the overlay redraws its labels on every change of the status line;
         a CJK label took about a millisecond to set). The caller only reads it."""

@@ -47,9 +47,14 @@ NARROWEST = 0.2
 
 
 class ButtonLike(Protocol):
-    label: str
-    action: str
-    enabled: bool
+    """What drawing reads of a button (read-only: a panel's buttons are frozen)."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def enabled(self) -> bool: ...
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import pygame
 
 from game.play.panels import Button, Panel
 from game.render.camera import hud_text_px
+from game.render.uniforms import uniform
 from game.resources import shader_path
 from game.ui.document import DocGeometry, document_geometry
 from game.ui.fonts import TextFont, text_font
@@ -122,7 +123,7 @@ class Overlay:
         self.vbo = ctx.buffer(corners.tobytes())
         self.vao = ctx.vertex_array(self.prog, [(self.vbo, "2f", "in_corner")])
         self.texture: moderngl.Texture | None = None
-        self._key: tuple | None = None
+        self._key: tuple[object, ...] | None = None  # what the texture shows (compared only)
         #: The left-handed control bar: buttons and status line mirrored (:func:`hud_geometry`).
         self.mirror = False
         self._hits = _Layout()
@@ -309,8 +310,8 @@ class Overlay:
                 if kind == "gap":
                     x += font.size(text)[0]
                     continue
-                colour = _HEADING if line.role == "heading" else _KEY if kind != "text" else _BODY
-                img = font.render(text, True, colour)
+                ink = _HEADING if line.role == "heading" else _KEY if kind != "text" else _BODY
+                img = font.render(text, True, ink)
                 surf.blit(img, (x, line.y))
                 x += img.get_width()
         for i, b in enumerate(geo.buttons):
@@ -357,22 +358,22 @@ class Overlay:
             for frac in (0.0, 0.5, 1.0):
                 gy = plot.y + round((1 - frac) * (plot.h - 1))
                 pygame.draw.line(surf, (*pal.edge[:3], 255) if frac == 0 else lighter, (plot.x, gy), (plot.right, gy))
-            for rect, kind in c.bars:
-                pygame.draw.rect(surf, _OUTCOME.get(kind, _OUTCOME["lost"]), rect)
+            for bar, kind in c.bars:
+                pygame.draw.rect(surf, _OUTCOME.get(kind, _OUTCOME["lost"]), bar)
             if len(c.rate) > 1:
                 pygame.draw.lines(surf, _OUTCOME["rate"], False, c.rate, max(2, px // 7))
             for x, y in c.rate:
                 pygame.draw.circle(surf, _OUTCOME["rate"], (x, y), max(2, px // 6))
-            for rect, kind in c.swatches:
-                pygame.draw.rect(surf, _OUTCOME[kind], rect)
-        for rect, state, today in geo.days:
+            for swatch, kind in c.swatches:
+                pygame.draw.rect(surf, _OUTCOME[kind], swatch)
+        for day, state, today in geo.days:
             fill = _OUTCOME[state] if state else lighter
-            pygame.draw.rect(surf, fill, rect, border_radius=max(2, px // 4))
+            pygame.draw.rect(surf, fill, day, border_radius=max(2, px // 4))
             if today:
-                pygame.draw.rect(surf, _FOCUS_RING, pygame.Rect(rect).inflate(2, 2), width=2,
+                pygame.draw.rect(surf, _FOCUS_RING, pygame.Rect(day).inflate(2, 2), width=2,
                                  border_radius=max(2, px // 4))
-        for rect, state in geo.day_swatches:
-            pygame.draw.rect(surf, _OUTCOME[state], rect)
+        for swatch, state in geo.day_swatches:
+            pygame.draw.rect(surf, _OUTCOME[state], swatch)
         colours = {"heading": _HEADING, "label": _LABEL, "value": _BODY, "field": (20, 24, 20), "note": _NOTE,
                    "detail": _BODY, "header": _HEADING, "cell": _TEXT, "name": _TEXT, "axis": _LABEL, "legend": _LABEL,
                    "empty": _LABEL, "day-won": (16, 40, 20), "day-played": (250, 244, 236), "day-none": _LABEL,
@@ -381,16 +382,16 @@ class Overlay:
             surf.blit(self._font(t.px).render(t.text, True, colours.get(t.role, _TEXT)), (t.x, t.y))
         for b in geo.buttons:
             rect = pygame.Rect(b.rect)
-            r = max(2, rect.h // 4)
+            radius = max(2, rect.h // 4)
             if b.selected:
                 fill, ink = _CHOSEN, pal.panel[:3]
             elif not b.enabled:
                 fill, ink = pal.button_off, _BUTTON_TEXT_OFF
             else:
                 fill, ink = pal.button, _BUTTON_TEXT
-            pygame.draw.rect(surf, _on_panel(fill, pal.panel), rect, border_radius=r)
+            pygame.draw.rect(surf, _on_panel(fill, pal.panel), rect, border_radius=radius)
             if b.index == panel.focus:
-                pygame.draw.rect(surf, _FOCUS_RING, rect.inflate(4, 4), width=3, border_radius=r + 2)
+                pygame.draw.rect(surf, _FOCUS_RING, rect.inflate(4, 4), width=3, border_radius=radius + 2)
             font = self._font(px)
             lines = [font.render(text, True, ink) for text in b.lines]
             ty = rect.centery - sum(img.get_height() for img in lines) // 2
@@ -413,10 +414,10 @@ class Overlay:
         self.ctx.enable(moderngl.BLEND)
         self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         self.texture.use(0)
-        self.prog["u_tex"].value = 0
-        self.prog["u_rect"].value = (float(part.x), float(part.y), float(part.w), float(part.h))
-        self.prog["u_uv"].value = (part.x / w, part.y / h, part.w / w, part.h / h)
-        self.prog["u_screen"].value = (float(w), float(h))
+        uniform(self.prog, "u_tex").value = 0
+        uniform(self.prog, "u_rect").value = (float(part.x), float(part.y), float(part.w), float(part.h))
+        uniform(self.prog, "u_uv").value = (part.x / w, part.y / h, part.w / w, part.h / h)
+        uniform(self.prog, "u_screen").value = (float(w), float(h))
         self.vao.render(moderngl.TRIANGLE_STRIP)
 
     def release(self) -> None:

@@ -6,12 +6,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.i18n import FIRST_WEEKDAY, N_, _, as_sentence, breaks, language, ngettext, percent, words
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
 
 __all__ = ["OUTCOMES", "ChartGeometry", "ScreenButton", "ScreenGeometry", "Text", "screen_geometry"]
+
+
+class RowLike(Protocol):
+    """What the layout reads of a section's row by name (the rest, if present, by getattr)."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def buttons(self) -> tuple[int, ...]: ...
+    @property
+    def value(self) -> str: ...
+
+
+class SectionLike(Protocol):
+    """A screen's section, as :class:`game.play.panels.Section` (ui does not import play)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def rows(self) -> Sequence[RowLike]: ...
+
 
 
 @dataclass(frozen=True)
@@ -241,12 +263,12 @@ def _wrap_plain(text: str, width: int, px: int, measure: Measure) -> list[str]:
     return lines + [line] if line else lines or [""]
 
 
-def _label_width(sections: Sequence[object], px: int, measure: Measure, cap: int) -> int:
+def _label_width(sections: Sequence[SectionLike], px: int, measure: Measure, cap: int) -> int:
     widths = [measure(r.label, px)[0] for s in sections for r in getattr(s, "rows", ()) if r.label]
     return min(cap, max(widths, default=0))
 
 
-def _row_widths(sections: Sequence[object], buttons: Sequence[ButtonLike], px: int,
+def _row_widths(sections: Sequence[SectionLike], buttons: Sequence[ButtonLike], px: int,
                 measure: Measure) -> list[int]:
     """The width each heading and row of a column needs to sit on one line."""
     lw = _label_width(sections, px, measure, 10 ** 6)
@@ -353,7 +375,7 @@ def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = fon
     return geo
 
 
-def _balanced(sections: tuple[object, ...]) -> list[tuple[object, ...]]:
+def _balanced(sections: tuple[SectionLike, ...]) -> list[tuple[SectionLike, ...]]:
     """Two or three sections in two columns, in order, as even in height as the split
     allows (a heading counts as a row): the menu's first group alone, a long move list's
     last group alone."""
@@ -362,7 +384,7 @@ def _balanced(sections: tuple[object, ...]) -> list[tuple[object, ...]]:
     return [sections[:k], sections[k:]]
 
 
-def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...], px: int,
+def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike, ...], px: int,
                measure: Measure) -> ScreenGeometry:
     w, h = size
     avail_h = max(4 * px, h - hud_band(w, h) - px // 2)
@@ -457,8 +479,8 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[object, ...
             lw = _label_width(col, px, measure, col_w * 3 // 5)
             for n, s in enumerate(col):
                 flow.heading(s.title, n == 0)
-                for r in s.rows:
-                    flow.row(r, buttons, lw)
+                for row in s.rows:
+                    flow.row(row, buttons, lw)
             flows.append(flow)
         y = max(f.y for f in flows)
     # The chart takes what height is left (within limits).

@@ -1,0 +1,87 @@
+"""mypy checks the types with the configuration in pyproject.toml
+(``[tool.mypy]``): every check of ``--strict`` for ``game/``, mypy's default
+checks for ``tools/`` and ``tests/``. This test runs it as a contributor would
+and fails with its messages. mypy comes with the ``test`` extra, so a missing
+mypy is a failure (CI installs the extra), never a skip.
+
+Each run starts from an empty cache of its own under the test's temporary
+folder: what CI sees (it starts cold), and no file shared between test
+workers or checkouts.
+
+Run alone: ``python3 -m mypy`` from the repository root.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "pyproject.toml"
+
+
+def mypy(cache: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """mypy with the repository's configuration, run from its root; messages on stdout, one a line."""
+    done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(CONFIG), "--cache-dir", str(cache),
+                           "--no-color-output", "--no-error-summary", *args],
+                          cwd=ROOT, check=False, capture_output=True, text=True, timeout=300)
+    assert "No module named mypy" not in done.stderr, "mypy is not installed: pip install -e '.[test]'"
+    return done
+
+
+def test_the_configured_paths_pass_mypy(tmp_path):
+    # No paths given: mypy checks the configuration's `files` (game, tools, tests).
+    done = mypy(tmp_path / "cache")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_game_gets_every_check_of_strict():
+    # The flags --strict turns on, as this mypy defines them, compared with what
+    # the configuration gives a module of the game: a flag a newer mypy adds to
+    # --strict, or one dropped from the configuration, shows up here by name.
+    from mypy.main import process_options
+
+    _, plain = process_options(["--config-file", "", "game/cards.py"])
+    _, strict = process_options(["--config-file", "", "--strict", "game/cards.py"])
+    _, configured = process_options(["--config-file", str(CONFIG), "game/cards.py"])
+    game = configured.clone_for_module("game.cards")
+    # (Options is a compiled class with slots: its settings are read by name.)
+    settings = [name for name in dir(strict) if not name.startswith("_") and not callable(getattr(strict, name))]
+    flags = {name for name in settings if getattr(plain, name) != getattr(strict, name)}
+    assert {"disallow_untyped_defs", "disallow_any_generics", "warn_return_any"} <= flags, flags
+    assert {name: getattr(game, name) for name in flags} == {name: getattr(strict, name) for name in flags}
+    # tools/ and tests/ keep mypy's defaults for the strict flags.
+    tool = configured.clone_for_module("screenshot")
+    assert not tool.disallow_untyped_defs and not tool.disallow_any_generics
+
+
+def test_mypy_reports_a_planted_type_error(tmp_path):
+    # A copy of game/cards.py with two mistakes, checked in the real module's
+    # place (--shadow-file), so it is read as game.cards under the same configuration.
+    planted = tmp_path / "cards.py"
+    source = (ROOT / "game" / "cards.py").read_text(encoding="utf-8")
+    lines = source.count("\n")
+    planted.write_text(source + "\n\ndef _planted(card: Card) -> int:\n    return card.rank\n\n\n_planted(3)\n"
+                       "\n\ndef _unannotated(card):\n    return card\n", encoding="utf-8")
+    done = mypy(tmp_path / "cache", "--shadow-file", "game/cards.py", str(planted), "game/cards.py")
+    assert done.returncode == 1, done.stdout + done.stderr
+    # The int where a Card is declared, and (strict only) the function without annotations.
+    assert f'game/cards.py:{lines + 7}: error: Argument 1 to "_planted" has incompatible type "int"; expected "Card"' \
+        in done.stdout, done.stdout
+    assert f"game/cards.py:{lines + 10}: error: Function is missing a type annotation  [no-untyped-def]" \
+        in done.stdout, done.stdout
+
+
+def test_game_keeps_few_type_ignores_each_naming_its_error():
+    # A silenced error in the game names its code (a bare ignore would hide any
+    # other error on the line too), and there are few: each is a wrong library
+    # stub or a Python idiom typeshed cannot express, said beside it.
+    found = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for m in re.finditer(r"#\s*type:\s*ignore(\[[a-z-]+(?:,\s*[a-z-]+)*\])?", line):
+                found.append((f"{path.relative_to(ROOT)}:{n}", m.group(1)))
+    assert [where for where, code in found if code is None] == []
+    assert len(found) <= 10, found
