@@ -125,6 +125,11 @@ def _column(col: bytes) -> tuple[int, int, int, int]:
     return v
 
 
+def _down(state: State) -> int:
+    """The face-down cards on the table."""
+    return sum(state[j][0] for j in range(COLUMNS))
+
+
 def _fair_rank(state: State) -> int:
     """A rank for play without knowing the hidden cards (lower is better).
 
@@ -190,9 +195,12 @@ class Ranked:
     open: int = 0
     dry: int = 0
     #: The mean over the samples of the best rank reached after the move
-    #: (the beam's, lower is better; a win counts 0): how samples that did
-    #: not finish are scored, so they order moves without counting as wins.
+    #: (:func:`_fair_rank`, lower is better; a win counts 0): how samples that
+    #: did not finish are scored, so they order moves without counting as wins.
     score: float = 0.0
+    #: The mean over the samples of the face-down cards turned on the way to
+    #: that best position (all of them for a win): what a player may hope for.
+    turned: float = 0.0
 
 
 @dataclass
@@ -248,14 +256,17 @@ class _Plan:
         self.budget = budget
         self.expanded = 0
         self.best = 0
+        #: The face-down cards left in the best position reached (0 for a win).
+        self.best_down = 0
 
     def run(self, start: State) -> tuple[Sample, Move | None]:
         """How the sample ended and the first move of its line (won, or toward the best position).
 
         ``self.best`` is then the best rank (:func:`_fair_rank`,
-        lower is better) of any position reached; 0 for a win.
+        lower is better) of any position reached, ``self.best_down`` its
+        face-down cards; 0 and 0 for a win.
         """
-        self.best = 0
+        self.best = self.best_down = 0
         if is_won(start):
             return Sample.WON, None
         children = self.beam.children
@@ -264,6 +275,7 @@ class _Plan:
         beam: list[tuple[State, Move | None]] = [(start, None)]
         best: tuple[int, Move | None] = (_fair_rank(start), None)
         self.best = best[0]
+        self.best_down = _down(start)
         width = self.width
         for _depth in range(260):
             cands: list[tuple[int, State, Move]] = []
@@ -281,7 +293,7 @@ class _Plan:
                     here.add(h)
                     head = move if first is None else first
                     if child[10] == 0 and is_won(child):
-                        self.best = 0
+                        self.best = self.best_down = 0
                         return Sample.WON, head
                     cands.append((_fair_rank(child), child, head))
             if not cands:
@@ -291,6 +303,7 @@ class _Plan:
             if cands[0][0] < best[0]:
                 best = (cands[0][0], cands[0][2])
                 self.best = best[0]
+                self.best_down = _down(cands[0][1])
             kept = [0] * 6
             beam = []
             for _pri, child, head in cands:
@@ -353,14 +366,17 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     searches = sum(1 for move in checked for i in range(samples)
                    if not (i < len(found) and found[i] == (Sample.WON, move)))
     ranked: list[Ranked] = []
+    down = sum(view.face_down)
     for move in checked:
         tally = {Sample.WON: 0, Sample.OPEN: 0, Sample.DRY: 0}
         total = 0
+        turned = 0
         done = 0
         for i, (state, deals) in enumerate(layouts):
             if i < len(found) and found[i] == (Sample.WON, move):
                 done += 1
                 tally[Sample.WON] += 1
+                turned += down
                 continue
             if cancel is not None and cancel():
                 result.cut = True
@@ -375,9 +391,11 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             # Open and dry alike score the best rank reached (a narrow beam runs
             # dry on layouts a wider one would win: a weak sign, not a loss).
             total += plan.best
+            turned += down - plan.best_down
         # Layouts left unsearched (cancelled) are open, and score as the worst searched one.
         ranked.append(Ranked(move, votes[move], True, tally[Sample.WON], tally[Sample.OPEN] + samples - done,
-                             tally[Sample.DRY], total / done if done else float(_LOST)))
+                             tally[Sample.DRY], total / done if done else float(_LOST),
+                             turned / done if done else 0.0))
     ranked.sort(key=lambda r: (-r.wins, r.score, -r.votes))
     ranked += [Ranked(m, votes[m]) for m in order if m not in checked]
     # The heuristic's other useful moves last (the beam prunes some of them):
