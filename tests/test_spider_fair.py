@@ -237,9 +237,9 @@ def test_two_moves_that_turn_a_card_come_before_the_deal():
 
 
 @pytest.mark.parametrize("code, words", [("en", "about 1 face-down card turns over (average of 24 sampled layouts)"),
-                                         ("ko", "뒷면 카드 약 1장이 뒤집힙니다(표본 배치 24개의 평균)"),
+                                         ("ko", "뒷면 카드가 약 1장 뒤집힙니다(표본 배치 24개의 평균)"),
                                          ("ja", "裏向きのカードが約 1 枚めくれます（試しの並び 24 通りの平均）"),
-                                         ("ru", "откроется около 1 закрытой карты (в среднем по 24 пробным")])
+                                         ("ru", "откроется около 1 закрытой карты (в среднем по 24 пробным раскладам)")])
 def test_a_line_with_no_win_in_sight_says_how_many_cards_it_turns(code, words):
     from game import i18n
 
@@ -252,6 +252,9 @@ def test_a_line_with_no_win_in_sight_says_how_many_cards_it_turns(code, words):
     try:
         i18n.set_language(code)
         text = advise(pos, seed=0, budget=3_000).hints[0].text
+        # The layouts are counted in their own words (Russian: "по 21 пробному раскладу").
+        one = advise(pos, seed=0, samples=21, budget=3_000).hints[0].text
     finally:
         i18n.set_language("en")
     assert words in text and "{" not in text
+    assert {"en": "(average of 21 sampled layouts)", "ru": "(в среднем по 21 пробному раскладу)"}.get(code, "21") in one
