@@ -106,7 +106,8 @@ def test_the_games_own_ngettext_picks_each_languages_form(code):
     try:
         for e in entries:
             for n in (0, 1, 2, 3, 5, 11, 12, 21, 22, 25, 101, 111):
-                got = i18n.ngettext(e.msgid, e.msgid_plural, n)
+                got = (i18n.npgettext(e.msgctxt, e.msgid, e.msgid_plural, n) if e.msgctxt is not None
+                       else i18n.ngettext(e.msgid, e.msgid_plural, n))
                 if code == "en":
                     want = e.msgid if n == 1 else e.msgid_plural
                 elif not e.translated:

@@ -120,7 +120,10 @@ def test_samples_are_won_open_or_dry_and_only_wins_count_as_wins():
     assert best.checked and best.wins == 0 and best.open + best.dry == tiny.samples
     assert not tiny.looks_lost  # unfinished is not lost
     hint = advise_view(view, budget=400).hints[0]
-    assert "no win found yet" in hint.text and "ways the face-down cards" not in hint.text
+    # No win is claimed: the words say what the line turns over, or that no win is found yet.
+    assert "ways the face-down cards" not in hint.text
+    assert ("face-down cards turn over" in hint.text) == (hint.turned > 1)
+    assert ("no win found yet" in hint.text) == (hint.turned == 0)
     assert {s.value for s in Sample} == {"won", "open", "dry"}
 
 
@@ -175,7 +178,7 @@ def test_the_hint_speaks_every_language(code, words):
                 removed="SSSSSS", suits=1, junk=2)
     try:
         i18n.set_language(code)
-        hint = advise(pos, seed=0, budget=3_000).hints[0]
+        hint = advise(pos, seed=0, samples=8, budget=3_000).hints[0]
         text = hint.text
         lost = advise(build(dict(enumerate(["KS", "KS", "JS", "JS", "9S", "9S", "7S", "7S", "5S", "5S"], 1)),
                             removed="SSSSSS", suits=1, junk=1), budget=500).hints[0].text
@@ -215,8 +218,43 @@ def test_an_empty_column_that_forbids_the_deal_is_filled_when_nothing_else_progr
     first = got[0].move
     assert (first.dest, first.count) == (2, 2) and first.source in (0, 1) and got[1].move == shuffle
 def test_a_table_with_a_suit_to_join_is_not_told_to_deal():
-    # 7♥ onto 8♥ joins its suit; the deal is legal too.
+    # 7♥ onto 8♥ joins its suit, and so does 8♥ onto 9♥ (which empties column 10, then 7♥
+    # follows); the deal is legal too.
     pos = build({1: "KS", 2: "JH", 3: "9S", 4: "(2H) 7H", 5: "5S", 6: "3H", 7: "KH", 8: "JS", 9: "9H",
                  10: "8H"}, stock=1, suits=4, junk=4)
     moves = [r.move for r in search(mask(pos), seed=0, budget=3_000).ranked]
-    assert str(moves[0]) == "move 4 10 1" and moves.index(DEAL) > 0
+    assert str(moves[0]) in ("move 4 10 1", "move 10 9 1") and moves.index(DEAL) > 0
+
+
+def test_two_moves_that_turn_a_card_come_before_the_deal():
+    # 4♠ onto 5♦ turns nothing by itself (9♥ under it is face up), but then 9♥ onto 10♣
+    # turns column 1's last card: the hint plays toward that before it deals.
+    pos = build({1: "(2D) 9H 4S", 2: "5D", 3: "TC", 4: "KS", 5: "KH", 6: "KC", 7: "KD", 8: "7S", 9: "7H",
+                 10: "7C"}, stock=1, suits=4, junk=4)
+    assert sorted(map(str, pos.legal_moves())) == ["deal", "move 1 2 1"]
+    moves = [r.move for r in search(mask(pos), seed=0, budget=3_000).ranked]
+    assert str(moves[0]) == "move 1 2 1" and DEAL in moves
+
+
+@pytest.mark.parametrize("code, words", [("en", "about 1 face-down card turns over (average of 24 sampled layouts)"),
+                                         ("ko", "뒷면 카드가 약 1장 뒤집힙니다(표본 배치 24개의 평균)"),
+                                         ("ja", "裏向きのカードが約 1 枚めくれます（試しの並び 24 通りの平均）"),
+                                         ("ru", "откроется около 1 закрытой карты (в среднем по 24 пробным раскладам)")])
+def test_a_line_with_no_win_in_sight_says_how_many_cards_it_turns(code, words):
+    from game import i18n
+
+    # The two-move line above turns column 1's one face-down card in every layout (and in
+    # some layouts the card it shows lets more turn: the mean is rounded for the words).
+    pos = build({1: "(2D) 9H 4S", 2: "5D", 3: "TC", 4: "KS", 5: "KH", 6: "KC", 7: "KD", 8: "7S", 9: "7H",
+                 10: "7C"}, stock=1, suits=4, junk=4)
+    result = search(mask(pos), seed=0, budget=3_000)
+    assert 1.0 <= result.ranked[0].turned < 1.5 and result.ranked[0].wins == 0
+    try:
+        i18n.set_language(code)
+        text = advise(pos, seed=0, budget=3_000).hints[0].text
+        # The layouts are counted in their own words (Russian: "по 21 пробному раскладу").
+        one = advise(pos, seed=0, samples=21, budget=3_000).hints[0].text
+    finally:
+        i18n.set_language("en")
+    assert words in text and "{" not in text
+    assert {"en": "(average of 21 sampled layouts)", "ru": "(в среднем по 21 пробному раскладу)"}.get(code, "21") in one

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from game.cards import Card, run_name
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, npgettext
 from game.spider.fair import DEFAULT_BUDGET, DEFAULT_SAMPLES, FairResult, Ranked, search
 from game.spider.hints import Gain, HintKind, candidates
 from game.spider.masked import MaskedView, Shown, mask
@@ -53,6 +53,8 @@ class FairHint:
     checked: bool = False
     known: bool = False  # nothing is hidden: every layout is the real one
     lost: bool = False
+    #: Face-down cards the move's line turns, on average over the sampled layouts (rounded).
+    turned: int = 0
 
     @property
     def source(self) -> int | None:
@@ -77,6 +79,14 @@ class FairHint:
             return ngettext("wins in about {wins} of {n} way the face-down cards may lie",
                             "wins in about {wins} of {n} ways the face-down cards may lie",
                             self.samples).format(wins=self.wins, n=self.samples)
+        if self.open and self.turned:
+            # No win in sight yet (the searches stop at the next deal): say what the line gains.
+            # TRANSLATORS: {samples} is "24 sampled layouts" (the message after this one).
+            said = ngettext("on this line about {n} face-down card turns over (average of {samples})",
+                            "on this line about {n} face-down cards turn over (average of {samples})", self.turned)
+            # TRANSLATORS: what the mean of "about {n} face-down cards turn over" is taken over.
+            over = npgettext("average of", "{n} sampled layout", "{n} sampled layouts", self.samples)
+            return said.format(n=self.turned, samples=over.format(n=self.samples))
         if self.open:
             # Some layouts were not searched to the end: no win yet, and no loss either.
             return ngettext("no win found yet in {n} sampled layout", "no win found yet in {n} sampled layouts",
@@ -130,7 +140,8 @@ class Advice:
 def _hint(view: MaskedView, r: Ranked, index: int, total: int, gains: dict[Move, Gain],
           result: FairResult) -> FairHint:
     counts = FairHint(HintKind.DEAL, r.move, index=index, total=total, wins=r.wins, open=r.open,
-                      samples=result.samples, checked=r.checked, known=not view.unseen)
+                      samples=result.samples, checked=r.checked, known=not view.unseen,
+                      turned=round(r.turned))
     if r.move.is_deal:
         return counts
     up = view.columns[r.move.source]

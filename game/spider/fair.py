@@ -7,16 +7,18 @@ never a position, so no code path here can read the deal's hidden cards.
     >>> from game.spider.masked import mask
     >>> result = search(mask(deal(1, suits=1)), seed=1, budget=6_000)
     >>> result.samples, result.ranked[0].move.count > 0
-    (8, True)
+    (24, True)
 
 Method: determinization with common random numbers, in two stages.
 
 1. *Vote.* Deal the unseen cards at random into the face-down places and
    the stock, ``samples`` times (a seeded generator: the same view and seed
    give the same samples). Search each sample with the full-knowledge beam's
-   moves and ranking (:mod:`game.spider.beam`) under a share of the node
-   budget. A sample the beam wins votes for the first move of its line; a
-   sample it cannot finish votes, with a quarter of the weight, for the
+   moves (:mod:`game.spider.beam`), ranked by :func:`_fair_rank`, under a
+   share of the node budget, *without dealing*: a sample knows what its
+   stock would bring, and a search that may deal plays toward the lucky
+   deals of its own layout. A sample the beam wins votes for the first
+   move of its line; any other votes, with a quarter of the weight, for the
    first move of the best position it reached.
 2. *Check.* The best-voted moves (:data:`CHECKED`) are played in *every*
    sample (the same samples for each: common random numbers) and each
@@ -27,15 +29,23 @@ Method: determinization with common random numbers, in two stages.
    scored), then by votes. Budget a sample finishes early with goes to the
    samples after it.
 
+*When to deal.* A move counts as progress when it turns a card, completes a
+set, empties a column or joins a suit, or when the positions its samples
+reach are better on average than the position itself (a line of moves that
+turns a card two moves on, say). The deal waits while any move makes
+progress (every such move can still be made before the deal, and a deal
+spends stock for good); with none, the deal comes first, or, when an empty
+column forbids it, filling that column does.
+
 Each sample ends one of three ways, and none is counted as more than it is:
 ``won`` (the beam found a winning line for that layout), ``open`` (the node
-budget ran out first: neither a win nor a loss, and not counted in the
-"wins in about X of N" figure) or ``dry`` (the beam ran out of positions
-without a win: the layout looks lost, though a beam drops positions, so it
-is not a proof). Because each sample is searched knowing its layout, a win
-count is an upper estimate ("strategy fusion"); the checking stage plays the
-hinted move in every layout before counting, which keeps it honest about
-that move.
+budget ran out first, or the moves ran out while a deal was left: neither a
+win nor a loss, and not counted in the "wins in about X of N" figure) or
+``dry`` (the stock is spent and the beam ran out of positions without a
+win: the layout looks lost, though a beam drops positions, so it is not a
+proof). Because each sample is searched knowing its layout, a win count is
+an upper estimate ("strategy fusion"); the checking stage plays the hinted
+move in every layout before counting, which keeps it honest about that move.
 
 Deterministic: the samples come from ``random.Random(seed)`` and the search
 counts nodes, never seconds, so a view and a seed always give the same
@@ -52,7 +62,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game import limits
-from game.spider.beam import Beam, State, _key, _priority, apply, is_won
+from game.spider.beam import Beam, State, _key, apply, is_won
 from game.spider.hints import Gain, Visible, candidates
 from game.spider.masked import MaskedView
 from game.spider.moves import COLUMNS, Move
@@ -61,14 +71,14 @@ __all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "NODES_PER_SECOND", "FairResult"
            "search"]
 
 #: Layouts sampled per hint.
-DEFAULT_SAMPLES = 8
+DEFAULT_SAMPLES = 24
 #: Beam expansions per hint, all samples and both stages together.
 DEFAULT_BUDGET = limits.SPIDER_HINT.states
 #: Expansions one core makes per second (measured on the project's 2-core
 #: machine): turns a time allowance into a node budget, so answers stay deterministic.
 NODES_PER_SECOND = 24_000
 #: Positions kept per depth (and count of deals left) by a sample's beam.
-WIDTH = 4
+WIDTH = 16
 #: How many of the best-voted moves the second stage plays in every sample.
 CHECKED = 3
 #: Share of the budget the voting stage may spend (the rest checks).
@@ -79,6 +89,82 @@ OPEN_WEIGHT = 0.25
 
 #: The score of a move none of whose samples was searched (worse than any rank).
 _LOST = 1 << 40
+
+#: _fair_rank's weights, in half-breaks: per face-down card, per off-suit build (a card
+#: on the next rank of another suit: it can be mended by moving the run), per other break
+#: (and per column's first face-up card over face-down ones), per empty column (taken
+#: off) and per set removed (taken off). A same-suit build costs nothing.
+W_DOWN = 2
+W_NATURAL = 2
+W_BREAK = 4
+W_EMPTY = 4
+W_SET = 6
+
+_COLUMN: dict[bytes, tuple[int, int, int, int]] = {}
+
+
+def _column(col: bytes) -> tuple[int, int, int, int]:
+    """(cost, top rank or -1, bottom rank if the column has no face-down card else -2, cards)."""
+    v = _COLUMN.get(col)
+    if v is not None:
+        return v
+    n = len(col) - 1
+    if not n:
+        v = (0, -1, -2, 0)
+    else:
+        down = col[0]
+        cost = W_DOWN * down + (W_BREAK if down else 0)
+        for i in range(2 + down, n + 1):
+            a, b = col[i], col[i - 1]
+            if a + 4 != b:
+                cost += W_NATURAL if (a >> 2) + 1 == (b >> 2) else W_BREAK
+        v = (cost, col[n] >> 2, -2 if down else col[1] >> 2, n)
+    if len(_COLUMN) > 400_000:
+        _COLUMN.clear()
+    _COLUMN[col] = v
+    return v
+
+
+def _down(state: State) -> int:
+    """The face-down cards on the table."""
+    return sum(state[j][0] for j in range(COLUMNS))
+
+
+def _fair_rank(state: State) -> int:
+    """A rank for play without knowing the hidden cards (lower is better).
+
+    Unlike the solver's beam rank, which is tuned to finish a layout it can
+    see, this one weighs what a player weighs: cards still face down, builds
+    that hold only by rank (cheaper than real breaks), empty columns and sets
+    off, and a column that could be emptied (its bottom card is a King or fits
+    another column's last card). Tried side by side on games 1..8, the fair
+    search won 2 four-suit games with it and none with the beam's rank.
+
+        >>> from game.spider.beam import root
+        >>> from game.spider.deals import deal
+        >>> _fair_rank(root(deal(1, suits=4))[0])  # 44 cards down, ten first face-up cards
+        128
+    """
+    cost = 0
+    cards = 0
+    tops = [0] * 15
+    bottoms = []
+    for j in range(COLUMNS):
+        c, top, bottom, n = _column(state[j])
+        if top < 0:
+            cost -= W_EMPTY
+            continue
+        cost += c
+        cards += n
+        tops[top] += 1
+        if bottom >= 0:
+            bottoms.append((bottom, top))
+    for bottom, top in bottoms:
+        # A column that could be emptied: its bottom card is a King or fits another column.
+        if bottom == 12 or tops[bottom + 1] - (top == bottom + 1) > 0:
+            cost -= W_NATURAL
+    sets: int = (104 - cards - 10 * state[10]) // 13
+    return cost - W_SET * sets
 
 
 def budget_for(seconds: float) -> int:
@@ -109,9 +195,12 @@ class Ranked:
     open: int = 0
     dry: int = 0
     #: The mean over the samples of the best rank reached after the move
-    #: (the beam's, lower is better; a win counts 0): how samples that did
-    #: not finish are scored, so they order moves without counting as wins.
+    #: (:func:`_fair_rank`, lower is better; a win counts 0): how samples that
+    #: did not finish are scored, so they order moves without counting as wins.
     score: float = 0.0
+    #: The mean over the samples of the face-down cards turned on the way to
+    #: that best position (all of them for a win): what a player may hope for.
+    turned: float = 0.0
 
 
 @dataclass
@@ -167,22 +256,26 @@ class _Plan:
         self.budget = budget
         self.expanded = 0
         self.best = 0
+        #: The face-down cards left in the best position reached (0 for a win).
+        self.best_down = 0
 
     def run(self, start: State) -> tuple[Sample, Move | None]:
         """How the sample ended and the first move of its line (won, or toward the best position).
 
-        ``self.best`` is then the best rank (:func:`game.spider.beam._priority`,
-        lower is better) of any position reached; 0 for a win.
+        ``self.best`` is then the best rank (:func:`_fair_rank`,
+        lower is better) of any position reached, ``self.best_down`` its
+        face-down cards; 0 and 0 for a win.
         """
-        self.best = 0
+        self.best = self.best_down = 0
         if is_won(start):
             return Sample.WON, None
         children = self.beam.children
         seen: set[int] = {hash(_key(start))}
         # A node is (state, the first move of its line).
         beam: list[tuple[State, Move | None]] = [(start, None)]
-        best: tuple[int, Move | None] = (_priority(start), None)
+        best: tuple[int, Move | None] = (_fair_rank(start), None)
         self.best = best[0]
+        self.best_down = _down(start)
         width = self.width
         for _depth in range(260):
             cands: list[tuple[int, State, Move]] = []
@@ -192,21 +285,25 @@ class _Plan:
                     return Sample.OPEN, best[1]
                 self.expanded += 1
                 for move, child in children(state):
+                    if move.count == 0:
+                        continue  # never deals: see the module docstring
                     h = hash(_key(child))
                     if h in seen or h in here:
                         continue
                     here.add(h)
                     head = move if first is None else first
                     if child[10] == 0 and is_won(child):
-                        self.best = 0
+                        self.best = self.best_down = 0
                         return Sample.WON, head
-                    cands.append((_priority(child), child, head))
+                    cands.append((_fair_rank(child), child, head))
             if not cands:
-                return Sample.DRY, best[1]
+                # Out of moves before the next deal is not out of the game: the deal goes on.
+                return (Sample.OPEN if start[10] else Sample.DRY), best[1]
             cands.sort(key=lambda t: t[0])
             if cands[0][0] < best[0]:
                 best = (cands[0][0], cands[0][2])
                 self.best = best[0]
+                self.best_down = _down(cands[0][1])
             kept = [0] * 6
             beam = []
             for _pri, child, head in cands:
@@ -215,7 +312,7 @@ class _Plan:
                     kept[left] += 1
                     beam.append((child, head))
                     seen.add(hash(_key(child)))
-        return Sample.DRY, best[1]
+        return (Sample.OPEN if start[10] else Sample.DRY), best[1]
 
 
 def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
@@ -228,6 +325,8 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     """
     if samples < 1 or budget < 1:
         raise ValueError(f"samples and budget must be at least 1, not {samples} and {budget}")
+    if not view.unseen:
+        samples = 1  # every card is in sight: every layout is the real one
     rng = random.Random(seed)
     layouts = [_sample(view, rng) for _ in range(samples)]
     result = FairResult(samples=samples)
@@ -267,14 +366,17 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     searches = sum(1 for move in checked for i in range(samples)
                    if not (i < len(found) and found[i] == (Sample.WON, move)))
     ranked: list[Ranked] = []
+    down = sum(view.face_down)
     for move in checked:
         tally = {Sample.WON: 0, Sample.OPEN: 0, Sample.DRY: 0}
         total = 0
+        turned = 0
         done = 0
         for i, (state, deals) in enumerate(layouts):
             if i < len(found) and found[i] == (Sample.WON, move):
                 done += 1
                 tally[Sample.WON] += 1
+                turned += down
                 continue
             if cancel is not None and cancel():
                 result.cut = True
@@ -289,9 +391,11 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             # Open and dry alike score the best rank reached (a narrow beam runs
             # dry on layouts a wider one would win: a weak sign, not a loss).
             total += plan.best
+            turned += down - plan.best_down
         # Layouts left unsearched (cancelled) are open, and score as the worst searched one.
         ranked.append(Ranked(move, votes[move], True, tally[Sample.WON], tally[Sample.OPEN] + samples - done,
-                             tally[Sample.DRY], total / done if done else float(_LOST)))
+                             tally[Sample.DRY], total / done if done else float(_LOST),
+                             turned / done if done else 0.0))
     ranked.sort(key=lambda r: (-r.wins, r.score, -r.votes))
     ranked += [Ranked(m, votes[m]) for m in order if m not in checked]
     # The heuristic's other useful moves last (the beam prunes some of them):
@@ -305,6 +409,12 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     # columns then trade places with moves into empty columns for ever.
     kinds = _PROGRESS if any(view.face_down) else (Gain.COMPLETES_SET,)
     progress = {m for m, g in gains.items() if g in kinds}
+    if any(view.face_down):
+        # (With every card face up, moves to and from empty columns can improve the rank for
+        # ever: only a completed set counts then, as above.)
+        root = sum(_fair_rank(state) for state, _deals in layouts) / len(layouts)
+        progress |= {r.move for r in ranked if r.checked and not r.move.is_deal
+                     and (r.wins or r.score < root)}
     result.ranked = _deal_when_due(view, ranked, progress, result.won)
     return result
 
