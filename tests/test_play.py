@@ -144,7 +144,7 @@ def test_spider_through_the_controller(play_for):
         time.sleep(0.005)
     assert play.message.startswith("Hint") and any(
         hope in play.message for hope in ("ways the face-down cards may lie", "no win found yet",
-                                          "face-down cards turn over", "face-down card turns over"))
+                                          "cards turn over on this line", "card turns over on this line"))
 
 
 @pytest.mark.parametrize("game, word", [("freecell", "deal"), ("spider", "game")])

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from game.cards import Card, run_name
-from game.i18n import _, ngettext, npgettext
+from game.i18n import _, ngettext
 from game.spider.fair import DEFAULT_BUDGET, DEFAULT_SAMPLES, FairResult, Ranked, search
 from game.spider.hints import Gain, HintKind, candidates
 from game.spider.masked import MaskedView, Shown, mask
@@ -81,12 +81,10 @@ class FairHint:
                             self.samples).format(wins=self.wins, n=self.samples)
         if self.open and self.turned:
             # No win in sight yet (the searches stop at the next deal): say what the line gains.
-            # TRANSLATORS: {samples} is "24 sampled layouts" (the message after this one).
-            said = ngettext("on this line about {n} face-down card turns over (average of {samples})",
-                            "on this line about {n} face-down cards turn over (average of {samples})", self.turned)
-            # TRANSLATORS: what the mean of "about {n} face-down cards turn over" is taken over.
-            over = npgettext("average of", "{n} sampled layout", "{n} sampled layouts", self.samples)
-            return said.format(n=self.turned, samples=over.format(n=self.samples))
+            # TRANSLATORS: a mean over the sampled layouts ("about"); kept short: it ends a hint
+            # that must fit on one line.
+            return ngettext("about {n} card turns over on this line", "about {n} cards turn over on this line",
+                            self.turned).format(n=self.turned)
         if self.open:
             # Some layouts were not searched to the end: no win yet, and no loss either.
             return ngettext("no win found yet in {n} sampled layout", "no win found yet in {n} sampled layouts",
