@@ -5,7 +5,7 @@
     >>> first = advice.hints[0]
     >>> first.kind.value, first.index, len(advice.hints) == first.total
     ('move', 0, True)
-    >>> first.hope in first.text and ("sampled layout" in first.hope or "face-down cards may lie" in first.hope)
+    >>> first.hope in first.text and ("sampled layout" in first.hope or "may lie" in first.hope or "on this line" in first.hope)
     True
 
 :func:`advise` masks the position (:func:`game.spider.masked.mask`) and
