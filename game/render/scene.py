@@ -705,17 +705,6 @@ _FAN_DZ = 0.01
 #: the pixels added around a changed card's box (its edge is smoothed over a pixel or so).
 _REST_MARGIN = 0.07
 _BOX_PAD = 3
-#: More changed places than this in one frame (a deal, a restart): the whole layer is painted again.
-_MOST_BOXES = 8
-
-
-def _overlapping(box: pygame.Rect, boxes: list[pygame.Rect]) -> int:
-    """The index of a box of ``boxes`` that shares over a quarter of the smaller one with ``box``, or -1."""
-    for i, other in enumerate(boxes):
-        common = box.clip(other)
-        if common.w * common.h * 4 > min(box.w * box.h, other.w * other.h):
-            return i
-    return -1
 
 
 def _changed_boxes(cam: Camera, old: bytes, new: bytes,
@@ -742,22 +731,19 @@ def _changed_boxes(cam: Camera, old: bytes, new: bytes,
     # Cards taking off together (a column's run, a cascade's stream) change as many
     # cards as they leave at rest: their boxes, not their number, decide (below).
     changed = set(before) ^ set(after)
-    w, h = size
-    boxes: list[pygame.Rect] = []
+    rects: list[pygame.Rect] = []
     for item in changed:
         x, y, z, yaw = array("f", item)[:4]
         bx, by, bw, bh = cam.box(x, y, z, yaw, theme.CARD_W / 2 + _REST_MARGIN, theme.CARD_H / 2 + _REST_MARGIN)
-        box = pygame.Rect(math.floor(bx) - _BOX_PAD, math.floor(by) - _BOX_PAD,
-                          math.ceil(bw) + 2 * _BOX_PAD + 1, math.ceil(bh) + 2 * _BOX_PAD + 1).clip((0, 0, w, h))
-        # Boxes that share over a quarter of the smaller one are painted as one (a
-        # fan's cards, a pile's top two); boxes that only touch stay two passes.
-        while (i := _overlapping(box, boxes)) >= 0:
-            box = box.union(boxes.pop(i))
-        if box.w and box.h:
-            boxes.append(box)
-    if len(boxes) > _MOST_BOXES or sum(b.w * b.h for b in boxes) > 0.6 * w * h:
+        rects.append(pygame.Rect(math.floor(bx) - _BOX_PAD, math.floor(by) - _BOX_PAD,
+                                 math.ceil(bw) + 2 * _BOX_PAD + 1, math.ceil(bh) + 2 * _BOX_PAD + 1))
+    # Boxes that share over a quarter of the smaller one are painted as one (a fan's
+    # cards, a pile's top two); boxes that only touch stay two passes; too many or too
+    # large, and the whole layer is painted again (damage.merged, as for the window).
+    boxes = damage.merged(rects, size)
+    if boxes is None:
         return None
-    return [(b.x, h - b.bottom, b.w, b.h) for b in boxes]
+    return [(b.x, size[1] - b.bottom, b.w, b.h) for b in boxes]
 
 
 def _glow(style: str, pulse: float) -> tuple[float, float, float, float]:
