@@ -467,17 +467,5 @@ def _run_length(up: tuple[int, ...]) -> int:
     return r
 
 
-def _deal_last(ranked: list[Ranked], useful: set[Move]) -> list[Ranked]:
-    """Deal only when no useful move is left: every useful move can still be made
-    before the deal and none is lost by waiting, while a deal spends stock for
-    good. (Sampled layouts know what the deal brings, so they overrate it.)"""
-    deal = [r for r in ranked if r.move.is_deal]
-    if not deal or not useful:
-        return ranked
-    rest = [r for r in ranked if not r.move.is_deal]
-    at = max(i for i, r in enumerate(rest) if r.move in useful) + 1
-    return rest[:at] + deal + rest[at:]
-
-
 def _visible(view: MaskedView) -> Visible:
     return tuple(zip(view.face_down, view.columns)), view.stock
