@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import sys
 
-from game.commands.usage import UsageError, parse_auto, read_text_file
+from game.commands.usage import UsageError, parse_auto, read_board, read_text_file
 from game.freecell.deals import deal, parse_deal_number
 from game.freecell.moves import Move, NotationError
 from game.freecell.position import IllegalMoveError
@@ -83,10 +83,7 @@ def solve_command(number_text: str | None, board_path: str | None, cells_text: s
     if (number_text is None) == (board_path is None):
         raise UsageError(_("give a deal number or --board FILE (one of them)"))
     if board_path is not None:
-        try:
-            pos = Position.parse(read_text_file(board_path, "board file"))
-        except BoardError as exc:
-            raise UsageError(_("{file}: {why}").format(file=shown_path(board_path), why=exc)) from None
+        pos = read_board(board_path, Position.parse, BoardError)
         where = shown_path(board_path)
     else:
         number = parse_deal_number(number_text or "")

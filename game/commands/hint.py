@@ -32,9 +32,9 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from game.commands.usage import UsageError, parse_auto, read_text_file
+from game.commands.usage import UsageError, parse_auto, read_board
 from game.i18n import _
-from game.quoting import shown, shown_path
+from game.quoting import shown
 
 if TYPE_CHECKING:  # the rules load when a command runs, not on start
     from game.freecell.position import Position
@@ -86,10 +86,7 @@ def freecell_hint_command(number_text: str | None, board_path: str | None, auto_
         raise UsageError(_("give a deal number or --board FILE (one of them)"))
     number: int | None = None
     if board_path is not None:
-        try:
-            pos = Position.parse(read_text_file(board_path, "board file"))
-        except BoardError as exc:
-            raise UsageError(_("{file}: {why}").format(file=shown_path(board_path), why=exc)) from None
+        pos = read_board(board_path, Position.parse, BoardError)
     else:
         number = parse_deal_number(number_text or "")
         pos = deal(number)
@@ -123,10 +120,7 @@ def spider_hint_command(number_text: str | None, suits_text: str, moves_path: st
         raise UsageError(_("give a game number or --board FILE (one of them)"))
     seed = _seed(seed_text)
     if board_path is not None:
-        try:
-            pos = Position.parse(read_text_file(board_path, "board file"))
-        except PositionError as exc:
-            raise UsageError(_("{file}: {why}").format(file=shown_path(board_path), why=exc)) from None
+        pos = read_board(board_path, Position.parse, PositionError)
     else:
         pos = deal(parse_game_number(number_text or ""), parse_suits(suits_text))
     actions = read_moves(moves_path) if moves_path is not None else []

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from game.bounded import TEXT_MAX_BYTES, Refused, read_text
 from game.i18n import _
 from game.quoting import shown_path
 
-__all__ = ["UsageError", "parse_auto", "read_text_file"]
+__all__ = ["UsageError", "parse_auto", "read_board", "read_text_file"]
+
+_Board = TypeVar("_Board")
 
 
 class UsageError(Exception):
@@ -42,4 +47,17 @@ def read_text_file(path: str, what: str = "file", limit: int = TEXT_MAX_BYTES) -
     try:
         return read_text(path, limit, what)
     except Refused as exc:
+        raise UsageError(_("{file}: {why}").format(file=shown_path(path), why=exc)) from None
+
+
+def read_board(path: str, parse: Callable[[str], _Board], refused: type[Exception]) -> _Board:
+    """The position in a board file the user named (``parse`` reads its text; it raises
+    ``refused`` for a malformed board), or :class:`UsageError` in one line: the file's
+    name and why.
+
+        solitaire solve freecell --board FILE     read_board(path, Position.parse, BoardError)
+    """
+    try:
+        return parse(read_text_file(path, "board file"))
+    except refused as exc:
         raise UsageError(_("{file}: {why}").format(file=shown_path(path), why=exc)) from None
