@@ -239,3 +239,41 @@ def test_only_a_software_renderer_whose_swap_keeps_the_frame_paints_just_the_cha
         monkeypatch.setattr(pygame.display, "flip", lambda s=screen, f=flips: (f.append(1), s.flip()))
         assert swap_keeps_frame(_FakeContext(renderer, screen)) is want, renderer  # type: ignore[arg-type]
         assert bool(flips) == ("llvmpipe" in renderer)  # a GPU is not probed at all
+
+
+def test_a_fan_in_flight_casts_one_shadow_over_all_its_cards(ctx):
+    # A sliding column's dozen cards cast one shadow, their rectangles together
+    # (a dozen overlapping soft shadows darkened each other and were the costliest
+    # pass of such a frame); its damage box covers every card's own shadow.
+    from array import array
+
+    import pygame
+
+    from game.render import damage
+    from game.render.camera import Camera
+    from game.render.layout import CardTransform
+
+    size = (640, 400)
+    pos = deal(7)
+    rest = layout(pos, *size)
+    column = rest.pile("column", 2)
+    slide = {int(c.card): CardTransform(c.x, c.y + 0.1 - 0.3 * c.index, c.z + 0.004, flip=0.0) for c in column}
+    slide[int(column[-1].card)] = CardTransform(column[-1].x + 0.4, column[-1].y, 0.3)  # leaving the fan
+    lay = layout(pos, *size, overrides=slide)
+    r = Renderer(ctx, size)
+    try:
+        shadows = r.frame_data(View(lay)).shadows
+    finally:
+        r.release()
+    items = [shadows[i:i + damage.FLOATS] for i in range(0, len(shadows), damage.FLOATS)]
+    assert len(items) == 2  # the fan's and the leaving card's
+    fan = [c for c in lay.cards if c.in_flight and c.pile == 2 and c.index < len(column) - 1]
+    ys = [c.y for c in fan]
+    stretched = next(s for s in items if s[6] > 0)
+    assert abs(stretched[6] - (max(ys) - min(ys)) / 2) < 1e-5
+    assert abs(stretched[1] - (max(ys) + min(ys)) / 2) < 1e-5
+    cam = Camera.frame(lay.rect, *size)
+    box = damage._rect(cam, array("f", stretched).tobytes(), "shadow")
+    for c in fan:
+        own = array("f", (c.x, c.y, stretched[2], 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)).tobytes()
+        assert pygame.Rect(box).contains(damage._rect(cam, own, "shadow"))

@@ -49,9 +49,10 @@ def _rect(cam: Camera, item: bytes, kind: str) -> pygame.Rect:
     """The window box of one instance: its quad as the vertex shader places it
     (``card.vert``: a margin of 0.2 when lit, 0.07 plain; ``effect.vert``: a
     shadow's blur margin and offset, a slot glow's 0.2)."""
-    x, y, z, yaw, a, _, _, focus, _, _, _, glow = array("f", item)
+    x, y, z, yaw, a, _, stretch, focus, _, _, _, glow = array("f", item)
     hw, hh = theme.CARD_W / 2, theme.CARD_H / 2
     if kind == "shadow":  # a flight's shadow on the felt (a = 1, the kind; a turn only narrows it)
+        hh += stretch  # a fan's shadow is its cards' rectangles together
         m = 1.5 * (0.04 + 0.08 * z)
         dx, dy = theme.SHADOW_DIR
         k = 1.0 + 6.0 * z

@@ -473,6 +473,8 @@ class Renderer:
                 fr.lit.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), clip, foc, *glow))
             fr.drawn.append(c)
         in_air = {(str(c.kind), c.pile, c.index): c for c in flying}
+        # The first card of the fan each flying card belongs to (itself when alone).
+        fan_head: dict[tuple[str, int, int], CardPlacement] = {}
         for c in flying:
             # A run flying or sliding together (a column spreading out as the cascade
             # empties it, a dragged run) is a fan too: each card but the last is cut to
@@ -485,7 +487,16 @@ class Renderer:
                 clip = nxt.y - c.y + half_h - theme.CORNER_RADIUS - 0.03
             fr.flight.extend((c.x, c.y, c.z, c.yaw, c.flip, float(int(c.card)), clip, 0.0, *_NO_GLOW))
             fr.drawn.append(c)
-            fr.shadows.extend((c.x, c.y, c.z, c.yaw, 1.0, c.flip, 0.0, 0.0, *_NO_GLOW))
+            head = fan_head.pop((str(c.kind), c.pile, c.index), c)
+            if clip != no_clip:
+                fan_head[(str(c.kind), c.pile, c.index + 1)] = head
+                continue
+            # The fan's last card casts the shadow of the whole fan: one rectangle
+            # from its first card to its last at the last one's height (a dozen
+            # overlapping shadows darkened each other into a black edge, and
+            # shading them all was a sliding column's frame's costliest pass).
+            stretch = abs(head.y - c.y) / 2
+            fr.shadows.extend((c.x, (head.y + c.y) / 2, c.z, c.yaw, 1.0, c.flip, stretch, 0.0, *_NO_GLOW))
         # Highlights and focus on empty slots: glow-only instances on the felt.
         for s in lay.slots:
             key = (str(s.kind), s.index)
