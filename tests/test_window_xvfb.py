@@ -436,3 +436,57 @@ def test_a_real_window_played_with_the_mouse_and_keys_through_fullscreen_and_res
     box = [tuple(data[(y * w + x) * 3:(y * w + x) * 3 + 3])
            for y in range(cy - 6, cy + 7, 3) for x in range(cx - 6, cx + 7, 3)]
     assert sum(_is_paper(*p) for p in box) >= len(box) // 2, f"no card face at {cx, cy}: {box}"
+
+
+IDLE = r'''
+import json, subprocess, sys, threading, time
+
+import pygame
+
+from game.app import App, window
+
+window.IDLE_WAIT_MS = 4000  # long enough that a wake for input cannot be the timeout
+app = App("freecell", 1, size=(640, 400), restore=False)
+while app.step():
+    pass
+out = {"waiter": app._waiter is not None}
+pygame.event.clear()
+t = time.perf_counter()
+app._idle_wait()
+out["quiet"] = time.perf_counter() - t
+# An event pushed from another thread (as a solver's answer would be) wakes it.
+threading.Timer(0.2, lambda: pygame.event.post(pygame.event.Event(pygame.USEREVENT))).start()
+t = time.perf_counter()
+app._idle_wait()
+out["pushed"] = time.perf_counter() - t
+pygame.event.clear()
+# Real input from the X server wakes it: the pointer moved over the window.
+xid = str(pygame.display.get_wm_info()["window"])
+threading.Timer(0.2, lambda: subprocess.run(["xdotool", "mousemove", "--window", xid, "100", "120"])).start()
+t = time.perf_counter()
+app._idle_wait()
+out["pointer"] = time.perf_counter() - t
+app.play.running = False
+app.close()
+print(json.dumps(out))
+'''
+
+
+def test_an_idle_window_sleeps_in_sdl_until_input_comes(x_display, tmp_path):
+    # On X11 the idle loop sleeps in SDL's own wait (no wake every 25 ms to look
+    # for input): it lasts its whole time when nothing comes, and ends when an
+    # event is pushed or the X server sends input.
+    script = tmp_path / "idle.py"
+    script.write_text(IDLE)
+    env = dict(os.environ, DISPLAY=x_display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               SOLITAIRE_DATA_DIR=str(tmp_path / "data"),
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    env.pop("WAYLAND_DISPLAY", None)
+    done = subprocess.run([sys.executable, str(script)], check=False, cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["waiter"]
+    assert out["quiet"] >= 3.5
+    assert out["pushed"] < 3.0
+    assert out["pointer"] < 3.0

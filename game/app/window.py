@@ -38,6 +38,7 @@ from game.app.capabilities import (
 )
 from game.app.pointing import Pointing
 from game.app.textentry import TextEntry
+from game.app.waiting import EventWaiter
 from game.input.keys import translate_controller, translate_key
 from game.loop import FixedStep
 from game.play import Play
@@ -99,6 +100,7 @@ class App:
                          fullscreen=fullscreen)
         self.refusals.report_to(self.play.say, self.play.message)
         self._init_controllers()
+        self._waiter = EventWaiter.find()  # None: the idle loop looks for input itself
 
     @property
     def running(self) -> bool:
@@ -254,8 +256,13 @@ class App:
         return 0
 
     def _idle_wait(self) -> None:
-        """Sleep up to IDLE_WAIT_MS, looking for input every IDLE_LOOK_MS (SDL's own
-        timed wait polls, so it is not used): an idle table costs almost nothing."""
+        """Sleep up to IDLE_WAIT_MS or until input comes: an idle table costs almost nothing.
+
+        Where SDL's wait sleeps in the video driver (:mod:`game.app.waiting`), it
+        wakes only for input; elsewhere the loop looks for input every IDLE_LOOK_MS."""
+        if self._waiter is not None and self._waiter.usable():
+            self._waiter.wait(IDLE_WAIT_MS)
+            return
         slept = 0
         while slept < IDLE_WAIT_MS:
             pygame.time.wait(IDLE_LOOK_MS)
