@@ -1,9 +1,11 @@
 """Startup, input latency and frame times of the window (issues 7 and 40's speed figures).
 
     python tools/bench_app.py [--runs 3] [--size 1280x720] [--baseline CHECKOUT ...]
+                              [--driver offscreen|x11]
 
 Each run starts a fresh Python process that opens the game (SDL's offscreen
-driver: a real OpenGL window through EGL, Mesa's software renderer here) on
+driver: a real OpenGL window through EGL, Mesa's software renderer here;
+``--driver x11``: a window on ``$DISPLAY``, as on a desktop, e.g. under Xvfb) on
 FreeCell deal 617 with the default settings (the live check and par's
 search on, as a player has them) and reports, medians over the runs:
 
@@ -248,9 +250,15 @@ def main() -> int:
     ap.add_argument("--size", type=_size, default="1280x720", help="the window's size, WxH")
     ap.add_argument("--baseline", type=Path, action="append", default=[],
                     help="another checkout of the game, run beside ours (repeatable)")
+    ap.add_argument("--driver", choices=("offscreen", "x11"), default="offscreen",
+                    help="SDL's video driver: offscreen (no X needed) or x11 (a window on $DISPLAY, "
+                         "e.g. Xvfb: where a desktop's idle loop sleeps in SDL's own wait)")
     ap.add_argument("--profile", type=Path, default=None,
                     help="also profile our cascade and drops (cProfile) into this file")
     args = ap.parse_args()
+    if args.driver == "x11" and not os.environ.get("DISPLAY"):
+        print("bench_app: --driver x11 needs DISPLAY (an X server, e.g. Xvfb :99 &)", file=sys.stderr)
+        return 2
     for b in args.baseline:
         if not (b / "game" / "app").is_dir():
             print(f"bench_app: {b}: not a checkout of this game", file=sys.stderr)
@@ -262,7 +270,7 @@ def main() -> int:
     # PYTHONDONTWRITEBYTECODE is set (compiling the game costs about a second).
     cache = tempfile.mkdtemp(prefix="bench_app_pyc_")
     base_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    base_env.update(SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy", PYTHONPYCACHEPREFIX=cache)
+    base_env.update(SDL_VIDEODRIVER=args.driver, SDL_AUDIODRIVER="dummy", PYTHONPYCACHEPREFIX=cache)
     for _, where in sides:
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(where / "game")], env=base_env,
                        capture_output=True, check=False)
@@ -280,7 +288,7 @@ def main() -> int:
         got = child(ROOT, args.size, env, str(args.profile.resolve()))
         if isinstance(got, str):
             print(f"bench_app: profile: {got}", file=sys.stderr)
-    print(f"runs: {args.runs} per side, alternating (SDL offscreen window, Mesa llvmpipe, {args.size})")
+    print(f"runs: {args.runs} per side, alternating (SDL {args.driver} window, Mesa llvmpipe, {args.size})")
     table = {name: summary(rs) for name, rs in found.items()}
     names = [name for name, _ in sides]
     rows = list(table["ours"])
