@@ -365,3 +365,32 @@ def test_the_fair_spider_hint_fits_its_notice_line_at_1280x720(code):
                 assert geo.notice_text == message, (code, message)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(760, 1200), (720, 1280), (1024, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru"])
+def test_the_fair_spider_hint_shows_whole_in_two_lines_in_portrait_and_4_3(code, size):
+    # In portrait and 4:3 the hint was cut to "…" on its one line: a second line,
+    # growing the notice upward over the felt, shows all of it, broken between words.
+    import re
+
+    from game.spider.advice import advise
+    from game.ui.hud import ELLIPSIS
+
+    i18n.set_language(code)
+    try:
+        table = table_controller_for(spider_deal(1, 2))
+        for n in (1, 3):
+            for hint in advise(spider_deal(n, 4), seed=0, budget=4_000).hints[:2]:
+                message = i18n._("Hint: {hint}").format(hint=hint.text)
+                geo = hud_geometry(size, table.status(), message, table.buttons())
+                lines = geo.notice_text.split("\n")
+                assert ELLIPSIS not in geo.notice_text and len(lines) <= 2, (code, size, lines)
+                assert re.sub(r"\s", "", "".join(lines)) == re.sub(r"\s", "", message)
+                if code != "ja":  # (Japanese breaks between any two characters)
+                    assert " ".join(lines) == message
+                assert geo.notice is not None and inside(geo.notice, (0, 0) + size)
+                assert not overlaps(geo.notice, geo.status)
+                assert all(not overlaps(geo.notice, b.rect) for b in geo.buttons)
+    finally:
+        i18n.set_language("en")

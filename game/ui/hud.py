@@ -27,8 +27,8 @@ from typing import Protocol
 
 from game.render.camera import hud_band, hud_rows, hud_text_px
 
-__all__ = ["ELLIPSIS", "HudButton", "HudGeometry", "Rect", "clean_text", "fit_text", "font_measure", "hud_geometry",
-           "inside", "overlaps", "short_label"]
+__all__ = ["ELLIPSIS", "NOTICE_LINES", "HudButton", "HudGeometry", "Rect", "clean_text", "fit_text", "font_measure",
+           "hud_geometry", "inside", "notice_lines", "overlaps", "short_label"]
 
 #: ``(x, y, w, h)`` in window pixels, y down.
 Rect = tuple[int, int, int, int]
@@ -83,8 +83,10 @@ class HudGeometry:
     status_text: str
     #: The status text's box (None when there is no status text).
     status: Rect | None
+    #: The notice's lines, joined by newlines (two when one would cut it).
     notice_text: str
-    #: The notice's box, padding included (None when there is no notice).
+    #: The notice's box, padding included (None when there is no notice); a second
+    #: line grows it upward, over the felt.
     notice: Rect | None
     buttons: tuple[HudButton, ...]
     status_px: int = 0
@@ -174,6 +176,52 @@ def fit_text(text: str, width: int, px: int, measure: Measure = font_measure) ->
     if space > lo * 3 // 4:
         lo = space
     return text[:lo].rstrip().rstrip(",;:") + ELLIPSIS
+
+
+#: Lines a notice may take; a message longer than that ends in an ellipsis on the last.
+NOTICE_LINES = 2
+#: Marks a line must not start with (Japanese line breaking: they close what comes before).
+_NO_LINE_START = frozenset("、。，．・：；？！）」』】〉》ー…‥ぁぃぅぇぉっゃゅょァィゥェォッャュョ,.:;!?)]}")
+
+
+def notice_lines(text: str, width: int, px: int, measure: Measure = font_measure) -> list[str]:
+    """``text`` in at most :data:`NOTICE_LINES` lines of ``width`` pixels, broken between words
+    (between characters in a text without spaces, as Japanese), the last cut with an ellipsis.
+
+    >>> m = lambda t, px: (len(t) * 7, px)
+    >>> notice_lines("Move 7S onto 8S: keeps spades together", 147, 12, m)
+    ['Move 7S onto 8S:', 'keeps spades together']
+    >>> notice_lines("short", 140, 12, m)
+    ['short']
+    >>> notice_lines("x" * 50, 140, 12, m)
+    ['xxxxxxxxxxxxxxxxxxxx', 'xxxxxxxxxxxxxxxxxxx…']
+    """
+    one = fit_text(text, width, px, measure)
+    if not one or not one.endswith(ELLIPSIS) or text.endswith(ELLIPSIS):
+        return [one] if one else []
+    text = clean_text(text, NOTICE_LINES * (int(width / max(1.0, px * NARROWEST)) + 2)).rstrip()
+    lines: list[str] = []
+    while text and len(lines) < NOTICE_LINES - 1:
+        lo, hi = 1, len(text)  # the longest prefix that fits
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if measure(text[:mid].rstrip(), px)[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        if lo >= len(text):
+            break
+        # End the line at a word when one ends near the cut; a text without spaces there
+        # (Japanese) breaks between characters, but never puts a closing mark first.
+        space = text.rfind(" ", 0, lo + 1)
+        cut = space if space > lo * 3 // 4 else lo
+        while cut == lo and cut > 1 and text[cut] in _NO_LINE_START:
+            cut -= 1
+            lo -= 1
+        lines.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    last = fit_text(text, width, px, measure)
+    return lines + [last] if last else lines
 
 
 _HINT = re.compile(r"\s*\([^()]*\)")
@@ -302,12 +350,19 @@ def hud_geometry(size: tuple[int, int], status: str, message: str = "",
     band = (0, top + notice_h, w, status_h + button_h)
     pad = max(4, px // 2)
     room = max(0, w - 2 * pad)
-    notice_text = fit_text(message, max(0, room - px), px, measure) if message else ""
+    lines = notice_lines(message, max(0, room - px), px, measure) if message else []
+    notice_text = "\n".join(lines)
     notice: Rect | None = None
-    if notice_text:
-        tw, th = measure(notice_text, px)
+    if lines:
+        sizes = [measure(line, px) for line in lines]
+        tw, th = max(s[0] for s in sizes), max(s[1] for s in sizes)
         bw, bh = min(tw + px, room), min(th + px // 3, notice_h)
         notice = ((w - bw) // 2, top + (notice_h - bh) // 2, bw, bh)
+        if len(lines) > 1:
+            # A second line grows the box upward over the felt (the table keeps its
+            # place: the band's height depends on the window alone), never off the window.
+            grow = min((len(lines) - 1) * th, notice[1])
+            notice = (notice[0], notice[1] - grow, bw, bh + grow)
     status_text, status_px = _fit_status(status, room, px, measure)
     status_box: Rect | None = None
     row_y = top + notice_h

@@ -213,9 +213,12 @@ class Overlay:
         if geo.notice is not None:
             box = pygame.Rect(geo.notice)
             pygame.draw.rect(surf, _NOTICE, box, border_radius=max(2, px // 4))
-            msg = font.render(geo.notice_text, True, _MESSAGE)
-            surf.blit(msg, (box.centerx - msg.get_width() // 2, box.centery - msg.get_height() // 2),
-                      pygame.Rect(0, 0, box.w, box.h))
+            rendered = [font.render(line, True, _MESSAGE) for line in geo.notice_text.split("\n")]
+            step = max(m.get_height() for m in rendered)
+            y = box.centery - step * len(rendered) // 2
+            for msg in rendered:  # each line centred; two when one would cut the notice
+                surf.blit(msg, (box.centerx - msg.get_width() // 2, y), pygame.Rect(0, 0, box.w, step))
+                y += step
         bfont = self._font(geo.button_px)
         for b in geo.buttons:
             rect = pygame.Rect(b.rect)
