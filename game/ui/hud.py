@@ -195,11 +195,14 @@ def notice_lines(text: str, width: int, px: int, measure: Measure = font_measure
     ['short']
     >>> notice_lines("x" * 50, 140, 12, m)
     ['xxxxxxxxxxxxxxxxxxxx', 'xxxxxxxxxxxxxxxxxxx…']
+    >>> notice_lines("Thinking about the best move for this table…", 161, 12, m)
+    ['Thinking about the best', 'move for this table…']
     """
+    limit = int(width / max(1.0, px * NARROWEST)) + 2  # (as fit_text cuts it)
     one = fit_text(text, width, px, measure)
-    if not one or not one.endswith(ELLIPSIS) or text.endswith(ELLIPSIS):
-        return [one] if one else []
-    text = clean_text(text, NOTICE_LINES * (int(width / max(1.0, px * NARROWEST)) + 2)).rstrip()
+    if not one or one == clean_text(text, limit).rstrip():
+        return [one] if one else []  # it fits (or nothing does)
+    text = clean_text(text, NOTICE_LINES * limit).rstrip()
     lines: list[str] = []
     while text and len(lines) < NOTICE_LINES - 1:
         lo, hi = 1, len(text)  # the longest prefix that fits
