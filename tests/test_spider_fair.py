@@ -313,3 +313,26 @@ def test_the_sure_line_leads_when_no_sampled_layout_is_won(monkeypatch):
     assert result.ranked[0].wins == 0 and result.ranked[0].move == first
     monkeypatch.setattr(fair, "MASKED_SHARE", 0.0)  # the sampled stages alone choose otherwise
     assert str(search(view, seed=0, budget=3_000).ranked[0].move) == "move 10 3 1"
+
+
+def test_with_every_card_face_up_the_hint_fills_the_empty_columns_and_deals():
+    # One suit, six sets off, one deal left, three empty columns, nothing face down: the
+    # sure line once counted trading cards between columns as progress and held the deal
+    # back until the game was lost by wandering; the hint fills the columns and deals.
+    from game.cards import Card
+
+    table = ["", "5S", "", "7S 6S", "9S 8S", "2S AS", "KS QS", "6S 5S 4S 3S 2S", "", "9S QS"]
+    cols = [[Card.parse(c) for c in col.split()] for col in table]
+    stock = [Card.parse(c) for c in "3S 8S TS KS JS TS JS AS 4S 7S".split()]
+    pos = Position(cols, [0] * 10, stock, [3] * 6)
+    seen = {pos.key()}
+    for _ in range(12):
+        for move in [r.move for r in search(mask(pos), seed=0, budget=3_000).ranked]:
+            pos.push(move)
+            if pos.key() not in seen:
+                seen.add(pos.key())
+                break
+            pos.pop()
+        if move.is_deal:
+            break
+    assert pos.stock_size == 0
