@@ -443,28 +443,28 @@ import json, subprocess, sys, threading, time
 
 import pygame
 
-from game.app import App, window
+from game.app import App
 
-window.IDLE_WAIT_MS = 4000  # long enough that a wake for input cannot be the timeout
+QUIET = 4000  # milliseconds: long enough that a wake for input cannot be the timeout
 app = App("freecell", 1, size=(640, 400), restore=False)
 while app.step():
     pass
 out = {"waiter": app._waiter is not None}
 pygame.event.clear()
 t = time.perf_counter()
-app._idle_wait()
+app._idle_wait(QUIET)
 out["quiet"] = time.perf_counter() - t
 # An event pushed from another thread (as a solver's answer would be) wakes it.
 threading.Timer(0.2, lambda: pygame.event.post(pygame.event.Event(pygame.USEREVENT))).start()
 t = time.perf_counter()
-app._idle_wait()
+app._idle_wait(QUIET)
 out["pushed"] = time.perf_counter() - t
 pygame.event.clear()
 # Real input from the X server wakes it: the pointer moved over the window.
 xid = str(pygame.display.get_wm_info()["window"])
 threading.Timer(0.2, lambda: subprocess.run(["xdotool", "mousemove", "--window", xid, "100", "120"])).start()
 t = time.perf_counter()
-app._idle_wait()
+app._idle_wait(QUIET)
 out["pointer"] = time.perf_counter() - t
 app.play.running = False
 app.close()

@@ -43,6 +43,7 @@ from game.input.keys import translate_controller, translate_key
 from game.loop import FixedStep
 from game.play import Play
 from game.play.menu import Settings
+from game.play.round import QUIET_LOOK
 from game.render.picking import Pick, place_top
 from game.render.scene import Renderer, View, show_felt, swap_keeps_frame
 from game.sound import quiet_audio
@@ -50,11 +51,11 @@ from game.ui.overlay import Overlay
 
 __all__ = ["App"]
 
-#: Milliseconds the idle loop sleeps when nothing moves and no input comes
-#: (the clock, the solver's answers and the message line are looked at this
-#: often: the clock may show its new second up to a quarter second late), and
-#: how often it looks for input meanwhile (input wakes it within that).
-IDLE_WAIT_MS = 250
+#: Milliseconds the idle loop sleeps at most when nothing moves and no input
+#: comes (a quarter second while an answer or a press is pending; otherwise until
+#: the clock's next second: :meth:`game.play.round.Round.quiet_for`), and how
+#: often it looks for input meanwhile where SDL cannot wait for it (input wakes it within that).
+IDLE_WAIT_MS = 1000
 IDLE_LOOK_MS = 25
 
 
@@ -250,21 +251,27 @@ class App:
                 if self.play.busy or self.pointing.dragging:
                     pygame.time.wait(8)  # cards are flying: the next frame is due soon
                     continue
-                self._idle_wait()  # nothing moves: until input, or the clock's next look
+                self._idle_wait(self._quiet_ms())  # nothing moves: until input, or the next look
         finally:
             self.close()
         return 0
 
-    def _idle_wait(self) -> None:
-        """Sleep up to IDLE_WAIT_MS or until input comes: an idle table costs almost nothing.
+    def _quiet_ms(self) -> int:
+        """How long the table may sleep: a press held still may become a hold (a quarter second)."""
+        pressed = self.pointing.mouse.pressed or self.pointing.finger.pressed
+        quiet = QUIET_LOOK if pressed else self.play.round.quiet_for()
+        return max(IDLE_LOOK_MS, min(IDLE_WAIT_MS, int(quiet * 1000)))
+
+    def _idle_wait(self, ms: int = IDLE_WAIT_MS) -> None:
+        """Sleep up to ``ms`` or until input comes: an idle table costs almost nothing.
 
         Where SDL's wait sleeps in the video driver (:mod:`game.app.waiting`), it
         wakes only for input; elsewhere the loop looks for input every IDLE_LOOK_MS."""
         if self._waiter is not None and self._waiter.usable():
-            self._waiter.wait(IDLE_WAIT_MS)
+            self._waiter.wait(ms)
             return
         slept = 0
-        while slept < IDLE_WAIT_MS:
+        while slept < ms:
             pygame.time.wait(IDLE_LOOK_MS)
             slept += IDLE_LOOK_MS
             if pygame.event.peek():

@@ -39,10 +39,15 @@ from game.play.record import Record
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, TableWanted, Undone
 from game.session import restore_saved
 from game.solver import SolverChecker
+from game.solver.service import awaiting
 from game.stats import Statistics
 from game.store import Store
 
-__all__ = ["Round"]
+__all__ = ["QUIET_LOOK", "Round"]
+
+#: Seconds an idle table waits between looks while something may change it with no
+#: input (an answer coming, a message to clear): see :meth:`Round.quiet_for`.
+QUIET_LOOK = 0.25
 
 
 def _today() -> datetime.date:
@@ -539,6 +544,22 @@ class Round:
             if self.demo.over:
                 self.stop_demo()
         self.events()
+
+    def quiet_for(self) -> float:
+        """Seconds the table may stay as it is, without input, before it must be looked at
+        again: until the clock shows its next second (at most one), or a quarter second
+        while a solver's answer is coming or a message waits to be cleared.
+
+            >>> from game.play.round import QUIET_LOOK
+            >>> QUIET_LOOK
+            0.25
+        """
+        if self.table.message or awaiting():
+            return QUIET_LOOK
+        clock = self.table.session.clock
+        if clock.running:  # (a little past the second, so that the new one shows)
+            return min(1.0, 1.0 - clock.elapsed % 1.0 + 0.005)
+        return 1.0
 
     def status(self) -> str:
         return status_line(self.table, self.winnability, self.demo, self.jobs,

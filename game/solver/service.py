@@ -55,6 +55,7 @@ Rules the caller can rely on:
 from __future__ import annotations
 
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -68,7 +69,7 @@ from game.solver.procs import Worker
 if TYPE_CHECKING:  # the rules load in the worker, not with the service
     from game.freecell.position import Key
 
-__all__ = ["CHECK_BUDGET", "CHECK_SECONDS", "SolverService", "wait_for_answers"]
+__all__ = ["CHECK_BUDGET", "CHECK_SECONDS", "SolverService", "awaiting", "wait_for_answers"]
 
 #: Default search limits per kind of request: (states, seconds), from
 #: :mod:`game.limits` (where each is explained).
@@ -90,6 +91,15 @@ MEMORY = limits.VERDICT_MEMORY
 KEPT = 1000
 
 _SHARING = {Ask.CHECK, Ask.HINT, Ask.LINE}
+
+#: Every service alive in this process (for :func:`awaiting`).
+_ALIVE: weakref.WeakSet[SolverService] = weakref.WeakSet()
+
+
+def awaiting() -> bool:
+    """Some service of this process has an answer coming that nobody has polled yet
+    (the window's idle loop then looks again soon rather than sleeping a second)."""
+    return any(s.busy or s._riders or s._out for s in list(_ALIVE))
 
 
 @dataclass
@@ -135,6 +145,7 @@ class SolverService:
         self._known: OrderedDict[Any, Answer] = OrderedDict()
         self._pings = 0
         self._pong = 0
+        _ALIVE.add(self)
 
     # --- asking -------------------------------------------------------------------------
 
