@@ -43,7 +43,8 @@ def test_the_view_holds_exactly_what_the_player_sees():
     hidden = [c for j in range(10) for c in pos.column(j)[:pos.face_down[j]]] + list(pos.stock)
     assert Counter(view.unseen) == Counter(hidden) and list(view.unseen) == sorted(view.unseen)
     # Nothing in it can name a hidden place: its fields are the visible ones.
-    assert set(MaskedView.__dataclass_fields__) == {"columns", "face_down", "stock", "unseen", "removed"}
+    assert set(MaskedView.__dataclass_fields__) == {"columns", "face_down", "stock", "unseen", "removed", "suits"}
+    assert view.suits == 2
 
 
 def test_identical_visible_tables_get_the_same_hint_whatever_lies_face_down():
@@ -336,3 +337,17 @@ def test_with_every_card_face_up_the_hint_fills_the_empty_columns_and_deals():
         if move.is_deal:
             break
     assert pos.stock_size == 0
+
+
+def test_the_sure_line_stays_out_of_one_suit_games(monkeypatch):
+    # With one suit a hidden card is a spade that fits somewhere far more often than the
+    # unknown the sure line assumes: the sampled layouts choose alone (one-suit games
+    # 1..49: 41 won with it, 45 without).
+    from game.spider import fair
+
+    calls = []
+    real = fair._masked
+    monkeypatch.setattr(fair, "_masked", lambda view: calls.append(view.suits) or real(view))
+    for suits in (1, 2, 4):
+        search(mask(deal(3, suits=suits)), seed=0, budget=2_000)
+    assert calls == [2, 4]

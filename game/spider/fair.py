@@ -29,8 +29,8 @@ third that assumes nothing of the hidden cards.
    the mean of the best rank reached after it (how open samples are
    scored), then by votes. Budget a sample finishes early with goes to the
    samples after it.
-3. *Sure line.* While cards lie face down, unless a sampled layout was won
-   after the best move, one
+3. *Sure line.* In a game of two or four suits, while cards lie face down,
+   unless a sampled layout was won after the best move, one
    beam (:data:`MASKED_WIDTH` wide, :data:`MASKED_SHARE` of the budget) searches the
    view itself, every hidden card an :data:`UNKNOWN` that nothing fits on
    and that fits nowhere (:func:`_masked`): a card it turns up blocks its
@@ -209,6 +209,15 @@ def _masked(view: MaskedView) -> tuple[State, tuple[bytes, ...]]:
     return tuple(cols) + (len(deals),), deals
 
 
+def _sure_line_runs(view: MaskedView) -> bool:
+    """Whether stage 3 runs: while cards lie face down, in a game of two or four suits.
+
+    With one suit every hidden card is a spade that fits somewhere far more often than
+    the unknown that fits nowhere assumes, and the sampled layouts play better alone:
+    one-suit games 1..49 won 41 with the sure line and 45 without it."""
+    return MASKED_SHARE > 0 and view.suits > 1 and any(view.face_down)
+
+
 def budget_for(seconds: float) -> int:
     """The node budget that takes about ``seconds`` on one core."""
     return max(200, int(seconds * NODES_PER_SECOND))
@@ -369,7 +378,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         raise ValueError(f"samples and budget must be at least 1, not {samples} and {budget}")
     if not view.unseen:
         samples = 1  # every card is in sight: every layout is the real one
-    masked_budget = int(budget * MASKED_SHARE) if MASKED_SHARE > 0 and any(view.face_down) else 0
+    masked_budget = int(budget * MASKED_SHARE) if _sure_line_runs(view) else 0
     budget = max(1, budget - masked_budget)
     rng = random.Random(seed)
     layouts = [_sample(view, rng) for _ in range(samples)]
@@ -459,7 +468,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         root = sum(_fair_rank(state) for state, _deals in layouts) / len(layouts)
         progress |= {r.move for r in ranked if r.checked and not r.move.is_deal
                      and (r.wins or r.score < root)}
-    if MASKED_SHARE > 0 and any(view.face_down) and not (ranked and ranked[0].wins):
+    if _sure_line_runs(view) and not (ranked and ranked[0].wins):
         # Stage 3 (module docstring): the line that gains whatever lies face down. (With
         # every card face up, moves to and from empty columns improve the rank for ever:
         # it would hold the deal back while the cards trade places, as above.)

@@ -68,6 +68,8 @@ class MaskedView:
     unseen: tuple[Card, ...]
     #: Complete sets removed so far.
     removed: int
+    #: Suits in the deck (1, 2 or 4): the game the player chose.
+    suits: int = 4
 
     def __post_init__(self) -> None:
         if len(self.columns) != COLUMNS or len(self.face_down) != COLUMNS:
@@ -110,4 +112,5 @@ def mask(position: Shown) -> MaskedView:
         stock=stock,
         unseen=unseen,
         removed=len(position.removed_suits),
+        suits=position.suits,
     )
