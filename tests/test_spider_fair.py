@@ -342,7 +342,7 @@ def test_with_every_card_face_up_the_hint_fills_the_empty_columns_and_deals():
 def test_the_sure_line_stays_out_of_one_suit_games(monkeypatch):
     # With one suit a hidden card is a spade that fits somewhere far more often than the
     # unknown the sure line assumes: the sampled layouts choose alone (one-suit games
-    # 1..49: 41 won with it, 45 without).
+    # 1..50: 42 won with it, 46 before it).
     from game.spider import fair
 
     calls = []

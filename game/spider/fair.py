@@ -214,7 +214,7 @@ def _sure_line_runs(view: MaskedView) -> bool:
 
     With one suit every hidden card is a spade that fits somewhere far more often than
     the unknown that fits nowhere assumes, and the sampled layouts play better alone:
-    one-suit games 1..49 won 41 with the sure line and 45 without it."""
+    one-suit games 1..50 won 42 with the sure line and 46 before it."""
     return MASKED_SHARE > 0 and view.suits > 1 and any(view.face_down)
 
 
