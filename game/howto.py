@@ -540,9 +540,10 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
            "face-down places and the stock again and again, plays each layout ahead, and shows the "
            "move that wins the most of them, saying in how many it wins. It deals only when no "
            "useful move is left, and when no sampled layout can be won it says the game looks lost."),
-        N_("Before any layout can be won, it first looks for a line that improves the tableau however "
-           "the face-down cards lie, and shows its first move; failing that, the move whose line leads "
-           "to the best tableau on average. It says about how many face-down cards turn over on the way."),
+        N_("Before any layout can be won, it shows the move whose line leads to the best tableau on "
+           "average; with two or four suits it first looks for a line that improves the tableau however "
+           "the face-down cards lie, and shows that line's first move. It says about how many face-down "
+           "cards turn over on the way."),
         N_("The hint sees only what you see, so it is advice, not a guarantee; it does not change "
            "the score."),
         N_("**Demo** lets the computer play on from the current position: **Full knowledge** (the "
