@@ -351,3 +351,26 @@ def test_the_sure_line_stays_out_of_one_suit_games(monkeypatch):
     for suits in (1, 2, 4):
         search(mask(deal(3, suits=suits)), seed=0, budget=2_000)
     assert calls == [2, 4]
+
+
+def test_one_suit_games_weigh_face_down_cards_as_before(monkeypatch):
+    # The heavier face-down weight lost one-suit games (1..40: 32 won with it, 36 with the
+    # old one): a one-suit hint searches with the old weight, two and four suits with the new.
+    from game.spider import fair
+
+    weights = []
+    real = fair._Plan
+
+    class Recording(real):  # type: ignore[misc, valid-type]  # (a class from a variable)
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            weights.append(self.w_down)
+
+    monkeypatch.setattr(fair, "_Plan", Recording)
+    for suits in (1, 2, 4):
+        weights.clear()
+        search(mask(deal(3, suits=suits)), seed=0, budget=2_000)
+        expected = fair.W_DOWN_ONE_SUIT if suits == 1 else fair.W_DOWN
+        sampled = weights[:-1] if suits > 1 else weights  # (the sure line's plan comes last)
+        assert sampled and set(sampled) == {expected}, (suits, weights)
+    assert fair.W_DOWN_ONE_SUIT != fair.W_DOWN

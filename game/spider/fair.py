@@ -112,30 +112,34 @@ _LOST = 1 << 40
 #: it (a side run, before the sure line: two-suit games 1..50, 26 won against 22 with a
 #: weight of 2).
 W_DOWN = 6
+#: The face-down weight in one-suit games: there the heavier weight lost (one-suit games
+#: 1..40: 32 won with 6, 36 with 2), so a one-suit hint searches as it did before it.
+W_DOWN_ONE_SUIT = 2
 W_NATURAL = 2
 W_BREAK = 4
 W_EMPTY = 4
 W_SET = 6
 
-_COLUMN: dict[bytes, tuple[int, int, int, int]] = {}
+_COLUMN: dict[bytes, tuple[int, int, int, int, int]] = {}
 
 
-def _column(col: bytes) -> tuple[int, int, int, int]:
-    """(cost, top rank or -1, bottom rank if the column has no face-down card else -2, cards)."""
+def _column(col: bytes) -> tuple[int, int, int, int, int]:
+    """(cost but the face-down cards', top rank or -1, bottom rank if the column has no
+    face-down card else -2, cards, face-down cards)."""
     v = _COLUMN.get(col)
     if v is not None:
         return v
     n = len(col) - 1
     if not n:
-        v = (0, -1, -2, 0)
+        v = (0, -1, -2, 0, 0)
     else:
         down = col[0]
-        cost = W_DOWN * down + (W_BREAK if down else 0)
+        cost = W_BREAK if down else 0
         for i in range(2 + down, n + 1):
             a, b = col[i], col[i - 1]
             if a + 4 != b:
                 cost += W_NATURAL if (a >> 2) + 1 == (b >> 2) else W_BREAK
-        v = (cost, col[n] >> 2, -2 if down else col[1] >> 2, n)
+        v = (cost, col[n] >> 2, -2 if down else col[1] >> 2, n, down)
     if len(_COLUMN) > 400_000:
         _COLUMN.clear()
     _COLUMN[col] = v
@@ -147,7 +151,7 @@ def _down(state: State) -> int:
     return sum(state[j][0] for j in range(COLUMNS))
 
 
-def _fair_rank(state: State) -> int:
+def _fair_rank(state: State, w_down: int = W_DOWN) -> int:
     """A rank for play without knowing the hidden cards (lower is better).
 
     Unlike the solver's beam rank, which is tuned to finish a layout it can
@@ -167,11 +171,11 @@ def _fair_rank(state: State) -> int:
     tops = [0] * 64
     bottoms = []
     for j in range(COLUMNS):
-        c, top, bottom, n = _column(state[j])
+        c, top, bottom, n, down = _column(state[j])
         if top < 0:
             cost -= W_EMPTY
             continue
-        cost += c
+        cost += c + w_down * down
         cards += n
         tops[top] += 1
         if bottom >= 0:
@@ -214,7 +218,9 @@ def _sure_line_runs(view: MaskedView) -> bool:
 
     With one suit every hidden card is a spade that fits somewhere far more often than
     the unknown that fits nowhere assumes, and the sampled layouts play better alone:
-    one-suit games 1..50 won 42 with the sure line and 46 before it."""
+    one-suit games 1..50 won 42 with the sure line and 46 before it. (One-suit games also
+    keep the old face-down weight, :data:`W_DOWN_ONE_SUIT`: a one-suit hint is the one
+    before the sure line, move for move.)"""
     return MASKED_SHARE > 0 and view.suits > 1 and any(view.face_down)
 
 
@@ -301,8 +307,9 @@ def _sample(view: MaskedView, rng: random.Random) -> tuple[State, tuple[bytes, .
 class _Plan:
     """One sample's beam: a winning first move, or the first move toward the best position seen."""
 
-    def __init__(self, deals: tuple[bytes, ...], width: int, budget: int) -> None:
+    def __init__(self, deals: tuple[bytes, ...], width: int, budget: int, w_down: int = W_DOWN) -> None:
         self.beam = Beam(deals, width)
+        self.w_down = w_down  # _fair_rank's weight of a face-down card
         self.width = width
         self.budget = budget
         self.expanded = 0
@@ -324,7 +331,8 @@ class _Plan:
         seen: set[int] = {hash(_key(start))}
         # A node is (state, the first move of its line).
         beam: list[tuple[State, Move | None]] = [(start, None)]
-        best: tuple[int, Move | None] = (_fair_rank(start), None)
+        w_down = self.w_down
+        best: tuple[int, Move | None] = (_fair_rank(start, w_down), None)
         self.best = best[0]
         self.best_down = _down(start)
         width = self.width
@@ -346,7 +354,7 @@ class _Plan:
                     if child[10] == 0 and is_won(child):
                         self.best = self.best_down = 0
                         return Sample.WON, head
-                    cands.append((_fair_rank(child), child, head))
+                    cands.append((_fair_rank(child, w_down), child, head))
             if not cands:
                 # Out of moves before the next deal is not out of the game: the deal goes on.
                 return (Sample.OPEN if start[10] else Sample.DRY), best[1]
@@ -379,6 +387,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     if not view.unseen:
         samples = 1  # every card is in sight: every layout is the real one
     masked_budget = int(budget * MASKED_SHARE) if _sure_line_runs(view) else 0
+    w_down = W_DOWN if view.suits > 1 else W_DOWN_ONE_SUIT
     budget = max(1, budget - masked_budget)
     rng = random.Random(seed)
     layouts = [_sample(view, rng) for _ in range(samples)]
@@ -402,7 +411,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             result.cut = True
             break
         # The budget a layout finishes early with goes to the layouts after it.
-        plan = _Plan(deals, width, max(1, (vote_budget - result.nodes) // (samples - done)))
+        plan = _Plan(deals, width, max(1, (vote_budget - result.nodes) // (samples - done)), w_down)
         outcome, first = plan.run(state)
         found.append((outcome, first))
         result.nodes += plan.expanded
@@ -436,7 +445,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
                 break
             done += 1
             child = apply(state, move, deals)
-            plan = _Plan(deals, width, max(1, (budget - result.nodes) // max(1, searches)))
+            plan = _Plan(deals, width, max(1, (budget - result.nodes) // max(1, searches)), w_down)
             searches -= 1
             outcome, _first = plan.run(child)
             result.nodes += plan.expanded
@@ -465,7 +474,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     if any(view.face_down):
         # (With every card face up, moves to and from empty columns can improve the rank for
         # ever: only a completed set counts then, as above.)
-        root = sum(_fair_rank(state) for state, _deals in layouts) / len(layouts)
+        root = sum(_fair_rank(state, w_down) for state, _deals in layouts) / len(layouts)
         progress |= {r.move for r in ranked if r.checked and not r.move.is_deal
                      and (r.wins or r.score < root)}
     if _sure_line_runs(view) and not (ranked and ranked[0].wins):
