@@ -155,6 +155,17 @@ def test_a_target_that_keeps_its_frame_is_painted_only_where_cards_flew_with_the
             x.release()
 
 
+def _sliding_fan(size):
+    """Deal 7 with column 3 sliding down as one fan, its last card leaving it: (layout, the column at rest)."""
+    from game.render.layout import CardTransform
+
+    pos = deal(7)
+    column = layout(pos, *size).pile("column", 2)
+    slide = {int(c.card): CardTransform(c.x, c.y + 0.1 - 0.3 * c.index, c.z + 0.004, flip=0.0) for c in column}
+    slide[int(column[-1].card)] = CardTransform(column[-1].x + 0.4, column[-1].y, 0.3)  # leaving the fan
+    return layout(pos, *size, overrides=slide), column
+
+
 def test_a_fan_sliding_in_flight_is_cut_to_its_strips_as_at_rest(ctx, monkeypatch):
     # A column respreading as the cascade empties it flies all its cards at once:
     # each one the next covers is drawn only where it shows, by the rule a fan at
@@ -162,15 +173,9 @@ def test_a_fan_sliding_in_flight_is_cut_to_its_strips_as_at_rest(ctx, monkeypatc
     # llvmpipe). The picture is the uncut one but for the fan's side edges, whose
     # anti-aliased pixels are no longer blended twice (as at rest).
     from game.render import scene
-    from game.render.layout import CardTransform
 
     size = (640, 400)
-    pos = deal(7)
-    rest = layout(pos, *size)
-    column = rest.pile("column", 2)
-    slide = {int(c.card): CardTransform(c.x, c.y + 0.1 - 0.3 * c.index, c.z + 0.004, flip=0.0) for c in column}
-    slide[int(column[-1].card)] = CardTransform(column[-1].x + 0.4, column[-1].y, 0.3)  # leaving the fan
-    lay = layout(pos, *size, overrides=slide)
+    lay, column = _sliding_fan(size)
     pictures = []
     for fan_dz in (scene._FAN_DZ, -1.0):
         monkeypatch.setattr(scene, "_FAN_DZ", fan_dz)
@@ -251,15 +256,9 @@ def test_a_fan_in_flight_casts_one_shadow_over_all_its_cards(ctx):
 
     from game.render import damage
     from game.render.camera import Camera
-    from game.render.layout import CardTransform
 
     size = (640, 400)
-    pos = deal(7)
-    rest = layout(pos, *size)
-    column = rest.pile("column", 2)
-    slide = {int(c.card): CardTransform(c.x, c.y + 0.1 - 0.3 * c.index, c.z + 0.004, flip=0.0) for c in column}
-    slide[int(column[-1].card)] = CardTransform(column[-1].x + 0.4, column[-1].y, 0.3)  # leaving the fan
-    lay = layout(pos, *size, overrides=slide)
+    lay, column = _sliding_fan(size)
     r = Renderer(ctx, size)
     try:
         shadows = r.frame_data(View(lay)).shadows
