@@ -262,7 +262,7 @@ class App:
         quiet = QUIET_LOOK if pressed else self.play.round.quiet_for()
         return max(IDLE_LOOK_MS, min(IDLE_WAIT_MS, int(quiet * 1000)))
 
-    def _idle_wait(self, ms: int = IDLE_WAIT_MS) -> None:
+    def _idle_wait(self, ms: int) -> None:
         """Sleep up to ``ms`` or until input comes: an idle table costs almost nothing.
 
         Where SDL's wait sleeps in the video driver (:mod:`game.app.waiting`), it

@@ -548,12 +548,8 @@ class Round:
     def quiet_for(self) -> float:
         """Seconds the table may stay as it is, without input, before it must be looked at
         again: until the clock shows its next second (at most one), or a quarter second
-        while a solver's answer is coming or a message waits to be cleared.
-
-            >>> from game.play.round import QUIET_LOOK
-            >>> QUIET_LOOK
-            0.25
-        """
+        while a solver's answer is coming or a message waits to be cleared (the window's
+        idle wait: ``waiter.wait(int(round_.quiet_for() * 1000))``)."""
         if self.table.message or awaiting():
             return QUIET_LOOK
         clock = self.table.session.clock

@@ -482,10 +482,10 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         # every card face up, moves to and from empty columns improve the rank for ever:
         # it would hold the deal back while the cards trade places, as above.)
         mstate, mdeals = _masked(view)
-        plan = _Plan(mdeals, MASKED_WIDTH, max(1, masked_budget))
+        plan = _Plan(mdeals, MASKED_WIDTH, max(1, masked_budget), w_down)
         _outcome, first = plan.run(mstate)
         result.nodes += plan.expanded
-        if first is not None and plan.best < _fair_rank(mstate):
+        if first is not None and plan.best < _fair_rank(mstate, w_down):
             sure = sum(view.face_down) - plan.best_down  # cards that line turns for certain
             top = next((r for r in ranked if r.move == first), Ranked(first, 0.0, turned=float(sure)))
             ranked = [top] + [r for r in ranked if r.move != first]
