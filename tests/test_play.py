@@ -404,6 +404,65 @@ def test_a_key_or_click_during_a_cascade_skips_it_to_the_end_and_f_stops_it(play
     assert not third.table.cascade and third.table.position.cards_home == home and not third.table.session.won
 
 
+def test_a_cascade_holds_the_columns_still_and_stopping_it_lets_them_open_smoothly(play_for):
+    from game.render.layout import PileKind
+
+    play = play_for("freecell", 617, auto_foundation=False)
+    table = play.table
+    reach_autocomplete(table)
+
+    def at_rest() -> dict[int, tuple[float, float]]:
+        lay = table.layout_now(table.overrides())
+        return {int(c.card): (c.x, c.y) for c in lay.cards if c.kind is PileKind.COLUMN and not c.in_flight}
+
+    start = at_rest()
+    play.act(Action(Act.AUTOCOMPLETE))
+    for _ in range(40):
+        play.update(1 / 60)
+        # A card left in its column stays where it was: the fans do not slide wider.
+        now = at_rest()
+        assert now and all(start[card] == place for card, place in now.items())
+    # Without the hold the fans would have opened: the test sees a real difference.
+    held = table.layout_now()
+    table.spread_hold, kept = None, table.spread_hold
+    opened = table.layout_now()
+    table.spread_hold = kept
+    assert opened.column_steps != held.column_steps
+    play.act(Action(Act.AUTOCOMPLETE))  # F again: the cascade stops
+    assert not table.cascade and table.spread_hold is None
+    # The cards left glide to their wider places; none jumps there.
+    shown = {int(c.card): (c.x, c.y) for c in table.layout_now(table.overrides()).cards if c.kind is PileKind.COLUMN}
+    assert shown == {card: place for card, place in start.items() if card in shown}
+    assert table.flights.busy()
+    for _ in range(120):
+        play.update(1 / 60)
+    final = {int(c.card): (c.x, c.y) for c in table.layout_now(table.overrides()).cards if c.kind is PileKind.COLUMN}
+    assert final == {int(c.card): (c.x, c.y) for c in opened.cards if c.kind is PileKind.COLUMN}
+    assert not table.flights.busy()
+
+
+def test_a_cascade_held_in_a_window_that_turns_fits_the_new_window(play_for):
+    from game.render.layout import PileKind
+
+    play = play_for("freecell", 617, auto_foundation=False)
+    table = play.table
+    reach_autocomplete(table)
+    play.act(Action(Act.AUTOCOMPLETE))
+    for _ in range(10):
+        play.update(1 / 60)
+    play.host.size = (1280, 400)  # a short window: the old fans would run off its bottom
+    play.update(1 / 60)
+    assert table.cascade
+    held = table.layout_now()
+    table.spread_hold, kept = None, table.spread_hold
+    fitted = table.layout_now()
+    table.spread_hold = kept
+    # Held as the new window fits them, not as the old one did.
+    assert held.column_steps == fitted.column_steps
+    low = min(c.y for c in held.cards if c.kind is PileKind.COLUMN)
+    assert low >= held.rect[2]
+
+
 def test_two_games_on_one_data_folder_lose_nothing(tmp_path):
     folder = str(tmp_path / "shared")
     Store(folder).save("settings", {"live_winnability": False})

@@ -50,7 +50,7 @@ class FreeCellTable(Reviewing, Table):
         super().__init__(env)
         self.session = session or FreeCellSession(number, auto_foundation=env.auto_foundation, now=env.now)
         self.holding: tuple[int, int] = (0, 0)
-        self.cascade = False
+        self._cascade = False
         self.cascade_wait = 0.0
         self.hints: Any = None
         self.hint_request = 0
@@ -219,6 +219,20 @@ class FreeCellTable(Reviewing, Table):
     @property
     def cascading(self) -> bool:
         return self.cascade
+
+    @property
+    def cascade(self) -> bool:
+        """An auto-complete cascade is playing. While it plays the columns' fans hold
+        their spread (:meth:`Table.hold_spread`): cards only leave, and the columns left
+        behind staying still is calmer to watch and costs a frame a card's flight, where
+        every column sliding wider at each departure cost a third of the window."""
+        return self._cascade
+
+    @cascade.setter
+    def cascade(self, on: bool) -> None:
+        if on != self._cascade:
+            self._cascade = on
+            self.hold_spread(on)
 
     def replayed(self, text: str, level: str) -> tuple[Table, int]:
         from game.bounded import TEXT_MAX_BYTES, bounded_text

@@ -141,6 +141,10 @@ class Table:
         #: figures after that step)). A table sets the base once it has a session.
         self._shown_base: Any = None
         self._shown_steps: list[tuple[float, int, Any]] = []
+        #: Each column's fan steps at most these (None: as wide as they fit): held while
+        #: cards only leave the columns (an auto-complete cascade), so the cards left
+        #: behind stay still instead of sliding wider at every departure.
+        self.spread_hold: list[tuple[float, float]] | None = None
 
     # --- what the controller asks of each game (no branch on its name above) ----
 
@@ -349,7 +353,27 @@ class Table:
 
     def layout_now(self, overrides: Override | None = None, size: tuple[int, int] | None = None) -> Layout:
         w, h = size or self.env.size
-        return layout(self.position, w, h, overrides, self.env.left_handed)
+        return layout(self.position, w, h, overrides, self.env.left_handed, self.spread_hold)
+
+    def hold_spread(self, on: bool) -> None:
+        """Hold the columns' fans as they are (:attr:`spread_hold`), or let them open
+        again: the cards left in the columns glide to their wider places."""
+        if on:
+            self.spread_hold = self.layout_now().column_steps
+            return
+        if self.spread_hold is None:
+            return
+        before = self.layout_now()
+        self.spread_hold = None
+        after = {self.card_key(p): p for p in self.layout_now().cards}
+        now, factor = self.env.anim_time, self.env.speed
+        shown = self.flights.at(now)
+        for p in before.cards:
+            key = self.card_key(p)
+            end = after.get(key)
+            if end is None or key in shown or (abs(p.x - end.x) < 1e-6 and abs(p.y - end.y) < 1e-6):
+                continue  # a card on its way keeps its flight (in a cascade each goes home, where no hold reaches)
+            self.flights.add(key, _transform(p), _transform(end), now, speeds.GLIDE * factor, 0.0)
 
     def shown_layout(self, size: tuple[int, int] | None = None) -> Layout:
         """The table as drawn now: the cards in flight where they are, the held run under the pointer."""
@@ -473,7 +497,12 @@ class Table:
         """The window changed from ``old`` to ``env.size`` (a resize, a rotation): each card
         on its way flies on from where it is, mapped onto the new table, to where it
         rests on the new one, in the time it had left (no card jumps on landing)."""
-        before, after = self.layout_now(size=old), self.layout_now()
+        before = self.layout_now(size=old)
+        if self.spread_hold is not None:
+            # A held spread is the old window's: the new one's fans are held as they fit it.
+            self.spread_hold = None
+            self.spread_hold = self.layout_now().column_steps
+        after = self.layout_now()
         (ox0, ox1, oy0, _), (nx0, nx1, ny0, _) = before.rect, after.rect
         kx, ky = (nx1 - nx0) / max(ox1 - ox0, 1e-9), ny0 / min(oy0, -1e-9)
         rest = {self.card_key(p): _transform(p) for p in after.cards}

@@ -233,6 +233,8 @@ def _column_need(down: int, up: int) -> float:
 
 
 Override = Mapping[int | tuple[Any, int, int], CardTransform]
+#: Each column's fan steps (face-down, face-up), as :attr:`Layout.column_steps` holds them.
+Steps = Sequence[tuple[float, float]]
 
 
 def _apply(cards: list[CardPlacement], overrides: Override | None) -> list[CardPlacement]:
@@ -333,10 +335,12 @@ def _spread(cols: Sequence[Sequence[Card]], downs: Sequence[int], room: float, c
 
 def _columns(cols: Sequence[Sequence[Card]], downs: Sequence[int], xs: Sequence[float],
              y_top: float, room: float, cards: list[CardPlacement],
-             steps: list[tuple[float, float]], cap: float = 1.0) -> None:
+             steps: list[tuple[float, float]], cap: float = 1.0, held: Steps | None = None) -> None:
     spread = _spread(cols, downs, room, cap)
     for i, (col, down) in enumerate(zip(cols, downs)):
         sd, su = fan_steps(down, len(col) - down, room, spread)
+        if held is not None and i < len(held):
+            sd, su = min(sd, held[i][0]), min(su, held[i][1])
         steps.append((sd, su))
         y = y_top - theme.CARD_H / 2
         for j, card in enumerate(col):
@@ -391,7 +395,7 @@ def _mirror_top(slots: list[Slot], cards: list[CardPlacement]) -> list[Slot]:
 
 
 def layout_freecell(position: Any, width: int, height: int,
-                    overrides: Override | None = None, mirror: bool = False) -> Layout:
+                    overrides: Override | None = None, mirror: bool = False, held: Steps | None = None) -> Layout:
     """Layout of a FreeCell position: cells and foundations on top, eight columns below.
 
     ``mirror`` (the left-handed table): foundations on the left, cells on the right.
@@ -421,14 +425,14 @@ def layout_freecell(position: Any, width: int, height: int,
             cards.append(CardPlacement(CARDS[c], PileKind.CELL, i, 0, xs[i], y_row, theme.Z_STEP))
     steps: list[tuple[float, float]] = []
     room = th - top - theme.BOTTOM_MARGIN
-    _columns(position.columns, [0] * ncols, xs, -top, room, cards, steps, spread)
+    _columns(position.columns, [0] * ncols, xs, -top, room, cards, steps, spread, held)
     if mirror:
         slots = _mirror_top(slots, cards)
     return Layout("freecell", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
 
 
 def layout_spider(position: Any, width: int, height: int,
-                  overrides: Override | None = None, mirror: bool = False) -> Layout:
+                  overrides: Override | None = None, mirror: bool = False, held: Steps | None = None) -> Layout:
     """Layout of a Spider position: stock and removed sets on top, ten columns below.
 
     The stock shows one pile of backs per deal left, the next deal on top
@@ -463,17 +467,19 @@ def layout_spider(position: Any, width: int, height: int,
                                        (r + 1) * theme.Z_STEP, hidden=r < 12))
     steps: list[tuple[float, float]] = []
     room = th - top - theme.BOTTOM_MARGIN
-    _columns(cols, downs, xs, -top, room, cards, steps, spread)
+    _columns(cols, downs, xs, -top, room, cards, steps, spread, held)
     if mirror:
         slots = _mirror_top(slots, cards)
     return Layout("spider", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
 
 
 def layout(position: Any, width: int, height: int, overrides: Override | None = None,
-           mirror: bool = False) -> Layout:
+           mirror: bool = False, held: Steps | None = None) -> Layout:
     """The layout of a FreeCell or Spider position in a ``width`` x ``height`` viewport.
 
     ``mirror``: the left-handed table, its top row mirrored (see :func:`_mirror_top`).
+    ``held``: each column's fan steps at most these (an earlier layout's
+    :attr:`Layout.column_steps`): the fans hold still while cards only leave them.
 
         >>> from game.freecell.deals import deal
         >>> plain, left = layout(deal(1), 1280, 720), layout(deal(1), 1280, 720, mirror=True)
@@ -483,5 +489,5 @@ def layout(position: Any, width: int, height: int, overrides: Override | None = 
         True
     """
     if hasattr(position, "cells"):
-        return layout_freecell(position, width, height, overrides, mirror)
-    return layout_spider(position, width, height, overrides, mirror)
+        return layout_freecell(position, width, height, overrides, mirror, held)
+    return layout_spider(position, width, height, overrides, mirror, held)
