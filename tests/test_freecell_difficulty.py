@@ -167,12 +167,16 @@ def test_one_deal_is_rated_without_reading_the_whole_table(monkeypatch):
     # lookup agrees with the table, for deals in it and not in it.
     from game.freecell import difficulty as module
 
-    monkeypatch.setattr(module, "_looked_up", [0])
+    monkeypatch.setattr(module, "_looked_up", {})
     module.load_table.cache_clear()
     try:
         numbers = [1, 2, 617, 11982, 31999, 32000, 0, 10**6 + 1]
         single = [module.difficulty(n) for n in numbers]
+        # The status line asks for its deal again at every change: still no table read
+        # (counting those read all of it during the player's first drag, a frame's stall).
+        again = [module.difficulty(617) for _ in range(3 * module._SINGLE_LOOKUPS)]
         assert module.load_table.cache_info().currsize == 0  # the table was not built
+        assert again == [single[2]] * len(again)
         table = module.load_table()
         assert single == [table.get(n) for n in numbers]
         assert single[0] is not None and single[3] is not None and single[-1] is None

@@ -276,3 +276,22 @@ def test_a_fan_in_flight_casts_one_shadow_over_all_its_cards(ctx):
     for c in fan:
         own = array("f", (c.x, c.y, stretched[2], 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)).tobytes()
         assert pygame.Rect(box).contains(damage._rect(cam, own, "shadow"))
+
+
+def test_warming_up_changes_no_pixel_and_the_next_frame_is_painted_whole(ctx):
+    # The software renderer's first clipped frame costs tens of milliseconds; the window
+    # pays it while nothing moves (Renderer.warm_up), drawing into one pixel with an
+    # instance outside the window: the picture must stay the same.
+    size = (320, 200)
+    r = Renderer(ctx, size)
+    r.keeps_frame = True
+    try:
+        view = View(layout(deal(7), *size), [Mark("column", 2, None, "hint")], Mark("column", 3, None, "focus"))
+        r.render(view)
+        before = r.read_pixels()
+        r.warm_up()
+        assert r.read_pixels() == before
+        assert r.render(view) and r.painted is None  # painted whole after it, all the same
+        assert r.read_pixels() == before
+    finally:
+        r.release()

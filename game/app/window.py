@@ -94,6 +94,7 @@ class App:
         self.pointing = Pointing(self)  # the mouse and the fingers
         self.clipboard = Clipboard(self.refusals)
         self.frames_drawn = 0
+        self._warm = False  # the renderer's first clipped frame was paid for (Renderer.warm_up)
         self._pulse: tuple[tuple[Any, ...], float] = ((), 0.0)  # the hint marks shown, since when
         self.fullscreen = FullScreen(self.refusals, lambda: self.resize(pygame.display.get_window_size()))
         self.sound = Sound(0.0)
@@ -223,6 +224,11 @@ class App:
         if drew:
             pygame.display.flip()
             self.frames_drawn += 1
+        elif not self._warm:
+            # The first moment nothing moves: pay the renderer's one-off costs now, not
+            # in the frame of the player's first drag.
+            self._warm = True
+            self.renderer.warm_up()
         return drew
 
     def _tip(self, frame: Any) -> tuple[str, tuple[float, float]] | None:

@@ -84,8 +84,11 @@ def load_table() -> dict[int, Difficulty]:
 
 #: Deals looked up one by one before the whole table is read: the status line needs
 #: one rating, and reading all 32,000 rows cost half a second before the first frame.
+#: A deal looked up again is remembered, not counted: the status line asks for its
+#: deal's rating each time it changes, and counting those read the whole table in the
+#: middle of the first moves (a 25-80 ms stall in a frame of the player's first drag).
 _SINGLE_LOOKUPS = 8
-_looked_up = [0]
+_looked_up: dict[int, Difficulty | None] = {}
 
 
 def difficulty(number: int) -> Difficulty | None:
@@ -94,15 +97,18 @@ def difficulty(number: int) -> Difficulty | None:
     >>> difficulty(1).label, difficulty(1) == load_table()[1]
     ('Hard', True)
     """
-    if load_table.cache_info().currsize or _looked_up[0] >= _SINGLE_LOOKUPS:
+    if number in _looked_up:
+        return _looked_up[number]
+    if load_table.cache_info().currsize or len(_looked_up) >= _SINGLE_LOOKUPS:
         return load_table().get(number)
-    _looked_up[0] += 1
     text = _text()
     # The row's line (a later row of the same deal wins, as in the table).
     at = text.rfind(f"\n{number}\t")
     start = at + 1 if at >= 0 else 0 if text.startswith(f"{number}\t") else -1
-    if start < 0:
-        return None
-    end = text.find("\n", start)
-    row = _row(text[start:end if end >= 0 else len(text)])
-    return None if row is None or row[0] != number else row[1]
+    row = None
+    if start >= 0:
+        end = text.find("\n", start)
+        row = _row(text[start:end if end >= 0 else len(text)])
+    rating = None if row is None or row[0] != number else row[1]
+    _looked_up[number] = rating
+    return rating

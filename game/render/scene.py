@@ -629,6 +629,35 @@ class Renderer:
         self._last = key
         return True
 
+    def warm_up(self) -> None:
+        """Take the first clipped frame's one-off cost now (call it while nothing waits).
+
+        A software renderer builds its code for a way of drawing the first time it
+        draws that way: the first clipped copy and the first clipped pass of each
+        program cost 25-80 ms on llvmpipe, which a player met as a stall on the first
+        card they moved. Here each is drawn once into one pixel, with an instance
+        outside the window, so nothing visible changes (the next frame paints the
+        window whole all the same)."""
+        if self.flat or self.rest_fbo is None or self.atlas.texture is None:
+            return
+        ctx = self.ctx
+        rest = array("f")
+        rest.frombytes(self._rest)
+        box = (0, 0, 1, 1)
+        self._redraw_rest("card", rest, box)
+        outside = array("f", (1e4, 1e4, 0.0, 0.0, 0.0, 0.0, -10.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+        _scissor(self.target, box)
+        self.target.use()
+        ctx.viewport = (0, 0, *self.size)
+        ctx.copy_framebuffer(self.target, self.rest_fbo)
+        ctx.enable(moderngl.BLEND)
+        ctx.blend_func = moderngl.ONE, moderngl.ONE_MINUS_SRC_ALPHA
+        self.atlas.texture.use(0)
+        for name, kind in (("slots", "effect"), ("lit", "card"), ("shadows", "effect"), ("flight", "card")):
+            self._draw(name, kind, outside)
+        _scissor(self.target, None)
+        self.forget_frame()
+
     def _redraw_rest(self, prog_name: str, rest: array[float], box: tuple[int, int, int, int] | None) -> None:
         """Paint the resting layer: the felt, then the cards at rest, in ``box``
         (x, y, w, h in GL's pixels, y up) or everywhere (None)."""
