@@ -37,11 +37,13 @@ from contextlib import contextmanager
 
 import pygame
 
-__all__ = ["NAMES", "Sound", "quiet_audio", "synthesise"]
+__all__ = ["AUDIO_BUFFER", "DEFAULT_RATE", "NAMES", "Sound", "quiet_audio", "synthesise"]
 
 #: Rate the synthesiser assumes unless told otherwise; also what Sound asks
 #: the mixer for.
 DEFAULT_RATE = 44100
+#: Frames per mixer buffer (see :class:`Sound`).
+AUDIO_BUFFER = 1024
 
 #: Full scale of a signed 16-bit sample.
 _FULL = 32767
@@ -300,10 +302,12 @@ class Sound:
         self._owns_mixer = False
         try:
             if not pygame.mixer.get_init():
-                # A small buffer: 512 frames is ~12 ms, short enough that the
-                # snap lands with the card rather than after it.
+                # A small buffer: 1024 frames is 23 ms, short enough that the snap
+                # lands with the card (within a frame and a half) rather than after
+                # it. Not smaller: the mixer's thread wakes once per buffer even in
+                # silence, and at 512 frames those wakes were half an idle table's CPU.
                 with quiet_audio():
-                    pygame.mixer.init(frequency=DEFAULT_RATE, size=-16, channels=2, buffer=512)
+                    pygame.mixer.init(frequency=DEFAULT_RATE, size=-16, channels=2, buffer=AUDIO_BUFFER)
                 self._owns_mixer = True
             init = pygame.mixer.get_init()
             if not init:

@@ -446,9 +446,14 @@ import pygame
 from game.app import App
 
 QUIET = 4000  # milliseconds: long enough that a wake for input cannot be the timeout
+import os
+from game.store import Store
+Store(os.environ["SOLITAIRE_DATA_DIR"]).save("settings", {"live_winnability": False, "find_par": False})
 app = App("freecell", 1, size=(640, 400), restore=False)
-while app.step():
-    pass
+from game.solver.service import awaiting
+end = time.perf_counter() + 60
+while app.step() or (awaiting() and time.perf_counter() < end):  # the deal's own searches answered
+    time.sleep(0.01)
 out = {"waiter": app._waiter is not None}
 pygame.event.clear()
 t = time.perf_counter()
@@ -466,6 +471,26 @@ threading.Timer(0.2, lambda: subprocess.run(["xdotool", "mousemove", "--window",
 t = time.perf_counter()
 app._idle_wait(QUIET)
 out["pointer"] = time.perf_counter() - t
+pygame.event.clear()
+# Something to read on a pipe it was given wakes it (a solver's answer: AnswerWaker).
+from multiprocessing import Pipe
+here, there = Pipe()
+threading.Timer(0.2, lambda: there.send("answer")).start()
+t = time.perf_counter()
+app._waiter.wait(QUIET, [here])
+out["pipe"] = time.perf_counter() - t
+out["unread"] = here.poll() and here.recv() == "answer"  # the waker never reads it
+pygame.event.clear()
+# A solver asked in the idle loop: its answer ends the wait (no quarter-second looks).
+from game.freecell import deal
+from game.solver.service import SolverService
+service = SolverService("freecell")
+service.ask_check(deal(1))
+t = time.perf_counter()
+app._idle_wait(QUIET)
+out["answer"] = time.perf_counter() - t
+out["answered"] = bool(service.poll())
+service.close()
 app.play.running = False
 app.close()
 print(json.dumps(out))
@@ -490,3 +515,5 @@ def test_an_idle_window_sleeps_in_sdl_until_input_comes(x_display, tmp_path):
     assert out["quiet"] >= 3.5
     assert out["pushed"] < 3.0
     assert out["pointer"] < 3.0
+    assert out["pipe"] < 3.0 and out["unread"]
+    assert out["answer"] < 3.0 and out["answered"]

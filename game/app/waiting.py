@@ -17,6 +17,13 @@ controller is connected, and with drivers that have no wait of their own
 
 The event is left in the queue (a NULL event pointer): pygame reads it
 as usual afterwards.
+
+A solver's answer comes through a pipe, not SDL's queue. While one is
+awaited, an :class:`AnswerWaker` thread sleeps on those pipes and pushes an
+event when one is readable, so the wait needs no quarter-second looks for
+it and the answer shows the moment it arrives::
+
+    waiter.wait(1000, pipes)         # also returns when a pipe has something
 """
 
 from __future__ import annotations
@@ -24,12 +31,17 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Sequence
+from multiprocessing import Pipe
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as wait_for_pipes
 from pathlib import Path
 
 import pygame
 
-__all__ = ["SLEEPING_DRIVERS", "EventWaiter"]
+__all__ = ["SLEEPING_DRIVERS", "AnswerWaker", "EventWaiter"]
 
 #: Video drivers whose SDL_WaitEventTimeout sleeps until an event (SDL 2.0.16 and later).
 SLEEPING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
@@ -40,6 +52,7 @@ class EventWaiter:
 
     def __init__(self, function: Callable[[None, int], int]) -> None:
         self._wait = function
+        self._waker: AnswerWaker | None = None
 
     @classmethod
     def find(cls) -> EventWaiter | None:
@@ -65,9 +78,101 @@ class EventWaiter:
         """False while a game controller is connected (SDL then polls every millisecond)."""
         return not (pygame.joystick.get_init() and pygame.joystick.get_count())
 
-    def wait(self, milliseconds: int) -> bool:
-        """Sleep until an event is queued or ``milliseconds`` pass; True if one is queued."""
-        return bool(self._wait(None, int(milliseconds)))
+    def wait(self, milliseconds: int, pipes: Sequence[Connection] = ()) -> bool:
+        """Sleep until an event is queued, one of ``pipes`` has something to read, or
+        ``milliseconds`` pass; True if an event is queued."""
+        if not pipes:
+            return bool(self._wait(None, int(milliseconds)))
+        if self._waker is None:
+            self._waker = AnswerWaker()
+        self._waker.arm(pipes)
+        try:
+            return bool(self._wait(None, int(milliseconds)))
+        finally:
+            self._waker.disarm()
+
+    def close(self) -> None:
+        """Stop the waker's thread, if one started."""
+        if self._waker is not None:
+            self._waker.close()
+            self._waker = None
+
+
+#: The event an :class:`AnswerWaker` pushes (nothing handles it: it only ends SDL's wait).
+WAKE = pygame.event.custom_type()
+#: Seconds between two wakes at least.
+PACE = 0.03
+
+
+class AnswerWaker:
+    """A thread that pushes a :data:`WAKE` event when one of the armed pipes has something to read.
+
+    Armed before the main thread sleeps in SDL's wait, disarmed when it wakes; it
+    wakes SDL at most once per arming and never reads the pipes (their owner does,
+    in the main thread, after the wait)."""
+
+    def __init__(self, post: Callable[[], None] | None = None) -> None:
+        self._post = post or (lambda: pygame.event.post(pygame.event.Event(WAKE)))
+        self._lock = threading.Condition()
+        self._pipes: list[Connection] | None = None
+        self._arming = 0
+        self._closed = False
+        self._posted = -PACE
+        # A disarm writes here to end the thread's wait on the pipes (a Connection, which
+        # multiprocessing's wait takes on every platform, where an os.pipe is not).
+        self._stop_in, self._stop_out = Pipe(duplex=False)
+        self._thread = threading.Thread(target=self._run, name="answer-waker", daemon=True)
+        self._thread.start()
+
+    def arm(self, pipes: Sequence[Connection]) -> None:
+        with self._lock:
+            self._pipes = list(pipes)
+            self._arming += 1
+            self._lock.notify()
+
+    def disarm(self) -> None:
+        with self._lock:
+            if self._pipes is not None:
+                self._pipes = None
+                self._stop_out.send_bytes(b"")
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._pipes = None
+            self._stop_out.send_bytes(b"")
+            self._lock.notify()
+        self._thread.join(timeout=1.0)
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while self._pipes is None and not self._closed:
+                    self._lock.wait()
+                if self._closed or self._pipes is None:
+                    return
+                pipes, arming = list(self._pipes), self._arming
+            # At most one wake per PACE: a pipe its owner leaves unread stays readable, and
+            # waking for it at once, again and again, would spin the loop.
+            pause = self._posted + PACE - time.monotonic()
+            try:
+                ready = wait_for_pipes([self._stop_in], pause) if pause > 0 else []
+                if not ready:
+                    ready = wait_for_pipes([*pipes, self._stop_in])
+            except (OSError, ValueError):  # a pipe closed under it: the owner finds out when it looks
+                ready = [*pipes]
+            if self._stop_in in ready:
+                self._stop_in.recv_bytes()
+                continue
+            with self._lock:
+                if self._pipes is None or self._arming != arming:
+                    continue
+                self._pipes = None  # once per arming
+            self._posted = time.monotonic()
+            try:
+                self._post()
+            except pygame.error:  # the window went away first
+                return
 
 
 def _sdl_library() -> str | None:

@@ -46,16 +46,18 @@ from game.play.menu import Settings
 from game.play.round import QUIET_LOOK
 from game.render.picking import Pick, place_top
 from game.render.scene import Renderer, View, show_felt, swap_keeps_frame
-from game.sound import quiet_audio
+from game.solver.service import answer_pipes
+from game.sound import AUDIO_BUFFER, DEFAULT_RATE, quiet_audio
 from game.ui.overlay import Overlay
 
 __all__ = ["App"]
 
 #: Milliseconds the idle loop sleeps at most when nothing moves and no input
-#: comes (a quarter second while an answer or a press is pending; otherwise until
-#: the clock's next second: :meth:`game.play.round.Round.quiet_for`), and how
-#: often it looks for input meanwhile where SDL cannot wait for it (input wakes it within that).
-IDLE_WAIT_MS = 1000
+#: comes (a quarter second while an answer or a press is pending; until the clock's
+#: next second while it runs; a few seconds when nothing can change:
+#: :meth:`game.play.round.Round.quiet_for`), and how often it looks for input
+#: meanwhile where SDL cannot wait for it (input wakes it within that).
+IDLE_WAIT_MS = 5000
 IDLE_LOOK_MS = 25
 
 
@@ -67,6 +69,8 @@ class App:
                  fullscreen: bool = False, restore: bool = True,
                  data_folder: str | None = None, language: str | None = None) -> None:
         name_the_app()
+        # pygame.init() opens the mixer: with the buffer Sound wants, not pygame's own.
+        pygame.mixer.pre_init(DEFAULT_RATE, -16, 2, AUDIO_BUFFER)
         with quiet_audio():  # no sound card: play silently, without ALSA's sixteen lines on stderr
             pygame.init()
         self.now = now
@@ -262,19 +266,21 @@ class App:
             self.close()
         return 0
 
+    def _sleeper(self) -> EventWaiter | None:
+        """SDL's own wait where the idle wait sleeps in it (input or an answer arriving wakes it)."""
+        return self._waiter if self._waiter is not None and self._waiter.usable() else None
+
     def _quiet_ms(self) -> int:
         """How long the table may sleep: a press held still may become a hold (a quarter second)."""
         pressed = self.pointing.mouse.pressed or self.pointing.finger.pressed
-        quiet = QUIET_LOOK if pressed else self.play.round.quiet_for()
+        quiet = QUIET_LOOK if pressed else self.play.round.quiet_for(self._sleeper() is not None)
         return max(IDLE_LOOK_MS, min(IDLE_WAIT_MS, int(quiet * 1000)))
 
     def _idle_wait(self, ms: int) -> None:
-        """Sleep up to ``ms`` or until input comes: an idle table costs almost nothing.
-
-        Where SDL's wait sleeps in the video driver (:mod:`game.app.waiting`), it
-        wakes only for input; elsewhere the loop looks for input every IDLE_LOOK_MS."""
-        if self._waiter is not None and self._waiter.usable():
-            self._waiter.wait(ms)
+        """Sleep up to ``ms`` or until input (or, in SDL's wait, an answer) comes; where SDL
+        cannot sleep (:mod:`game.app.waiting`) the loop looks for input every IDLE_LOOK_MS."""
+        if (waiter := self._sleeper()) is not None:
+            waiter.wait(ms, answer_pipes() or ())
             return
         slept = 0
         while slept < ms:
@@ -287,6 +293,8 @@ class App:
         """Save the game, stop the solver processes, free the GL objects, close the window."""
         self.play.close(current_window(FullScreen.now()))  # the game, and where the window was
         self.sound.close()
+        if self._waiter is not None:
+            self._waiter.close()
         self.overlay.release()
         self.renderer.release()
         self.ctx.release()

@@ -39,15 +39,18 @@ from game.play.record import Record
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, TableWanted, Undone
 from game.session import restore_saved
 from game.solver import SolverChecker
-from game.solver.service import awaiting
+from game.solver.service import answer_pipes, awaiting
 from game.stats import Statistics
 from game.store import Store
 
-__all__ = ["QUIET_LOOK", "Round"]
+__all__ = ["QUIET_LOOK", "QUIET_STILL", "Round"]
 
 #: Seconds an idle table waits between looks while something may change it with no
 #: input (an answer coming, a message to clear): see :meth:`Round.quiet_for`.
 QUIET_LOOK = 0.25
+#: Seconds an idle table sleeps when nothing on it can change without input (no clock
+#: running, no answer coming, no message to clear): a won game, a deal not started.
+QUIET_STILL = 5.0
 
 
 def _today() -> datetime.date:
@@ -545,17 +548,22 @@ class Round:
                 self.stop_demo()
         self.events()
 
-    def quiet_for(self) -> float:
+    def quiet_for(self, answers_wake: bool = False) -> float:
         """Seconds the table may stay as it is, without input, before it must be looked at
-        again: until the clock shows its next second (at most one), or a quarter second
-        while a solver's answer is coming or a message waits to be cleared (the window's
-        idle wait: ``waiter.wait(int(round_.quiet_for() * 1000))``)."""
-        if self.table.message or awaiting():
+        again: until the clock shows its next second, or the message line clears, else
+        :data:`QUIET_STILL`; a quarter second while a solver's answer is coming, unless
+        ``answers_wake`` (the wait also ends when an answer arrives: :func:`answer_pipes`).
+        The window's idle wait: ``waiter.wait(int(round_.quiet_for() * 1000))``."""
+        if awaiting() and not (answers_wake and answer_pipes() is not None):
             return QUIET_LOOK
-        clock = self.table.session.clock
+        quiet = QUIET_STILL
+        table = self.table
+        if table.message:  # (a little past its time, so that it is gone when looked at)
+            quiet = max(0.0, table.message_at + speeds.MESSAGE_SECONDS - self.env.anim_time) + 0.005
+        clock = table.session.clock
         if clock.running:  # (a little past the second, so that the new one shows)
-            return min(1.0, 1.0 - clock.elapsed % 1.0 + 0.005)
-        return 1.0
+            quiet = min(quiet, 1.0 - clock.elapsed % 1.0 + 0.005)
+        return min(quiet, QUIET_STILL)
 
     def status(self) -> str:
         return status_line(self.table, self.winnability, self.demo, self.jobs,

@@ -351,6 +351,7 @@ class Renderer:
         self.painted: list[pygame.Rect] | None = None
         #: The look and the per-frame instances of the frame the target holds.
         self._shown: tuple[object, tuple[bytes, ...]] | None = None
+        self._over: Callable[[], None] | None = None  # what the last frame drew over the table
 
     # --- set-up ---------------------------------------------------------------
 
@@ -592,8 +593,8 @@ class Renderer:
         # Painter's order, no depth buffer: glows of empty slots on the felt,
         # the highlighted cards over their plain selves, then the shadows of
         # flying cards (on the cards at rest) and the flying cards.
-        sets = (("slots", "effect", fr.slots), ("lit", prog_name, fr.lit),
-                ("shadows", "effect", fr.shadows), ("flight", prog_name, fr.flight))
+        sets = tuple((name, prog_name if kind == "card" else kind, data) for (name, kind), data in
+                     zip(_SETS, (fr.slots, fr.lit, fr.shadows, fr.flight)))
         shown = tuple(data.tobytes() for _, _, data in sets)
         look = (key[:3], key[4:])
         passes: list[pygame.Rect] | None = None
@@ -604,6 +605,7 @@ class Renderer:
                 changes.extend(damage.changed_rects(cam, old, new, kind, self.size))
             passes = damage.merged(changes, self.size)
         self._shown = (look, shown)
+        self._over = over
         self.painted = passes
         for name, _, data in sets:
             self._upload(name, data)
@@ -635,10 +637,10 @@ class Renderer:
         A software renderer builds its code for a way of drawing the first time it
         draws that way: the first clipped copy and the first clipped pass of each
         program cost 25-80 ms on llvmpipe, which a player met as a stall on the first
-        card they moved. Here each is drawn once into one pixel, with an instance
-        outside the window, so nothing visible changes (the next frame paints the
-        window whole all the same)."""
-        if self.flat or self.rest_fbo is None or self.atlas.texture is None:
+        card they moved. Here the last frame is painted again in one pixel, as a frame
+        that changed there would paint it (a program with nothing to draw draws an
+        instance outside the window), so the picture stays the same."""
+        if self.flat or self.rest_fbo is None or self.atlas.texture is None or self._shown is None:
             return
         ctx = self.ctx
         rest = array("f")
@@ -653,10 +655,14 @@ class Renderer:
         ctx.enable(moderngl.BLEND)
         ctx.blend_func = moderngl.ONE, moderngl.ONE_MINUS_SRC_ALPHA
         self.atlas.texture.use(0)
-        for name, kind in (("slots", "effect"), ("lit", "card"), ("shadows", "effect"), ("flight", "card")):
-            self._draw(name, kind, outside)
+        for (name, kind), data in zip(_SETS, self._shown[1]):
+            if data:
+                self._render(name, kind, len(data) // (4 * _FLOATS))
+            else:
+                self._draw(name, kind, outside)  # (the next frame uploads its own, or draws none)
+        if self._over is not None:
+            self._over()
         _scissor(self.target, None)
-        self.forget_frame()
 
     def _redraw_rest(self, prog_name: str, rest: array[float], box: tuple[int, int, int, int] | None) -> None:
         """Paint the resting layer: the felt, then the cards at rest, in ``box``
@@ -738,6 +744,9 @@ def _scissor(fb: moderngl.Framebuffer, box: tuple[int, int, int, int] | None) ->
 
 
 _NO_GLOW = (0.0, 0.0, 0.0, 0.0)
+#: The per-frame instance sets, in painter's order, and their programs ("card": the
+#: card program of the frame, flat or lit).
+_SETS = (("slots", "effect"), ("lit", "card"), ("shadows", "effect"), ("flight", "card"))
 #: The most a fan's next card in flight may stand above the one it covers (a few of
 #: the table's z steps, as at rest) for the covered card to be cut to its strip.
 _FAN_DZ = 0.01

@@ -67,9 +67,11 @@ from game.solver.answers import SUPERSEDED, Answer, Ask, Progress, Verdict
 from game.solver.procs import Worker
 
 if TYPE_CHECKING:  # the rules load in the worker, not with the service
+    from multiprocessing.connection import Connection
+
     from game.freecell.position import Key
 
-__all__ = ["CHECK_BUDGET", "CHECK_SECONDS", "SolverService", "awaiting", "wait_for_answers"]
+__all__ = ["CHECK_BUDGET", "CHECK_SECONDS", "SolverService", "answer_pipes", "awaiting", "wait_for_answers"]
 
 #: Default search limits per kind of request: (states, seconds), from
 #: :mod:`game.limits` (where each is explained).
@@ -100,6 +102,22 @@ def awaiting() -> bool:
     """Some service of this process has an answer coming that nobody has polled yet
     (the window's idle loop then looks again soon rather than sleeping a second)."""
     return any(s.busy or s._riders or s._out for s in list(_ALIVE))
+
+
+def answer_pipes() -> list[Connection] | None:
+    """The pipes the answers this process awaits will come through (empty: none is
+    coming), or None when one can only be seen by looking (it came already, or has no
+    worker to come from): what an idle wait may sleep on instead of looking every
+    quarter second (:class:`game.app.waiting.AnswerWaker`)."""
+    pipes: list[Connection] = []
+    for s in list(_ALIVE):
+        if s._out:
+            return None
+        if s.busy or s._riders:
+            if s._worker is None:
+                return None
+            pipes.append(s._worker.conn)
+    return pipes
 
 
 @dataclass

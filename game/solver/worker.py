@@ -239,7 +239,11 @@ def _spider_review(start: Any, options: dict[str, Any], cancel: Callable[[], boo
 
 
 def _reporter(send: Callable[[Any], None], rid: int, ask: Ask) -> Callable[..., None]:
-    """One job's progress callback: its figures sent at most once per ``PROGRESS_EVERY`` seconds."""
+    """One job's progress callback: its figures sent at most once per ``PROGRESS_EVERY`` seconds
+    (none for a par search: nobody shows its progress, and each event would wake an idle
+    window from its sleep: :class:`game.app.waiting.AnswerWaker`)."""
+    if ask is Ask.PAR:
+        return lambda *args, **kwargs: None
     started = time.monotonic()
     last = [started]
 
