@@ -463,6 +463,28 @@ def test_a_cascade_held_in_a_window_that_turns_fits_the_new_window(play_for):
     assert low >= held.rect[2]
 
 
+def test_a_game_played_to_its_win_never_reads_the_whole_difficulty_table(play_for, monkeypatch):
+    # Reading all 32,000 rows takes 30-80 ms: done in a frame (the status line's rating,
+    # "proven winnable" as the game is won) it stalled the cascade. One row at a time.
+    from game.freecell import difficulty as module
+
+    monkeypatch.setattr(module, "_looked_up", {})
+    module.load_table.cache_clear()
+    try:
+        play = play_for("freecell", 617, auto_foundation=False)
+        reach_autocomplete(play.table)
+        play.act(Action(Act.AUTOCOMPLETE))
+        for _ in range(900):
+            play.update(1 / 60)
+            play.frame()
+            if play.table.session.won and not play.table.flights.busy():
+                break
+        assert play.table.session.won and "617" in play.status()
+        assert module.load_table.cache_info().currsize == 0
+    finally:
+        module.load_table.cache_clear()
+
+
 def test_two_games_on_one_data_folder_lose_nothing(tmp_path):
     folder = str(tmp_path / "shared")
     Store(folder).save("settings", {"live_winnability": False})

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move, Position
+from game.freecell.daily import daily_deal, today_in_japan
 from game.freecell.position import Layout as PositionLayout
 from game.i18n import N_, _, ngettext, pgettext
 from game.input.actions import Act
@@ -89,8 +90,6 @@ class FreeCellTable(Reviewing, Table):
         return f"freecell-{rating.level.lower()}"  # the level shown in the title, "?" or not
 
     def daily(self) -> str | None:
-        from game.freecell.daily import daily_deal, today_in_japan
-
         today = today_in_japan()
         return today.isoformat() if daily_deal(today) == self.session.number else None
 

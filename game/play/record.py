@@ -91,14 +91,19 @@ class Record:
     def count(self, table: Table, *, won: bool, give_up: bool = False) -> None:
         """The game on ``table`` in the statistics, under each of its keys."""
         s = table.session
-        for key, daily in ((table.stats_key(), table.daily()), (table.level_key(), None)):
-            if key is None:
-                continue
-            if won:
-                self.stats.record_win(key, s.clock.elapsed, s.moves, daily=daily, store=self.store)
-            else:
-                self.stats.record_loss(key, give_up=give_up, seconds=s.clock.elapsed, moves=s.moves,
-                                       daily=daily, store=self.store)
+        keys = [(key, daily) for key, daily in ((table.stats_key(), table.daily()), (table.level_key(), None))
+                if key is not None]
+
+        def change(stats: Statistics) -> None:
+            for key, daily in keys:
+                if won:
+                    stats.record_win(key, s.clock.elapsed, s.moves, daily=daily)
+                else:
+                    stats.record_loss(key, give_up=give_up, seconds=s.clock.elapsed, moves=s.moves, daily=daily)
+
+        # Both keys in one read and write of the file: each is a synced write, in the frame
+        # a game is won (the cascade's), and two of them cost it 20-30 ms.
+        self.stats.update(self.store, change)
 
     def abandon(self, table: Table) -> None:
         """A new game replaces the one on ``table``: one at stake counts as played and lost."""
