@@ -229,8 +229,7 @@ class App:
             pygame.display.flip()
             self.frames_drawn += 1
         elif not self._warm:
-            # The first moment nothing moves: pay the renderer's one-off costs now, not
-            # in the frame of the player's first drag.
+            # The first moment nothing moves pays the renderer's one-off costs (not a first drag).
             self._warm = True
             self.renderer.warm_up()
         return drew

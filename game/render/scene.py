@@ -581,7 +581,7 @@ class Renderer:
         else:
             changes = []
             if rest != self._rest:
-                boxes = _changed_boxes(cam, self._rest, rest, self.size)
+                boxes = damage.resting_boxes(cam, self._rest, rest, self.size)
                 # A card landed or took off: only the part of the layer where cards
                 # changed is painted again (the felt there, then every resting card,
                 # clipped to it): the same pixels as a whole redraw, for a card's area.
@@ -750,51 +750,6 @@ _SETS = (("slots", "effect"), ("lit", "card"), ("shadows", "effect"), ("flight",
 #: The most a fan's next card in flight may stand above the one it covers (a few of
 #: the table's z steps, as at rest) for the covered card to be cut to its strip.
 _FAN_DZ = 0.01
-#: How far (table units) a card's quad reaches past its edges at rest (``card.vert``'s margin), and
-#: the pixels added around a changed card's box (its edge is smoothed over a pixel or so).
-_REST_MARGIN = 0.07
-_BOX_PAD = 3
-
-
-def _changed_boxes(cam: Camera, old: bytes, new: bytes,
-                   size: tuple[int, int]) -> list[tuple[int, int, int, int]] | None:
-    """The window boxes (x, y, w, h, GL's y up) that hold every resting card that is
-    new, gone or changed between two frames' instance data (overlapping boxes made
-    one); None (all of the window) when the cards that stayed changed their order or
-    the boxes cover most of the window.
-
-    >>> cam = Camera.frame((-5.0, 5.0, -3.0, 3.0), 640, 360)
-    >>> one = array("f", (0.0, 0.0, 0.0, 0.0, 0.0, 1.0, -10.0, 0.0, 0.0, 0.0, 0.0, 0.0))
-    >>> two = one + array("f", (3.0, 0.0, 0.0, 0.0, 0.0, 2.0, -10.0, 0.0, 0.0, 0.0, 0.0, 0.0))
-    >>> [(x > 320, w < 200) for x, y, w, h in _changed_boxes(cam, one.tobytes(), two.tobytes(), (640, 360))]
-    [(True, True)]
-    """
-    step = _FLOATS * 4
-    before = [old[i:i + step] for i in range(0, len(old), step)]
-    after = [new[i:i + step] for i in range(0, len(new), step)]
-    kept = set(before) & set(after)
-    if [b for b in before if b in kept] != [a for a in after if a in kept]:
-        return None
-    if len(kept) < len(after) // 2:
-        return None  # a new deal, a restart: most of the table is new
-    # Cards taking off together (a column's run, a cascade's stream) change as many
-    # cards as they leave at rest: their boxes, not their number, decide (below).
-    changed = set(before) ^ set(after)
-    rects: list[pygame.Rect] = []
-    for item in changed:
-        x, y, z, yaw = array("f", item)[:4]
-        bx, by, bw, bh = cam.box(x, y, z, yaw, theme.CARD_W / 2 + _REST_MARGIN, theme.CARD_H / 2 + _REST_MARGIN)
-        rects.append(pygame.Rect(math.floor(bx) - _BOX_PAD, math.floor(by) - _BOX_PAD,
-                                 math.ceil(bw) + 2 * _BOX_PAD + 1, math.ceil(bh) + 2 * _BOX_PAD + 1))
-    # Boxes that share over a quarter of the smaller one are painted as one (a fan's
-    # cards, a pile's top two); boxes that only touch stay two passes; too many or too
-    # large, and the whole layer is painted again (damage.merged, as for the window).
-    boxes = damage.merged(rects, size)
-    if boxes is None:
-        return None
-    return [(b.x, size[1] - b.bottom, b.w, b.h) for b in boxes]
-
-
 def _glow(style: str, pulse: float) -> tuple[float, float, float, float]:
     r, g, b, a = STYLES.get(style, theme.SELECTED)
     if style == "hint":
