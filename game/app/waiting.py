@@ -143,6 +143,9 @@ class AnswerWaker:
             self._stop_out.send_bytes(b"")
             self._lock.notify()
         self._thread.join(timeout=1.0)
+        if not self._thread.is_alive():
+            self._stop_in.close()
+            self._stop_out.close()
 
     def _run(self) -> None:
         while True:
