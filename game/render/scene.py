@@ -610,26 +610,33 @@ class Renderer:
         for name, _, data in sets:
             self._upload(name, data)
         ctx.viewport = (0, 0, *self.size)
-        rest_fbo = self.rest_fbo
-        assert rest_fbo is not None  # (drawn above when missing)
+        drawn = [(name, kind, len(data) // _FLOATS) for name, kind, data in sets]
         for part in [None] if passes is None else passes:
-            # Only where something changed: the layer copied back, then every
-            # instance and the overlay drawn clipped to the box (the same pixels
-            # as a whole frame; boxes that overlap are each built up afresh).
-            _scissor(self.target, None if part is None else damage.gl_box(part, self.size[1]))
-            self.target.use()
-            ctx.copy_framebuffer(self.target, rest_fbo)
-            ctx.enable(moderngl.BLEND)
-            ctx.blend_func = moderngl.ONE, moderngl.ONE_MINUS_SRC_ALPHA
-            self.atlas.texture.use(0)
-            for name, kind, data in sets:
-                self._render(name, kind, len(data) // _FLOATS)
-            if over is not None:
-                over()
+            # Only where something changed (the same pixels as a whole frame; boxes
+            # that overlap are each built up afresh).
+            self._paint(None if part is None else damage.gl_box(part, self.size[1]), drawn, over)
         _scissor(self.target, None)
         self.target.use()
         self._last = key
         return True
+
+    def _paint(self, box: tuple[int, int, int, int] | None, drawn: Sequence[tuple[str, str, int]],
+               over: Callable[[], None] | None) -> None:
+        """One pass on the window, clipped to ``box`` (GL's pixels; None: all of it): the
+        resting layer copied back, then ``drawn`` ((set, program, instances) each) and
+        ``over``."""
+        assert self.rest_fbo is not None and self.atlas.texture is not None  # (a frame drew them)
+        ctx = self.ctx
+        _scissor(self.target, box)
+        self.target.use()
+        ctx.copy_framebuffer(self.target, self.rest_fbo)
+        ctx.enable(moderngl.BLEND)
+        ctx.blend_func = moderngl.ONE, moderngl.ONE_MINUS_SRC_ALPHA
+        self.atlas.texture.use(0)
+        for name, kind, n in drawn:
+            self._render(name, kind, n)
+        if over is not None:
+            over()
 
     def warm_up(self) -> None:
         """Take the first clipped frame's one-off cost now (call it while nothing waits).
@@ -648,20 +655,13 @@ class Renderer:
         box = (0, 0, 1, 1)
         self._redraw_rest("card", rest, box)
         outside = array("f", (1e4, 1e4, 0.0, 0.0, 0.0, 0.0, -10.0, 0.0, 0.0, 0.0, 0.0, 0.0))
-        _scissor(self.target, box)
-        self.target.use()
-        ctx.viewport = (0, 0, *self.size)
-        ctx.copy_framebuffer(self.target, self.rest_fbo)
-        ctx.enable(moderngl.BLEND)
-        ctx.blend_func = moderngl.ONE, moderngl.ONE_MINUS_SRC_ALPHA
-        self.atlas.texture.use(0)
+        drawn = []
         for (name, kind), data in zip(_SETS, self._shown[1]):
-            if data:
-                self._render(name, kind, len(data) // (4 * _FLOATS))
-            else:
-                self._draw(name, kind, outside)  # (the next frame uploads its own, or draws none)
-        if self._over is not None:
-            self._over()
+            if not data:  # (the next frame uploads its own, or draws none)
+                self._upload(name, outside)
+            drawn.append((name, kind, len(data) // (4 * _FLOATS) or 1))
+        ctx.viewport = (0, 0, *self.size)
+        self._paint(box, drawn, self._over)
         _scissor(self.target, None)
 
     def _redraw_rest(self, prog_name: str, rest: array[float], box: tuple[int, int, int, int] | None) -> None:
