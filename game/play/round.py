@@ -39,7 +39,7 @@ from game.play.record import Record
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, TableWanted, Undone
 from game.session import restore_saved
 from game.solver import SolverChecker
-from game.solver.service import answer_pipes, awaiting
+from game.solver.service import answer_pipes
 from game.stats import Statistics
 from game.store import Store
 
@@ -554,7 +554,8 @@ class Round:
         :data:`QUIET_STILL`; a quarter second while a solver's answer is coming, unless
         ``answers_wake`` (the wait also ends when an answer arrives: :func:`answer_pipes`).
         The window's idle wait: ``waiter.wait(int(round_.quiet_for() * 1000))``."""
-        if awaiting() and not (answers_wake and answer_pipes() is not None):
+        pipes = answer_pipes()  # ([]: no answer coming; None: one only a look can see)
+        if pipes is None or (pipes and not answers_wake):
             return QUIET_LOOK
         quiet = QUIET_STILL
         table = self.table

@@ -501,7 +501,7 @@ class Table:
         if self.spread_hold is not None:
             # A held spread is the old window's: the new one's fans are held as they fit it.
             self.spread_hold = None
-            self.spread_hold = self.layout_now().column_steps
+            self.hold_spread(True)
         after = self.layout_now()
         (ox0, ox1, oy0, _), (nx0, nx1, ny0, _) = before.rect, after.rect
         kx, ky = (nx1 - nx0) / max(ox1 - ox0, 1e-9), ny0 / min(oy0, -1e-9)

@@ -101,7 +101,7 @@ _ALIVE: weakref.WeakSet[SolverService] = weakref.WeakSet()
 def awaiting() -> bool:
     """Some service of this process has an answer coming that nobody has polled yet
     (the window's idle loop then looks again soon rather than sleeping a second)."""
-    return any(s.busy or s._riders or s._out for s in list(_ALIVE))
+    return answer_pipes() != []
 
 
 def answer_pipes() -> list[Connection] | None:
