@@ -935,3 +935,28 @@ def test_the_window_paints_only_what_changed_with_the_pixels_of_a_whole_repaint(
             assert app.renderer.read_pixels() == shown, f"frame {i}"
             compared += 1
     assert compared >= 30 and partial >= 12
+
+
+def test_where_sdl_cannot_sleep_a_table_left_alone_looks_for_input_less_often(clock, make_app, monkeypatch):
+    from game.app import waiting
+
+    app = make_app("freecell", 1, size=PLAY_SIZE)
+    frames(app, clock, 3)
+    assert app._sleeper() is None  # the offscreen driver has no wait of its own
+    looks: list[int] = []
+    monkeypatch.setattr(waiting.pygame.time, "wait", lambda ms: looks.append(ms))
+    # Just after input: a look every 25 ms (a press shows within two frames).
+    app._idle_wait(200)
+    assert looks == [waiting.LOOK_MS] * 8
+    # Left alone a while: half as many wakes.
+    looks.clear()
+    clock.t += waiting.RESTING_S
+    app._idle_wait(200)
+    assert looks == [waiting.LOOK_RESTING_MS] * 4
+    # Input ends the rest: the next wait looks often again, and one queued returns at once.
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+    app.step()
+    looks.clear()
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+    app._idle_wait(200)
+    assert looks == [waiting.LOOK_MS]

@@ -38,7 +38,7 @@ from game.app.capabilities import (
 )
 from game.app.pointing import Pointing
 from game.app.textentry import TextEntry
-from game.app.waiting import EventWaiter
+from game.app.waiting import LOOK_MS, RESTING_S, EventWaiter, look_for_input
 from game.input.keys import translate_controller, translate_key
 from game.loop import FixedStep
 from game.play import Play
@@ -55,10 +55,9 @@ __all__ = ["App"]
 #: Milliseconds the idle loop sleeps at most when nothing moves and no input
 #: comes (a quarter second while an answer or a press is pending; until the clock's
 #: next second while it runs; a few seconds when nothing can change:
-#: :meth:`game.play.round.Round.quiet_for`), and how often it looks for input
-#: meanwhile where SDL cannot wait for it (input wakes it within that).
+#: :meth:`game.play.round.Round.quiet_for`); input wakes it (where SDL cannot wait
+#: for input, within :data:`game.app.waiting.LOOK_MS`).
 IDLE_WAIT_MS = 5000
-IDLE_LOOK_MS = 25
 
 
 class App:
@@ -107,6 +106,7 @@ class App:
         self.refusals.report_to(self.play.say, self.play.message)
         self._init_controllers()
         self._waiter = EventWaiter.find()  # None: the idle loop looks for input itself
+        self._event_at = now()  # when the last event came (a table left alone looks less often)
 
     @property
     def running(self) -> bool:
@@ -213,6 +213,8 @@ class App:
     def step(self) -> bool:
         """One frame: events, fixed-step updates, and a redraw if anything changed."""
         events = pygame.event.get()
+        if events:
+            self._event_at = self.now()
         for event in events:
             self.handle(event)
         self.text_entry.sync(self.play.typing)
@@ -273,20 +275,15 @@ class App:
         """How long the table may sleep: a press held still may become a hold (a quarter second)."""
         pressed = self.pointing.mouse.pressed or self.pointing.finger.pressed
         quiet = QUIET_LOOK if pressed else self.play.round.quiet_for(self._sleeper() is not None)
-        return max(IDLE_LOOK_MS, min(IDLE_WAIT_MS, int(quiet * 1000)))
+        return max(LOOK_MS, min(IDLE_WAIT_MS, int(quiet * 1000)))
 
     def _idle_wait(self, ms: int) -> None:
         """Sleep up to ``ms`` or until input (or, in SDL's wait, an answer) comes; where SDL
-        cannot sleep (:mod:`game.app.waiting`) the loop looks for input every IDLE_LOOK_MS."""
+        cannot sleep (:mod:`game.app.waiting`) the loop looks for input itself."""
         if (waiter := self._sleeper()) is not None:
             waiter.wait(ms, answer_pipes() or ())
-            return
-        slept = 0
-        while slept < ms:
-            pygame.time.wait(IDLE_LOOK_MS)
-            slept += IDLE_LOOK_MS
-            if pygame.event.peek():
-                return
+        else:
+            look_for_input(ms, resting=self.now() - self._event_at >= RESTING_S)
 
     def close(self) -> None:
         """Save the game, stop the solver processes, free the GL objects, close the window."""
