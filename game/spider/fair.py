@@ -193,12 +193,14 @@ def _fair_rank(state: State, w_down: int = W_DOWN) -> int:
 UNKNOWN = 255
 #: Share of the budget the sure line's search may spend (0: no third stage); the
 #: sampled stages get the rest.
-MASKED_SHARE = 0.7
+MASKED_SHARE = 0.8
 #: Positions kept per depth by the sure line's search. Its width, not the budget, made
 #: the four-suit hint: with three times the budget and 48 wide, four-suit games 1..18
 #: went as before (15 of them hint for hint); 128 wide on 70% of the budget won 15 of
-#: games 1..50, 48 wide on half 9 (README, "The fair hint, measured").
-MASKED_WIDTH = 128
+#: games 1..50, 48 wide on half 9. On games 1..100, 192 wide on 80% won 23 at four
+#: suits and 65 at two, 128 on 70% 20 and 61; wider (256, 384) or longer (a second a
+#: hint) won no more on the games tried (README, "The fair hint, measured").
+MASKED_WIDTH = 192
 
 
 def _masked(view: MaskedView) -> tuple[State, tuple[bytes, ...]]:
