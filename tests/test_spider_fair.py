@@ -374,3 +374,50 @@ def test_one_suit_games_weigh_face_down_cards_as_before(monkeypatch):
         sampled = weights[:-1] if suits > 1 else weights  # (the sure line's plan comes last)
         assert sampled and set(sampled) == {expected}, (suits, weights)
     assert fair.W_DOWN_ONE_SUIT != fair.W_DOWN
+
+
+@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru"])
+def test_the_sure_lines_hint_says_what_it_turns_whatever_lies_face_down(code):
+    from game import i18n
+
+    # Four suits, game 3 after the first deal: the sure line's first move leads. Whether the
+    # sampled layouts checked that move depends on the seed; what the line turns for certain
+    # does not, and the first hint never speaks of "the hints before it".
+    pos = deal(3, suits=4)
+    pos.push(DEAL)
+    try:
+        i18n.set_language(code)
+        hints = [advise(pos, seed=seed).hints[0] for seed in (0, 1)]
+    finally:
+        i18n.set_language("en")
+    assert all(h.sure and h.wins == 0 for h in hints) and {h.checked for h in hints} == {True, False}
+    n = hints[0].certain
+    assert n >= 1 and all(h.certain == n for h in hints)
+    words = i18n.ngettext("{n} card turns over on this line, whatever lies face down",
+                          "{n} cards turn over on this line, whatever lies face down", n).format(n=n)
+    try:
+        i18n.set_language(code)
+        said = i18n.ngettext("{n} card turns over on this line, whatever lies face down",
+                             "{n} cards turn over on this line, whatever lies face down", n).format(n=n)
+        texts = [h.text for h in hints]
+    finally:
+        i18n.set_language("en")
+    assert all(said in t and "{" not in t for t in texts) and str(n) in said
+    assert (said == words) == (code == "en")  # translated, in the number's plural form
+
+
+def test_a_hint_not_played_out_in_the_samples_says_so_in_its_place():
+    from game.spider.advice import FairHint
+    from game.spider.moves import Move
+
+    move = Move.parse("move 1 2 1")
+    first = FairHint(HintKind.MOVE, move, index=0, total=3, samples=24)
+    later = FairHint(HintKind.MOVE, move, index=1, total=3, samples=24)
+    assert first.hope == "the search did not play it out in the sampled layouts"
+    assert later.hope == "the search looked at it less closely than the hints before it"
+    # The sure line's move: what it turns for certain, or that the table gets better.
+    assert FairHint(HintKind.MOVE, move, sure=True).hope == "this line leaves a better table, whatever lies face down"
+    assert FairHint(HintKind.MOVE, move, sure=True, certain=2).hope.startswith("2 cards turn over")
+    # Checked, where the sampled layouts turned more on average than the line does for certain.
+    hoped = FairHint(HintKind.MOVE, move, checked=True, open=24, samples=24, turned=4, sure=True, certain=2)
+    assert hoped.hope == "about 4 cards turn over on this line"

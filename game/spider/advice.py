@@ -55,6 +55,10 @@ class FairHint:
     lost: bool = False
     #: Face-down cards the move's line turns, on average over the sampled layouts (rounded).
     turned: int = 0
+    #: The first move of the line that gains whatever lies face down (the search's sure
+    #: line), and the face-down cards that line turns.
+    sure: bool = False
+    certain: int = 0
 
     @property
     def source(self) -> int | None:
@@ -71,7 +75,18 @@ class FairHint:
     @property
     def hope(self) -> str:
         """What the move hopes for, from the search's counts (never more than it found)."""
+        if self.sure and not self.wins and self.certain and self.certain >= self.turned:
+            # What is proven beats what the sampled layouts' short searches saw on average.
+            # TRANSLATORS: the line that turns these cards works whatever the face-down cards are.
+            return ngettext("{n} card turns over on this line, whatever lies face down",
+                            "{n} cards turn over on this line, whatever lies face down",
+                            self.certain).format(n=self.certain)
         if not self.checked:
+            if self.sure:
+                return _("this line leaves a better table, whatever lies face down")
+            if self.index == 0:
+                # The first hint, chosen by rule (to fill an empty column before a deal, say).
+                return _("the search did not play it out in the sampled layouts")
             return _("the search looked at it less closely than the hints before it")
         if self.wins:
             if self.known:
@@ -139,7 +154,7 @@ def _hint(view: MaskedView, r: Ranked, index: int, total: int, gains: dict[Move,
           result: FairResult) -> FairHint:
     counts = FairHint(HintKind.DEAL, r.move, index=index, total=total, wins=r.wins, open=r.open,
                       samples=result.samples, checked=r.checked, known=not view.unseen,
-                      turned=round(r.turned))
+                      turned=round(r.turned), sure=r.sure, certain=r.certain)
     if r.move.is_deal:
         return counts
     up = view.columns[r.move.source]

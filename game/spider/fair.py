@@ -73,7 +73,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game import limits
 from game.spider.beam import Beam, State, _key, apply, is_won
@@ -263,6 +263,10 @@ class Ranked:
     #: The mean over the samples of the face-down cards turned on the way to
     #: that best position (all of them for a win): what a player may hope for.
     turned: float = 0.0
+    #: The first move of the sure line (stage 3): the better table it reaches is
+    #: reached whatever lies face down, turning ``certain`` face-down cards.
+    sure: bool = False
+    certain: int = 0
 
 
 @dataclass
@@ -492,8 +496,8 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         result.nodes += plan.expanded
         if first is not None and plan.best < _fair_rank(mstate, w_down):
             sure = sum(view.face_down) - plan.best_down  # cards that line turns for certain
-            top = next((r for r in ranked if r.move == first), Ranked(first, 0.0, turned=float(sure)))
-            ranked = [top] + [r for r in ranked if r.move != first]
+            top = next((r for r in ranked if r.move == first), Ranked(first, 0.0))
+            ranked = [replace(top, sure=True, certain=sure)] + [r for r in ranked if r.move != first]
             progress.add(first)
     result.ranked = _deal_when_due(view, ranked, progress, result.won)
     return result
