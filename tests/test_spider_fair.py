@@ -393,12 +393,12 @@ def test_the_sure_lines_hint_says_what_it_turns_whatever_lies_face_down(code):
     assert all(h.sure and h.wins == 0 for h in hints) and {h.checked for h in hints} == {True, False}
     n = hints[0].certain
     assert n >= 1 and all(h.certain == n for h in hints)
-    words = i18n.ngettext("{n} card turns over on this line, whatever lies face down",
-                          "{n} cards turn over on this line, whatever lies face down", n).format(n=n)
+    words = i18n.ngettext("{n} card turns over on this line, for sure",
+                          "{n} cards turn over on this line, for sure", n).format(n=n)
     try:
         i18n.set_language(code)
-        said = i18n.ngettext("{n} card turns over on this line, whatever lies face down",
-                             "{n} cards turn over on this line, whatever lies face down", n).format(n=n)
+        said = i18n.ngettext("{n} card turns over on this line, for sure",
+                             "{n} cards turn over on this line, for sure", n).format(n=n)
         texts = [h.text for h in hints]
     finally:
         i18n.set_language("en")
@@ -416,7 +416,7 @@ def test_a_hint_not_played_out_in_the_samples_says_so_in_its_place():
     assert first.hope == "the search did not play it out in the sampled layouts"
     assert later.hope == "the search looked at it less closely than the hints before it"
     # The sure line's move: what it turns for certain, or that the table gets better.
-    assert FairHint(HintKind.MOVE, move, sure=True).hope == "this line leaves a better table, whatever lies face down"
+    assert FairHint(HintKind.MOVE, move, sure=True).hope == "this line leaves a better table, for sure"
     assert FairHint(HintKind.MOVE, move, sure=True, certain=2).hope.startswith("2 cards turn over")
     # Checked, where the sampled layouts turned more on average than the line does for certain.
     hoped = FairHint(HintKind.MOVE, move, checked=True, open=24, samples=24, turned=4, sure=True, certain=2)

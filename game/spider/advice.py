@@ -77,13 +77,13 @@ class FairHint:
         """What the move hopes for, from the search's counts (never more than it found)."""
         if self.sure and not self.wins and self.certain and self.certain >= self.turned:
             # What is proven beats what the sampled layouts' short searches saw on average.
-            # TRANSLATORS: the line that turns these cards works whatever the face-down cards are.
-            return ngettext("{n} card turns over on this line, whatever lies face down",
-                            "{n} cards turn over on this line, whatever lies face down",
+            # TRANSLATORS: "for sure": the line works whatever the face-down cards are. Kept
+            # short: it ends a first hint that must fit on one line.
+            return ngettext("{n} card turns over on this line, for sure", "{n} cards turn over on this line, for sure",
                             self.certain).format(n=self.certain)
         if not self.checked:
             if self.sure:
-                return _("this line leaves a better table, whatever lies face down")
+                return _("this line leaves a better table, for sure")
             if self.index == 0:
                 # The first hint, chosen by rule (to fill an empty column before a deal, say).
                 return _("the search did not play it out in the sampled layouts")
