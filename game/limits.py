@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 __all__ = ["CHECK", "FREECELL_SOLVE_STATES", "HINT", "HINT_IMPROVE_SECONDS", "LINE", "PAR", "REVIEW",
-           "REVIEW_TOTAL_SECONDS", "REWIND", "SHORTER", "SHORTER_SECONDS", "SPIDER_HINT", "SPIDER_SOLVE_STATES", "TARGETS",
+           "REVIEW_TOTAL_SECONDS", "REWIND", "SHORTER", "SHORTER_SECONDS", "SPIDER_HINT", "SPIDER_REVIEW",
+           "SPIDER_REVIEW_TOTAL_SECONDS", "SPIDER_SOLVE_STATES", "TARGETS",
            "VERDICT_MEMORY", "Limit"]
 
 
@@ -67,6 +68,11 @@ REVIEW = Limit(60_000, None)
 #: The whole review's seconds of new searches; past them only the lines
 #: already known are carried on, and the positions left undecided stay unknown.
 REVIEW_TOTAL_SECONDS = 20.0
+#: Spider's game review (:mod:`game.spider.review`, knowing every card): each new
+#: search of one position, and the whole review's seconds of new searches (Spider's
+#: searches are slower than FreeCell's).
+SPIDER_REVIEW = Limit(100_000, 3.0)
+SPIDER_REVIEW_TOTAL_SECONDS = 30.0
 #: "Show which moves keep the win": each search of a target of the selected
 #: card (the position after the move; about 0.3 s here at most), no clock, so
 #: that a busy machine gives the same marks, only later.

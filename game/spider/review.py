@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from game import limits
 from game.cards import NAMES, run_name
 from game.grading import GradedMove, ReviewSteps, grade_move, summary_line
 from game.i18n import _
@@ -42,10 +43,10 @@ from game.verdict import Verdict
 __all__ = ["SpiderReview", "SpiderReviewRun", "line_wins", "review_spider", "spider_move_phrase"]
 
 #: Each new search (positions, seconds) and the whole review's seconds of new
-#: searches (Spider's searches are slower than FreeCell's).
-STATES = 100_000
-SECONDS = 3.0
-TOTAL_SECONDS = 30.0
+#: searches: :data:`game.limits.SPIDER_REVIEW`, with every other search limit.
+STATES = limits.SPIDER_REVIEW.states
+SECONDS: float | None = limits.SPIDER_REVIEW.seconds
+TOTAL_SECONDS = limits.SPIDER_REVIEW_TOTAL_SECONDS
 
 
 @dataclass
@@ -109,7 +110,7 @@ class SpiderReviewRun(ReviewSteps):
     Raises :class:`IllegalMoveError` ("move N: ...") when a move is illegal where played.
     """
 
-    def __init__(self, start: Position, moves: Sequence[Move], *, states: int = STATES, seconds: float = SECONDS,
+    def __init__(self, start: Position, moves: Sequence[Move], *, states: int = STATES, seconds: float | None = SECONDS,
                  total_seconds: float = TOTAL_SECONDS) -> None:
         self.started = time.perf_counter()
         self.deadline = self.started + total_seconds
@@ -179,7 +180,7 @@ class SpiderReviewRun(ReviewSteps):
                             time.perf_counter() - self.started, self.states, self.finished)
 
 
-def review_spider(start: Position, moves: Sequence[Move], *, states: int = STATES, seconds: float = SECONDS,
+def review_spider(start: Position, moves: Sequence[Move], *, states: int = STATES, seconds: float | None = SECONDS,
                   total_seconds: float = TOTAL_SECONDS,
                   progress: Callable[[int, int], None] | None = None,
                   cancel: Callable[[], bool] | None = None) -> SpiderReview:
