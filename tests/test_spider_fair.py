@@ -11,7 +11,7 @@ import pytest
 from conftest import ROOT
 from spider_helpers import build
 
-from game.spider import DEAL, Position, deal
+from game.spider import DEAL, Position, deal, fair
 from game.spider.advice import advise, advise_view
 from game.spider.fair import Sample, search
 from game.spider.hints import HintKind
@@ -421,3 +421,29 @@ def test_a_hint_not_played_out_in_the_samples_says_so_in_its_place():
     # Checked, where the sampled layouts turned more on average than the line does for certain.
     hoped = FairHint(HintKind.MOVE, move, checked=True, open=24, samples=24, turned=4, sure=True, certain=2)
     assert hoped.hope == "about 4 cards turn over on this line"
+
+
+def test_at_four_suits_the_chance_stage_picks_the_hint_among_the_sure_lines_best_moves(monkeypatch):
+    """Stage 4 judges the sure line's best first moves; its choice is the hint, and it
+    fills only the cards those lines turned (the searches it runs start from positions
+    with as many unknown cards on the table as the view has face down, less the filled)."""
+    calls = []
+    real = fair._chance
+
+    def spy(view, heads, root, *rest):
+        got = real(view, heads, root, *rest)
+        calls.append((got,
+                      {m for m, (r, _s) in heads.items() if r < root}))
+        return got
+
+    monkeypatch.setattr(fair, "_chance", spy)
+    view = mask(deal(3, suits=4))
+    result = search(view, seed=5, budget=6_000)
+    assert calls, "the four-suit hint ran no chance stage"
+    (move, down, nodes), better = calls[0]
+    assert move in better and result.ranked[0].move == move and result.ranked[0].sure
+    assert nodes > 0 and down is not None and down < sum(view.face_down)
+    assert result.ranked[0].certain == sum(view.face_down) - down
+    calls.clear()
+    search(mask(deal(3, suits=2)), seed=5, budget=6_000)
+    assert not calls, "two suits keep the three-stage search"
