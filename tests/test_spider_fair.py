@@ -424,9 +424,8 @@ def test_a_hint_not_played_out_in_the_samples_says_so_in_its_place():
 
 
 def test_at_four_suits_the_chance_stage_picks_the_hint_among_the_sure_lines_best_moves(monkeypatch):
-    """Stage 4 judges the sure line's best first moves; its choice is the hint, and it
-    fills only the cards those lines turned (the searches it runs start from positions
-    with as many unknown cards on the table as the view has face down, less the filled)."""
+    """Stage 4 judges the sure line's moves that beat the table; its choice is the hint,
+    says the cards its line turns for certain, and two suits do not run it."""
     calls = []
     real = fair._chance
 

@@ -508,18 +508,20 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         # it would hold the deal back while the cards trade places, as above.)
         mstate, mdeals = _masked(view)
         plan = _Plan(mdeals, MASKED_WIDTH, max(1, masked_budget), w_down)
-        plan.heads = {}
+        # Stage 4 (module docstring): measured at four suits only; two suits keep the
+        # three-stage search their 65 of games 1..100 were won with.
+        if CHANCE_HEADS > 0 and view.suits == 4:
+            plan.heads = {}
         _outcome, first = plan.run(mstate)
         result.nodes += plan.expanded
-        if first is not None and CHANCE_HEADS and view.suits == 4:
-            # Stage 4 (module docstring): measured at four suits only; two suits keep the
-            # three-stage search their 65 of games 1..100 were won with.
-            first, best_down, nodes = _chance(view, plan.heads, _fair_rank(mstate, w_down), mdeals,
+        table_rank = _fair_rank(mstate, w_down)
+        if first is not None and plan.heads is not None:
+            first, best_down, nodes = _chance(view, plan.heads, table_rank, mdeals,
                                               int(CHANCE_SHARE * (budget + masked_budget)), seed, w_down)
             result.nodes += nodes
             if best_down is not None:
                 plan.best_down = best_down
-        if first is not None and plan.best < _fair_rank(mstate, w_down):
+        if first is not None and plan.best < table_rank:
             sure = sum(view.face_down) - plan.best_down  # cards that line turns for certain
             top = next((r for r in ranked if r.move == first), Ranked(first, 0.0))
             ranked = [replace(top, sure=True, certain=sure)] + [r for r in ranked if r.move != first]
@@ -562,27 +564,20 @@ def _chance(view: MaskedView, heads: dict[Move, tuple[int, State]], root: int, m
         m = order[0][1]
         return m, _down(heads[m][1]), 0
     rng = random.Random(seed * 7919 + 17)
-    layouts: list[list[int]] = []
-    for _ in range(CHANCE_SAMPLES):
-        cards = [int(c) for c in view.unseen]
-        rng.shuffle(cards)
-        layouts.append(cards)
+    layouts = [_sample(view, rng)[0] for _ in range(CHANCE_SAMPLES)]
     searches = len(order) * CHANCE_SAMPLES
     nodes = 0
     scored: list[tuple[int, Move]] = []
     for _r, move in order:
         state = heads[move][1]
         total = 0
-        for cards in layouts:
-            # The cards this line turned, in column order, taken from the top of each
-            # column's hidden cards in this layout.
+        for layout in layouts:
+            # The cards this line turned, in column order: the top hidden cards of each
+            # column in this layout (a layout's column is its face-down count, its hidden
+            # cards, then the face-up ones).
             turned: list[int] = []
-            at = 0
             for j in range(COLUMNS):
-                down = view.face_down[j]
-                now = state[j][0]
-                turned += cards[at + now:at + down]
-                at += down
+                turned += layout[j][1 + state[j][0]:1 + view.face_down[j]]
             it = iter(turned)
             cols = []
             for j in range(COLUMNS):
