@@ -46,6 +46,18 @@ def test_nothing_remembered_or_no_display_known():
     assert restored_window({"x": 50, "y": 50, "w": 1000, "h": 600}, None) == ((1000, 600), None)
 
 
+@pytest.mark.parametrize("desktop", [(1920, 1080), (1280, 720), (1024, 600), (720, 1280), (1080, 1920), (640, 480)])
+def test_the_first_window_fits_the_display_and_stands_as_it_does(desktop):
+    # Nothing remembered yet (a first start): never wider or taller than the display, title bar and all.
+    (w, h), where = restored_window(None, desktop)
+    left, top, right, bottom = FRAME
+    x, y = where if where is not None else ((desktop[0] - w) // 2, (desktop[1] - h) // 2)
+    assert x - left >= 0 and y - top >= 0
+    assert x + w + right <= desktop[0] and y + h + bottom <= desktop[1]
+    assert (w >= h) == (desktop[0] >= desktop[1])  # an upright display gets an upright table
+    assert max(w, h) == min(max(DEFAULT_SIZE), max(desktop) - (top + bottom if h > w else left + right))
+
+
 def test_closing_remembers_the_window_and_fullscreen_keeps_it(play_for):
     play = play_for("freecell", 1)
     play.close({"x": 10, "y": 20, "w": 1000, "h": 700})

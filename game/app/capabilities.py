@@ -275,9 +275,24 @@ def restored_window(saved: dict[str, int] | None, desktop: tuple[int, int] | Non
     ((1278, 775), (1, 20))
     >>> restored_window(None, (1920, 1080))
     ((1280, 720), None)
+
+    Nothing remembered, the first window is :data:`DEFAULT_SIZE`, turned upright
+    on an upright display, and shrunk into a display too small for it (centred):
+
+    >>> restored_window(None, (720, 1280))
+    ((704, 1232), (8, 40))
+    >>> restored_window(None, (1024, 600))
+    ((1008, 552), (8, 40))
     """
     if not saved:
-        return DEFAULT_SIZE, None
+        if desktop is None or min(desktop) <= 0:
+            return DEFAULT_SIZE, None
+        w, h = DEFAULT_SIZE if desktop[0] >= desktop[1] else DEFAULT_SIZE[::-1]
+        left, top, right, bottom = frame
+        if w + left + right <= desktop[0] and h + top + bottom <= desktop[1]:
+            return (w, h), None  # it fits: the system places it, as it places any new window
+        centred = {"x": (desktop[0] - w) // 2, "y": (desktop[1] - h) // 2, "w": w, "h": h}
+        return restored_window(centred, desktop, frame)
     w, h = max(SMALLEST[0], saved["w"]), max(SMALLEST[1], saved["h"])
     if desktop is None or min(desktop) <= 0:
         return (w, h), None  # no display to fit it to: the size only, placed by the system
