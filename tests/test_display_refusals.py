@@ -135,15 +135,19 @@ def test_a_damaged_display_file_is_set_aside(data, content):
 def test_a_refused_window_size_opens_a_smaller_window(make_app, monkeypatch):
     real = pygame.display.set_mode
 
+    asked = []
+
     def picky(size=(0, 0), flags=0, *args, **kwargs):
-        if tuple(size) == (1280, 720):
+        if tuple(size) != (800, 600):  # the first size (fitted to this display) is refused
+            asked.append(tuple(size))
             raise pygame.error("Window too large")
         return real(size, flags, *args, **kwargs)
 
     monkeypatch.setattr(pygame.display, "set_mode", picky)
     app = make_app()
     assert app.size == (800, 600)
-    assert "The window could not open at 1280×720 (Window too large); it opened at 800×600" in app.play.message
+    w, h = asked[0]
+    assert f"The window could not open at {w}×{h} (Window too large); it opened at 800×600" in app.play.message
     app.step()
 
 
