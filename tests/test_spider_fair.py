@@ -11,7 +11,7 @@ import pytest
 from conftest import ROOT
 from spider_helpers import build
 
-from game.spider import DEAL, Position, deal, fair
+from game.spider import DEAL, Move, Position, deal, fair
 from game.spider.advice import advise, advise_view
 from game.spider.fair import Sample, search
 from game.spider.hints import HintKind
@@ -19,6 +19,7 @@ from game.spider.masked import MaskedView, mask
 
 FAIR = ROOT / "game" / "spider" / "fair.py"
 ADVICE = ROOT / "game" / "spider" / "advice.py"
+INSIGHT = ROOT / "game" / "spider" / "insight.py"
 
 
 def reshuffled(pos: Position, seed: int) -> Position:
@@ -92,8 +93,10 @@ def test_the_search_modules_never_touch_a_position_or_a_deal():
                 imported |= {f"{node.module}.{a.name}" for a in node.names}
             elif isinstance(node, ast.Import):
                 imported |= {a.name for a in node.names}
+        # The one name from the solver: its complete search on a search state (a layout the
+        # hint sampled from the view's unseen cards), never on a position.
         assert not any(name.startswith(("game.spider.position", "game.spider.deals", "game.spider.solver"))
-                       for name in imported), (path.name, imported)
+                       for name in imported - {"game.spider.solver.layout_search"}), (path.name, imported)
         assert "game.spider.beam.root" not in imported
         attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
         # The position's full-knowledge readers.
@@ -102,6 +105,19 @@ def test_the_search_modules_never_touch_a_position_or_a_deal():
     params = {a.arg for f in ast.walk(search_tree) if isinstance(f, ast.FunctionDef) and f.name == "search"
               for a in f.args.args}
     assert params == {"view"}
+
+
+def test_the_in_sight_search_builds_its_position_from_the_view_alone():
+    """Structure: the one module of the fair hint that may build a position and run the
+    full-knowledge solver takes a view, never a position or a deal (and refuses a view
+    that hides a card, below)."""
+    tree = ast.parse(INSIGHT.read_text(encoding="utf-8"))
+    imported = {f"{n.module}.{a.name}" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+    assert not any(name.startswith(("game.spider.deals", "game.spider.beam")) for name in imported), imported
+    functions = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)]
+    assert [(f.name, [a.arg for a in f.args.args]) for f in functions] == [("winning_move", ["view", "budget", "cancel"])]
+    attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    assert not attrs & {"column", "stock", "stock_size", "key", "board", "copy", "push"}, attrs
 
 
 def test_the_same_view_and_seed_give_the_same_answer():
@@ -446,3 +462,98 @@ def test_at_four_suits_the_chance_stage_picks_the_hint_among_the_sure_lines_best
     calls.clear()
     search(mask(deal(3, suits=2)), seed=5, budget=6_000)
     assert not calls, "two suits keep the three-stage search"
+
+
+#: One-suit game 71 at the bench bot's 63rd hint: every card in sight, no stock. Five of its
+#: six moves keep the game won; the sampled beams (16 wide) ran dry on it and hinted the sixth,
+#: 7♠ from column 6 onto 8♠, and the bot lost the game there.
+CROWDED_IN_SIGHT = """stock:
+1: 6S 5S 4S KS 5S 5S 9S TS
+2: 8S 7S 6S 5S 4S 3S 2S 9S 2S 3S 7S 6S
+3: QS JS TS 9S 8S 7S TS 7S AS QS 8S
+4: TS 9S 8S QS AS TS KS AS
+5: 6S 5S 3S 5S QS TS AS
+6: 6S QS 8S KS 4S 7S
+7: 2S AS QS JS KS 9S 6S
+8: 2S 8S JS 4S JS 3S
+9: 2S AS 2S 4S 9S 3S 4S
+10: KS KS 7S JS 3S JS
+removed: 2"""
+
+
+def test_with_every_card_in_sight_the_hint_follows_the_complete_solvers_win(monkeypatch):
+    from game.spider.solver import Verdict, solve
+
+    pos = Position.parse(CROWDED_IN_SIGHT)
+    advice = advise(pos, seed=71, budget=fair.budget_for(0.5))
+    first = advice.hints[0]
+    assert first.wins == 1 and first.known and first.hope == "the search found a winning line: every card is in sight"
+    pos.push(first.move)
+    assert solve(pos, budget=50_000).verdict is Verdict.SOLVED  # the hint keeps the game won
+    pos.pop()
+    # Without the solver's replayed line the layout's own complete search (the endgame's)
+    # still finds a winning first move; with neither, the beam hints the one move that loses.
+    monkeypatch.setattr(fair, "winning_move", lambda view, budget, cancel=None: (None, 0))
+    layout_only = search(mask(pos), seed=71, budget=fair.budget_for(0.5)).ranked[0]
+    pos.push(layout_only.move)
+    assert layout_only.wins == 1 and solve(pos, budget=50_000).verdict is Verdict.SOLVED
+    pos.pop()
+    monkeypatch.setattr(fair, "ENDGAME_SHARE", 0)
+    beams_only = search(mask(pos), seed=71, budget=fair.budget_for(0.5)).ranked[0].move
+    assert beams_only == Move.parse("move 6 3 1") != first.move
+
+
+def test_the_complete_search_refuses_a_view_that_hides_a_card():
+    from game.spider.insight import winning_move
+
+    with pytest.raises(ValueError, match="out of sight"):
+        winning_move(mask(deal(1, suits=1)), 1_000)
+    view = mask(Position.parse(CROWDED_IN_SIGHT))
+    assert not view.unseen and winning_move(view, 5_000)[0] is not None
+
+
+#: One-suit game 52 at the bench bot's 87th hint: the stock spent, 13 cards face down. The
+#: sampled beams ran out of budget in every layout (none won, none lost) and hinted 4♠ from
+#: column 6 into the empty column, which loses this deal; the bot lost the game there.
+ENDGAME = """stock:
+1: 2S
+2: (3S) (8S) 2S
+3: 9S
+4: KS QS JS TS 9S 8S 7S 6S 7S 6S 5S 4S
+5: 7S
+6: (AS) (7S) (KS) 4S
+7: 4S QS JS TS 9S
+8:
+9: (5S) (3S) (8S) (QS) 2S AS 3S 2S AS 6S 5S 4S
+10: (3S) (AS) (KS) (8S) 6S 5S KS QS JS TS JS TS 9S
+removed: 4"""
+
+
+def test_with_the_stock_spent_each_layout_is_settled_by_the_complete_search(monkeypatch):
+    from game.spider.solver import Verdict, solve
+
+    pos = Position.parse(ENDGAME)
+    budget = fair.budget_for(0.5)
+    result = search(mask(pos), seed=52, budget=budget)
+    best = result.ranked[0]
+    assert best.checked and best.wins == result.samples == 24  # every layout won after it
+    assert result.nodes < budget / 4  # settled, not searched to the end of the budget
+    pos.push(best.move)
+    assert solve(pos, budget=50_000).verdict is Verdict.SOLVED  # and this deal stays won
+    pos.pop()
+    monkeypatch.setattr(fair, "ENDGAME_SHARE", 0)  # the beams alone: every layout left open
+    beams = search(mask(pos), seed=52, budget=budget)
+    assert beams.won == 0 and beams.ranked[0].move == Move.parse("move 6 8 1") != best.move
+
+
+def test_the_endgames_complete_search_runs_in_one_suit_games_only(monkeypatch):
+    # Measured at one suit (README, "The fair hint, measured"); two and four suits keep the beams.
+    calls = []
+    real = fair.layout_search
+    monkeypatch.setattr(fair, "layout_search", lambda *a: calls.append(a) or real(*a))
+    two = build({1: "(9H) 8S 7S", 2: "KH QH", 3: "5S", 4: "(6S) 4H"}, suits=2, removed="SSSH")
+    assert two.stock_size == 0 and two.suits == 2
+    search(mask(two), seed=1, budget=2_000)
+    assert not calls
+    search(mask(Position.parse(ENDGAME)), seed=1, budget=2_000)
+    assert calls and all(state[10] == 0 for state, _deals, _budget in calls)

@@ -51,6 +51,26 @@ that looks one card deep into what the third's best moves turn.
    line cannot tell a move that turns a card it can use from one that turns a card it
    cannot; this stage sees the difference, one card deep.
 
+*The endgame* (one suit). Once the stock is spent, a sampled layout is a
+puzzle with one answer, and the beam is the wrong tool for it: 16 wide,
+under its share of the budget, it ran out of budget in every layout of
+positions the hint then lost (one-suit games 52, 70 and 88 of the bench).
+There each layout's search first runs the solver's complete best-first search
+(:func:`game.spider.solver.layout_search`, on the layout's search state,
+never a position) with :data:`ENDGAME_SHARE` of its budget: a win found is a
+win (its first move votes), a search that runs out of positions proves the
+layout lost, and only a layout it leaves open goes on to the beam. On the
+table of game 52 every layout is then won after one move, in 867 expansions
+where the beams spent 12,000 and won none (the bench's bot now wins game 52;
+70 and 88 it still loses). Measured at one suit only
+(two- and four-suit games with it won no more on the games played:
+README, "The fair hint, measured"), so there it stays out.
+
+*Every card in sight.* With nothing face down and the stock spent, the
+table is a puzzle with one answer: the complete solver's winning line, where
+it finds one within half the budget, gives the first hint
+(:mod:`game.spider.insight`, which builds its position from the view alone).
+
 *When to deal.* A move counts as progress when it turns a card, completes a
 set, empties a column or joins a suit, or when the positions its samples
 reach are better on average than the position itself (a line of moves that
@@ -86,8 +106,10 @@ from dataclasses import dataclass, field, replace
 from game import limits
 from game.spider.beam import Beam, State, _key, apply, is_won
 from game.spider.hints import Gain, Visible, candidates
+from game.spider.insight import winning_move
 from game.spider.masked import MaskedView
 from game.spider.moves import COLUMNS, Move
+from game.spider.solver import layout_search
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "NODES_PER_SECOND", "FairResult", "Ranked", "Sample", "budget_for",
            "search"]
@@ -108,6 +130,11 @@ VOTE_SHARE = 0.5
 #: A vote from a sample the beam could not finish counts this much of a win's.
 OPEN_WEIGHT = 0.25
 
+
+#: With the stock spent, in a one-suit game, the share of a sampled layout's budget its
+#: complete search may take before the beam (0: the beam alone). See the module docstring,
+#: *The endgame*.
+ENDGAME_SHARE = 0.5
 
 #: The score of a move none of whose samples was searched (worse than any rank).
 _LOST = 1 << 40
@@ -174,12 +201,17 @@ def _fair_rank(state: State, w_down: int = W_DOWN) -> int:
         >>> _fair_rank(root(deal(1, suits=4))[0])  # 44 cards down, ten first face-up cards
         304
     """
+    cache = _COLUMN
     cost = 0
     cards = 0
-    tops = [0] * 64
+    tops = [0] * 64  # columns ending in each rank (63: an unknown card the sure line turned)
     bottoms = []
     for j in range(COLUMNS):
-        c, top, bottom, n, down = _column(state[j])
+        col = state[j]
+        v = cache.get(col)  # (the call saved on a hit is a third of this function's time)
+        if v is None:
+            v = _column(col)
+        c, top, bottom, n, down = v
         if top < 0:
             cost -= W_EMPTY
             continue
@@ -324,8 +356,13 @@ def _sample(view: MaskedView, rng: random.Random) -> tuple[State, tuple[bytes, .
 class _Plan:
     """One sample's beam: a winning first move, or the first move toward the best position seen."""
 
-    def __init__(self, deals: tuple[bytes, ...], width: int, budget: int, w_down: int = W_DOWN) -> None:
+    def __init__(self, deals: tuple[bytes, ...], width: int, budget: int, w_down: int = W_DOWN,
+                 settle: bool = False) -> None:
         self.beam = Beam(deals, width)
+        self.deals = deals
+        #: With the stock spent, the complete search settles the start first (the endgame,
+        #: module docstring): only for a sampled layout, every card a card (no UNKNOWN).
+        self.settle = settle
         self.w_down = w_down  # _fair_rank's weight of a face-down card
         self.width = width
         self.budget = budget
@@ -354,6 +391,16 @@ class _Plan:
         best: tuple[int, Move | None] = (_fair_rank(start, w_down), None)
         self.best = best[0]
         self.best_down = _down(start)
+        if self.settle and not start[10]:
+            # The endgame (module docstring): a layout with the stock spent is a puzzle with
+            # one answer, which a best-first search settles far sooner than the beam.
+            found = layout_search(start, self.deals, max(1, int(self.budget * ENDGAME_SHARE)))
+            self.expanded += found.expanded
+            if found.first is not None:
+                self.best = self.best_down = 0
+                return Sample.WON, found.first
+            if found.exhausted:
+                return Sample.DRY, None
         width = self.width
         for _depth in range(260):
             cands: list[tuple[int, State, Move]] = []
@@ -409,10 +456,15 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     """
     if samples < 1 or budget < 1:
         raise ValueError(f"samples and budget must be at least 1, not {samples} and {budget}")
+    won_by: Move | None = None
     if not view.unseen:
         samples = 1  # every card is in sight: every layout is the real one
+        won_by, spent = winning_move(view, budget // 2, cancel)
+        budget = max(1, budget - spent)
     masked_budget = int(budget * MASKED_SHARE) if _sure_line_runs(view) else 0
     w_down = W_DOWN if view.suits > 1 else W_DOWN_ONE_SUIT
+    # The endgame's complete search (module docstring): measured at one suit only.
+    settle = ENDGAME_SHARE > 0 and view.suits == 1
     budget = max(1, budget - masked_budget)
     rng = random.Random(seed)
     layouts = [_sample(view, rng) for _ in range(samples)]
@@ -436,7 +488,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             result.cut = True
             break
         # The budget a layout finishes early with goes to the layouts after it.
-        plan = _Plan(deals, width, max(1, (vote_budget - result.nodes) // (samples - done)), w_down)
+        plan = _Plan(deals, width, max(1, (vote_budget - result.nodes) // (samples - done)), w_down, settle)
         outcome, first = plan.run(state)
         found.append((outcome, first))
         result.nodes += plan.expanded
@@ -470,7 +522,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
                 break
             done += 1
             child = apply(state, move, deals)
-            plan = _Plan(deals, width, max(1, (budget - result.nodes) // max(1, searches)), w_down)
+            plan = _Plan(deals, width, max(1, (budget - result.nodes) // max(1, searches)), w_down, settle)
             searches -= 1
             outcome, _first = plan.run(child)
             result.nodes += plan.expanded
@@ -526,6 +578,11 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             top = next((r for r in ranked if r.move == first), Ranked(first, 0.0))
             ranked = [replace(top, sure=True, certain=sure)] + [r for r in ranked if r.move != first]
             progress.add(first)
+    if won_by is not None:
+        # Nothing hidden and the complete solver's line wins: it goes first, whatever the beam saw.
+        top = next((r for r in ranked if r.move == won_by), Ranked(won_by, 0.0))
+        ranked = [replace(top, checked=True, wins=1, open=0, dry=0, score=0.0)] + [r for r in ranked if r.move != won_by]
+        result.won = max(result.won, 1)
     result.ranked = _deal_when_due(view, ranked, progress, result.won)
     return result
 

@@ -93,7 +93,7 @@ from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
 from game.spider.position import IllegalMoveError, Position
 from game.verdict import SearchResult, SolverError, Verdict
 
-__all__ = ["DEFAULT_BUDGET", "SolveResult", "SolverError", "Verdict", "solve"]
+__all__ = ["DEFAULT_BUDGET", "LayoutSearch", "SolveResult", "SolverError", "Verdict", "layout_search", "solve"]
 
 #: Positions expanded before the verdict is UNKNOWN, unless the caller says otherwise.
 DEFAULT_BUDGET = limits.SPIDER_SOLVE_STATES
@@ -422,6 +422,44 @@ def solve(
         result.reason = search.stop_reason
     result.seconds = time.perf_counter() - start
     return result
+
+
+@dataclass(frozen=True)
+class LayoutSearch:
+    """What :func:`layout_search` found: a winning line's first move (None without
+    one), the expansions spent, and whether the search ran out of positions."""
+
+    first: Move | None
+    expanded: int
+    exhausted: bool
+
+
+def layout_search(state: State, deals: tuple[bytes, ...], budget: int) -> LayoutSearch:
+    """The complete best-first search alone, from a search state rather than a position.
+
+    For the fair hint (:mod:`game.spider.fair`), which samples layouts of the
+    unseen cards as search states and must never hold a position: a layout's
+    win, or proof that it has none (``exhausted``: every legal move of every
+    reachable position tried), within ``budget`` expansions. The line is never
+    shown: only its first move is taken, as a vote for how this layout is won.
+
+        >>> from game.spider import deal
+        >>> state, deals = _root(deal(1, suits=1))
+        >>> found = layout_search(state, deals, 50)
+        >>> found.first, found.expanded, found.exhausted
+        (None, 50, False)
+    """
+    search = _Search(deals, max(1, budget), None, None, None)
+    root = _key(state)
+    found = search.complete(root)
+    first = None
+    if found is not None:
+        path = [found]
+        while (parent := search.came[path[-1]]) is not None:
+            path.append(parent)
+        path.reverse()
+        first = _concrete(path, state, deals)[0]
+    return LayoutSearch(first, search.expanded, search.exhausted)
 
 
 class _Frontier:

@@ -1,0 +1,62 @@
+"""The fair hint's complete search for a table with every card in sight (SPEC §2.3).
+
+Once nothing lies face down and the stock is spent, the player sees every
+card: the game is a puzzle with one answer, and the full-knowledge solver
+(:func:`game.spider.solver.solve`) is as fair as any search. The fair
+search's sampled beams are 16 wide, and on a crowded table they run dry
+where a win wants a 256-wide beam (one-suit game 71 at the bench's 63rd
+hint: the bot lost it), while the solver's search finds that win in about a
+thousand states.
+
+It takes a :class:`~game.spider.masked.MaskedView`, like the rest of the
+fair hint, and builds the position from the view alone, and only when the
+view hides nothing: no path here reaches a hidden card.
+
+    >>> from game.spider.masked import MaskedView
+    >>> runs = [tuple(range(48 + s, 3, -4)) for s in range(4)]  # K..2 of each suit
+    >>> aces = (0, 1, 2, 3)  # A♠ A♥ A♦ A♣ in one column
+    >>> view = MaskedView(((),) * 5 + (aces,) + tuple(runs), (0,) * 10, 0, (), 4, 4)
+    >>> move, states = winning_move(view, 1_000)
+    >>> move.source, move.count  # the ace of clubs, the last card of column 6, goes first
+    (5, 1)
+
+This module is pure Python: it must not import pygame, moderngl or glm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.spider.masked import MaskedView
+from game.spider.moves import Move
+from game.spider.position import DECK_SETS, Position, PositionError
+from game.spider.solver import Verdict, solve
+
+__all__ = ["winning_move"]
+
+
+def winning_move(view: MaskedView, budget: int,
+                 cancel: Callable[[], bool] | None = None) -> tuple[Move | None, int]:
+    """The first move of the solver's winning line for ``view`` and the states it spent.
+
+    (None, states) when the solver found no win within ``budget`` states (or
+    proved there is none). Raises ``ValueError`` for a view that hides a card:
+    only a table with every card in sight may be searched with full knowledge.
+    """
+    if view.unseen:
+        raise ValueError(f"{len(view.unseen)} cards are out of sight: this search needs every card in sight")
+    seen = [0] * 52
+    for up in view.columns:
+        for c in up:
+            seen[c] += 1
+    sets = DECK_SETS[view.suits]
+    # A set leaves the table whole: the aces a suit is missing count its sets taken off.
+    removed = [suit for suit in range(4) for _ in range(sets[suit] - seen[suit])]
+    try:
+        position = Position([[int(c) for c in up] for up in view.columns], view.face_down, (), removed)
+    except PositionError:
+        return None, 0  # a view no deck makes: nothing to search
+    found = solve(position, budget=max(1, budget), cancel=cancel)
+    if found.verdict is Verdict.SOLVED and found.moves:
+        return found.moves[0], found.states
+    return None, found.states
