@@ -557,3 +557,26 @@ def test_the_endgames_complete_search_runs_in_one_suit_games_only(monkeypatch):
     assert not calls
     search(mask(Position.parse(ENDGAME)), seed=1, budget=2_000)
     assert calls and all(state[10] == 0 for state, _deals, _budget in calls)
+
+
+def test_the_in_sight_move_is_the_same_however_busy_the_machine(monkeypatch):
+    # The solver shortens a won line against the clock, so a shortened line's first move can
+    # depend on how busy the machine is: the in-sight search never shortens, and with its
+    # clock racing (every look a thousand seconds on) the move is the same.
+    import itertools
+
+    import game.spider.solver as solver
+    from game.spider.insight import winning_move
+
+    runs = [tuple(range(48 + s, 3, -4)) for s in range(4)]  # K..2 of each suit: the beam wins it
+    aces = MaskedView(((),) * 5 + ((0, 1, 2, 3),) + tuple(runs), (0,) * 10, 0, (), 4, 4)
+    views = [aces, mask(Position.parse(CROWDED_IN_SIGHT))]  # (the second, the complete search)
+    calm = [winning_move(view, 5_000) for view in views]
+
+    def shortened(*args, **kwargs):
+        raise AssertionError("the in-sight search shortened its line against the clock")
+
+    monkeypatch.setattr(solver, "shorten", shortened)
+    ticks = itertools.count(0.0, 1_000.0)
+    monkeypatch.setattr(solver.time, "perf_counter", lambda: next(ticks))
+    assert [winning_move(view, 5_000) for view in views] == calm

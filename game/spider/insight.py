@@ -56,7 +56,9 @@ def winning_move(view: MaskedView, budget: int,
         position = Position([[int(c) for c in up] for up in view.columns], view.face_down, (), removed)
     except PositionError:
         return None, 0  # a view no deck makes: nothing to search
-    found = solve(position, budget=max(1, budget), cancel=cancel)
+    # Unshortened: the shortening runs against the clock, and the same table must get the
+    # same hint on any machine (only the line's first move is taken).
+    found = solve(position, budget=max(1, budget), cancel=cancel, shorten_line=False)
     if found.verdict is Verdict.SOLVED and found.moves:
         return found.moves[0], found.states
     return None, found.states

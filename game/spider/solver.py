@@ -364,6 +364,7 @@ def solve(
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
     quick: bool = False,
+    shorten_line: bool = True,
 ) -> SolveResult:
     """Search for a win from ``position`` (which is not changed), seeing every card.
 
@@ -375,6 +376,9 @@ def solve(
     short one: after each plain beam from the second, the beam one width
     narrower is tried with two more flavours of chaos (:data:`QUICK_FLAVOURS`) and the won line is shortened for at most
     :data:`QUICK_SHORTEN_SECONDS`. The verdicts are as honest either way.
+    ``shorten_line`` False returns the won line as the search found it: the
+    shortening works against the clock, so only then is the line the same on
+    any machine, however busy (the fair hint takes its first move).
     """
     if budget < 1:
         raise ValueError(f"budget must be at least 1, not {budget}")
@@ -390,10 +394,11 @@ def solve(
             line = beam.run(exact)
             search.beam = None
             if line is not None:
-                stop = time.perf_counter() + (QUICK_SHORTEN_SECONDS if quick else SHORTEN_SECONDS)
-                if search.deadline is not None:
-                    stop = min(stop, search.deadline)
-                line = shorten(exact, deals, line, deadline=stop)
+                if shorten_line:
+                    stop = time.perf_counter() + (QUICK_SHORTEN_SECONDS if quick else SHORTEN_SECONDS)
+                    if search.deadline is not None:
+                        stop = min(stop, search.deadline)
+                    line = shorten(exact, deals, line, deadline=stop)
                 break
             if beam.stopped:
                 break
