@@ -359,7 +359,6 @@ class _Plan:
     def __init__(self, deals: tuple[bytes, ...], width: int, budget: int, w_down: int = W_DOWN,
                  settle: bool = False) -> None:
         self.beam = Beam(deals, width)
-        self.deals = deals
         #: With the stock spent, the complete search settles the start first (the endgame,
         #: module docstring): only for a sampled layout, every card a card (no UNKNOWN).
         self.settle = settle
@@ -394,7 +393,7 @@ class _Plan:
         if self.settle and not start[10]:
             # The endgame (module docstring): a layout with the stock spent is a puzzle with
             # one answer, which a best-first search settles far sooner than the beam.
-            found = layout_search(start, self.deals, max(1, int(self.budget * ENDGAME_SHARE)))
+            found = layout_search(start, self.beam.deals, max(1, int(self.budget * ENDGAME_SHARE)))
             self.expanded += found.expanded
             if found.first is not None:
                 self.best = self.best_down = 0

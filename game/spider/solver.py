@@ -407,11 +407,7 @@ def solve(
             found = search.complete(root, None if not beam.truncated else
                                     max(1, min(COMPLETE_STEP, beam.expanded // COMPLETE_SHARE)))
             if found is not None:
-                path = [found]
-                while (parent := search.came[path[-1]]) is not None:
-                    path.append(parent)
-                path.reverse()
-                line = _concrete(path, exact, deals)
+                line = search.line_to(found, exact)
                 break
             if search.exhausted or search.stopped:
                 break
@@ -457,13 +453,7 @@ def layout_search(state: State, deals: tuple[bytes, ...], budget: int) -> Layout
     search = _Search(deals, max(1, budget), None, None, None)
     root = _key(state)
     found = search.complete(root)
-    first = None
-    if found is not None:
-        path = [found]
-        while (parent := search.came[path[-1]]) is not None:
-            path.append(parent)
-        path.reverse()
-        first = _concrete(path, state, deals)[0]
+    first = search.line_to(found, state)[0] if found is not None else None
     return LayoutSearch(first, search.expanded, search.exhausted)
 
 
@@ -554,6 +544,15 @@ class _Search:
                 self.best = c
             frontier.push(c, child, 1)
         return None
+
+    def line_to(self, found: State, exact: State) -> list[Move]:
+        """The engine moves from ``exact`` (the root's real layout) to ``found``, a key
+        the complete search reached, along its closed set's way back."""
+        path = [found]
+        while (parent := self.came[path[-1]]) is not None:
+            path.append(parent)
+        path.reverse()
+        return _concrete(path, exact, self.deals)
 
     def complete(self, root: State, limit: int | None = None) -> State | None:
         """Complete best-first search: every legal move of every position, first
