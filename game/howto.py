@@ -544,6 +544,8 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
            "average; with two or four suits it first looks for a line that improves the tableau however "
            "the face-down cards lie, and shows that line's first move. It says about how many face-down "
            "cards turn over on the way."),
+        N_("Once every card is in sight, it follows the solver's winning line; when the solver proves "
+           "that no line wins, it says the game is lost."),
         N_("The hint sees only what you see, so it is advice, not a guarantee; it does not change "
            "the score."),
         N_("**Demo** lets the computer play on from the current position: **Full knowledge** (the "

@@ -491,9 +491,11 @@ def test_with_every_card_in_sight_the_hint_follows_the_complete_solvers_win(monk
     pos.push(first.move)
     assert solve(pos, budget=50_000).verdict is Verdict.SOLVED  # the hint keeps the game won
     pos.pop()
+    from game.spider.insight import InSight
+
     # Without the solver's replayed line the layout's own complete search (the endgame's)
     # still finds a winning first move; with neither, the beam hints the one move that loses.
-    monkeypatch.setattr(fair, "winning_move", lambda view, budget, cancel=None: (None, 0))
+    monkeypatch.setattr(fair, "winning_move", lambda view, budget, cancel=None: InSight(None, 0))
     layout_only = search(mask(pos), seed=71, budget=fair.budget_for(0.5)).ranked[0]
     pos.push(layout_only.move)
     assert layout_only.wins == 1 and solve(pos, budget=50_000).verdict is Verdict.SOLVED
@@ -503,13 +505,65 @@ def test_with_every_card_in_sight_the_hint_follows_the_complete_solvers_win(monk
     assert beams_only == Move.parse("move 6 3 1") != first.move
 
 
+#: Every card in sight, the stock spent, and only one card that moves: the 4♠ of column 9
+#: goes onto the 5♠ of column 10 and back. No other last card fits on another (kings,
+#: jacks, nines, sevens and fives, none lying on the next rank up), so the complete solver
+#: exhausts the table in a few states, while the table itself still has a move to make.
+PROVEN_LOST = """stock:
+1: QS KS
+2: QS KS
+3: AS 2S JS
+4: AS 2S JS
+5: 3S 9S
+6: 3S 9S
+7: TS 7S
+8: 4S TS 7S
+9: 6S 8S 5S 4S
+10: 6S 8S 5S
+removed: 6"""
+
+
+@pytest.mark.parametrize("code", ["en", "ja", "ko", "ru"])
+def test_a_table_in_sight_that_the_solver_proves_lost_is_called_lost_not_looks_lost(code):
+    from game import i18n
+    from game.spider.insight import winning_move
+
+    pos = Position.parse(PROVEN_LOST)
+    assert [str(m) for m in pos.legal_moves()] == ["move 9 10 1"] and not mask(pos).unseen
+    found = winning_move(mask(pos), 1_000)
+    assert found.move is None and found.lost
+    result = search(mask(pos), seed=0, budget=2_000)
+    assert result.proven_lost and result.looks_lost
+    try:
+        i18n.set_language(code)
+        first = advise(pos, seed=0, budget=2_000).hints[0]
+        text = first.text  # (the words are made when read)
+        sampled = i18n._("This game looks lost: no sampled layout of the face-down cards can be won")
+    finally:
+        i18n.set_language("en")
+    assert first.lost and first.proven and "{" not in text and text != sampled
+    assert (text == "This game is lost: every card is in sight and no line of play wins") == (code == "en")
+    # A table the solver can win, or has not finished, is never called lost.
+    crowded = mask(Position.parse(CROWDED_IN_SIGHT))
+    assert not winning_move(crowded, 5_000).lost and not winning_move(crowded, 5).lost
+
+
+def test_a_sampled_loss_with_cards_hidden_keeps_its_own_words():
+    # Face-down cards: the samples' dry searches prove nothing, and the words say "looks".
+    pos = build(dict(enumerate(["KS", "KS", "JS", "JS", "9S", "9S", "7S", "7S", "5S", "5S"], 1)),
+                removed="SSSSSS", suits=1, junk=1)
+    result = search(mask(pos), seed=0, budget=2_000)
+    assert result.looks_lost and not result.proven_lost
+    assert not advise(pos, seed=0, budget=2_000).hints[0].proven
+
+
 def test_the_complete_search_refuses_a_view_that_hides_a_card():
     from game.spider.insight import winning_move
 
     with pytest.raises(ValueError, match="out of sight"):
         winning_move(mask(deal(1, suits=1)), 1_000)
     view = mask(Position.parse(CROWDED_IN_SIGHT))
-    assert not view.unseen and winning_move(view, 5_000)[0] is not None
+    assert not view.unseen and winning_move(view, 5_000).move is not None
 
 
 #: One-suit game 52 at the bench bot's 87th hint: the stock spent, 13 cards face down. The

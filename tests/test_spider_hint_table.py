@@ -117,3 +117,17 @@ def test_a_lost_game_says_so_and_offers_undo_and_restart():
     assert "looks lost" in table.message
     assert table.panel is not None and table.panel.title == "This game looks lost"
     assert {b.label for b in table.panel.buttons} >= {"Undo", "Restart"}
+
+
+def test_a_game_proven_lost_in_sight_says_it_is_lost_not_that_it_looks_lost():
+    from test_spider_fair import PROVEN_LOST
+
+    solver = FakeSolver()
+    table = table_with(solver, number=1, suits=1)
+    table.session.position = Position.parse(PROVEN_LOST)  # type: ignore[misc]
+    table.command(Act.HINT)
+    solver.answer()
+    table.update(1 / 60)
+    assert table.message == "Hint: This game is lost: every card is in sight and no line of play wins"
+    assert table.panel is not None and table.panel.title == "This game is lost"
+    assert {b.label for b in table.panel.buttons} >= {"Undo", "Restart"}

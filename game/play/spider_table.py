@@ -366,7 +366,8 @@ class SpiderTable(Reviewing, Table):
         elif hint.kind is HintKind.DEAL:
             self.hint_marks = [Mark(PileKind.STOCK, 0, None, "hint")]
         if getattr(hint, "lost", False):
-            self.panel = Panel(_("This game looks lost"), (hint.text,),
+            title = _("This game is lost") if getattr(hint, "proven", False) else _("This game looks lost")
+            self.panel = Panel(title, (hint.text,),
                                (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART),
                                 Button(_("Hint again"), Command.HINT), Button(_("New game"), Command.NEW)))
 

@@ -37,7 +37,9 @@ class FairHint:
 
     ``wins``/``open`` of ``samples`` layouts (``checked``: the move was played
     in every layout; otherwise it was only voted for). ``lost``: no sampled
-    layout can be won from here (the text says so; the table offers Undo).
+    layout can be won from here (the text says so; the table offers Undo);
+    ``proven``: every card is in sight and the complete solver examined every
+    line, so the game *is* lost, and the text says that instead.
     """
 
     kind: HintKind
@@ -59,6 +61,7 @@ class FairHint:
     #: line), and the face-down cards that line turns.
     sure: bool = False
     certain: int = 0
+    proven: bool = False
 
     @property
     def source(self) -> int | None:
@@ -110,6 +113,8 @@ class FairHint:
     def text(self) -> str:
         """The sentence after "Hint:", e.g. "Move 7♠ from column 2 to column 5 (onto 8♠) —
         joins the same suit; wins in about 6 of 8 ways the face-down cards may lie"."""
+        if self.lost and self.proven:
+            return _("This game is lost: every card is in sight and no line of play wins")
         if self.lost:
             return _("This game looks lost: no sampled layout of the face-down cards can be won")
         if self.kind is HintKind.UNDO:
@@ -172,10 +177,10 @@ def advise_view(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPL
     total = len(result.ranked)
     hints = tuple(_hint(view, r, i, total, gains, result) for i, r in enumerate(result.ranked))
     if not hints:
-        hints = (FairHint(HintKind.UNDO, total=1, samples=result.samples, lost=lost),)
+        hints = (FairHint(HintKind.UNDO, total=1, samples=result.samples, lost=lost, proven=result.proven_lost),)
     elif lost:
-        hints = (FairHint(hints[0].kind, hints[0].move, hints[0].cards, hints[0].onto, hints[0].gain,
-                          0, total, 0, 0, result.samples, True, not view.unseen, True),) + hints[1:]
+        hints = (replace(hints[0], wins=0, open=0, checked=True, lost=True, turned=0, sure=False, certain=0,
+                         proven=result.proven_lost),) + hints[1:]
     return Advice(hints, result.samples, result.won, result.open, result.nodes, lost)
 
 

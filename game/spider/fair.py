@@ -322,10 +322,15 @@ class FairResult:
     nodes: int = 0
     #: ``cancel()`` stopped the search before its budget was spent.
     cut: bool = False
+    #: Every card is in sight and the complete solver examined every line: none wins.
+    proven_lost: bool = False
 
     @property
     def looks_lost(self) -> bool:
-        """No sample could be won and every search ran to its end (none ran out of budget)."""
+        """Proven lost, or no sample could be won and every search ran to its end (none ran
+        out of budget)."""
+        if self.proven_lost:
+            return True
         if not self.samples:
             return False
         if self.ranked and any(r.checked for r in self.ranked):
@@ -456,9 +461,10 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     if samples < 1 or budget < 1:
         raise ValueError(f"samples and budget must be at least 1, not {samples} and {budget}")
     won_by: Move | None = None
+    proven_lost = False
     if not view.unseen:
         samples = 1  # every card is in sight: every layout is the real one
-        won_by, spent = winning_move(view, budget // 2, cancel)
+        won_by, spent, proven_lost = winning_move(view, budget // 2, cancel)
         budget = max(1, budget - spent)
     masked_budget = int(budget * MASKED_SHARE) if _sure_line_runs(view) else 0
     w_down = W_DOWN if view.suits > 1 else W_DOWN_ONE_SUIT
@@ -467,7 +473,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     budget = max(1, budget - masked_budget)
     rng = random.Random(seed)
     layouts = [_sample(view, rng) for _ in range(samples)]
-    result = FairResult(samples=samples)
+    result = FairResult(samples=samples, proven_lost=proven_lost)
     first_state, first_deals = layouts[0]
     # The root's moves depend only on what is visible (tops, runs, empty
     # columns, counts), so any layout lists the same ones.
