@@ -11,6 +11,7 @@ import pytest
 from conftest import ROOT
 from spider_helpers import build
 
+from game.cards import Card
 from game.spider import DEAL, Move, Position, deal, fair
 from game.spider.advice import advise, advise_view
 from game.spider.fair import Sample, search
@@ -330,6 +331,61 @@ def test_the_sure_line_leads_when_no_sampled_layout_is_won(monkeypatch):
     assert result.ranked[0].wins == 0 and result.ranked[0].move == first
     monkeypatch.setattr(fair, "MASKED_SHARE", 0.0)  # the sampled stages alone choose otherwise
     assert str(search(view, seed=0, budget=3_000).ranked[0].move) == "move 10 3 1"
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(word) for word in text.split()]
+
+
+def breaks(pos: Position) -> int:
+    """Face-up cards that do not lie on the next rank of their own suit."""
+    total = 0
+    for j in range(10):
+        up = pos.face_up(j)
+        total += sum(1 for low, high in zip(up[1:], up) if (low.rank + 1, low.suit) != (high.rank, high.suit))
+    return total
+
+
+def test_with_every_card_face_up_one_suit_tidies_the_table_before_each_deal():
+    # One-suit game 38 of the bench, two deals left, nothing face down: the hint dealt at
+    # once, on a table full of breaks, and again at the last deal, and the game was lost.
+    # Now it joins runs first, while a move leaves fewer breaks, then deals. Followed
+    # without a memory of where it has been (as a player follows it), it cannot go round
+    # in circles: each move before the deal takes a break away.
+    table = ["3S 2S AS 8S", "AS 9S", "8S 7S 6S 5S 4S 3S 2S AS JS", "QS 9S", "7S KS", "6S 5S 5S",
+             "9S 8S 7S 6S", "AS 4S", "JS 4S", "JS QS"]
+    cols = [cards(col) for col in table]
+    stock = cards("JS TS QS 2S 7S KS 9S 3S 2S 5S TS 3S 6S TS KS QS 4S 8S KS TS")
+    pos = Position(cols, [0] * 10, stock, [3] * 4)
+    start = count = breaks(pos)
+    for _ in range(30):
+        move = search(mask(pos), seed=0, budget=3_000).ranked[0].move
+        if move.is_deal:
+            break
+        pos.push(move)
+        assert breaks(pos) < count
+        count = breaks(pos)
+    assert move.is_deal and count <= start - 4
+
+
+def test_a_one_suit_hint_with_nothing_to_turn_deals_instead_of_going_round_in_circles():
+    # One-suit game 54 of the bench, one deal left: the three face-down cards lie under
+    # K♠ Q♠ and a 5♠ with no 6♠ in sight, so no move turns one. The hint once counted any
+    # move after which the sampled tables looked better as progress, and a player following
+    # it moved 9♠ back and forth between two columns for ever; the bench's bot lost the
+    # game after 150 idle moves. Now it takes breaks away while it can, fills the empty
+    # column and deals.
+    table = ["TS 9S 8S", "9S", "5S KS QS JS", "8S KS", "7S", "QS JS", "", "9S 8S 7S",
+             "AS 6S 2S KS QS 5S 4S 3S AS", "3S 5S 4S 3S"]
+    cols = [cards(col) for col in table]
+    stock = cards("TS 4S 2S 2S JS 6S 6S TS AS 7S")
+    pos = Position(cols, [0] * 8 + [3, 0], stock, [3] * 5)
+    for _ in range(30):
+        move = search(mask(pos), seed=0, budget=3_000).ranked[0].move
+        pos.push(move)
+        if move.is_deal:
+            break
+    assert pos.stock_size == 0
 
 
 def test_with_every_card_face_up_the_hint_fills_the_empty_columns_and_deals():

@@ -79,6 +79,16 @@ progress (every such move can still be made before the deal, and a deal
 spends stock for good); with none, the deal comes first, or, when an empty
 column forbids it, filling that column does.
 
+In a one-suit game (:data:`TIDY`) the better-on-average test holds only for
+a move whose samples turn cards on the way (:data:`TIDY_TURNED` on average);
+instead a move also counts as progress when it leaves the table with fewer
+breaks (:func:`_breaks`), with every card face up as well, and the moves that
+make progress come before the deal, the others after it. The old test counted
+trading a card between two columns as progress whenever the sampled tables
+looked better after it, and a player following the hint could trade it back
+and forth for ever (one-suit game 54 of the bench, lost after 150 idle moves);
+with every card face up it dealt at once onto an untidy table (game 38).
+
 Each sample ends one of three ways, and none is counted as more than it is:
 ``won`` (the beam found a winning line for that layout), ``open`` (the node
 budget ran out first, or the moves ran out while a deal was left: neither a
@@ -136,6 +146,13 @@ OPEN_WEIGHT = 0.25
 #: *The endgame*.
 ENDGAME_SHARE = 0.5
 
+#: In a one-suit game with stock left, count a move that takes a break away as progress
+#: (module docstring, *When to deal*) in place of the samples' better-on-average test.
+TIDY = True
+#: With :data:`TIDY`, the face-down cards a move's samples must turn on average on the way
+#: to their best tables for that move to hold the deal back by the better-on-average test.
+TIDY_TURNED = 0.5
+
 #: The score of a move none of whose samples was searched (worse than any rank).
 _LOST = 1 << 40
 
@@ -179,6 +196,11 @@ def _column(col: bytes) -> tuple[int, int, int, int, int]:
         _COLUMN.clear()
     _COLUMN[col] = v
     return v
+
+
+def _breaks(state: State) -> int:
+    """The table's breaks in half-breaks (:func:`_column`'s cost, face-down cards left out)."""
+    return sum(_column(state[j])[0] for j in range(COLUMNS))
 
 
 def _down(state: State) -> int:
@@ -553,12 +575,20 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     # columns then trade places with moves into empty columns for ever.
     kinds = _PROGRESS if any(view.face_down) else (Gain.COMPLETES_SET,)
     progress = {m for m, g in gains.items() if g in kinds}
+    tidy = TIDY and view.suits == 1 and bool(view.stock)
+    if tidy:
+        # One suit (module docstring, *When to deal*): a move that takes a break away.
+        state0, deals0 = layouts[0]
+        here = _breaks(state0)
+        progress |= {r.move for r in ranked if not r.move.is_deal
+                     and _breaks(apply(state0, r.move, deals0)) < here}
     if any(view.face_down):
         # (With every card face up, moves to and from empty columns can improve the rank for
         # ever: only a completed set counts then, as above.)
         root = sum(_fair_rank(state, w_down) for state, _deals in layouts) / len(layouts)
+        turns = TIDY_TURNED if tidy else 0.0
         progress |= {r.move for r in ranked if r.checked and not r.move.is_deal
-                     and (r.wins or r.score < root)}
+                     and (r.wins or (r.score < root and r.turned >= turns))}
     if _sure_line_runs(view) and not (ranked and ranked[0].wins):
         # Stage 3 (module docstring): the line that gains whatever lies face down. (With
         # every card face up, moves to and from empty columns improve the rank for ever:
@@ -588,7 +618,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         top = next((r for r in ranked if r.move == won_by), Ranked(won_by, 0.0))
         ranked = [replace(top, checked=True, wins=1, open=0, dry=0, score=0.0)] + [r for r in ranked if r.move != won_by]
         result.won = max(result.won, 1)
-    result.ranked = _deal_when_due(view, ranked, progress, result.won)
+    result.ranked = _deal_when_due(view, ranked, progress, result.won, tidy)
     return result
 
 
@@ -662,7 +692,8 @@ def _chance(view: MaskedView, heads: dict[Move, tuple[int, State]], root: int, m
 _PROGRESS = (Gain.COMPLETES_SET, Gain.TURNS_CARD, Gain.EMPTIES_COLUMN, Gain.JOINS_SUIT)
 
 
-def _deal_when_due(view: MaskedView, ranked: list[Ranked], progress: set[Move], won: int) -> list[Ranked]:
+def _deal_when_due(view: MaskedView, ranked: list[Ranked], progress: set[Move], won: int,
+                   tidy: bool = False) -> list[Ranked]:
     """Where the deal goes among the ranked moves.
 
     While a move makes progress (``progress``), the deal waits after the
@@ -673,10 +704,14 @@ def _deal_when_due(view: MaskedView, ranked: list[Ranked], progress: set[Move], 
     forbids it, filling that column does (the longest run that leaves no
     column empty). Otherwise the moves left only shuffle cards between
     columns, and empty columns give endless new tables to shuffle into.
+    With ``tidy`` (module docstring, *When to deal*) only the moves that make
+    progress come before the deal, in their order; the rest follow it.
     """
     deal = [r for r in ranked if r.move.is_deal]
     rest = [r for r in ranked if not r.move.is_deal]
     if progress:
+        if tidy:
+            return [r for r in rest if r.move in progress] + deal + [r for r in rest if r.move not in progress]
         if not deal:
             return ranked
         at = max((i for i, r in enumerate(rest) if r.move in progress), default=-1) + 1
