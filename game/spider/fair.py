@@ -79,7 +79,7 @@ progress (every such move can still be made before the deal, and a deal
 spends stock for good); with none, the deal comes first, or, when an empty
 column forbids it, filling that column does.
 
-In a one-suit game (:data:`TIDY`) the better-on-average test holds only for
+In a one-suit game (:data:`TIDY_SUITS`) the better-on-average test holds only for
 a move whose samples turn cards on the way (:data:`TIDY_TURNED` on average);
 instead a move also counts as progress when it leaves the table with fewer
 breaks (:func:`_breaks`), with every card face up as well, and the moves that
@@ -88,6 +88,7 @@ trading a card between two columns as progress whenever the sampled tables
 looked better after it, and a player following the hint could trade it back
 and forth for ever (one-suit game 54 of the bench, lost after 150 idle moves);
 with every card face up it dealt at once onto an untidy table (game 38).
+One-suit games 1..100: 93 won with this rule, 91 before.
 
 Each sample ends one of three ways, and none is counted as more than it is:
 ``won`` (the beam found a winning line for that layout), ``open`` (the node
@@ -146,11 +147,13 @@ OPEN_WEIGHT = 0.25
 #: *The endgame*.
 ENDGAME_SHARE = 0.5
 
-#: In a one-suit game with stock left, count a move that takes a break away as progress
-#: (module docstring, *When to deal*) in place of the samples' better-on-average test.
-TIDY = True
-#: With :data:`TIDY`, the face-down cards a move's samples must turn on average on the way
-#: to their best tables for that move to hold the deal back by the better-on-average test.
+#: The suit counts whose games, with stock left, count a move that takes a break away as
+#: progress (module docstring, *When to deal*) and keep the samples' better-on-average test
+#: for lines that turn cards. Measured at one suit; two and four suits keep the rule
+#: their figures were measured with.
+TIDY_SUITS: tuple[int, ...] = (1,)
+#: Under :data:`TIDY_SUITS`: the face-down cards a move's samples must turn on average, on the
+#: way to their best tables, for that move to hold the deal back by the better-on-average test.
 TIDY_TURNED = 0.5
 
 #: The score of a move none of whose samples was searched (worse than any rank).
@@ -575,7 +578,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     # columns then trade places with moves into empty columns for ever.
     kinds = _PROGRESS if any(view.face_down) else (Gain.COMPLETES_SET,)
     progress = {m for m, g in gains.items() if g in kinds}
-    tidy = TIDY and view.suits == 1 and bool(view.stock)
+    tidy = view.suits in TIDY_SUITS and bool(view.stock)
     if tidy:
         # One suit (module docstring, *When to deal*): a move that takes a break away.
         state0, deals0 = layouts[0]
