@@ -388,20 +388,6 @@ def test_a_one_suit_hint_with_nothing_to_turn_deals_instead_of_going_round_in_ci
     assert pos.stock_size == 0
 
 
-def test_the_break_rule_for_the_deal_stays_out_of_four_suit_games(monkeypatch):
-    # Measured at one and two suits (games 1..100: 93 and 70 won, 91 and 65 before); four
-    # suits keep the rule their figures were measured with.
-    calls = []
-    real = fair._breaks
-    monkeypatch.setattr(fair, "_breaks", lambda state: calls.append(1) or real(state))
-    search(mask(deal(3, suits=4)), seed=0, budget=1_000)
-    assert not calls
-    for suits in (1, 2):
-        search(mask(deal(3, suits=suits)), seed=0, budget=1_000)
-        assert calls
-        calls.clear()
-
-
 def test_with_every_card_face_up_the_hint_fills_the_empty_columns_and_deals():
     # One suit, six sets off, one deal left, three empty columns, nothing face down: the
     # sure line once counted trading cards between columns as progress and held the deal
