@@ -581,7 +581,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     progress = {m for m, g in gains.items() if g in kinds}
     tidy = view.suits in TIDY_SUITS and bool(view.stock)
     if tidy:
-        # One suit (module docstring, *When to deal*): a move that takes a break away.
+        # A move that takes a break away (module docstring, *When to deal*).
         state0, deals0 = layouts[0]
         here = _breaks(state0)
         progress |= {r.move for r in ranked if not r.move.is_deal
