@@ -26,7 +26,8 @@ that looks one card deep into what the third's best moves turn.
    sample (the same samples for each: common random numbers) and each
    sample is searched again from there (a sample the first stage won with a
    line starting with that move is won already: no second search). A move's
-   wins are the samples won after it; the moves are ranked by wins, then by
+   wins are the samples won after it; the moves are ranked by wins (at one
+   suit, plus part of the open ones: *Ranking*), then by
    the mean of the best rank reached after it (how open samples are
    scored), then by votes. Budget a sample finishes early with goes to the
    samples after it.
@@ -66,30 +67,37 @@ where the beams spent 12,000 and won none (the bench's bot now wins game 52;
 (two- and four-suit games with it won no more on the games played:
 README, "The fair hint, measured"), so there it stays out.
 
+*Ranking* (one suit). After the last deal the checked moves' layouts end
+won, open or dry, and a dry one is lost: proven so where the endgame's
+complete search ran out of positions. A move is then ranked by its wins plus
+:data:`OPEN_HOPE` of its open layouts, not by its wins alone: on the tables
+where the bench's bot lost one-suit games 22, 51 and 88, it chose a move with
+more wins and many dry layouts (3 won and 18 dry, say) over one with no win
+found yet and almost none dry, and only the second still won the real deal.
+
 *Every card in sight.* With nothing face down and the stock spent, the
 table is a puzzle with one answer: the complete solver's winning line, where
 it finds one within half the budget, gives the first hint
 (:mod:`game.spider.insight`, which builds its position from the view alone).
 
-*When to deal.* A move counts as progress when it turns a card, completes a
-set, empties a column or joins a suit, or when the positions its samples
-reach are better on average than the position itself (a line of moves that
-turns a card two moves on, say). The deal waits while any move makes
-progress (every such move can still be made before the deal, and a deal
-spends stock for good); with none, the deal comes first, or, when an empty
-column forbids it, filling that column does.
-
-With stock left (:data:`TIDY_SUITS`: every suit count) the better-on-average test holds only for
-a move whose samples turn cards on the way (:data:`TIDY_TURNED` on average);
-instead a move also counts as progress when it leaves the table with fewer
-breaks (:func:`_breaks`), with every card face up as well, and the moves that
-make progress come before the deal, the others after it. The old test counted
-trading a card between two columns as progress whenever the sampled tables
-looked better after it, and a player following the hint could trade it back
-and forth for ever (one-suit game 54 of the bench, lost after 150 idle moves);
-with every card face up it dealt at once onto an untidy table (game 38).
-Games 1..100 won with this rule: one suit 93 (91 before), two suits 70 (65),
-four suits 31 (27).
+*When to deal.* A move counts as progress when it completes a set, or, while
+cards lie face down, turns one, empties a column or joins a suit, or when the
+positions its samples reach are better on average than the position itself
+(with stock left, only if its samples turn cards on the way,
+:data:`TIDY_TURNED` on average: a line that turns a card two moves on, say).
+With stock left, a move that leaves the table with fewer breaks
+(:func:`_breaks`) counts too, and the moves that make progress come before
+the deal (each can still be made before it, and a deal spends stock for
+good), the others after it. With none, the deal comes first, or, when an
+empty column forbids it, filling that column does. So a move that only
+trades a card between two columns does not hold the deal back, though the
+sampled tables may look better after it: a player following the hint would
+trade it back and forth for ever (one-suit game 54 of the bench, lost after
+150 idle moves when the better-on-average test alone counted); and a table
+with every card face up is tidied before the deal comes (game 38 once dealt
+at once onto an untidy table). Each tidying move takes a break away, so
+tidying alone holds the deal back a few moves at most. Games 1..100 won with
+this rule: one suit 93 (91 before), two suits 70 (65), four suits 31 (27).
 
 Each sample ends one of three ways, and none is counted as more than it is:
 ``won`` (the beam found a winning line for that layout), ``open`` (the node
@@ -148,13 +156,13 @@ OPEN_WEIGHT = 0.25
 #: *The endgame*.
 ENDGAME_SHARE = 0.5
 
-#: The suit counts whose games, with stock left, count a move that takes a break away as
-#: progress (module docstring, *When to deal*) and keep the samples' better-on-average test
-#: for lines that turn cards. Games 1..100 won with it: one suit 93 (91 before), two suits
-#: 70 (65), four suits 31 (27).
-TIDY_SUITS: tuple[int, ...] = (1, 2, 4)
-#: Under :data:`TIDY_SUITS`: the face-down cards a move's samples must turn on average, on the
-#: way to their best tables, for that move to hold the deal back by the better-on-average test.
+#: In a one-suit game, what an open layout (neither won nor lost) counts of a won one when
+#: the checked moves are ranked (module docstring, *Ranking*).
+OPEN_HOPE = 0.5
+
+#: With stock left: the face-down cards a move's samples must turn on average, on the way
+#: to their best tables, for that move to hold the deal back by the better-on-average test
+#: (module docstring, *When to deal*).
 TIDY_TURNED = 0.5
 
 #: The score of a move none of whose samples was searched (worse than any rank).
@@ -566,7 +574,10 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         ranked.append(Ranked(move, votes[move], True, tally[Sample.WON], tally[Sample.OPEN] + samples - done,
                              tally[Sample.DRY], total / done if done else float(_LOST),
                              turned / done if done else 0.0))
-    ranked.sort(key=lambda r: (-r.wins, r.score, -r.votes))
+    # An open layout may yet be won; a dry one is lost, proven so by the endgame's complete search
+    # where it ran out of positions (module docstring, *Ranking*).
+    hope = OPEN_HOPE if view.suits == 1 else 0.0
+    ranked.sort(key=lambda r: (-(r.wins + hope * r.open), r.score, -r.votes))
     ranked += [Ranked(m, votes[m]) for m in order if m not in checked]
     # The heuristic's other useful moves last (the beam prunes some of them):
     # the next choices when every searched move would only go back.
@@ -579,8 +590,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     # columns then trade places with moves into empty columns for ever.
     kinds = _PROGRESS if any(view.face_down) else (Gain.COMPLETES_SET,)
     progress = {m for m, g in gains.items() if g in kinds}
-    tidy = view.suits in TIDY_SUITS and bool(view.stock)
-    if tidy:
+    if view.stock:
         # A move that takes a break away (module docstring, *When to deal*).
         state0, deals0 = layouts[0]
         here = _breaks(state0)
@@ -590,7 +600,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         # (With every card face up, moves to and from empty columns can improve the rank for
         # ever: only a completed set counts then, as above.)
         root = sum(_fair_rank(state, w_down) for state, _deals in layouts) / len(layouts)
-        turns = TIDY_TURNED if tidy else 0.0
+        turns = TIDY_TURNED if view.stock else 0.0
         progress |= {r.move for r in ranked if r.checked and not r.move.is_deal
                      and (r.wins or (r.score < root and r.turned >= turns))}
     if _sure_line_runs(view) and not (ranked and ranked[0].wins):
@@ -622,7 +632,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         top = next((r for r in ranked if r.move == won_by), Ranked(won_by, 0.0))
         ranked = [replace(top, checked=True, wins=1, open=0, dry=0, score=0.0)] + [r for r in ranked if r.move != won_by]
         result.won = max(result.won, 1)
-    result.ranked = _deal_when_due(view, ranked, progress, result.won, tidy)
+    result.ranked = _deal_when_due(view, ranked, progress, result.won)
     return result
 
 
@@ -696,30 +706,25 @@ def _chance(view: MaskedView, heads: dict[Move, tuple[int, State]], root: int, m
 _PROGRESS = (Gain.COMPLETES_SET, Gain.TURNS_CARD, Gain.EMPTIES_COLUMN, Gain.JOINS_SUIT)
 
 
-def _deal_when_due(view: MaskedView, ranked: list[Ranked], progress: set[Move], won: int,
-                   tidy: bool = False) -> list[Ranked]:
-    """Where the deal goes among the ranked moves.
+def _deal_when_due(view: MaskedView, ranked: list[Ranked], progress: set[Move], won: int) -> list[Ranked]:
+    """Where the deal goes among the ranked moves (module docstring, *When to deal*).
 
-    While a move makes progress (``progress``), the deal waits after the
-    last of them: such a move can still be made before the deal and none is
-    lost by waiting, while a deal spends stock for good (and the sampled
-    layouts, knowing what it brings, overrate it). With none, and no layout
-    won (no line to follow), the deal comes first; if an empty column
-    forbids it, filling that column does (the longest run that leaves no
-    column empty). Otherwise the moves left only shuffle cards between
-    columns, and empty columns give endless new tables to shuffle into.
-    With ``tidy`` (module docstring, *When to deal*) only the moves that make
-    progress come before the deal, in their order; the rest follow it.
+    With stock left, the moves that make progress (``progress``) come first, in
+    their order, then the deal, then the other moves: a progress move can still
+    be made before the deal and none is lost by waiting, while a deal spends
+    stock for good (and the sampled layouts, knowing what it brings, overrate
+    it). With none, and no layout won (no line to follow), the deal comes
+    first; if an empty column forbids it, filling that column does (the
+    longest run that leaves no column empty). Otherwise the moves left only
+    shuffle cards between columns, and empty columns give endless new tables
+    to shuffle into. With the stock spent the order is the search's.
     """
     deal = [r for r in ranked if r.move.is_deal]
     rest = [r for r in ranked if not r.move.is_deal]
     if progress:
-        if tidy:
-            return [r for r in rest if r.move in progress] + deal + [r for r in rest if r.move not in progress]
-        if not deal:
+        if not view.stock:
             return ranked
-        at = max((i for i, r in enumerate(rest) if r.move in progress), default=-1) + 1
-        return rest[:at] + deal + rest[at:]
+        return [r for r in rest if r.move in progress] + deal + [r for r in rest if r.move not in progress]
     if won or not view.stock:
         return ranked
     if deal:
