@@ -53,3 +53,18 @@ def build(
         cols[junk - 1][:0] = rest
         down[junk - 1] += len(rest)
     return Position(cols, down, stock_cards, removed_suits)
+
+
+#: One-suit game 51 of the bench after its last deal, as the bot that lost it reached it.
+GAME_51 = """stock:
+1: (TS) (4S) (2S) (QS) 4S KS 6S 5S 4S 3S 2S
+2: (7S) TS 9S 8S 7S 6S 5S 4S 2S AS KS JS
+3: (5S) (TS) (6S) (3S) (3S) KS QS JS TS 9S 8S 7S 6S 5S 4S
+4: (3S) (3S) (AS) 2S KS
+5: 7S JS QS JS
+6: (AS) (AS) (8S) QS KS QS JS TS 9S 8S 7S 6S 5S 4S 4S 9S 8S 7S 6S 5S 6S
+7: KS QS JS TS 9S 3S 2S AS
+8: 2S AS JS TS 9S 8S 7S 9S 8S
+9: KS 5S 2S
+10: (AS) (QS) 3S
+removed: 1"""

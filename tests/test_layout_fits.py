@@ -397,3 +397,36 @@ def test_the_fair_spider_hint_shows_whole_in_two_lines_in_portrait_and_4_3(code,
                 assert all(not overlaps(geo.notice, b.rect) for b in geo.buttons)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru"])
+def test_a_spider_hint_with_its_lost_layouts_shows_whole_in_every_window_shape(code):
+    # A one-suit hint after the last deal can say its odds and its lost layouts too
+    # ("…, looks lost in 6 ways"): the longest hint there is. Two lines hold it in a wide
+    # window; a window narrower than 3:2 (4:3, portrait) takes a third line over the felt,
+    # where the Russian was cut to "…" on two.
+    import re
+
+    from spider_helpers import GAME_51
+
+    from game.spider.advice import advise
+    from game.ui.hud import ELLIPSIS
+
+    i18n.set_language(code)
+    try:
+        table = table_controller_for(spider_deal(1, 2))
+        long = [h for h in advise(SpiderPosition.parse(GAME_51), seed=51).hints[:3] if h.dry and h.wins]
+        assert long
+        for hint in long:
+            message = i18n._("Hint: {hint}").format(hint=hint.text)
+            for size in ((1920, 1080), (1280, 720), (1280, 800), (1024, 768), (760, 1200), (720, 1280)):
+                geo = hud_geometry(size, table.status(), message, table.buttons())
+                lines = geo.notice_text.split("\n")
+                most = 3 if 2 * size[0] < 3 * size[1] else 2
+                assert ELLIPSIS not in geo.notice_text and len(lines) <= most, (code, size, lines)
+                assert re.sub(r"\s", "", "".join(lines)) == re.sub(r"\s", "", message)
+                assert geo.notice is not None and inside(geo.notice, (0, 0) + size)
+                assert not overlaps(geo.notice, geo.status)
+                assert all(not overlaps(geo.notice, b.rect) for b in geo.buttons)
+    finally:
+        i18n.set_language("en")

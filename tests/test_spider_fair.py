@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 from conftest import ROOT
-from spider_helpers import build
+from spider_helpers import GAME_51, build
 
 from game.cards import Card
 from game.spider import DEAL, Move, Position, deal, fair
@@ -697,6 +697,7 @@ def test_the_in_sight_move_is_the_same_however_busy_the_machine(monkeypatch):
     assert [winning_move(view, 5_000) for view in views] == calm
 
 
+
 def test_after_the_last_deal_a_move_with_many_lost_layouts_is_not_preferred_for_its_wins():
     # One-suit game 51 of the bench after its last deal. Ranked by wins alone, the hint moved
     # 3♠ 2♠ A♠ from column 7 onto column 3's 4♠ on some seeds: a few more sampled layouts
@@ -705,22 +706,30 @@ def test_after_the_last_deal_a_move_with_many_lost_layouts_is_not_preferred_for_
     # half a win, every seed picks a move after which the real deal can still be won.
     from game.spider.solver import Verdict, solve
 
-    board = """stock:
-        1: (TS) (4S) (2S) (QS) 4S KS 6S 5S 4S 3S 2S
-        2: (7S) TS 9S 8S 7S 6S 5S 4S 2S AS KS JS
-        3: (5S) (TS) (6S) (3S) (3S) KS QS JS TS 9S 8S 7S 6S 5S 4S
-        4: (3S) (3S) (AS) 2S KS
-        5: 7S JS QS JS
-        6: (AS) (AS) (8S) QS KS QS JS TS 9S 8S 7S 6S 5S 4S 4S 9S 8S 7S 6S 5S 6S
-        7: KS QS JS TS 9S 3S 2S AS
-        8: 2S AS JS TS 9S 8S 7S 9S 8S
-        9: KS 5S 2S
-        10: (AS) (QS) 3S
-        removed: 1"""
-    pos = Position.parse(board)
+    pos = Position.parse(GAME_51)
     assert solve(pos, budget=150_000).verdict is Verdict.SOLVED
     for seed in range(4):
         move = search(mask(pos), seed=seed).ranked[0].move
         pos.push(move)
         assert solve(pos, budget=150_000).verdict is Verdict.SOLVED, (seed, str(move))
         pos.pop()
+
+
+@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru"])
+def test_a_move_ranked_below_one_with_fewer_wins_says_how_many_layouts_look_lost(code):
+    from game import i18n
+
+    # On game 51's table the first hint wins in fewer sampled layouts than a later one; the
+    # later one says how many layouts look lost after it, which is why it ranks lower.
+    try:
+        i18n.set_language(code)
+        hints = advise(Position.parse(GAME_51), seed=51).hints
+        later = next(h for h in hints if h.wins > hints[0].wins)
+        lost = i18n.ngettext("looks lost in {n} way", "looks lost in {n} ways", later.dry).format(n=later.dry)
+        english = f"looks lost in {later.dry} ways"
+        first, text = hints[0].text, later.text
+    finally:
+        i18n.set_language("en")
+    assert hints[0].dry == 0 < later.dry and hints[0].wins + hints[0].open / 2 > later.wins + later.open / 2
+    assert lost in text and str(later.dry) in lost and "{" not in text and lost not in first
+    assert (lost == english) == (code == "en")

@@ -35,7 +35,7 @@ __all__ = ["Advice", "FairHint", "advise", "advise_view"]
 class FairHint:
     """One fair hint: a move (or deal, or undo) with the search's counts for it.
 
-    ``wins``/``open`` of ``samples`` layouts (``checked``: the move was played
+    ``wins``/``open``/``dry`` of ``samples`` layouts (``checked``: the move was played
     in every layout; otherwise it was only voted for). ``lost``: no sampled
     layout can be won from here (the text says so; the table offers Undo);
     ``proven``: every card is in sight and the complete solver examined every
@@ -51,6 +51,8 @@ class FairHint:
     total: int = 0
     wins: int = 0
     open: int = 0
+    #: Layouts that look lost after the move (proven lost where the endgame's complete search ran dry).
+    dry: int = 0
     samples: int = 0
     checked: bool = False
     known: bool = False  # nothing is hidden: every layout is the real one
@@ -94,9 +96,17 @@ class FairHint:
         if self.wins:
             if self.known:
                 return _("the search found a winning line: every card is in sight")
-            return ngettext("wins in about {wins} of {n} way the face-down cards may lie",
+            said = ngettext("wins in about {wins} of {n} way the face-down cards may lie",
                             "wins in about {wins} of {n} ways the face-down cards may lie",
                             self.samples).format(wins=self.wins, n=self.samples)
+            if not self.dry:
+                return said
+            # The layouts lost after the move tell why a move with fewer wins can rank above it
+            # (a one-suit hint counts an open layout as half a win: fair.OPEN_HOPE).
+            lost = ngettext("looks lost in {n} way", "looks lost in {n} ways", self.dry).format(n=self.dry)
+            # TRANSLATORS: {wins}: "wins in about 6 of 24 ways the face-down cards may lie";
+            # {lost}: "looks lost in 6 ways" (of those same sampled ways).
+            return _("{wins}, {lost}").format(wins=said, lost=lost)
         if self.open and self.turned:
             # No win in sight yet (the searches stop at the next deal): say what the line gains.
             # TRANSLATORS: a mean over the sampled layouts ("about"); kept short: it ends a hint
@@ -158,7 +168,7 @@ class Advice:
 def _hint(view: MaskedView, r: Ranked, index: int, total: int, gains: dict[Move, Gain],
           result: FairResult) -> FairHint:
     counts = FairHint(HintKind.DEAL, r.move, index=index, total=total, wins=r.wins, open=r.open,
-                      samples=result.samples, checked=r.checked, known=not view.unseen,
+                      dry=r.dry, samples=result.samples, checked=r.checked, known=not view.unseen,
                       turned=round(r.turned), sure=r.sure, certain=r.certain)
     if r.move.is_deal:
         return counts
@@ -179,7 +189,7 @@ def advise_view(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPL
     if not hints:
         hints = (FairHint(HintKind.UNDO, total=1, samples=result.samples, lost=lost, proven=result.proven_lost),)
     elif lost:
-        hints = (replace(hints[0], wins=0, open=0, checked=True, lost=True, turned=0, sure=False, certain=0,
+        hints = (replace(hints[0], wins=0, open=0, dry=0, checked=True, lost=True, turned=0, sure=False, certain=0,
                          proven=result.proven_lost),) + hints[1:]
     return Advice(hints, result.samples, result.won, result.open, result.nodes, lost)
 

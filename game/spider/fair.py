@@ -74,6 +74,7 @@ complete search ran out of positions. A move is then ranked by its wins plus
 where the bench's bot lost one-suit games 22, 51 and 88, it chose a move with
 more wins and many dry layouts (3 won and 18 dry, say) over one with no win
 found yet and almost none dry, and only the second still won the real deal.
+One-suit games 1..100 won with it: 95 (93 before; 51 and 88 now won).
 
 *Every card in sight.* With nothing face down and the stock spent, the
 table is a puzzle with one answer: the complete solver's winning line, where

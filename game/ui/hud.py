@@ -27,7 +27,7 @@ from typing import Protocol
 
 from game.render.camera import hud_band, hud_rows, hud_text_px
 
-__all__ = ["ELLIPSIS", "NOTICE_LINES", "HudButton", "HudGeometry", "Rect", "clean_text", "fit_text", "font_measure",
+__all__ = ["ELLIPSIS", "NOTICE_LINES", "NOTICE_LINES_NARROW", "HudButton", "HudGeometry", "Rect", "clean_text", "fit_text", "font_measure",
            "hud_geometry", "inside", "notice_lines", "overlaps", "short_label"]
 
 #: ``(x, y, w, h)`` in window pixels, y down.
@@ -180,12 +180,17 @@ def fit_text(text: str, width: int, px: int, measure: Measure = font_measure) ->
 
 #: Lines a notice may take; a message longer than that ends in an ellipsis on the last.
 NOTICE_LINES = 2
+#: The same in a window narrower than 3:2 (4:3, portrait), where a line holds fewer words and
+#: the felt under the cards has room for another line: a Russian Spider hint with its odds and
+#: its lost layouts takes three at 1024x768 and 720x1280.
+NOTICE_LINES_NARROW = 3
 #: Marks a line must not start with (Japanese line breaking: they close what comes before).
 _NO_LINE_START = frozenset("、。，．・：；？！）」』】〉》ー…‥ぁぃぅぇぉっゃゅょァィゥェォッャュョ,.:;!?)]}")
 
 
-def notice_lines(text: str, width: int, px: int, measure: Measure = font_measure) -> list[str]:
-    """``text`` in at most :data:`NOTICE_LINES` lines of ``width`` pixels, broken between words
+def notice_lines(text: str, width: int, px: int, measure: Measure = font_measure,
+                 most: int = NOTICE_LINES) -> list[str]:
+    """``text`` in at most ``most`` lines of ``width`` pixels, broken between words
     (between characters in a text without spaces, as Japanese), the last cut with an ellipsis.
 
     >>> m = lambda t, px: (len(t) * 7, px)
@@ -197,14 +202,16 @@ def notice_lines(text: str, width: int, px: int, measure: Measure = font_measure
     ['xxxxxxxxxxxxxxxxxxxx', 'xxxxxxxxxxxxxxxxxxx…']
     >>> notice_lines("Thinking about the best move for this table…", 161, 12, m)
     ['Thinking about the best', 'move for this table…']
+    >>> notice_lines("x" * 50, 140, 12, m, most=3)  # a narrow window's notice
+    ['xxxxxxxxxxxxxxxxxxxx', 'xxxxxxxxxxxxxxxxxxxx', 'xxxxxxxxxx']
     """
     limit = int(width / max(1.0, px * NARROWEST)) + 2  # (as fit_text cuts it)
     one = fit_text(text, width, px, measure)
     if not one or one == clean_text(text, limit).rstrip():
         return [one] if one else []  # it fits (or nothing does)
-    text = clean_text(text, NOTICE_LINES * limit).rstrip()
+    text = clean_text(text, most * limit).rstrip()
     lines: list[str] = []
-    while text and len(lines) < NOTICE_LINES - 1:
+    while text and len(lines) < most - 1:
         lo, hi = 1, len(text)  # the longest prefix that fits
         while lo < hi:
             mid = (lo + hi + 1) // 2
@@ -353,7 +360,8 @@ def hud_geometry(size: tuple[int, int], status: str, message: str = "",
     band = (0, top + notice_h, w, status_h + button_h)
     pad = max(4, px // 2)
     room = max(0, w - 2 * pad)
-    lines = notice_lines(message, max(0, room - px), px, measure) if message else []
+    most = NOTICE_LINES_NARROW if 2 * w < 3 * h else NOTICE_LINES
+    lines = notice_lines(message, max(0, room - px), px, measure, most) if message else []
     notice_text = "\n".join(lines)
     notice: Rect | None = None
     if lines:
