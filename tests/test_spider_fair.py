@@ -397,11 +397,9 @@ def test_with_every_card_face_up_the_hint_fills_the_empty_columns_and_deals():
     # One suit, six sets off, one deal left, three empty columns, nothing face down: the
     # sure line once counted trading cards between columns as progress and held the deal
     # back until the game was lost by wandering; the hint fills the columns and deals.
-    from game.cards import Card
-
     table = ["", "5S", "", "7S 6S", "9S 8S", "2S AS", "KS QS", "6S 5S 4S 3S 2S", "", "9S QS"]
-    cols = [[Card.parse(c) for c in col.split()] for col in table]
-    stock = [Card.parse(c) for c in ["3S", "8S", "TS", "KS", "JS", "TS", "JS", "AS", "4S", "7S"]]
+    cols = [cards(col) for col in table]
+    stock = cards("3S 8S TS KS JS TS JS AS 4S 7S")
     pos = Position(cols, [0] * 10, stock, [3] * 6)
     seen = {pos.key()}
     for _ in range(12):
