@@ -222,3 +222,25 @@ def test_rendering_reads_but_never_changes_the_position_and_skips_idle_frames(ct
     assert Frame(r).w == 360
     r.release()
     assert (str(pos), pos.key()) == before
+
+
+def test_the_first_frame_at_a_new_size_follows_at_once_and_the_next_draws_the_cards_for_it(ctx):
+    # A resize's first frame scales the atlas it has (drawing one is half that
+    # frame's time); the next render, with nothing else changed, draws the atlas
+    # for the new card size and paints the window again: the same pixels as a
+    # renderer that started at that size. Then the table is idle again.
+    pos = freecell_deal(5)
+    small, big = (320, 180), (1280, 720)
+    r = Renderer(ctx, small)
+    assert r.render(View(layout(pos, *small)))
+    drawn_for = r.atlas.card_px
+    r.resize(big)
+    assert r.render(View(layout(pos, *big)))
+    assert r.atlas.card_px == drawn_for and Frame(r).w == big[0]
+    assert r.render(View(layout(pos, *big)))
+    assert r.atlas.card_px > 2 * drawn_for
+    settled = Frame(r).px
+    assert r.render(View(layout(pos, *big))) is False
+    r.release()
+    fresh = draw(ctx, pos, big)[2]
+    assert settled == fresh.px

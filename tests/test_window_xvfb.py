@@ -24,6 +24,7 @@ import json
 import os
 import select
 import shutil
+import struct
 import subprocess
 import sys
 import time
@@ -62,7 +63,8 @@ def write(name, data):
 # The solver processes are spawned: they import this file again as
 # __mp_main__, and must not start a second game.
 if __name__ == "__main__":
-    app = App("freecell", 1, size=(1280, 720))
+    deal = json.loads(sys.argv[2]) if len(sys.argv) > 2 else {}
+    app = App(deal.get("game", "freecell"), deal.get("number", 1), deal.get("suits", 1), size=(1280, 720))
     real_flip = pygame.display.flip
     capture = {"want": False, "pixels": None}
 
@@ -100,7 +102,7 @@ if __name__ == "__main__":
         return {
             "seq": seq,
             "moves": t.session.moves,
-            "cells": [None if c is None else str(c) for c in pos.cells],
+            "cells": [None if c is None else str(c) for c in getattr(pos, "cells", ())],
             "board": pos.board(),
             "selection": list(t.selection) if t.selection else None,
             "message": t.message,
@@ -109,6 +111,8 @@ if __name__ == "__main__":
             "app_size": list(app.size),
             "viewport": list(app.ctx.viewport),
             "fullscreen": bool(pygame.display.is_fullscreen()),
+            "frames": app.frames_drawn,
+            "warm": app._warm,
             "points": {json.dumps(p): point(*p) for p in points},
             "shot": shot,
         }
@@ -234,7 +238,7 @@ def x_display(tmp_path):
 class Game:
     """The game subprocess and the file protocol to it."""
 
-    def __init__(self, display: str, folder: Path) -> None:
+    def __init__(self, display: str, folder: Path, deal: dict[str, Any] | None = None) -> None:
         self.folder = folder
         self.seq = 0
         folder.mkdir(parents=True, exist_ok=True)
@@ -245,7 +249,8 @@ class Game:
                         PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
         self.env.pop("WAYLAND_DISPLAY", None)
         self.log = open(folder / "driver.log", "wb")  # noqa: SIM115  # the driver process writes to it until close()
-        self.proc = subprocess.Popen([sys.executable, str(driver), str(folder)], cwd=ROOT, env=self.env,
+        self.proc = subprocess.Popen([sys.executable, str(driver), str(folder), json.dumps(deal or {})],
+                                     cwd=ROOT, env=self.env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
         ready = self._wait_file("the game window", lambda: self._read("ready.json"))
         self.window = str(ready["window"])
@@ -436,6 +441,88 @@ def test_a_real_window_played_with_the_mouse_and_keys_through_fullscreen_and_res
     box = [tuple(data[(y * w + x) * 3:(y * w + x) * 3 + 3])
            for y in range(cy - 6, cy + 7, 3) for x in range(cx - 6, cx + 7, 3)]
     assert sum(_is_paper(*p) for p in box) >= len(box) // 2, f"no card face at {cx, cy}: {box}"
+
+
+def _screen(game: Game) -> tuple[bytes, int, int]:
+    """What the X server shows in the game's window (``xwd``: the screen's pixels,
+    not the game's own buffer), as RGB rows from the top."""
+    out = subprocess.run(["xwd", "-silent", "-id", game.window], env=game.env, check=True,
+                         capture_output=True, timeout=10).stdout
+    head = struct.unpack(">25I", out[:100])
+    size, fmt, depth, w, h = head[0], head[2], head[3], head[4], head[5]
+    order, bpp, line, masks, ncolours = head[7], head[11], head[12], head[14:17], head[19]
+    assert (fmt, depth, bpp) == (2, 24, 32), f"xwd gave format {fmt}, depth {depth}, {bpp} bits a pixel"
+    data = out[size + 12 * ncolours:]
+    rgb = bytearray()
+    for y in range(h):
+        row = data[y * line:y * line + 4 * w]
+        for x in range(0, 4 * w, 4):
+            v = int.from_bytes(row[x:x + 4], "little" if order == 0 else "big")
+            rgb += bytes((v & m) >> ((m & -m).bit_length() - 1) for m in masks)
+    return bytes(rgb), w, h
+
+
+def _differs(a: tuple[bytes, int, int], b: tuple[bytes, int, int], step: int = 3) -> float:
+    """The share of pixels (every ``step``-th, each way) where two same-sized pictures
+    differ by more than a shade (a stale or shifted frame differs across bands)."""
+    (pa, w, h), (pb, wb, hb) = a, b
+    assert (w, h) == (wb, hb), f"the screen shows {w}x{h}, a fresh frame is {wb}x{hb}"
+    seen = off = 0
+    for y in range(0, h, step):
+        for x in range(0, w, step):
+            i = (y * w + x) * 3
+            seen += 1
+            off += max(abs(pa[i + k] - pb[i + k]) for k in range(3)) > 48
+    return off / seen
+
+
+@pytest.mark.parametrize("deal", [{"game": "freecell", "number": 1}, {"game": "spider", "number": 3, "suits": 2}],
+                         ids=["freecell", "spider"])
+def test_an_idle_table_resized_or_made_full_screen_shows_the_whole_new_frame(x_display, tmp_path, deal):
+    # An idle table (nothing moves, the renderer warmed up) is resized by the
+    # window manager to several shapes and put in full screen and back: each
+    # time, what the X server shows is a whole fresh frame at the new size
+    # (a stale picture in a corner, cut or shifted with a black band, is not).
+    if shutil.which("xwd") is None:
+        message = "needs xwd (x11-apps; .ci/run installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    game = Game(x_display, tmp_path / "game", deal)
+    try:
+        game.xdotool("windowactivate", "--sync", game.window)
+
+        def settled(want: list[int]) -> dict:
+            """The table at size ``want``, warmed up, with no frame drawn for a second."""
+            last: dict[str, Any] = {"frames": -1, "since": 0.0}
+
+            def still(s: dict) -> bool:
+                if s["app_size"] != want or not s["warm"] or s["busy"]:
+                    return False
+                if s["frames"] != last["frames"]:
+                    last.update(frames=s["frames"], since=time.monotonic())
+                return time.monotonic() - last["since"] > 1.0
+
+            return game.until(f"an idle table at {want}", still)
+
+        def check(want: list[int], what: str) -> None:
+            settled(want)
+            shown = _screen(game)
+            fresh = game.state(shot=True)
+            off = _differs(shown, _pixels(game.folder / fresh["shot"]))
+            assert off < 0.02, f"{what}: {off:.0%} of the window differs from a fresh frame"
+
+        settled([1280, 720])
+        for size in ([1024, 768], [1280, 720], [720, 960]):
+            game.xdotool("windowsize", game.window, str(size[0]), str(size[1]))
+            check(size, f"resized to {size}")
+        game.keys("F11")
+        check(list(SCREEN), "full screen")
+        game.keys("F11")
+        game.until("windowed again", lambda s: not s["fullscreen"] and s["window_size"] != list(SCREEN))
+        check(game.state()["window_size"], "windowed again")
+    finally:
+        game.close()
 
 
 IDLE = r'''

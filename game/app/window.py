@@ -151,6 +151,9 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         # moderngl's default framebuffer keeps its creation size: set the viewport.
         self.size = (max(1, size[0]), max(1, size[1]))
+        if self.renderer.keeps_frame:
+            # llvmpipe reads the window's size at the first draw after a swap (see Renderer.keeps_frame).
+            pygame.display.flip()
         self.ctx.viewport = (0, 0, *self.size)
         self.renderer.resize(self.size)
         self.overlay.resize(self.size)

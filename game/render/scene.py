@@ -114,12 +114,16 @@ class CardAtlas:
         self.sheet: AtlasSheet | None = None
         self.texture: moderngl.Texture | None = None
 
-    def ensure(self, card_px: float) -> None:
+    def ensure(self, card_px: float, *, later: bool = False) -> bool:
+        """Draw the atlas for cards ``card_px`` wide unless the one drawn serves;
+        ``later``: keep a drawn one all the same (it scales). True if it is still due."""
         # Draw a little larger than shown and step in 32 px, so small
         # resizes keep the atlas and text stays crisp at any window size.
         want = int(min(512, max(64, math.ceil(card_px * 1.15 / 32) * 32)))
         if self.texture is not None and abs(want - self.card_px) < 0.2 * self.card_px:
-            return
+            return False
+        if later and self.texture is not None:
+            return True
         self.card_px = want
         self.sheet = draw_atlas(want, self.four_colour, self.back)
         surf = self.sheet.surface
@@ -136,6 +140,7 @@ class CardAtlas:
             tex.anisotropy = self.anisotropy
         tex.repeat_x = tex.repeat_y = False
         self.texture = tex
+        return False
 
     def set_back(self, back: str) -> None:
         """Show the card back ``back``: repaint just the back cell of a drawn atlas."""
@@ -346,12 +351,18 @@ class Renderer:
         #: buffer swap keeps the back buffer, which the window probes): a frame then
         #: paints only the boxes that changed. Off by default: the overlay of a
         #: screenshot is drawn into the target behind the renderer's back.
+        #: Such a window (Mesa's llvmpipe) reads its size at the first draw after a
+        #: swap: one drawn since (the warm-up on an idle table) would cut the next
+        #: frame to the old size after a resize, and an idle table kept that stale
+        #: picture. The window swaps first on a resize (the frame already shown).
         self.keeps_frame = False
         #: The boxes (window pixels, y down) the last render painted; None: all of it.
         self.painted: list[pygame.Rect] | None = None
         #: The look and the per-frame instances of the frame the target holds.
         self._shown: tuple[object, tuple[bytes, ...]] | None = None
         self._over: Callable[[], None] | None = None  # what the last frame drew over the table
+        self._resized = False  # the next render is the first at a new size
+        self._atlas_due = False  # the last frame scaled an atlas drawn for another size
 
     # --- set-up ---------------------------------------------------------------
 
@@ -364,13 +375,14 @@ class Renderer:
         if self._own_target:
             self.target.release()
             self.target = self._offscreen(self.size)
-        self._last = None
         self._rest_key = None
-        self._shown = None
+        self._resized = True
+        self.forget_frame()
 
     def forget_frame(self) -> None:
         """The target's pixels are no longer the last frame (the window was shown
-        again, exposed, turned): the next render paints all of it."""
+        again, exposed, turned, resized): the next render paints all of it, even
+        when the table looks as it did (an idle table must not stay stale)."""
         self._last = None
         self._shown = None
 
@@ -532,9 +544,14 @@ class Renderer:
         fr = self.frame_data(view)
         key = (self.size, lay.rect, tuple(lay.slots), fr.key(), self.flat, self.atlas.four_colour,
                self.atlas.back, self.felt.colour)
-        if not force and not dirty and key == self._last:
+        if not force and not dirty and key == self._last and not self._atlas_due:
             return False
-        self.atlas.ensure(cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W)
+        # The first frame at a new size keeps the atlas (scaled; drawing one is half
+        # a resize's frame on llvmpipe) so that it follows the event at once; the
+        # next render draws the atlas for the new size and paints the window again.
+        self._atlas_due = self.atlas.ensure(cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W,
+                                            later=self._resized)
+        self._resized = False
         self.camera = cam
         self.drawn = fr.drawn
         ctx = self.ctx
