@@ -28,6 +28,7 @@ from game.solver import (
 )
 from game.solver.worker import run_job
 from game.spider import deal as spider_deal
+from game.spider.masked import mask
 
 # A deal no search of this size decides: keeps the worker busy until told otherwise.
 HARD = 11982
@@ -126,8 +127,11 @@ def test_spider_check_line_and_hint(spider):
     c, ln = wait_for_answers(spider, {check, line})
     assert c.verdict is Verdict.SOLVED and replays(pos, c.line)
     assert ln.kind is Ask.LINE and ln.shared and ln.line == c.line
-    # The Spider hint sees only what the player sees: never from the solver's line.
-    hint = spider.ask_hint(pos)
+    # The Spider hint sees only what the player sees: never from the solver's line, and
+    # never a position (its hidden cards would cross to the worker).
+    with pytest.raises(TypeError, match="player's view"):
+        spider.ask_hint(pos)
+    hint = spider.ask_hint(mask(pos))
     [h] = wait_for_answers(spider, {hint})
     # The fair hint (its layouts cut off by the worker's safety clock on a busy machine
     # count as open, so the words may differ from an unhurried search: the move is legal).

@@ -669,7 +669,7 @@ def test_the_endgames_complete_search_runs_in_one_suit_games_only(monkeypatch):
     search(mask(two), seed=1, budget=2_000)
     assert not calls
     search(mask(Position.parse(ENDGAME)), seed=1, budget=2_000)
-    assert calls and all(state[10] == 0 for state, _deals, _budget in calls)
+    assert calls and all(state[10] == 0 for state, *_rest in calls)
 
 
 def test_the_in_sight_move_is_the_same_however_busy_the_machine(monkeypatch):
@@ -731,3 +731,23 @@ def test_a_move_ranked_below_one_with_fewer_wins_says_how_many_layouts_look_lost
     assert hints[0].dry == 0 < later.dry and hints[0].wins + hints[0].open / 2 > later.wins + later.open / 2
     assert lost in text and str(later.dry) in lost and "{" not in text and lost not in first
     assert (lost == english) == (code == "en")
+
+
+def test_one_budget_caps_every_stage_and_every_stage_stops_on_cancel():
+    # The hint's node budget is the whole hint's at every suit count: the sure line (two
+    # and four suits) and the chance stage (four) come out of it, never on top of it.
+    # And cancel stops every stage, the sure line and the endgame's complete search too:
+    # a hint cancelled at once has spent next to nothing.
+    views = []
+    for number, suits in ((5, 4), (9, 4), (8, 2), (3, 1)):
+        pos = deal(number, suits)
+        pos.push(pos.legal_moves()[0])
+        views.append(mask(pos))
+    views.append(mask(Position.parse(ENDGAME)))  # one suit, stock spent: the complete searches
+    for view in views:
+        for budget in (3_000, 9_000):
+            result = search(view, seed=0, budget=budget)
+            assert 0 < result.nodes <= budget, (view.suits, budget, result.nodes)
+            assert not result.cut
+        stopped = search(view, seed=0, budget=9_000, cancel=lambda: True)
+        assert stopped.cut and stopped.nodes <= 2 * 64 * (stopped.samples + 8), (view.suits, stopped.nodes)

@@ -11,7 +11,8 @@ from game.play.spider_hint import THINKING_FRAMES
 from game.play.spider_table import SpiderTable
 from game.play.table import TableEnv
 from game.solver.answers import Answer, Ask, Verdict
-from game.spider.advice import advise
+from game.spider.advice import advise_view
+from game.spider.masked import MaskedView
 from game.spider.position import Position
 
 
@@ -19,18 +20,19 @@ class FakeSolver:
     """A solver service that answers only when the test says so (no process)."""
 
     def __init__(self, advice: bool = True) -> None:
-        self.asked: list[tuple[int, Position]] = []
+        self.asked: list[tuple[int, MaskedView]] = []
         self.ready: list[Answer] = []
         self.cancelled: list[int] = []
         self.advice = advice
 
-    def ask_hint(self, position: Position) -> int:
-        self.asked.append((len(self.asked) + 1, position.copy()))
+    def ask_hint(self, view: MaskedView) -> int:
+        assert isinstance(view, MaskedView), "the table sends the player's view, never the position"
+        self.asked.append((len(self.asked) + 1, view))
         return len(self.asked)
 
     def answer(self) -> None:
-        request, position = self.asked[-1]
-        advice = advise(position, budget=1_500) if self.advice else None
+        request, view = self.asked[-1]
+        advice = advise_view(view, budget=1_500) if self.advice else None
         self.ready.append(Answer(request, Ask.HINT, Verdict.UNKNOWN, advice=advice,
                                  reason="" if advice else "the solver process stopped"))
 

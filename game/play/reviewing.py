@@ -23,8 +23,8 @@ from typing import Any
 from game.i18n import _
 from game.play.coach import FREECELL, Coach, Rules
 from game.play.flights import Flights
-from game.play.panels import Panel
-from game.play.table import TableEnv, TableEvent, TableWanted
+from game.play.panels import Button, Command, Panel
+from game.play.table import Helped, TableEnv, TableEvent, TableWanted
 from game.render.marks import Mark
 from game.session import FreeCellSession, SpiderSession
 
@@ -53,9 +53,16 @@ class Reviewing:
     def review_button(self, name: str) -> None:
         """"review" (start, or back to the list), "review-page:±1", "review-move:N", "review-try:N"."""
         what, _sep, arg = name.partition(":")
-        if what == "review":
+        if what in ("review", "review-peek"):
             if self.coach is None:
                 self.coach = Coach(self.coach_rules)
+            if what == "review-peek":
+                # The player chose to see what no player sees: the game no longer counts.
+                self.session.assisted = True
+                self.emit(Helped())
+            elif self.peeks() and self.coach.played_moves(self.session):
+                self.panel = self.peek_question()
+                return
             if not self.coach.same_game(self.session):
                 note = self.coach.begin(self.session)
                 if note:
@@ -77,6 +84,23 @@ class Reviewing:
             self.emit(TableWanted(self.table_for(session),
                                   _("Trying again from move {n}: this game does not count in the statistics").format(
                                       n=int(arg))))
+
+    def peeks(self) -> bool:
+        """Whether the review would show what the player cannot see in a game that still
+        counts: a review that knows every card (Spider's), of a game in play that is
+        neither won nor already helped (then it can no longer help)."""
+        s = self.session
+        return self.coach_rules.knows_every_card and not s.won and not s.assisted
+
+    def peek_question(self) -> Panel:
+        """Asked before a review that knows every card opens on a game that counts."""
+        return Panel(_("Review knowing every card?"),
+                     (_("The review sees the face-down cards and the stock, which you cannot: while the game "
+                        "is played, it could show you how to win it. This game would no longer count in your "
+                        "statistics."),
+                      _("Once the game is won, its review is free.")),
+                     (Button(_("Review; the game stops counting"), "review-peek"),
+                      Button(_("Cancel"), Command.CLOSE)), focus=1)
 
     def coach_up(self) -> bool:
         """The review's list or one move's page is on screen (the keyboard walking

@@ -36,7 +36,7 @@ from game.play.menu import Settings
 from game.play.panels import Button, Command, Panel
 from game.play.par import Par
 from game.play.record import Record
-from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv, TableWanted, Undone
+from game.play.table import Helped, NewDealWanted, Played, Refused, Table, TableEnv, TableWanted, Undone
 from game.session import restore_saved
 from game.solver import SolverChecker
 from game.solver.service import answer_pipes
@@ -192,6 +192,8 @@ class Round:
                 self.abandon()
                 self.start(event.table)
                 self.say(event.message)
+            elif isinstance(event, Helped) and self.challenge is not None:
+                self.challenge.spoiled = True
         self.table.settle()
         if self._win_sound and self.table.celebrating:
             self._win_sound = False

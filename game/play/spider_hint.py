@@ -1,6 +1,13 @@
 """Spider's Hint button: the fair search runs in the solver's worker process,
 never on the main thread; repeated presses cycle through its answer.
 
+Only the player's view crosses to the worker (:func:`game.spider.masked.mask`,
+made here, in the game's process): the worker never holds a hidden card. The
+hints come back best first, and those that lead back to a table this game has
+already shown (:class:`Shown`, undone moves included) go after the others: a
+player who follows the hint never walks in a circle, and the Play-fair demo
+and the bench (``tools/bench_spider_hint_bot.py``) take the same first hint.
+
     hints = SpiderHints(lambda: env.solver("spider"))
     shown = hints.press(position)     # a hint now (cycling a known answer), or None: asked
     ...
@@ -18,11 +25,53 @@ from collections.abc import Callable
 from typing import Any
 
 from game.spider.hints import HintCycle
+from game.spider.masked import mask
 
-__all__ = ["THINKING_FRAMES", "SpiderHints"]
+__all__ = ["THINKING_FRAMES", "Shown", "SpiderHints"]
 
 #: Frames a hint may take before "thinking…" shows (an answer inside them shows no sign).
 THINKING_FRAMES = 3
+
+
+class Shown:
+    """Every table one game has shown the player (as :meth:`Position.visible` gives it),
+    the tables of undone moves too; a new deal starts afresh::
+
+        shown = Shown()
+        shown.update(position)           # after moves, before judging hints
+        shown.returns(position, move)    # True: the move leads back to a table seen
+    """
+
+    def __init__(self) -> None:
+        self._game: str | None = None  # the deal's start, whole (it never leaves this process)
+        self._tables: set[Any] = set()
+
+    def update(self, position: Any) -> None:
+        """Add the tables of ``position``'s game so far (its start, then each move's)."""
+        start = position.copy()
+        while start.move_stack:
+            start.pop()
+        game = str(start)
+        if game != self._game:
+            self._game, self._tables = game, set()
+        self._tables.add(start.visible())
+        for move in position.move_stack:
+            start.push(move)
+            self._tables.add(start.visible())
+
+    def returns(self, position: Any, move: Any) -> bool:
+        """Whether playing ``move`` on ``position`` shows a table this game has shown before."""
+        if move is None or not position.is_legal(move):
+            return False
+        trial = position.copy(stack=False)
+        trial.push(move)
+        return trial.visible() in self._tables
+
+    def order(self, position: Any, hints: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``hints`` with those that lead back to a table shown put last (each part in its order)."""
+        self.update(position)
+        back = [self.returns(position, getattr(h, "move", None)) for h in hints]
+        return tuple(h for h, b in zip(hints, back) if not b) + tuple(h for h, b in zip(hints, back) if b)
 
 
 class SpiderHints:
@@ -38,6 +87,7 @@ class SpiderHints:
         self._next = 0
         self._frames = 0
         self.fallback = HintCycle()
+        self.shown = Shown()
 
     @property
     def waiting(self) -> bool:
@@ -65,7 +115,7 @@ class SpiderHints:
         try:
             if self._service is None:
                 self._service = self._solver()
-            self._request = self._service.ask_hint(position)
+            self._request = self._service.ask_hint(mask(position))
         except (OSError, RuntimeError):
             return self.fallback.next(position)
         self._asked_for = view
@@ -88,7 +138,7 @@ class SpiderHints:
             if advice is None:
                 # The worker could not answer: the heuristic does, at once.
                 return self.fallback.next(position)
-            self._view, self._hints, self._next = self._asked_for, advice.hints, 1
+            self._view, self._hints, self._next = self._asked_for, self.shown.order(position, advice.hints), 1
             return self._hints[0]
         return None
 

@@ -97,7 +97,13 @@ class TableWanted:
     message: str
 
 
-TableEvent = Played | Refused | Undone | NewDealWanted | TableWanted
+@dataclass(frozen=True)
+class Helped:
+    """The player took help that ends the game's counting (Spider's review knowing every
+    card, opened on a game in play): a challenge played on the table is spoiled too."""
+
+
+TableEvent = Played | Refused | Undone | NewDealWanted | TableWanted | Helped
 
 _FOCUS_MOVES = frozenset({Act.FOCUS_LEFT, Act.FOCUS_PREV, Act.FOCUS_RIGHT, Act.FOCUS_NEXT,
                           Act.FOCUS_UP, Act.FOCUS_DOWN})

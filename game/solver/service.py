@@ -142,6 +142,13 @@ class _Rider:
     options: dict[str, Any]
 
 
+def _snapshot(position: Any) -> Any:
+    """The position as asked (a copy: the table goes on playing); a masked view is frozen."""
+    from game.spider.masked import MaskedView
+
+    return position if isinstance(position, MaskedView) else position.copy()
+
+
 class SolverService:
     """The solver worker of one game (``"freecell"`` or ``"spider"``).
 
@@ -177,7 +184,9 @@ class SolverService:
         """The move to show (``Answer.move``). FreeCell: the first move of a
         winning line (shortened for a moment), or a sensible move when the
         search did not finish. Spider: the fair hint, which sees only what
-        the player sees (``Answer.advice``: every hint, best first)."""
+        the player sees (``Answer.advice``: every hint, best first); it takes
+        the player's view (:func:`game.spider.masked.mask`, made in the caller's
+        process), never a position: no hidden card reaches the worker."""
         return self._ask(Ask.HINT, position, self._limits(Ask.HINT, budget, time_limit))
 
     def ask_line(self, position: Any, *, budget: int | None = None,
@@ -363,7 +372,7 @@ class SolverService:
         return str(position)
 
     def _ask(self, ask: Ask, position: Any, options: dict[str, Any]) -> int:
-        self._check_position(position)
+        self._check_position(ask, position)
         self._next += 1
         rid = self._next
         key = self._key(ask, position)
@@ -373,21 +382,25 @@ class SolverService:
             self._supersede()
             self._out.append(self._derived(known, rid, ask))
         elif job is not None and key is not None and job.key == key:
-            self._riders.append(_Rider(rid, ask, position.copy(), options))
+            self._riders.append(_Rider(rid, ask, _snapshot(position), options))
         else:
             self._supersede()
-            self._start(_Job(rid, ask, key, position.copy(), options))
+            self._start(_Job(rid, ask, key, _snapshot(position), options))
         return rid
 
-    def _check_position(self, position: Any) -> None:
+    def _check_position(self, ask: Ask, position: Any) -> None:
         wanted: type[object]
         if self.game == "freecell":
             from game.freecell.position import Position as wanted
+        elif ask is Ask.HINT:
+            # Honest by construction: Spider's hint is asked with what the player sees.
+            from game.spider.masked import MaskedView as wanted
         else:
             from game.spider.position import Position as wanted
         if not isinstance(position, wanted):
-            raise TypeError(f"the {self.game} solver takes a {self.game} position, "
-                            f"not {type(position).__name__}")
+            what = "player's view (game.spider.masked.mask)" if wanted.__name__ == "MaskedView" else "position"
+            raise TypeError(f"the {self.game} solver's {ask.value} takes a {self.game} {what}, "
+                            f"not a {type(position).__module__}.{type(position).__name__}")
 
     def _start(self, job: _Job) -> None:
         message = ("job", job.request, job.ask, job.position, job.options)

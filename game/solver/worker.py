@@ -113,13 +113,14 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
                   player_moves=counted)
 
 
-def _spider_hint(position: Any, budget: int, time_limit: float | None,
+def _spider_hint(view: Any, budget: int, time_limit: float | None,
                  cancel: Callable[[], bool] | None, request: int) -> Answer:
     """Spider's Hint sees only what the player sees (SPEC §2.3): the fair search
-    over the masked position (:mod:`game.spider.advice`), never the solver.
+    over the player's view (:mod:`game.spider.advice`), never the solver; the
+    view was masked in the game's process, so no hidden card is here to read.
     ``time_limit`` is a safety net (the search counts nodes, so it repeats
     exactly); past it the samples searched so far decide."""
-    from game.spider.advice import advise
+    from game.spider.advice import HINT_SEED, advise_view
 
     start = time.perf_counter()
     stop = None if time_limit is None else start + time_limit
@@ -127,8 +128,7 @@ def _spider_hint(position: Any, budget: int, time_limit: float | None,
     def stopped() -> bool:
         return (cancel is not None and cancel()) or (stop is not None and time.perf_counter() > stop)
 
-    # A fixed seed: the same table always gets the same hint.
-    advice = advise(position, seed=0, budget=budget, cancel=stopped)
+    advice = advise_view(view, seed=HINT_SEED, budget=budget, cancel=stopped)
     return Answer(request, Ask.HINT, Verdict.UNKNOWN, move=advice.hints[0], states=advice.nodes,
                   seconds=time.perf_counter() - start, reason="visible information only", advice=advice)
 

@@ -28,7 +28,11 @@ from game.spider.hints import Gain, HintKind, candidates
 from game.spider.masked import MaskedView, Shown, mask
 from game.spider.moves import Move
 
-__all__ = ["Advice", "FairHint", "advise", "advise_view"]
+__all__ = ["HINT_SEED", "Advice", "FairHint", "advise", "advise_view"]
+
+#: The seed of every hint the game shows (and of the bench that measures it): the same
+#: table always gets the same hint.
+HINT_SEED = 0
 
 
 @dataclass(frozen=True)

@@ -168,6 +168,8 @@ TIDY_TURNED = 0.5
 
 #: The score of a move none of whose samples was searched (worse than any rank).
 _LOST = 1 << 40
+#: Expansions between two looks at ``cancel()`` (as the solver's searches look).
+_POLL = 64
 
 #: _fair_rank's weights, in half-breaks: per face-down card, per off-suit build (a card
 #: on the next rank of another suit: it can be mended by moving the run), per other break
@@ -397,8 +399,10 @@ class _Plan:
     """One sample's beam: a winning first move, or the first move toward the best position seen."""
 
     def __init__(self, deals: tuple[bytes, ...], width: int, budget: int, w_down: int = W_DOWN,
-                 settle: bool = False) -> None:
+                 settle: bool = False, cancel: Callable[[], bool] | None = None) -> None:
         self.beam = Beam(deals, width)
+        self.cancel = cancel  # polled every _POLL expansions, as the solver polls its own
+        self.cancelled = False
         #: With the stock spent, the complete search settles the start first (the endgame,
         #: module docstring): only for a sampled layout, every card a card (no UNKNOWN).
         self.settle = settle
@@ -430,10 +434,10 @@ class _Plan:
         best: tuple[int, Move | None] = (_fair_rank(start, w_down), None)
         self.best = best[0]
         self.best_down = _down(start)
-        if self.settle and not start[10]:
+        if self.settle and not start[10] and self.budget * ENDGAME_SHARE >= 1:
             # The endgame (module docstring): a layout with the stock spent is a puzzle with
             # one answer, which a best-first search settles far sooner than the beam.
-            found = layout_search(start, self.beam.deals, max(1, int(self.budget * ENDGAME_SHARE)))
+            found = layout_search(start, self.beam.deals, int(self.budget * ENDGAME_SHARE), self.cancel)
             self.expanded += found.expanded
             if found.first is not None:
                 self.best = self.best_down = 0
@@ -446,6 +450,9 @@ class _Plan:
             here: set[int] = set()
             for state, first in beam:
                 if self.expanded >= self.budget:
+                    return Sample.OPEN, best[1]
+                if self.cancel is not None and not self.expanded % _POLL and self.cancel():
+                    self.cancelled = True
                     return Sample.OPEN, best[1]
                 self.expanded += 1
                 for move, child in children(state):
@@ -490,22 +497,29 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
            cancel: Callable[[], bool] | None = None) -> FairResult:
     """Rank the moves of ``view`` by how the sampled layouts fare after them (module docstring).
 
-    ``budget`` counts beam expansions over everything; ``cancel()`` is polled
-    between samples and stops the search early (what it found so far is kept).
+    ``budget`` caps the expansions of every stage together (the beams', the complete
+    searches', the in-sight solver's states); ``cancel()`` is polled by every stage,
+    every :data:`_POLL` expansions, and stops the search early (what it found so far
+    is kept, and the result says ``cut``).
     """
     if samples < 1 or budget < 1:
         raise ValueError(f"samples and budget must be at least 1, not {samples} and {budget}")
     won_by: Move | None = None
     proven_lost = False
+    whole = budget
     if not view.unseen:
         samples = 1  # every card is in sight: every layout is the real one
         won_by, spent, proven_lost = winning_move(view, budget // 2, cancel)
-        budget = max(1, budget - spent)
+        budget = max(0, budget - spent)
+    # Stage 4's share comes out of the one budget first (at four suits, where it runs),
+    # then stage 3's; the sampled stages have the rest.
+    chance_budget = int(budget * CHANCE_SHARE) if _chance_runs(view) else 0
+    budget -= chance_budget
     masked_budget = int(budget * MASKED_SHARE) if _sure_line_runs(view) else 0
     w_down = W_DOWN if view.suits > 1 else W_DOWN_ONE_SUIT
     # The endgame's complete search (module docstring): measured at one suit only.
     settle = ENDGAME_SHARE > 0 and view.suits == 1
-    budget = max(1, budget - masked_budget)
+    budget = max(0, budget - masked_budget)
     rng = random.Random(seed)
     layouts = [_sample(view, rng) for _ in range(samples)]
     result = FairResult(samples=samples, proven_lost=proven_lost)
@@ -528,10 +542,11 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             result.cut = True
             break
         # The budget a layout finishes early with goes to the layouts after it.
-        plan = _Plan(deals, width, max(1, (vote_budget - result.nodes) // (samples - done)), w_down, settle)
+        plan = _Plan(deals, width, max(0, vote_budget - result.nodes) // (samples - done), w_down, settle, cancel)
         outcome, first = plan.run(state)
         found.append((outcome, first))
         result.nodes += plan.expanded
+        result.cut = result.cut or plan.cancelled
         if outcome is Sample.WON:
             result.won += 1
         elif outcome is Sample.OPEN:
@@ -562,10 +577,11 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
                 break
             done += 1
             child = apply(state, move, deals)
-            plan = _Plan(deals, width, max(1, (budget - result.nodes) // max(1, searches)), w_down, settle)
+            plan = _Plan(deals, width, max(0, budget - result.nodes) // max(1, searches), w_down, settle, cancel)
             searches -= 1
             outcome, _first = plan.run(child)
             result.nodes += plan.expanded
+            result.cut = result.cut or plan.cancelled
             tally[outcome] += 1
             # Open and dry alike score the best rank reached (a narrow beam runs
             # dry on layouts a wider one would win: a weak sign, not a loss).
@@ -609,17 +625,18 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         # every card face up, moves to and from empty columns improve the rank for ever:
         # it would hold the deal back while the cards trade places, as above.)
         mstate, mdeals = _masked(view)
-        plan = _Plan(mdeals, MASKED_WIDTH, max(1, masked_budget), w_down)
+        plan = _Plan(mdeals, MASKED_WIDTH, masked_budget, w_down, cancel=cancel)
         # Stage 4 (module docstring): measured at four suits only; two suits keep the
         # three-stage search their 65 of games 1..100 were won with.
-        if CHANCE_HEADS > 0 and view.suits == 4:
+        if chance_budget:
             plan.heads = {}
         _outcome, first = plan.run(mstate)
         result.nodes += plan.expanded
+        result.cut = result.cut or plan.cancelled
         table_rank = _fair_rank(mstate, w_down)
         if first is not None and plan.heads is not None:
-            first, best_down, nodes = _chance(view, plan.heads, table_rank, mdeals,
-                                              int(CHANCE_SHARE * (budget + masked_budget)), seed, w_down)
+            first, best_down, nodes = _chance(view, plan.heads, table_rank, mdeals, chance_budget, seed, w_down,
+                                              cancel)
             result.nodes += nodes
             if best_down is not None:
                 plan.best_down = best_down
@@ -634,6 +651,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         ranked = [replace(top, checked=True, wins=1, open=0, dry=0, score=0.0)] + [r for r in ranked if r.move != won_by]
         result.won = max(result.won, 1)
     result.ranked = _deal_when_due(view, ranked, progress, result.won)
+    assert result.nodes <= whole, f"{result.nodes} expansions for a budget of {whole}"
     return result
 
 
@@ -647,12 +665,19 @@ CHANCE_HEADS = 3
 CHANCE_SAMPLES = 4
 #: Positions kept per depth by the search that goes on from each filled-in line.
 CHANCE_WIDTH = 48
-#: Share of the hint's whole budget the fourth stage may spend, over all its searches.
-CHANCE_SHARE = 0.5
+#: Share of the hint's one budget the fourth stage may spend, over all its searches (it
+#: once came on top of the budget, half as much again: now a third of the budget is it).
+CHANCE_SHARE = 1 / 3
+
+
+def _chance_runs(view: MaskedView) -> bool:
+    """Stage 4 runs at four suits, wherever the sure line runs (measured there only)."""
+    return CHANCE_HEADS > 0 and view.suits == 4 and _sure_line_runs(view)
 
 
 def _chance(view: MaskedView, heads: dict[Move, tuple[int, State]], root: int, mdeals: tuple[bytes, ...],
-            budget: int, seed: int, w_down: int) -> tuple[Move | None, int | None, int]:
+            budget: int, seed: int, w_down: int,
+            cancel: Callable[[], bool] | None = None) -> tuple[Move | None, int | None, int]:
     """Judge the sure line's best first moves by what the cards they turn may be (stage 4).
 
     ``heads`` holds the best (rank, position) the sure line reached after each first
@@ -693,7 +718,7 @@ def _chance(view: MaskedView, heads: dict[Move, tuple[int, State]], root: int, m
                     col = bytes(col[:1 + col[0]]) + bytes(next(it) if c == UNKNOWN else c for c in col[1 + col[0]:])
                 cols.append(col)
             start = tuple(cols) + (state[10],)
-            plan = _Plan(mdeals, CHANCE_WIDTH, max(1, (budget - nodes) // searches), w_down)
+            plan = _Plan(mdeals, CHANCE_WIDTH, max(0, budget - nodes) // searches, w_down, cancel=cancel)
             searches -= 1
             plan.run(start)
             nodes += plan.expanded

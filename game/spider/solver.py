@@ -435,13 +435,15 @@ class LayoutSearch:
     exhausted: bool
 
 
-def layout_search(state: State, deals: tuple[bytes, ...], budget: int) -> LayoutSearch:
+def layout_search(state: State, deals: tuple[bytes, ...], budget: int,
+                  cancel: Callable[[], bool] | None = None) -> LayoutSearch:
     """The complete best-first search alone, from a search state rather than a position.
 
     For the fair hint (:mod:`game.spider.fair`), which samples layouts of the
     unseen cards as search states and must never hold a position: a layout's
     win, or proof that it has none (``exhausted``: every legal move of every
-    reachable position tried), within ``budget`` expansions. The line is never
+    reachable position tried), within ``budget`` expansions (``cancel()`` polled as
+    the solver polls it: a cancelled search is not exhausted). The line is never
     shown: only its first move is taken, as a vote for how this layout is won.
 
         >>> from game.spider import deal
@@ -450,7 +452,7 @@ def layout_search(state: State, deals: tuple[bytes, ...], budget: int) -> Layout
         >>> found.first, found.expanded, found.exhausted
         (None, 50, False)
     """
-    search = _Search(deals, max(1, budget), None, None, None)
+    search = _Search(deals, max(1, budget), None, cancel, None)
     root = _key(state)
     found = search.complete(root)
     first = search.line_to(found, state)[0] if found is not None else None

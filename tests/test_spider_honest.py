@@ -1,0 +1,139 @@
+"""Honest by construction (issue 57): only the player's view crosses to the solver's
+worker, so two games with the same visible table and different face-down cards and
+stock get the same hint, the same Play-fair move and the same mid-game review panel,
+through the real service and worker process."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from test_spider_fair import reshuffled
+
+from game import limits
+from game.input.actions import Act
+from game.play.fair_demo import FairDemo
+from game.play.spider_table import SpiderTable
+from game.play.table import Helped, TableEnv
+from game.solver import SolverService
+from game.spider import deal
+from game.spider.position import Position
+
+
+def twins(number: int, suits: int, moves: int) -> tuple[Position, Position]:
+    """Game ``number`` ``moves`` moves on, and a twin with the same history and the same
+    table whose still-hidden cards (face down and in the stock) lie in another order."""
+    import random
+
+    a = deal(number, suits)
+    start = a.copy(stack=False)
+    for _ in range(moves):
+        a.push(next(m for m in a.legal_moves() if not m.is_deal))
+    # The cards still hidden now are the deepest of each column's face-down cards at
+    # the start, and the stock: dealt again among those places, the history plays the same.
+    places = [(j, i) for j in range(10) for i in range(a.face_down[j])]
+    hidden = [start.column(j)[i] for j, i in places] + list(start.stock)
+    order = hidden[:]
+    random.Random(number).shuffle(order)
+    cols = [list(start.column(j)) for j in range(10)]
+    for (j, i), card in zip(places, order):
+        cols[j][i] = card
+    b = Position(cols, list(start.face_down), order[len(places):], [])
+    for m in a.move_stack:
+        b.push(m)
+    assert a.visible() == b.visible() and str(a) != str(b)
+    return a, b
+
+
+def table_on(service: SolverService, position: Position) -> SpiderTable:
+    table = SpiderTable(TableEnv(solver=lambda game: service), 1, position.suits)
+    table.session.position = position  # type: ignore[misc]
+    return table
+
+
+def until(what: str, done, step, timeout: float = 60.0) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        step()
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def service(monkeypatch):
+    # No clock on the hint (its 2 s safety net could cut one twin's search on a busy
+    # machine): the node budget alone stops it, so the two searches are the same search.
+    monkeypatch.setattr(limits, "SPIDER_HINT", limits.Limit(3_000, None))
+    with SolverService("spider") as s:
+        yield s
+
+
+@pytest.mark.parametrize("number,suits", [(5, 4), (8, 2)])
+def test_two_games_that_look_the_same_get_the_same_hint_demo_move_and_review_panel(service, number, suits):
+    a, b = twins(number, suits, 2)
+    hinted, panels, demo_moves = [], [], []
+    for pos in (a, b):
+        table = table_on(service, pos)
+        table.command(Act.HINT)
+        assert service.busy  # asked of the worker, with the player's view only
+        until("the hint", lambda t=table: t.message.startswith("Hint:"), lambda t=table: t.update(1 / 60))
+        hinted.append((table.message, list(table.hint_marks), table.hints._hints))
+        # The review knows every card: mid-game it asks first, and the question is all it shows.
+        table.command(Act.MOVE_LIST)
+        panels.append(table.panel)
+        assert table.coach is None or not table.coach.running
+        table.panel = None
+        demo = FairDemo(table, lambda: service)
+        until("the fair demo's first move", lambda d=demo: d.played == 1, lambda d=demo: d.update(1.0))
+        demo_moves.append(table.position.move_stack[-1])
+        demo.stop()
+        table.close()
+    assert hinted[0] == hinted[1]
+    assert panels[0] == panels[1] and panels[0] is not None and panels[0].title == "Review knowing every card?"
+    assert demo_moves[0] == demo_moves[1]
+
+
+def test_the_worker_never_holds_a_hidden_card_when_asked_for_a_hint(service, monkeypatch):
+    # What the service sends down the pipe for a hint: the view, whose cards are the
+    # face-up ones and the sorted multiset of the unseen (no order, no place).
+    sent = []
+    a, _b = twins(3, 4, 1)
+    table = table_on(service, a)
+    real_start = service._start
+    monkeypatch.setattr(service, "_start", lambda job: (sent.append(job.position), real_start(job)))
+    table.command(Act.HINT)
+    [view] = sent
+    assert type(view).__name__ == "MaskedView"
+    hidden = [c for j in range(10) for c in a.column(j)[:a.face_down[j]]] + list(a.stock)
+    assert list(view.unseen) == sorted(hidden) != hidden
+    table.close()
+
+
+def test_the_review_of_a_game_in_play_asks_first_and_then_the_game_stops_counting(service):
+    a, _b = twins(4, 2, 3)
+    table = table_on(service, a)
+    table.command(Act.MOVE_LIST)
+    question = table.panel
+    assert question is not None and [b.action for b in question.buttons][0] == "review-peek"
+    assert not table.session.assisted and table.coach is not None and not table.coach.running
+    assert any("would no longer count" in line for line in question.lines)
+    table.own_button("review-peek")
+    assert table.session.assisted and table.coach.running
+    assert any(isinstance(e, Helped) for e in table.take_events())
+    assert table.panel is not None and table.panel.title == "Game review, knowing every card"
+    table.close()
+
+
+def test_a_won_game_reviews_at_once(service):
+    # One move from the end of a one-suit game: A♠ onto 2♠ completes the last set.
+    from spider_helpers import build
+
+    pos = build({1: "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "AS"}, removed="SSSSSSS", suits=1)
+    table = table_on(service, pos)
+    from game.spider import Move
+
+    assert table.play(Move.of(1, 0, 1)) and table.session.won
+    table.command(Act.MOVE_LIST)
+    assert table.panel is not None and table.panel.title == "Game review, knowing every card"
+    assert not table.session.assisted
+    table.close()
