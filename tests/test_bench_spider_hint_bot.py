@@ -28,14 +28,39 @@ def test_the_fair_bot_follows_the_first_hint_and_deals_when_told(capsys):
     assert "game 3 suits 1: fair" in out.err
 
 
-def test_the_bot_plays_the_ranked_hints_in_order_and_never_repeats_a_position():
+def test_the_fair_bot_takes_what_h_shows_with_the_games_budget_and_seed(monkeypatch):
+    # The bench measures the game's hint: the same view, seed, budget and order as H.
+    from game import limits
+    from game.play.spider_hint import Shown
     from game.spider import deal
+    from game.spider.advice import HINT_SEED, advise_view
+    from game.spider.masked import mask
 
-    bot = bench.FairBot(0.02, seed=1)
+    monkeypatch.setattr(limits, "SPIDER_HINT", limits.Limit(1_500, None))
+    bot = bench.FairBot()
     pos = deal(4, 2)
+    pos.push(pos.legal_moves()[0])
     moves = bot(pos)
-    assert moves and len(bot.times) == 1
+    hints = Shown().order(pos, advise_view(mask(pos), seed=HINT_SEED, budget=1_500).hints)
+    assert moves == [h.move for h in hints if h.move is not None] and len(bot.times) == 1
     assert set(moves) <= set(pos.legal_moves())
+
+
+def test_a_bot_never_returns_to_a_table_and_loses_when_only_old_ones_are_left():
+    # One card and an empty column: it can only go back and forth. The bot takes the
+    # first choice that leads somewhere new, and has lost when none does.
+    from spider_helpers import build
+
+    seen = []
+
+    def choices(pos):
+        seen.append(pos.key())
+        return [m for m in pos.legal_moves() if not m.is_deal]
+
+    pos = build({1: "5S", 3: "(KS) 9S"}, suits=1)
+    assert bench.play(pos, choices) is False
+    assert len(seen) == len(set(seen)) >= 2  # each table once, then nothing new to go to
+    assert not pos.is_won()
 
 
 @pytest.mark.parametrize("args", [["--games", "0"], ["--seconds", "-1"], ["--jobs", "0"]])

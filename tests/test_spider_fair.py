@@ -739,10 +739,16 @@ def test_one_budget_caps_every_stage_and_every_stage_stops_on_cancel():
     # And cancel stops every stage, the sure line and the endgame's complete search too:
     # a hint cancelled at once has spent next to nothing.
     views = []
-    for number, suits in ((5, 4), (9, 4), (8, 2), (3, 1)):
+    for number, suits in ((5, 4), (8, 2), (3, 1)):
         pos = deal(number, suits)
         pos.push(pos.legal_moves()[0])
         views.append(mask(pos))
+    # Four-suit game 1 eleven moves on: its chance stage once spent 3,845 of a 3,000 budget.
+    rich = deal(1, 4)
+    for text in ("4 7 1", "10 7 1", "8 10 1", "3 2 1", "8 9 1", "8 1 1", "8 10 1", "1 7 2", "6 5 1",
+                 "10 6 3", "10 5 1"):
+        rich.push(Move.parse("move " + text))
+    views.append(mask(rich))
     views.append(mask(Position.parse(ENDGAME)))  # one suit, stock spent: the complete searches
     for view in views:
         for budget in (3_000, 9_000):

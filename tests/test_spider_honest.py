@@ -8,7 +8,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from test_spider_fair import reshuffled
 
 from game import limits
 from game.input.actions import Act
@@ -114,7 +113,7 @@ def test_the_review_of_a_game_in_play_asks_first_and_then_the_game_stops_countin
     table = table_on(service, a)
     table.command(Act.MOVE_LIST)
     question = table.panel
-    assert question is not None and [b.action for b in question.buttons][0] == "review-peek"
+    assert question is not None and question.buttons[0].action == "review-peek"
     assert not table.session.assisted and table.coach is not None and not table.coach.running
     assert any("would no longer count" in line for line in question.lines)
     table.own_button("review-peek")
