@@ -643,17 +643,12 @@ removed: 4"""
 
 
 def test_with_the_stock_spent_each_layout_is_settled_by_the_complete_search(monkeypatch):
-    from game.spider.solver import Verdict, solve
-
     pos = Position.parse(ENDGAME)
     budget = fair.budget_for(0.5)
     result = search(mask(pos), seed=52, budget=budget)
     best = result.ranked[0]
     assert best.checked and best.wins == result.samples == 24  # every layout won after it
     assert result.nodes < budget / 4  # settled, not searched to the end of the budget
-    pos.push(best.move)
-    assert solve(pos, budget=50_000).verdict is Verdict.SOLVED  # and this deal stays won
-    pos.pop()
     monkeypatch.setattr(fair, "ENDGAME_SHARE", 0)  # the beams alone: every layout left open
     beams = search(mask(pos), seed=52, budget=budget)
     assert beams.won == 0 and not any(r.wins for r in beams.ranked)  # no layout won
@@ -699,18 +694,16 @@ def test_the_in_sight_move_is_the_same_however_busy_the_machine(monkeypatch):
 def test_after_the_last_deal_a_move_with_many_lost_layouts_is_not_preferred_for_its_wins():
     # One-suit game 51 of the bench after its last deal. Ranked by wins alone, the hint moved
     # 3♠ 2♠ A♠ from column 7 onto column 3's 4♠ on some seeds: a few more sampled layouts
-    # won after it, but a quarter or more proven lost (and the real deal with them), where
-    # the other moves had almost none lost and most still open. Counting an open layout as
-    # half a win, every seed picks a move after which the real deal can still be won.
-    from game.spider.solver import Verdict, solve
-
+    # won after it, but a quarter or more proven lost, where another checked move had none
+    # lost and most still open. Counting an open layout as half a win, no seed's first hint
+    # has a quarter of its layouts lost while another checked move has none. (What the
+    # deal's real face-down cards say is no part of it: the hint cannot know them.)
     pos = Position.parse(GAME_51)
-    assert solve(pos, budget=150_000).verdict is Verdict.SOLVED
     for seed in range(4):
-        move = search(mask(pos), seed=seed).ranked[0].move
-        pos.push(move)
-        assert solve(pos, budget=150_000).verdict is Verdict.SOLVED, (seed, str(move))
-        pos.pop()
+        checked = [r for r in search(mask(pos), seed=seed).ranked if r.checked]
+        top = checked[0]
+        samples = top.wins + top.open + top.dry
+        assert not (4 * top.dry >= samples and any(r.dry == 0 for r in checked[1:])), (seed, checked)
 
 
 @pytest.mark.parametrize("code", ["en", "ko", "ja", "ru"])
