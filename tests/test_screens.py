@@ -540,6 +540,7 @@ def statistics_tab(play) -> str:
     panel = play.menu.panel()
     assert panel is not None and panel.title == "Statistics"
     (chosen,) = panel.sections[0].rows[0].selected
+    assert panel.focus == chosen  # the keyboard's ring is on the tab shown, not on the first tab
     return panel.buttons[chosen].action.removeprefix("chart-")
 
 

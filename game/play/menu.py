@@ -601,6 +601,7 @@ class Menu:
             self.focus = 0
             if action == "statistics":
                 self._chart_on_open()
+                self._focus_on(f"chart-{self.chart_game}")  # the ring on the tab shown, not on the first
             return None
         if action == "clear-stats":
             self.stack.append("confirm-clear")
