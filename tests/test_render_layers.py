@@ -3,6 +3,8 @@ cached resting layer (a key press costs a blit and a few cards, not the table)."
 
 from __future__ import annotations
 
+import pytest
+
 from game.freecell import deal
 from game.render.layout import layout
 from game.render.marks import Mark
@@ -293,5 +295,31 @@ def test_warming_up_changes_no_pixel(ctx):
         assert r.read_pixels() == before
         assert not r.render(view)  # nothing changed: no frame needed after it
         assert r.render(view, force=True) and r.read_pixels() == before
+    finally:
+        r.release()
+
+
+def test_a_mark_or_the_focus_on_the_spider_stock_lights_its_top_pile_only(ctx):
+    # The game names the stock (stock, 0) as one place (the focus, the deal hint, the
+    # coach); the layout draws a pile per deal left, the next deal on top. Issue 62 (9a):
+    # pile 0, the bottom one, was lit and so drawn again over the piles that cover it.
+    from game.places import PileKind
+    from game.spider.deals import deal as spider_deal
+
+    r = Renderer(ctx, (640, 400))
+    try:
+        pos = spider_deal(3, 2)
+        for dealt in range(5):
+            lay = layout(pos, 640, 400)
+            stock = [c for c in lay.cards if c.kind == PileKind.STOCK and not c.hidden]
+            assert len(stock) == 5 - dealt
+            top = max(stock, key=lambda c: c.z)
+            on = Mark(PileKind.STOCK, 0, None, "hint")
+            for view in (View(lay, focus=Mark(PileKind.STOCK, 0, None, "focus")), View(lay, marks=[on])):
+                lit = r.frame_data(view).lit
+                assert len(lit) == 12 and tuple(lit[:3]) == pytest.approx((top.x, top.y, top.z))
+            pos.push(next(m for m in pos.legal_moves() if m.is_deal))
+        lay = layout(pos, 640, 400)  # no deal left: the empty stock's slot glows
+        assert r.frame_data(View(lay, focus=Mark(PileKind.STOCK, 0, None, "focus"))).slots[7] == 1.0
     finally:
         r.release()

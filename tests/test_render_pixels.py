@@ -244,3 +244,33 @@ def test_the_first_frame_at_a_new_size_follows_at_once_and_the_next_draws_the_ca
     r.release()
     fresh = draw(ctx, pos, big)[2]
     assert settled == fresh.px
+
+
+def test_a_focused_spider_stock_is_one_stock_with_the_ring_around_its_top_pile(ctx):
+    # Issue 62 (9a): the game's focus on "the stock" (stock, 0) ringed the bottom pile of
+    # its five, drawn again over the four on it: a second stock standing out of the first.
+    pos = spider_deal(3, 2)
+    size = (1280, 720)
+    lay, cam, lit, _ = draw(ctx, pos, size, focus=Mark(PileKind.STOCK, 0, None, "focus"))
+    _, _, plain, _ = draw(ctx, pos, size)
+    stock = [c for c in lay.cards if c.kind == PileKind.STOCK and not c.hidden]
+    assert len(stock) == 5
+    top = max(stock, key=lambda c: c.z)  # the next deal, drawn over the others
+
+    def at(frame, dx, dy):
+        return frame.at(*cam.project(top.x + dx, top.y + dy, top.z))
+
+    # The top pile looks as it does without the focus: nothing is drawn over it.
+    inside = [(dx / 10, dy / 10) for dx in range(-4, 5) for dy in range(-6, 7)]
+    assert [p for p in inside if at(lit, *p) != at(plain, *p)] == []
+    # The ring goes round it on all four sides, in the focus blue.
+    for dx, dy in ((-0.555, 0.0), (0.555, 0.0), (0.0, 0.755), (0.0, -0.755)):
+        r, g, b = at(lit, dx, dy)
+        assert b > r + 80 and g > r + 40 and b > 200 and at(plain, dx, dy) != (r, g, b), (dx, dy, (r, g, b))
+    # And nothing else changed: no pile of the stock, no second ring, outside it.
+    corners = [cam.project(top.x + dx, top.y + dy, top.z) for dx in (-0.6, 0.6) for dy in (-0.8, 0.8)]
+    left, right = min(x for x, _ in corners) - 2, max(x for x, _ in corners) + 2
+    upper, lower = min(y for _, y in corners) - 2, max(y for _, y in corners) + 2
+    changed = [(i // 3 % lit.w, i // 3 // lit.w) for i in range(0, len(lit.px), 3)
+               if lit.px[i:i + 3] != plain.px[i:i + 3]]
+    assert changed and all(left <= x <= right and upper <= y <= lower for x, y in changed)

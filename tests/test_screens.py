@@ -533,3 +533,65 @@ def test_the_menus_challenge_rows_say_done_and_the_day_can_go_back_within_the_mo
     for _ in range(40):  # never before the 1st of this month
         menu.choose("challenge-earlier")
     assert menu.challenge_date() == today.replace(day=1)
+
+
+def statistics_tab(play) -> str:
+    """The game whose tab the open statistics screen has selected ("spider-2")."""
+    panel = play.menu.panel()
+    assert panel is not None and panel.title == "Statistics"
+    (chosen,) = panel.sections[0].rows[0].selected
+    assert panel.focus == chosen  # the keyboard's ring is on the tab shown, not on the first tab
+    return panel.buttons[chosen].action.removeprefix("chart-")
+
+
+def open_statistics_by_keys(play) -> None:
+    """M, then Tab to the Statistics button and Enter, as a keyboard player does."""
+    from game.input import Act, Action
+
+    play.act(Action(Act.MENU))
+    for _ in range(len(play.menu.buttons())):
+        if play.menu.buttons()[play.menu.focus].action == "statistics":
+            break
+        play.act(Action(Act.FOCUS_NEXT))
+    play.act(Action(Act.SELECT))
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_statistics_opened_during_spider_show_spider_with_its_suits(tmp_path, suits):
+    # Issue 62 (9b): they opened on FreeCell's tab whatever was on the table (FreeCell had
+    # results here, and the tab stayed on the last game that had any).
+    from game.input import Act, Action
+    from game.play import NullHost, Play
+    from game.play.panels import Command
+    from game.store import Store
+
+    store = Store(str(tmp_path / "data"))
+    store.save("settings", {"live_winnability": False})
+    Statistics.load(store).update(store, lambda s: s.record_win("freecell", 100.0, 90, date="2026-11-01"))
+    play = Play(NullHost(), "spider", 3, suits, now=lambda: 0.0, store=store)
+    try:
+        key = f"spider-{suits}"
+        open_statistics_by_keys(play)  # the menu's key, then its button
+        assert statistics_tab(play) == key
+        assert play.menu.panel().chart.games == ()  # this game has no result yet: its own empty chart
+        play.act(Action(Act.CANCEL))
+        play.act(Action(Act.CANCEL))
+        assert not play.menu.is_open
+        # After a result: one Spider game given up, the menu's Statistics button by the pointer.
+        play.act(Action(Act.DEAL))
+        play.button(Command.GIVE_UP)
+        play.button(Command.CONFIRMED)
+        play.button(Command.MENU)
+        play.button("statistics")
+        assert statistics_tab(play) == key
+        assert [kind for _, kind in play.menu.panel().chart.games] == ["given up"]
+        # Another tab chosen, then a FreeCell deal: the statistics open on FreeCell's.
+        play.button("chart-daily")
+        play.button("back")
+        play.button("freecell-random")
+        play.button(Command.CONFIRMED)
+        assert play.game == "freecell"
+        open_statistics_by_keys(play)
+        assert statistics_tab(play) == "freecell"
+    finally:
+        play.close()

@@ -599,7 +599,7 @@ def shoot(args: argparse.Namespace) -> int:
         elif args.panel is not None:
             from game.play.menu import Menu
 
-            menu = Menu(settings, panel_stats, marks=lambda: panel_progress)
+            menu = Menu(settings, panel_stats, marks=lambda: panel_progress, playing=table.stats_key)
             menu.open()
             if args.panel == "challenges":  # the statistics' month of daily challenges
                 menu.choose("statistics")

@@ -24,7 +24,7 @@ from game.play.frame import Frame
 from game.play.games import GAMES, asks
 from game.play.help import HelpBook
 from game.play.host import Host, NullHost
-from game.play.menu import Menu, Settings
+from game.play.menu import Settings
 from game.play.panels import WALK, Button, Command, Panel
 from game.play.round import Round
 from game.play.table import Table
@@ -52,7 +52,7 @@ class Play:
         self.round = Round(host, self.store, self.settings, self.stats, game, number, suits, now=now,
                            restore=restore, language=language)
         self.jobs, self.env, self.record = self.round.jobs, self.round.env, self.round.record
-        self.menu = Menu(self.settings, self.stats, marks=self.round.challenge_marks, held=self.round.held_level)
+        self.menu = self.round.menu()
 
     @property
     def table(self) -> Table:

@@ -58,7 +58,8 @@ class Menu:
 
     def __init__(self, settings: Settings, stats: Any = None, game: str = "freecell", *,
                  marks: Callable[[], Any] | None = None,
-                 held: Callable[[], tuple[str, str] | None] | None = None) -> None:
+                 held: Callable[[], tuple[str, str] | None] | None = None,
+                 playing: Callable[[], str] | None = None) -> None:
         self.settings = settings
         self.stats = stats
         self.game = game
@@ -82,6 +83,9 @@ class Menu:
         self.held = held or (lambda: None)
         #: How many days before today the menu's challenges are (past days of this month play too).
         self.challenge_days_back = 0
+        #: The statistics bucket of the game on the table ("spider-2"), asked as the statistics
+        #: open: they open on its tab (None: no table; the first tab with results).
+        self.playing = playing
 
     @property
     def is_open(self) -> bool:
@@ -306,6 +310,15 @@ class Menu:
         b.add(_("Clear statistics"), "clear-stats")
         b.add(_("Back"), "back")
         return _("Statistics"), sections, b.buttons, grid, chart
+
+    def _chart_on_open(self) -> None:
+        """The statistics open on the game on the table (Spider's with its suits, even
+        before its first result); with none, on a game that has results, if any has."""
+        game = self.playing() if self.playing is not None else None
+        if game in dict(self.CHARTS):
+            self.chart_game = game
+        elif self.stats is not None and not self.stats[self.chart_game].played:
+            self.chart_game = next((k for k, _ in self.CHARTS[:-2] if self.stats[k].played), self.chart_game)
 
     def _calendar(self) -> Calendar:
         """This month (a Japan date, as the daily deal's) with the days played and won marked."""
@@ -586,9 +599,9 @@ class Menu:
         if action in ("settings", "statistics"):
             self.stack.append(action)
             self.focus = 0
-            if action == "statistics" and self.stats is not None and not self.stats[self.chart_game].played:
-                # The chart opens on a game that has results, if any has.
-                self.chart_game = next((k for k, _ in self.CHARTS[:-2] if self.stats[k].played), self.chart_game)
+            if action == "statistics":
+                self._chart_on_open()
+                self._focus_on(f"chart-{self.chart_game}")  # the ring on the tab shown, not on the first
             return None
         if action == "clear-stats":
             self.stack.append("confirm-clear")

@@ -32,7 +32,7 @@ from game.play.frame import control_bar, status_line
 from game.play.games import GAMES, LIVE_CHECK, Game, asks, game_of, next_table, restored_table
 from game.play.host import Host
 from game.play.jobs import Jobs, LineFound, Rewound, Said, WinnableFound
-from game.play.menu import Settings
+from game.play.menu import Menu, Settings
 from game.play.panels import Button, Command, Panel
 from game.play.par import Par
 from game.play.record import Record
@@ -283,6 +283,12 @@ class Round:
         self.table.result_notes, self.table.moves_text = (), ""
         self.table.fly_deal()
         self.position_changed()
+
+    def menu(self) -> Menu:
+        """The menu over this round: it asks the round for the challenge marks, the level a
+        challenge holds, and the game on the table (the statistics open on its tab)."""
+        return Menu(self.settings, self.stats, marks=self.challenge_marks, held=self.held_level,
+                    playing=lambda: self.table.stats_key())
 
     # --- daily challenges ----------------------------------------------------------------
 
