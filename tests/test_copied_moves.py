@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from conftest import DATA
 
 from game.commands import main
@@ -98,3 +99,18 @@ def test_spiders_win_says_one_count_of_moves_everywhere(play_for):
     assert panel is not None and panel.title == "You won!" and f"Moves {n}" in panel.lines
     assert said == f"Won with {1300 - n} points in {n} moves."
     assert Statistics.load(play.store)["spider-1"].fewest_moves == n
+
+
+def test_a_spider_save_written_before_deals_counted_as_moves_still_loads():
+    from game.session import SpiderSession
+
+    session = SpiderSession(1, 1, now=lambda: 0.0)
+    session.play(session.position.legal_moves()[0])
+    session.play(SpiderMove.parse("deal"))
+    data = session.to_dict()
+    assert data["moves"] == 2  # the deal counted
+    data["moves"] = 1  # as the save had it when only column moves counted
+    assert SpiderSession.from_dict(data).moves == 2
+    data["moves"] = 3
+    with pytest.raises(ValueError):  # a count that fits neither rule was not written by the game
+        SpiderSession.from_dict(data)
