@@ -75,7 +75,7 @@ class GamePosition(Protocol[M]):
 
     @property
     def move_count(self) -> int:
-        """Moves as the game counts them (FreeCell: player moves; Spider: column moves)."""
+        """Moves as the player reads them (FreeCell: player moves; Spider: column moves and deals)."""
         ...
 
     def legal_moves(self) -> list[M]:

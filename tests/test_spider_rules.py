@@ -219,7 +219,7 @@ def test_a_deal_completing_a_set_removes_it_and_scores() -> None:
     played(pos, "deal")
     assert pos.removed == 1 and pos.column(1) == (Card.parse("QD"),) and pos.face_down[1] == 0
     assert pos.completed_sets() == 1 and pos.turned_up() == [1]
-    assert pos.score == 500 - 1 + 100 and pos.move_count == 0 and pos.stock_size == 0
+    assert pos.score == 500 - 1 + 100 and pos.move_count == 1 and pos.stock_size == 0
     assert [str(pos.column(i)[-1]) for i in (0, 2, 9)] == ["8C", "9C", "8D"]
     pos.pop()
     assert str(pos) == before and pos.score == 500 - 1 + 100 - 1 - 100 and pos.removed == 0
@@ -246,7 +246,7 @@ def test_a_deal_puts_one_card_face_up_on_every_column() -> None:
     assert [pos.column(i)[-1] for i in range(10)] == list(stock[:10])
     assert pos.face_down == (5, 5, 5, 5, 4, 4, 4, 4, 4, 4)
     assert pos.stock == stock[10:] and pos.deals_left == 4
-    assert pos.score == 499 and pos.move_count == 0
+    assert pos.score == 499 and pos.move_count == 1  # a deal is a move
 
 
 def test_five_deals_then_none() -> None:
@@ -326,7 +326,7 @@ def test_score_and_moves_through_undo() -> None:
     pos.push(a)
     assert (pos.score, pos.move_count) == (499, 1)
     pos.push(DEAL)
-    assert (pos.score, pos.move_count) == (498, 1)  # a deal costs a point but is no move
+    assert (pos.score, pos.move_count) == (498, 2)  # a deal is a move: one point, one on the counter
     pos.pop()
     assert (pos.score, pos.move_count) == (497, 1)  # undo costs a point, refunds none
     pos.pop()

@@ -264,9 +264,8 @@ def snapshot_of(session: Any) -> Snapshot:
 
 def _position_snapshot(pos: Any, won: bool) -> Snapshot:
     cells = getattr(pos, "cells", ())
-    # Spider's status line counts each deal as a move too (SpiderSession.moves).
-    deals = sum(1 for m in pos.move_stack if getattr(m, "is_deal", False))
-    return Snapshot(pos.move_count + deals, sum(1 for c in cells if c is not None), getattr(pos, "removed", 0), won)
+    # Spider's count has its deals in it (a deal is a move there).
+    return Snapshot(pos.move_count, sum(1 for c in cells if c is not None), getattr(pos, "removed", 0), won)
 
 
 def tracker_for(goal: Goal, session: Any) -> Tracker:

@@ -212,15 +212,12 @@ def replay_spider(number: int, suits: int, moves: Sequence[str]) -> list[Snapsho
     where = f"Spider game {number} ({suits} suit{'s' if suits > 1 else ''})"
     pos = deal(number, suits)
     out: list[Snapshot] = []
-    deals = 0
     for i, text in enumerate(moves):
         try:
-            move = Move.parse(text)
-            pos.push(move)
+            pos.push(Move.parse(text))
         except (NotationError, IllegalMoveError) as exc:
             raise ProofError(f"{where}: action {i + 1} ({text}) is illegal: {str(exc).split(': ', 1)[-1]}") from None
-        deals += move.is_deal
-        out.append(Snapshot(pos.move_count + deals, 0, pos.removed, pos.is_won()))
+        out.append(Snapshot(pos.move_count, 0, pos.removed, pos.is_won()))
     if not pos.is_won():
         raise ProofError(f"{where}: the line ends before the game is won ({pos.removed} of 8 suits complete)")
     return out

@@ -8,7 +8,8 @@ with ``textplay`` (FreeCell in the terminal); ``usage`` holds
 
     solitaire                                   start the game
     solitaire deal freecell N                   print Microsoft deal N (fc-solve board format)
-    solitaire deal freecell N --check MOVES     replay a solution, print the final position
+    solitaire deal freecell N --check MOVES [--auto LEVEL]
+                                                replay a solution, print the final position
     solitaire deal spider N --suits {1,2,4}     print Spider game N
     solitaire deal spider N --suits S --check MOVES
     solitaire solve freecell N [--board FILE] [--freecells K] [--budget STATES]
@@ -140,6 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
     fc.add_argument("number", help=_("deal number 1..1000000"))
     fc.add_argument("--check", metavar="MOVES_FILE",
                     help=_("replay whitespace-separated moves (no automatic moves) and print the result"))
+    fc.add_argument("--auto", default="safe", metavar="LEVEL",
+                    help=_("automatic foundation moves the player count assumes: off, safe (default) or all"))
 
     sp = games.add_parser("spider", help=_("Spider game 1..999,999"))
     sp.add_argument("number", help=_("game number 1..999999"))
@@ -187,7 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
     rfc = review_games.add_parser("freecell", help=_("review a FreeCell game played on a deal"))
     rfc.add_argument("number", help=_("deal number 1..1000000"))
     rfc.add_argument("--moves", metavar="MOVES_FILE", required=True,
-                     help=_("the player's moves, whitespace separated, without automatic foundation moves"))
+                     help=_("the player's moves, whitespace separated (as the game copies them, or without "
+                            "automatic foundation moves)"))
     rfc.add_argument("--auto", default="safe", metavar="LEVEL",
                      help=_("automatic foundation moves on the table: off, safe (default) or all"))
     rfc.add_argument("--json", action="store_true", help=_("a JSON list of objects, one per move"))
@@ -266,7 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "deal" and args.game == "freecell":
             from game.commands.freecell import deal_command
 
-            return deal_command(args.number, args.check)
+            return deal_command(args.number, args.check, args.auto)
         if args.command == "deal" and args.game == "spider":
             from game.commands.spider import deal_command as spider_deal
 

@@ -24,9 +24,15 @@ __all__ = ["daily_command", "deal_command", "play_command", "solve_command"]
 _SECONDS = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
 
 
-def deal_command(number_text: str, check_path: str | None) -> int:
-    """``solitaire deal freecell N [--check MOVES_FILE]``."""
+def deal_command(number_text: str, check_path: str | None, auto_text: str = "safe") -> int:
+    """``solitaire deal freecell N [--check MOVES_FILE] [--auto LEVEL]``.
+
+    The file lists every card movement (fc-solve's form, as the game copies a
+    game's moves) and is replayed as it is; the moves said are the player's,
+    counted as a table at ``--auto`` counts that game (the status line's count).
+    """
     number = parse_deal_number(number_text)
+    level = parse_auto(auto_text)
     pos = deal(number)
     if check_path is None:
         sys.stdout.write(pos.board())
@@ -48,12 +54,15 @@ def deal_command(number_text: str, check_path: str | None) -> int:
                   file=sys.stderr)
             return 1
     sys.stdout.write(pos.board())
+    from game.session import FreeCellSession
+
+    n = FreeCellSession.replaying(number, pos.move_stack, level).moves
     if pos.is_won():
-        said = ngettext("replayed {n} move on deal {deal}: won", "replayed {n} moves on deal {deal}: won", len(tokens))
+        said = ngettext("replayed {n} move on deal {deal}: won", "replayed {n} moves on deal {deal}: won", n)
     else:
         said = ngettext("replayed {n} move on deal {deal}: {home} of 52 cards home",
-                        "replayed {n} moves on deal {deal}: {home} of 52 cards home", len(tokens))
-    print(said.format(n=len(tokens), deal=number, home=pos.cards_home), file=sys.stderr)
+                        "replayed {n} moves on deal {deal}: {home} of 52 cards home", n)
+    print(said.format(n=n, deal=number, home=pos.cards_home), file=sys.stderr)
     return 0
 
 

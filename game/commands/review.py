@@ -6,8 +6,10 @@
 
 ``FILE`` lists the player's moves in standard notation, whitespace
 separated, ``#`` starting a comment line: the moves of the game as it was
-played on a table at the ``--auto`` level (default "safe"), without the
-automatic foundation moves (the table makes those) and without undone moves.
+played on a table at the ``--auto`` level (default "safe"), without undone
+moves. The automatic foundation moves (the table makes those) may be left
+out or written where the table made them, as the game copies a game's moves
+(:func:`read_player_moves`); either way they are not graded.
 A column-to-column move without ``v`` carries the cards that fit, as
 ``deal --check`` reads it.
 
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from game.commands.usage import UsageError, parse_auto, read_text_file
@@ -48,31 +50,66 @@ if TYPE_CHECKING:  # the rules and the solvers load when a command runs, not on 
 __all__ = ["read_player_moves", "review_command", "spider_review_command"]
 
 
-def read_player_moves(path: str, start: Position, level: str) -> list[Move]:
+def read_player_moves(path: str, start: Position, level: str, opening: Sequence[Move] = ()) -> list[Move]:
     """The player moves of ``path`` played from ``start`` at ``level``; one-line
-    :class:`UsageError` for a token that is no move or a move the rules refuse."""
-    from game.freecell.moves import NotationError
-    from game.freecell.position import IllegalMoveError
+    :class:`UsageError` for a token that is no move or a move the rules refuse.
 
+    Two forms read the same: the player's moves alone (the table makes the
+    automatic ones), and the game's own copy ("Copy this game's moves"), which
+    writes every card movement, fc-solve style: there a move the level has just
+    played by itself (after the move before it; at the start, ``opening``, the
+    cards the deal sends home) is written next and is skipped, so the copy
+    reads as the same moves the table counted. The player's form is read first:
+    it is the one a skipped move could misread.
+    """
     tokens = [t for line in read_text_file(path, "moves file").splitlines()
               if not line.lstrip().startswith("#") for t in line.split()]
+    moves, failed = _played(path, tokens, start, level, None)
+    if failed is None:
+        return moves
+    copied, failed_too = _played(path, tokens, start, level, opening)
+    if failed_too is None:
+        return copied
+    # Neither form reads to the end: the error of the one that read further.
+    raise failed if failed.index >= failed_too.index else failed_too
+
+
+def _played(path: str, tokens: list[str], start: Position, level: str,
+            opening: Sequence[Move] | None) -> tuple[list[Move], _Failed | None]:
+    """Play ``tokens`` from ``start`` as player moves at ``level``; with ``opening``
+    (not None) an automatic move written right after the move that made it is skipped.
+    The moves, and None or where reading stopped and why."""
+    from game.freecell.moves import NotationError
+
     pos = start.copy(stack=False)
-    moves = []
+    moves: list[Move] = []
+    # The automatic moves just made and not yet met in the list (as written: "4h", "ah").
+    made = [str(m) for m in opening] if opening is not None else []
     for index, token in enumerate(tokens, 1):
         try:
             move = pos.parse_move(token)
         except NotationError as exc:
-            raise UsageError(_("{file}: move {n}: {why}").format(file=shown_path(path), n=index, why=exc)) from None
+            return moves, _Failed(index, _("{file}: move {n}: {why}").format(file=shown_path(path), n=index, why=exc))
+        if str(move) in made:
+            made.remove(str(move))  # the table played it already: the copy writes it out
+            continue
         reason = pos.why_illegal(move)
         if reason is not None:
-            raise UsageError(_("{file}: move {n} ({move}) is illegal: {why}").format(
+            return moves, _Failed(index, _("{file}: move {n} ({move}) is illegal: {why}").format(
                 file=shown_path(path), n=index, move=move, why=reason))
-        try:
-            pos.push(move, auto=level)
-        except IllegalMoveError as exc:  # pragma: no cover - why_illegal said yes
-            raise UsageError(str(exc)) from None
+        pos.push(move, auto=level)
         moves.append(move)
-    return moves
+        if opening is not None:
+            made = [str(m) for m in pos.undo_steps()[-1][1]]
+    return moves, None
+
+
+class _Failed(UsageError):
+    """Where a reading of a moves file stopped (the token's 1-based index) and why."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
 
 
 def review_command(number_text: str, moves_path: str, auto_text: str = "safe", as_json: bool = False) -> int:
@@ -85,8 +122,8 @@ def review_command(number_text: str, moves_path: str, auto_text: str = "safe", a
     number = parse_deal_number(number_text)
     start = deal(number)
     start.auto_level = level
-    start.settle(level)
-    moves = read_player_moves(moves_path, start, level)
+    opening = start.settle(level)  # the cards the deal sends home by itself (the copy writes them first)
+    moves = read_player_moves(moves_path, start, level, opening)
     talk = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:

@@ -249,17 +249,7 @@ class FreeCellTable(Reviewing, Table):
         """The game ``line`` plays (legal from the deal's start, every card movement) at ``level``,
         its moves made as a player makes them (:meth:`FreeCellSession.play_line`): counted
         as the same game played by hand, the demo's and par's way."""
-        session = FreeCellSession(number, auto_foundation=level, now=self.env.now)
-        opening = session.opening
-        if line[:len(opening)] == opening:
-            i = len(opening)  # the cards the deal sends home by itself
-            while i < len(line):
-                i += session.play_line(line[i:])
-        else:  # a line that leaves the deal's automatic cards where they are: card by card
-            session = FreeCellSession(number, auto_foundation=False, now=self.env.now)
-            for move in line:
-                session.push_plain(move)
-            session.set_auto_level(level)
+        session = FreeCellSession.replaying(number, line, level, now=self.env.now)
         session.clock.start()
         return session
 

@@ -445,7 +445,9 @@ class Round:
         if text is None:
             self.say(_("Move lists are FreeCell's"))
             return
-        n = len(text.split())
+        # The text writes every card movement (fc-solve's form, automatic moves too); the
+        # count said is the game's, as the status line shows it and the readers count it.
+        n = self.table.session.moves
         if self.host.clipboard_put(text) is False:  # the window has no system clipboard
             self.say(ngettext("{n} move copied, for this window only: there is no system clipboard", "{n} moves copied, for this window only: there is no system clipboard", n).format(n=n))
         else:

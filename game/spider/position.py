@@ -27,9 +27,11 @@ Scoring (Windows, SPEC §2.2): start at 500; every move, deal and undo costs 1;
 every completed set adds 100, whether a move or a deal completed it (a deal
 can: an ace dealt onto K..2 of its suit). Undo never refunds its point, and
 undoing an action that completed sets takes their 100s back. ``move_count`` counts
-column moves made minus column moves undone; deals are not moves (they cost
-their point all the same). A won game therefore scores 1,300 minus the number
-of moves, deals and undos.
+moves made minus moves undone, a deal being a move (as in Windows Spider: it
+costs its point as a column move does); it is the count the player reads on
+the status line, the result panel, the win's message and in the statistics.
+A won game therefore scores 1,300 minus the moves made (deals included) and
+the undos.
 
 Text form (reads back exactly; see :meth:`Position.parse`)::
 
@@ -585,6 +587,7 @@ class Position:
                 events.append(_SetEvent(i, *self._remove_set(i)))
         del stock[:DEAL_SIZE]
         self.score -= 1
+        self.move_count += 1  # a deal is a move (Windows Spider): one point, one on the counter
         self._undo.append(_DealRecord(DEAL, old_run, tuple(events)))
         self.move_stack.append(DEAL)
 
@@ -605,6 +608,7 @@ class Position:
                 self._restore_set(column, suit, flipped)
             self._stock[0:0] = [col.pop() for col in cols]
             self._run[:] = old_run
+            self.move_count -= 1
             return move
         # Unpacked rather than read by name: pop() runs as often as push().
         _, old_rs, old_rd, source_flipped, set_suit, dest_flipped = record
