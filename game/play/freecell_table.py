@@ -129,9 +129,10 @@ class FreeCellTable(Reviewing, Table):
         table.known = self.known  # the same deal: what is known winnable stays so
         if self.coach is not None:  # "Try again from here": the review's lines, each replayed to a win
             for g in self.coach.graded:
-                start = self.coach.position_before(g.index).copy(stack=False)
-                start.auto_level = self.coach.level
-                table.known.learn_line(start, g.line_before, player_moves=True)
+                for index, line in ((g.index, g.line_before), (g.index + 1, g.line_after)):
+                    start = self.coach.position_before(index).copy(stack=False)
+                    start.auto_level = self.coach.level
+                    table.known.learn_line(start, line, player_moves=True)
         return table
 
     def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:
