@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["CHECK", "FREECELL_SOLVE_STATES", "HINT", "HINT_IMPROVE_SECONDS", "LINE", "PAR", "REVIEW",
+__all__ = ["CHECK", "FREECELL_SOLVE_STATES", "HINT", "HINT_IMPROVE_SECONDS", "KNOWN_WINS", "LINE", "PAR", "REVIEW",
            "REVIEW_TOTAL_SECONDS", "REWIND", "SHORTER", "SHORTER_SECONDS", "SPIDER_HINT", "SPIDER_REVIEW",
-           "SPIDER_REVIEW_TOTAL_SECONDS", "SPIDER_SOLVE_STATES", "TARGETS",
-           "VERDICT_MEMORY", "Limit"]
+           "SPIDER_REVIEW_TOTAL_SECONDS", "SPIDER_SOLVE_STATES", "TARGETS", "VERDICT_MEMORY", "Limit"]
 
 
 class Limit(NamedTuple):
@@ -81,6 +80,9 @@ TARGETS = Limit(10_000, None)
 #: the solver service alike (oldest forgotten first): enough for undo and
 #: Rewind to find every position of a long game at once.
 VERDICT_MEMORY = 1024
+#: Positions known winnable, kept by a FreeCell table for "Show which moves keep
+#: the win" (every position along each winning line it replayed): a few dozen lines.
+KNOWN_WINS = 8192
 #: ``solitaire solve freecell``'s default budget: about 35 s and 700 MB at
 #: most on one core of the 2-core development machine (a deal with one free
 #: cell that ends "unknown"), inside the minute the solver is judged by.

@@ -67,6 +67,9 @@ class Hint:
 
     #: The deal number when the answer is the shipped proof list's, not a search.
     deal: int | None = None
+    #: WIN: the winning line behind ``move``, every card movement (it replays with
+    #: ``auto=False``); empty when not passed on.
+    line: tuple[Move, ...] = ()
 
 
 def moved_cards(position: Position, move: Move) -> list[Card]:
@@ -163,7 +166,8 @@ def hint_for(position: Position, *, budget: int = limits.HINT.states, time_limit
                    improve_seconds=improve_seconds, cancel=cancel, progress=progress,
                    auto=position.auto_level if auto is None else auto)
     if result.verdict is Verdict.SOLVED:
-        return Hint(request, HintKind.WIN, result.first_move, result.game_moves, result.states, result.seconds)
+        return Hint(request, HintKind.WIN, result.first_move, result.game_moves, result.states, result.seconds,
+                    line=tuple(result.moves))
     if result.verdict is Verdict.UNSOLVABLE:
         return Hint(request, HintKind.NO_WIN, None, None, result.states, result.seconds)
     return Hint(request, HintKind.UNFINISHED, sensible_move(position), None, result.states, result.seconds)

@@ -6,11 +6,13 @@ after another, hints from the solver process and the live winnability line.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from game import speeds
 from game.freecell import HOME, IllegalMoveError, Move, Position
 from game.freecell.daily import daily_deal, today_in_japan
+from game.freecell.known import KnownWins
 from game.freecell.position import Layout as PositionLayout
 from game.i18n import N_, _, ngettext, pgettext
 from game.input.actions import Act
@@ -63,6 +65,9 @@ class FreeCellTable(Reviewing, Table):
         self._grade_request = 0
         self._grade_places: list[tuple[PileKind, int]] = []
         self.target_grades: dict[tuple[PileKind, int], Any] = {}
+        #: Positions known winnable (the lines of hints, of the live check, of the review):
+        #: a target whose move leads to one is green at once, with no search.
+        self.known = KnownWins()
         self._shown_from_now()
         from game.freecell.deals import is_known_unsolvable
 
@@ -120,7 +125,15 @@ class FreeCellTable(Reviewing, Table):
         return True
 
     def table_for(self, session: Any) -> FreeCellTable:
-        return FreeCellTable(self.env, session.number, session)
+        table = FreeCellTable(self.env, session.number, session)
+        table.known = self.known  # the same deal: what is known winnable stays so
+        if self.coach is not None:  # "Try again from here": the review's lines, each replayed to a win
+            for g in self.coach.graded:
+                for index, line in ((g.index, g.line_before), (g.index + 1, g.line_after)):
+                    start = self.coach.position_before(index).copy(stack=False)
+                    start.auto_level = self.coach.level
+                    table.known.learn_line(start, line, player_moves=True)
+        return table
 
     def marks(self, held: tuple[PileKind, int, int] | None = None) -> list[Mark]:
         shown = self.coach_marks()
@@ -149,7 +162,9 @@ class FreeCellTable(Reviewing, Table):
         self._grades_key, self._grade_request, self.target_grades = key, 0, {}
         if src is None:
             return
-        self._grade_places = self.targets()
+        # A move known to win (the hint's, the next of a proven line) is green now; the rest are asked.
+        self.target_grades = self._known_grades()
+        self._grade_places = [place for place in self.targets() if place not in self.target_grades]
         if not self._grade_places:
             return
         moves = [Move.of(src[0], self._place(kind, pile), src[1]) for kind, pile in self._grade_places]
@@ -158,6 +173,23 @@ class FreeCellTable(Reviewing, Table):
 
             self.grader = SolverService("freecell")
         self._grade_request = self.grader.ask_targets(self.session.position, moves)
+
+    def _known_grades(self) -> dict[tuple[PileKind, int], Any]:
+        """The selection's targets whose move leads to a position known winnable, each
+        "solved" (any empty free cell or column is the same position: each is graded)."""
+        from game.verdict import Verdict
+
+        src, pos = self._source(), self.session.position
+        if src is None or not self.env.move_grades:
+            return {}
+        return {(kind, pile): Verdict.SOLVED for kind, pile in self.targets()
+                if self.known.wins_after(pos, Move.of(src[0], self._place(kind, pile), src[1]))}
+
+    def learn_line(self, position: Position, line: Sequence[Move]) -> None:
+        """A winning line from ``position``, every card movement (the hint's, the live
+        check's): what it proves is green at once, also for the selection now graded."""
+        if self.known.learn_line(position, line) and self._grades_key is not None:
+            self.target_grades.update(self._known_grades())
 
     def poll_grades(self) -> None:
         if not self._grade_request or self.grader is None:
@@ -168,7 +200,7 @@ class FreeCellTable(Reviewing, Table):
             if isinstance(event, Answer):
                 self._grade_request = 0
                 if len(event.verdicts) == len(self._grade_places):
-                    self.target_grades = dict(zip(self._grade_places, event.verdicts))
+                    self.target_grades = {**dict(zip(self._grade_places, event.verdicts)), **self._known_grades()}
 
     @property
     def notes_wanted(self) -> bool:
@@ -697,6 +729,7 @@ class FreeCellTable(Reviewing, Table):
             return
         if hint.move is None:
             return
+        self.learn_line(self.position, hint.line)
         m = hint.move
         if m.source < 8:
             n = len(self.position.columns[m.source])

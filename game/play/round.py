@@ -547,8 +547,10 @@ class Round:
         self.table.settle()
         if not self.table.flights.moving(self.env.anim_time):
             self.record.settled(self.table)
-        if self.winnability is not None:
-            self.winnability.poll()
+        live = self.winnability
+        if live is not None and live.poll() and live.line:
+            # The line proven from the position on the table: its moves are green at once.
+            self.table.learn_line(self.table.position, live.line)
         self.par.poll()
         self._react(self.jobs.poll(self.env.anim_time))
         if self.demo is not None:

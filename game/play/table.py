@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -192,6 +192,9 @@ class Table:
     def live_check_applies(self) -> bool:
         """Whether the live winnability check (and Rewind) speak for this game."""
         return False
+
+    def learn_line(self, position: Any, line: Sequence[Any]) -> None:
+        """The live check proved ``line`` wins from ``position`` (FreeCell's grades use it)."""
 
     def draggable(self, where: Pick) -> bool:
         """May a drag start on ``where``?"""

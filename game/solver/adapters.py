@@ -124,7 +124,8 @@ class HintService(_Adapter):
 
                 move = sensible_move(self._position)
             length = event.player_moves if event.player_moves is not None else len(event.line) or None
-            out.append(Hint(event.request, _HINT_KIND[event.verdict], move, length, event.states, event.seconds))
+            out.append(Hint(event.request, _HINT_KIND[event.verdict], move, length, event.states, event.seconds,
+                            line=tuple(event.line) if event.verdict is Verdict.SOLVED else ()))
         return out
 
     def __enter__(self) -> HintService:
