@@ -38,6 +38,12 @@ def test_give_up_offers_review_and_the_list_says_knowing_every_card(play_for):
     play.button("giveup")
     assert "Review" in labels(play.panel()) and "Give up" in labels(play.panel())
     play.button("review")
+    # Knowing every card, mid-game: it asks first, and says what it costs.
+    question = play.panel()
+    assert question.title == "Review knowing every card?" and not play.table.session.assisted
+    assert labels(question) == ["Review; the game stops counting", "Cancel"]
+    play.button("review-peek")
+    assert play.table.session.assisted
     panel = play.panel()
     assert panel.title == "Game review, knowing every card"
     assert panel.sections[0].rows[0].detail.startswith("Reviewing: ")
@@ -54,7 +60,9 @@ def test_give_up_offers_review_and_the_list_says_knowing_every_card(play_for):
 def test_a_move_shows_the_position_before_it_and_try_again_starts_there_uncounted(play_for):
     play = played(play_for)
     own = str(play.table.session.position)
-    play.key(translate_key("spider", pygame.K_l, 0))  # Spider's L: the review
+    play.key(translate_key("spider", pygame.K_l, 0))  # Spider's L: the review, asked first
+    assert play.panel().title == "Review knowing every card?"
+    play.button("review-peek")
     assert play.panel().title == "Game review, knowing every card"
     finish_review(play)
     play.button("review-move:4")
@@ -78,10 +86,11 @@ def test_a_move_shows_the_position_before_it_and_try_again_starts_there_uncounte
     assert str(table.session.position) == str(before) and table.session.assisted
     assert table.session.moves == 3 and "does not count" in table.message
     assert table.game == "spider"
-    assert Statistics.load(play.store)["spider-1"].played == 1  # the abandoned game, as by a new deal
+    # The abandoned game was helped by the review: it never counts; nor does the try-again.
+    assert Statistics.load(play.store)["spider-1"].played == 0
     play.table.play(play.table.position.legal_moves()[0])
     play._events()
-    assert Statistics.load(play.store)["spider-1"].played == 1
+    assert Statistics.load(play.store)["spider-1"].played == 0
 
 
 def test_the_result_panels_offer_review(play_for):
