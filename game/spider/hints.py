@@ -76,7 +76,8 @@ class _Sees(Protocol):
 
 
 class Gain(enum.IntEnum):
-    """Why a move is worth showing; a lower value is shown first."""
+    """What ranks a move among the candidates; a lower value is shown first (the words
+    say :class:`Reason`: what matters most to the player)."""
 
     COMPLETES_SET = 0
     TURNS_CARD = 1
