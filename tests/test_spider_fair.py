@@ -185,12 +185,15 @@ def test_deal_is_hinted_when_nothing_beats_it():
     assert hint.text.startswith("Deal a new row")
 
 
-@pytest.mark.parametrize("code, words", [("en", "ways the face-down cards may lie"),
-                                         ("ko", "뒷면 카드가 놓였을 수 있는"),
-                                         ("ja", "裏向きのカードのありうる並び"),
-                                         ("ru", "вариантов расклада закрытых карт")])
+@pytest.mark.parametrize("code, words", [("en", "wins in every sampled way the face-down cards may lie"),
+                                         ("ko", "표본 배치 모두에서 이깁니다"),
+                                         ("ja", "試したすべてで勝てます"),
+                                         ("ru", "выигрывает в каждом из пробных вариантов")])
 def test_the_hint_speaks_every_language(code, words):
     from game import i18n
+
+    # A♠ completes the last set but one; every sampled layout of the face-down spades is
+    # won after it, and the words say so plainly (not "about 8 of 8").
 
     pos = build({1: "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "(4S) AS", 3: "5S"},
                 removed="SSSSSS", suits=1, junk=2)
@@ -488,7 +491,8 @@ def test_a_hint_not_played_out_in_the_samples_says_so_in_its_place():
     move = Move.parse("move 1 2 1")
     first = FairHint(HintKind.MOVE, move, index=0, total=3, samples=24)
     later = FairHint(HintKind.MOVE, move, index=1, total=3, samples=24)
-    assert first.hope == "the search did not play it out in the sampled layouts"
+    # Nothing was played on after it: the player reads what that means for them.
+    assert first.hope == "the hint can't tell yet whether this leads to a win"
     assert later.hope == "the search looked at it less closely than the hints before it"
     # The sure line's move: what it turns for certain, or that the table gets better.
     assert FairHint(HintKind.MOVE, move, sure=True).hope == "this line leaves a better table, for sure"
@@ -750,3 +754,39 @@ def test_one_budget_caps_every_stage_and_every_stage_stops_on_cancel():
             assert not result.cut
         stopped = search(view, seed=0, budget=9_000, cancel=lambda: True)
         assert stopped.cut and stopped.nodes <= 2 * 64 * (stopped.samples + 8), (view.suits, stopped.nodes)
+
+
+def test_when_every_sampled_layout_is_won_the_hint_says_every_way():
+    from game.spider.advice import FairHint
+
+    move = Move.parse("move 1 2 1")
+    every = FairHint(HintKind.MOVE, move, checked=True, wins=24, open=0, samples=24)
+    assert every.hope == "wins in every sampled way the face-down cards may lie"
+    most = FairHint(HintKind.MOVE, move, checked=True, wins=23, open=1, samples=24)
+    assert most.hope == "wins in about 23 of 24 ways the face-down cards may lie"
+    one = FairHint(HintKind.MOVE, move, checked=True, wins=1, samples=1)
+    assert one.hope == "wins in every sampled way the face-down cards may lie"
+
+
+def test_a_one_suit_hint_never_speaks_of_the_same_suit():
+    # One suit: 9♠ 8♠ onto 10♠ is a same-suit build, said as a longer run (every card is a spade).
+    pos = build({1: "KS QS", 2: "5S 9S 8S", 4: "JS", 5: "TS", 6: "7S", 7: "6S", 8: "4S", 9: "3S",
+                 10: "2S"}, stock=1, suits=1, junk=1, removed="SSSSS")
+    texts = [h.text for h in advise(pos, seed=0, budget=1_000).hints]
+    assert "Move 9♠ 8♠ from column 2 to column 5 (onto 10♠) — builds a longer run" in " ".join(texts)
+    assert not [t for t in texts if "suit" in t]
+
+
+def test_filling_the_empty_column_before_the_deal_says_so_in_plain_words():
+    # One-suit game 54 of the bench, two hints on: no move makes progress and column 7, the one
+    # empty column, forbids the deal, so the first hint fills it by rule, unsearched. It says
+    # what that does (the deal is free) and that its chances are not known yet, not that
+    # it moves to an empty column and that "the search did not play it out".
+    table = ["KS QS JS TS 9S 8S", "9S", "5S", "8S KS", "7S", "QS JS", "", "9S 8S 7S",
+             "AS 6S 2S KS QS 5S 4S 3S AS", "3S 5S 4S 3S"]
+    cols = [cards(col) for col in table]
+    pos = Position(cols, [0] * 8 + [3, 0], cards("TS 4S 2S 2S JS 6S 6S TS AS 7S"), [3] * 5)
+    first = advise(pos, seed=0, budget=500).hints[0]
+    assert not first.checked
+    assert first.text == ("Move K♠ from column 4 to empty column 7 — fills the last empty column, so you can deal; "
+                          "the hint can't tell yet whether this leads to a win")

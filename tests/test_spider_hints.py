@@ -172,3 +172,41 @@ def test_hints_need_nothing_but_the_visible_table():
     blind = _OnlyWhatThePlayerSees(pos)
     assert hints(blind) == hints(pos)
     assert HintCycle().next(blind) == hints(pos)[0]
+
+
+def texts_of(pos: Position) -> dict[str, str]:
+    return {str(h.move): h.text for h in hints(pos)}
+
+
+def test_the_words_name_the_most_important_effect_first():
+    # Column 4 is the one empty column and a deal is left: filling it frees the deal.
+    table = {1: "(5D) 9S", 2: "TS", 3: "KC", 4: "", 5: "JH 4D", 6: "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+             7: "(9C) AS", 8: "KH", 9: "KD", 10: "KC"}
+    got = texts_of(build(table, stock=1))
+    # Into the empty column, turning a card: both, the card first (not "moves to an empty column").
+    assert got["move 1 4 1"] == ("Move 9♠ from column 1 to empty column 4 — turns a face-down card and fills the "
+                                 "last empty column, so you can deal")
+    # Off a card it does not fit (it also uncovers the J♥): the freed deal matters more.
+    assert got["move 5 4 1"] == "Move 4♦ from column 5 to empty column 4 — fills the last empty column, so you can deal"
+    # A set completed by a card that turns one: the turned card is named first, the set too.
+    assert got["move 7 6 1"] == ("Move A♠ from column 7 to column 6 (onto 2♠) — turns a face-down card and "
+                                 "completes a set")
+    # A lesser second reason is left out: 9♠ onto 10♠ turns a card (and joins its suit).
+    assert got["move 1 2 1"] == "Move 9♠ from column 1 to column 2 (onto 10♠) — turns a face-down card"
+    # Another empty column left, or no stock: the deal is not the reason.
+    two = texts_of(build({**table, 8: ""}, stock=1))
+    assert two["move 1 4 1"] == "Move 9♠ from column 1 to empty column 4 — turns a face-down card"
+    assert two["move 5 4 1"] == "Move 4♦ from column 5 to empty column 4 — uncovers a buried card"
+    spent = texts_of(build(table))
+    assert spent["move 1 4 1"] == "Move 9♠ from column 1 to empty column 4 — turns a face-down card"
+    assert not [t for t in [*got.values(), *two.values(), *spent.values()] if "moves to an empty column" in t]
+
+
+def test_a_one_suit_game_says_a_longer_run_not_the_same_suit():
+    table = {1: "KS 7S", 2: "8S", 3: "QS", 10: "KS"}
+    one = texts_of(build(table, suits=1))
+    assert one["move 1 2 1"] == "Move 7♠ from column 1 to column 2 (onto 8♠) — builds a longer run"
+    assert not [t for t in one.values() if "suit" in t]
+    # With more suits in the game the suit is worth naming.
+    four = texts_of(build(table, suits=4))
+    assert four["move 1 2 1"] == "Move 7♠ from column 1 to column 2 (onto 8♠) — joins the same suit"

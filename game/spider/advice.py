@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from game.cards import Card, run_name
 from game.i18n import _, ngettext
 from game.spider.fair import DEFAULT_BUDGET, DEFAULT_SAMPLES, FairResult, Ranked, search
-from game.spider.hints import Gain, HintKind, candidates
+from game.spider.hints import Gain, HintKind, Reason, candidates, reason_text, reasons
 from game.spider.masked import MaskedView, Shown, mask
 from game.spider.moves import Move
 
@@ -51,6 +51,8 @@ class FairHint:
     cards: tuple[Card, ...] = ()
     onto: Card | None = None
     gain: Gain | None = None
+    #: Why the move is worth it, most important first (:func:`game.spider.hints.reasons`).
+    reasons: tuple[Reason, ...] = ()
     index: int = 0
     total: int = 0
     wins: int = 0
@@ -94,12 +96,16 @@ class FairHint:
             if self.sure:
                 return _("this line leaves a better table, for sure")
             if self.index == 0:
-                # The first hint, chosen by rule (to fill an empty column before a deal, say).
-                return _("the search did not play it out in the sampled layouts")
+                # The first hint, chosen by rule (to fill an empty column before a deal, say):
+                # no sampled layout was played on after it, so nothing is known of its chances.
+                return _("the hint can't tell yet whether this leads to a win")
             return _("the search looked at it less closely than the hints before it")
         if self.wins:
             if self.known:
                 return _("the search found a winning line: every card is in sight")
+            if self.wins == self.samples:
+                # Every sampled layout agrees: no "about 24 of 24".
+                return _("wins in every sampled way the face-down cards may lie")
             said = ngettext("wins in about {wins} of {n} way the face-down cards may lie",
                             "wins in about {wins} of {n} ways the face-down cards may lie",
                             self.samples).format(wins=self.wins, n=self.samples)
@@ -139,17 +145,17 @@ class FairHint:
             assert self.move is not None
             k = self.move.count
             what = run_name(self.cards) if self.cards else ngettext("{n} card", "{n} cards", k).format(n=k)
-            if self.onto is not None and self.gain is not None:
+            if self.onto is not None and self.reasons:
                 said = _("Move {cards} from column {source} to column {dest} (onto {card}) \u2014 {gain}")
             elif self.onto is not None:
                 said = _("Move {cards} from column {source} to column {dest} (onto {card})")
-            elif self.gain is not None:
+            elif self.reasons:
                 said = _("Move {cards} from column {source} to empty column {dest} \u2014 {gain}")
             else:
                 said = _("Move {cards} from column {source} to empty column {dest}")
             said = said.format(cards=what, source=self.move.source + 1, dest=self.move.dest + 1,
                                card=self.onto.display if self.onto is not None else "",
-                               gain=self.gain.text if self.gain is not None else "")
+                               gain=reason_text(self.reasons))
         # TRANSLATORS: a fair Spider hint: {hint} the move, {hope} what it hopes for.
         return _("{hint}; {hope}").format(hint=said, hope=self.hope)
 
@@ -171,6 +177,7 @@ class Advice:
 
 def _hint(view: MaskedView, r: Ranked, index: int, total: int, gains: dict[Move, Gain],
           result: FairResult) -> FairHint:
+    visible = (tuple(zip(view.face_down, view.columns)), view.stock)
     counts = FairHint(HintKind.DEAL, r.move, index=index, total=total, wins=r.wins, open=r.open,
                       dry=r.dry, samples=result.samples, checked=r.checked, known=not view.unseen,
                       turned=round(r.turned), sure=r.sure, certain=r.certain)
@@ -179,7 +186,7 @@ def _hint(view: MaskedView, r: Ranked, index: int, total: int, gains: dict[Move,
     up = view.columns[r.move.source]
     target = view.columns[r.move.dest]
     return replace(counts, kind=HintKind.MOVE, cards=up[-r.move.count:], onto=target[-1] if target else None,
-                   gain=gains.get(r.move))
+                   gain=gains.get(r.move), reasons=reasons(visible, r.move, view.suits))
 
 
 def advise_view(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,

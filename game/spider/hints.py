@@ -37,6 +37,15 @@ Left out, because they improve nothing:
 * any other move with none of the gains above, e.g. part of a same-suit run
   moved into an empty column.
 
+The words say why in another order (:class:`Reason`, :func:`reasons`): what
+matters most to the player first, turning a face-down card, then leaving no
+empty column while stock is left (the deal is free again), then completing a
+set, then the lesser gains; a second reason is named when it matters as much
+("turns a face-down card and completes a set"). A move into an empty column
+says what it turns or uncovers there (the sentence names the empty column
+already), and in a one-suit game, where every card is a spade, a same-suit
+build is said as a longer run.
+
 With no candidate the hint is "deal" when a deal is allowed, else "undo".
 Hints cost nothing: they never touch the position or the score.
 
@@ -53,7 +62,8 @@ from game.cards import Card, run_name
 from game.i18n import N_, _, ngettext
 from game.spider.moves import COLUMNS, Move
 
-__all__ = ["Gain", "Hint", "HintCycle", "HintKind", "Visible", "candidates", "hints", "next_hint"]
+__all__ = ["Gain", "Hint", "HintCycle", "HintKind", "Reason", "Visible", "candidates", "hints", "next_hint",
+           "reason_text", "reasons"]
 
 #: What a player sees: per column (face-down count, face-up cards), and the stock size.
 Visible = tuple[tuple[tuple[int, tuple[Card, ...]], ...], int]
@@ -66,7 +76,8 @@ class _Sees(Protocol):
 
 
 class Gain(enum.IntEnum):
-    """Why a move is worth showing; a lower value is shown first."""
+    """What ranks a move among the candidates; a lower value is shown first (the words
+    say :class:`Reason`: what matters most to the player)."""
 
     COMPLETES_SET = 0
     TURNS_CARD = 1
@@ -75,20 +86,94 @@ class Gain(enum.IntEnum):
     UNCOVERS_CARD = 4
     TO_EMPTY = 5
 
+
+
+class Reason(enum.IntEnum):
+    """What a hinted move does for the player, in the words' order: the most important first.
+
+    Not :class:`Gain`, which orders the candidates (a set first, a move into an
+    empty column last, whatever it turns): the words name what matters most to
+    the player, so a move into an empty column that turns a card says so, and a
+    move that leaves no empty column with stock left says that the deal is free.
+    """
+
+    TURNS_CARD = 0
+    ALLOWS_DEAL = 1
+    COMPLETES_SET = 2
+    EMPTIES_COLUMN = 3
+    JOINS_SUIT = 4
+    BUILDS_RUN = 5  # one suit: every card is the same suit, so "joins the same suit" says nothing
+    UNCOVERS_CARD = 6
+
     @property
     def text(self) -> str:
-        return _(_GAIN_TEXT[self])
+        return _(_REASON_TEXT[self])
 
 
 # TRANSLATORS: why a hinted Spider move is worth it, shown as {gain} after the move's sentence.
-_GAIN_TEXT = {
-    Gain.COMPLETES_SET: N_("completes a set"),
-    Gain.TURNS_CARD: N_("turns a face-down card"),
-    Gain.EMPTIES_COLUMN: N_("empties a column"),
-    Gain.JOINS_SUIT: N_("joins the same suit"),
-    Gain.UNCOVERS_CARD: N_("uncovers a buried card"),
-    Gain.TO_EMPTY: N_("moves to an empty column"),
+_REASON_TEXT = {
+    Reason.TURNS_CARD: N_("turns a face-down card"),
+    Reason.ALLOWS_DEAL: N_("fills the last empty column, so you can deal"),
+    Reason.COMPLETES_SET: N_("completes a set"),
+    Reason.EMPTIES_COLUMN: N_("empties a column"),
+    Reason.JOINS_SUIT: N_("joins the same suit"),
+    Reason.BUILDS_RUN: N_("builds a longer run"),
+    Reason.UNCOVERS_CARD: N_("uncovers a buried card"),
 }
+
+#: The reasons worth a second mention after the first: each changes what the player can do next.
+_MAJOR = (Reason.TURNS_CARD, Reason.ALLOWS_DEAL, Reason.COMPLETES_SET)
+
+
+def reasons(view: Visible, move: Move, suits: int = 4) -> tuple[Reason, ...]:
+    """Everything ``move`` does on the visible table that is worth saying, most important first.
+
+    ``suits`` is the game's suit count: with one suit a same-suit build is said
+    as a longer run. Empty for a move that does none of these (a run moved off a
+    card one rank higher, say).
+
+        >>> from game.spider.deals import deal
+        >>> [r.name for r in reasons(deal(1, suits=1).visible(), Move.parse("move 6 5 1"), suits=1)]
+        ['TURNS_CARD', 'BUILDS_RUN']
+    """
+    columns, stock = view
+    s, d, k = move.source, move.dest, move.count
+    down_s, up_s = columns[s]
+    up_d = columns[d][1]
+    head = up_s[-k]
+    exposes_all = k == len(up_s)
+    parent = up_s[-k - 1] if not exposes_all else None
+    on_rank = parent is not None and (parent >> 2) == (head >> 2) + 1
+    same = bool(up_d) and up_d[-1] == head + 4
+    found: list[Reason] = []
+    if exposes_all and down_s:
+        found.append(Reason.TURNS_CARD)
+    if stock and not _can_deal(view) and d in _empty(columns) and len(_empty(columns)) == 1 \
+            and not (exposes_all and not down_s):
+        # The move fills the one empty column and leaves its source a card: the deal is free.
+        found.append(Reason.ALLOWS_DEAL)
+    if same and k + _run(up_d) == 13:
+        found.append(Reason.COMPLETES_SET)
+    if exposes_all and not down_s and up_d:
+        found.append(Reason.EMPTIES_COLUMN)
+    if same and parent != head + 4:
+        found.append(Reason.BUILDS_RUN if suits == 1 else Reason.JOINS_SUIT)
+    elif parent is not None and not on_rank:
+        found.append(Reason.UNCOVERS_CARD)
+    return tuple(found)
+
+
+def reason_text(found: tuple[Reason, ...]) -> str:
+    """The words for :func:`reasons`: the first, and the second too when it matters as much."""
+    if len(found) > 1 and found[1] in _MAJOR:
+        # TRANSLATORS: two reasons for a hinted Spider move, the more important first:
+        # "turns a face-down card and completes a set".
+        return _("{reason} and {more}").format(reason=found[0].text, more=found[1].text)
+    return found[0].text if found else ""
+
+
+def _empty(columns: tuple[tuple[int, tuple[Card, ...]], ...]) -> list[int]:
+    return [i for i, (down, up) in enumerate(columns) if not down and not up]
 
 
 class HintKind(enum.Enum):
@@ -103,7 +188,8 @@ class Hint:
 
     ``index`` and ``total`` place a move among the candidates ("hint 2 of 5").
     ``cards`` are the face-up cards that move and ``onto`` the card they go on
-    (``None`` for an empty column): what the sentence names.
+    (``None`` for an empty column): what the sentence names. ``reasons`` say
+    why (:func:`reasons`); ``gain`` is what ranked the move among the others.
     """
 
     kind: HintKind
@@ -113,6 +199,7 @@ class Hint:
     total: int = 0
     cards: tuple[Card, ...] = ()
     onto: Card | None = None
+    reasons: tuple[Reason, ...] = ()
 
     @property
     def source(self) -> int | None:
@@ -134,7 +221,7 @@ class Hint:
             return _("Deal a new row from the stock: no useful move is left")
         if self.kind is HintKind.UNDO:
             return _("No useful move is left and the stock can't be dealt: undo a move")
-        assert self.move is not None and self.gain is not None
+        assert self.move is not None
         k = self.move.count
         # TRANSLATORS: the cards a hint moves, shown as {cards} in "Move {cards} from column ...".
         what = run_name(self.cards) if self.cards else ngettext("{n} card", "{n} cards", k).format(n=k)
@@ -143,7 +230,8 @@ class Hint:
         else:
             text = _("Move {cards} from column {source} to empty column {dest} \u2014 {gain}")
         return text.format(cards=what, source=self.move.source + 1, dest=self.move.dest + 1,
-                           card=self.onto.display if self.onto is not None else "", gain=self.gain.text)
+                           card=self.onto.display if self.onto is not None else "",
+                           gain=reason_text(self.reasons))
 
     def __str__(self) -> str:
         return self.text
@@ -255,11 +343,14 @@ def hints(position: _Sees) -> list[Hint]:
         return [Hint(HintKind.DEAL if _can_deal(view) else HintKind.UNDO)]
     total = len(found)
     columns = view[0]
+    # The suit count is not on the table (a one-suit game's words differ): a table that
+    # does not say has four suits.
+    suits: int = getattr(position, "suits", 4)
     out = []
     for i, (m, g) in enumerate(found):
         up_dest = columns[m.dest][1]
         out.append(Hint(HintKind.MOVE, m, g, i, total, columns[m.source][1][-m.count:],
-                        up_dest[-1] if up_dest else None))
+                        up_dest[-1] if up_dest else None, reasons(view, m, suits)))
     return out
 
 
