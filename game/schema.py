@@ -339,8 +339,10 @@ _COMMON_SAVE = {
     "clock_started": Bool(),
     "undos": Int(0, MAX_UNDOS),
     "writer": _WRITER,
-    # The demo or Rewind played part of the game: it never counts in the statistics.
+    # Something helped play the game (older saves: this alone): it never counts in the statistics.
     "assisted": Bool(),
+    # What helped first: the demo, Rewind, a try-again from the review ("help": unknown).
+    "helped": Choice(("", "demo", "rewind", "try", "help")),
 }
 
 _AUTO_LEVELS = ("off", "safe", "all")

@@ -30,7 +30,13 @@ from game.freecell.deals import MAX_DEAL, MIN_DEAL
 from game.i18n import _
 from game.quoting import shown
 
-__all__ = ["FreeCellSession", "GameClock", "RedoList", "SpiderSession", "Step", "restore_saved"]
+__all__ = ["HELPS", "FreeCellSession", "GameClock", "Helped", "RedoList", "SpiderSession", "Step", "restore_saved"]
+
+#: What can help play a game, which then never counts in the statistics (``session.helped``):
+#: the demo (full knowledge or fair), Rewind (the solver chose where to go back to), a
+#: try-again from the game review, Spider's review knowing every card opened during play
+#: ("peek"), and "help" for a save from before the reason was kept.
+HELPS = ("demo", "rewind", "try", "peek", "help")
 
 
 #: Either game's session (both keep the counters and the clock _restored sets).
@@ -49,7 +55,8 @@ def _restored(build: Callable[[], _Session], data: dict[str, Any], now: Callable
     try:
         session = build()
         session.undo_count = data.get("undos", 0)
-        session.assisted = data.get("assisted", False)
+        # A save from before the reason was kept says only that the game was helped.
+        session.helped = data.get("helped") or ("help" if data.get("assisted") else "")
         session.check_redo(data.get("redo", []))
         session.clock = GameClock(now, float(data.get("elapsed", 0.0)), data.get("clock_started", False))
         if session.won:
@@ -200,6 +207,33 @@ class RedoList:
         self._entries = []
 
 
+class Helped:
+    """Whether, and by what, a game was helped (both sessions)::
+
+        >>> s = FreeCellSession(617)
+        >>> s.assisted, s.helped
+        (False, '')
+        >>> s.help_with("try"); s.help_with("demo")
+        >>> s.assisted, s.helped
+        (True, 'try')
+    """
+
+    #: What helped play this game first (one of :data:`HELPS`); "" when nothing did: it counts.
+    helped: str = ""
+
+    @property
+    def assisted(self) -> bool:
+        """Anything helped play this game: it never counts in the statistics."""
+        return bool(self.helped)
+
+    def help_with(self, what: str) -> None:
+        """``what`` (one of :data:`HELPS`) played part of this game; the first help is the
+        one its questions name (a try-again the demo then played is still a try-again)."""
+        if what not in HELPS:
+            raise ValueError(f"unknown help {what!r}")
+        self.helped = self.helped or what
+
+
 @dataclass
 class Step:
     """What one action did, for the view to animate, in both games: the player
@@ -214,7 +248,7 @@ class Step:
     undone: bool = False
 
 
-class FreeCellSession:
+class FreeCellSession(Helped):
     """A FreeCell deal in play."""
 
     def __init__(self, number: int, *, auto_foundation: bool | str = AUTO_SAFE,
@@ -224,8 +258,7 @@ class FreeCellSession:
         self.number = number
         self.clock = GameClock(now)
         self.undo_count = 0
-        #: The demo or Rewind played part of this game: it never counts in the statistics.
-        self.assisted = False
+        self.helped = ""  # nothing helped yet (:class:`Helped`)
         #: Redo: (move, the level it was made at: "off" for a plain step) for each
         #: step undone since the last new move.
         self.redo_list = RedoList()
@@ -482,7 +515,8 @@ class FreeCellSession:
             "elapsed": round(self.clock.elapsed, 3),
             "clock_started": self.clock.started,
             "undos": self.undo_count,
-            "assisted": self.assisted,
+            "assisted": self.assisted,  # what an older version of the game reads
+            "helped": self.helped,
             # What Redo plays again, the next step last, each flagged as a step is.
             "redo": [[str(m), flag(lv)] for m, lv in self.redo_list.entries(self.position.move_count)],
         }
@@ -529,7 +563,7 @@ class FreeCellSession:
         self.redo_list.restore(entries[::-1], self.position.move_count)
 
 
-class SpiderSession:
+class SpiderSession(Helped):
     """A Spider game in play: ``play`` takes a column move or the deal.
 
     The clock starts at the first move (SPEC §2.4). Score and move counters
@@ -544,8 +578,7 @@ class SpiderSession:
         self.suits = suits
         self.clock = GameClock(now)
         self.undo_count = 0
-        #: The demo or Rewind played part of this game: it never counts in the statistics.
-        self.assisted = False
+        self.helped = ""  # nothing helped yet (:class:`Helped`)
         #: Redo: each move or deal undone since the last new one (a redone deal deals the same cards).
         self.redo_list = RedoList()
         self.position = spider_deal(number, suits)
@@ -646,7 +679,8 @@ class SpiderSession:
             "elapsed": round(self.clock.elapsed, 3),
             "clock_started": self.clock.started,
             "undos": self.undo_count,
-            "assisted": self.assisted,
+            "assisted": self.assisted,  # what an older version of the game reads
+            "helped": self.helped,
             "redo": [str(m) for m in self.redo_list.entries(len(self.position.move_stack))],
         }
 

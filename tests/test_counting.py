@@ -1,8 +1,9 @@
 """What the statistics count: one rule for every way a game ends.
 
-A game counts (as played and lost) once a move is made; a game the demo or
-Rewind played part of never counts; a game with no move counts nothing and
-nothing is asked. The same for N, a deal from the menu, Give up, a suit
+A game counts (as played and lost) once a move is made, even one Undo or
+Restart took back; a game the demo, Rewind or a try-again from the review
+helped never counts, and its questions say which; a game with no move counts
+nothing and nothing is asked. The same for N, a deal from the menu, Give up, a suit
 change, a replayed move list; quitting saves the game and counts nothing.
 """
 
@@ -127,6 +128,113 @@ def test_a_spider_game_the_demo_or_rewind_touched_never_counts(play_for, helper,
     assert (stats.played, stats.given_up, stats.recent) == (0, 0, [])
 
 
+@pytest.mark.parametrize("path", ["key N", "give up"])
+def test_every_move_taken_back_still_counts_and_the_question_says_why(play_for, path):
+    """All moves undone (0 moves, Redo offered) or restarted: the game was begun, so it counts,
+    and the question says so in words that fit 0 moves (issue 62, 9c)."""
+    for back in ("undo", "restart"):
+        play = play_for("freecell", 5)
+        before = Statistics.load(play.store)["freecell"]
+        first_moves(play, 2)
+        if back == "undo":
+            for _ in range(2):
+                play.act(Action(Act.UNDO))
+            assert play.table.session.can_redo
+        else:
+            play.button("restart")
+            play.button("confirmed")
+        assert play.table.session.moves == 0
+        trigger(play, path)
+        panel = play.panel()
+        assert panel is not None, back  # Restart used to forget the game was begun: nothing was asked
+        taken_back = "Every move was taken back, but the game was begun: it will count as lost in your statistics."
+        assert panel.lines == (taken_back,), back
+        play.button("confirmed")
+        stats = Statistics.load(play.store)["freecell"]
+        assert (stats.played - before.played, stats.given_up - before.given_up) == (1, path == "give up"), back
+        play.close()
+
+
+#: The try-again's first words, the demo's and Rewind's (issue 62, 4): each says its own reason.
+HELPS = {"demo": "the demo played part of it", "rewind": "Rewind used the solver to go back in it",
+         "try": "try-again from the game review"}
+
+
+@pytest.mark.parametrize("game, helper", [("freecell", "demo"), ("freecell", "rewind"), ("freecell", "try"),
+                                          ("spider", "demo"), ("spider", "try")])  # Spider has no Rewind
+def test_a_helped_games_questions_name_what_helped_it(play_for, game, helper):
+    play = game_for(play_for, game)
+    first_moves(play, 2)
+    play.table.session.help_with(helper)
+    for question in ("new", "giveup"):
+        play.button(question)
+        note = " ".join(play.panel().lines)
+        assert HELPS[helper] in note and not any(HELPS[h] in note for h in HELPS if h != helper), note
+        assert "count as lost" not in note
+        play.button("keep")
+    play.button("giveup")
+    play.button("confirmed")
+    assert HELPS[helper] in play.message and "does not count" in play.message
+    assert Statistics.load(play.store)[play.table.stats_key()].played == 0
+
+
+def test_a_try_again_from_the_review_says_so_not_demo_or_rewind(play_for):
+    """The reported case: FreeCell's review, "Try again from here", then New deal and Give up."""
+    from test_coach_table import LOSING_GAME, finish_review
+
+    play = play_for("freecell", 6)
+    for token in LOSING_GAME.split():
+        play.button(f"play:{token}")
+    play.button("moves")
+    play.button("review")
+    finish_review(play)
+    play.button("review-try:5")
+    play.button("play:c2")
+    assert play.table.session.helped == "try"
+    play.act(Action(Act.NEW_DEAL))
+    tried = "The moves of this game will be lost. It does not count: it is a try-again from the game review."
+    assert play.panel().lines == (tried,)
+    play.button("keep")
+    play.round.start_demo()  # the demo playing part of the try-again leaves it a try-again
+    play.round.stop_demo()
+    play.button("giveup")
+    assert "try-again" in play.panel().lines[0] and "demo" not in play.panel().lines[0]
+    play.button("confirmed")
+    assert play.message == "A new deal: the last one does not count, as it was a try-again from the game review"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja", "ru"])
+def test_each_help_has_its_own_words_in_every_language(play_for, lang):
+    from game.i18n import set_language
+
+    notes = {}
+    try:
+        set_language(lang)
+        for helper in ("demo", "rewind", "try", "help"):
+            play = play_for("freecell", 5)
+            first_moves(play, 1)
+            play.table.session.help_with(helper)
+            play.button("new")
+            notes[helper] = play.panel().lines
+            play.close()
+    finally:
+        set_language("en")
+    assert len(set(notes.values())) == 4, notes
+
+
+def test_what_helped_survives_the_save_and_an_older_save_claims_no_reason():
+    from game.session import FreeCellSession, SpiderSession
+
+    for session in (FreeCellSession(5), SpiderSession(5, 2)):
+        session.help_with("try")
+        data = session.to_dict()
+        assert type(session).from_dict(data).helped == "try"
+        del data["helped"]  # as a save from before the reason was kept
+        assert type(session).from_dict(data).helped == "help"
+        data["assisted"] = False
+        assert type(session).from_dict(data).helped == ""
+
+
 def test_give_up_with_no_move_leaves_the_daily_deal_and_the_streak_alone(play_for):
     from game.freecell.daily import daily_deal, today_in_japan
 
@@ -150,14 +258,14 @@ def test_quitting_counts_nothing_and_the_demos_touch_survives_the_save(tmp_path)
     store.save("settings", {"live_winnability": False})
     play = Play(NullHost(), "spider", 5, 4, now=FakeTime(), store=store)
     first_moves(play, 2)
-    play.table.session.assisted = True  # as after a demo
+    play.table.session.help_with("demo")  # as after a demo
     play.quit()
     play.button("confirmed")
     play.close()
     assert Statistics.load(store)["spider-4"].played == 0
     again = Play(NullHost(), "spider", None, 4, now=FakeTime(), store=store)
     try:
-        assert again.table.session.moves == 2 and again.table.session.assisted
+        assert again.table.session.moves == 2 and again.table.session.helped == "demo"
         end(again, "give up")
         assert Statistics.load(store)["spider-4"].played == 0
     finally:

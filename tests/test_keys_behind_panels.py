@@ -183,3 +183,50 @@ def test_a_panels_own_keys_still_walk_press_and_close_it(play_for, game):
     press(play, pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_DPAD_RIGHT))
     press(play, pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A))
     assert play.panel() is None and play.table.session.moves == 0  # A on "Start it": a new deal
+
+
+def menu_open(play):
+    play.key(translate_key(play.game, pygame.K_m, 0))
+    return play
+
+
+def stats_open(play):
+    menu_open(play).button("statistics")
+    return play
+
+
+#: Every modal in both games, the menu and its statistics screen included.
+MODALS = [(game, name, make) for game, panels in PANELS.items() for name, make in panels.items()] + [
+    (game, name, make) for game in ("freecell", "spider") for name, make in (("menu", menu_open), ("statistics", stats_open))]
+
+
+@pytest.mark.parametrize("game, name, make", MODALS, ids=[f"{g}-{n}" for g, n, _m in MODALS])
+def test_no_key_shows_or_moves_the_tables_focus_ring_behind_a_modal(play_for, game, name, make):
+    """Issue 62, 9e: a question clicked open, then H (which it ignores): the table's focus
+    ring appeared behind it. While a modal is up no key or pad button, its own or not,
+    puts the ring on the table (the modal's own focus is the one shown)."""
+    play = play_for(game, 617 if game == "freecell" else 1, animation_speed="instant")
+    make(play)
+    assert play.panel() is not None and play.panel().buttons, name
+    play.round.mouse_used()  # as when the question came from a click: no ring anywhere yet
+    own = [(pygame.key.name(code), pygame.event.Event(pygame.KEYDOWN, key=code, mod=0))
+           for code in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_F6)]
+    own += [(f"pad {b}", pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=b))
+            for b in (pygame.CONTROLLER_BUTTON_DPAD_UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+                      pygame.CONTROLLER_BUTTON_DPAD_LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+                      pygame.CONTROLLER_BUTTON_LEFTSHOULDER, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)]
+    for label, event in other_presses(game) + own:
+        if not press(play, event):
+            continue
+        play.update(0.05)
+        if play.panel() is None:
+            break  # a key the modal answers to closed it (the menu's M)
+        assert play.frame((1280, 720)).focus is None, f"{label} put the focus ring on the table behind {name}"
+    # A key the modal ignores leaves the ring hidden once it closes by the mouse's click, too.
+    play.round.mouse_used()
+    for label, event in other_presses(game):
+        if not press(play, event):
+            continue
+        if play.panel() is None:
+            break  # the menu's M closes it: a key it answers to
+        assert not play.env.keyboard_used, f"{label}, ignored behind {name}, showed the focus ring"

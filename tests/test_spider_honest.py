@@ -117,7 +117,10 @@ def test_the_review_of_a_game_in_play_asks_first_and_then_the_game_stops_countin
     assert not table.session.assisted and table.coach is not None and not table.coach.running
     assert any("would no longer count" in line for line in question.lines)
     table.own_button("review-peek")
-    assert table.session.assisted and table.coach.running
+    assert table.session.helped == "peek" and table.coach.running
+    from game.play.games import not_counted
+
+    assert "review knowing every card was opened during play" in not_counted(table.session.helped)
     assert any(isinstance(e, Helped) for e in table.take_events())
     assert table.panel is not None and table.panel.title == "Game review, knowing every card"
     table.close()

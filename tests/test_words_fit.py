@@ -19,12 +19,13 @@ CUT = "\u2026"
 
 
 def questions(play) -> list:
-    """Every question the controller asks over a game with a move in it, the demo's
-    touch on and off (what each says of the statistics differs)."""
+    """Every question the controller asks over a game with a move in it, helped by
+    nothing and by each help (what each says of the statistics differs)."""
     panels = []
     commands = [Command.NEW, Command.GIVE_UP, Command.RESTART] + ([Command.IMPORT] if play.table.game == "freecell" else [])
-    for assisted in (False, True):
-        play.table.session.assisted = assisted
+    helps = ["", "demo", "try", "help"] + (["rewind"] if play.table.game == "freecell" else [])
+    for helped in helps:
+        play.table.session.helped = helped  # each says its own words of the statistics
         for command in commands:
             play.button(command)
             panels.append(play.table.panel)
@@ -79,15 +80,16 @@ def test_every_question_wraps_in_its_box_and_is_never_cut(play_for, lang):
         i18n.set_language("en")
 
 
-def test_spider_says_only_what_applies_to_it_when_the_demo_played_part_of_a_game(play_for):
-    """Spider has no Rewind: its question names the demo alone."""
-    for game, rewind in (("spider", False), ("freecell", True)):
+def test_a_question_names_only_what_helped_a_game(play_for):
+    """A game the demo played part of: its question names the demo alone, in FreeCell
+    too (it used to say "the demo or Rewind" there, whichever it was)."""
+    for game in ("spider", "freecell"):
         play = play_for(game)
         play_first_moves(play)
-        play.table.session.assisted = True
+        play.table.session.help_with("demo")
         play.button(Command.NEW)
         note = " ".join(play.table.panel.lines)
-        assert "demo" in note and ("Rewind" in note) == rewind, (game, note)
+        assert "demo" in note and "Rewind" not in note, (game, note)
         play.button(Command.KEEP)
 
 

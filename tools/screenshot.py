@@ -589,11 +589,11 @@ def shoot(args: argparse.Namespace) -> int:
             panel = table.move_list()  # as L opens it
         elif args.panel == "question":
             from game.i18n import _
-            from game.play.games import asks
+            from game.play.games import asks, not_counted
             from game.play.panels import Button, Command, Panel
 
-            # The new-game question over a game the demo played part of (the longest the game asks).
-            panel = Panel(asks(table.noun, "new"), (asks(table.noun, "lost-helped"),),
+            # The new-game question over a try-again from the review (the longest the game asks).
+            panel = Panel(asks(table.noun, "new"), (not_counted("try"),),
                           (Button(_("Keep playing"), Command.KEEP), Button(asks(table.noun, "new-yes"),
                                                                             Command.CONFIRMED)), focus=0)
         elif args.panel is not None:

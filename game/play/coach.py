@@ -368,6 +368,6 @@ class Coach:
         session = self.rules.session(self._session, self.level, now)
         for move in self.moves[:index - 1]:
             session.play(move)
-        session.assisted = True
+        session.help_with("try")
         session.clock.reset()
         return session

@@ -25,7 +25,7 @@ from game.play.games import GAMES, asks
 from game.play.help import HelpBook
 from game.play.host import Host, NullHost
 from game.play.menu import Settings
-from game.play.panels import WALK, Button, Command, Panel
+from game.play.panels import PANEL_KEYS, WALK, Button, Command, Panel
 from game.play.round import Round
 from game.play.table import Table
 from game.stats import Statistics
@@ -101,9 +101,7 @@ class Play:
         if not self.in_progress:
             then()
             return
-        note = (_("This game will count as lost in your statistics.") if counts and self.round.at_stake else
-                asks(self.table.noun, "lost-helped") if counts and self.round.demo_touched else _("The moves of this game will be lost."))
-        self.ask(question, (note,), yes, then, extra)
+        self.ask(question, (self.round.loss_note(counts),), yes, then, extra)
 
     def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None], extra: tuple[Button, ...] = ()) -> None:
         """A yes/no panel; Esc, B or "Keep playing" leaves everything as it was."""
@@ -226,8 +224,9 @@ class Play:
         self._events()
 
     def key(self, action: Action) -> None:
-        """A key or gamepad action: the focus ring shows; F11 is the window's fullscreen."""
-        self.env.keyboard_used = True
+        """A key or gamepad action: the focus ring shows (not for a key a panel up ignores);
+        F11 is the window's fullscreen."""
+        self.env.keyboard_used = self.env.keyboard_used or not self.blocked or action.act in PANEL_KEYS
         if action.act is Act.FULLSCREEN:
             self.settings.fullscreen = self.host.switch_fullscreen()
         elif self.blocked or not self.round.bar_key(action.act, self.button):  # F6, the shoulders, the ring's keys
@@ -275,7 +274,7 @@ class Play:
 
     def _answer(self, panel: Panel, act: Act) -> None:
         """A key while ``panel`` is up: only its own keys act (Tab, arrows, Enter, Esc, A, B); others do nothing."""
-        if act not in WALK and act not in (Act.SELECT, Act.CANCEL):
+        if act not in PANEL_KEYS:
             return
         self.table.message = ""  # a message lasts until the next action
         if self.table.own_panel_key(act):
@@ -335,7 +334,7 @@ class Play:
         """What the window draws now, as a read-only value (building it changes nothing)."""
         t = self.table
         return Frame(t.layout_now(size=size), t.shown_layout(size), tuple(t.marks(t.held and t.held[0])),
-                     self.round.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
+                     None if self.blocked else self.round.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
                      self.env.anim_time, self.busy, t.flights.celebrating(self.env.anim_time), t.tip())
 
     def panel(self) -> Panel | None:

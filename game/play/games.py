@@ -22,7 +22,7 @@ from game.play.spider_table import SpiderTable
 from game.play.table import Table, TableEnv
 from game.session import FreeCellSession, SpiderSession
 
-__all__ = ["GAMES", "LIVE_CHECK", "Game", "game_of", "next_table", "restored_table"]
+__all__ = ["GAMES", "LIVE_CHECK", "Game", "game_of", "next_table", "not_counted", "restored_table"]
 
 #: The game the live winnability check (and Rewind) speaks for.
 LIVE_CHECK = "freecell"
@@ -33,30 +33,62 @@ LIVE_CHECK = "freecell"
 _ASKS = {
     "deal": {"new": N_("Start a new deal?"), "new-yes": N_("New deal"), "restart": N_("Restart this deal?"),
              "start": N_("Start deal #{number}?"),
-             # What Give up says: counted, not counted for the demo's or Rewind's part, or no move made.
+             # What Give up says: counted, or no move made (a helped game: :data:`_GIVEN_UP_HELPED`).
              "given-up": N_("Given up: a new deal"),
-             "helped": N_("A new deal: the last one does not count, as the demo or Rewind played part of it"),
-             "no-move": N_("A new deal: nothing was counted, as no move was made"),
-             # What a question says of a game the demo or Rewind played part of (Spider has no Rewind).
-             "lost-helped": N_("The moves of this game will be lost. It does not count: the demo or Rewind "
-                               "played part of it.")},
+             "no-move": N_("A new deal: nothing was counted, as no move was made")},
     "game": {"new": N_("Start a new game?"), "new-yes": N_("New game"), "restart": N_("Restart this game?"),
              "start": N_("Start game #{number}?"),
              "given-up": N_("Given up: a new game"),
-             "helped": N_("A new game: the last one does not count, as the demo played part of it"),
-             "no-move": N_("A new game: nothing was counted, as no move was made"),
-             "lost-helped": N_("The moves of this game will be lost. It does not count: the demo played part of it.")},
+             "no-move": N_("A new game: nothing was counted, as no move was made")},
+}
+
+#: What Give up says of a game that does not count, by what helped play it first
+#: (``session.helped``; Spider has no Rewind, FreeCell's review never peeks).
+_GIVEN_UP_HELPED = {
+    "deal": {"demo": N_("A new deal: the last one does not count, as the demo played part of it"),
+             "rewind": N_("A new deal: the last one does not count, as Rewind used the solver to go back in it"),
+             "try": N_("A new deal: the last one does not count, as it was a try-again from the game review"),
+             "help": N_("A new deal: the last one does not count, as it was played with help")},
+    "game": {"demo": N_("A new game: the last one does not count, as the demo played part of it"),
+             "try": N_("A new game: the last one does not count, as it was a try-again from the game review"),
+             "peek": N_("A new game: the last one does not count, as its review knowing every card was opened "
+                        "during play"),
+             "help": N_("A new game: the last one does not count, as it was played with help")},
+}
+
+#: What a question says of a game that does not count, by what helped play it first.
+_LOST_HELPED = {
+    "demo": N_("The moves of this game will be lost. It does not count: the demo played part of it."),
+    "rewind": N_("The moves of this game will be lost. It does not count: Rewind used the solver to go back "
+                 "in it."),
+    "try": N_("The moves of this game will be lost. It does not count: it is a try-again from the game review."),
+    "peek": N_("The moves of this game will be lost. It does not count: its review knowing every card was opened "
+               "during play."),
+    "help": N_("The moves of this game will be lost. It does not count: it was played with help."),
 }
 
 
 def asks(noun: str, what: str) -> str:
-    """The sentence ``what`` ("new", "new-yes", "restart", "start", "given-up", "helped",
-    "no-move", "lost-helped") for a game called ``noun``.
+    """The sentence ``what`` ("new", "new-yes", "restart", "start", "given-up", "no-move")
+    for a game called ``noun``.
 
     >>> asks("deal", "restart"), asks("game", "new")
     ('Restart this deal?', 'Start a new game?')
     """
     return _(_ASKS[noun][what])
+
+
+def not_counted(helped: str, noun: str | None = None) -> str:
+    """Why a game ``helped`` (``session.helped``: "demo", "rewind", "try", "peek", "help") does not
+    count, as a question says it; with ``noun``, as Give up says it once the next game is dealt.
+
+    >>> not_counted("try")
+    'The moves of this game will be lost. It does not count: it is a try-again from the game review.'
+    >>> not_counted("demo", "game")
+    'A new game: the last one does not count, as the demo played part of it'
+    """
+    said = _LOST_HELPED if noun is None else _GIVEN_UP_HELPED[noun]
+    return _(said.get(helped, said["help"]))
 
 
 class Game(Protocol):

@@ -16,13 +16,15 @@ from typing import Any
 
 from game.input.actions import Act
 
-__all__ = ["WALK", "Button", "Calendar", "Chart", "Command", "Grid", "Panel", "Row", "Section"]
+__all__ = ["PANEL_KEYS", "WALK", "Button", "Calendar", "Chart", "Command", "Grid", "Panel", "Row", "Section"]
 
 
 #: The keys that walk an open panel's buttons, and which way; with Enter (the pad's A)
 #: and Esc (B) they are a panel's own keys, the only ones that act while it is up.
 WALK = {Act.FOCUS_UP: -1, Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.BAR_PREV: -1,
         Act.FOCUS_DOWN: 1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1, Act.BAR_NEXT: 1}
+#: A panel's own keys: every other key does nothing while it is up (nor shows the table's focus ring).
+PANEL_KEYS = frozenset(WALK) | {Act.SELECT, Act.CANCEL}
 
 
 class Command(StrEnum):

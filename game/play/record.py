@@ -13,8 +13,9 @@ the controller reacts (the celebration, the sound, the message line)::
 
 One rule decides what counts, whichever way a game ends (a new deal, a
 deal from the menu, Give up, a replayed move list): a game counts once a
-move is made, and a game the demo or Rewind played part of never counts
-(the session remembers that, in the save too: ``session.assisted``).
+move is made, even if Undo or Restart took every move back, and a game the
+demo, Rewind or a try-again from the review helped play never counts (the
+session remembers what helped, in the save too: ``session.helped``).
 Quitting counts nothing: the game is saved and comes back.
 """
 
@@ -49,6 +50,8 @@ class Record:
         self.stats = stats
         #: The game on the table was counted (won, or given up): it never counts twice.
         self._recorded = False
+        #: A move was made in this game before a Restart took it back to its deal.
+        self._begun = False
         self._saved_at = 0
         #: A save came due while cards were flying: :meth:`settled` writes it once they land.
         self._save_due = False
@@ -61,17 +64,23 @@ class Record:
 
     def at_stake(self, table: Table) -> bool:
         """Whether ending the game on ``table`` now counts it as played and lost: a
-        move was made, it is neither won nor counted yet, and neither the demo nor
-        Rewind played any of it."""
+        move was made (undone, or restarted, or not), it is neither won nor counted
+        yet, and nothing helped play it (:attr:`game.session.Helped.helped`)."""
         s = table.session
-        return not s.won and not self._recorded and not s.assisted and self.made_a_move(table)
+        begun = self._begun or self.made_a_move(table)
+        return not s.won and not self._recorded and not s.assisted and begun
+
+    def restarting(self, table: Table) -> None:
+        """The game on ``table`` goes back to its deal (its clock to 0:00): one begun stays
+        at stake, as one whose every move was undone does."""
+        self._begun = self._begun or self.made_a_move(table)
 
     def changed(self, table: Table) -> Won | None:
         """After every move: count a win once (the save goes); save every few moves."""
         s = table.session
         if s.won and not self._recorded:
             self._recorded = True
-            counted = not s.assisted  # a game the demo or Rewind played does not count
+            counted = not s.assisted  # a game the demo, Rewind or a try-again helped play does not count
             if counted:
                 self.count(table, won=True)
                 self.store.delete("savegame")
@@ -114,6 +123,7 @@ class Record:
     def forget(self) -> None:
         """The next game on the table is a new one (nothing of it counted yet)."""
         self._recorded = False
+        self._begun = False
         self._saved_at = 0
         self._save_due = False
 

@@ -58,7 +58,7 @@ class Reviewing:
                 self.coach = Coach(self.coach_rules)
             if what == "review-peek":
                 # The player chose to see what no player sees: the game no longer counts.
-                self.session.assisted = True
+                self.session.help_with("peek")
                 self.emit(Helped())
             elif self.peeks() and self.coach.played_moves(self.session):
                 self.panel = self.peek_question()

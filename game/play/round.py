@@ -29,7 +29,7 @@ from game.play.challenge import Attempt, first_game_shows_grades, restored_attem
 from game.play.demo import Demo
 from game.play.fair_demo import FairDemo
 from game.play.frame import control_bar, status_line
-from game.play.games import GAMES, LIVE_CHECK, Game, asks, game_of, next_table, restored_table
+from game.play.games import GAMES, LIVE_CHECK, Game, asks, game_of, next_table, not_counted, restored_table
 from game.play.host import Host
 from game.play.jobs import Jobs, LineFound, Rewound, Said, WinnableFound
 from game.play.menu import Menu, Settings
@@ -138,13 +138,25 @@ class Round:
 
     @property
     def demo_touched(self) -> bool:
-        """Whether the demo or Rewind played any of this game (then it never counts)."""
+        """Whether anything helped play this game: the demo, Rewind, a try-again (then it never counts)."""
         return self.table.session.assisted
 
     @property
     def at_stake(self) -> bool:
         """Ending the game on the table now counts it as played and lost."""
         return self.record.at_stake(self.table)
+
+    def loss_note(self, counts: bool = True) -> str:
+        """What a question about ending the game says the statistics will make of it
+        (``counts``: the ending would count a game at stake; Restart never does)."""
+        s = self.table.session
+        if counts and self.at_stake:
+            # All its moves taken back (Undo, Restart), a game begun still counts: the question says so.
+            return (_("This game will count as lost in your statistics.") if s.moves else
+                    _("Every move was taken back, but the game was begun: it will count as lost in your statistics."))
+        if counts and s.assisted:
+            return not_counted(s.helped)
+        return _("The moves of this game will be lost.")
 
     # --- reactions to what happened -----------------------------------------------------
 
@@ -205,7 +217,7 @@ class Round:
             if isinstance(event, LineFound):
                 self.play_demo(list(event.line))
             elif isinstance(event, Rewound):
-                self.table.session.assisted = True  # the solver chose where to go back to
+                self.table.session.help_with("rewind")  # the solver chose where to go back to
                 self.table.rewind(event.steps)
                 self.say(event.message)
                 self.position_changed()
@@ -274,7 +286,9 @@ class Round:
         one replayed is a new game, which counts on its own (even if the demo won it)."""
         if self.table.session.won:
             self.record.forget()
-            self.table.session.assisted = False
+            self.table.session.helped = ""
+        else:
+            self.record.restarting(self.table)  # begun, it stays at stake from its deal again
         if self.challenge is not None:
             # The goal's level first: the deal's opening cards go home (or stay) as the goal says.
             self.challenge.restart(self.settings.auto_moves)
@@ -382,10 +396,10 @@ class Round:
         """Give up: counted as given up when a move was made (and neither the demo
         nor Rewind played any of it); then a new deal."""
         counted = self.record.give_up(self.table)
-        noun, helped = self.table.noun, self.table.session.assisted
+        noun, helped = self.table.noun, self.table.session.helped
         self.say_store_warnings()
         self.new_deal()
-        self.say(asks(noun, "given-up" if counted else "helped" if helped else "no-move"))
+        self.say(asks(noun, "given-up") if counted else not_counted(helped, noun) if helped else asks(noun, "no-move"))
 
     # --- the solver's jobs and the demo ---------------------------------------------
 
@@ -417,7 +431,7 @@ class Round:
         self.jobs.cancel()
         game = self.table.game
         self.demo = FairDemo(self.table, lambda: self.jobs.solver(game))
-        self.table.session.assisted = True
+        self.table.session.help_with("demo")
         self.table.session.redo_list.clear()
         if self.challenge is not None:
             self.challenge.spoiled = True
@@ -428,7 +442,7 @@ class Round:
         # (Spider) demo plays; the demo leaves it alone otherwise.
         self.demo = Demo.start(self.table, line, self.jobs.solver(self.table.game))
         if self.demo is not None:
-            self.table.session.assisted = True
+            self.table.session.help_with("demo")
             self.table.session.redo_list.clear()  # the demo's moves are new ones
             if self.challenge is not None:
                 self.challenge.spoiled = True
