@@ -40,8 +40,8 @@ def test_give_up_offers_review_and_the_list_says_knowing_every_card(play_for):
     play.button("review")
     # Knowing every card, mid-game: it asks first, and says what it costs.
     question = play.panel()
-    assert question.title == "Review knowing every card?" and not play.table.session.assisted
-    assert labels(question) == ["Review; the game stops counting", "Cancel"]
+    assert question.title == "Which review?" and not play.table.session.assisted
+    assert labels(question) == ["Fair review", "Knowing every card; the game stops counting", "Cancel"]
     play.button("review-peek")
     assert play.table.session.assisted
     panel = play.panel()
@@ -61,7 +61,7 @@ def test_a_move_shows_the_position_before_it_and_try_again_starts_there_uncounte
     play = played(play_for)
     own = str(play.table.session.position)
     play.key(translate_key("spider", pygame.K_l, 0))  # Spider's L: the review, asked first
-    assert play.panel().title == "Review knowing every card?"
+    assert play.panel().title == "Which review?"
     play.button("review-peek")
     assert play.panel().title == "Game review, knowing every card"
     finish_review(play)

@@ -88,7 +88,7 @@ def test_two_games_that_look_the_same_get_the_same_hint_demo_move_and_review_pan
         demo.stop()
         table.close()
     assert hinted[0] == hinted[1]
-    assert panels[0] == panels[1] and panels[0] is not None and panels[0].title == "Review knowing every card?"
+    assert panels[0] == panels[1] and panels[0] is not None and panels[0].title == "Which review?"
     assert demo_moves[0] == demo_moves[1]
 
 
@@ -113,8 +113,8 @@ def test_the_review_of_a_game_in_play_asks_first_and_then_the_game_stops_countin
     table = table_on(service, a)
     table.command(Act.MOVE_LIST)
     question = table.panel
-    assert question is not None and question.buttons[0].action == "review-peek"
-    assert not table.session.assisted and table.coach is not None and not table.coach.running
+    assert question is not None and [b.action for b in question.buttons][:2] == ["review-fair", "review-peek"]
+    assert not table.session.assisted and (table.coach is None or not table.coach.running)
     assert any("would no longer count" in line for line in question.lines)
     table.own_button("review-peek")
     assert table.session.helped == "peek" and table.coach.running
@@ -139,3 +139,49 @@ def test_a_won_game_reviews_at_once(service):
     assert table.panel is not None and table.panel.title == "Game review, knowing every card"
     assert not table.session.assisted
     table.close()
+
+
+def fair_review_panels(service: SolverService, position: Position) -> tuple:
+    """The fair review of ``position``'s game, asked mid-game: its list once judged, and
+    the page of each move."""
+    table = table_on(service, position)
+    table.command(Act.MOVE_LIST)
+    table.own_button("review-fair")
+    assert table.session.helped == ""  # the fair review costs nothing: the game still counts
+    coach = table.coach
+    assert coach is not None
+    until("the fair review", lambda: coach.review is not None, lambda: table.update(1 / 60))
+    pages = tuple(coach.detail(i) for i in range(1, len(coach.moves) + 1))
+    listed = coach.panel()
+    table.close()
+    return listed, pages
+
+
+def test_the_fair_review_of_two_games_that_look_the_same_is_the_same_and_proves_nothing(service):
+    a, b = twins(6, 2, 3)
+    listed, pages = fair_review_panels(service, a)
+    assert (listed, pages) == fair_review_panels(service, b)
+    assert listed.title == "Fair review, judged by what you saw"
+    assert listed.lines[0].startswith("3 moves: ")
+    words = " ".join(line for page in pages for line in page.lines).lower()
+    assert "mistake" not in words and "never as they really lie" in words
+
+
+def test_the_fair_review_grades_a_move_against_the_searchs_choice_on_the_same_layouts():
+    from test_spider_fair import ENDGAME
+
+    from game.spider import Move
+    from game.spider.fair_review import FairGrade, FairReviewRun
+    from game.spider.masked import mask
+
+    pos = Position.parse(ENDGAME)  # one suit, stock spent; 6♠… into the empty column 8 loses layouts
+    view = mask(pos)
+    choice, rash = Move.parse("move 9 5 3"), Move.parse("move 6 8 1")
+    run = FairReviewRun([view, view], [choice, rash])
+    while run.step():
+        pass
+    first, second = run.review().grades
+    assert first.grade is FairGrade.CHOICE and first.better is None and first.played == first.choice
+    assert second.grade is FairGrade.FEWER and second.better == choice
+    assert second.played.dry > second.choice.dry == 0 and second.played.wins < second.choice.wins
+    assert run.review().summary() == "2 moves: 1 the hint's choice, 1 with fewer wins"

@@ -191,10 +191,6 @@ class Coach:
         self._request = self._service.ask_review(start, self.moves, known_lost=known_lost)
         return ""
 
-    def played_moves(self, session: Any) -> bool:
-        """Whether ``session``'s game has a move to review."""
-        return bool(self.rules.played(session)[1])
-
     def same_game(self, session: Any) -> bool:
         """The review (made or asked) is of the game ``session`` has now."""
         if self.start is None:

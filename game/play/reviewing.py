@@ -51,18 +51,24 @@ class Reviewing:
         raise NotImplementedError
 
     def review_button(self, name: str) -> None:
-        """"review" (start, or back to the list), "review-page:±1", "review-move:N", "review-try:N"."""
+        """"review" (start, or back to the list), "review-fair" and "review-peek" (Spider's
+        two reviews of a game in play), "review-page:±1", "review-move:N", "review-try:N"."""
         what, _sep, arg = name.partition(":")
-        if what in ("review", "review-peek"):
-            if self.coach is None:
-                self.coach = Coach(self.coach_rules)
+        if what in ("review", "review-peek", "review-fair"):
+            if what == "review" and self.coach is not None and self.coach_up():
+                what = "review-fair" if getattr(self.coach, "fair", False) else "review-list"  # back to the list
+            if what == "review" and self.peeks() and self.coach_rules.played(self.session)[1]:
+                self.panel = self.peek_question()
+                return
+            fair = what == "review-fair"
+            if self.coach is None or getattr(self.coach, "fair", False) != fair:
+                if self.coach is not None:
+                    self.coach.close()
+                self.coach = self.fair_coach() if fair else Coach(self.coach_rules)
             if what == "review-peek":
                 # The player chose to see what no player sees: the game no longer counts.
                 self.session.help_with("peek")
                 self.emit(Helped())
-            elif self.peeks() and self.coach.played_moves(self.session):
-                self.panel = self.peek_question()
-                return
             if not self.coach.same_game(self.session):
                 note = self.coach.begin(self.session)
                 if note:
@@ -93,14 +99,23 @@ class Reviewing:
         return self.coach_rules.knows_every_card and not s.won and not s.assisted
 
     def peek_question(self) -> Panel:
-        """Asked before a review that knows every card opens on a game that counts."""
-        return Panel(_("Review knowing every card?"),
-                     (_("The review sees the face-down cards and the stock, which you cannot: while the game "
-                        "is played, it could show you how to win it. This game would no longer count in your "
-                        "statistics."),
-                      _("Once the game is won, its review is free.")),
-                     (Button(_("Review; the game stops counting"), "review-peek"),
-                      Button(_("Cancel"), Command.CLOSE)), focus=1)
+        """Asked before a review opens on a game that counts: the fair review (free), or the one
+        that knows every card (the game stops counting)."""
+        return Panel(_("Which review?"),
+                     (_("The fair review judges each move by what you saw when you made it: the game still "
+                        "counts."),
+                      _("The review knowing every card sees the face-down cards and the stock, which you cannot: "
+                        "while the game is played, it could show you how to win it, so this game would no longer "
+                        "count in your statistics. Once the game is won, it is free."),),
+                     (Button(_("Fair review"), "review-fair"),
+                      Button(_("Knowing every card; the game stops counting"), "review-peek"),
+                      Button(_("Cancel"), Command.CLOSE)), focus=0)
+
+    def fair_coach(self) -> Coach:
+        """The fair review's coach (Spider's; a table without hidden cards has none)."""
+        from game.play.fair_coach import FairCoach
+
+        return FairCoach()
 
     def coach_up(self) -> bool:
         """The review's list or one move's page is on screen (the keyboard walking

@@ -57,7 +57,7 @@ from __future__ import annotations
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import EllipsisType
 from typing import TYPE_CHECKING, Any
@@ -143,10 +143,10 @@ class _Rider:
 
 
 def _snapshot(position: Any) -> Any:
-    """The position as asked (a copy: the table goes on playing); a masked view is frozen."""
+    """The position as asked (a copy: the table goes on playing); masked views are frozen."""
     from game.spider.masked import MaskedView
 
-    return position if isinstance(position, MaskedView) else position.copy()
+    return position if isinstance(position, (MaskedView, tuple)) else position.copy()
 
 
 class SolverService:
@@ -261,6 +261,19 @@ class SolverService:
         if total_seconds is not None:
             options["total_seconds"] = total_seconds
         return self._ask(Ask.REVIEW, start, options)
+
+    def ask_fair_review(self, views: Sequence[Any], moves: Iterable[Any], *,
+                        total_seconds: float | None = None) -> int:
+        """Spider: every move judged by the fair search over the table the player saw
+        before it (``views``: :func:`game.spider.masked.mask` of each, made in the
+        caller's process; ``Answer.review``, a :class:`game.spider.fair_review.FairReview`;
+        :class:`Progress` events carry the moves judged so far)."""
+        if self.game != "spider":
+            raise ValueError("the fair review is Spider's (FreeCell has nothing face down)")
+        options: dict[str, Any] = {"fair": True, "moves": [str(m) for m in moves]}
+        if total_seconds is not None:
+            options["total_seconds"] = total_seconds
+        return self._ask(Ask.REVIEW, tuple(views), options)
 
     def ask_targets(self, position: Any, moves: Iterable[Any]) -> int:
         """FreeCell: whether each of ``moves`` keeps the win (``Answer.verdicts``, in order;
@@ -390,6 +403,12 @@ class SolverService:
 
     def _check_position(self, ask: Ask, position: Any) -> None:
         wanted: type[object]
+        if self.game == "spider" and ask is Ask.REVIEW and isinstance(position, tuple):
+            from game.spider.masked import MaskedView
+
+            if not all(isinstance(v, MaskedView) for v in position):
+                raise TypeError("the fair review takes the player's views (game.spider.masked.mask)")
+            return
         if self.game == "freecell":
             from game.freecell.position import Position as wanted
         elif ask is Ask.HINT:

@@ -222,9 +222,14 @@ def _review(start: Any, budget: int, time_limit: float | None, options: dict[str
 
 def _spider_review(start: Any, options: dict[str, Any], cancel: Callable[[], bool] | None,
                    progress: Callable[..., None] | None, request: int) -> Answer:
-    """Spider's review, knowing every card (:mod:`game.spider.review`), reported as FreeCell's is."""
+    """Spider's review, knowing every card (:mod:`game.spider.review`), reported as FreeCell's is;
+    with ``options["fair"]``, the fair review of the player's views (``start``: one a move)."""
     from game.spider import Move
     from game.spider.review import SpiderReviewRun
+
+    if options.get("fair"):
+        return _spider_fair_review(start, [Move.parse(t) for t in options.get("moves", ())], options, cancel,
+                                   progress, request)
 
     run = SpiderReviewRun(start, [Move.parse(t) for t in options.get("moves", ())],
                           **{k: options[k] for k in ("states", "seconds", "total_seconds") if k in options})
@@ -235,6 +240,20 @@ def _spider_review(start: Any, options: dict[str, Any], cancel: Callable[[], boo
             progress(run.states, tuple(run.graded()), run.done)
     review = run.review()
     return Answer(request, Ask.REVIEW, run.verdicts[0], states=run.states, seconds=review.seconds,
+                  reason="" if run.finished else "cancelled", review=review)
+
+
+def _spider_fair_review(views: Any, moves: list[Any], options: dict[str, Any], cancel: Callable[[], bool] | None,
+                        progress: Callable[..., None] | None, request: int) -> Answer:
+    """Spider's fair review (:mod:`game.spider.fair_review`): no hidden card is here to read."""
+    from game.spider.fair_review import FairReviewRun
+
+    run = FairReviewRun(views, moves, total_seconds=options.get("total_seconds"))
+    while run.step(cancel):
+        if progress is not None:
+            progress(run.states, tuple(run.judged), len(run.judged))
+    review = run.review()
+    return Answer(request, Ask.REVIEW, Verdict.UNKNOWN, states=run.states, seconds=review.seconds,
                   reason="" if run.finished else "cancelled", review=review)
 
 

@@ -121,7 +121,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from game import limits
@@ -494,13 +494,14 @@ class _Plan:
 
 def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
            budget: int = DEFAULT_BUDGET, width: int = WIDTH,
-           cancel: Callable[[], bool] | None = None) -> FairResult:
+           cancel: Callable[[], bool] | None = None, also: Sequence[Move] = ()) -> FairResult:
     """Rank the moves of ``view`` by how the sampled layouts fare after them (module docstring).
 
     ``budget`` caps the expansions of every stage together (the beams', the complete
     searches', the in-sight solver's states); ``cancel()`` is polled by every stage,
     every :data:`_POLL` expansions, and stops the search early (what it found so far
-    is kept, and the result says ``cut``).
+    is kept, and the result says ``cut``). ``also``: moves checked in every layout
+    beside the best-voted ones (the fair review judges the move played so).
     """
     if samples < 1 or budget < 1:
         raise ValueError(f"samples and budget must be at least 1, not {samples} and {budget}")
@@ -557,6 +558,10 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             votes[first] += 1.0 if outcome is Sample.WON else OPEN_WEIGHT
     order = sorted(moves, key=lambda m: -votes[m])  # stable: ties keep the beam's move order
     checked = [m for m in order[:CHECKED] if votes[m] > 0] or order[:1]
+    for m in also:  # (a legal move the beam's pruned moves leave out is judged all the same)
+        votes.setdefault(m, 0.0)
+        if m not in checked:
+            checked.append(m)
     searches = sum(1 for move in checked for i in range(samples)
                    if not (i < len(found) and found[i] == (Sample.WON, move)))
     ranked: list[Ranked] = []
