@@ -551,12 +551,18 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
         N_("**Demo** lets the computer play on from the current position: **Full knowledge** (the "
            "solver sees the face-down cards) or **Play fair** (the hint plays, seeing only what you see)."),
     ), ("hint", "hints")),
-    Section("spider-review", N_("Game review, knowing every card"), (
-        N_("**Review** (on the result panel, on the give-up question, and [L]) grades every move "
-           "of the game as FreeCell's review does: best, good, inaccuracy, mistake or unknown."),
-        N_("The solver that grades sees the face-down cards and the stock, which you did not. So "
-           "a mistake means that, with every card known, the game could be won before the move "
-           "and could not after it; the search examined every position to say so."),
+    Section("spider-review", N_("Game review: fair, or knowing every card"), (
+        N_("**Review** (on the result panel, on the give-up question, and [L]) offers two reviews "
+           "while a game is in play."),
+        N_("**Fair review** judges each move by what you saw when you made it: the hint's search "
+           "deals the face-down cards at random many times and compares your move with its own choice "
+           "in those layouts. It says the hint's choice, as good, fewer wins or looks lost, never that "
+           "a move was a mistake, and the game still counts."),
+        N_("The review knowing every card grades every move as FreeCell's review does: best, good, "
+           "inaccuracy, mistake or unknown. Its solver sees the face-down cards and the stock, which you "
+           "did not: a mistake means that, with every card known, the game could be won before the move "
+           "and could not after it. Opened during play, it stops the game counting; once the game is "
+           "won, it is free."),
         N_("Choose a move to see the table as it was before it; **Try again from here** starts a "
            "game from there that does not count in your statistics."),
     ), ("review",)),

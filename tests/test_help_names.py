@@ -105,6 +105,8 @@ def bar_labels(game: str) -> list[str]:
         table.play(table.position.legal_moves()[0])
         table.undo()  # something to redo: Redo shows
         labels += [b.label for b in table.give_up_extras()]  # the give-up question's Review
+        # Review mid-game asks which review: the fair one is a button the help names.
+        labels += [b.label for b in table.peek_question().buttons if b.action == "review-fair"]
         # The Demo button's panel: full knowledge or Play fair.
         demo = table.demo_panel()
         assert demo is not None
