@@ -30,7 +30,7 @@ from game.render.layout import Layout, inside_card
 from game.render.marks import Mark
 from game.render.theme import CARD_H, CARD_W
 
-__all__ = ["Pick", "column_under", "marked_boxes", "pick", "place_box", "target_near"]
+__all__ = ["Pick", "column_under", "marked_boxes", "pick", "pile_boxes", "place_box", "target_near"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,4 +176,24 @@ def marked_boxes(lay: Layout, cam: Camera, marks: Iterable[Mark]) -> list[tuple[
             lit.append(cam.box(slot.x, slot.y, 0.0))
         out += [(math.floor(x), math.floor(y), math.ceil(x + w) - math.floor(x), math.ceil(y + h) - math.floor(y))
                 for x, y, w, h in lit]
+    return out
+
+
+def pile_boxes(lay: Layout, cam: Camera) -> list[tuple[int, int, int, int]]:
+    """The screen box (whole pixels, y down) of each pile at rest, from its first card to its
+    last (an empty place: its slot): the table a page about it covers as little as it can.
+
+    >>> from game.freecell.deals import deal
+    >>> from game.render.layout import layout
+    >>> lay = layout(deal(1), 1280, 720)
+    >>> len(pile_boxes(lay, Camera.frame(lay.rect, 1280, 720)))  # 8 columns, 4 cells, 4 foundations
+    16
+    """
+    out: list[tuple[int, int, int, int]] = []
+    for s in lay.slots:
+        cards = [c for c in lay.pile(s.kind, s.index) if not c.hidden and not c.in_flight]
+        ends = [cam.box(c.x, c.y, c.z, c.yaw) for c in (cards[0], cards[-1])] if cards else [cam.box(s.x, s.y, 0.0)]
+        x0, y0 = min(b[0] for b in ends), min(b[1] for b in ends)
+        x1, y1 = max(b[0] + b[2] for b in ends), max(b[1] + b[3] for b in ends)
+        out.append((math.floor(x0), math.floor(y0), math.ceil(x1) - math.floor(x0), math.ceil(y1) - math.floor(y0)))
     return out

@@ -182,16 +182,17 @@ class Overlay:
 
     def update(self, status: str, message: str = "", buttons: tuple[Button, ...] = (),
                panel: Panel | None = None, tip: tuple[str, Sequence[float]] | None = None,
-               clear: Sequence[Rect] = ()) -> bool:
+               clear: Sequence[Rect] = (), table: Sequence[Rect] = ()) -> bool:
         """Set what is shown; True when it changed (the frame must be redrawn).
 
         The status row and the buttons go where :func:`game.ui.hud.hud_geometry`
         puts them (:attr:`geometry` keeps the last result). ``tip``: a note and the
         screen box of the place it is about (a red target's reason), drawn just above
         it (:func:`game.ui.placing.note_box`). ``clear``: the screen boxes of the
-        table's marked cards, which a panel about them leaves in view.
+        table's marked cards, which a panel about them leaves in view; ``table``: each
+        pile's, which it covers as little as it can.
         """
-        key = (status, message, buttons, panel, self.size, tuple(clear) if panel is not None else (), tip)
+        key = (status, message, buttons, panel, self.size, (tuple(clear), tuple(table)) if panel is not None else (), tip)
         if key == self._key:
             return False
         self._key = key
@@ -245,7 +246,7 @@ class Overlay:
         elif panel is not None and panel.designed:
             self._screen(surf, panel, hits)
         elif panel is not None:
-            self._panel(surf, panel, px, hits, (clear, geo.band[1]))
+            self._panel(surf, panel, px, hits, (clear, table, geo.band[1]))
         self._hits = hits
         # Only what holds the HUD or a panel, now or in the last upload, is sent
         # to the texture: a status change re-sends the band along the bottom,
@@ -279,11 +280,12 @@ class Overlay:
         return box
 
     def _panel(self, surf: pygame.Surface, panel: Panel, px: int, hits: _Layout,
-               aside: tuple[Sequence[Rect], int]) -> None:
+               aside: tuple[Sequence[Rect], Sequence[Rect], int]) -> None:
         """A plain panel (a question, a result): its lines wrapped, as :func:`question_geometry` lays them
-        (``aside``: the marked cards' boxes a panel about them keeps clear of, and the control bar's top)."""
-        clear, floor = aside
-        geo = self.question = question_geometry(surf.get_size(), panel, clear=clear, floor=floor)
+        (``aside``: the marked cards' boxes a panel about them keeps clear of, the piles' it covers
+        as little as it can, and the control bar's top)."""
+        clear, table, floor = aside
+        geo = self.question = question_geometry(surf.get_size(), panel, clear=clear, floor=floor, table=table)
         pal = self.palette
         box = pygame.Rect(geo.box)
         pygame.draw.rect(surf, pal.panel, box, border_radius=px)

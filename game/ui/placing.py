@@ -76,28 +76,34 @@ def _spots(low: int, high: int, at: int, edges: list[int]) -> list[int]:
     if high <= low:
         return [at]
     even = [low + (high - low) * k // STEPS for k in range(STEPS + 1)]
-    return [at] + even + [e for e in edges if low <= e <= high]
+    return [at, *even, *(e for e in edges if low <= e <= high)]
 
 
-def beside(size: tuple[int, int], box: Rect, clear: Sequence[Rect], floor: int, px: int) -> Rect:
+def beside(size: tuple[int, int], box: Rect, clear: Sequence[Rect], floor: int, px: int,
+           table: Sequence[Rect] = ()) -> Rect:
     """``box`` (laid out in the middle of a window of ``size``) moved to where it covers the
-    boxes ``clear`` (and a margin round each) least, as near its place as that allows; above
-    ``floor`` (the control bar's top) and inside the window by a margin. Unmoved when it
-    covers none of them.
+    boxes ``clear`` (and a margin round each) least, then the least of the boxes ``table``
+    (the piles: bare felt is the best place for a page about the table), then as near its
+    place as that allows; above ``floor`` (the control bar's top) and inside the window by
+    a margin.
 
     >>> beside((800, 600), (200, 100, 400, 300), [(365, 120, 70, 100)], 560, 14)  # under the card
     (200, 227, 400, 300)
     >>> beside((800, 600), (200, 100, 400, 300), [(600, 150, 70, 100)], 560, 14)  # a step aside
     (193, 100, 400, 300)
+    >>> beside((800, 600), (200, 100, 400, 300), [(600, 150, 70, 100)], 560, 14, [(100, 50, 600, 150)])
+    (193, 206, 400, 300)
     """
     w, _h = size
     margin = _margin(px)
     kept = [(x - margin, y - margin, cw + 2 * margin, ch + 2 * margin) for x, y, cw, ch in clear]
-    if not kept or _covered(box, kept) == 0:
-        return box
     bx, by, bw, bh = box
+    if not kept or (_covered(box, kept) == 0 and _covered(box, table) == 0):
+        return box
     xs = _spots(margin, w - margin - bw, bx, [e for x, _y, cw, _ch in kept for e in (x - bw, x + cw)])
-    ys = _spots(margin, floor - margin - bh, by, [e for _x, y, _cw, ch in kept for e in (y - bh, y + ch)])
-    best = min(((_covered((x, y, bw, bh), kept), abs(x - bx) + abs(y - by)), (x, y)) for x in xs for y in ys)
+    ys = _spots(margin, floor - margin - bh, by, [e for _x, y, _cw, ch in kept for e in (y - bh, y + ch)]
+                + [y + ch + margin for _x, y, _cw, ch in table])
+    best = min(((_covered((x, y, bw, bh), kept), _covered((x, y, bw, bh), table), abs(x - bx) + abs(y - by)), (x, y))
+               for x in set(xs) for y in set(ys))
     x, y = best[1]
     return (x, y, bw, bh)

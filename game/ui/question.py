@@ -72,28 +72,29 @@ def _balanced(text: str, width: int, px: int, measure: Measure) -> list[str]:
 
 
 def question_geometry(size: tuple[int, int], panel: object, measure: Measure = font_measure,
-                      clear: Sequence[Rect] = (), floor: int | None = None) -> QuestionGeometry:
+                      clear: Sequence[Rect] = (), floor: int | None = None,
+                      table: Sequence[Rect] = ()) -> QuestionGeometry:
     """Lay out ``panel`` (a :class:`game.play.panels.Panel` with a title, lines and
     buttons) in a window of ``size``: centred a little above the middle, each line
     wrapped to the box and centred. A panel about the marked cards (``beside_marks``:
     the review's page of a move) goes where it covers the boxes ``clear`` (those
-    cards' on screen) least, above ``floor`` (the control bar's top), its lines
-    wrapped wider (a shorter box) or narrower (a slimmer one) when that covers less."""
+    cards' on screen) least, then the least of the piles' boxes ``table``, above
+    ``floor`` (the control bar's top), its lines wrapped wider (a shorter box) or
+    narrower (a slimmer one) when that covers less."""
     geo = _laid_out(size, panel, measure, None)
     if not (getattr(panel, "beside_marks", False) and clear):
         return geo
     bottom = size[1] if floor is None else floor
 
-    def placed(laid: QuestionGeometry) -> tuple[tuple[int, int], QuestionGeometry]:
-        """``laid`` moved beside the marked cards: what it still covers, how far it moved, itself."""
-        box = beside(size, laid.box, clear, bottom, laid.px)
+    def placed(laid: QuestionGeometry) -> tuple[tuple[int, int, int], QuestionGeometry]:
+        """``laid`` moved beside the marked cards: what it still covers of them and of the
+        table, how far it moved, and itself."""
+        box = beside(size, laid.box, clear, bottom, laid.px, table)
         dx, dy = box[0] - laid.box[0], box[1] - laid.box[1]
-        return (covered(box, clear, laid.px), abs(dx) + abs(dy)), _moved(laid, dx, dy)
+        return (covered(box, clear, laid.px), covered(box, table, 0), abs(dx) + abs(dy)), _moved(laid, dx, dy)
 
     best = placed(geo)  # the usual wrap first: it wins a tie
     for wide in (size[0], SLIM_TEXT_PX * geo.px):
-        if best[0][0] == 0:
-            break
         other = placed(_laid_out(size, panel, measure, wide))
         if other[0] < best[0]:
             best = other
