@@ -168,7 +168,7 @@ def marked_boxes(lay: Layout, cam: Camera, marks: Iterable[Mark]) -> list[tuple[
     """
     out: list[tuple[int, int, int, int]] = []
     for m in marks:
-        cards = [c for c in lay.pile(m.kind, m.pile) if not c.hidden and not c.in_flight]
+        cards = [c for c in lay.pile(m.kind, lay.place_pile(m)) if not c.hidden and not c.in_flight]
         top = cards[-1].index if cards else None
         lit = [cam.box(c.x, c.y, c.z, c.yaw) for c in cards if m.covers(c.index, top)]
         if not cards and m.start is None:
@@ -191,9 +191,12 @@ def pile_boxes(lay: Layout, cam: Camera) -> list[tuple[int, int, int, int]]:
     """
     out: list[tuple[int, int, int, int]] = []
     for s in lay.slots:
-        cards = [c for c in lay.pile(s.kind, s.index) if not c.hidden and not c.in_flight]
+        # Spider's stock is one place: all its piles.
+        cards = [c for c in lay.cards if c.kind == s.kind and (c.pile == s.index or s.kind == PileKind.STOCK)
+                 and not c.hidden and not c.in_flight]
         ends = [cam.box(c.x, c.y, c.z, c.yaw) for c in (cards[0], cards[-1])] if cards else [cam.box(s.x, s.y, 0.0)]
         x0, y0 = min(b[0] for b in ends), min(b[1] for b in ends)
         x1, y1 = max(b[0] + b[2] for b in ends), max(b[1] + b[3] for b in ends)
         out.append((math.floor(x0), math.floor(y0), math.ceil(x1) - math.floor(x0), math.ceil(y1) - math.floor(y0)))
     return out
+

@@ -439,9 +439,9 @@ class Renderer:
         lay = view.layout
         marks: dict[tuple[str, int], list[Mark]] = {}
         for m in view.marks:
-            marks.setdefault((str(m.kind), m.pile), []).append(m)
+            marks.setdefault((str(m.kind), lay.place_pile(m)), []).append(m)
         focus = view.focus
-        focus_key = None if focus is None else (str(focus.kind), focus.pile)
+        focus_key = None if focus is None else (str(focus.kind), lay.place_pile(focus))
         focus_start = None if focus is None else focus.start
         tops: dict[tuple[str, int], int] = {}
         at_rest: dict[tuple[str, int, int], CardPlacement] = {}
