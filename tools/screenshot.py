@@ -614,13 +614,15 @@ def shoot(args: argparse.Namespace) -> int:
             if not 1 <= args.help_page <= book.pages:
                 raise ShotError(f"--help-page {args.help_page}: How to play has pages 1..{book.pages}")
             panel = book.turn(args.help_page - 1).panel()
-        tip = table.tip()
-        if tip is not None:
-            from game.render.picking import place_top
+        from game.render.picking import marked_boxes, pile_boxes, place_box
 
-            rest = table.layout_now(size=(w, h))
-            tip = (tip[2], place_top(rest, renderer.camera_for(rest), tip[0], tip[1]))
-        overlay.update(table.status(), table.message, table.buttons(), panel, tip=tip)
+        # The note on a red target and the marked cards a panel leaves in view, as the window places them.
+        rest = table.layout_now(size=(w, h))
+        tip, cam = table.tip(), renderer.camera_for(rest)
+        if tip is not None:
+            tip = (tip[2], place_box(rest, cam, tip[0], tip[1]))
+        overlay.update(table.status(), table.message, table.buttons(), panel, tip=tip,
+                       clear=marked_boxes(rest, cam, marks), table=pile_boxes(rest, cam))
         renderer.target.use()  # the overlay draws over the frame, as in the window
         ctx.viewport = (0, 0, w, h)
         overlay.draw()

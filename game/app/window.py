@@ -44,7 +44,7 @@ from game.loop import FixedStep
 from game.play import Play
 from game.play.menu import Settings
 from game.play.round import QUIET_LOOK
-from game.render.picking import Pick, place_top
+from game.render.picking import Pick, marked_boxes, pile_boxes, place_box
 from game.render.scene import Renderer, View, show_felt, swap_keeps_frame
 from game.solver.service import answer_pipes
 from game.sound import AUDIO_BUFFER, DEFAULT_RATE, quiet_audio
@@ -226,8 +226,13 @@ class App:
         frame = self.play.frame(self.size)
         view = View(frame.shown, marks=list(frame.marks), focus=frame.focus,
                     time=self._pulse_time(frame.marks, frame.time))
+        cam = self.renderer.camera_for(frame.layout)
+        tip = None if frame.tip is None else (frame.tip[2], place_box(frame.layout, cam, *frame.tip[:2]))
+        # A page about the marked cards leaves them in view, over bare felt where there is some.
+        clear, table = ((marked_boxes(frame.layout, cam, frame.marks), pile_boxes(frame.layout, cam))
+                        if frame.panel is not None and frame.panel.beside_marks else ((), ()))
         text_changed = self.overlay.update(frame.status, frame.message, frame.buttons, frame.panel,
-                                           tip=self._tip(frame))
+                                           tip=tip, clear=clear, table=table)
         drew = self.renderer.render(view, dirty=[self.overlay.changed] if text_changed else (),
                                     over=self.overlay.draw)
         if drew:
@@ -238,13 +243,6 @@ class App:
             self._warm = True
             self.renderer.warm_up()
         return drew
-
-    def _tip(self, frame: Any) -> tuple[str, tuple[float, float]] | None:
-        """A place's note and the pixel just above its top card (the reason on a red target)."""
-        if frame.tip is None:
-            return None
-        kind, pile, text = frame.tip
-        return text, place_top(frame.layout, self.renderer.camera_for(frame.layout), kind, pile)
 
     def _pulse_time(self, marks: tuple[Any, ...], now: float) -> float:
         """The hint glow's clock: it pulses a while, then holds still (an idle table stops redrawing)."""

@@ -309,14 +309,26 @@ class Coach:
             if self.rules.knows_every_card and graded.grade is Grade.MISTAKE:
                 lines.append(_("Knowing every card: the solver saw the face-down cards and the stock, "
                                "which you did not."))
-            if graded.better is not None and graded.grade is not Grade.LOST:
+            if self._better(graded) is not None:
                 lines.append(_("Better: {move} ({notation})").format(move=phrase(before, graded.better),
                                                                      notation=graded.better))
-        lines.append(_("The table shows the position before this move; the move played is outlined, "
-                       "the better move glows."))
+        # The glow is named only where a better move is marked (a best move has none).
+        if self._better(graded) is not None:
+            lines.append(_("The table shows the position before this move; the move played is outlined, "
+                           "the better move glows."))
+        else:
+            lines.append(_("The table shows the position before this move; the move played is outlined."))
         buttons = (Button(_("Try again from here"), f"review-try:{index}"), Button(_("Back to the list"), "review"),
                    Button(_("Close"), Command.CLOSE))
-        return Panel(title, tuple(lines), buttons, focus=1)
+        # The page leaves the move's cards and the better move's in view (game.ui.placing.beside).
+        return Panel(title, tuple(lines), buttons, focus=1, beside_marks=True)
+
+    @staticmethod
+    def _better(graded: Any) -> Any:
+        """The better move the page names and the table marks (None: none, as for a best move)."""
+        if graded is None or graded.grade is Grade.LOST:
+            return None
+        return graded.better
 
     @staticmethod
     def _why(graded: Any) -> str:
@@ -354,8 +366,9 @@ class Coach:
         pos = self.shown
         out = self.rules.marks(pos, self.moves[self.selected - 1], "selected")
         graded = self.graded[self.selected - 1] if self.selected <= len(self.graded) else None
-        if graded is not None and graded.better is not None:
-            out += self.rules.marks(pos, graded.better, "hint")
+        better = self._better(graded)
+        if better is not None:
+            out += self.rules.marks(pos, better, "hint")
         return out
 
     def try_session(self, index: int, now: Callable[[], float]) -> Any:

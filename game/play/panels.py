@@ -160,6 +160,9 @@ class Panel:
     chart: Chart | None = None
     #: In place of the chart: a month of daily deals.
     calendar: Calendar | None = None
+    #: A page about the table's marked cards (the review's page of a move): it goes
+    #: where it covers them least (:func:`game.ui.placing.beside`), not in the middle.
+    beside_marks: bool = False
 
     def walked(self, step: int) -> Panel:
         """The same panel with the keyboard focus ``step`` buttons on (wrapping round)."""

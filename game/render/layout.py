@@ -135,6 +135,22 @@ class Layout:
         """The placements of one pile, bottom card first."""
         return [c for c in self.cards if c.kind == kind and c.pile == index]
 
+    def place_pile(self, mark: Any) -> int:
+        """The pile a mark or the focus lights (``mark``: a :class:`game.render.marks.Mark`):
+        its own, but a mark of Spider's stock as a place (its top card) lights the pile on
+        top, the next deal (lit on the bottom pile, its card drawn over the others looked
+        like a second stock).
+
+        >>> from game.render.marks import Mark
+        >>> from game.spider import deal
+        >>> lay = layout_spider(deal(1, 1), 1280, 720)
+        >>> lay.place_pile(Mark(PileKind.STOCK, 0)), lay.place_pile(Mark(PileKind.COLUMN, 3))
+        (4, 3)
+        """
+        if mark.kind != PileKind.STOCK or mark.start is not None:
+            return int(mark.pile)
+        return max((c.pile for c in self.cards if c.kind == PileKind.STOCK and not c.in_flight), default=mark.pile)
+
 
 def inside_card(dx: float, dy: float, half_w: float = theme.CARD_W / 2,
                 half_h: float = theme.CARD_H / 2, r: float = theme.CORNER_RADIUS) -> bool:

@@ -20,15 +20,17 @@ flight and cards hidden under a stacked pile are never picked.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.cards import Card
 from game.places import PileKind
 from game.render.camera import Camera
 from game.render.layout import Layout, inside_card
+from game.render.marks import Mark
 from game.render.theme import CARD_H, CARD_W
 
-__all__ = ["Pick", "column_under", "pick", "place_top", "target_near"]
+__all__ = ["Pick", "column_under", "marked_boxes", "pick", "pile_boxes", "place_box", "target_near"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,20 +134,69 @@ def target_near(lay: Layout, cam: Camera, sx: float, sy: float, reach: float) ->
     return None if best is None else best[1]
 
 
-def place_top(lay: Layout, cam: Camera, kind: PileKind, index: int) -> tuple[float, float]:
-    """The pixel at the middle of the top edge of pile ``(kind, index)``'s last card
-    (its slot when empty): where a note about that place is drawn, just above it.
+def place_box(lay: Layout, cam: Camera, kind: PileKind, index: int) -> tuple[float, float, float, float]:
+    """The screen box ``(x, y, w, h)`` (pixels, y down) of pile ``(kind, index)``'s last card
+    (its slot when empty): a note about that place stands just above it (or just below).
 
     >>> from game.freecell.deals import deal
     >>> from game.render.layout import layout
     >>> lay = layout(deal(1), 1280, 720)
     >>> cam = Camera.frame(lay.rect, 1280, 720)
-    >>> x, y = place_top(lay, cam, PileKind.COLUMN, 0)
-    >>> hit = pick(lay, cam, x, y + 8)
+    >>> x, y, w, h = place_box(lay, cam, PileKind.COLUMN, 0)
+    >>> hit = pick(lay, cam, x + w / 2, y + 8)
     >>> hit.pile, hit.index == len(lay.pile(PileKind.COLUMN, 0)) - 1
     (0, True)
     """
     cards = [c for c in lay.pile(kind, index) if not c.hidden]
-    spot = cards[-1] if cards else lay.slot(kind, index)
-    z = getattr(spot, "z", 0.0)
-    return cam.project(spot.x, spot.y + CARD_H / 2, z)
+    if cards:
+        top = cards[-1]
+        return cam.box(top.x, top.y, top.z, top.yaw)
+    slot = lay.slot(kind, index)
+    return cam.box(slot.x, slot.y, 0.0)
+
+
+def marked_boxes(lay: Layout, cam: Camera, marks: Iterable[Mark]) -> list[tuple[int, int, int, int]]:
+    """The screen boxes (whole pixels, y down) of the cards ``marks`` light at rest, and of
+    each marked empty slot: what a panel about those marks must leave in view.
+
+    >>> from game.freecell.deals import deal
+    >>> from game.render.layout import layout
+    >>> lay = layout(deal(1), 1280, 720)
+    >>> cam = Camera.frame(lay.rect, 1280, 720)
+    >>> len(marked_boxes(lay, cam, [Mark(PileKind.COLUMN, 0, 4), Mark(PileKind.CELL, 2)]))  # 3 cards, a slot
+    4
+    """
+    out: list[tuple[int, int, int, int]] = []
+    for m in marks:
+        cards = [c for c in lay.pile(m.kind, lay.place_pile(m)) if not c.hidden and not c.in_flight]
+        top = cards[-1].index if cards else None
+        lit = [cam.box(c.x, c.y, c.z, c.yaw) for c in cards if m.covers(c.index, top)]
+        if not cards and m.start is None:
+            slot = lay.slot(m.kind, m.pile)
+            lit.append(cam.box(slot.x, slot.y, 0.0))
+        out += [(math.floor(x), math.floor(y), math.ceil(x + w) - math.floor(x), math.ceil(y + h) - math.floor(y))
+                for x, y, w, h in lit]
+    return out
+
+
+def pile_boxes(lay: Layout, cam: Camera) -> list[tuple[int, int, int, int]]:
+    """The screen box (whole pixels, y down) of each pile at rest, from its first card to its
+    last (an empty place: its slot): the table a page about it covers as little as it can.
+
+    >>> from game.freecell.deals import deal
+    >>> from game.render.layout import layout
+    >>> lay = layout(deal(1), 1280, 720)
+    >>> len(pile_boxes(lay, Camera.frame(lay.rect, 1280, 720)))  # 8 columns, 4 cells, 4 foundations
+    16
+    """
+    out: list[tuple[int, int, int, int]] = []
+    for s in lay.slots:
+        # Spider's stock is one place: all its piles.
+        cards = [c for c in lay.cards if c.kind == s.kind and (c.pile == s.index or s.kind == PileKind.STOCK)
+                 and not c.hidden and not c.in_flight]
+        ends = [cam.box(c.x, c.y, c.z, c.yaw) for c in (cards[0], cards[-1])] if cards else [cam.box(s.x, s.y, 0.0)]
+        x0, y0 = min(b[0] for b in ends), min(b[1] for b in ends)
+        x1, y1 = max(b[0] + b[2] for b in ends), max(b[1] + b[3] for b in ends)
+        out.append((math.floor(x0), math.floor(y0), math.ceil(x1) - math.floor(x0), math.ceil(y1) - math.floor(y0)))
+    return out
+

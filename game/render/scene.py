@@ -445,20 +445,12 @@ class Renderer:
                 k = (str(c.kind), c.pile)
                 tops[k] = c.index
                 at_rest[(k[0], c.pile, c.index)] = c
-        # The game names Spider's stock as one place, (stock, 0); the layout draws it as
-        # a pile per deal left, the next deal (the last pile) on top. A mark or the focus
-        # there is that top pile's: on pile 0, the bottom one, the lit pass drew it again
-        # over the piles that cover it, a second stock standing out of the first.
-        stock_top = max((p for kind, p in tops if kind == PileKind.STOCK), default=0)
-
-        def place(kind: str, pile: int) -> tuple[str, int]:
-            return (str(kind), stock_top if kind == PileKind.STOCK else pile)
-
+        # A mark or the focus on Spider's stock as a place lights its top pile (Layout.place_pile).
         marks: dict[tuple[str, int], list[Mark]] = {}
         for m in view.marks:
-            marks.setdefault(place(m.kind, m.pile), []).append(m)
+            marks.setdefault((str(m.kind), lay.place_pile(m)), []).append(m)
         focus = view.focus
-        focus_key = None if focus is None else place(focus.kind, focus.pile)
+        focus_key = None if focus is None else (str(focus.kind), lay.place_pile(focus))
         focus_start = None if focus is None else focus.start
         pulse = 0.75 + 0.25 * math.sin(view.time * 5.0)
         half_h = theme.CARD_H / 2

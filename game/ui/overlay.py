@@ -12,6 +12,7 @@ which one a click is on, before the table is asked.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import moderngl
@@ -23,7 +24,8 @@ from game.render.uniforms import uniform
 from game.resources import shader_path
 from game.ui.document import DocGeometry, document_geometry
 from game.ui.fonts import TextFont, text_font
-from game.ui.hud import HudGeometry, hud_geometry
+from game.ui.hud import HudGeometry, Rect, hud_geometry
+from game.ui.placing import note_box
 from game.ui.question import QuestionGeometry, question_geometry
 from game.ui.screens import ScreenGeometry, screen_geometry
 
@@ -179,14 +181,18 @@ class Overlay:
         return any(r.collidepoint(pos) for r in self._blocking)
 
     def update(self, status: str, message: str = "", buttons: tuple[Button, ...] = (),
-               panel: Panel | None = None, tip: tuple[str, tuple[float, float]] | None = None) -> bool:
+               panel: Panel | None = None, tip: tuple[str, Sequence[float]] | None = None,
+               clear: Sequence[Rect] = (), table: Sequence[Rect] = ()) -> bool:
         """Set what is shown; True when it changed (the frame must be redrawn).
 
         The status row and the buttons go where :func:`game.ui.hud.hud_geometry`
         puts them (:attr:`geometry` keeps the last result). ``tip``: a note and the
-        pixel it stands on (a red target's reason), drawn just above it.
+        screen box of the place it is about (a red target's reason), drawn just above
+        it (:func:`game.ui.placing.note_box`). ``clear``: the screen boxes of the
+        table's marked cards, which a panel about them leaves in view; ``table``: each
+        pile's, which it covers as little as it can.
         """
-        key = (status, message, buttons, panel, self.size, tip)
+        key = (status, message, buttons, panel, self.size, (tuple(clear), tuple(table)) if panel is not None else (), tip)
         if key == self._key:
             return False
         self._key = key
@@ -240,7 +246,7 @@ class Overlay:
         elif panel is not None and panel.designed:
             self._screen(surf, panel, hits)
         elif panel is not None:
-            self._panel(surf, panel, px, hits)
+            self._panel(surf, panel, px, hits, (clear, table, geo.band[1]))
         self._hits = hits
         # Only what holds the HUD or a panel, now or in the last upload, is sent
         # to the texture: a status change re-sends the band along the bottom,
@@ -262,22 +268,24 @@ class Overlay:
         self._drawn = drawn
         return True
 
-    def _tip(self, surf: pygame.Surface, tip: tuple[str, tuple[float, float]], px: int) -> pygame.Rect:
-        """The note just above its pixel, kept inside the window (it takes no clicks)."""
-        text, (x, y) = tip
+    def _tip(self, surf: pygame.Surface, tip: tuple[str, Sequence[float]], px: int) -> pygame.Rect:
+        """The note by its place, inside the window by a margin (it takes no clicks)."""
+        text, place = tip
         label = self._font(px).render(text, True, _MESSAGE)
         pad = max(3, px // 3)
-        box = pygame.Rect(0, 0, label.get_width() + 2 * pad, label.get_height() + pad)
-        box.midbottom = (int(x), int(y) - pad)
-        box.clamp_ip(surf.get_rect())
+        box = pygame.Rect(note_box(surf.get_size(), label.get_size(), place, px))
         pygame.draw.rect(surf, _NOTICE, box, border_radius=max(2, px // 4))
         pygame.draw.rect(surf, _TIP_EDGE, box, width=1, border_radius=max(2, px // 4))
         surf.blit(label, (box.x + pad, box.y + pad // 2))
         return box
 
-    def _panel(self, surf: pygame.Surface, panel: Panel, px: int, hits: _Layout) -> None:
-        """A plain panel (a question, a result): its lines wrapped, as :func:`question_geometry` lays them."""
-        geo = self.question = question_geometry(surf.get_size(), panel)
+    def _panel(self, surf: pygame.Surface, panel: Panel, px: int, hits: _Layout,
+               aside: tuple[Sequence[Rect], Sequence[Rect], int]) -> None:
+        """A plain panel (a question, a result): its lines wrapped, as :func:`question_geometry` lays them
+        (``aside``: the marked cards' boxes a panel about them keeps clear of, the piles' it covers
+        as little as it can, and the control bar's top)."""
+        clear, table, floor = aside
+        geo = self.question = question_geometry(surf.get_size(), panel, clear=clear, floor=floor, table=table)
         pal = self.palette
         box = pygame.Rect(geo.box)
         pygame.draw.rect(surf, pal.panel, box, border_radius=px)

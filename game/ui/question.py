@@ -13,11 +13,13 @@ without a GL context::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from game.i18n import as_sentence
 from game.render.camera import hud_text_px
 from game.ui.hud import Measure, Rect, fit_text, font_measure
+from game.ui.placing import beside, covered
 from game.ui.screens import ScreenButton, Text, _wrap_plain
 
 __all__ = ["TEXT_WIDTH_PX", "QuestionGeometry", "question_geometry"]
@@ -25,6 +27,8 @@ __all__ = ["TEXT_WIDTH_PX", "QuestionGeometry", "question_geometry"]
 #: The widest a panel's text runs, in HUD text sizes (a line a reader takes in at once);
 #: a row of buttons wider than that widens the box to hold it.
 TEXT_WIDTH_PX = 40
+#: The slimmer wrap a page about the table tries when the usual one covers what it is about.
+SLIM_TEXT_PX = 24
 
 
 @dataclass(frozen=True)
@@ -67,10 +71,49 @@ def _balanced(text: str, width: int, px: int, measure: Measure) -> list[str]:
     return _wrap_plain(text, hi, px, measure)
 
 
-def question_geometry(size: tuple[int, int], panel: object, measure: Measure = font_measure) -> QuestionGeometry:
+def question_geometry(size: tuple[int, int], panel: object, measure: Measure = font_measure,
+                      clear: Sequence[Rect] = (), floor: int | None = None,
+                      table: Sequence[Rect] = ()) -> QuestionGeometry:
     """Lay out ``panel`` (a :class:`game.play.panels.Panel` with a title, lines and
     buttons) in a window of ``size``: centred a little above the middle, each line
-    wrapped to the box and centred."""
+    wrapped to the box and centred. A panel about the marked cards (``beside_marks``:
+    the review's page of a move) goes where it covers the boxes ``clear`` (those
+    cards' on screen) least, then the least of the piles' boxes ``table``, above
+    ``floor`` (the control bar's top), its lines wrapped wider (a shorter box) or
+    narrower (a slimmer one) when that covers less."""
+    geo = _laid_out(size, panel, measure, None)
+    if not (getattr(panel, "beside_marks", False) and clear):
+        return geo
+    bottom = size[1] if floor is None else floor
+
+    def placed(laid: QuestionGeometry) -> tuple[tuple[int, int, int], QuestionGeometry]:
+        """``laid`` moved beside the marked cards: what it still covers of them and of the
+        table, how far it moved, and itself."""
+        box = beside(size, laid.box, clear, bottom, laid.px, table)
+        dx, dy = box[0] - laid.box[0], box[1] - laid.box[1]
+        return (covered(box, clear, laid.px), covered(box, table, 0), abs(dx) + abs(dy)), _moved(laid, dx, dy)
+
+    best = placed(geo)  # the usual wrap first: it wins a tie
+    for wide in (size[0], SLIM_TEXT_PX * geo.px):
+        other = placed(_laid_out(size, panel, measure, wide))
+        if other[0] < best[0]:
+            best = other
+    return best[1]
+
+
+def _moved(geo: QuestionGeometry, dx: int, dy: int) -> QuestionGeometry:
+    """``geo`` with its box, texts and buttons moved by ``(dx, dy)``."""
+    if not dx and not dy:
+        return geo
+    x, y, w, h = geo.box
+    return replace(geo, box=(x + dx, y + dy, w, h),
+                   texts=tuple(replace(t, x=t.x + dx, y=t.y + dy) for t in geo.texts),
+                   buttons=tuple(replace(b, rect=(b.rect[0] + dx, b.rect[1] + dy, *b.rect[2:])) for b in geo.buttons))
+
+
+def _laid_out(size: tuple[int, int], panel: object, measure: Measure, wide: int | None) -> QuestionGeometry:
+    """``panel`` laid out a little above the middle, its lines wrapped to ``wide`` pixels
+    (None: :data:`TEXT_WIDTH_PX` text sizes, or its row of buttons if wider)."""
     w, h = size
     px = hud_text_px(w, h)
     title_px = int(px * 1.5)
@@ -88,7 +131,7 @@ def question_geometry(size: tuple[int, int], panel: object, measure: Measure = f
         buttons_h = len(labels) * (btn_h + gap // 2)
     else:
         buttons_h = btn_h if labels else 0
-    text_w = min(room, max(TEXT_WIDTH_PX * px, row_w))
+    text_w = min(room, max(TEXT_WIDTH_PX * px if wide is None else wide, row_w))
     # Each line of a panel is said on its own: it starts as a sentence ("ходов: 44 — …" reads "Ходов: 44 — …").
     title_lines = _balanced(as_sentence(getattr(panel, "title", "")) or " ", text_w, title_px, measure)
     body = [(line, px) for text in getattr(panel, "lines", ())
