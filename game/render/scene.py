@@ -41,7 +41,6 @@ from dataclasses import dataclass
 import moderngl
 import pygame
 
-from game.places import PileKind
 from game.render import damage, theme
 from game.render.atlas import BACK, GHOST, PAD, AtlasSheet, draw_atlas, redraw_back
 from game.render.camera import Camera, glm
