@@ -95,9 +95,11 @@ def game_key(game: str, suits: int | None = None) -> str:
 
 
 def _date_text(date: str | datetime.date | None, what: str = "date") -> str:
-    """A calendar date as ``YYYY-MM-DD``; ``None`` means today (local time)."""
+    """A calendar date as ``YYYY-MM-DD``; ``None`` means today (local time, by the game's clock)."""
     if date is None:
-        return datetime.date.today().isoformat()
+        from game.freecell import daily
+
+        return daily.clock().astimezone().date().isoformat()
     if isinstance(date, datetime.datetime):
         # A datetime is a date subclass; take its own calendar date.
         return date.date().isoformat()

@@ -7,6 +7,7 @@ environment sets ``CI``) and locally with ``--runslow``; a plain local
 
 from __future__ import annotations
 
+import datetime
 import functools
 import importlib.util
 import itertools
@@ -74,6 +75,48 @@ def _own_data_folder(monkeypatch, _data_folders):
     shared by the tests running at once on the other workers.
     """
     monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(next(_data_folders)))
+
+
+#: The day every test lives on unless it asks for another (:func:`on_day`): the suite runs
+#: the same tests with the same results whatever the machine's date is.
+TEST_DAY = datetime.date(2026, 12, 15)
+
+
+def set_day(monkeypatch: pytest.MonkeyPatch, day: datetime.date) -> None:
+    """Let the game's clock (``game.freecell.daily.clock``) say noon of ``day`` in Japan, for
+    the rest of the test (the autouse :func:`_fixed_day` puts the system clock back after it)."""
+    from game.freecell import daily
+
+    noon = datetime.datetime.combine(day, datetime.time(12, 0), daily.JST)
+    monkeypatch.setattr(daily, "clock", lambda: noon)
+
+
+def move_day(day: datetime.date) -> None:
+    """:func:`set_day` for helpers that hold no monkeypatch: the clock is put back all the same
+    after the test (the autouse fixture saved the system clock before any test moved it)."""
+    from game.freecell import daily
+
+    noon = datetime.datetime.combine(day, datetime.time(12, 0), daily.JST)
+    daily.clock = lambda: noon
+
+
+@pytest.fixture(autouse=True)
+def _fixed_day(monkeypatch):
+    """Every test lives on :data:`TEST_DAY` (a game it starts in another process keeps the real clock)."""
+    set_day(monkeypatch, TEST_DAY)
+
+
+#: Days a test of the calendar or the challenges runs on: the 1st of a month (a month with no
+#: earlier day), the 2nd, the middle, the last day of a short month, and New Year's Eve.
+AWKWARD_DAYS = (datetime.date(2027, 3, 1), datetime.date(2026, 12, 2), datetime.date(2026, 12, 15),
+                datetime.date(2027, 2, 28), datetime.date(2026, 12, 31))
+
+
+@pytest.fixture(params=AWKWARD_DAYS, ids=str)
+def on_day(request, monkeypatch) -> datetime.date:
+    """Run the test once on each of :data:`AWKWARD_DAYS` (the game's clock says that day)."""
+    set_day(monkeypatch, request.param)
+    return request.param
 
 
 @pytest.fixture(autouse=True)

@@ -14,10 +14,11 @@ repeats for 31,999 days (about 87 years)::
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 
 from game.freecell.deals import KNOWN_UNSOLVABLE
 
-__all__ = ["DAILY_POOL", "JST", "daily_deal", "today_in_japan"]
+__all__ = ["DAILY_POOL", "JST", "clock", "daily_deal", "today_in_japan"]
 
 JST = datetime.timezone(datetime.timedelta(hours=9), "JST")
 
@@ -32,9 +33,18 @@ _OFFSET = 12345
 _EPOCH = datetime.date(2000, 1, 1)
 
 
+def _system_clock() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC)
+
+
+#: Where the game reads the current time for today's date (the daily deal, the challenges,
+#: the calendar): the system clock. Tests set it, so that they run the same on any day.
+clock: Callable[[], datetime.datetime] = _system_clock
+
+
 def today_in_japan(now: datetime.datetime | None = None) -> datetime.date:
-    """The calendar date in Japan at ``now`` (default: the current time)."""
-    now = now or datetime.datetime.now(datetime.UTC)
+    """The calendar date in Japan at ``now`` (default: :data:`clock`'s time)."""
+    now = now or clock()
     if now.tzinfo is None:
         now = now.replace(tzinfo=datetime.UTC)
     return now.astimezone(JST).date()
