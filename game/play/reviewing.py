@@ -42,6 +42,7 @@ class Reviewing:
     session: FreeCellSession | SpiderSession
     panel: Panel | None
     env: TableEnv
+    par_found: tuple[str, tuple[Any, ...]] | None  # par's level and line (the review measures against it)
     flights: Flights
     say: Callable[[str], None]
     emit: Callable[[TableEvent], None]
@@ -57,7 +58,7 @@ class Reviewing:
             if self.coach is None:
                 self.coach = Coach(self.coach_rules)
             if not self.coach.same_game(self.session):
-                note = self.coach.begin(self.session)
+                note = self.coach.begin(self.session, self.par_found)
                 if note:
                     self.say(note)
                     return

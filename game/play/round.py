@@ -540,6 +540,7 @@ class Round:
         if self.winnability is not None:
             self.winnability.poll()
         self.par.poll()
+        self.table.par_found = self.par.found_for(self.table) if self.settings.find_par else None
         self._react(self.jobs.poll(self.env.anim_time))
         if self.demo is not None:
             if self.demo.update(dt):
