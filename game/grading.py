@@ -24,7 +24,7 @@ from game.i18n import N_, _, ngettext, pgettext
 from game.verdict import Verdict
 
 __all__ = ["GOOD_SLACK", "GRADE_NAMES", "GRADE_VALUES", "Grade", "GradedMove", "ReviewSteps", "grade_move",
-           "summary_line"]
+           "lost_moves", "par_line", "par_of", "summary_line"]
 
 #: A line at most this many moves longer than the best known is "good".
 GOOD_SLACK = 3
@@ -108,15 +108,63 @@ def grade_move(index: int, move: Any, before: Verdict, line_before: Sequence[Any
     return GradedMove(index, move, grade, better, tuple(line_before), tuple(line_after), before, after)
 
 
+def lost_moves(graded: GradedMove) -> int | None:
+    """The moves ``graded`` lost against the shortest line known: ``1 + len(line after) -
+    len(line before)`` when both are known (0: best), else None.
+
+    >>> from game.verdict import Verdict
+    >>> lost_moves(grade_move(1, "3a", Verdict.SOLVED, ("2b", "3a"), Verdict.SOLVED, ("8c", "7d", "2b")))
+    2
+    """
+    if graded.before is not Verdict.SOLVED or graded.after is not Verdict.SOLVED:
+        return None
+    return 1 + len(graded.line_after) - len(graded.line_before)
+
+
+def par_of(grades: Sequence[GradedMove]) -> int | None:
+    """The shortest line known from the game's start (the review's par), or None."""
+    if not grades or grades[0].before is not Verdict.SOLVED:
+        return None
+    return len(grades[0].line_before)
+
+
+def par_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str]) -> str:
+    """The moves lost against par, added up, and the grades that lost them:
+    ``"12 moves more than par 33: 3 good, 2 inaccuracies"`` ("" without a par).
+    For a won game the count is the moves played minus par (the losses telescope)."""
+    par = par_of(grades)
+    if par is None:
+        return ""
+    over = sum(lost_moves(g) or 0 for g in grades)
+    parts = _grade_parts(grades, phrase, best=False)
+    if not parts:
+        # TRANSLATORS: the review's line against par when no move lost anything.
+        return _("On par {par}: every move kept the shortest line known").format(par=par)
+    # TRANSLATORS: the moves the game lost against par, e.g. "12 moves more than par 33".
+    head = ngettext("{n} move more than par {par}", "{n} moves more than par {par}", over).format(n=over, par=par)
+    # TRANSLATORS: "{head}" is "12 moves more than par 33", "{grades}" the grades that lost them.
+    return _("{head}: {grades}").format(head=head, grades=pgettext("list separator", ", ").join(parts))
+
+
 def summary_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str]) -> str:
     """``"41 moves: 30 best, 8 good, 2 inaccuracies, 1 mistake (move 23: 7♣ to a free cell)"``;
     ``phrase(graded)`` names the first mistake's move in words."""
+    parts = _grade_parts(grades, phrase)
+    total = ngettext("{n} move", "{n} moves", len(grades)).format(n=len(grades))
+    if not parts:
+        return total
+    # TRANSLATORS: the review's summary: "{moves}" is "41 moves", "{grades}" the list of counts.
+    return _("{moves}: {grades}").format(moves=total, grades=pgettext("list separator", ", ").join(parts))
+
+
+def _grade_parts(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str], best: bool = True) -> list[str]:
+    """Each grade's count in words ("3 good"), the first mistake named; ``best``: count the best ones too."""
     counts = dict.fromkeys(Grade, 0)
     for g in grades:
         counts[g.grade] += 1
     parts = []
     for grade, n in counts.items():
-        if not n:
+        if not n or (grade is Grade.BEST and not best):
             continue
         if grade is Grade.BEST:
             part = ngettext("{n} best", "{n} best", n)
@@ -136,11 +184,7 @@ def summary_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], st
             # TRANSLATORS: the mistakes' count with the first of them, e.g. "1 mistake (move 23: 7♣ to a free cell)".
             part = _("{count} (move {n}: {move})").format(count=part, n=first.index, move=phrase(first))
         parts.append(part)
-    total = ngettext("{n} move", "{n} moves", len(grades)).format(n=len(grades))
-    if not parts:
-        return total
-    # TRANSLATORS: the review's summary: "{moves}" is "41 moves", "{grades}" the list of counts.
-    return _("{moves}: {grades}").format(moves=total, grades=pgettext("list separator", ", ").join(parts))
+    return parts
 
 
 class ReviewSteps:

@@ -58,15 +58,19 @@ REWIND = CHECK
 #: in a worker of its own (beside the live check's), the whole of these seconds
 #: spent shortening once a first line is found; the player takes longer.
 PAR = Limit(3_000_000, 10.0)
-#: The game review (the coach): each new search of one position of the game.
-#: Most positions need none (the line from the position before, edited for
-#: the move played, still wins); one that needs more stays "unknown". No
-#: clock per search: the same game gets the same grades on a busy machine
-#: (a search of 60,000 positions takes about 2 s on one core here).
-REVIEW = Limit(60_000, None)
-#: The whole review's seconds of new searches; past them only the lines
-#: already known are carried on, and the positions left undecided stay unknown.
-REVIEW_TOTAL_SECONDS = 20.0
+#: The game review (the coach): each new search of one position of the game,
+#: par's search (the first line, then the states left spent shortening it).
+#: A position needs one only when no line carried from the position before
+#: wins, or when the best carried line makes the move lose moves; one that
+#: finds nothing stays "unknown". No clock per search: the same game gets the
+#: same grades on a busy machine. Par's own 10 s per position would make a
+#: long game's review take minutes: a search of 30,000 positions takes about
+#: 1.5 s on one core here, and the start is measured with par itself.
+REVIEW = Limit(30_000, None)
+#: The whole review's seconds of new searches (par's search from the start
+#: not counted); past them only the lines already known are carried on, and
+#: the positions left undecided stay unknown.
+REVIEW_TOTAL_SECONDS = 45.0
 #: Spider's game review (:mod:`game.spider.review`, knowing every card): each new
 #: search of one position, and the whole review's seconds of new searches (Spider's
 #: searches are slower than FreeCell's).

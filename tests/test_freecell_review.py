@@ -9,9 +9,20 @@ import pytest
 from conftest import load_tool, run_game
 
 from game.freecell import Move, Position, deal
-from game.freecell.review import GOOD_SLACK, Grade, GradedMove, ReviewRun, move_phrase, review_game, summary_text
+from game.freecell.review import (
+    GOOD_SLACK,
+    Grade,
+    GradedMove,
+    ReviewRun,
+    move_phrase,
+    par_moves,
+    par_search,
+    review_game,
+    summary_text,
+)
 from game.freecell.solver import Verdict, solve
 from game.i18n import set_language
+from game.limits import Limit
 
 #: Deal 6 played into a loss: after the first four moves the deal is still
 #: winnable, and 9♣ to the last free cell (the fifth) leaves no winning line,
@@ -20,6 +31,8 @@ from game.i18n import set_language
 LOSING_DEAL = 6
 LOSING_GAME = "8a 25 6b 4c 1d"
 AFTER_THE_LOSS = "52 61"
+#: Par's search with a state budget and no clock: the same line on any machine, and quick.
+QUICK_PAR = Limit(20_000, None)
 
 
 def start_of(number: int, level: str = "safe") -> Position:
@@ -81,7 +94,7 @@ def check_evidence(review, level: str) -> None:
 def test_every_grade_of_a_bot_game_is_backed_by_lines_that_replay(number, level):
     bench = load_tool("bench_review")
     start, moves, _won = bench.mediocre_game(number, number, level=level, slip=0.3, most=60)
-    review = review_game(start, moves, level)
+    review = review_game(start, moves, level, par_limit=QUICK_PAR, states=10_000, total_seconds=10.0)
     assert review.complete and [g.index for g in review.grades] == list(range(1, len(moves) + 1))
     check_evidence(review, level)
     # The bot slipped: not every move is best, and the review says which.
@@ -90,11 +103,11 @@ def test_every_grade_of_a_bot_game_is_backed_by_lines_that_replay(number, level)
 
 def test_following_a_known_line_is_best_all_along():
     start = start_of(7)
-    run = ReviewRun(start, [], "safe")
+    run = ReviewRun(start, [], "safe", par_limit=QUICK_PAR)
     run.review()
     line = run.known[0].line  # the review's own line from the start
     assert line and wins(start, line, "safe")
-    review = review_game(start, line, "safe")
+    review = review_game(start, line, "safe", par_limit=QUICK_PAR)
     assert [g.grade for g in review.grades] == [Grade.BEST] * len(line)
     assert len(review.grades[0].line_before) <= len(line)
     check_evidence(review, "safe")
@@ -113,7 +126,7 @@ def test_the_planted_losing_move_is_the_one_flagged_a_mistake():
     after.push(moves[lost_at - 1], auto="safe")
     assert solve(after, budget=100_000).verdict is Verdict.UNSOLVABLE
 
-    review = review_game(start, moves, "safe")
+    review = review_game(start, moves, "safe", par_limit=QUICK_PAR)
     check_evidence(review, "safe")
     grades = [g.grade for g in review.grades]
     assert [g.index for g in review.grades if g.grade is Grade.MISTAKE] == [lost_at]
@@ -130,13 +143,13 @@ def test_a_mistake_is_never_called_on_a_budget():
     one the search could not decide is unknown, never a mistake."""
     start = start_of(LOSING_DEAL)
     moves = play_moves(start, LOSING_GAME)
-    review = review_game(start, moves, "safe", states=2_000)
+    review = review_game(start, moves, "safe", states=2_000, par_limit=Limit(2_000, None))
     undecided = [g for g in review.grades if g.before is Verdict.SOLVED and g.after is Verdict.UNKNOWN]
     assert undecided, "the budget should leave a winnable position's successor undecided"
     assert all(g.grade is Grade.UNKNOWN for g in undecided)
     assert Grade.MISTAKE not in [g.grade for g in review.grades]
     check_evidence(review, "safe")
-    nothing = review_game(start, moves, "safe", states=1)
+    nothing = review_game(start, moves, "safe", states=1, par_limit=Limit(1, None))
     assert [g.grade for g in nothing.grades] == [Grade.UNKNOWN] * len(moves)
 
 
@@ -151,14 +164,14 @@ def test_cancel_keeps_what_was_graded_and_says_it_is_not_complete():
     start = start_of(LOSING_DEAL)
     moves = play_moves(start, LOSING_GAME)
     asked = iter(range(100))
-    review = review_game(start, moves, "safe", cancel=lambda: next(asked) >= 3)
+    review = review_game(start, moves, "safe", par_limit=QUICK_PAR, cancel=lambda: next(asked) >= 3)
     assert not review.complete and len(review.grades) < len(moves)
 
 
 def test_the_run_grades_moves_as_positions_are_examined():
     start = start_of(LOSING_DEAL)
     moves = play_moves(start, LOSING_GAME)
-    run = ReviewRun(start, moves, "safe")
+    run = ReviewRun(start, moves, "safe", par_limit=QUICK_PAR)
     seen = []
     while run.step():
         seen.append(len(run.graded()))
@@ -201,7 +214,7 @@ def test_move_phrases_name_the_cards_as_shown():
 def test_review_json_lists_every_move_with_its_grade_and_lines(tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text("# lost at move 5\n" + LOSING_GAME + "\n", encoding="utf-8")
-    out = run_game("review", "freecell", str(LOSING_DEAL), "--moves", str(moves), "--json")
+    out = run_game("review", "freecell", str(LOSING_DEAL), "--moves", str(moves), "--json", "--anytime", "1")
     assert out.returncode == 0, out.stderr
     rows = json.loads(out.stdout)
     assert [r["index"] for r in rows] == list(range(1, 6))
@@ -220,11 +233,12 @@ def test_review_json_lists_every_move_with_its_grade_and_lines(tmp_path):
 def test_review_text_lists_the_moves_then_the_summary(tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text(LOSING_GAME, encoding="utf-8")
-    out = run_game("review", "freecell", str(LOSING_DEAL), "--moves", str(moves), "--lang", "en")
+    out = run_game("review", "freecell", str(LOSING_DEAL), "--moves", str(moves), "--lang", "en", "--anytime", "1")
     lines = out.stdout.splitlines()
-    assert out.returncode == 0 and len(lines) == 6
+    assert out.returncode == 0 and len(lines) == 7
     assert lines[4].startswith("5. 1d 9♣ to a free cell: mistake (better: ")
-    assert lines[-1].startswith("5 moves: ")
+    assert lines[-2].startswith("5 moves: ")
+    assert " more than par " in lines[-1] and lines[-1].endswith("1 mistake (move 5: 9♣ to a free cell)")
 
 
 @pytest.mark.parametrize("content, fragment", [("3a 9z", "move 2"), ("3a 3a", "move 2 (3a) is illegal"),
@@ -253,8 +267,9 @@ def test_the_worker_sends_the_grades_so_far_then_the_whole_review():
 
     start = start_of(LOSING_DEAL)
     moves = play_moves(start, LOSING_GAME + " " + AFTER_THE_LOSS)
+    par = par_search(start, "safe", states=QUICK_PAR.states, seconds=None)
     with SolverService("freecell") as service:
-        rid = service.ask_review(start, moves)
+        rid = service.ask_review(start, moves, par=par.moves)  # the table's par: every card movement
         events: list = []
         for _ in range(3000):
             events += service.poll(rid)
@@ -264,8 +279,94 @@ def test_the_worker_sends_the_grades_so_far_then_the_whole_review():
             time.sleep(0.01)
     answer = events[-1]
     assert isinstance(answer, Answer) and answer.review.complete
-    here = review_game(start, moves, "safe")
+    here = review_game(start, moves, "safe", par=par.player_moves)
     assert [g.grade for g in answer.review.grades] == [g.grade for g in here.grades]
     for event in events[:-1]:
         assert isinstance(event, Progress)
         assert [g.index for g in event.graded] == list(range(1, len(event.graded) + 1))
+
+
+# --- one yardstick: par ------------------------------------------------------------------
+
+
+def quick_par(start: Position, level: str = "safe"):
+    """Par's search with :data:`QUICK_PAR` (no clock: the same line every run)."""
+    return par_search(start, level, states=QUICK_PAR.states, seconds=None)
+
+
+def losses(review) -> list[int]:
+    return [1 + len(g.line_after) - len(g.line_before) for g in review.grades]
+
+
+def test_the_moves_lost_add_up_to_the_moves_played_minus_par():
+    """A badly played game that was won: what the grades say each move lost adds up to
+    the moves played minus par, and so does every prefix (moves so far plus the
+    line from there, minus par). The review before measured each move against
+    lines of its own (a 78-move game with par 33: 64 best, 14 good)."""
+    bench = load_tool("bench_review")
+    start, moves, won = bench.mediocre_game(6, 6, slip=0.3, most=120)
+    assert won
+    par = quick_par(start).player_moves
+    review = review_game(start, moves, "safe", par=par, par_limit=QUICK_PAR, states=10_000, total_seconds=10.0)
+    check_evidence(review, "safe")
+    assert Grade.UNKNOWN not in [g.grade for g in review.grades]
+    assert review.par == len(review.grades[0].line_before) <= len(par)
+    lost = losses(review)
+    assert all(n >= 0 for n in lost)
+    assert sum(lost) == review.over_par() == len(moves) - review.par > 0
+    for k, graded in enumerate(review.grades, 1):
+        assert k + len(graded.line_after) - review.par == sum(lost[:k])
+    # If every move had kept the shortest line, the game would have taken par's moves.
+    assert sum(1 for g in review.grades if g.grade is not Grade.BEST) > 0
+    set_language("en")
+    assert review.par_summary().startswith(f"{len(moves) - review.par} moves more than par {review.par}: ")
+
+
+def test_parking_four_cards_on_deal_6_is_not_all_best():
+    """Deal 6: 9♣, 6♣, J♥ and 6♦ parked in the free cells, then three moves of par's
+    own search from there: the seven moves cost what the line from there says."""
+    start = start_of(LOSING_DEAL)
+    moves = play_moves(start, "1a 2b 3c 8d")
+    parked = start.copy(stack=False)
+    for m in moves:
+        parked.push(m, auto="safe")
+    moves += quick_par(parked).player_moves[:3]
+    par = quick_par(start).player_moves
+    review = review_game(start, moves, "safe", par=par, par_limit=QUICK_PAR)
+    check_evidence(review, "safe")
+    after = len(review.grades[-1].line_after)
+    assert review.over_par() == len(moves) + after - review.par > 0
+    assert [g.grade for g in review.grades] != [Grade.BEST] * len(moves)
+
+
+def test_par_and_the_review_count_a_line_alike():
+    """Par's line counted as the table counts it (the result panel's par) is the
+    review's length of the start; played, it is best all along and on par."""
+    from game.challenges.lines import replay_freecell
+
+    for number, level in ((6, "safe"), (617, "all")):
+        start = start_of(number, level)
+        found = quick_par(start, level)
+        line = par_moves(start, found.moves, level)
+        opening = [str(m) for m in deal(number).settle(level)]
+        counted = replay_freecell(number, opening + [str(m) for m in found.moves], level)[-1].moves
+        assert line is not None and len(line) == counted == len(found.player_moves)
+        review = review_game(start, line, level, par=line, par_limit=QUICK_PAR)
+        assert review.par == counted and review.over_par() == 0
+        assert [g.grade for g in review.grades] == [Grade.BEST] * counted
+        set_language("en")
+        assert review.par_summary() == f"On par {counted}: every move kept the shortest line known"
+
+
+def test_the_better_move_and_its_line_are_best_all_along():
+    """The coach's own advice never grades worse than best: in place of the first move
+    that lost moves, its better move, then the line the review knew from there."""
+    bench = load_tool("bench_review")
+    start, moves, _won = bench.mediocre_game(3, 3, slip=0.3, most=60)
+    par = quick_par(start).player_moves
+    review = review_game(start, moves, "safe", par=par, par_limit=QUICK_PAR, states=10_000, total_seconds=30.0)
+    first = next(g for g in review.grades if g.grade in (Grade.GOOD, Grade.INACCURACY))
+    advised = list(moves[:first.index - 1]) + list(first.line_before)
+    assert first.line_before[0] == first.better
+    again = review_game(start, advised, "safe", par=par, par_limit=QUICK_PAR, states=10_000, total_seconds=30.0)
+    assert [g.grade for g in again.grades[first.index - 1:]] == [Grade.BEST] * len(first.line_before)

@@ -129,11 +129,12 @@ def bar_labels(game: str) -> list[str]:
         if hand.position.can_autocomplete():
             break
     from game.freecell.review import review_game
+    from game.limits import Limit
     from game.play.coach import Coach
 
     coach = Coach()
     start, moves, level = hand.session.review_game()
-    coach.load(617, review_game(start, moves[:3], level, states=1))
+    coach.load(617, review_game(start, moves[:3], level, states=1, par_limit=Limit(1, None)))
     labels += [coach.detail(1).buttons[0].label]  # Try again from here
     return labels
 

@@ -14,7 +14,7 @@ from conftest import run_game
 
 from game import limits
 from game.challenges.lines import replay_freecell
-from game.freecell import deal
+from game.freecell import HOME, deal
 from game.freecell.solver import solve
 from game.input import Act, Action
 from game.play.par import Par, _counted, par_here
@@ -77,6 +77,68 @@ def test_the_result_panel_shows_the_players_moves_beside_par(play_for, quick_par
             break
     assert table.session.won and table.session.moves == par.moves
     assert f"{par.moves} moves \u2014 par {par.moves}" in play.panel().lines
+
+
+def test_the_review_measures_the_game_against_the_par_the_table_shows(play_for, quick_par):
+    """The review gets the table's par line: a game off it is graded against that
+    par, and the moves lost add up to the moves played minus it."""
+    from game.i18n import set_language
+
+    set_language("en")
+    play = play_for("freecell", 617, animation_speed="instant", find_par=True, auto_moves="all")
+    wait_par(play)
+    par = play.round.par.found
+    table = play.table
+    assert table.par_found == ("all", par.line)
+    # A move off the par line, then a line the solver finds from there.
+    detour = next(m for m in table.position.legal_moves() if m.dest != HOME and str(m) != str(par.line[0]))
+    assert table.play(detour)
+    play._events()
+    for move in solve(table.position, budget=50_000, improve=True, auto="all").player_moves:
+        assert table.play(move), table.message
+        play._events()
+    played = table.session.moves
+    assert table.session.won
+    play.button("review")
+    end = time.monotonic() + 60
+    while table.coach.running and time.monotonic() < end:
+        play.update(0.02)
+        time.sleep(0.01)
+    review = table.coach.review
+    # Par, unless the review found a shorter line (the player's own, or a search's).
+    assert review is not None and review.par <= min(par.moves, played)
+    assert review.over_par() == played - review.par
+    if played > review.par:
+        assert table.coach.panel().lines[1].startswith(f"{played - review.par} moves more than par {review.par}: ")
+
+
+def test_following_the_hints_on_the_par_line_is_best_all_along(play_for, quick_par):
+    """On par's line the hint is par's next move, with the rest of par's line as its
+    length; a game played hint by hint is on par, and every move of it is best."""
+    from game.i18n import set_language
+
+    set_language("en")
+    play = play_for("freecell", 617, animation_speed="instant", find_par=True, auto_moves="all")
+    wait_par(play)
+    par = play.round.par.found
+    table = play.table
+    play.act(Action(Act.HINT))
+    assert not table.thinking and table.hint_marks  # no search: par's line answered
+    assert table.message.endswith(f"a winning line of {par.moves} moves follows")
+    while not table.session.won:
+        hint = table._par_hint()
+        assert hint is not None, "the game left par's line"
+        assert table.play(hint.move), table.message
+        play._events()
+    assert table.session.moves == par.moves
+    play.button("review")
+    end = time.monotonic() + 60
+    while table.coach.running and time.monotonic() < end:
+        play.update(0.02)
+        time.sleep(0.01)
+    review = table.coach.review
+    assert [g.grade.value for g in review.grades] == ["best"] * par.moves
+    assert review.par_summary() == f"On par {par.moves}: every move kept the shortest line known"
 
 
 def test_the_demo_plays_the_par_line_from_a_position_on_it(play_for, quick_par):

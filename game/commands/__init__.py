@@ -15,7 +15,7 @@ with ``textplay`` (FreeCell in the terminal); ``usage`` holds
     solitaire solve freecell N [--board FILE] [--freecells K] [--budget STATES]
     solitaire hint freecell N [--board FILE]    the table's hint, in the same words
     solitaire hint spider (N --suits S | --board FILE) [--moves FILE] [--seed N]
-    solitaire review freecell N --moves FILE [--auto LEVEL] [--json]
+    solitaire review freecell N --moves FILE [--auto LEVEL] [--json] [--anytime SECONDS]
                                                 every move of a game graded (the coach)
     solitaire review spider N --suits S --moves FILE [--json]
                                                 the same, knowing every card
@@ -59,6 +59,8 @@ from game.quoting import WORD_LIMIT, printable, shown
 
 #: ``solve freecell``'s default budget (see :mod:`game.limits`).
 FREECELL_BUDGET = limits.FREECELL_SOLVE_STATES
+#: The review's par search, as the game's (``solitaire review freecell --anytime``).
+PAR_SECONDS = limits.PAR.seconds or 10.0
 
 __all__ = ["NUMBERS_HELP", "UsageError", "build_parser", "main"]
 
@@ -195,6 +197,9 @@ def build_parser() -> argparse.ArgumentParser:
     rfc.add_argument("--auto", default="safe", metavar="LEVEL",
                      help=_("automatic foundation moves on the table: off, safe (default) or all"))
     rfc.add_argument("--json", action="store_true", help=_("a JSON list of objects, one per move"))
+    rfc.add_argument("--anytime", default=str(int(PAR_SECONDS)), metavar="SECONDS",
+                     help=_("seconds for par's search from the deal's start (default {n}, as in the game)").format(
+                         n=int(PAR_SECONDS)))
     rsp = review_games.add_parser("spider", help=_("review a Spider game, knowing every card"))
     rsp.add_argument("number", help=_("game number 1..999999"))
     rsp.add_argument("--suits", default="1", help=_("1, 2 or 4 suits (default 1)"))
@@ -298,7 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "review":
             from game.commands.review import review_command
 
-            return review_command(args.number, args.moves, args.auto, args.json)
+            return review_command(args.number, args.moves, args.auto, args.json, args.anytime)
         if args.command == "help":
             from game.help_text import as_text
 

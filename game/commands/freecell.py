@@ -18,10 +18,21 @@ from game.i18n import _, decimal, grouped, ngettext
 from game.numbers import parse_in_range, shown
 from game.quoting import shown_path
 
-__all__ = ["daily_command", "deal_command", "play_command", "solve_command"]
+__all__ = ["daily_command", "deal_command", "parse_anytime", "play_command", "solve_command"]
 
 # --anytime: plain ASCII seconds (float() would also take "٣", "1_0", "inf" and "nan").
 _SECONDS = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
+
+
+def parse_anytime(text: str) -> float:
+    """``--anytime``'s seconds (0..86400), or a one-line :class:`UsageError`."""
+    seconds = text.strip(" \t")
+    if _SECONDS.fullmatch(seconds) is None:
+        raise UsageError(_("--anytime must be a number of seconds, not {text}").format(text=shown(text)))
+    anytime = float(seconds)
+    if not 0 <= anytime <= 86400:
+        raise UsageError(_("--anytime must be 0..86400 seconds, not {text}").format(text=shown(text)))
+    return anytime
 
 
 def deal_command(number_text: str, check_path: str | None, auto_text: str = "safe") -> int:
@@ -83,12 +94,7 @@ def solve_command(number_text: str | None, board_path: str | None, cells_text: s
 
     cells = parse_in_range(cells_text, "--freecells", 0, 4)
     budget = parse_in_range(budget_text, "--budget", 1, 10**9)
-    seconds = anytime_text.strip(" \t")
-    if _SECONDS.fullmatch(seconds) is None:
-        raise UsageError(_("--anytime must be a number of seconds, not {text}").format(text=shown(anytime_text)))
-    anytime = float(seconds)
-    if not 0 <= anytime <= 86400:
-        raise UsageError(_("--anytime must be 0..86400 seconds, not {text}").format(text=shown(anytime_text)))
+    anytime = parse_anytime(anytime_text)
     if (number_text is None) == (board_path is None):
         raise UsageError(_("give a deal number or --board FILE (one of them)"))
     if board_path is not None:

@@ -6,11 +6,12 @@
     >>> start = deal(1)
     >>> start.auto_level = "safe"
     >>> _ = start.settle("safe")
-    >>> review = review_game(start, [Move.parse("6a"), Move.parse("3b")], level="safe")
+    >>> par = par_search(start, "safe", states=5_000, seconds=None).player_moves  # the table's par line
+    >>> review = review_game(start, [Move.parse("6a"), Move.parse("3b")], level="safe", par=par)
     >>> [g.grade.value in GRADE_VALUES for g in review.grades]
     [True, True]
-    >>> review.grades[0].line_before[0] in start.legal_moves()
-    True
+    >>> review.grades[0].line_before[0] in start.legal_moves(), review.par <= len(par)
+    (True, True)
 
 A game is the position it started from, the automatic foundation level of
 the table and the player's moves (one per undo step that stayed: undone
@@ -26,23 +27,53 @@ search proved:
   can be won);
 * unknown: the review's budget ran out first.
 
-The grade of move ``k`` compares position ``k - 1`` with position ``k``
-(:class:`Grade`): **best** when the move is on a shortest known line
-(``1 + len(line after) == len(line before)``), **good** when the line after
-it is at most :data:`GOOD_SLACK` moves longer, **inaccuracy** when longer by
-more, **mistake** when the position before was winnable and the one after is
-*proven* lost (never on a budget), **unknown** when either verdict is
-unknown, and **lost** when the game was already lost before the move.
+One yardstick: par. The length ``L(k)`` of a winnable position is the
+length of the shortest winning line known from it, counted as par counts
+(player moves under the level: a run moved at once is one move, automatic
+foundation moves are free), and the lines come from par's own search
+(:func:`par_search`: the anytime search, its budget spent shortening).
+Position 0 gets par's line itself (``par``, the line the table's par found)
+or, when none is given, par's search with par's budget (``par_limit``), so
+``L(0)`` is par. A position on par's line gets the rest of it; every
+position gets the lines carried to it (below) and, where they would make the
+move played lose moves, par's search with the review's budget per position. The move ``k`` *loses*
+``1 + L(k) - L(k - 1)`` moves.
+
+A heuristic search can find a longer line from a later position than the
+line through it known from an earlier one, and a shorter one too. So a known
+line is never forgotten: once every position is done, lines are carried back
+from the end (move ``k`` then the line from position ``k`` is a line from
+position ``k - 1``), so that ``L(k - 1) <= 1 + L(k)`` everywhere and no move
+loses a negative number of moves. The losses then add up: over moves
+``1..n`` they sum to ``n + L(n) - L(0)``, which for a won game is the moves
+played minus par (:meth:`Review.over_par`). ``L(0)`` ends below the par
+given only when the review found a shorter line from the start (the player
+beat par, or a search from a later position did): the review's par is then
+that line's length, and says so.
+
+The grade of move ``k`` follows (:class:`Grade`): **best** when it loses
+nothing (it is on a shortest known line), **good** when it loses at most
+:data:`GOOD_SLACK` moves, **inaccuracy** when more, **mistake** when the
+position before was winnable and the one after is *proven* lost (never on a
+budget), **unknown** when either verdict is unknown, and **lost** when the
+game was already lost before the move. A move of a line the review knows
+(the first move of the line before it: par's, or the one the review names
+as better) keeps that line, so it is always best. The figures never claim
+more than was found: a loss is measured against lines that were replayed to
+a win, not against an optimum nobody proved.
 
 Work is shared between positions. The line from position ``k - 1``,
 edited for the move played (its first move when that was the move, the move
 taken out of it when it comes later in the line, a step back first, or the
 line as it is), is tried from position ``k`` and tidied
 (:func:`~game.freecell.shorten.shorten`) before any new search runs; a new
-search runs only when none of them wins. Once every position is done, a
-pass from the end carries lines back: move ``k`` followed by the line from
-position ``k`` is a line from position ``k - 1``. So a player who follows a
-known line is graded best all along it.
+search runs only when none of them wins, or when the best of them makes the
+move lose moves (a move is not called worse than best before par's search
+has looked from the position after it, while the review's seconds last).
+Once every position is done, the pass from the end carries lines back,
+tidied: a detour of the game's own (a card moved and moved back) comes out
+of the line, so the move that began it loses those moves. A player who
+follows a known line is graded best all along it.
 
 :func:`review_game` does it all in one call; the game's worker drives a
 :class:`ReviewRun` one position at a time, sending the grades known so far.
@@ -62,7 +93,7 @@ from game.freecell.hints import moved_cards
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
 from game.freecell.shorten import play, shorten
-from game.freecell.solver import SolverError, Verdict, _replay, solve
+from game.freecell.solver import SolverError, SolveResult, Verdict, _replay, solve
 from game.freecell.states import (
     _T_CELL,
     _T_EMPTY,
@@ -75,11 +106,24 @@ from game.freecell.states import (
     _evaluate,
     _initial_state,
 )
-from game.grading import GOOD_SLACK, GRADE_NAMES, GRADE_VALUES, Grade, GradedMove, ReviewSteps, grade_move, summary_line
+from game.grading import (
+    GOOD_SLACK,
+    GRADE_NAMES,
+    GRADE_VALUES,
+    Grade,
+    GradedMove,
+    ReviewSteps,
+    grade_move,
+    lost_moves,
+    par_line,
+    par_of,
+    summary_line,
+)
 from game.i18n import _
 
 __all__ = ["GOOD_SLACK", "GRADE_NAMES", "GRADE_VALUES", "REVIEW_SECONDS", "REVIEW_STATES", "REVIEW_TOTAL_SECONDS",
-           "Grade", "GradedMove", "Review", "ReviewRun", "check_line", "grade_targets", "move_phrase", "review_game"]
+           "Grade", "GradedMove", "Review", "ReviewRun", "check_line", "grade_targets", "move_phrase", "par_moves",
+           "par_search", "review_game"]
 
 #: One new search's budget (positions, seconds) and the whole review's
 #: seconds of new searches (:data:`game.limits.REVIEW`).
@@ -121,9 +165,22 @@ class Review:
         """E.g. ``"41 moves: 30 best, 8 good, 2 inaccuracies, 1 mistake (move 23: 7♣ to a free cell)"``."""
         return summary_text(self.grades, self.start, self.moves, self.level)
 
+    @property
+    def par(self) -> int | None:
+        """``L(0)``: the shortest line known from the start, in par's count (None: none known)."""
+        return par_of(self.grades)
 
-def summary_text(grades: Sequence[GradedMove], start: Position, moves: Sequence[Move], level: str) -> str:
-    """The review's one line (see :meth:`Review.summary`); ``grades`` may be the first few."""
+    def over_par(self) -> int:
+        """The moves the graded moves lost, added up: for a won game, the moves played minus :attr:`par`."""
+        return sum(lost_moves(g) or 0 for g in self.grades)
+
+    def par_summary(self) -> str:
+        """E.g. ``"12 moves more than par 33: 3 good, 2 inaccuracies"`` ("" when no par is known)."""
+        return par_text(self.grades, self.start, self.moves, self.level)
+
+
+def _phraser(start: Position, moves: Sequence[Move], level: str) -> Callable[[GradedMove], str]:
+    """Names a graded move in words, in the position it was played in."""
 
     def phrase(first: GradedMove) -> str:
         pos = start.copy(stack=False)
@@ -131,7 +188,56 @@ def summary_text(grades: Sequence[GradedMove], start: Position, moves: Sequence[
             pos.push(m, auto=level)
         return move_phrase(pos, first.move)
 
-    return summary_line(grades, phrase)
+    return phrase
+
+
+def summary_text(grades: Sequence[GradedMove], start: Position, moves: Sequence[Move], level: str) -> str:
+    """The review's one line (see :meth:`Review.summary`); ``grades`` may be the first few."""
+    return summary_line(grades, _phraser(start, moves, level))
+
+
+def par_text(grades: Sequence[GradedMove], start: Position, moves: Sequence[Move], level: str) -> str:
+    """The review's moves against par (see :meth:`Review.par_summary`)."""
+    return par_line(grades, _phraser(start, moves, level))
+
+
+def par_search(position: Position, level: str, *, states: int = limits.PAR.states,
+               seconds: float | None = limits.PAR.seconds,
+               cancel: Callable[[], bool] | None = None) -> SolveResult:
+    """Par's search from ``position`` (the worker's ``Ask.PAR`` makes the same call):
+    the first line found, then the rest of the budget (``seconds``, or the
+    ``states`` left when there is no clock) spent looking for shorter ones.
+    ``result.player_moves`` is the line as par counts it."""
+    return solve(position, budget=states, time_limit=seconds, improve=True, improve_seconds=seconds,
+                 cancel=cancel, auto=level)
+
+
+def par_moves(start: Position, card_moves: Sequence[Move], level: str) -> list[Move] | None:
+    """Par's line (every card movement, as the solver gives it) as the player
+    moves a table at ``level`` makes of it from ``start`` (the automatic
+    foundation moves left to the table), or None when it does not win there.
+
+    >>> from game.freecell import deal
+    >>> start = deal(1, auto_foundation="safe")
+    >>> result = par_search(start, "safe", states=2_000, seconds=None)
+    >>> par_moves(start, result.moves, "safe") == result.player_moves
+    True
+    """
+    pos = start.copy(stack=False)
+    out: list[Move] = []
+    line = [str(m) for m in card_moves]
+    i = 0
+    while i < len(line):
+        move = card_moves[i]
+        if pos.why_illegal(move) is not None:
+            return None
+        pos.push(move, auto=level)
+        autos = [str(m) for m in pos.undo_steps()[-1][1]]
+        if line[i + 1:i + 1 + len(autos)] != autos:
+            return None  # the line does not leave them to the table: not a line of this level
+        out.append(move)
+        i += 1 + len(autos)
+    return out if pos.is_won() else None
 
 
 def move_phrase(position: Position, move: Move) -> str:
@@ -215,11 +321,17 @@ class ReviewRun(ReviewSteps):
     ``start`` is the position the game started from (the deal, settled at
     ``level``); ``moves`` the player moves. ``known_lost``: the start is
     proven lost already (a deal on the shipped list of unsolvable deals).
+    ``par``: par's line from the start as player moves (:func:`par_moves`),
+    when the table's par found it; else the start gets par's search with
+    ``par_limit``. ``lengths=False`` asks for verdicts only (no par search,
+    no search past a carried line that wins: :func:`grade_targets`).
     """
 
     def __init__(self, start: Position, moves: Sequence[Move], level: str, *,
                  states: int = REVIEW_STATES, seconds: float | None = REVIEW_SECONDS,
-                 total_seconds: float = REVIEW_TOTAL_SECONDS, known_lost: bool = False) -> None:
+                 total_seconds: float = REVIEW_TOTAL_SECONDS, known_lost: bool = False,
+                 par: Sequence[Move] | None = None, par_limit: limits.Limit = limits.PAR,
+                 lengths: bool = True) -> None:
         self.level = auto_level(level)
         self.start = start.copy(stack=False)
         self.start.auto_level = self.level
@@ -234,6 +346,19 @@ class ReviewRun(ReviewSteps):
             self.positions.append(pos.copy(stack=False))
         self.budget = states
         self.seconds = seconds
+        self.par = None if par is None else tuple(par)
+        #: Each position of par's line (its exact layout) and how far along the line it is:
+        #: a game that stands on the line knows the rest of it there.
+        self._on_par: dict[object, int] = {}
+        if self.par is not None:
+            walk = self.start.copy(stack=False)
+            for i, move in enumerate(self.par):
+                self._on_par.setdefault(walk.layout(), i)
+                if walk.why_illegal(move) is not None:
+                    break
+                walk.push(move, auto=self.level)
+        self.par_limit = par_limit
+        self.lengths = lengths
         self.deadline = time.perf_counter() + total_seconds
         self.started = time.perf_counter()
         self.known = [_Known() for _ in self.positions]
@@ -303,13 +428,42 @@ class ReviewRun(ReviewSteps):
             known.verdict = Verdict.SOLVED
             known.line = known.codes = ()
             return
+        if k == 0 and self.lengths:
+            self._par_start(cancel)
+            return
+        along = self._on_par.get(pos.layout())
+        if along is not None and self.par is not None:
+            self._keep(k, self.par[along:])  # the game stands on par's line: the rest of it
         if k and self.known[k - 1].verdict is Verdict.SOLVED:
             self._carry_forward(k)
-            if known.verdict is Verdict.SOLVED:
+            if known.verdict is Verdict.SOLVED and not (self.lengths and self._loses(k)):
                 return
         if time.perf_counter() >= self.deadline or (cancel is not None and cancel()):
             return
-        result = solve(pos, budget=self.budget, time_limit=self.seconds, cancel=cancel, auto=self.level)
+        if self.lengths:
+            result = par_search(pos, self.level, states=self.budget, seconds=self.seconds, cancel=cancel)
+        else:
+            result = solve(pos, budget=self.budget, time_limit=self.seconds, cancel=cancel, auto=self.level)
+        self._take(k, result)
+
+    def _loses(self, k: int) -> bool:
+        """Move ``k`` loses moves by the lines known so far."""
+        return 1 + len(self.known[k].line) > len(self.known[k - 1].line)
+
+    def _par_start(self, cancel: Callable[[], bool] | None) -> None:
+        """Position 0: par's line when it was given and wins, else par's search with par's budget
+        (its seconds are par's, not the review's: the review's own start after it)."""
+        if self.par is not None and self._keep(0, self.par):
+            return
+        began = time.perf_counter()
+        limit = self.par_limit
+        self._take(0, par_search(self.positions[0], self.level, states=limit.states, seconds=limit.seconds,
+                                 cancel=cancel))
+        self.deadline += time.perf_counter() - began
+
+    def _take(self, k: int, result: SolveResult) -> None:
+        """A search's answer for position ``k``: its line (tidied) kept when shorter, or its proof of no win."""
+        known, pos = self.known[k], self.positions[k]
         self.states += result.states
         if result.verdict is Verdict.SOLVED:
             root = self._roots[k]
@@ -363,18 +517,29 @@ class ReviewRun(ReviewSteps):
                 break  # on the line: nothing shorter is possible
 
     def _carry_back(self) -> None:
-        """Move ``k`` then the line from position ``k`` is a line from position ``k - 1``."""
+        """Move ``k`` then the line from position ``k`` is a line from position ``k - 1``,
+        tidied (a detour of the game's own, a card moved and moved back, comes out:
+        the move that began it loses those moves) and kept when shorter."""
         for k in range(self.total - 1, 0, -1):
             after = self.known[k]
             if after.verdict is not Verdict.SOLVED:
                 continue
             line = (self.moves[k - 1],) + after.line
+            if self.lengths:
+                try:
+                    tidy = self._tidy(self._roots[k - 1], check_line(self.positions[k - 1], line, self.level))
+                except SolverError:
+                    tidy = None
+                moves = self._moves_of(k - 1, tidy) if tidy is not None else None
+                if moves is not None:
+                    self._keep(k - 1, moves)
             self._keep(k - 1, line)
 
 
 def review_game(start: Position, moves: Sequence[Move], level: str, *,
                 states: int = REVIEW_STATES, seconds: float | None = REVIEW_SECONDS,
                 total_seconds: float = REVIEW_TOTAL_SECONDS, known_lost: bool = False,
+                par: Sequence[Move] | None = None, par_limit: limits.Limit = limits.PAR,
                 progress: Callable[[int, int], None] | None = None,
                 cancel: Callable[[], bool] | None = None) -> Review:
     """Grade every move of a game (blocking; the game runs it in its worker).
@@ -382,10 +547,10 @@ def review_game(start: Position, moves: Sequence[Move], level: str, *,
     ``progress(done, total)`` is called after each position examined;
     ``cancel()`` stops the review (what is known so far is returned, with
     ``complete`` False). Raises :class:`IllegalMoveError` ("move N: ...")
-    when a move is illegal where it is played.
+    when a move is illegal where it is played. ``par`` and ``par_limit``: see :class:`ReviewRun`.
     """
     run = ReviewRun(start, moves, level, states=states, seconds=seconds, total_seconds=total_seconds,
-                    known_lost=known_lost)
+                    known_lost=known_lost, par=par, par_limit=par_limit)
     while run.step(cancel):
         if progress is not None:
             progress(run.done, run.total)
@@ -414,7 +579,8 @@ def grade_targets(position: Position, moves: Sequence[Move], *, states: int = li
     """
     level = position.auto_level
     def run_of(played: list[Move]) -> ReviewRun:
-        return ReviewRun(position, played, level, states=states, seconds=seconds, total_seconds=3600.0)
+        return ReviewRun(position, played, level, states=states, seconds=seconds, total_seconds=3600.0,
+                         lengths=False)
 
     here = run_of([])
     here.step(cancel)

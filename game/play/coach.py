@@ -31,6 +31,7 @@ from game.i18n import _, ngettext
 from game.places import PileKind
 from game.play.panels import Button, Command, Panel, Row, Section
 from game.render.marks import Mark
+from game.verdict import Verdict
 
 if TYPE_CHECKING:  # the reviews load with the first review asked for
     from game.freecell.review import Review
@@ -171,8 +172,10 @@ class Coach:
     def total(self) -> int:
         return len(self.moves)
 
-    def begin(self, session: Any) -> str:
-        """Review the game of ``session`` (its moves up to now): "" when asked, else why not."""
+    def begin(self, session: Any, par: tuple[str, tuple[Any, ...]] | None = None) -> str:
+        """Review the game of ``session`` (its moves up to now): "" when asked, else why not.
+        ``par``: the table's par line and its level (``Par.found_for``), so that the
+        review measures against the par the result panel shows (one yardstick)."""
         start, moves, level, known_lost = self.rules.played(session)
         self.cancel()
         self._session = session
@@ -188,7 +191,8 @@ class Coach:
                 from game.solver import SolverService
 
                 self._service = SolverService(self.rules.game)
-        self._request = self._service.ask_review(start, self.moves, known_lost=known_lost)
+        line = par[1] if par is not None and par[0] == level else None
+        self._request = self._service.ask_review(start, self.moves, known_lost=known_lost, par=line)
         return ""
 
     def same_game(self, session: Any) -> bool:
@@ -251,6 +255,12 @@ class Coach:
             return ""
         return _("Reviewing: {done} of {total} moves graded").format(done=len(self.graded), total=self.total)
 
+    def par_summary(self) -> str:
+        """The finished review's moves against par: "12 moves more than par 33: 3 good, 1 mistake"
+        ("" while it works, and for a review without a par: Spider's)."""
+        against = getattr(self.review, "par_summary", None)
+        return against() if against is not None else ""
+
     def position_before(self, index: int) -> Any:
         """The position before move ``index`` (1-based), at the game's level."""
         if not self._positions:
@@ -277,7 +287,9 @@ class Coach:
         last = min(self.total, first + PAGE - 1)
         buttons = [Button(self._label(i), f"review-move:{i}") for i in range(first, last + 1)]
         # The summary on top (a designed panel draws rows, not lines; a detail wraps).
-        rows = (Row(detail=self.summary()),) + tuple(Row(buttons=(k,)) for k in range(len(buttons)))
+        against = self.par_summary()
+        rows = ((Row(detail=self.summary()),) + ((Row(detail=against),) if against else ())
+                + tuple(Row(buttons=(k,)) for k in range(len(buttons))))
         nav = []
         if self.page > 0:
             nav.append(Button(_("Earlier moves"), "review-page:-1"))
@@ -289,7 +301,7 @@ class Coach:
         focus = self.selected - first if first <= self.selected <= last else 0
         # TRANSLATORS: Spider's review panel: its solver saw the face-down cards and the stock.
         title = _("Game review, knowing every card") if self.rules.knows_every_card else _("Game review")
-        return Panel(title, (self.summary(),), tuple(buttons),
+        return Panel(title, (self.summary(),) + ((against,) if against else ()), tuple(buttons),
                      vertical=True, focus=focus, sections=(Section(heading, rows),))
 
     def detail(self, index: int) -> Panel:
@@ -306,6 +318,13 @@ class Coach:
             lines.append(_("Not graded yet: the review is still working."))
         else:
             lines.append(self._why(graded))
+            par = getattr(self.review, "par", None)
+            if par is not None and graded.after is Verdict.SOLVED and graded.before is Verdict.SOLVED:
+                total = index + len(graded.line_after)
+                lines.append(ngettext("Played to here, then the shortest line known: {total} move in all "
+                                      "(par {par}).",
+                                      "Played to here, then the shortest line known: {total} moves in all "
+                                      "(par {par}).", total).format(total=total, par=par))
             if self.rules.knows_every_card and graded.grade is Grade.MISTAKE:
                 lines.append(_("Knowing every card: the solver saw the face-down cards and the stock, "
                                "which you did not."))

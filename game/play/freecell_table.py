@@ -700,6 +700,11 @@ class FreeCellTable(Reviewing, Table):
             self.cancel_hint()
             self._show_hint(proven)
             return
+        on_par = self._par_hint()
+        if on_par is not None:
+            self.cancel_hint()
+            self._show_hint(on_par)
+            return
         if self.hints is None:
             from game.solver import HintService
 
@@ -708,6 +713,17 @@ class FreeCellTable(Reviewing, Table):
         self.hint_request = self.hints.ask(self.position)
         self.thinking = True
         self.say("")
+
+    def _par_hint(self) -> Any:
+        """The hint when the game stands on par's line: par's next move and the rest of
+        its line as par counts it (the review's yardstick, so the move is best there)."""
+        from game.freecell.hints import Hint, HintKind
+        from game.play.par import rest_of
+
+        if self.par_found is None or self.par_found[0] != self.position.auto_level:
+            return None
+        rest = rest_of(self.session.review_game()[0], self.par_found[1], self.position)
+        return None if not rest else Hint(0, HintKind.WIN, rest[0], len(rest), 0, 0.0)
 
     def cancel_hint(self) -> None:
         if self.hints is not None and self.thinking:

@@ -24,7 +24,7 @@ from typing import Any
 
 from game.solver import Answer
 
-__all__ = ["Par", "ParLine", "par_here", "par_sentence"]
+__all__ = ["Par", "ParLine", "par_here", "par_sentence", "rest_of"]
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,22 @@ def par_sentence(moves: int, par: int, demo: bool = False) -> str:
     return say(key, moves=moves, par=par)
 
 
+def rest_of(start: Any, line: tuple[Any, ...], position: Any) -> list[Any] | None:
+    """FreeCell: par's ``line`` (every card movement from ``start``) from ``position``
+    as the player moves left to make at the position's level, when the game stands
+    on the line (None: it does not, or the line is not one of that level)."""
+    from game.freecell.review import par_moves
+
+    want = position.layout()
+    pos = start.copy(stack=False)
+    for i in range(len(line) + 1):
+        if pos.layout() == want:
+            return par_moves(position, line[i:], position.auto_level)
+        if i < len(line):
+            pos.push(line[i], auto=False)
+    return None
+
+
 class Par:
     """The par search of the game on the table, and its answer once replayed."""
 
@@ -163,6 +179,12 @@ class Par:
         """The result panel's moves line: ``31 moves \u2014 par 26`` ("" before par is known;
         ``demo``: the demo played some of the game)."""
         return "" if self.found is None else par_sentence(moves, self.found.moves, demo)
+
+    def found_for(self, table: Any) -> tuple[str, tuple[Any, ...]] | None:
+        """``(level, line)`` of par when it is the par of the game on ``table`` (FreeCell), else None."""
+        if self.found is None or self._key != _key(table) or self._key[0] != "freecell":
+            return None
+        return str(self._key[3]), self.found.line
 
     def rest_from(self, position: Any) -> tuple[Any, ...] | None:
         """The par line from ``position`` when the game stands on it (the demo plays it), else None."""

@@ -42,6 +42,7 @@ class Reviewing:
     session: FreeCellSession | SpiderSession
     panel: Panel | None
     env: TableEnv
+    par_found: tuple[str, tuple[Any, ...]] | None  # par's level and line (the review measures against it)
     flights: Flights
     say: Callable[[str], None]
     emit: Callable[[TableEvent], None]
@@ -70,7 +71,7 @@ class Reviewing:
                 self.session.help_with("peek")
                 self.emit(Helped())
             if not self.coach.same_game(self.session):
-                note = self.coach.begin(self.session)
+                note = self.coach.begin(self.session, self.par_found)
                 if note:
                     self.say(note)
                     return

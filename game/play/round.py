@@ -566,6 +566,7 @@ class Round:
             # The line proven from the position on the table: its moves are green at once.
             self.table.learn_line(self.table.position, live.line)
         self.par.poll()
+        self.table.par_found = self.par.found_for(self.table) if self.settings.find_par else None
         self._react(self.jobs.poll(self.env.anim_time))
         if self.demo is not None:
             if self.demo.update(dt):

@@ -134,6 +134,8 @@ class Table:
         self.result_notes: tuple[str, ...] = ()
         #: The result panel's moves line in place of "Moves N" ("31 moves \u2014 par 26"; "": the plain one).
         self.moves_text = ""
+        #: Par's line and its level once par is known (the round sets it; the review measures against it).
+        self.par_found: tuple[str, tuple[Any, ...]] | None = None
         #: The run the pointer drags: (source (kind, pile, index), offset on the table plane).
         self.held: tuple[tuple[PileKind, int, int], tuple[float, float]] | None = None
         #: The place under the mouse, while no button is down (view state, as ``held``).

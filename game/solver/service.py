@@ -241,14 +241,17 @@ class SolverService:
 
     def ask_review(self, start: Any, moves: Iterable[Any], *, known_lost: bool = False,
                    budget: int | None = None, time_limit: float | EllipsisType | None = ...,
-                   total_seconds: float | None = None) -> int:
+                   total_seconds: float | None = None, par: Iterable[Any] | None = None) -> int:
         """Every move of a game graded (``Answer.review``, a
         :class:`game.freecell.review.Review` or, for Spider, knowing every card, a
         :class:`game.spider.review.SpiderReview`); :class:`Progress` events carry
         the moves graded so far (``graded``). ``start`` is the position the
         game started from (FreeCell: at the table's level), ``moves`` the player
         moves; the limits are each new search's (FreeCell:
-        :data:`game.limits.REVIEW`; Spider: :mod:`game.spider.review`'s). Ask a
+        :data:`game.limits.REVIEW`; Spider: :mod:`game.spider.review`'s).
+        FreeCell's ``par``: par's line from ``start`` (every card movement, as
+        :class:`game.play.par.Par` found it), the review's length of the start;
+        without it the worker runs par's search first. Ask a
         service of its own: any other request to the same worker supersedes it."""
         if self.game != "freecell":
             options: dict[str, Any] = {"moves": [str(m) for m in moves]}
@@ -258,6 +261,8 @@ class SolverService:
         options = self._limits(Ask.REVIEW, budget, time_limit)
         options["moves"] = [str(m) for m in moves]
         options["known_lost"] = known_lost
+        if par is not None:
+            options["par"] = [str(m) for m in par]
         if total_seconds is not None:
             options["total_seconds"] = total_seconds
         return self._ask(Ask.REVIEW, start, options)

@@ -201,14 +201,16 @@ def _review(start: Any, budget: int, time_limit: float | None, options: dict[str
     """The game review of ``options["moves"]`` (notation) played from ``start`` at its
     level; progress events carry the moves graded so far."""
     from game.freecell.moves import Move
-    from game.freecell.review import Review, ReviewRun
+    from game.freecell.review import Review, ReviewRun, par_moves
 
     if not isinstance(start, FreeCellPosition):
         return _spider_review(start, options, cancel, progress, request)
+    par = options.get("par")
     run = ReviewRun(start, [Move.parse(t) for t in options.get("moves", ())], start.auto_level,
                     states=budget, seconds=time_limit,
                     total_seconds=float(options.get("total_seconds", limits.REVIEW_TOTAL_SECONDS)),
-                    known_lost=bool(options.get("known_lost")))
+                    known_lost=bool(options.get("known_lost")),
+                    par=None if par is None else par_moves(start, [Move.parse(t) for t in par], start.auto_level))
     while run.step(cancel):
         if cancel is not None and cancel():
             break
