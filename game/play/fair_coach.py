@@ -37,8 +37,9 @@ class FairCoach(Coach):
     def __init__(self, service: Any = None) -> None:
         super().__init__(SPIDER, service)
 
-    def begin(self, session: Any) -> str:
-        """Judge the game of ``session`` (its moves up to now): "" when asked, else why not."""
+    def begin(self, session: Any, par: tuple[str, tuple[Any, ...]] | None = None) -> str:
+        """Judge the game of ``session`` (its moves up to now): "" when asked, else why not.
+        (``par`` is FreeCell's yardstick; a fair review has none.)"""
         from game.spider.masked import mask
 
         start, moves, level, _lost = self.rules.played(session)
