@@ -117,7 +117,8 @@ class FairCoach(Coach):
             lines.append(_("The table shows the position before this move; the move played is outlined."))
         buttons = (Button(_("Try again from here"), f"review-try:{index}"), Button(_("Back to the list"), "review"),
                    Button(_("Close"), Command.CLOSE))
-        return Panel(title, tuple(lines), buttons, focus=1)
+        # The page leaves the move's cards and the hint's choice in view (game.ui.placing.beside).
+        return Panel(title, tuple(lines), buttons, focus=1, beside_marks=True)
 
     @staticmethod
     def _counts(judged: Any) -> str:

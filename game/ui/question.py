@@ -94,10 +94,16 @@ def question_geometry(size: tuple[int, int], panel: object, measure: Measure = f
         return (covered(box, clear, laid.px), covered(box, table, 0), abs(dx) + abs(dy)), _moved(laid, dx, dy)
 
     best = placed(geo)  # the usual wrap first: it wins a tie
-    for wide in (size[0], SLIM_TEXT_PX * geo.px):
-        other = placed(_laid_out(size, panel, measure, wide))
-        if other[0] < best[0]:
-            best = other
+    # The widest wrap, steps between it and a slim one: a taller page (a move's page with its
+    # par line, in Korean or Russian at 1024x768) finds room beside a lit card at one of them;
+    # failing that, the same in text a size smaller (still read easily) before any card is covered.
+    for smaller in (False, True):
+        for wide in (size[0], *(size[0] * k // 10 for k in (8, 7, 6, 5)), SLIM_TEXT_PX * geo.px):
+            other = placed(_laid_out(size, panel, measure, wide, geo.px * 7 // 8 if smaller else None))
+            if other[0] < best[0]:
+                best = other
+        if best[0][0] == 0:
+            break
     return best[1]
 
 
@@ -111,11 +117,13 @@ def _moved(geo: QuestionGeometry, dx: int, dy: int) -> QuestionGeometry:
                    buttons=tuple(replace(b, rect=(b.rect[0] + dx, b.rect[1] + dy, *b.rect[2:])) for b in geo.buttons))
 
 
-def _laid_out(size: tuple[int, int], panel: object, measure: Measure, wide: int | None) -> QuestionGeometry:
+def _laid_out(size: tuple[int, int], panel: object, measure: Measure, wide: int | None,
+              px: int | None = None) -> QuestionGeometry:
     """``panel`` laid out a little above the middle, its lines wrapped to ``wide`` pixels
-    (None: :data:`TEXT_WIDTH_PX` text sizes, or its row of buttons if wider)."""
+    (None: :data:`TEXT_WIDTH_PX` text sizes, or its row of buttons if wider), in text of
+    ``px`` (None: the window's own size, :func:`hud_text_px`)."""
     w, h = size
-    px = hud_text_px(w, h)
+    px = hud_text_px(w, h) if px is None else px
     title_px = int(px * 1.5)
     room = max(1, w - 5 * px)  # the box's inner width at its widest
     buttons = tuple(getattr(panel, "buttons", ()))
