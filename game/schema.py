@@ -341,8 +341,9 @@ _COMMON_SAVE = {
     "writer": _WRITER,
     # Something helped play the game (older saves: this alone): it never counts in the statistics.
     "assisted": Bool(),
-    # What helped first: the demo, Rewind, a try-again from the review ("help": unknown).
-    "helped": Choice(("", "demo", "rewind", "try", "help")),
+    # What helped first: the demo, Rewind, a try-again from the review, Spider's review knowing
+    # every card opened during play ("help": unknown); game.session.HELPS, checked by a test.
+    "helped": Choice(("", "demo", "rewind", "try", "peek", "help")),
 }
 
 _AUTO_LEVELS = ("off", "safe", "all")

@@ -322,6 +322,9 @@ def test_the_ranges_are_the_games_own():
     from game.spider.position import SET_BONUS, SETS, START_SCORE
 
     fc, sp = schema.FREECELL_SAVE.fields, schema.SPIDER_SAVE.fields
+    from game.session import HELPS
+
+    assert set(fc["helped"].options()) == set(sp["helped"].options()) == {"", *HELPS}  # every help saved is read back
     assert (fc["deal"].lo, fc["deal"].hi) == (MIN_DEAL, MAX_DEAL)
     assert (sp["number"].lo, sp["number"].hi) == (FIRST_GAME, LAST_GAME)
     assert set(sp["suits"].options()) == set(SUIT_PLAN) == set(schema.SETTINGS.fields["spider_suits"].options())

@@ -33,6 +33,12 @@ LANGUAGES = ["en", "ko", "ja", "ru"]
 def clock(monkeypatch, tmp_path):
     monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")  # a real OpenGL window through EGL
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    # A module that drew without a window may have left SDL's video started on the dummy
+    # driver in this process (pytest-xdist runs modules in any order): start again.
+    import pygame
+
+    if pygame.display.get_init() and pygame.display.get_driver() != "offscreen":
+        pygame.display.quit()
     monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path / "data"))
     return FakeTime()
 
