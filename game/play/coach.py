@@ -337,10 +337,14 @@ class Coach:
                            "the better move glows."))
         else:
             lines.append(_("The table shows the position before this move; the move played is outlined."))
-        buttons = (Button(_("Try again from here"), f"review-try:{index}"), Button(_("Back to the list"), "review"),
-                   Button(_("Close"), Command.CLOSE))
         # The page leaves the move's cards and the better move's in view (game.ui.placing.beside).
-        return Panel(title, tuple(lines), buttons, focus=1, beside_marks=True)
+        return Panel(title, tuple(lines), self.page_buttons(index), focus=1, beside_marks=True)
+
+    @staticmethod
+    def page_buttons(index: int) -> tuple[Button, ...]:
+        """A move's page's buttons: Try again from here, Back to the list, Close."""
+        return (Button(_("Try again from here"), f"review-try:{index}"), Button(_("Back to the list"), "review"),
+                Button(_("Close"), Command.CLOSE))
 
     @staticmethod
     def _better(graded: Any) -> Any:

@@ -23,7 +23,7 @@ from typing import Any
 
 from game.i18n import _, ngettext
 from game.play.coach import PAGE, SPIDER, Coach
-from game.play.panels import Button, Command, Panel
+from game.play.panels import Panel
 
 __all__ = ["FairCoach"]
 
@@ -115,10 +115,8 @@ class FairCoach(Coach):
                            "the hint's choice glows."))
         else:
             lines.append(_("The table shows the position before this move; the move played is outlined."))
-        buttons = (Button(_("Try again from here"), f"review-try:{index}"), Button(_("Back to the list"), "review"),
-                   Button(_("Close"), Command.CLOSE))
         # The page leaves the move's cards and the hint's choice in view (game.ui.placing.beside).
-        return Panel(title, tuple(lines), buttons, focus=1, beside_marks=True)
+        return Panel(title, tuple(lines), self.page_buttons(index), focus=1, beside_marks=True)
 
     @staticmethod
     def _counts(judged: Any) -> str:
