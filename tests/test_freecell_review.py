@@ -117,7 +117,8 @@ def test_the_planted_losing_move_is_the_one_flagged_a_mistake():
     start = start_of(LOSING_DEAL)
     moves = play_moves(start, LOSING_GAME + " " + AFTER_THE_LOSS)
     lost_at = len(LOSING_GAME.split())
-    # The planted move's claims, proven independently: winnable before it, no win after it.
+    # The planted move's claims, proven by the solver under test: winnable before it, no win after it
+    # (tests/test_fcsolve_oracle.py checks the same two positions with fc-solve, an oracle outside the project).
     before = start.copy(stack=False)
     for m in moves[:lost_at - 1]:
         before.push(m, auto="safe")
