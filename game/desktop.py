@@ -221,7 +221,8 @@ def _read_manifest(root: Path) -> tuple[dict[str, str], list[str]]:
         doc = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ManifestError(_("it is not JSON")) from exc
-    if not isinstance(doc, dict) or not isinstance(doc.get("files"), dict) or not isinstance(doc.get("folders", []), list):
+    if (not isinstance(doc, dict) or not isinstance(doc.get("files"), dict)
+            or not isinstance(doc.get("folders", []), list)):
         raise ManifestError(_("it does not list files and folders"))
     names = list(doc["files"]) + list(doc.get("folders", []))
     for name in names:
@@ -264,7 +265,8 @@ def _start_menu_shortcut(run: Callable[..., subprocess.CompletedProcess[bytes]])
         link = Path(scratch) / "Solitaire.lnk"
         script = (f"$s=(New-Object -ComObject WScript.Shell).CreateShortcut({quote(str(link))});"
                   f"$s.TargetPath={quote(argv[0])};$s.Arguments={quote(subprocess.list2cmdline(argv[1:]))};"
-                  f"$s.WorkingDirectory={quote(str(folder or Path.home()))};$s.Description={quote(_(COMMENT))};$s.Save()")
+                  f"$s.WorkingDirectory={quote(str(folder or Path.home()))};"
+                  f"$s.Description={quote(_(COMMENT))};$s.Save()")
         done = run(["powershell", "-NoProfile", "-NonInteractive", "-Command", script], capture_output=True, timeout=60)
         if done.returncode != 0 or not link.is_file():
             raise OSError(_("Windows' shell did not make the shortcut"))
@@ -290,8 +292,8 @@ def install_launcher(environ: Mapping[str, str] | None = None, platform: str | N
         files = _freedesktop_files()
         _write_all(root, files)
     except (OSError, subprocess.SubprocessError) as exc:
-        print(_("install-launcher: could not write the launcher: {why}").format(why=exc.strerror if isinstance(exc, OSError) and exc.strerror else exc),
-              file=sys.stderr)
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        print(_("install-launcher: could not write the launcher: {why}").format(why=why), file=sys.stderr)
         return 1
     # Nothing else is run: the menus notice a new entry by themselves, and a cache made
     # by gtk-update-icon-cache in a user's icon folder would hide icons added later.
@@ -317,8 +319,9 @@ def uninstall_launcher(environ: Mapping[str, str] | None = None, platform: str |
     try:
         files, folders = _read_manifest(root)
     except (ManifestError, OSError) as exc:
-        print(_("uninstall-launcher: the list of the launcher's files ({path}) is damaged: {why}; nothing was removed").format(
-            path=root / MANIFEST, why=exc.strerror if isinstance(exc, OSError) and exc.strerror else exc), file=sys.stderr)
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        print(_("uninstall-launcher: the list of the launcher's files ({path}) is damaged: {why}; "
+                "nothing was removed").format(path=root / MANIFEST, why=why), file=sys.stderr)
         return 1
     removed = 0
     for rel, digest in files.items():

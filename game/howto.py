@@ -245,7 +245,8 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "moves as a group; a broken stack has to be moved in pieces."),
         N_("The same run may move in one position and not in the next: if you have just filled a "
            "cell or a column, there is less room to carry it."),
-    ), ("cards-movable", "n-cards-movable", "capacity", "supermove", "supermoves", "sequence-moves", "runs", "group-moves")),
+    ), ("cards-movable", "n-cards-movable", "capacity", "supermove", "supermoves", "sequence-moves", "runs",
+        "group-moves")),
     Section("auto-foundation", N_("Cards that go home by themselves"), (
         N_("The setting **FreeCell: automatic foundation moves** in **Settings** decides which cards "
            "fly to their foundations by themselves, right after the deal and after each of your "
@@ -433,8 +434,8 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
         N_("When you win, a panel shows the time, the moves, the cards home and the deal number "
            "(one click copies it). From there: new deal, replay the same deal, or look at the "
            "board."),
-        N_("**Statistics** (in the menu), kept on this computer: games played, win rate, current and best winning streak, "
-           "best time, fewest moves and your recent results. A game you give up, or leave "
+        N_("**Statistics** (in the menu), kept on this computer: games played, win rate, current and best "
+           "winning streak, best time, fewest moves and your recent results. A game you give up, or leave "
            "unfinished by starting a new deal, counts as played and lost and ends the streak; "
            "restarting the same deal does not. Best time and fewest moves come from won games only. "
            "The statistics can be cleared there."),
@@ -507,9 +508,9 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
         N_("- 2 suits: four sets of spades and four of hearts. Choosing which suit to build on "
            "starts to matter."),
         N_("- 4 suits: two sets of each suit, the original game and by far the hardest."),
-        N_("The menu's **Suits** choice (1, 2 or 4) changes it; that restarts the current game number. The same number at another "
-           "difficulty has the same ranks in the same places; only the suits differ. The chosen "
-           "difficulty is remembered."),
+        N_("The menu's **Suits** choice (1, 2 or 4) changes it; that restarts the current game number. "
+           "The same number at another difficulty has the same ranks in the same places; only the suits "
+           "differ. The chosen difficulty is remembered."),
         N_("Game numbers run from 1 to 999,999. A number always gives the same layout, on any "
            "machine, so you can replay a game or pass its number on; these are this game's own "
            "layouts, not those of Windows Spider. **New game** picks a number at random, and the menu's "

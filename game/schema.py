@@ -230,8 +230,8 @@ class Map(Field):
         if len(value) > self.max_len:
             raise SchemaError(_("{where} has {n} entries, more than {most}").format(
                 where=where, n=grouped(len(value)), most=grouped(self.max_len)))
-        return {self.key.check(k, _("a key of {where}").format(where=where)): self.value.check(v, f"{where}[{_show(k)}]")
-                for k, v in value.items()}
+        return {self.key.check(k, _("a key of {where}").format(where=where)):
+                self.value.check(v, f"{where}[{_show(k)}]") for k, v in value.items()}
 
 
 @dataclass(frozen=True)

@@ -83,10 +83,11 @@ def game_key(game: str, suits: int | None = None) -> str:
 
     >>> game_key("freecell"), game_key("spider", 2), game_key("spider-4")
     ('freecell', 'spider-2', 'spider-4')
-    >>> game_key("spider", 3)
+    >>> game_key("spider", 3)  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: no statistics for 'spider-3': games are freecell, freecell-easy, freecell-normal, freecell-hard, spider-1, spider-2, spider-4
+    ValueError: no statistics for 'spider-3': games are freecell, freecell-easy, freecell-normal, freecell-hard,
+        spider-1, spider-2, spider-4
     """
     key = f"{game}-{suits}" if suits is not None else game
     if key not in GAMES:

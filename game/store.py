@@ -209,8 +209,8 @@ class Store:
             elif exc.kind in _SET_ASIDE:
                 self._set_aside(name, _(_SET_ASIDE[exc.kind]).format(limit=grouped(MAX_FILE_BYTES)), fresh)
             else:
-                self._warn(_("could not read {file} ({why}); using defaults").format(file=path.name, why=exc.detail or exc),
-                           key=f"read {name}")
+                self._warn(_("could not read {file} ({why}); using defaults").format(
+                    file=path.name, why=exc.detail or exc), key=f"read {name}")
             return default
         try:
             data = parse(raw)

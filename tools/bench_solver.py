@@ -155,9 +155,11 @@ def main() -> None:
     ap.add_argument("--last", type=int, default=1000)
     ap.add_argument("--deals", type=str, default="", help="comma-separated deal numbers instead of a range")
     ap.add_argument("--sample", type=int, default=0, help="N deals evenly spread over --first..--last")
-    ap.add_argument("--positions", type=str, default="", help="file of positions (fc-solve boards, blank-line separated)")
+    ap.add_argument("--positions", type=str, default="",
+                    help="file of positions (fc-solve boards, blank-line separated)")
     ap.add_argument("--write-positions", type=str, default="",
-                    help="write mid-game positions (0-2 free cells left) from the solver's lines of the deals, then stop")
+                    help="write mid-game positions (0-2 free cells left) from the solver's lines of the deals, "
+                         "then stop")
     ap.add_argument("--freecells", type=int, default=4, help="free cells (0..4)")
     ap.add_argument("--budget", type=int, default=2_000_000)
     ap.add_argument("--anytime", type=float, default=0.0, help="seconds of anytime search per deal")

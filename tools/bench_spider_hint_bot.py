@@ -23,9 +23,10 @@ A second bot plays the heuristic hint (``game.spider.hints``: it sees only
 what a player sees), deals when the hint says "deal", and never
 undoes: the game is lost when the hint says "undo" (no useful move and no
 deal). Beside it plays a simpler rule that also sees only the table: a build
-onto the same suit, else any build onto a card, else deal. A third bot is the hint that, where the hint says "undo" only because
-an empty column forbids the deal, fills that column instead (what a player
-would do; the hint does not suggest it). No bot may
+onto the same suit, else any build onto a card, else deal. A third bot is the
+hint that, where the hint says "undo" only because an empty column forbids the
+deal, fills that column instead (what a player would do; the hint does not
+suggest it). No bot may
 return to a position it has already been in (a hint cycle would never end):
 it takes its next choice instead, and a bot with none left has lost.
 

@@ -216,7 +216,9 @@ def _work(args: tuple[int, int]) -> tuple[int, str, str, int, float]:
 
 def _fmt(seconds: float) -> str:
     seconds = int(seconds)
-    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m" if seconds >= 3600 else f"{seconds // 60}m{seconds % 60:02d}s"
+    if seconds >= 3600:
+        return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
+    return f"{seconds // 60}m{seconds % 60:02d}s"
 
 
 def build(first: int, last: int, jobs: int, budget: int) -> None:

@@ -143,7 +143,8 @@ def cli_share(cells: int, sample: int, jobs: int, max_iters: int, seconds: float
 def main() -> int:
     ap = argparse.ArgumentParser(description="The difficulty table beside fc-solve")
     kind = ap.add_mutually_exclusive_group(required=True)
-    kind.add_argument("--upper", action="store_true", help="the upper rows: how many does fc-solve win with fewer cells")
+    kind.add_argument("--upper", action="store_true",
+                      help="the upper rows: how many does fc-solve win with fewer cells")
     kind.add_argument("--exact", action="store_true", help="exact rows: fc-solve must not win with fewer cells")
     kind.add_argument("--cli", type=int, metavar="K",
                       help="share of the deals winnable with K cells that the solve command solves")

@@ -40,7 +40,8 @@ def _outer_tangent(p: tuple[float, float], c: tuple[float, float], radius: float
     d = math.hypot(dx, dy)
     reach = math.sqrt(max(d * d - radius * radius, 0.0))
     base, spread = math.atan2(dy, dx), math.asin(min(1.0, radius / d))
-    touches = [(p[0] + reach * math.cos(base + s * spread), p[1] + reach * math.sin(base + s * spread)) for s in (-1, 1)]
+    touches = [(p[0] + reach * math.cos(base + s * spread), p[1] + reach * math.sin(base + s * spread))
+               for s in (-1, 1)]
     return max(touches, key=lambda t: abs(t[0] - p[0]))
 
 
@@ -63,7 +64,8 @@ def _heart(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[i
 def _spade(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, int, int]) -> None:
     """A spade: an upside-down heart with a stem."""
     _lobes(surf, cx, cy, r, colour, -1)
-    pygame.draw.polygon(surf, colour, [(cx, cy + r * 0.2), (cx - r * 0.45, cy + r * 1.05), (cx + r * 0.45, cy + r * 1.05)])
+    stem = [(cx, cy + r * 0.2), (cx - r * 0.45, cy + r * 1.05), (cx + r * 0.45, cy + r * 1.05)]
+    pygame.draw.polygon(surf, colour, stem)
 
 
 def _card(w: int, h: int, suit: str, detail: bool) -> pygame.Surface:

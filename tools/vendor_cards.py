@@ -382,7 +382,9 @@ def main(argv: list[str] | None = None) -> int:
         name = card_file_name(export)
         if name is None:
             continue
-        (args.out / name).write_text(card_svg(tree, export[0], "court" if export[1:] in ("j", "q", "k") else "ace" if export[1:] == "a" else "pips"), encoding="utf-8")
+        rank = export[1:]
+        kind = "court" if rank in ("j", "q", "k") else "ace" if rank == "a" else "pips"
+        (args.out / name).write_text(card_svg(tree, export[0], kind), encoding="utf-8")
         written += 1
     print(f"wrote {written} faces to {args.out}")
     return 0 if written == 52 else 1

@@ -22,8 +22,9 @@ tried, and a success forgets the refusal::
     >>> def no() -> None:
     ...     raise RuntimeError("That operation is not supported")
     >>> r = Refusals(store, "offscreen", said.append)
-    >>> r.attempt("fullscreen", no), said
-    (False, ['full screen is not available on this display (That operation is not supported); the game plays in a window'])
+    >>> r.attempt("fullscreen", no), said  # doctest: +NORMALIZE_WHITESPACE
+    (False, ['full screen is not available on this display (That operation is not supported);
+              the game plays in a window'])
     >>> again = Refusals(store, "offscreen", said.append)
     >>> again.attempt("fullscreen", no), len(said)          # the next start: not tried, not said
     (False, 1)

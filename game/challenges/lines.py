@@ -19,10 +19,11 @@ has played it through the rules engine::
     >>> rows = parse_lines("freecell\\t1\\t4\\t8a 8b\\nspider\\t5\\t3\\tdeal\\nfreecell\\tx\\t4\\t8a\\n")
     >>> [(r.game, r.number, r.variant, r.moves) for r in rows]
     [('freecell', 1, 4, ('8a', '8b'))]
-    >>> steps = replay_spider(1, 1, ["move 1 2 1"])
+    >>> steps = replay_spider(1, 1, ["move 1 2 1"])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    game.challenges.lines.ProofError: Spider game 1 (1 suit): action 1 (move 1 2 1) is illegal: a card goes on a card exactly one rank higher, of any suit
+    game.challenges.lines.ProofError: Spider game 1 (1 suit): action 1 (move 1 2 1) is illegal:
+        a card goes on a card exactly one rank higher, of any suit
 
 A replay returns one :class:`Snapshot` per player step, counted as the status
 line counts: in FreeCell a move of a run counts once, and the automatic

@@ -234,9 +234,11 @@ class ChallengeProgress:
             if not FIRST_DATE <= day <= LAST_DATE:
                 raise ValueError(_("{date}: no challenges on that date").format(date=text))
             if not _MARKS.fullmatch(marks):
-                raise ValueError(_("{date}: marks {marks} are not six of - t d l").format(date=text, marks=shown(marks)))
+                raise ValueError(
+                    _("{date}: marks {marks} are not six of - t d l").format(date=text, marks=shown(marks)))
             if "l" in marks and (day + datetime.timedelta(days=1)).month != day.month:
-                raise ValueError(_("{date}: a challenge done later in the month than the month's last day").format(date=text))
+                raise ValueError(
+                    _("{date}: a challenge done later in the month than the month's last day").format(date=text))
             if marks != _EMPTY:
                 days[text] = marks
         return cls(days)

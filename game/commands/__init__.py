@@ -173,8 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     hint = commands.add_parser("hint", help=_("the table's hint for a deal or a position, in words"))
     hint_games = hint.add_subparsers(dest="game", required=True, parser_class=_Parser)
-    hfc = hint_games.add_parser("freecell", help=_("FreeCell: the solver's hint ({states} states or {seconds} s)").format(
-        states=grouped(limits.HINT.states), seconds=f"{limits.HINT.seconds:g}"))
+    hfc = hint_games.add_parser(
+        "freecell", help=_("FreeCell: the solver's hint ({states} states or {seconds} s)").format(
+            states=grouped(limits.HINT.states), seconds=f"{limits.HINT.seconds:g}"))
     hfc.add_argument("number", nargs="?", help=_("deal number 1..1000000 (or use --board)"))
     hfc.add_argument("--board", metavar="FILE", help=_("a position in fc-solve board format"))
     hfc.add_argument("--auto", default="safe", metavar="LEVEL",

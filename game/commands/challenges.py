@@ -64,5 +64,6 @@ def challenges_command(date_text: str | None, as_json: bool = False) -> int:
     missing = 2 * len(LEVELS) - len(day)
     if missing:
         print(_("solitaire: {missing} of {n} challenges could not be made: the proven lines "
-                "(assets/challenge-lines.tsv) are missing or damaged").format(missing=missing, n=2 * len(LEVELS)), file=sys.stderr)
+                "(assets/challenge-lines.tsv) are missing or damaged").format(missing=missing, n=2 * len(LEVELS)),
+              file=sys.stderr)
     return 0 if day else 1

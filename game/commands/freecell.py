@@ -54,7 +54,8 @@ def deal_command(number_text: str, check_path: str | None, auto_text: str = "saf
         try:
             Move.parse(token)
         except NotationError as exc:
-            raise UsageError(_("{file}: move {n}: {why}").format(file=shown_path(check_path), n=index, why=exc)) from None
+            raise UsageError(
+                _("{file}: move {n}: {why}").format(file=shown_path(check_path), n=index, why=exc)) from None
     # fc-solve -snx lists every card movement, so nothing moves by itself here.
     for index, token in enumerate(tokens, 1):
         move = pos.parse_move(token)
@@ -205,7 +206,8 @@ def play_command(game: str = "freecell", number_text: str | None = None, suits_t
         if game == "spider":
             print(_("solitaire: no display ({why}); Spider needs a window").format(why=reason), file=sys.stderr)
             return 1
-        print(_("solitaire: no display: playing in the terminal ({why})").format(why=reason), file=sys.stderr, flush=True)
+        print(_("solitaire: no display: playing in the terminal ({why})").format(why=reason),
+              file=sys.stderr, flush=True)
     from game.commands.textplay import play
 
     return play(number, auto=level)

@@ -174,7 +174,8 @@ def _print_review(review: SpiderReview, phrase: Callable[[int, SpiderMove], str]
 
     for graded in review.grades:
         words = _("{n}. {move} {said}: {grade}").format(
-            n=graded.index, move=graded.move, said=phrase(graded.index, graded.move), grade=_(GRADE_NAMES[graded.grade]))
+            n=graded.index, move=graded.move, said=phrase(graded.index, graded.move),
+            grade=_(GRADE_NAMES[graded.grade]))
         if graded.better is not None:
             words = _("{line} (better: {move} {said})").format(
                 line=words, move=graded.better, said=phrase(graded.index, graded.better))

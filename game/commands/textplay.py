@@ -216,7 +216,8 @@ class TextGame:
             self.pos.push(m, auto=False)
             steps += 1
         self.redo.clear()
-        return ngettext("Auto-complete sent {n} card home.", "Auto-complete sent {n} cards home.", steps).format(n=steps)
+        return ngettext("Auto-complete sent {n} card home.",
+                        "Auto-complete sent {n} cards home.", steps).format(n=steps)
 
 
 def play(number: int | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,

@@ -109,13 +109,14 @@ class Move:
             if t[:1] == "h":
                 raise NotationError(_("{text}: cards never leave the foundation").format(text=shown(text)))
             raise NotationError(
-                _("{text} is not a move: use columns 1-8, cells a-d, home h, e.g. 3a, a5, 8h, 38v4").format(text=shown(text))
-            )
+                _("{text} is not a move: use columns 1-8, cells a-d, home h, e.g. 3a, a5, 8h, 38v4").format(
+                    text=shown(text)))
         src = _TOKENS.index(m.group(1))
         dst = _TOKENS.index(m.group(2))
         count = int(m.group(3), 10 if len(m.group(3) or "") == 2 else 16) if m.group(3) else 1
         if m.group(3) and not (src < COLUMNS and dst < COLUMNS):
-            raise NotationError(_("{text}: only column-to-column moves carry a card count (v)").format(text=shown(text)))
+            raise NotationError(
+                _("{text}: only column-to-column moves carry a card count (v)").format(text=shown(text)))
         if not 1 <= count <= 13:
             raise NotationError(_("{text}: a move carries 1 to 13 cards").format(text=shown(text)))
         return _TABLE[src][dst][count]

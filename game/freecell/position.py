@@ -24,7 +24,8 @@ empty columns`` (an empty destination column not counted).
 
 Automatic foundation moves follow every move at the position's
 ``auto_level`` (:mod:`game.freecell.automove`: "off", "safe" -- Raymond's
-rule -- or "all"); they belong to the same undo step and count as no move. This module is pure Python: no pygame, moderngl or glm.
+rule -- or "all"); they belong to the same undo step and count as no move. This
+module is pure Python: no pygame, moderngl or glm.
 """
 
 from __future__ import annotations
@@ -33,11 +34,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game import rules
-from game.cards import CARDS, RANK, RED, SUIT, Card, CardParseError, Suit, parse_rank, rank_token, run_name
+from game.cards import CARDS, RANK, RED, SUIT, Card, Suit, rank_token, run_name
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level, is_safe_home
-from game.freecell.moves import CELLS, COLUMNS, HOME, Move, NotationError, place_name
+from game.freecell.board import BoardError, read_board_text
+from game.freecell.moves import CELLS, COLUMNS, HOME, Move, place_name
 from game.i18n import _, ngettext
-from game.quoting import shown
 from game.rules import Termination
 
 __all__ = ["AmbiguousMoveError", "BoardError", "IllegalMoveError", "Outcome", "Position", "Termination", "capacity",
@@ -56,10 +57,6 @@ class IllegalMoveError(rules.IllegalMoveError):
 
 class AmbiguousMoveError(ValueError):
     """Move text that fits several legal moves (e.g. ``"38"`` into an empty column)."""
-
-
-class BoardError(NotationError):
-    """Board text that does not describe a FreeCell position."""
 
 
 @dataclass(frozen=True)
@@ -150,7 +147,8 @@ class Position:
         while len(cl) > free_cells and cl[-1] is None:
             cl.pop()  # "Freecells: 9C - - -" read for a game with fewer cells
         if len(cl) > free_cells:
-            raise BoardError(_("the board fills {n} free cells; this game has {cells}").format(n=len(cl), cells=free_cells))
+            raise BoardError(
+                _("the board fills {n} free cells; this game has {cells}").format(n=len(cl), cells=free_cells))
         cl += [None] * (free_cells - len(cl))
         fd = list(foundations)
         if len(fd) != 4 or any(not 0 <= r <= 13 for r in fd):
@@ -401,7 +399,8 @@ class Position:
             if not col:
                 return _("{place} is empty").format(place=place_name(src))
             if count > len(col):
-                return ngettext("{place} holds only {n} card", "{place} holds only {n} cards", len(col)).format(place=place_name(src), n=len(col))
+                return ngettext("{place} holds only {n} card", "{place} holds only {n} cards", len(col)).format(
+                    place=place_name(src), n=len(col))
             moving = col[-count]
         else:
             c = self.cells[src - CELLS_BASE]
@@ -448,9 +447,11 @@ class Position:
         if count > 1:
             cap = self.capacity(to_empty_column=not target)
             if count > cap:
-                return (_("{count} cards can't move at once: only {n} can now (free a cell or a column)") if target else _(
-                    "{count} cards can't move into an empty column at once: only {n} can now (free a cell or a column)")
-                        ).format(count=count, n=cap)
+                if target:
+                    return _("{count} cards can't move at once: only {n} can now (free a cell or a column)").format(
+                        count=count, n=cap)
+                return _("{count} cards can't move into an empty column at once: only {n} can now "
+                         "(free a cell or a column)").format(count=count, n=cap)
         return None
 
     def is_legal(self, move: Move) -> bool:
@@ -698,49 +699,7 @@ class Position:
         >>> p.foundations, str(p.cells[1]), len(p.columns[0]), p.can_autocomplete()
         ([12, 13, 13, 11], 'KC', 2, False)
         """
-        foundations = [0, 0, 0, 0]
-        cells: list[Card | None] = []
-        columns: list[list[Card]] = []
-        seen_found = seen_cells = False
-        for lineno, raw in enumerate(text.splitlines(), 1):
-            line = raw.strip()
-            if not line:
-                continue
-            head, sep, rest = line.partition(":")
-            label = head.strip().lower()
-            if label in ("foundations", "founds", "foundation"):
-                if seen_found:
-                    raise BoardError(_("line {line}: a second Foundations line").format(line=lineno))
-                seen_found = True
-                for tok in rest.split():
-                    suit_t, dash, rank_t = tok.partition("-")
-                    if not dash or suit_t.upper() not in ("H", "C", "D", "S"):
-                        raise BoardError(_("line {line}: {token} is not a foundation like H-5").format(line=lineno, token=shown(tok)))
-                    try:
-                        foundations["CDHS".index(suit_t.upper())] = parse_rank(rank_t)
-                    except CardParseError as exc:
-                        raise BoardError(_("line {line}: {why}").format(line=lineno, why=exc)) from None
-                continue
-            if label in ("freecells", "freecell", "cells"):
-                if seen_cells:
-                    raise BoardError(_("line {line}: a second Freecells line").format(line=lineno))
-                seen_cells = True
-                for tok in _cell_tokens(rest):
-                    if set(tok) <= {"-"}:
-                        cells.append(None)
-                    else:
-                        cells.append(_card(tok, lineno))
-                if len(cells) > CELLS:
-                    raise BoardError(_("line {line}: {n} free cells; at most {most}").format(line=lineno, n=len(cells), most=CELLS))
-                continue
-            if line.startswith(":"):
-                line = line[1:]
-            elif sep:
-                raise BoardError(_("line {line}: {head} is not a board line (Foundations, Freecells or a column)")
-                                 .format(line=lineno, head=shown(head.strip())))
-            columns.append([_card(tok, lineno) for tok in line.split()])
-            if len(columns) > COLUMNS:
-                raise BoardError(_("line {line}: more than {columns} columns").format(line=lineno, columns=COLUMNS))
+        columns, cells, foundations = read_board_text(text)
         return cls(columns, cells, foundations, auto_foundation=auto_foundation, free_cells=free_cells)
 
     def _check_cards(self) -> None:
@@ -757,40 +716,14 @@ class Position:
         for i in range(52):
             if count[i] > 1:
                 home = RANK[i] <= self.foundations[SUIT[i]]
-                raise BoardError((_("{card} appears {n} times (on the table and its foundation)") if home else _("{card} appears {n} times (on the table)")).format(card=CARDS[i], n=count[i]))
+                if home:
+                    raise BoardError(_("{card} appears {n} times (on the table and its foundation)").format(
+                        card=CARDS[i], n=count[i]))
+                raise BoardError(_("{card} appears {n} times (on the table)").format(card=CARDS[i], n=count[i]))
         missing = [str(CARDS[i]) for i in range(52) if count[i] == 0]
         if missing:
-            raise BoardError(ngettext("missing card: {cards}", "missing cards: {cards}", len(missing)).format(cards=" ".join(missing)))
-
-
-def _cell_tokens(rest: str) -> list[str]:
-    """The free-cell tokens after ``Freecells:``, keeping each card's cell.
-
-    ``-`` marks an empty cell. fc-solve's own output marks none: it writes
-    each cell as a 4-character field (``"Freecells:      2S"`` is 2S in cell
-    b), so a line without dashes whose cards sit in such fields is read by
-    field position.
-
-    >>> _cell_tokens("      2S      KH"), _cell_tokens(" 9C - - KH")
-    (['-', '2S', '-', 'KH'], ['9C', '-', '-', 'KH'])
-    """
-    tokens = rest.split()
-    if "-" in rest or not tokens:
-        return tokens
-    fields = [rest[i:i + 4] for i in range(0, len(rest), 4)]
-    by_field = [f.strip() or "-" for f in fields]
-    while by_field and by_field[-1] == "-":
-        by_field.pop()
-    if [t for t in by_field if t != "-"] == tokens and all(" " not in f.strip() for f in fields):
-        return by_field
-    return tokens
-
-
-def _card(token: str, lineno: int) -> Card:
-    try:
-        return Card.parse(token)
-    except CardParseError as exc:
-        raise BoardError(_("line {line}: {why}").format(line=lineno, why=exc)) from None
+            raise BoardError(ngettext("missing card: {cards}", "missing cards: {cards}", len(missing)).format(
+                cards=" ".join(missing)))
 
 
 CELLS_BASE = COLUMNS

@@ -123,7 +123,8 @@ class _SpiderRules(Rules):
         if move.is_deal:
             return [Mark(PileKind.STOCK, 0, None, style)]
         n = len(pos.column(move.source))
-        return [Mark(PileKind.COLUMN, move.source, n - move.count, style), Mark(PileKind.COLUMN, move.dest, None, style)]
+        return [Mark(PileKind.COLUMN, move.source, n - move.count, style),
+                Mark(PileKind.COLUMN, move.dest, None, style)]
 
     def session(self, old: Any, level: str, now: Callable[[], float]) -> Any:
         from game.session import SpiderSession

@@ -25,7 +25,7 @@ from game.play.games import GAMES, asks
 from game.play.help import HelpBook
 from game.play.host import Host, NullHost
 from game.play.menu import Settings
-from game.play.panels import PANEL_KEYS, WALK, Button, Command, Panel
+from game.play.panels import ACTS, PANEL_KEYS, WALK, Button, Command, Panel
 from game.play.round import Round
 from game.play.table import Table
 from game.stats import Statistics
@@ -103,7 +103,8 @@ class Play:
             return
         self.ask(question, (self.round.loss_note(counts),), yes, then, extra)
 
-    def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None], extra: tuple[Button, ...] = ()) -> None:
+    def ask(self, question: str, lines: tuple[str, ...], yes: str, then: Callable[[], None],
+            extra: tuple[Button, ...] = ()) -> None:
         """A yes/no panel; Esc, B or "Keep playing" leaves everything as it was."""
         self.menu.close()
         self._pending = then
@@ -200,14 +201,14 @@ class Play:
         handlers: dict[str, Callable[[], None]] = {
             Command.COPY: r.copy_deal, Command.HELP: self.open_help, Command.REWIND: r.rewind, Command.EXPORT: r.export,
             Command.DEMO: r.demo_button, Command.DEMO_FULL: r.start_demo, Command.DEMO_FAIR: r.start_fair_demo,
-            Command.RETRY: r.restart, Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"), pgettext("replay pasted moves", "Replay"), r.import_moves),
+            Command.IMPORT: lambda: self.confirm_loss(_("Replay the moves from the clipboard?"),
+                                                      pgettext("replay pasted moves", "Replay"), r.import_moves),
             Command.RESTART: lambda: self.confirm_loss(asks(noun, "restart"), _("Restart"), r.restart, counts=False),
-            Command.GIVE_UP: lambda: self.confirm_loss(_("Give up this game?"), _("Give up"), r.give_up, extra=table.give_up_extras()),
-            Command.MENU: self.menu.open, Command.QUIT: self.quit,
+            Command.GIVE_UP: lambda: self.confirm_loss(_("Give up this game?"), _("Give up"), r.give_up,
+                                                       extra=table.give_up_extras()),
+            Command.MENU: self.menu.open, Command.QUIT: self.quit, Command.RETRY: r.restart,
             Command.HELP_PREV: lambda: self._help_turn(-1), Command.HELP_NEXT: lambda: self._help_turn(1),
         }
-        acts: dict[str, Act] = {Command.UNDO: Act.UNDO, Command.REDO: Act.REDO, Command.HINT: Act.HINT, Command.NEW: Act.NEW_DEAL,
-                Command.AUTOCOMPLETE: Act.AUTOCOMPLETE, Command.DEAL: Act.DEAL}
         then = None
         if name in (Command.CONFIRMED, Command.CLOSE, Command.KEEP):
             then, self._pending = (self._pending if name == Command.CONFIRMED else None), None
@@ -219,8 +220,8 @@ class Play:
             then()
         elif name in handlers:
             handlers[name]()
-        elif not table.own_button(name) and name in acts:
-            self.act(Action(acts[name]))
+        elif not table.own_button(name) and name in ACTS:
+            self.act(Action(ACTS[name]))
         self._events()
 
     def key(self, action: Action) -> None:
@@ -334,8 +335,8 @@ class Play:
         """What the window draws now, as a read-only value (building it changes nothing)."""
         t = self.table
         return Frame(t.layout_now(size=size), t.shown_layout(size), tuple(t.marks(t.held and t.held[0])),
-                     None if self.blocked else self.round.focus_mark(), self.status(), t.message, self.buttons(), self.panel(),
-                     self.env.anim_time, self.busy, t.flights.celebrating(self.env.anim_time), t.tip())
+                     None if self.blocked else self.round.focus_mark(), self.status(), t.message, self.buttons(),
+                     self.panel(), self.env.anim_time, self.busy, t.flights.celebrating(self.env.anim_time), t.tip())
 
     def panel(self) -> Panel | None:
         return self.menu.panel() if self.menu.is_open else self.table.current_panel()

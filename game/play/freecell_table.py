@@ -14,11 +14,12 @@ from game.freecell import HOME, IllegalMoveError, Move, Position
 from game.freecell.daily import daily_deal, today_in_japan
 from game.freecell.known import KnownWins
 from game.freecell.position import Layout as PositionLayout
-from game.i18n import N_, _, ngettext, pgettext
+from game.i18n import _, ngettext
 from game.input.actions import Act
 from game.places import PileKind
 from game.play.flights import Key
-from game.play.panels import Button, Command, Panel, Row, Section
+from game.play.move_list import move_list_panel
+from game.play.panels import Button, Command, Panel
 from game.play.reviewing import Reviewing
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardPlacement, CardTransform, Layout
@@ -30,9 +31,6 @@ __all__ = ["FreeCellTable"]
 
 #: Target styles by verdict under "Show which moves keep the win" (others: "undecided").
 _GRADE_STYLES = {"solved": "keeps", "unsolvable": "loses"}
-
-#: The move list's headings, in order (marked here, read in the language where shown).
-_MOVE_HEADINGS = (N_("To the foundation"), N_("To a free cell"), N_("To a column"))
 
 
 class _Figures(NamedTuple):
@@ -144,8 +142,11 @@ class FreeCellTable(Reviewing, Table):
             from dataclasses import replace
 
             # Each target in the colour of its verdict: keeps the win, loses it, or undecided.
-            out = [replace(m, style=_GRADE_STYLES.get(getattr(self.target_grades.get((m.kind, m.pile)), "value", ""), "undecided"))
-                   if m.style == "target" else m for m in out]
+            def graded(m: Mark) -> Mark:
+                grade = getattr(self.target_grades.get((m.kind, m.pile)), "value", "")
+                return replace(m, style=_GRADE_STYLES.get(grade, "undecided"))
+
+            out = [graded(m) if m.style == "target" else m for m in out]
         return out
 
     # --- grades during play: which targets keep the win ------------------------------
@@ -369,52 +370,24 @@ class FreeCellTable(Reviewing, Table):
         # Redo shows only while there is something to redo (a new move clears it).
         redo = (Button(_("Redo (Ctrl+Y)"), Command.REDO),) if playing and self.session.can_redo else ()
         return (Button(_("Menu"), Command.MENU), Button(_("Undo (U)"), Command.UNDO, self.undoable and shown.moves > 0),
-                *redo, Button(_("Hint (H)"), Command.HINT, playing), Button(_("Moves (L)"), Command.MOVES, playing), third,
+                *redo, Button(_("Hint (H)"), Command.HINT, playing), Button(_("Moves (L)"), Command.MOVES, playing),
+                third,
                 Button(_("Restart"), Command.RESTART, shown.moves > 0), Button(_("Give up"), Command.GIVE_UP, playing))
 
     def move_list(self) -> Panel:
-        """Every legal move as a button under its heading (to the foundation, to a free
-        cell, to a column: the three groups the help names), laid out as a designed
-        screen so that a long list shrinks to fit above the status line. The title's
-        "N cards movable" is the status line's figure (:meth:`Position.movable`)."""
-        from game.freecell.hints import move_sentence
-
-        pos = self.position
-        groups: dict[str, list[Button]] = {h: [] for h in _MOVE_HEADINGS}
-        home, cell, column = _MOVE_HEADINGS
-        for m in pos.distinct_moves():
-            heading = home if m.dest == HOME else cell if m.dest >= 8 else column
-            # Words first; the standard notation follows as a secondary column.
-            groups[heading].append(Button(f"{move_sentence(pos, m)}    {m}", f"play:{m}"))
-        plays = [b for g in groups.values() for b in g]
-        buttons = tuple(plays) + (
-            Button(_("Demo: the solver plays from here"), Command.DEMO),
-            Button(_("Review this game: every move graded"), "review"),
-            Button(_("Copy this game's moves"), Command.EXPORT), Button(_("Replay moves from the clipboard"), Command.IMPORT),
-            Button(_("Close"), Command.CLOSE))
-        sections, first = [], 0
-        for title, group in groups.items():
-            if group:
-                sections.append(Section(_(title), tuple(Row(buttons=(first + i,)) for i in range(len(group)))))
-                first += len(group)
-        if not plays:
-            sections.append(Section(_("No legal move"), (Row(_("Nothing can move: undo, restart or deal anew.")),)))
-        n = pos.movable()
-        return Panel(ngettext("Moves: {n} card movable", "Moves: {n} cards movable", n).format(n=n),
-                     () if plays else (_("No legal move."),), buttons, vertical=True, focus=0, sections=tuple(sections))
+        """The L key's panel: every legal move here (:func:`game.play.move_list.move_list_panel`)."""
+        return move_list_panel(self.position)
 
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
         if outcome.won:
-            return Panel(_("You won!"), (_("Deal #{number}").format(number=s.number), _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
+            return Panel(_("You won!"), (_("Deal #{number}").format(number=s.number),
+                                      _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
                                       self.moves_text or _("Moves {moves}").format(moves=s.moves),
                                       _("Cards home 52")) + self.result_notes,
-                         (Button(_("New deal"), Command.NEW), Button(pgettext("play the deal again", "Replay"), Command.RESTART),
-                          Button(_("Review"), "review"), Button(_("Copy #{number}").format(number=s.number), Command.COPY),
-                          Button(_("Look at the board"), Command.CLOSE)))
+                         self.outcome_buttons(won=True, new=_("New deal")))
         return Panel(_("No legal move is left"), (_("Every cell is full and nothing can move."),),
-                     (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("Review"), "review"),
-                      Button(_("New deal"), Command.NEW)))
+                     self.outcome_buttons(won=False, new=_("New deal")))
 
     @staticmethod
     def _place(kind: PileKind, pile: int) -> int:
@@ -546,7 +519,8 @@ class FreeCellTable(Reviewing, Table):
         column, index = self.holding
         col = self.position.columns[column]
         count = len(col) - index
-        return Panel(ngettext("{count} card from {display}", "{count} cards from {display}", count).format(count=count, display=col[index].display),
+        return Panel(ngettext("{count} card from {display}", "{count} cards from {display}", count).format(
+                         count=count, display=col[index].display),
                      (_("Column {column}: up/down change the head card; Select confirms.").format(column=column + 1),),
                      (Button(_("Up: one more"), Command.HOLD_UP), Button(_("Down: one fewer"), Command.HOLD_DOWN),
                       Button(_("Select"), Command.HOLD_OK), Button(_("Close"), Command.CLOSE)))
@@ -578,7 +552,9 @@ class FreeCellTable(Reviewing, Table):
             self.play(Move.of(src, 8 + self.position.cells.index(None), 1))
             return
         reason = self.position.why_illegal(home) or ""
-        self.say(_("{reason}, and every free cell is full").format(reason=reason) if where.kind == PileKind.COLUMN and reason else reason)
+        if where.kind == PileKind.COLUMN and reason:
+            reason = _("{reason}, and every free cell is full").format(reason=reason)
+        self.say(reason)
 
     def drop(self, source: tuple[PileKind, int, int], target: tuple[PileKind, int] | None) -> bool:
         self.last_marks = []  # letting go is an action: the last outline ends

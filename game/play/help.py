@@ -91,7 +91,10 @@ def paginate(blocks: Sequence[Block], lines: int = LINES_PER_PAGE,
         head = section[0]
         units: list[Block] = []
         for block in section[1:]:
-            units.extend(Bullets((item,)) for item in block.items) if isinstance(block, Bullets) else units.append(block)
+            if isinstance(block, Bullets):
+                units.extend(Bullets((item,)) for item in block.items)
+            else:
+                units.append(block)
         chunks = [[head, *units[:1]]] + [[u] for u in units[1:]]
         for k, chunk in enumerate(chunks):
             need = sum(cost(b, width) for b in chunk)
@@ -155,5 +158,5 @@ class HelpBook:
         buttons = (Button(_("Previous page"), Command.HELP_PREV, self.page > 0),
                    Button(_("Next page"), Command.HELP_NEXT, not last), Button(_("Close"), Command.CLOSE))
         # TRANSLATORS: a help panel's title with its page number, e.g. "How to play FreeCell (3/17)".
-        return Panel(_("{title} ({page}/{pages})").format(title=self.title, page=self.page + 1, pages=self.pages), (), buttons,
-                     focus=2 if last else 1, blocks=shown)
+        title = _("{title} ({page}/{pages})").format(title=self.title, page=self.page + 1, pages=self.pages)
+        return Panel(title, (), buttons, focus=2 if last else 1, blocks=shown)

@@ -112,7 +112,8 @@ class Jobs:
         if table.live_check_applies and live is not None and live.state is WinState.WINNABLE and live.line:
             return [LineFound(tuple(live.line))]  # the live check already has one
         if table.proven_unsolvable:
-            return [Said(_("No winning line exists: deal #{number} is proven unsolvable").format(number=table.session.number))]
+            return [Said(_("No winning line exists: deal #{number} is proven unsolvable").format(
+                number=table.session.number))]
         self.ask_line(table.game, table.position)
         return []
 

@@ -144,7 +144,8 @@ class Menu:
             self._number_row("spider", _("Game number"), b),
         ]
         more_rows = [
-            Row("", b.add(_("Settings"), "settings") + b.add(_("Statistics"), "statistics") + b.add(_("How to play"), "help")),
+            Row("", b.add(_("Settings"), "settings") + b.add(_("Statistics"), "statistics")
+                + b.add(_("How to play"), "help")),
             Row("", b.add(_("Back to the game"), "close") + b.add(_("Quit"), "quit")),
         ]
         fc_rows += day_rows + challenge_rows["freecell"]

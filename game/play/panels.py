@@ -16,7 +16,7 @@ from typing import Any
 
 from game.input.actions import Act
 
-__all__ = ["PANEL_KEYS", "WALK", "Button", "Calendar", "Chart", "Command", "Grid", "Panel", "Row", "Section"]
+__all__ = ["ACTS", "PANEL_KEYS", "WALK", "Button", "Calendar", "Chart", "Command", "Grid", "Panel", "Row", "Section"]
 
 
 #: The keys that walk an open panel's buttons, and which way; with Enter (the pad's A)
@@ -60,6 +60,12 @@ class Command(StrEnum):
     HOLD_UP = "hold-up"
     HOLD_DOWN = "hold-down"
     HOLD_OK = "hold-ok"
+
+
+#: The buttons that do what a key does: pressing one is that key's action (unless the table
+#: answers the button itself).
+ACTS: dict[str, Act] = {Command.UNDO: Act.UNDO, Command.REDO: Act.REDO, Command.HINT: Act.HINT,
+                        Command.NEW: Act.NEW_DEAL, Command.AUTOCOMPLETE: Act.AUTOCOMPLETE, Command.DEAL: Act.DEAL}
 
 
 @dataclass(frozen=True)

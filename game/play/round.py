@@ -463,7 +463,8 @@ class Round:
         # count said is the game's, as the status line shows it and the readers count it.
         n = self.table.session.moves
         if self.host.clipboard_put(text) is False:  # the window has no system clipboard
-            self.say(ngettext("{n} move copied, for this window only: there is no system clipboard", "{n} moves copied, for this window only: there is no system clipboard", n).format(n=n))
+            self.say(ngettext("{n} move copied, for this window only: there is no system clipboard",
+                              "{n} moves copied, for this window only: there is no system clipboard", n).format(n=n))
         else:
             self.say(ngettext("{n} move copied to the clipboard", "{n} moves copied to the clipboard", n).format(n=n))
 
@@ -477,7 +478,8 @@ class Round:
         self.abandon()
         self.start(table)
         number = table.session.number
-        self.say(ngettext("Replayed {moves} move of deal #{number}", "Replayed {moves} moves of deal #{number}", moves).format(moves=moves, number=number))
+        self.say(ngettext("Replayed {moves} move of deal #{number}", "Replayed {moves} moves of deal #{number}",
+                          moves).format(moves=moves, number=number))
 
     def copy_deal(self) -> None:
         """Put the deal's number on the clipboard (it pastes into the number box)."""
@@ -539,7 +541,10 @@ class Round:
         if muted:
             self.say(_("Sound off"))
         else:
-            self.say(_("Sound on") if self.settings.volume > 0 else _("Sound on (the volume is 0%: raise it in Settings)"))
+            if self.settings.volume > 0:
+                self.say(_("Sound on"))
+            else:
+                self.say(_("Sound on (the volume is 0%: raise it in Settings)"))
 
     # --- each step, and what the status line and the control bar say ------------------
 

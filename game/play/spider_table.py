@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from game import speeds
-from game.i18n import _, ngettext, pgettext
+from game.i18n import _, ngettext
 from game.input.actions import Act
 from game.places import PileKind
 from game.play.coach import SPIDER
@@ -83,9 +83,11 @@ class SpiderTable(Reviewing, Table):
     def with_suits(self, suits: int) -> tuple[Table, str, str]:
         number = self.session.number
         if suits == 1:
-            ask, said = _("Play game #{number} again with 1 suit?").format(number=number), _("Game #{number} again with 1 suit").format(number=number)
+            ask = _("Play game #{number} again with 1 suit?").format(number=number)
+            said = _("Game #{number} again with 1 suit").format(number=number)
         else:
-            ask, said = _("Play game #{number} again with {suits} suits?").format(number=number, suits=suits), _("Game #{number} again with {suits} suits").format(number=number, suits=suits)
+            ask = _("Play game #{number} again with {suits} suits?").format(number=number, suits=suits)
+            said = _("Game #{number} again with {suits} suits").format(number=number, suits=suits)
         return SpiderTable(self.env, number, suits), ask, said
 
     def stats_key(self) -> str:
@@ -164,16 +166,15 @@ class SpiderTable(Reviewing, Table):
     def outcome_panel(self, outcome: Any) -> Panel:
         s = self.session
         if outcome.won:
-            return Panel(_("You won!"), (ngettext("Game #{number}, {suits} suit", "Game #{number}, {suits} suits", s.suits).format(number=s.number, suits=s.suits),
+            game = ngettext("Game #{number}, {suits} suit", "Game #{number}, {suits} suits", s.suits).format(
+                number=s.number, suits=s.suits)
+            return Panel(_("You won!"), (game,
                                       _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
                                       self.moves_text or _("Moves {moves}").format(moves=s.moves),
                                       _("Score {score}").format(score=s.score)) + self.result_notes,
-                         (Button(_("New game"), Command.NEW), Button(pgettext("play the deal again", "Replay"), Command.RESTART),
-                          Button(_("Review"), "review"), Button(_("Copy #{number}").format(number=s.number), Command.COPY),
-                          Button(_("Look at the board"), Command.CLOSE)))
+                         self.outcome_buttons(won=True, new=_("New game")))
         return Panel(_("No move is left"), (_("Nothing can move and no deal is possible."),),
-                     (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("Review"), "review"),
-                      Button(_("New game"), Command.NEW)))
+                     self.outcome_buttons(won=False, new=_("New game")))
 
     def play(self, move: Any, *, redo: bool = False) -> bool:
         """Ask the engine; animate what the step says happened; say why when it
@@ -211,7 +212,8 @@ class SpiderTable(Reviewing, Table):
                 order[new] = speeds.DEAL_GAP * j
         else:
             for i in range(move.count):
-                origin[(col, move.dest, old_len[move.dest] + i)] = (col, move.source, old_len[move.source] - move.count + i)
+                landed = (col, move.dest, old_len[move.dest] + i)
+                origin[landed] = (col, move.source, old_len[move.source] - move.count + i)
         # Each completed set flies off to its place from the end of its column
         # as it had landed (king first).
         first = len(pos.removed_suits) - len(step.completed)

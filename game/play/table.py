@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import speeds
-from game.i18n import _, as_sentence
+from game.i18n import _, as_sentence, pgettext
 from game.input.actions import Act, Action
 from game.places import PileKind
 from game.play.flights import Flights, Key, _transform
-from game.play.panels import Button, Panel
+from game.play.panels import Button, Command, Panel
 from game.render import theme
 from game.render.layout import CardTransform, Layout, Override, layout
 from game.render.marks import Mark, last_move_marks
@@ -344,6 +344,17 @@ class Table:
 
     def outcome_panel(self, outcome: Any) -> Panel:
         raise NotImplementedError
+
+    def outcome_buttons(self, won: bool, new: str) -> tuple[Button, ...]:
+        """The buttons of the panel at a game's end, the same in every game; *new* is
+        the game's own name for starting another ("New deal", "New game")."""
+        if won:
+            return (Button(new, Command.NEW), Button(pgettext("play the deal again", "Replay"), Command.RESTART),
+                    Button(_("Review"), "review"),
+                    Button(_("Copy #{number}").format(number=self.session.number), Command.COPY),
+                    Button(_("Look at the board"), Command.CLOSE))
+        return (Button(_("Undo"), Command.UNDO), Button(_("Restart"), Command.RESTART), Button(_("Review"), "review"),
+                Button(new, Command.NEW))
 
     def restart(self) -> None:
         self.flights.land()

@@ -39,7 +39,8 @@ def last_move_marks(keys: Iterable[tuple[PileKind, int, int]]) -> list[Mark]:
     """The ``last`` marks for the cards at place keys ``(kind, pile, index)``, one per unbroken run.
 
         >>> C, F = PileKind.COLUMN, PileKind.FOUNDATION
-        >>> [(str(m.kind), m.pile, m.start, m.stop) for m in last_move_marks([(C, 2, 5), (C, 2, 6), (F, 1, 3), (C, 2, 8)])]
+        >>> marks = last_move_marks([(C, 2, 5), (C, 2, 6), (F, 1, 3), (C, 2, 8)])
+        >>> [(str(m.kind), m.pile, m.start, m.stop) for m in marks]
         [('column', 2, 5, 7), ('column', 2, 8, 9), ('foundation', 1, 3, 4)]
     """
     by_pile: dict[tuple[PileKind, int], list[int]] = {}

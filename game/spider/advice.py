@@ -5,7 +5,7 @@
     >>> first = advice.hints[0]
     >>> first.kind.value, first.index, len(advice.hints) == first.total
     ('move', 0, True)
-    >>> first.hope in first.text and ("sampled layout" in first.hope or "may lie" in first.hope or "on this line" in first.hope)
+    >>> first.hope in first.text and any(words in first.hope for words in ("sampled layout", "may lie", "on this line"))
     True
 
 :func:`advise` masks the position (:func:`game.spider.masked.mask`) and

@@ -130,7 +130,8 @@ def parse_game_number(text: str) -> int:
         raise GameNumberError(_("game number must be a whole number {low}..{high}, not {text}").format(
             low=FIRST_GAME, high=LAST_GAME, text=shown(text)))
     if not FIRST_GAME <= n <= LAST_GAME:
-        raise GameNumberError(_("game number must be {low}..{high}, not {n}").format(low=FIRST_GAME, high=LAST_GAME, n=n))
+        raise GameNumberError(
+            _("game number must be {low}..{high}, not {n}").format(low=FIRST_GAME, high=LAST_GAME, n=n))
     return n
 
 

@@ -653,7 +653,8 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     if won_by is not None:
         # Nothing hidden and the complete solver's line wins: it goes first, whatever the beam saw.
         top = next((r for r in ranked if r.move == won_by), Ranked(won_by, 0.0))
-        ranked = [replace(top, checked=True, wins=1, open=0, dry=0, score=0.0)] + [r for r in ranked if r.move != won_by]
+        ranked = ([replace(top, checked=True, wins=1, open=0, dry=0, score=0.0)]
+                  + [r for r in ranked if r.move != won_by])
         result.won = max(result.won, 1)
     result.ranked = _deal_when_due(view, ranked, progress, result.won)
     assert result.nodes <= whole, f"{result.nodes} expansions for a budget of {whole}"

@@ -81,7 +81,8 @@ class Move:
         if len(words) == 1 and words[0].lower() == "deal":
             return DEAL
         if len(words) != 4 or words[0].lower() != "move":
-            raise NotationError(_("{text} is not a move: use 'move SRC DST COUNT' or 'deal'").format(text=shown(text.strip())))
+            raise NotationError(
+                _("{text} is not a move: use 'move SRC DST COUNT' or 'deal'").format(text=shown(text.strip())))
         numbers = []
         for w in words[1:]:
             # isdigit() alone would accept "²" and other Unicode digits.
@@ -91,9 +92,11 @@ class Move:
         src, dst, count = numbers
         for col in (src, dst):
             if not 1 <= col <= COLUMNS:
-                raise NotationError(_("{text}: there is no column {n} (columns are 1-10)").format(text=shown(text.strip()), n=col))
+                raise NotationError(
+                    _("{text}: there is no column {n} (columns are 1-10)").format(text=shown(text.strip()), n=col))
         if not 1 <= count <= MAX_RUN:
-            raise NotationError(_("{text}: a move carries 1 to {most} cards").format(text=shown(text.strip()), most=MAX_RUN))
+            raise NotationError(
+                _("{text}: a move carries 1 to {most} cards").format(text=shown(text.strip()), most=MAX_RUN))
         return _TABLE[src - 1][dst - 1][count]
 
     @property

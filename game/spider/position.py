@@ -210,8 +210,9 @@ class Position:
             raise PositionError(_("{n} face-down counts for {columns} columns").format(n=len(down), columns=COLUMNS))
         for i, (col, n) in enumerate(zip(cols, down)):
             if n < 0 or (col and n >= len(col)) or (not col and n):
-                raise PositionError(_("column {column}: its last card must be face up ({n} face down of {cards})").format(
-                    column=i + 1, n=n, cards=len(col)))
+                raise PositionError(
+                    _("column {column}: its last card must be face up ({n} face down of {cards})").format(
+                        column=i + 1, n=n, cards=len(col)))
         stk = [CARDS[c] for c in stock]
         if len(stk) % DEAL_SIZE or len(stk) > DEAL_SIZE * MAX_DEALS:
             raise PositionError(_("a stock of {n} cards: it holds 0-50 cards, ten per deal").format(n=len(stk)))
@@ -223,7 +224,8 @@ class Position:
         self._run = [_run_end(col, n) for col, n in zip(cols, down)]
         for i, r in enumerate(self._run):
             if r >= 13:
-                raise PositionError(_("column {column} ends with a complete set, which is removed at once").format(column=i + 1))
+                raise PositionError(
+                    _("column {column} ends with a complete set, which is removed at once").format(column=i + 1))
         self._stock = stk
         self._removed = rem
         self._undo = []
@@ -400,11 +402,13 @@ class Position:
         if k < 1:
             return _("a move carries at least one card")
         if k > n:
-            return ngettext("column {column} has only {n} card", "column {column} has only {n} cards", n).format(column=s + 1, n=n)
+            return ngettext("column {column} has only {n} card", "column {column} has only {n} cards", n).format(
+                column=s + 1, n=n)
         up = n - self._down[s]
         if k > up:
             return ngettext("column {column} has only {n} face-up card: face-down cards don't move",
-                            "column {column} has only {n} face-up cards: face-down cards don't move", up).format(column=s + 1, n=up)
+                            "column {column} has only {n} face-up cards: face-down cards don't move", up).format(
+                column=s + 1, n=up)
         if k > self._run[s]:
             return _("only a same-suit run moves together: {cards} is not one").format(cards=run_name(src[-k:]))
         dst = self._cols[d]
@@ -718,7 +722,8 @@ class Position:
             for t in rest.split():
                 if t.startswith("(") and t.endswith(")"):
                     if hidden != len(col):
-                        raise PositionError(_("line {line}: face-down {card} above a face-up card").format(line=lineno, card=t))
+                        raise PositionError(
+                            _("line {line}: face-down {card} above a face-up card").format(line=lineno, card=t))
                     hidden += 1
                     t = t[1:-1]
                 col.append(_card(t, lineno))

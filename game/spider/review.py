@@ -172,7 +172,8 @@ class SpiderReviewRun(ReviewSteps):
             verdicts[k] = Verdict.UNSOLVABLE
 
     def _grade(self, i: int) -> GradedMove:
-        return grade_move(i, self.moves[i - 1], self.verdicts[i - 1], self.lines[i - 1], self.verdicts[i], self.lines[i])
+        return grade_move(i, self.moves[i - 1], self.verdicts[i - 1], self.lines[i - 1],
+                          self.verdicts[i], self.lines[i])
 
     def review(self) -> SpiderReview:
         """What is graded now, as a :class:`SpiderReview`."""

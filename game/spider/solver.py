@@ -37,8 +37,8 @@ Search, in two phases sharing one budget (positions expanded):
    goes on where it stopped each time, for a quarter of the failed beam's
    expansions (``COMPLETE_SHARE``, at most ``COMPLETE_STEP`` at a time), or
    for the rest of the budget when the beam failed without ever dropping a
-   position (a wider one would fail the same way). When its queue runs dry no winning line exists, and that is the only way
-   the verdict ``UNSOLVABLE`` is given. (A whole game is far too large to
+   position (a wider one would fail the same way). When its queue runs dry no
+   winning line exists, and that is the only way the verdict ``UNSOLVABLE`` is given. (A whole game is far too large to
    exhaust: expect ``UNKNOWN`` for deals the beam cannot win within the
    budget.)
 

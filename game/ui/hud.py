@@ -3,11 +3,11 @@
 The HUD is a band along the window's bottom edge
 (:func:`game.render.camera.hud_band`, which the camera keeps the table out
 of): a notice line (a refusal or a hint, centred; clear felt when there is
-none) over the bar, which holds the status line and a row of buttons. :func:`hud_geometry` places every piece in window pixels
-(y down) and fits it: a text too long for its room is cut with an ellipsis,
-and the buttons drop their key hints (``"Undo (U)"`` -> ``"Undo"``), then
-shrink their text, rather than run off the window. The overlay draws exactly
-this geometry; tests check it without a GL context.
+none) over the bar, which holds the status line and a row of buttons.
+:func:`hud_geometry` places every piece in window pixels (y down) and fits it:
+a text too long for its room is cut with an ellipsis, and the buttons drop their
+key hints (``"Undo (U)"`` -> ``"Undo"``), then shrink their text, rather than run
+off the window. The overlay draws exactly this geometry; tests check it without a GL context.
 
     >>> from types import SimpleNamespace as B
     >>> g = hud_geometry((1280, 720), "Deal #1   0:00   0 moves", "",
@@ -27,8 +27,8 @@ from typing import Protocol
 
 from game.render.camera import hud_band, hud_rows, hud_text_px
 
-__all__ = ["ELLIPSIS", "NOTICE_LINES", "NOTICE_LINES_NARROW", "HudButton", "HudGeometry", "Rect", "clean_text", "fit_text", "font_measure",
-           "hud_geometry", "inside", "notice_lines", "overlaps", "short_label"]
+__all__ = ["ELLIPSIS", "NOTICE_LINES", "NOTICE_LINES_NARROW", "HudButton", "HudGeometry", "Rect", "clean_text",
+           "fit_text", "font_measure", "hud_geometry", "inside", "notice_lines", "overlaps", "short_label"]
 
 #: ``(x, y, w, h)`` in window pixels, y down.
 Rect = tuple[int, int, int, int]

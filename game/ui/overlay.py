@@ -172,8 +172,9 @@ class Overlay:
         for rect, action in self._hits.rects:
             if rect.collidepoint(pos):
                 return action
-        near = [(max(rect.left - pos[0], pos[0] - rect.right, 0) ** 2 + max(rect.top - pos[1], pos[1] - rect.bottom, 0) ** 2,
-                 action) for rect, action in self._hits.rects if rect.inflate(2 * reach, 2 * reach).collidepoint(pos)]
+        near = [(max(rect.left - pos[0], pos[0] - rect.right, 0) ** 2
+                 + max(rect.top - pos[1], pos[1] - rect.bottom, 0) ** 2, action)
+                for rect, action in self._hits.rects if rect.inflate(2 * reach, 2 * reach).collidepoint(pos)]
         return min(near)[1] if near else None
 
     def covers(self, pos: tuple[int, int]) -> bool:
@@ -192,7 +193,8 @@ class Overlay:
         table's marked cards, which a panel about them leaves in view; ``table``: each
         pile's, which it covers as little as it can.
         """
-        key = (status, message, buttons, panel, self.size, (tuple(clear), tuple(table)) if panel is not None else (), tip)
+        behind = (tuple(clear), tuple(table)) if panel is not None else ()
+        key = (status, message, buttons, panel, self.size, behind, tip)
         if key == self._key:
             return False
         self._key = key
