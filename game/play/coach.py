@@ -193,8 +193,12 @@ class Coach:
 
                 self._service = SolverService(self.rules.game)
         line = par[1] if par is not None and par[0] == level else None
-        self._request = self._service.ask_review(start, self.moves, known_lost=known_lost, par=line)
+        self._request = self._ask(self._service, start, known_lost, line)
         return ""
+
+    def _ask(self, service: Any, start: Any, known_lost: bool, par: tuple[Any, ...] | None) -> int:
+        """Ask ``service`` to grade :attr:`moves` from ``start`` (the fair review asks its own)."""
+        return int(service.ask_review(start, self.moves, known_lost=known_lost, par=par))
 
     def same_game(self, session: Any) -> bool:
         """The review (made or asked) is of the game ``session`` has now."""

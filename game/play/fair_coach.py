@@ -37,30 +37,13 @@ class FairCoach(Coach):
     def __init__(self, service: Any = None) -> None:
         super().__init__(SPIDER, service)
 
-    def begin(self, session: Any, par: tuple[str, tuple[Any, ...]] | None = None) -> str:
-        """Judge the game of ``session`` (its moves up to now): "" when asked, else why not.
-        (``par`` is FreeCell's yardstick; a fair review has none.)"""
+    def _ask(self, service: Any, start: Any, known_lost: bool, par: tuple[Any, ...] | None) -> int:
+        """The fair review's request: the player's view before each move, made here (no hidden
+        card leaves this process); a fair review has no par and no known loss."""
         from game.spider.masked import mask
 
-        start, moves, level, _lost = self.rules.played(session)
-        self.cancel()
-        self._session = session
-        self.start, self.moves, self.level, self.number = start, list(moves), level, session.number
-        self.graded, self.done, self.review, self.page, self.selected = (), 0, None, 0, 0
-        self._positions = []
-        if not self.moves:
-            return _("No move to review yet")
-        # The player's view before each move, made here: no hidden card leaves this process.
         views = [mask(self.position_before(i + 1)) for i in range(len(self.moves))]
-        if self._service is None:
-            if self._factory is not None:
-                self._service = self._factory()
-            else:
-                from game.solver import SolverService
-
-                self._service = SolverService("spider")
-        self._request = self._service.ask_fair_review(views, self.moves)
-        return ""
+        return int(service.ask_fair_review(views, self.moves))
 
     def summary(self) -> str:
         if self.review is not None:
