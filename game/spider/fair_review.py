@@ -29,7 +29,7 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from game.i18n import N_, _, ngettext, pgettext
 from game.spider.advice import HINT_SEED
@@ -92,8 +92,8 @@ class FairJudged:
         return None
 
 
-def judge(index: int, view: MaskedView, move: Move, result_ranked: Sequence[Ranked], samples: int) -> FairJudged:
-    """The grade of ``move`` on ``view`` from the search's ranked moves (``move`` checked among them)."""
+def judge(index: int, move: Move, result_ranked: Sequence[Ranked], samples: int) -> FairJudged:
+    """The grade of ``move`` from the search's ranked moves (``move`` checked among them)."""
     checked = [r for r in result_ranked if r.checked]
     played = next((r for r in checked if r.move == move), None)
     if not checked or played is None:
@@ -145,7 +145,7 @@ class FairReviewRun:
         self.states += result.nodes
         if result.cut:
             return False  # cancelled: the move is not judged on half its layouts
-        self.judged.append(judge(i + 1, view, move, result.ranked, result.samples))
+        self.judged.append(judge(i + 1, move, result.ranked, result.samples))
         return True
 
     def review(self) -> FairReview:
@@ -163,7 +163,7 @@ class FairReview:
     seconds: float = 0.0
     states: int = 0
     complete: bool = True
-    level: str = field(default="")  # the coach reads either game's review's level
+    level: str = ""  # the coach reads either game's review's level
 
     def summary(self) -> str:
         """``"40 moves: 31 the hint's choice, 5 as good, 4 with fewer wins"``."""
