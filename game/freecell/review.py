@@ -83,7 +83,7 @@ Pure Python: no pygame, moderngl or glm.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game import limits
@@ -122,8 +122,8 @@ from game.grading import (
 from game.i18n import _
 
 __all__ = ["GOOD_SLACK", "GRADE_NAMES", "GRADE_VALUES", "REVIEW_SECONDS", "REVIEW_STATES", "REVIEW_TOTAL_SECONDS",
-           "Grade", "GradedMove", "Review", "ReviewRun", "check_line", "grade_targets", "move_phrase", "par_moves",
-           "par_search", "review_game"]
+           "Grade", "GradedMove", "Review", "ReviewRun", "Yardstick", "check_line", "grade_targets", "move_phrase",
+           "par_moves", "par_search", "review_game"]
 
 #: One new search's budget (positions, seconds) and the whole review's
 #: seconds of new searches (:data:`game.limits.REVIEW`).
@@ -325,13 +325,16 @@ class ReviewRun(ReviewSteps):
     when the table's par found it; else the start gets par's search with
     ``par_limit``. ``lengths=False`` asks for verdicts only (no par search,
     no search past a carried line that wins: :func:`grade_targets`).
+    ``shown``: the hints' lines the player was shown (player moves), by the
+    position they were shown in; each is a line known there, kept before any
+    other (see :class:`Yardstick`).
     """
 
     def __init__(self, start: Position, moves: Sequence[Move], level: str, *,
                  states: int = REVIEW_STATES, seconds: float | None = REVIEW_SECONDS,
                  total_seconds: float = REVIEW_TOTAL_SECONDS, known_lost: bool = False,
                  par: Sequence[Move] | None = None, par_limit: limits.Limit = limits.PAR,
-                 lengths: bool = True) -> None:
+                 lengths: bool = True, shown: Mapping[int, Sequence[Move]] | None = None) -> None:
         self.level = auto_level(level)
         self.start = start.copy(stack=False)
         self.start.auto_level = self.level
@@ -359,6 +362,7 @@ class ReviewRun(ReviewSteps):
                 walk.push(move, auto=self.level)
         self.par_limit = par_limit
         self.lengths = lengths
+        self.shown = {k: tuple(line) for k, line in (shown or {}).items() if 0 <= k < len(self.positions)}
         self.deadline = time.perf_counter() + total_seconds
         self.started = time.perf_counter()
         self.known = [_Known() for _ in self.positions]
@@ -428,6 +432,8 @@ class ReviewRun(ReviewSteps):
             known.verdict = Verdict.SOLVED
             known.line = known.codes = ()
             return
+        if k in self.shown:
+            self._keep(k, self.shown[k])  # first, so that a line as short as the hint's does not displace it
         if k == 0 and self.lengths:
             self._par_start(cancel)
             return
@@ -453,8 +459,10 @@ class ReviewRun(ReviewSteps):
     def _par_start(self, cancel: Callable[[], bool] | None) -> None:
         """Position 0: par's line when it was given and wins, else par's search with par's budget
         (its seconds are par's, not the review's: the review's own start after it)."""
-        if self.par is not None and self._keep(0, self.par):
-            return
+        if self.par is not None:
+            self._keep(0, self.par)
+            if self.known[0].verdict is Verdict.SOLVED:
+                return  # par's line (or a hint's as short, shown first)
         began = time.perf_counter()
         limit = self.par_limit
         self._take(0, par_search(self.positions[0], self.level, states=limit.states, seconds=limit.seconds,
@@ -536,10 +544,89 @@ class ReviewRun(ReviewSteps):
             self._keep(k - 1, line)
 
 
+class Yardstick:
+    """The review's yardstick for a game in progress, kept between hints: what the
+    review will know of each position as it goes forward (par's line, the lines
+    carried move by move, the hints shown, and par's search with the review's
+    budget where the move played would lose moves), the positions already
+    examined kept for the next question (the game's worker holds one).
+
+    The FreeCell hint off par's line shows the line known here. The pass is
+    the review's own, with no clock (the same game gives the same lines), and
+    the review is given the lines shown, kept first where they were shown: a
+    move of the hint's line keeps that line, so the review grades it best::
+
+        >>> from game.freecell import deal
+        >>> start = deal(1, auto_foundation="safe")
+        >>> _ = start.settle("safe")
+        >>> par = par_search(start, "safe", states=2_000, seconds=None).player_moves
+        >>> yard = Yardstick(states=2_000)
+        >>> played = [Move.parse("6a")]
+        >>> line = yard.line(start, played, "safe", par=par)
+        >>> review = review_game(start, played + [line[0]], "safe", par=par, states=2_000, shown={1: line})
+        >>> review.grades[1].grade
+        <Grade.BEST: 'best'>
+    """
+
+    def __init__(self, states: int = REVIEW_STATES) -> None:
+        self.states = states
+        self._run: ReviewRun | None = None
+
+    def line(self, start: Position, moves: Sequence[Move], level: str, *, par: Sequence[Move],
+             shown: Mapping[int, Sequence[Move]] | None = None, cancel: Callable[[], bool] | None = None,
+             progress: Callable[[int], None] | None = None) -> tuple[Move, ...] | None:
+        """The shortest line known from the position after ``moves`` (player moves at
+        ``level`` from ``start``), as the review's forward pass knows it there; None
+        when it knows none, or when ``cancel()`` stopped it (what was examined is kept).
+        ``progress(states)`` follows the searches."""
+        run = ReviewRun(start, moves, level, states=self.states, seconds=None, total_seconds=float("inf"),
+                        par=par, shown=shown)
+        run.done = self._reuse(run)
+        self._run = run
+        while run.done < run.total:
+            k = run.done
+            run._examine(k, cancel)
+            if cancel is not None and cancel():
+                run.known[k] = _Known()  # a search cut short is not the pass's answer
+                return None
+            run.done += 1
+            if progress is not None:
+                progress(run.states)
+        known = run.known[-1]
+        return known.line if known.verdict is Verdict.SOLVED else None
+
+    @property
+    def spent(self) -> int:
+        """The positions the searches of the game's pass have examined, all told."""
+        return 0 if self._run is None else self._run.states
+
+    def _reuse(self, run: ReviewRun) -> int:
+        """Copy into ``run`` the positions the last pass examined that ``run`` would
+        examine alike (the same start, level, par and budget, the same moves up to
+        them, and no other line shown there); returns how many."""
+        old = self._run
+        if old is None or (old.level, old.par, old.budget) != (run.level, run.par, run.budget) \
+                or old.start.layout() != run.start.layout():
+            return 0
+        same = 0
+        limit = min(old.done, run.total)
+        while same < limit:
+            if same and old.moves[same - 1] != run.moves[same - 1]:
+                break
+            line = run.shown.get(same)
+            if line is not None and old.shown.get(same) != line and old.known[same].line != line:
+                break
+            same += 1
+        run.known[:same] = old.known[:same]
+        run.states = old.states
+        return same
+
+
 def review_game(start: Position, moves: Sequence[Move], level: str, *,
                 states: int = REVIEW_STATES, seconds: float | None = REVIEW_SECONDS,
                 total_seconds: float = REVIEW_TOTAL_SECONDS, known_lost: bool = False,
                 par: Sequence[Move] | None = None, par_limit: limits.Limit = limits.PAR,
+                shown: Mapping[int, Sequence[Move]] | None = None,
                 progress: Callable[[int, int], None] | None = None,
                 cancel: Callable[[], bool] | None = None) -> Review:
     """Grade every move of a game (blocking; the game runs it in its worker).
@@ -547,10 +634,10 @@ def review_game(start: Position, moves: Sequence[Move], level: str, *,
     ``progress(done, total)`` is called after each position examined;
     ``cancel()`` stops the review (what is known so far is returned, with
     ``complete`` False). Raises :class:`IllegalMoveError` ("move N: ...")
-    when a move is illegal where it is played. ``par`` and ``par_limit``: see :class:`ReviewRun`.
+    when a move is illegal where it is played. ``par``, ``par_limit`` and ``shown``: see :class:`ReviewRun`.
     """
     run = ReviewRun(start, moves, level, states=states, seconds=seconds, total_seconds=total_seconds,
-                    known_lost=known_lost, par=par, par_limit=par_limit)
+                    known_lost=known_lost, par=par, par_limit=par_limit, shown=shown)
     while run.step(cancel):
         if progress is not None:
             progress(run.done, run.total)

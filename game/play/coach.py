@@ -162,6 +162,8 @@ class Coach:
         self._positions: list[Any] = []
         #: The session the game was reviewed on (its number and suits start "Try again").
         self._session: Any = None
+        #: The hints' lines shown in the game under review, by move count (see :meth:`begin`).
+        self.hint_lines: dict[int, tuple[Any, ...]] = {}
 
     # --- the review ---------------------------------------------------------------------
 
@@ -173,16 +175,20 @@ class Coach:
     def total(self) -> int:
         return len(self.moves)
 
-    def begin(self, session: Any, par: tuple[str, tuple[Any, ...]] | None = None) -> str:
+    def begin(self, session: Any, par: tuple[str, tuple[Any, ...]] | None = None,
+              shown: dict[int, tuple[Any, ...]] | None = None) -> str:
         """Review the game of ``session`` (its moves up to now): "" when asked, else why not.
         ``par``: the table's par line and its level (``Par.found_for``), so that the
-        review measures against the par the result panel shows (one yardstick)."""
+        review measures against the par the result panel shows (one yardstick);
+        ``shown``: the hints' lines shown in the game, by move count (FreeCell), lines
+        the review knows there (a move of the hint's line is then best)."""
         start, moves, level, known_lost = self.rules.played(session)
         self.cancel()
         self._session = session
         self.start, self.moves, self.level, self.number = start, list(moves), level, session.number
         self.graded, self.done, self.review, self.page, self.selected = (), 0, None, 0, 0
         self._positions = []
+        self.hint_lines = dict(shown or {})
         if not self.moves:
             return _("No move to review yet")
         if self._service is None:
@@ -198,7 +204,7 @@ class Coach:
 
     def _ask(self, service: Any, start: Any, known_lost: bool, par: tuple[Any, ...] | None) -> int:
         """Ask ``service`` to grade :attr:`moves` from ``start`` (the fair review asks its own)."""
-        return int(service.ask_review(start, self.moves, known_lost=known_lost, par=par))
+        return int(service.ask_review(start, self.moves, known_lost=known_lost, par=par, shown=self.hint_lines or None))
 
     def same_game(self, session: Any) -> bool:
         """The review (made or asked) is of the game ``session`` has now."""

@@ -21,6 +21,7 @@ from game.play.flights import Key
 from game.play.move_list import move_list_panel
 from game.play.panels import Button, Command, Panel
 from game.play.reviewing import Reviewing
+from game.play.shown_hints import ShownHints, hint_game
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardPlacement, CardTransform, Layout
 from game.render.marks import Mark
@@ -66,6 +67,8 @@ class FreeCellTable(Reviewing, Table):
         #: Positions known winnable (the lines of hints, of the live check, of the review):
         #: a target whose move leads to one is green at once, with no search.
         self.known = KnownWins()
+        #: The hints' lines shown in this game (the review knows them: one yardstick).
+        self.shown_hints = ShownHints()
         self._shown_from_now()
         from game.freecell.deals import is_known_unsolvable
 
@@ -686,7 +689,7 @@ class FreeCellTable(Reviewing, Table):
 
             env = self.env
             self.hints = HintService(service=env.solver("freecell")) if env.solver else HintService()
-        self.hint_request = self.hints.ask(self.position)
+        self.hint_request = self.hints.ask(self.position, hint_game(self.session, self.par_found, self.shown_hints))
         self.thinking = True
         self.say("")
 
@@ -700,6 +703,20 @@ class FreeCellTable(Reviewing, Table):
             return None
         rest = rest_of(self.session.review_game()[0], self.par_found[1], self.position)
         return None if not rest else Hint(0, HintKind.WIN, rest[0], len(rest), 0, 0.0)
+
+    def _record_shown(self, hint: Any) -> None:
+        """Keep the hint's line as the review will read it (player moves at the game's level)."""
+        from game.freecell.review import par_moves
+
+        _start, moves, level = self.session.review_game()
+        if level != self.position.auto_level or len(moves) != len(self.position.undo_steps()):
+            return
+        line = par_moves(self.position, hint.line, level) if hint.line else None
+        if line:
+            self.shown_hints.record(moves, line)
+
+    def shown_lines(self) -> dict[int, tuple[Any, ...]]:
+        return self.shown_hints.on(self.session.review_game()[1])
 
     def cancel_hint(self) -> None:
         if self.hints is not None and self.thinking:
@@ -722,6 +739,7 @@ class FreeCellTable(Reviewing, Table):
         if hint.move is None:
             return
         self.learn_line(self.position, hint.line)
+        self._record_shown(hint)
         m = hint.move
         if m.source < 8:
             n = len(self.position.columns[m.source])

@@ -71,7 +71,7 @@ class Reviewing:
                 self.session.help_with("peek")
                 self.emit(Helped())
             if not self.coach.same_game(self.session):
-                note = self.coach.begin(self.session, self.par_found)
+                note = self.coach.begin(self.session, self.par_found, self.shown_lines())
                 if note:
                     self.say(note)
                     return
@@ -91,6 +91,11 @@ class Reviewing:
             self.emit(TableWanted(self.table_for(session),
                                   _("Trying again from move {n}: this game does not count in the statistics").format(
                                       n=int(arg))))
+
+    def shown_lines(self) -> dict[int, tuple[Any, ...]]:
+        """The hints' lines shown on the way of the game under review, by move count
+        (the review knows them there); none for a game whose hint has no line to keep."""
+        return {}
 
     def peeks(self) -> bool:
         """Whether the review would show what the player cannot see in a game that still

@@ -12,12 +12,13 @@ rules engines and the solvers stay pure; this package runs them elsewhere.
 
 from game.solver.adapters import HintService, SolverChecker
 from game.solver.answers import SUPERSEDED, Answer, Ask, Progress, Verdict
-from game.solver.service import SolverService, wait_for_answers
+from game.solver.service import HintGame, SolverService, wait_for_answers
 
 __all__ = [
            "SUPERSEDED",
            "Answer",
            "Ask",
+           "HintGame",
            "HintService",
            "Progress",
            "SolverChecker",

@@ -24,7 +24,7 @@ from game.freecell.hints import Progress as HintProgress
 from game.freecell.position import Position
 from game.freecell.winnability import CHECK_BUDGET, CHECK_SECONDS, Checked
 from game.solver.answers import Answer, Progress, Verdict
-from game.solver.service import SolverService
+from game.solver.service import HintGame, SolverService
 
 __all__ = ["HintService", "SolverChecker"]
 
@@ -103,11 +103,12 @@ class HintService(_Adapter):
         self.budget = budget
         self.time_limit = time_limit
 
-    def ask(self, position: Position) -> int:
-        """Start a search on a copy of ``position``; returns its id at once."""
+    def ask(self, position: Position, game: HintGame | None = None) -> int:
+        """Start a search on a copy of ``position``; returns its id at once. ``game``:
+        the game that led to it, for the review's yardstick (``SolverService.ask_hint``)."""
         self._position = position.copy()
         self._request = self._service(position).ask_hint(position, budget=self.budget,
-                                                         time_limit=self.time_limit)
+                                                         time_limit=self.time_limit, game=game)
         return self._request
 
     def poll(self) -> list[HintProgress | Hint]:

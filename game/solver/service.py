@@ -71,7 +71,21 @@ if TYPE_CHECKING:  # the rules load in the worker, not with the service
 
     from game.freecell.position import Key
 
-__all__ = ["CHECK_BUDGET", "CHECK_SECONDS", "SolverService", "answer_pipes", "awaiting", "wait_for_answers"]
+__all__ = ["CHECK_BUDGET", "CHECK_SECONDS", "HintGame", "SolverService", "answer_pipes", "awaiting",
+           "wait_for_answers"]
+
+
+@dataclass(frozen=True)
+class HintGame:
+    """The game behind a FreeCell hint: the position it started from (at the
+    table's level), the player moves since, par's line from the start (every
+    card movement, as the table's par found it) and the hints' lines shown
+    (player moves, by move count)."""
+
+    start: Any
+    moves: tuple[Any, ...]
+    par: tuple[Any, ...]
+    shown: Mapping[int, Sequence[Any]]
 
 #: Default search limits per kind of request: (states, seconds), from
 #: :mod:`game.limits` (where each is explained).
@@ -180,14 +194,24 @@ class SolverService:
         return self._ask(Ask.CHECK, position, self._limits(Ask.CHECK, budget, time_limit))
 
     def ask_hint(self, position: Any, *, budget: int | None = None,
-                 time_limit: float | EllipsisType | None = ...) -> int:
+                 time_limit: float | EllipsisType | None = ..., game: HintGame | None = None) -> int:
         """The move to show (``Answer.move``). FreeCell: the first move of a
         winning line (shortened for a moment), or a sensible move when the
-        search did not finish. Spider: the fair hint, which sees only what
+        search did not finish; with ``game`` (the game that led to ``position``
+        and par's line), the line the review's yardstick knows there
+        (:class:`game.freecell.review.Yardstick`), the search only when it knows
+        none. Spider: the fair hint, which sees only what
         the player sees (``Answer.advice``: every hint, best first); it takes
         the player's view (:func:`game.spider.masked.mask`, made in the caller's
         process), never a position: no hidden card reaches the worker."""
-        return self._ask(Ask.HINT, position, self._limits(Ask.HINT, budget, time_limit))
+        options = self._limits(Ask.HINT, budget, time_limit)
+        if game is not None:
+            if self.game != "freecell":
+                raise ValueError("a hint's game is FreeCell's (Spider's hint sees only the table)")
+            options["game"] = {"start": game.start, "moves": [str(m) for m in game.moves],
+                               "par": [str(m) for m in game.par],
+                               "shown": {int(k): [str(m) for m in line] for k, line in game.shown.items()}}
+        return self._ask(Ask.HINT, position, options)
 
     def ask_line(self, position: Any, *, budget: int | None = None,
                  time_limit: float | EllipsisType | None = ...) -> int:
@@ -241,7 +265,8 @@ class SolverService:
 
     def ask_review(self, start: Any, moves: Iterable[Any], *, known_lost: bool = False,
                    budget: int | None = None, time_limit: float | EllipsisType | None = ...,
-                   total_seconds: float | None = None, par: Iterable[Any] | None = None) -> int:
+                   total_seconds: float | None = None, par: Iterable[Any] | None = None,
+                   shown: dict[int, Iterable[Any]] | None = None) -> int:
         """Every move of a game graded (``Answer.review``, a
         :class:`game.freecell.review.Review` or, for Spider, knowing every card, a
         :class:`game.spider.review.SpiderReview`); :class:`Progress` events carry
@@ -251,7 +276,8 @@ class SolverService:
         :data:`game.limits.REVIEW`; Spider: :mod:`game.spider.review`'s).
         FreeCell's ``par``: par's line from ``start`` (every card movement, as
         :class:`game.play.par.Par` found it), the review's length of the start;
-        without it the worker runs par's search first. Ask a
+        without it the worker runs par's search first. ``shown``: the hints' lines
+        shown in the game (player moves), by move count. Ask a
         service of its own: any other request to the same worker supersedes it."""
         if self.game != "freecell":
             options: dict[str, Any] = {"moves": [str(m) for m in moves]}
@@ -263,6 +289,8 @@ class SolverService:
         options["known_lost"] = known_lost
         if par is not None:
             options["par"] = [str(m) for m in par]
+        if shown:
+            options["shown"] = {int(k): [str(m) for m in line] for k, line in shown.items()}
         if total_seconds is not None:
             options["total_seconds"] = total_seconds
         return self._ask(Ask.REVIEW, start, options)
@@ -393,7 +421,8 @@ class SolverService:
         self._check_position(ask, position)
         self._next += 1
         rid = self._next
-        key = self._key(ask, position)
+        # A hint with its game is the yardstick's line, never another request's.
+        key = None if "game" in options else self._key(ask, position)
         known = self._known.get(key) if key is not None else None
         job = self._job
         if known is not None:

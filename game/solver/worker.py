@@ -72,6 +72,10 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
                       verdicts=tuple(Verdict(v.value) for v in verdicts))
     if ask is Ask.HINT and not freecell:
         return _spider_hint(position, budget, time_limit, cancel, request)
+    if ask is Ask.HINT and "game" in options:
+        known = _yardstick_hint(position, options["game"], cancel, progress, request)
+        if known is not None or (cancel is not None and cancel()):
+            return known or Answer(request, ask, Verdict.UNKNOWN, reason="cancelled")
 
     def on_progress(states: int, _best: Any) -> None:
         if progress is not None:
@@ -111,6 +115,51 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
     counted = len(result.player_moves) if freecell and line else None
     return Answer(request, ask, verdict, line, move, result.states, result.seconds, reason,
                   player_moves=counted)
+
+
+#: The review's yardstick for the game this worker serves (one game per worker):
+#: the positions its forward pass examined stay for the next hint.
+_YARDSTICK: list[Any] = []
+
+
+def _yardstick_hint(position: FreeCellPosition, game: dict[str, Any], cancel: Callable[[], bool] | None,
+                    progress: Callable[[int], None] | None, request: int) -> Answer | None:
+    """The hint the review's yardstick gives at ``position`` (the end of ``game``'s moves
+    from its start): the first move of the line the review will know there, and the
+    line as every card movement (replayed); None when it knows none, when par's line
+    does not replay from the start, or when the game does not lead to ``position``."""
+    from game.freecell.moves import Move
+    from game.freecell.review import Yardstick, par_moves
+
+    started = time.perf_counter()
+    start, level = game["start"], position.auto_level
+    if not isinstance(start, FreeCellPosition):
+        return None
+    moves = [Move.parse(t) for t in game["moves"]]
+    par = par_moves(start, [Move.parse(t) for t in game["par"]], level)
+    if par is None:
+        return None
+    walk = start.copy(stack=False)
+    for move in moves:
+        walk.push(move, auto=level)
+    if walk.layout() != position.layout():
+        return None
+    if not _YARDSTICK:
+        _YARDSTICK.append(Yardstick())
+    yardstick: Yardstick = _YARDSTICK[0]
+    shown = {int(k): [Move.parse(t) for t in line] for k, line in game.get("shown", {}).items()}
+    line = yardstick.line(start, moves, level, par=par, shown=shown, cancel=cancel, progress=progress)
+    if not line:
+        return None
+    cards: list[Any] = []
+    for move in line:
+        walk.push(move, auto=level)
+        played, autos = walk.undo_steps()[-1]
+        cards += [played, *autos]
+    if not walk.is_won() or not _wins(position, tuple(cards)):
+        return None
+    return Answer(request, Ask.HINT, Verdict.SOLVED, tuple(cards), line[0], yardstick.spent,
+                  time.perf_counter() - started, player_moves=len(line))
 
 
 def _spider_hint(view: Any, budget: int, time_limit: float | None,
@@ -210,7 +259,8 @@ def _review(start: Any, budget: int, time_limit: float | None, options: dict[str
                     states=budget, seconds=time_limit,
                     total_seconds=float(options.get("total_seconds", limits.REVIEW_TOTAL_SECONDS)),
                     known_lost=bool(options.get("known_lost")),
-                    par=None if par is None else par_moves(start, [Move.parse(t) for t in par], start.auto_level))
+                    par=None if par is None else par_moves(start, [Move.parse(t) for t in par], start.auto_level),
+                    shown={int(k): [Move.parse(t) for t in line] for k, line in options.get("shown", {}).items()})
     while run.step(cancel):
         if cancel is not None and cancel():
             break
