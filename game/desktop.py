@@ -16,7 +16,6 @@ line what it cannot do::
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import json
 import os
@@ -28,7 +27,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from game import __version__
+from game import RELEASED, __version__
 from game.i18n import LANGUAGES, N_, _, language, ngettext, set_language
 from game.resources import asset_path
 
@@ -130,13 +129,12 @@ def _lang(code: str) -> str:
     return "" if code == "en" else f' xml:lang="{code}"'
 
 
-def metainfo(today: datetime.date | None = None) -> str:
+def metainfo() -> str:
     """The AppStream metainfo: what software centres show of the game."""
     def each(tag: str, message: str, wrap: Callable[[str], str] = lambda t: t) -> list[str]:
         return [f"  <{tag}{_lang(code)}>{wrap(escape(text))}</{tag}>"
                 for code, text in _each_language(message).items()]
 
-    date = (today or datetime.date.today()).isoformat()
     paragraphs = [f"    <p{_lang(code)}>{escape(text)}</p>"
                   for code, text in _each_language(DESCRIPTION).items()]
     return "\n".join([
@@ -154,7 +152,7 @@ def metainfo(today: datetime.date | None = None) -> str:
         "  <supports>", "    <control>pointing</control>", "    <control>keyboard</control>",
         "    <control>touch</control>", "    <control>gamepad</control>", "  </supports>",
         "  <provides>", "    <binary>solitaire</binary>", "  </provides>",
-        "  <releases>", f'    <release version="{__version__}" date="{date}"/>', "  </releases>",
+        "  <releases>", f'    <release version="{__version__}" date="{RELEASED}"/>', "  </releases>",
         "</component>", ""])
 
 

@@ -22,7 +22,7 @@ from game.ui.hud import inside, overlaps
 #: Deal 617 as the issue played it: move 3 puts 10♠ in a free cell where 10♠ onto J♥
 #: was better, and its page covered both cards in Russian at 1024x768.
 ISSUE_GAME = "2a 1b 2c"
-#: A longer game of the same deal (the README's left-handed picture): pages of moves all
+#: A longer game of the same deal (docs/screenshot-left-handed.png): pages of moves all
 #: over the table, columns grown long.
 LONGER_GAME = "2a 2b 2c 26 83 8d 83 72 82 b1 8b b8 3b c8 18v2 7c b3 7b 71"
 SIZES = [(1280, 720), (1024, 768), (720, 1280)]

@@ -658,7 +658,7 @@ def test_with_the_stock_spent_each_layout_is_settled_by_the_complete_search(monk
 
 
 def test_the_endgames_complete_search_runs_in_one_suit_games_only(monkeypatch):
-    # Measured at one suit (README, "The fair hint, measured"); two and four suits keep the beams.
+    # Measured at one suit (docs/solver-and-hints.md, "The fair hint, measured"); two and four suits keep the beams.
     calls = []
     real = fair.layout_search
     monkeypatch.setattr(fair, "layout_search", lambda *a: calls.append(a) or real(*a))

@@ -17,7 +17,7 @@ about S seconds instead of the game's (for trying budgets: figures measured
 so are not the game's).
 
 Report figures on games never used to choose the hint's rules or constants
-(the README names the ranges): games 1..100 were looked at while tuning it.
+(docs/solver-and-hints.md names the ranges): games 1..100 were looked at while tuning it.
 
 A second bot plays the heuristic hint (``game.spider.hints``: it sees only
 what a player sees), deals when the hint says "deal", and never

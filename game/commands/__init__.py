@@ -64,7 +64,7 @@ PAR_SECONDS = limits.PAR.seconds or 10.0
 
 __all__ = ["NUMBERS_HELP", "UsageError", "build_parser", "main"]
 
-#: What a number on the command line may look like (also in the README).
+#: What a number on the command line may look like (also in docs/command-line.md).
 NUMBERS_HELP = N_("numbers are ASCII digits, optionally grouped by thousands with ',' or '_' "
                   "(1,000,000); deal and game numbers may start with '#'")
 

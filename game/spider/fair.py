@@ -42,8 +42,8 @@ that looks one card deep into what the third's best moves turn.
    experiments), free of the samples' strategy fusion; when it beats the
    position itself, its first move is the hint. With it (and face-down
    cards weighted 6, see :data:`W_DOWN`) the hint won 15 of four-suit games
-   1..50 where the sampled stages alone had won 4 (README, "The fair hint,
-   measured").
+   1..50 where the sampled stages alone had won 4 (docs/solver-and-hints.md,
+   "The fair hint, measured").
 
 4. *Chance.* At four suits, the sure line's best first moves (:data:`CHANCE_HEADS`)
    are judged again by what the cards their lines turn may be: those cards are filled
@@ -65,7 +65,7 @@ table of game 52 every layout is then won after one move, in 867 expansions
 where the beams spent 12,000 and won none (the bench's bot now wins game 52;
 70 and 88 it still loses). Measured at one suit only
 (two- and four-suit games with it won no more on the games played:
-README, "The fair hint, measured"), so there it stays out.
+docs/solver-and-hints.md, "The fair hint, measured"), so there it stays out.
 
 *Ranking* (one suit). After the last deal the checked moves' layouts end
 won, open or dry, and a dry one is lost: proven so where the endgame's
@@ -276,7 +276,7 @@ MASKED_SHARE = 0.8
 #: went as before (15 of them hint for hint); 128 wide on 70% of the budget won 15 of
 #: games 1..50, 48 wide on half 9. On games 1..100, 192 wide on 80% won 23 at four
 #: suits and 65 at two, 128 on 70% 20 and 61; wider (256, 384) or longer (a second a
-#: hint) won no more on the games tried (README, "The fair hint, measured").
+#: hint) won no more on the games tried (docs/solver-and-hints.md, "The fair hint, measured").
 MASKED_WIDTH = 192
 
 
@@ -664,7 +664,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
 #: Stage 4 (four suits only): how many of the sure line's best first moves are judged
 #: by what the cards they turn may be (0: no fourth stage). On games 1..100 the hint won
 #: 27 four-suit games with it, 23 without (13 and 14 of games 1..50 and 51..100, against
-#: 15 and 8; README, "The fair hint, measured").
+#: 15 and 8; docs/solver-and-hints.md, "The fair hint, measured").
 CHANCE_HEADS = 3
 #: Layouts of the unseen cards each judged move's turned cards are drawn from (the same
 #: layouts for every move: common random numbers).
