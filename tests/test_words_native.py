@@ -85,10 +85,23 @@ def reasons() -> list[str]:
     return [say(key, **values) for key in SENTENCES if key.startswith("missed.")]
 
 
-def test_a_missed_challenge_s_reason_is_not_capitalised_after_a_colon_in_russian(speak):
+def goals() -> list[str]:
+    """Every challenge goal as the game fills it (a sentence of its own: it starts with a capital)."""
+    values = {"deal": 617, "game": 12, "moves": 40, "cells": 2, "sets": 3, "suits": say("suits.2")}
+    return [say(key, **values) for key in SENTENCES if key.startswith(("freecell.", "spider."))]
+
+
+def test_a_sentence_filled_in_is_not_capitalised_after_a_colon_in_russian(speak):
+    """A missed challenge's reason and a challenge's goal are sentences: Russian puts them
+    after a full stop, never after a colon (where the next word starts small)."""
+    from game.challenges.sentences import challenge_level
+
     speak("ru")
-    lines = [say("play.result.missed", reason=r) for r in reasons()]
-    assert len(lines) >= 5
+    level = challenge_level("hard")
+    lines = ([say("play.result.missed", reason=r) for r in reasons()]
+             + [say("play.started", level=level, goal=g) for g in goals()]
+             + [i18n._("{game}, {level}: {goal}").format(game=i18n._("Spider"), level=level, goal=g) for g in goals()])
+    assert len(lines) >= 30
     assert [line for line in lines if re.search(r": [А-ЯЁ]", line)] == []
 
 
