@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.i18n import N_, _, ngettext, pgettext
+from game.i18n import N_, _, listed, ngettext
 from game.verdict import Verdict
 
 __all__ = ["GOOD_SLACK", "GRADE_NAMES", "GRADE_VALUES", "Grade", "GradedMove", "ReviewSteps", "grade_move",
@@ -143,7 +143,7 @@ def par_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str]) 
     # TRANSLATORS: the moves the game lost against par, e.g. "12 moves more than par 33".
     head = ngettext("{n} move more than par {par}", "{n} moves more than par {par}", over).format(n=over, par=par)
     # TRANSLATORS: "{head}" is "12 moves more than par 33", "{grades}" the grades that lost them.
-    return _("{head}: {grades}").format(head=head, grades=pgettext("list separator", ", ").join(parts))
+    return _("{head}: {grades}").format(head=head, grades=listed(parts))
 
 
 def summary_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str]) -> str:
@@ -154,7 +154,7 @@ def summary_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], st
     if not parts:
         return total
     # TRANSLATORS: the review's summary: "{moves}" is "41 moves", "{grades}" the list of counts.
-    return _("{moves}: {grades}").format(moves=total, grades=pgettext("list separator", ", ").join(parts))
+    return _("{moves}: {grades}").format(moves=total, grades=listed(parts))
 
 
 def _grade_parts(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str], best: bool = True) -> list[str]:

@@ -41,8 +41,8 @@ from pathlib import Path
 
 __all__ = ["BREAKABLE_SPACE", "DASHES", "FIRST_WEEKDAY", "LANGUAGES", "N_", "PSEUDO", "PoEntry", "PoError", "_",
            "as_sentence", "breaks", "catalog_path", "compile_mo", "decimal", "detect_language", "display_width",
-           "ends_in_number", "grouped", "language", "language_from_locale", "ngettext", "npgettext", "percent",
-           "pgettext", "placeholders", "pseudo_text", "read_po", "set_language", "words"]
+           "ends_in_number", "grouped", "language", "language_from_locale", "listed", "ngettext", "npgettext",
+           "number_range", "percent", "pgettext", "placeholders", "pseudo_text", "read_po", "set_language", "words"]
 
 #: The languages a player can choose, each named in itself (as the Settings list shows them).
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語", "ru": "Русский"}
@@ -476,6 +476,27 @@ def grouped(n: int) -> str:
     """
     text = f"{n:,}"
     return text.replace(",", "\u00a0") if _language == "ru" else text
+
+
+def listed(items: Iterable[str]) -> str:
+    """Items joined as the current language lists them (Japanese joins with 、, not ", ").
+
+    >>> listed(["Bronze 10", "Silver 20"])
+    'Bronze 10, Silver 20'
+    """
+    # TRANSLATORS: what goes between the items of a list the game joins ("Bronze 10, Silver 20");
+    # keep the space if the language writes one.
+    return pgettext("list separator", ", ").join(items)
+
+
+def number_range(low: int, high: int) -> str:
+    """The whole numbers ``low`` to ``high`` as the current language writes a range, grouped.
+
+    >>> number_range(1, 1000000)
+    '1..1,000,000'
+    """
+    # TRANSLATORS: a range of whole numbers, as in "Type a number 1..1,000,000" (Japanese 1～1,000,000).
+    return pgettext("number range", "{low}..{high}").format(low=grouped(low), high=grouped(high))
 
 
 # --- line breaking ----------------------------------------------------------------------------

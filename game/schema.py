@@ -58,7 +58,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.i18n import _, grouped
+from game.i18n import _, grouped, listed
 from game.quoting import shown
 
 __all__ = ["CHALLENGES", "FREECELL_SAVE", "MAX_FILE_BYTES", "SETTINGS", "SPIDER_SAVE", "STATISTICS", "Bool", "Choice",
@@ -189,7 +189,7 @@ class Choice(Field):
         # Compare with the type too: True == 1 and 2.0 == 2 in Python, not in our files.
         if not any(type(value) is type(o) and value == o for o in options):
             raise SchemaError(_("{where} must be one of {options}, not {value}").format(
-                where=where, options=", ".join(map(str, options)), value=_show(value)))
+                where=where, options=listed(map(str, options)), value=_show(value)))
         return value
 
 

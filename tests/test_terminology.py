@@ -36,6 +36,11 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("in the background", r"뒤에서 (진행|일하)", "백그라운드에서"),
         ("a number (수 is a move)", r"수 \{value\}|사이의 수여야|긴 수가|쓰는 수가", "숫자"),
         ("a paused demo resumes (재생 is the clipboard's replay)", r"Enter 재생", "Enter 계속"),
+        ("the player (Korean UI leaves the pronoun out)", r"당신", "no pronoun, or 플레이어"),
+        ("a particle after a placeholder (it must fit any value)", r"\}(은|는|이|가|을|를)\(|[}’]\((으|이)\)",
+         "‘{name} 값은’, ‘도전 과제({id})는’"),
+        ("the quit question: the game comes back when it starts, not on Restart", r"다시 시작하면 이어서",
+         "다음에 실행하면 이어서"),
     ],
     "ja": [
         ("status line", r"ステータスライン|ステータスバー", "ステータス行"),
@@ -43,7 +48,7 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("foundation", r"ファウンデーション|台札", "組札"),
         ("give up", r"降参|あきらめる", "ギブアップ"),
         ("Undo as a noun", r"(?<![「*])元に戻す(?=を|なし|が|も|は何回|履歴)", "「元に戻す」"),
-        ("two sentences joined by ：", (r"(ます|ません|です|でした|ました|ください)："
+        ("two sentences joined by ：", (r"(ます|ません|です|でした|ました|ましょう|ください)："
                                      r"(?!\{[a-z_]+\}(?:$|[、。）\s])|「|en、|\{where\})"), "。"),
         ("button names unspaced", r"[^\s\x00-\x7f] \*\*|\*\*[^*]+\*\* [^\s\x00-\x7f]", "**ボタン**を"),
         ("difficulty refusals", r"(かんたん|ふつう|むずかしい)の配り", "難易度「…」と判定された配り"),
@@ -60,6 +65,7 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("a button or setting named inside a sentence",
          (r"(?<![「*])(閉じる|ヒント|選択)ボタン|(?<!「)閉じるの上|(?<!「)選択で確定|(?<![「*])安全のみ(では|なら)"
           r"|(?<![「*])すべてを選ぶ"), "「閉じる」ボタン, 「安全のみ」では"),
+        ("the fair demo's button (an adverb with its verb cut off)", r"フェアに(?!な)", "フェアなデモ"),
     ],
     "ru": [
         ("dealing (never «сдать», which is giving up)", r"\bсда(ёт|ют|ются|вать|ются)\b|\bсдать (карт|раздач)",
@@ -76,6 +82,11 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("the proven-winnable mark (FreeCell and Spider)", r"^выигрышная раздача$|«выигрышная раздача»",
          "можно выиграть (доказано)"),
         ("a placeholder's gender", r"\{(where|what)\} должн\w+ быть", "{where}: нужно …, а не …"),
+        ("giving up (сдача is the deal in cards)", r"\b[Сс]дач", "отказ от партии, сдаться"),
+        ("a dangling gerund as a title", r"[Зз]ная все карты", "со знанием всех карт"),
+        ("a Spider restart (a game, not a deal)", r"Раздача начата заново", "Партия начата заново"),
+        ("the live winnability check (not a check for a win)", r"[Пп]роверк\w* на выигрыш",
+         "проверка выигрышности"),
     ],
 }
 

@@ -42,7 +42,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from game.i18n import N_, _
+from game.i18n import N_, _, pgettext
 from game.quoting import printable
 from game.schema import Choice, List, Map, Record, Str
 
@@ -131,7 +131,9 @@ class Refusals:
 
         self.report = both
         if self.lines:
-            say("; ".join(([current] if current else []) + self.lines))
+            # TRANSLATORS: between two notices said on one message line, each a sentence without
+            # its closing full stop ("full screen is not available ...; the window could not open ...").
+            say(pgettext("notice separator", "; ").join(([current] if current else []) + self.lines))
 
     def remembered(self, name: str) -> bool:
         """Whether this display refused ``name`` before (so a start does not try it)."""

@@ -22,6 +22,7 @@ from typing import Any
 from game.challenges import Challenge, ChallengeProgress, NotPlayable, Status, Tracker
 from game.challenges.goals import snapshot_of
 from game.challenges.sentences import say
+from game.i18n import listed
 
 __all__ = ["SAVE_NAME", "Attempt", "News", "first_game_shows_grades", "restored_attempt", "save_attempt"]
 
@@ -141,7 +142,7 @@ class Attempt:
             pieces = [say("play.progress.off")] + pieces
         if not pieces:
             return say("play.status.plain", level=level)
-        return say("play.status", level=level, progress=", ".join(pieces))
+        return say("play.status", level=level, progress=listed(pieces))
 
     def result_lines(self) -> tuple[str, ...]:
         """The result panel's lines about the challenge once the game is won."""

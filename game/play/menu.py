@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.i18n import LANGUAGES, N_, _, grouped, language, ngettext, percent, pgettext
+from game.i18n import LANGUAGES, N_, _, language, listed, ngettext, number_range, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 from game.play.settings import _NAMES, AUTO_MOVES, SPEEDS, VOLUMES, Settings
 from game.quoting import printable
@@ -196,7 +196,7 @@ class Menu:
         """The number box, inline: "Enter..." until chosen, then the box with OK and Cancel."""
         if self.entry is None or self.entry_for != game:
             return Row(label, b.add(_("Enter\u2026"), f"{game}-number"))
-        what = f"1..{grouped(1_000_000 if game == 'freecell' else 999_999)}"  # grouped as the language writes it
+        what = number_range(1, 1_000_000 if game == 'freecell' else 999_999)
         text, c = self.entry, self.cursor
         # The digit the gamepad's Up/Down change is bracketed; at the end, the caret waits for one.
         shown = (f"{printable(text[:c])}[{printable(text[c])}]{printable(text[c + 1:])}" if c < len(text)
@@ -379,7 +379,7 @@ class Menu:
 
         today, year, month = self._month_shown()
         progress = self.progress if self.progress is not None else ChallengeProgress()
-        levels = ", ".join(say("calendar.threshold", badge=say(f"badge.{name}"), needed=needed)
+        levels = listed(say("calendar.threshold", badge=say(f"badge.{name}"), needed=needed)
                            for name, needed in BADGES)
         badge = progress.badge(year, month)
         best = progress.best_streak

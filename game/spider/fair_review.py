@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.i18n import N_, _, ngettext, pgettext
+from game.i18n import N_, _, listed, ngettext
 from game.spider.advice import HINT_SEED
 from game.spider.fair import DEFAULT_SAMPLES, Ranked, search
 from game.spider.masked import MaskedView
@@ -191,4 +191,4 @@ def summary(grades: Sequence[FairJudged]) -> str:
     total = ngettext("{n} move", "{n} moves", len(grades)).format(n=len(grades))
     if not parts:
         return total
-    return _("{moves}: {grades}").format(moves=total, grades=pgettext("list separator", ", ").join(parts))
+    return _("{moves}: {grades}").format(moves=total, grades=listed(parts))

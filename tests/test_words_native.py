@@ -1,0 +1,157 @@
+"""What native readers marked down in the catalogs (issue 61), as it reads once filled in.
+
+tests/test_terminology.py forbids words message by message; these tests read the
+sentences the game composes (a badge line inside the menu's challenge line, a
+challenge's reason after its colon, a list or a range the code joins) and the
+messages whose English says which sense a word has (a sampled layout is not a run).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.challenges import ChallengeProgress
+from game.challenges.sentences import SENTENCES, say
+from game.i18n import PoEntry, read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def catalog(code: str) -> list[PoEntry]:
+    return read_po(i18n.catalog_path(code).read_text(encoding="utf-8"))
+
+
+def texts(e: PoEntry) -> list[str]:
+    return list(e.plurals) if e.plurals else [e.msgstr]
+
+
+@pytest.fixture
+def speak():
+    """Switch the language for one test; English again after it."""
+    yield i18n.set_language
+    i18n.set_language("en")
+
+
+def test_korean_joins_no_clauses_with_a_semicolon():
+    """Korean writes two sentences where English joins two clauses with ";"."""
+    found = [(e.msgid, t) for e in catalog("ko") if e.msgid for t in texts(e) if re.search(r";\s", t)]
+    assert found == []
+
+
+def test_a_sampled_layout_is_not_a_run_in_japanese():
+    """並び is the glossary's run; the fair hint's sampled layouts are 配置."""
+    layouts = [e for e in catalog("ja") if re.search(r"layout|may lie|really lie", e.msgid + (e.msgid_plural or ""))]
+    assert len(layouts) >= 10
+    assert [(e.msgid, t) for e in layouts for t in texts(e) if "並び" in t] == []
+
+
+@pytest.mark.parametrize("code, adverb", [("ko", r"게$"), ("ja", r"に$"), ("ru", r"^\w+о$")])
+def test_the_demo_choices_are_nouns(code, adverb):
+    """Spider's Demo asks "Full knowledge" or "Play fair": a button names a thing, not a manner."""
+    buttons = {e.msgid: e.msgstr for e in catalog(code) if e.msgid in ("Full knowledge", "Play fair")}
+    assert len(buttons) == 2
+    assert {k: v for k, v in buttons.items() if re.search(adverb, v)} == {}
+
+
+def month_of(done_days: int) -> ChallengeProgress:
+    """A February whose first ``done_days`` days had all six challenges done on the day."""
+    return ChallengeProgress({f"2026-02-{d:02d}": "dddddd" for d in range(1, done_days + 1)})
+
+
+#: No badge yet, on the way to one, and past the highest (the badge line's two forms).
+MONTHS = [0, 2, 25]
+
+
+@pytest.mark.parametrize("code", ["ko", "ja"])
+def test_the_menu_s_challenge_line_reads_as_one_line(code, speak):
+    speak(code)
+    for days in MONTHS:
+        p = month_of(days)
+        line = say("menu.streak", badge=p.badge_line(2026, 2), streak=p.streak_line(datetime.date(2026, 2, days or 1)))
+        # Korean: a finished sentence (…니다) does not go on after a comma.
+        assert not re.search(r"(니다|세요)\s*,", line), line
+        # Japanese: one colon, after the heading; the badge and the streak carry none of their own.
+        assert line.count("：") <= 1, line
+
+
+def reasons() -> list[str]:
+    """Every reason a challenge is missed, filled in as the game fills it."""
+    values = {"level": say("level.all"), "goal": say("level.safe"), "limit": 40, "moves": 52, "used": 3, "cells": 2}
+    return [say(key, **values) for key in SENTENCES if key.startswith("missed.")]
+
+
+def goals() -> list[str]:
+    """Every challenge goal as the game fills it (a sentence of its own: it starts with a capital)."""
+    values = {"deal": 617, "game": 12, "moves": 40, "cells": 2, "sets": 3, "suits": say("suits.2")}
+    return [say(key, **values) for key in SENTENCES if key.startswith(("freecell.", "spider."))]
+
+
+def test_a_sentence_filled_in_is_not_capitalised_after_a_colon_in_russian(speak):
+    """A missed challenge's reason and a challenge's goal are sentences: Russian puts them
+    after a full stop, never after a colon (where the next word starts small)."""
+    from game.challenges.sentences import challenge_level
+
+    speak("ru")
+    level = challenge_level("hard")
+    lines = ([say("play.result.missed", reason=r) for r in reasons()]
+             + [say("play.started", level=level, goal=g) for g in goals()]
+             + [i18n._("{game}, {level}: {goal}").format(game=i18n._("Spider"), level=level, goal=g) for g in goals()])
+    assert len(lines) >= 30
+    assert [line for line in lines if re.search(r": [А-ЯЁ]", line)] == []
+
+
+def test_lists_and_ranges_the_code_joins_are_the_catalog_s(speak):
+    """A list or range the code builds is punctuated by the language: Japanese 、 and ～."""
+    speak("ja")
+    assert i18n.listed(["ブロンズ 10", "シルバー 30"]) == "ブロンズ 10、シルバー 30"
+    assert i18n.number_range(1, 1_000_000) == "1～1,000,000"
+    speak("ru")
+    assert i18n.number_range(1, 999_999) == "от 1 до 999\u00a0999"
+
+
+def menu_texts(menu) -> list[str]:
+    panel = menu.panel()
+    out = [panel.title, *panel.lines]
+    for section in panel.sections:
+        out += [section.title] + [t for row in section.rows for t in (row.label, row.value, row.note,
+                                                                       getattr(row, "detail", ""))]
+    return [t for t in out if t]
+
+
+def test_the_menu_s_badges_and_number_box_in_japanese(speak):
+    """The statistics' badge thresholds and the number box's range, as a Japanese player reads them."""
+    from game.play.menu import Menu, Settings
+    from game.stats import Statistics
+
+    speak("ja")
+    menu = Menu(Settings(), Statistics(), marks=lambda: month_of(2))
+    menu.open()
+    menu.choose("statistics")
+    menu.choose("chart-challenges")
+    shown = menu_texts(menu)
+    thresholds = [t for t in shown if t.startswith(i18n._(SENTENCES["calendar.thresholds"]).split("{")[0])]
+    assert thresholds and all("、" in t and ", " not in t for t in thresholds), shown
+    menu.open()
+    menu.choose("freecell-number")
+    note = " ".join(menu_texts(menu))
+    assert "1～1,000,000" in note and ".." not in note
+
+
+#: Where the code may join with ", " or "; ": messages for programmers (English only, never shown in the window).
+NOT_FOR_PLAYERS = {"game/stats.py", "game/freecell/position.py"}
+
+
+def test_no_player_facing_list_is_joined_with_english_punctuation():
+    """The code joins a player's list with i18n.listed (a catalog entry), never a literal ", "."""
+    found = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"""(?<![{(])["'](, |; )["']\.join\(""", line) and rel not in NOT_FOR_PLAYERS:
+                found.append(f"{rel}:{n}: {line.strip()}")
+    assert found == []
