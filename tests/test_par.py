@@ -141,6 +141,68 @@ def test_following_the_hints_on_the_par_line_is_best_all_along(play_for, quick_p
     assert review.par_summary() == f"On par {par.moves}: every move kept the shortest line known"
 
 
+#: Deal 1234 begun off par's line (a player's own moves, par's search begins 4a 76).
+OFF_PAR = "7c 4a 75 c6 7b 1c 78 7d ah 18"
+
+
+def test_off_pars_line_a_move_of_the_hints_line_is_best_in_the_review(play_for, quick_par, monkeypatch):
+    """Off par's line the hint is the line the review's yardstick knows there, found in
+    the game's worker from the game's moves; the review is told the lines shown. A
+    player who takes the hint's move, then strays again, sees each hinted move graded
+    best, and the grades still add up to the moves played over par."""
+    from game.freecell.review import Yardstick, par_moves
+    from game.i18n import set_language
+    from game.play.shown_hints import hint_game
+
+    set_language("en")
+    monkeypatch.setitem(service.LIMITS, Ask.REVIEW, limits.Limit(5_000, None))  # the review's budget, and so the hint's
+    play = play_for("freecell", 1234, animation_speed="instant", find_par=True)
+    wait_par(play)
+    table = play.table
+    for token in OFF_PAR.split():
+        assert table.play(table.position.parse_move(token)), table.message
+        play._events()
+    hinted: list[int] = []
+    for _ in range(4):
+        game = hint_game(table.session, table.par_found, table.shown_hints)
+        assert game is not None
+        play.act(Action(Act.HINT))
+        end = time.monotonic() + 120
+        while table.thinking and time.monotonic() < end:
+            play.update(0.02)
+            time.sleep(0.01)
+        assert "a winning line of" in table.message, table.message
+        moves = table.session.review_game()[1]
+        line = table.shown_hints.on(moves)[len(moves)]
+        # The worker's answer is the yardstick's, asked here with the same game.
+        par = par_moves(game.start, game.par, "safe")
+        assert par is not None
+        here = Yardstick(5_000).line(game.start, game.moves, "safe", par=par, shown=game.shown)
+        assert here == line and table.message.endswith(f"a winning line of {len(line)} moves follows")
+        assert table.play(line[0]), table.message
+        play._events()
+        hinted.append(table.session.moves)
+        # Then a move of the player's own, off the hint's line, that keeps the win.
+        def keeps(move) -> bool:
+            after = table.position.copy(stack=False)
+            after.push(move, auto="safe")
+            return solve(after, budget=20_000, auto="safe").verdict is Verdict.SOLVED
+
+        stray = next(m for m in table.position.legal_moves() if m != line[1] and m.dest != HOME and keeps(m))
+        assert table.play(stray)
+        play._events()
+    play.button("review")
+    end = time.monotonic() + 120
+    while table.coach.running and time.monotonic() < end:
+        play.update(0.02)
+        time.sleep(0.01)
+    review = table.coach.review
+    assert review is not None and review.complete
+    grades = {g.index: g.grade.value for g in review.grades}
+    assert [grades[i] for i in hinted] == ["best"] * len(hinted)
+    assert review.over_par() == table.session.moves - review.par or not table.session.won
+
+
 def test_the_demo_plays_the_par_line_from_a_position_on_it(play_for, quick_par):
     play = play_for("freecell", 617, animation_speed="instant", find_par=True, auto_moves="all")
     wait_par(play)

@@ -210,7 +210,9 @@ class SolverService:
                 raise ValueError("a hint's game is FreeCell's (Spider's hint sees only the table)")
             options["game"] = {"start": game.start, "moves": [str(m) for m in game.moves],
                                "par": [str(m) for m in game.par],
-                               "shown": {int(k): [str(m) for m in line] for k, line in game.shown.items()}}
+                               "shown": {int(k): [str(m) for m in line] for k, line in game.shown.items()},
+                               # The yardstick searches as the review does: its budget is the review's.
+                               "states": int(LIMITS[Ask.REVIEW][0])}
         return self._ask(Ask.HINT, position, options)
 
     def ask_line(self, position: Any, *, budget: int | None = None,

@@ -144,8 +144,9 @@ def _yardstick_hint(position: FreeCellPosition, game: dict[str, Any], cancel: Ca
         walk.push(move, auto=level)
     if walk.layout() != position.layout():
         return None
-    if not _YARDSTICK:
-        _YARDSTICK.append(Yardstick())
+    states = int(game.get("states", limits.REVIEW.states))
+    if not _YARDSTICK or _YARDSTICK[0].states != states:
+        _YARDSTICK[:] = [Yardstick(states)]
     yardstick: Yardstick = _YARDSTICK[0]
     shown = {int(k): [Move.parse(t) for t in line] for k, line in game.get("shown", {}).items()}
     line = yardstick.line(start, moves, level, par=par, shown=shown, cancel=cancel, progress=progress)
