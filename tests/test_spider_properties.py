@@ -10,7 +10,6 @@ there, and random play goes on from the table they leave.
 
 from __future__ import annotations
 
-import functools
 import random
 import tempfile
 from collections import Counter
@@ -18,23 +17,13 @@ from dataclasses import dataclass
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from spider_helpers import WON_DEALS, winning_line
 
 from game.session import SpiderSession, restore_saved
 from game.spider import DECK_SETS, START_SCORE, Move, Position, deal
 from game.spider.masked import mask
 from game.spider.solver import Verdict, solve
 from game.store import Store
-
-#: Deals (number, suits) whose winning line the games may follow first.
-WON_DEALS = ((1, 1), (1, 2))
-
-
-@functools.cache
-def winning_line(number: int, suits: int) -> tuple[Move, ...]:
-    """A winning line of the deal, found once (unshortened: the same line on any machine)."""
-    result = solve(deal(number, suits), budget=60_000, shorten_line=False)
-    assert result.verdict is Verdict.SOLVED, (number, suits, result.verdict)
-    return tuple(result.moves)
 
 
 @dataclass(frozen=True)
