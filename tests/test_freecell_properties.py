@@ -125,10 +125,11 @@ def test_every_legal_move_and_every_position_reads_back_from_its_text(game):
         check()
 
 
-#: What a player does to a game in progress: play a move (the pick chooses which),
-#: undo, redo, or set another automatic level (the pick chooses which).
+#: What happens to a game in progress: the player plays a move (the pick chooses which),
+#: the demo plays one (a plain step: no automatic moves after it), undo, redo, or another
+#: automatic level set (the pick chooses which).
 actions = st.integers(0, 80).flatmap(lambda n: st.lists(
-    st.tuples(st.sampled_from(("play", "play", "play", "undo", "redo", "level")), st.integers(0, 999)),
+    st.tuples(st.sampled_from(("play", "play", "play", "demo", "undo", "redo", "level")), st.integers(0, 999)),
     min_size=n, max_size=n))
 
 
@@ -137,15 +138,16 @@ actions = st.integers(0, 80).flatmap(lambda n: st.lists(
 def test_a_game_saved_then_loaded_is_the_same_game(number, level, actions):
     session = FreeCellSession(number, auto_foundation=level, now=lambda: 0.0)
     for what, pick in actions:
-        if what == "play":
-            legal = session.position.legal_moves()
-            if legal:
-                session.play(legal[pick % len(legal)])
+        legal = session.position.legal_moves()
+        if what == "play" and legal:
+            session.play(legal[pick % len(legal)])
+        elif what == "demo" and legal:
+            session.push_plain(legal[pick % len(legal)])
         elif what == "undo":
             session.undo()
         elif what == "redo":
             session.redo()
-        else:
+        elif what == "level":
             session.set_auto_level(LEVELS[pick % 3])
     with tempfile.TemporaryDirectory() as folder:
         assert Store(folder).save("savegame", session.to_dict())
