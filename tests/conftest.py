@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # The suite reads the game's English text whatever this machine's locale is; the
 # processes it starts (the CLI, the window) inherit the choice.
@@ -44,6 +45,16 @@ ROOT = TESTS.parent
 DATA = TESTS / "data"
 # Copied from shared/fixtures/ms-deals.txt so the tests stand alone in any checkout.
 MS_DEALS = DATA / "ms-deals.txt"
+
+
+# The property tests (tests/test_*_properties.py) play random legal games drawn by
+# Hypothesis. Locally a few dozen games a property keep each file to seconds; CI
+# (which sets CI=true: .ci/run) has the time for several times as many. No deadline:
+# a game's length, not a slow rule, sets an example's time, and a busy shared
+# machine would fail a deadline for nothing.
+settings.register_profile("dev", max_examples=40, deadline=None)
+settings.register_profile("ci", max_examples=200, deadline=None, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

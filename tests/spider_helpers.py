@@ -3,10 +3,12 @@ rest of the 104-card deck goes face down out of the way."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from game.cards import Card
-from game.spider import DECK_SETS, Position
+from game.spider import DECK_SETS, Move, Position, deal
+from game.spider.solver import Verdict, solve
 
 
 def build(
@@ -53,6 +55,19 @@ def build(
         cols[junk - 1][:0] = rest
         down[junk - 1] += len(rest)
     return Position(cols, down, stock_cards, removed_suits)
+
+
+#: Deals (number, suits) with a winning line at hand (:func:`winning_line`): random tests
+#: follow one for a while to reach the tables random play seldom does (sets off, empty columns).
+WON_DEALS = ((1, 1), (1, 2))
+
+
+@functools.cache
+def winning_line(number: int, suits: int) -> tuple[Move, ...]:
+    """A winning line of the deal, found once (unshortened: the same line on any machine)."""
+    result = solve(deal(number, suits), budget=60_000, shorten_line=False)
+    assert result.verdict is Verdict.SOLVED, (number, suits, result.verdict)
+    return tuple(result.moves)
 
 
 #: One-suit game 51 of the bench after its last deal, as the bot that lost it reached it.
