@@ -8,12 +8,14 @@ import json
 import pytest
 from conftest import load_tool, run_game
 
-from game.freecell import Move, Position, deal
+from game.freecell import HOME, Move, Position, deal
 from game.freecell.review import (
     GOOD_SLACK,
+    REVIEW_STATES,
     Grade,
     GradedMove,
     ReviewRun,
+    Yardstick,
     move_phrase,
     par_moves,
     par_search,
@@ -371,3 +373,68 @@ def test_the_better_move_and_its_line_are_best_all_along():
     assert first.line_before[0] == first.better
     again = review_game(start, advised, "safe", par=par, par_limit=QUICK_PAR, states=10_000, total_seconds=30.0)
     assert [g.grade for g in again.grades[first.index - 1:]] == [Grade.BEST] * len(first.line_before)
+
+
+# --- the hint measures with the review's yardstick ------------------------------------------
+
+
+def _keeps_the_win(position: Position, move: Move) -> bool:
+    after = position.copy(stack=False)
+    after.push(move, auto="safe")
+    return solve(after, budget=20_000, auto="safe").verdict is Verdict.SOLVED
+
+
+def _hinted_game(number: int, states: int, rounds: int) -> tuple[Position, list[Move], list[Move], list[int], dict]:
+    """A game of two moves of the player's own (the first that keep the win, never home),
+    then the yardstick's hint, ``rounds`` times: its start, moves, par, hinted move numbers
+    and the lines shown."""
+    start = start_of(number)
+    par = par_search(start, "safe", states=100_000, seconds=None).player_moves
+    yardstick = Yardstick(states)
+    pos, moves, hinted, shown = start.copy(stack=False), [], [], {}
+    for _ in range(rounds):
+        for _ in range(2):
+            stray = next(m for m in pos.legal_moves() if m.dest != HOME and _keeps_the_win(pos, m))
+            pos.push(stray, auto="safe")
+            moves.append(stray)
+        line = yardstick.line(start, moves, "safe", par=par)
+        assert line, "the yardstick knows a line from a position that keeps the win"
+        shown[len(moves)] = line
+        pos.push(line[0], auto="safe")
+        moves.append(line[0])
+        hinted.append(len(moves))
+    return start, moves, par, hinted, shown
+
+
+def test_the_yardstick_is_the_reviews_forward_pass_kept_between_hints():
+    """Asked move by move or once at the end, the yardstick gives the same lines as a
+    fresh one; what it examined is kept (the second question costs no new search)."""
+    start, moves, par, _hinted, shown = _hinted_game(1234, 10_000, 3)
+    fresh = Yardstick(10_000).line(start, moves, "safe", par=par, shown=shown)
+    kept = Yardstick(10_000)
+    for n in range(len(moves) + 1):
+        line = kept.line(start, moves[:n], "safe", par=par, shown={k: v for k, v in shown.items() if k <= n})
+        if n in shown:
+            assert line == shown[n]
+    assert line == fresh
+    spent = kept.spent
+    assert kept.line(start, moves, "safe", par=par, shown=shown) == fresh and kept.spent == spent
+    # Another game (a move undone and another played) keeps only the positions before it.
+    other = moves[:-1] + [next(m for m in kept._run.positions[-2].legal_moves() if m != moves[-1])]
+    kept.line(start, other, "safe", par=par, shown=shown)
+    assert kept._run.moves == other
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", [1234, 99])
+def test_a_move_of_the_hints_line_is_best_at_the_shipped_budget(number):
+    """Deal 1234 played this way with the hint of before (its own search) had its first
+    hinted move graded good: the review's search from there knew a shorter line. The
+    yardstick's hint is the review's line there, so each hinted move is best, even when
+    the review is not told the lines shown, and the losses still add up."""
+    start, moves, par, hinted, shown = _hinted_game(number, REVIEW_STATES, 5)
+    for told in (shown, None):
+        review = review_game(start, moves, "safe", par=par, shown=told)
+        grades = {g.index: g.grade for g in review.grades}
+        assert [grades[i] for i in hinted] == [Grade.BEST] * len(hinted)
+        assert review.over_par() == len(moves) + len(review.grades[-1].line_after) - review.par
