@@ -595,3 +595,22 @@ def test_statistics_opened_during_spider_show_spider_with_its_suits(tmp_path, su
         assert statistics_tab(play) == "freecell"
     finally:
         play.close()
+
+
+def test_a_row_of_text_alone_starts_at_the_margin_with_no_blank_line_above():
+    """The review's summary rows are text alone (no label, no button): each starts right
+    under what comes before it, at the section's margin, and the first button follows it."""
+    from game.play.panels import Row, Section
+
+    summary, against = "14 moves: 11 best, 3 good", "5 moves more than par 45: 3 good"
+    rows = (Row(detail=summary), Row(detail=against), Row(buttons=(0,)))
+    panel = Panel("Game review", (), (Button("1. J\u2666 to a free cell \u2014 good", "review-move:1"),),
+                  vertical=True, sections=(Section("Moves 1\u201310 of 14", rows),))
+    geo = screen_geometry((1280, 720), panel)
+    first, second = (next(t for t in geo.texts if t.text == line) for line in (summary, against))
+    heading = next(t for t in geo.texts if t.text.startswith("Moves 1"))
+    line_h = font_measure("Ag", first.px)[1]
+    assert first.x == heading.x and second.x == heading.x  # no indent under a missing label
+    assert first.y - heading.y < 2.5 * line_h  # no empty button-high line between them
+    assert second.y - first.y < 1.6 * line_h
+    assert geo.buttons[0].rect[1] - second.y < 2 * line_h

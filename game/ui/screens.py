@@ -188,8 +188,8 @@ class _Flow:
             if value:
                 self._value(value, x, self.y, value_w, bh, is_field)
                 x += value_w + px
-            if not idx:
-                self.y += bh
+            if not idx and (label or value):
+                self.y += bh  # a row of text alone (the review's summary) takes no button's height
             start_y = self.y
         else:
             # Folded: the label (and its value) on a line, the buttons under it, indented.
@@ -219,14 +219,17 @@ class _Flow:
             x += bw + gap
         if idx:
             self.y = y + line_h
+        alone = not (label or value or idx)
         for role in ("detail", "note"):
             note = as_sentence(getattr(row, role, ""))  # a refusal under the number box reads as a sentence
             if note:
                 npx = max(SCREEN_MIN_PX, round(px * 0.9))
-                self.y += px // 4
-                # A refusal (or a goal) is read whole: it wraps, it is never cut short.
-                for line in _wrap_plain(note, self.width - (px if role == "detail" else 0), npx, m):
-                    self.texts.append(Text(line, self.x + (px if role == "detail" else 0), self.y, npx, role))
+                self.y += 0 if alone else px // 4
+                # A refusal (or a goal) is read whole: it wraps, it is never cut short. A detail is
+                # indented under its row; a row of text alone starts at the margin.
+                indent = px if role == "detail" and not alone else 0
+                for line in _wrap_plain(note, self.width - indent, npx, m):
+                    self.texts.append(Text(line, self.x + indent, self.y, npx, role))
                     self.y += m("Ag", npx)[1]
         self.y += max(3, px // 3)
 
