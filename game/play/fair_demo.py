@@ -4,8 +4,10 @@ Beside the full-knowledge demo (:mod:`game.play.demo`, a line found knowing
 every card), this one asks the solver's worker for the fair hint
 (:mod:`game.spider.advice`) before each move and plays its first move as a
 card flight, so it shows how an expert plays without peeking. It never
-plays into a table it has already shown (a hint may walk back and forth):
-it takes the next hint instead, and stops when none is left.
+plays into a table the game has already shown (its own, the player's before
+it, undone ones: the hints' memory, :class:`~game.play.spider_hint.Shown`;
+a hint may walk back and forth): it takes the next hint instead, and stops
+when none is left.
 
     demo = FairDemo(table, lambda: solver)
     demo.update(dt)              # each frame: True when a move was played
@@ -56,13 +58,8 @@ class FairDemo:
         self._stopped = False
         self._step = False  # → pressed: play the next move even while paused
         self._ready: Any = None  # the hint for the table as it is, once answered
-        #: Every table the demo has shown, as the player sees it.
-        self._seen = {self._view()}
         table.selection = None
         table.say(_("Play fair: the hint plays, seeing only what you see"))
-
-    def _view(self) -> Any:
-        return self.table.position.visible()
 
     @property
     def over(self) -> bool:
@@ -96,20 +93,19 @@ class FairDemo:
             self.stop(_("Play fair stopped: no move is left that leads to a new table"))
             return False
         self.played += 1
-        self._seen.add(self._view())
         self._wait = self.speed
         return True
 
     def _new_move(self, first: Any) -> Any:
-        """The answer's first move (or deal) that leads to a table not shown yet, else None."""
+        """The answer's first move (or deal) that leads to a table this game has not shown
+        yet (the demo's tables, the player's before it, undone ones too: the hints' own
+        memory), else None."""
         pos = self.table.position
+        shown = self.hints.shown
+        shown.update(pos)
         for hint in self.hints.answer(pos) or (first,):
             move = getattr(hint, "move", None)
-            if move is None or not pos.is_legal(move):
-                continue
-            trial = pos.copy(stack=False)
-            trial.push(move)
-            if trial.visible() not in self._seen:
+            if move is not None and pos.is_legal(move) and not shown.returns(pos, move):
                 return move
         return None
 
