@@ -54,7 +54,7 @@ def test_a_spider_par_job_replays():
     from game.challenges.lines import replay_spider
     from game.spider import deal as spider_deal
 
-    par = run_job(Ask.PAR, spider_deal(1, 1), {"budget": 300_000, "time_limit": 2.0})
+    par = run_job(Ask.PAR, spider_deal(1, 1), {"budget": 20_000, "time_limit": None})  # no clock: load-proof
     assert par.verdict is Verdict.SOLVED
     assert replay_spider(1, 1, [str(m) for m in par.line])[-1].won
 
@@ -152,7 +152,7 @@ def test_off_pars_line_a_move_of_the_hints_line_is_best_in_the_review(play_for, 
     best, and the grades still add up to the moves played over par."""
     from game.freecell.review import Yardstick, par_moves
     from game.i18n import set_language
-    from game.play.shown_hints import hint_game
+    from game.play.freecell_hint import hint_game
 
     set_language("en")
     monkeypatch.setitem(service.LIMITS, Ask.REVIEW, limits.Limit(5_000, None))  # the review's budget, and so the hint's
@@ -201,6 +201,38 @@ def test_off_pars_line_a_move_of_the_hints_line_is_best_in_the_review(play_for, 
     grades = {g.index: g.grade.value for g in review.grades}
     assert [grades[i] for i in hinted] == ["best"] * len(hinted)
     assert review.over_par() == table.session.moves - review.par or not table.session.won
+
+
+def test_the_yardstick_follows_the_game_in_a_worker_of_its_own_and_answers_h_at_once(play_for, quick_par,
+                                                                                       monkeypatch):
+    """Once par is known, each change asks the yardstick's own worker (not the live
+    check's, not par's) for the line known here, before any H: H then shows it at once,
+    with no search; a move played leaves it behind, and the next position is asked."""
+    from game.i18n import set_language
+
+    set_language("en")
+    monkeypatch.setitem(service.LIMITS, Ask.REVIEW, limits.Limit(5_000, None))
+    play = play_for("freecell", 1234, animation_speed="instant", find_par=True)
+    wait_par(play)
+    table = play.table
+    for token in OFF_PAR.split():
+        assert table.play(table.position.parse_move(token)), table.message
+        play._events()
+    end = time.monotonic() + 120
+    while (table.yardstick is None or table.yardstick.ready(table.position) is None) and time.monotonic() < end:
+        play.update(0.02)
+        time.sleep(0.01)
+    assert table.yardstick is not None
+    ready = table.yardstick.ready(table.position)
+    assert ready is not None and "yardstick-freecell" in play.jobs.solvers
+    play.act(Action(Act.HINT))
+    assert not table.thinking and table.hints is None  # shown at once: no search asked
+    assert table.message.endswith(f"a winning line of {ready.line_length} moves follows")
+    assert table.play(ready.move)
+    play._events()
+    assert table.yardstick.ready(table.position) is None
+    play.update(0.02)
+    assert table.yardstick.pending(table.position)  # the next position is asked at once
 
 
 def test_the_demo_plays_the_par_line_from_a_position_on_it(play_for, quick_par):

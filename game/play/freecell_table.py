@@ -18,10 +18,10 @@ from game.i18n import _, ngettext
 from game.input.actions import Act
 from game.places import PileKind
 from game.play.flights import Key
+from game.play.freecell_hint import ShownHints, YardstickHint
 from game.play.move_list import move_list_panel
 from game.play.panels import Button, Command, Panel
 from game.play.reviewing import Reviewing
-from game.play.shown_hints import ShownHints, hint_game
 from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardPlacement, CardTransform, Layout
 from game.render.marks import Mark
@@ -67,8 +67,11 @@ class FreeCellTable(Reviewing, Table):
         #: Positions known winnable (the lines of hints, of the live check, of the review):
         #: a target whose move leads to one is green at once, with no search.
         self.known = KnownWins()
-        #: The hints' lines shown in this game (the review knows them: one yardstick).
+        #: The hints' lines shown in this game (the review knows them: one yardstick), and
+        #: the yardstick's hint followed after each change once par is known.
         self.shown_hints = ShownHints()
+        self.yardstick: YardstickHint | None = None
+        self._awaiting_yardstick = False
         self._shown_from_now()
         from game.freecell.deals import is_known_unsolvable
 
@@ -684,14 +687,52 @@ class FreeCellTable(Reviewing, Table):
             self.cancel_hint()
             self._show_hint(on_par)
             return
+        self.thinking = True
+        self.say("")
+        if self._follow_yardstick():
+            self._awaiting_yardstick = True
+            self._take_yardstick()
+        else:
+            self._search_hint()
+
+    def _search_hint(self) -> None:
+        """The hint's own search, in the shared worker (where the yardstick knows no line)."""
         if self.hints is None:
             from game.solver import HintService
 
             env = self.env
             self.hints = HintService(service=env.solver("freecell")) if env.solver else HintService()
-        self.hint_request = self.hints.ask(self.position, hint_game(self.session, self.par_found, self.shown_hints))
+        self.hint_request = self.hints.ask(self.position)
         self.thinking = True
-        self.say("")
+
+    def _follow_yardstick(self) -> bool:
+        """Keep the yardstick's worker on the position on the table (each frame, after
+        each change); True when it measures here (par known at the table's level)."""
+        if self.par_found is None or self.par_found[0] != self.position.auto_level:
+            return False
+        if self.yardstick is None:
+            env = self.env
+            self.yardstick = YardstickHint(env.yardstick("freecell") if env.yardstick else None)
+        self.yardstick.follow(self.session, self.par_found, self.shown_hints)
+        self.yardstick.poll()
+        return self.yardstick.pending(self.position) or self.yardstick.ready(self.position) is not None
+
+    def _take_yardstick(self) -> None:
+        """Show the yardstick's hint once it came; where it knows no line, search."""
+        from game.freecell.hints import HintKind
+
+        assert self.yardstick is not None
+        hint = self.yardstick.ready(self.position)
+        if hint is None:
+            if not self.yardstick.pending(self.position):
+                self._awaiting_yardstick = False
+                self._search_hint()  # no longer measurable here (the level changed)
+            return
+        self._awaiting_yardstick = False
+        if hint.kind is HintKind.WIN:
+            self._show_hint(hint)
+        else:
+            self._search_hint()
 
     def _par_hint(self) -> Any:
         """The hint when the game stands on par's line: par's next move and the rest of
@@ -722,6 +763,7 @@ class FreeCellTable(Reviewing, Table):
         if self.hints is not None and self.thinking:
             self.hints.cancel()
         self.thinking = False
+        self._awaiting_yardstick = False
 
     def _show_hint(self, hint: Any) -> None:
         from game.freecell.hints import HintKind, hint_text
@@ -766,7 +808,10 @@ class FreeCellTable(Reviewing, Table):
         self.follow_grades()
         self.poll_grades()
         self.poll_coach()
-        if self.hints is not None and self.thinking:
+        self._follow_yardstick()
+        if self._awaiting_yardstick:
+            self._take_yardstick()
+        elif self.hints is not None and self.thinking:
             from game.freecell.hints import Hint
 
             for event in self.hints.poll():
@@ -789,3 +834,5 @@ class FreeCellTable(Reviewing, Table):
             self.grader.close()
         if self.hints is not None:
             self.hints.close()
+        if self.yardstick is not None:
+            self.yardstick.close()

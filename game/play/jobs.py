@@ -91,6 +91,15 @@ class Jobs:
             self.solvers[key] = SolverService(game)
         return self.solvers[key]
 
+    def yardstick_solver(self, game: str) -> SolverService:
+        """FreeCell's yardstick worker: the review's forward pass over the game, followed
+        after every change (:mod:`game.play.freecell_hint`), never superseded by the
+        live check's requests nor stopping par's search."""
+        key = f"yardstick-{game}"
+        if key not in self.solvers:
+            self.solvers[key] = SolverService(game)
+        return self.solvers[key]
+
     def _wait(self, what: str, game: str, rid: int) -> None:
         self.waiting = (what, rid)
         self._game = game

@@ -86,7 +86,7 @@ class Round:
         self.jobs = Jobs()
         #: The shortest line found for the deal on the table (its own worker).
         self.par = Par(self.jobs)
-        self.env = TableEnv(size=host.size, now=now, solver=self.jobs.solver)
+        self.env = TableEnv(size=host.size, now=now, solver=self.jobs.solver, yardstick=self.jobs.yardstick_solver)
         #: The control-bar button the keyboard or gamepad ring is on (F6, the pad's shoulders).
         self.bar = BarFocus()
         self._sync_env()

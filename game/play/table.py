@@ -62,6 +62,8 @@ class TableEnv:
     move_grades: bool = False
     #: The game's shared solver worker, by game name (None: a table on its own starts its own).
     solver: Callable[[str], Any] | None = None
+    #: FreeCell's yardstick worker, by game name (None: a table on its own starts its own).
+    yardstick: Callable[[str], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,9 @@ class HintGame:
     moves: tuple[Any, ...]
     par: tuple[Any, ...]
     shown: Mapping[int, Sequence[Any]]
+    #: Only the yardstick's line: when it knows none, answer so (no search of the
+    #: hint's own; the table follows the game with it and asks that search itself).
+    follow: bool = False
 
 #: Default search limits per kind of request: (states, seconds), from
 #: :mod:`game.limits` (where each is explained).
@@ -211,6 +214,7 @@ class SolverService:
             options["game"] = {"start": game.start, "moves": [str(m) for m in game.moves],
                                "par": [str(m) for m in game.par],
                                "shown": {int(k): [str(m) for m in line] for k, line in game.shown.items()},
+                               "follow": bool(game.follow),
                                # The yardstick searches as the review does: its budget is the review's.
                                "states": int(LIMITS[Ask.REVIEW][0])}
         return self._ask(Ask.HINT, position, options)

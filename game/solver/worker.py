@@ -74,8 +74,10 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
         return _spider_hint(position, budget, time_limit, cancel, request)
     if ask is Ask.HINT and "game" in options:
         known = _yardstick_hint(position, options["game"], cancel, progress, request)
-        if known is not None or (cancel is not None and cancel()):
-            return known or Answer(request, ask, Verdict.UNKNOWN, reason="cancelled")
+        if known is not None:
+            return known
+        if (cancel is not None and cancel()) or options["game"].get("follow"):
+            return Answer(request, ask, Verdict.UNKNOWN, reason="no line known")
 
     def on_progress(states: int, _best: Any) -> None:
         if progress is not None:
