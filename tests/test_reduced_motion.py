@@ -179,6 +179,10 @@ def test_every_rendered_frame_of_a_cascade_shows_each_card_once(play_for, ctx):
             ids = [id(c) for c in r.drawn if hasattr(c, "card")]
             cards = [int(c.card) for c in frame.shown.cards]
             assert len(set(cards)) == len(cards) and len(set(ids)) <= 52
+            for c in frame.shown.cards:
+                if c.in_flight:  # waiting its turn exactly where its step starts, not on the way
+                    start = play.table.flights.items[int(c.card)].leg(play.env.anim_time).start
+                    assert (c.x, c.y, c.z) == (start.x, start.y, start.z), (n, str(c.card))
             seen += any(c.in_flight for c in frame.shown.cards)
             if not play.busy:
                 break

@@ -57,7 +57,7 @@ def rendered_inks(ctx, four_colour: bool) -> dict[str, tuple[float, float, float
         r.render(View(lay))
         assert r.camera is not None
         pixels, width = r.read_pixels(), SIZE[0]
-        inks = {}
+        inks: dict[str, tuple[float, float, float]] = {}
         for ten in tens:
             c = next(p for p in lay.cards if p.card == ten)
             x, y, w, h = r.camera.box(c.x, c.y, c.z, c.yaw)
@@ -69,7 +69,8 @@ def rendered_inks(ctx, four_colour: bool) -> dict[str, tuple[float, float, float
                     if sum(px) < 3 * 170:  # ink, not the paper (the pips' antialiased rims are few)
                         dark.append(px)
             assert len(dark) > 500, (str(ten), len(dark))  # the pips were found
-            inks[ten.display] = tuple(statistics.median(p[k] for p in dark) for k in range(3))
+            red, green, blue = (statistics.median(p[k] for p in dark) for k in range(3))
+            inks[ten.display] = (red, green, blue)
         return inks
     finally:
         r.release()
