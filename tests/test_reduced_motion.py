@@ -276,3 +276,37 @@ def test_the_desktop_is_asked_safely():
     broken.start()
     broken.wait(5.0)
     assert broken.answer() is None
+
+
+def test_spiders_finished_set_steps_off_with_the_ace_first_put_where_it_was_played(play_for):
+    from spider_helpers import build
+
+    from game.places import PileKind
+    from game.spider.moves import Move as SpiderMove
+
+    play = calm_play(play_for, "spider", 1, 1)
+    play.table.flights.land()
+    session = play.table.session
+    session.position = build({1: "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "AS"}, removed="SSSSSSS", suits=1)
+    play.update(STEP)
+    two = next(c for c in play.frame(SIZE).shown.cards if c.key == (PileKind.COLUMN, 0, 11))
+    assert play.table.play(SpiderMove.of(1, 0, 1))
+    play.round.events()
+    assert session.won and max(flown(play), default=0.0) == 0.0
+    aces, removed_counts = [], []
+    for _ in range(int(5.0 / STEP)):
+        play.update(STEP)
+        frame = play.frame(SIZE)
+        keys = [c.key for c in frame.shown.cards]
+        assert len(keys) == len(set(keys)) and not frame.celebrating
+        aces += [c for c in frame.shown.cards if c.key == (PileKind.REMOVED, 7, 0)]
+        removed_counts.append(sum(1 for c in frame.shown.cards if c.kind is PileKind.REMOVED and c.pile == 7
+                                  and not c.in_flight))
+        if frame.panel is not None:
+            break
+    assert frame.panel is not None and frame.panel.title == "You won!"
+    # The ace was first shown on the 2♠ where it was played (a step, not a flight), then the set
+    # stepped off card by card.
+    assert any(abs(c.x - two.x) < 1e-6 and c.y < two.y and c.in_flight for c in aces)
+    assert len({n for n in removed_counts if 0 < n < 13}) > 5
+    assert "win" in play.host.sounds
