@@ -302,6 +302,8 @@ SETTINGS = Record({
     "auto_foundation": Bool(),
     "one_click_home": Bool(),
     "animation_speed": Choice(("normal", "fast", "slow", "instant")),
+    # Reduced motion; null (or none) follows the desktop's own setting.
+    "reduced_motion": Nullable(Bool()),
     "four_colour": Bool(),
     "fullscreen": Bool(),
     "spider_suits": Choice((1, 2, 4)),

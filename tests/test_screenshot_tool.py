@@ -223,3 +223,43 @@ def test_at_goes_with_then(tmp_path):
     assert bad.returncode == 2 and "--then" in bad.stderr and "Traceback" not in bad.stderr
     illegal = shoot(tmp_path, "--deal", "1", "--then", "1h")
     assert illegal.returncode == 2 and "illegal" in illegal.stderr and "Traceback" not in illegal.stderr
+
+
+def test_set_reduced_motion_shows_the_winning_move_as_steps_with_no_celebration(tmp_path):
+    """``--set`` takes a player's setting: under reduced motion the same last move's
+    cards step home one after another (each waiting where it was, never between)
+    and the win has no celebration."""
+    calm = ("--set", "reduced_motion=true")
+    plain = shot_at(tmp_path, 0)
+    first = shot_at(tmp_path, 0, *calm)
+    # The player's card (10♦, to an empty column) is where it was put at once, to wait there
+    # for its turn home; the others wait exactly where they were.
+    boxes = {c[4]: c[:4] for c in plain["cards"]}
+    assert [c[4] for c in first["cards"] if c[:4] != boxes[c[4]]] == ["10\u2666"]
+    assert "80 moves" in first["status"]
+    cards = [c[4] for c in first["cards"]]
+    assert len(cards) == len(set(cards))  # none drawn twice
+    late = shot_at(tmp_path, 2300, *calm)
+    assert "celebration" not in {c[5] for c in late["cards"]} and "flight" not in {c[5] for c in late["cards"]}
+    assert "81 moves" in late["status"]
+    done = shot_at(tmp_path, 2300, "--hud", *calm)
+    assert done["panel"] == "You won!"  # at once: no celebration to wait for
+
+
+def test_set_takes_any_setting_and_refuses_a_bad_one_in_one_line(tmp_path):
+    rects = tmp_path / "rects.json"
+    run = shoot(tmp_path, "--set", "language=ja", "--set", "left_handed=true", "--hud", "--rects", str(rects))
+    assert run.returncode == 0, run.stderr
+    data = json.loads(rects.read_text())
+    assert "\u624b" in data["status"]  # 手: the move count in Japanese
+    foundations = [c for c in data["cards"] if c[5] == "column"]
+    assert foundations  # the table was drawn
+    for args, words in ((["--set", "volume=loud"], "volume must be a number"),
+                        (["--set", "colour=red"], "no setting 'colour'"),
+                        (["--set", "four_colour"], "NAME=VALUE"),
+                        (["--set", "reduced_motion=maybe"], "reduced_motion must be true or false"),
+                        (["--deck", "--set", "table_colour=pink"], "table_colour must be one of")):
+        bad = shoot(tmp_path, *args)
+        assert bad.returncode == 2, (args, bad.stderr)
+        lines = [line for line in bad.stderr.splitlines() if line.startswith("screenshot:")]
+        assert len(lines) == 1 and words in lines[0] and "Traceback" not in bad.stderr, bad.stderr

@@ -11,6 +11,7 @@
     python tools/screenshot.py --game freecell --panel menu --lang ja --out menu-ja.png
     python tools/screenshot.py --deck --size 1600x1000 --out deck.png
     python tools/screenshot.py --deck --card-width 60 --four-colour --out small.png
+    python tools/screenshot.py --set reduced_motion=true --set table_colour=blue --then 2a --at 30 --out s.png
 
 Uses moderngl's EGL backend, so it runs on a machine without a display
 (Mesa's software renderer included). ``--portrait`` swaps width and height,
@@ -37,10 +38,19 @@ panel with par; with the settings and statistics of the data folder ``--data DIR
 settings' felt, card back and deck.
 ``--then MOVE`` (after ``--moves``) plays MOVE as a player would, with the
 table's automatic moves at ``--auto off|safe|all`` (FreeCell; default the
-settings' own) and its flights at the normal speed, not landed; ``F`` is
+settings' own) and its flights at the settings' speed (normal unless ``--set``), not landed; ``F`` is
 the auto-complete key. ``--at MS`` draws the frame MS milliseconds after it
 (default 0), as the window would: the cards in the air where they are, the
 status line and the control bar as they stand then.
+``--set NAME=VALUE`` (repeatable) sets one of the player's settings, the
+names and values of the ``settings`` file (game/play/settings.py), checked
+by its schema (game/schema.py): ``--set four_colour=true``, ``--set
+animation_speed=slow``, ``--set reduced_motion=true``, ``--set language=ja``.
+VALUE is read as JSON where it is JSON (``true``, ``2``, ``0.3``, ``null``),
+else as text; a bad name or value is a one-line error. They go over the
+settings of ``--data`` (or the defaults), and the table, its flights, the
+HUD and every panel take them as the window does; reduced motion left
+unset is off here (the shot does not follow this machine's desktop).
 ``--lang ko|ja|ru|en`` sets every word of the shot in that language (the
 window's own choice of font included). ``--rects FILE`` writes the screen boxes (window pixels, y down)
 of every card drawn and every HUD text line and button as JSON:
@@ -145,15 +155,23 @@ def _read(path: Path) -> str:
         raise ShotError(str(exc)) from None
 
 
-def table_controller(session: Any, size: tuple[int, int], left_handed: bool = False) -> Any:
-    """The window's table controller for ``session``, as the window makes it.
+def table_controller(session: Any, size: tuple[int, int], left_handed: bool = False, settings: Any = None) -> Any:
+    """The window's table controller for ``session``, as the window makes it, with
+    ``settings`` (a :class:`game.play.settings.Settings`; None: the defaults) in force.
 
     The HUD's status text and buttons come from it, as in the window (with no
     live check and no demo running).
     """
+    from game import speeds
+    from game.play.settings import Settings
     from game.play.table import TableEnv
 
-    env = TableEnv(size=size, now=lambda: 0.0, left_handed=left_handed)
+    st = settings or Settings()
+    # What the window's round sets from the settings (game.play.round.Round._sync_env).
+    env = TableEnv(size=size, now=lambda: 0.0, left_handed=left_handed or st.left_handed,
+                   speed=speeds.SPEED_FACTORS[st.animation_speed], reduced_motion=st.calm(None),
+                   auto_foundation=st.auto_moves, one_click_home=st.one_click_home,
+                   last_move=st.last_move_outline, move_grades=st.move_grades)
     if hasattr(session, "suits"):
         from game.play.spider_table import SpiderTable
 
@@ -171,9 +189,7 @@ def play_moves(table: Any, moves: list[str]) -> None:
 
     for text in moves:
         if table.game == "freecell":
-            from game.play.menu import Settings
-
-            table.session.set_auto_level(Settings().auto_moves)  # as a player's table plays
+            table.session.set_auto_level(table.env.auto_foundation)  # as a player's table plays
         table.play(parse_move(table, text, "--play"))
         refused = [e.reason for e in table.take_events() if isinstance(e, Refused)]
         if refused:
@@ -207,7 +223,6 @@ def play_then(table: Any, text: str, level: str | None, at_ms: float) -> None:
     the window's game loop does (the win's celebration once the last card lands)."""
     from game.play.table import Played, Refused
 
-    table.env.speed = 1.0
     if level is not None:
         table.set_auto_level(level)
         table.flights.land()
@@ -266,29 +281,67 @@ def play_moves_unlanded(table: Any, text: str) -> None:
 
 
 def _panel_data(args: argparse.Namespace) -> tuple[Any, Any, Any]:
-    """The settings, statistics and challenge marks ``--panel`` shows: from ``--data DIR``, else fresh ones."""
+    """The settings (with ``--set``), statistics and challenge marks ``--panel`` shows:
+    from ``--data DIR``, else fresh ones."""
     from game.challenges import ChallengeProgress
     from game.play.menu import Settings
     from game.stats import Statistics
 
     if args.data is None:
-        return Settings(), Statistics(), ChallengeProgress()
+        return with_settings(Settings(), args.set), Statistics(), ChallengeProgress()
     if not args.data.is_dir():
         raise ShotError(f"--data {args.data}: not a folder")
     from game.store import Store
 
     store = Store(args.data, tidy=False)
-    return Settings.load(store), Statistics.load(store), ChallengeProgress.load(store)
+    return with_settings(Settings.load(store), args.set), Statistics.load(store), ChallengeProgress.load(store)
+
+
+def with_settings(settings: Any, pairs: list[str]) -> Any:
+    """``settings`` with each ``NAME=VALUE`` of ``pairs`` set, checked by the settings file's own schema.
+
+    >>> from game.play.settings import Settings
+    >>> with_settings(Settings(), ["four_colour=true", "table_colour=blue"]).table_colour
+    'blue'
+    >>> with_settings(Settings(), ["volume=loud"])
+    Traceback (most recent call last):
+    ...
+    screenshot.ShotError: --set volume=loud: volume must be a number 0..1, not 'loud'
+    """
+    from dataclasses import fields
+
+    from game.play.settings import Settings
+    from game.schema import SETTINGS, SchemaError
+
+    names = sorted(f.name for f in fields(Settings) if f.name in SETTINGS.fields)
+    data = settings.to_dict()
+    for pair in pairs:
+        name, eq, text = pair.partition("=")
+        name = name.strip()
+        if not eq or not name:
+            raise ShotError(f"--set {pair}: give NAME=VALUE, such as four_colour=true")
+        if name not in names:
+            raise ShotError(f"--set {pair}: no setting {name!r}; the settings are {', '.join(names)}")
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text  # plain text: table_colour=blue
+        try:
+            data[name] = SETTINGS.fields[name].check(value, name)
+        except SchemaError as exc:
+            raise ShotError(f"--set {pair}: {exc}") from None
+    out, bad = Settings.checked(data)
+    assert not bad, bad  # each value passed the schema above
+    return out
 
 
 def _won_by_par(table: Any) -> Any:
     """Play the deal's par line on ``table`` as a player would (the automatic moves
     left to the table) and return its result panel, par beside the moves."""
-    from game.play.menu import Settings
     from game.play.par import par_here, par_sentence
 
     s = table.session
-    level = Settings().auto_moves if table.game == "freecell" else None
+    level = table.env.auto_foundation if table.game == "freecell" else None
     if table.game == "freecell":
         table.session = type(s)(s.number, auto_foundation=level, now=lambda: 0.0)
     par = par_here(table.game, s.number, table.suits, level)
@@ -332,7 +385,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="Spider: deal this many rows from the stock (after --moves) for long columns")
     ap.add_argument("--size", type=parse_size, default=None, help="WIDTHxHEIGHT in pixels (default 1280x720)")
     ap.add_argument("--portrait", action="store_true", help="swap width and height (a rotated window)")
-    ap.add_argument("--four-colour", action="store_true", help="the four-colour deck")
+    ap.add_argument("--four-colour", action="store_true", help="the four-colour deck (as --set four_colour=true)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="set one of the player's settings (a settings file's name and value; may repeat)")
     ap.add_argument("--left-handed", action="store_true",
                     help="the left-handed table: top row and control bar mirrored")
     ap.add_argument("--play", action="append", default=[], metavar="MOVE",
@@ -368,11 +423,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deck", action="store_true", help="draw the 52 faces in a grid, flat, instead of a table")
     ap.add_argument("--card-width", type=int, metavar="PX",
                     help="with --deck: cards this many pixels wide (default: as the window of --size shows them)")
-    ap.add_argument("--lang", choices=(*LANGUAGES, PSEUDO), default="en",
-                    help="the language of every word shown (default English; qps: the test pseudo-language)")
+    ap.add_argument("--lang", choices=(*LANGUAGES, PSEUDO),
+                    help="the language of every word shown (default: --set language's, else English; "
+                         "qps: the test pseudo-language)")
     ap.add_argument("--out", type=Path, required=True, help="PNG file to write")
     args = ap.parse_args(argv)
-    set_language(args.lang)
+    set_language(args.lang or "en")
     if args.card_width is not None and not args.deck:
         ap.error("--card-width goes with --deck")
     if (args.at is not None or args.auto is not None) and args.then is None:
@@ -382,6 +438,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.card_width is not None and not 16 <= args.card_width <= 1024:
         ap.error("--card-width takes 16..1024 pixels")
     try:
+        settings = _panel_data(args)[0]  # --set checked before anything is drawn
+        if args.lang is None and settings.language:
+            set_language(settings.language)
         if args.deck:
             return shoot_deck(args)
         if args.size is None:
@@ -465,7 +524,7 @@ def shoot_deck(args: argparse.Namespace) -> int:
             note = f", shrunk from the window's {card_w} px to fit the grid"
             card_w = fit
     ctx = moderngl.create_standalone_context(backend="egl")  # type: ignore[arg-type]  # the stub types each keyword as a dict
-    renderer = Renderer(ctx, (w, h), four_colour=args.four_colour)
+    renderer = Renderer(ctx, (w, h), four_colour=args.four_colour or _panel_data(args)[0].four_colour)
     # The atlas the window draws for cards of this size (it picks its own, larger, pixel size).
     renderer.atlas.ensure(card_w)
     assert renderer.atlas.sheet is not None
@@ -544,15 +603,13 @@ def shoot(args: argparse.Namespace) -> int:
                         table_colour=settings.table_colour, card_back=settings.card_back)
     marks: list[Mark] = []
     focus = None
-    table = table_controller(session, (w, h), args.left_handed)
+    table = table_controller(session, (w, h), args.left_handed, settings)
     result = _won_by_par(table) if args.panel == "result" else None
     if args.play:
         play_moves(table, args.play)
         marks = table.marks()
     if args.then is not None:
-        from game.play.menu import Settings
-
-        level = (args.auto or Settings().auto_moves) if table.game == "freecell" else None
+        level = (args.auto or settings.auto_moves) if table.game == "freecell" else None
         play_then(table, args.then, level, args.at or 0.0)
         marks = table.marks()
     if args.select is not None:
@@ -575,7 +632,7 @@ def shoot(args: argparse.Namespace) -> int:
         from game.ui.overlay import Overlay
 
         overlay = Overlay(ctx, (w, h))
-        overlay.set_mirror(args.left_handed)
+        overlay.set_mirror(table.env.left_handed)
         overlay.set_table_colour(settings.table_colour)
         if args.panel == "help" and args.help_page is None:
             args.help_page = 1

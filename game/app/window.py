@@ -41,6 +41,7 @@ from game.app.textentry import TextEntry
 from game.app.waiting import LOOK_MS, RESTING_S, EventWaiter, look_for_input
 from game.input.keys import translate_controller, translate_key
 from game.loop import FixedStep
+from game.motion import FollowsDesktop
 from game.play import Play
 from game.play.menu import Settings
 from game.play.round import QUIET_LOOK
@@ -60,7 +61,7 @@ __all__ = ["App"]
 IDLE_WAIT_MS = 5000
 
 
-class App:
+class App(FollowsDesktop):
     """One window, one table. ``step()`` runs one frame; ``run()`` loops until quit."""
 
     def __init__(self, game: str = "freecell", number: int | None = None, suits: int = 1,

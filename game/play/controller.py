@@ -336,7 +336,7 @@ class Play:
         t = self.table
         return Frame(t.layout_now(size=size), t.shown_layout(size), tuple(t.marks(t.held and t.held[0])),
                      None if self.blocked else self.round.focus_mark(), self.status(), t.message, self.buttons(),
-                     self.panel(), self.env.anim_time, self.busy, t.flights.celebrating(self.env.anim_time), t.tip())
+                     self.panel(), self.round.glow(), self.busy, t.flights.celebrating(self.env.anim_time), t.tip())
 
     def panel(self) -> Panel | None:
         return self.menu.panel() if self.menu.is_open else self.table.current_panel()

@@ -2,11 +2,22 @@
 
 Animation is view state (STYLE practice 9): a move changes the position at
 once; each card then flies from where it was to where it lands.
+
+Under reduced motion (the setting, or the desktop's own) nothing flies: each
+card waits where it was until its turn and then steps to where it lands in
+one frame (the automatic cards still one after another, so the player can
+follow them), and the win's celebration is not played::
+
+    >>> calm = Flights(reduced=lambda: True)
+    >>> calm.add(1, CardTransform(0, 0, 0), CardTransform(5, 0, 0), t0=0.5, duration=0.24, lift=0.35)
+    >>> calm.at(0.4)[1].x, calm.at(0.5), calm.last_landing()
+    (0, {}, 0.5)
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,13 +66,22 @@ class Flights:
     automatic cards that follow a move go one after another).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, reduced: Callable[[], bool] = lambda: False) -> None:
         self.items: dict[Key, _Flight] = {}
+        #: Reduced motion is wanted now (read at each new flight: the setting takes effect at once).
+        self.reduced = reduced
         #: How many times every flight was landed at once (what was on its way then has landed).
         self.skips = 0
 
     def add(self, key: Key, start: CardTransform, end: CardTransform, t0: float,
             duration: float, lift: float, kind: str = "move", drift: tuple[float, float] = (0.0, 0.0)) -> None:
+        if self.reduced():
+            if kind != "move":
+                self.items.pop(key, None)  # no celebration leap
+                return
+            # A step: the card waits where it was until its turn (t0), then is where it lands.
+            self.items[key] = _Flight(start, end, t0, 0.0, 0.0, kind)
+            return
         if duration <= 0:
             self.items.pop(key, None)
             return
@@ -72,7 +92,10 @@ class Flights:
         there and its flight goes on from there at its own start time (when the first
         leg would not be over by then, nothing changes)."""
         f = self.items.get(key)
-        if f is None or duration <= 0 or t0 + duration > f.t0:
+        step = self.reduced()
+        if step:
+            duration = 0.0  # the card steps to where it was put, and waits there
+        if f is None or (duration <= 0 and not step) or t0 + duration > f.t0:
             return
         f.first = _Flight(f.start, stop, t0, duration, lift, f.kind)
         f.start = stop
@@ -95,6 +118,9 @@ class Flights:
             if now >= whole.lands:
                 continue
             f = whole.leg(now)
+            if f.duration <= 0:
+                out[key] = f.start  # a step not taken yet: the card waits where it was
+                continue
             u = (now - f.t0) / f.duration
             u = _ease(max(0.0, u))
             s, e = f.start, f.end

@@ -39,7 +39,7 @@ class Frame:
     message: str
     buttons: tuple[Button, ...]
     panel: Panel | None
-    #: Seconds of animation time (the hint's glow pulses on it).
+    #: Seconds of animation time (the hint's glow pulses on it); under reduced motion it stands at 0.
     time: float
     #: Cards are flying: the window draws every frame.
     busy: bool

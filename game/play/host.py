@@ -39,6 +39,10 @@ class Host(Protocol):
 
     def set_volume(self, volume: float) -> None: ...
 
+    def desktop_motion(self) -> bool | None:
+        """The desktop's "reduce animation" setting: True to reduce; None where it does not say
+        (yet): :func:`game.motion.desktop_reduces_motion`. It never waits."""
+
 
 class NullHost:
     """A host with no window: a clipboard of its own, no sound (tests, tools)."""
@@ -51,6 +55,8 @@ class NullHost:
         self.fullscreen = False
         #: The last volume the controller set (None: never set).
         self.volume: float | None = None
+        #: What the desktop says about reduced motion (None: nothing, as on a desktop that does not say).
+        self.reduce_motion: bool | None = None
 
     def clipboard_get(self) -> str:
         return self.clipboard
@@ -71,3 +77,6 @@ class NullHost:
 
     def set_volume(self, volume: float) -> None:
         self.volume = volume
+
+    def desktop_motion(self) -> bool | None:
+        return self.reduce_motion

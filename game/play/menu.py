@@ -59,7 +59,8 @@ class Menu:
     def __init__(self, settings: Settings, stats: Any = None, game: str = "freecell", *,
                  marks: Callable[[], Any] | None = None,
                  held: Callable[[], tuple[str, str] | None] | None = None,
-                 playing: Callable[[], str] | None = None) -> None:
+                 playing: Callable[[], str] | None = None,
+                 desktop: Callable[[], bool | None] | None = None) -> None:
         self.settings = settings
         self.stats = stats
         self.game = game
@@ -86,6 +87,9 @@ class Menu:
         #: The statistics bucket of the game on the table ("spider-2"), asked as the statistics
         #: open: they open on its tab (None: no table; the first tab with results).
         self.playing = playing
+        #: What the desktop's own "reduce animation" setting asks (None: it does not say), which
+        #: reduced motion follows until the player chooses (:meth:`Settings.calm`).
+        self.desktop = desktop or (lambda: None)
 
     @property
     def is_open(self) -> bool:
@@ -236,7 +240,8 @@ class Menu:
                 toggle(_("FreeCell: show which moves keep the win"), "move_grades"),
                 choice(_("Animation speed"), "animation_speed", SPEEDS, tuple(_(_NAMES[x]) for x in SPEEDS),
                        st.animation_speed),
-                self._winnable_row(b))
+                self._winnable_row(b),
+                self._calm_row(b))
         look = (choice(_("Deck"), "four_colour", ("off", "on"), (_("2 colours"), _("4 colours")),
                        "on" if st.four_colour else "off"),
                 choice(_("Table"), "table_colour", theme.TABLE_COLOURS,
@@ -256,6 +261,16 @@ class Menu:
         b.add(_("Back"), "back")
         return (_("Settings"), [Section(_("Play"), play), Section(_("Look"), look), Section(_("Sound"), sound),
                                 Section(_("Language"), speech)], b.buttons)
+
+    def _calm_row(self, b: _Buttons) -> Row:
+        """Reduced motion: on or off as it is in force, the desktop's choice until the player makes one."""
+        st = self.settings
+        calm = st.calm(self.desktop())
+        index = b.add(_("On") if calm else _("Off"), "set-reduced_motion")
+        # TRANSLATORS: Settings' note under "Reduced motion" while it follows the desktop's own setting.
+        note = _("As your desktop asks") if calm and st.reduced_motion is None else ""
+        # TRANSLATORS: a Settings switch: cards step instead of flying, no celebration, no pulsing glow.
+        return Row(_("Reduced motion"), index, selected=index if calm else (), note=note)
 
     #: "Winnable deals only": one switch per game (Spider per suit count), as (field, button label).
     WINNABLE = (("winnable_freecell", N_("FreeCell")), ("winnable_spider_1", N_("Spider 1 suit")),
@@ -651,6 +666,8 @@ class Menu:
             st = self.settings
             if name == "muted":
                 st.toggle_mute()
+            elif name == "reduced_motion":
+                st.reduced_motion = not st.calm(self.desktop())  # from now on the player's own choice
             elif name == "animation_speed":
                 st.animation_speed = SPEEDS[(SPEEDS.index(st.animation_speed) + 1) % len(SPEEDS)]
             elif name == "auto_moves":

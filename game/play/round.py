@@ -207,7 +207,8 @@ class Round:
             elif isinstance(event, Helped) and self.challenge is not None:
                 self.challenge.spoiled = True
         self.table.settle()
-        if self._win_sound and self.table.celebrating:
+        # The win's sound comes with its celebration, or as the last card lands where there is none.
+        if self._win_sound and (self.table.celebrating or (self.env.reduced_motion and self.table.win_shown)):
             self._win_sound = False
             self.host.play_sound("win")
 
@@ -302,7 +303,7 @@ class Round:
         """The menu over this round: it asks the round for the challenge marks, the level a
         challenge holds, and the game on the table (the statistics open on its tab)."""
         return Menu(self.settings, self.stats, marks=self.challenge_marks, held=self.held_level,
-                    playing=lambda: self.table.stats_key())
+                    playing=lambda: self.table.stats_key(), desktop=self.host.desktop_motion)
 
     # --- daily challenges ----------------------------------------------------------------
 
@@ -494,6 +495,7 @@ class Round:
     def _sync_env(self) -> None:
         st = self.settings
         self.env.speed = speeds.SPEED_FACTORS[st.animation_speed]
+        self.env.reduced_motion = st.calm(self.host.desktop_motion())
         self.env.auto_foundation = self._auto_level()  # a level: "off", "safe" or "all"
         self.env.one_click_home = st.one_click_home
         self.env.last_move = st.last_move_outline
@@ -548,10 +550,16 @@ class Round:
 
     # --- each step, and what the status line and the control bar say ------------------
 
+    def glow(self) -> float:
+        """The clock the hint's glow pulses on: animation time, or 0 under reduced motion (it holds still)."""
+        return 0.0 if self.env.reduced_motion else self.env.anim_time
+
     def update(self, dt: float, blocked: bool) -> None:
         """One fixed step; ``blocked``: a panel or the menu covers the table (its clock stops)."""
         self.env.anim_time += dt
         old, self.env.size = self.env.size, self.host.size
+        if self.settings.reduced_motion is None:  # the desktop's answer may come after the first frame
+            self.env.reduced_motion = self.settings.calm(self.host.desktop_motion())
         if old != self.env.size:
             self.table.resized(old)
         clock = self.table.session.clock

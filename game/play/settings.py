@@ -38,6 +38,9 @@ class Settings:
     auto_moves: str = "safe"
     one_click_home: bool = False
     animation_speed: str = "normal"
+    #: Reduced motion: cards step instead of flying, no celebration, the hint's glow still.
+    #: None: not chosen, so the desktop's own setting decides (:meth:`calm`).
+    reduced_motion: bool | None = None
     four_colour: bool = False
     fullscreen: bool = False
     spider_suits: int = 1
@@ -80,6 +83,15 @@ class Settings:
         (0.0, 0.3)
         """
         return 0.0 if self.muted else self.volume
+
+    def calm(self, desktop: bool | None) -> bool:
+        """Whether motion is reduced: the player's choice, else the desktop's (``desktop``:
+        what it asks for; None where it does not say).
+
+        >>> Settings().calm(None), Settings().calm(True), Settings(reduced_motion=False).calm(True)
+        (False, True, False)
+        """
+        return bool(desktop) if self.reduced_motion is None else self.reduced_motion
 
     def toggle_mute(self) -> bool:
         """Sound off / on (the S key); returns whether it is now muted. The volume is kept."""

@@ -47,6 +47,8 @@ class TableEnv:
     size: tuple[int, int] = (1280, 720)
     #: The animation-speed factor (0 = instant).
     speed: float = 1.0
+    #: Reduced motion: cards step instead of flying, and the win is not celebrated (game.play.flights).
+    reduced_motion: bool = False
     #: Seconds of animation time: flights are scheduled on it.
     anim_time: float = 0.0
     #: The keyboard or gamepad was used last (the focus ring shows).
@@ -121,7 +123,7 @@ class Table:
     def __init__(self, env: TableEnv) -> None:
         self.env = env
         self.events: list[TableEvent] = []
-        self.flights = Flights()
+        self.flights = Flights(reduced=lambda: self.env.reduced_motion)
         self.selection: tuple[PileKind, int, int] | None = None  # kind, pile, index
         self.message = ""
         self.message_at = 0.0
@@ -144,6 +146,8 @@ class Table:
         self.hovered: tuple[PileKind, int] | None = None
         #: The win was recorded: its celebration starts once the last card has landed.
         self._celebration_due = False
+        #: The win has shown (its last card landed; the celebration began, where there is one).
+        self.win_shown = False
         self._said_for: tuple[object, ...] | None = None  # the position whose outcome the message line said
         #: What the status line and the bar show while cards fly: the figures of the
         #: last step whose cards have all landed (``_shown_base`` before any of
@@ -343,6 +347,7 @@ class Table:
         self._shown_base, self._shown_steps = self.figures(), []
         self._said_for = None
         self._celebration_due = False
+        self.win_shown = False
 
     def outcome_panel(self, outcome: Any) -> Panel:
         raise NotImplementedError
@@ -557,6 +562,7 @@ class Table:
 
     def _start_celebration(self) -> None:
         """A short celebration: the kings on top of their piles leap and spin, one after another."""
+        self.win_shown = True  # under reduced motion there is no leap (game.play.flights)
         lay = self.layout_now()
         kings = [p for p in lay.cards if not p.hidden and p.kind in (PileKind.FOUNDATION, PileKind.REMOVED)]
         now = self.env.anim_time

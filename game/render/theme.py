@@ -94,11 +94,17 @@ LAST_MOVE = (1.0, 0.97, 0.86, 0.85)
 
 # --- card faces (RGB 0..255 for pygame) --------------------------------------
 FACE_PAPER = (252, 251, 246)
-RED_INK = (206, 22, 32)
+#: The inks are chosen so that every pair of suits stays apart under protanopia, deuteranopia
+#: and tritanopia as well as in normal vision (tests/test_suit_colours.py measures the rendered
+#: pips): a pure red (no green in it) keeps the hearts darker than the clubs for a red-blind eye.
+RED_INK = (204, 6, 24)
 BLACK_INK = (22, 22, 26)
-#: Four-colour deck: clubs green, diamonds blue (hearts red, spades black).
-CLUB_GREEN = (18, 128, 48)
-DIAMOND_BLUE = (24, 82, 208)
+#: Four-colour deck: clubs green, diamonds blue (hearts red, spades black). The green leans
+#: to sea green and the blue to cobalt: a grass green and a red look alike to the red- and
+#: green-blind (the old (18, 128, 48) did), and a bluer green must then be lighter than the
+#: blue for the blue-blind.
+CLUB_GREEN = (18, 132, 96)
+DIAMOND_BLUE = (0, 66, 210)
 #: The corner index, in a card's design units (the card is 100 wide, 140 tall):
 #: the rank's ink this tall (24 units: 14 px on a card 60 px wide, readable in
 #: a fanned column of the smallest window), the suit beside it, both this far
