@@ -23,10 +23,18 @@ position::
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["MEMORY", "ShownHints", "YardstickHint", "hint_game"]
+from game.freecell import HOME, Move, Position
+from game.i18n import _
+from game.places import PileKind
+from game.play.panels import Button, Command, Panel
+from game.play.table import TableEnv
+from game.render.marks import Mark
+from game.session import FreeCellSession
+
+__all__ = ["MEMORY", "Hinting", "ShownHints", "YardstickHint", "hint_game"]
 
 #: Lines kept per game (the oldest forgotten first): far more hints than a game asks.
 MEMORY = 256
@@ -121,3 +129,178 @@ class YardstickHint:
 
     def close(self) -> None:
         self._hints.close()
+
+
+class Hinting:
+    """FreeCell's hint on a table (a mixin: ``self`` is the FreeCell table): proven
+    unsolvable at once, par's next move on par's line, the yardstick's line off it
+    (followed after each change), else the hint's own search in the shared worker.
+    The table calls :meth:`start_hinting` when made, :meth:`poll_hint` each step
+    and :meth:`close_hinting` when it closes."""
+
+    # The table's own, declared for the checker (annotations only: nothing here
+    # hides the table's attributes and methods).
+    session: FreeCellSession
+    env: TableEnv
+    par_found: tuple[str, tuple[Any, ...]] | None
+    panel: Panel | None
+    hint_marks: list[Mark]
+    say: Callable[[str], None]
+    learn_line: Callable[[Position, Sequence[Move]], None]
+    if TYPE_CHECKING:  # the table's (the review's position while its panel is up)
+        @property
+        def position(self) -> Position: ...
+
+    def start_hinting(self) -> None:
+        #: The hint's own search (made on the first that needs it), its request and whether it runs.
+        self.hints: Any = None
+        self.hint_request = 0
+        self.thinking = False
+        #: The hints' lines shown in this game (the review knows them: one yardstick), and
+        #: the yardstick's hint followed after each change once par is known.
+        self.shown_hints = ShownHints()
+        self.yardstick: YardstickHint | None = None
+        self._awaiting_yardstick = False
+
+    def poll_hint(self) -> None:
+        """Each step: follow the game with the yardstick, and show a hint once it came."""
+        from game.freecell.hints import Hint
+
+        self._follow_yardstick()
+        if self._awaiting_yardstick:
+            self._take_yardstick()
+        elif self.hints is not None and self.thinking:
+            for event in self.hints.poll():
+                if isinstance(event, Hint) and event.request == self.hint_request:
+                    self._show_hint(event)
+
+    def close_hinting(self) -> None:
+        if self.hints is not None:
+            self.hints.close()
+        if self.yardstick is not None:
+            self.yardstick.close()
+
+    def ask_hint(self) -> None:
+        from game.freecell.hints import known_unsolvable_hint
+
+        # A deal on the shipped proof list: every position of it is lost, so
+        # answer at once, in the same words as everywhere else.
+        proven = known_unsolvable_hint(self.session.number)
+        if proven is not None:
+            self.cancel_hint()
+            self._show_hint(proven)
+            return
+        on_par = self._par_hint()
+        if on_par is not None:
+            self.cancel_hint()
+            self._show_hint(on_par)
+            return
+        self.thinking = True
+        self.say("")
+        if self._follow_yardstick():
+            self._awaiting_yardstick = True
+            self._take_yardstick()
+        else:
+            self._search_hint()
+
+    def _search_hint(self) -> None:
+        """The hint's own search, in the shared worker (where the yardstick knows no line)."""
+        if self.hints is None:
+            from game.solver import HintService
+
+            env = self.env
+            self.hints = HintService(service=env.solver("freecell")) if env.solver else HintService()
+        self.hint_request = self.hints.ask(self.position)
+        self.thinking = True
+
+    def _follow_yardstick(self) -> bool:
+        """Keep the yardstick's worker on the position on the table (each frame, after
+        each change); True when it measures here (par known at the table's level)."""
+        if self.par_found is None or self.par_found[0] != self.position.auto_level:
+            return False
+        if self.yardstick is None:
+            env = self.env
+            self.yardstick = YardstickHint(env.yardstick("freecell") if env.yardstick else None)
+        self.yardstick.follow(self.session, self.par_found, self.shown_hints)
+        self.yardstick.poll()
+        return self.yardstick.pending(self.position) or self.yardstick.ready(self.position) is not None
+
+    def _take_yardstick(self) -> None:
+        """Show the yardstick's hint once it came; where it knows no line, search."""
+        from game.freecell.hints import HintKind
+
+        assert self.yardstick is not None
+        hint = self.yardstick.ready(self.position)
+        if hint is None:
+            if not self.yardstick.pending(self.position):
+                self._awaiting_yardstick = False
+                self._search_hint()  # no longer measurable here (the level changed)
+            return
+        self._awaiting_yardstick = False
+        if hint.kind is HintKind.WIN:
+            self._show_hint(hint)
+        else:
+            self._search_hint()
+
+    def _par_hint(self) -> Any:
+        """The hint when the game stands on par's line: par's next move and the rest of
+        its line as par counts it (the review's yardstick, so the move is best there)."""
+        from game.freecell.hints import Hint, HintKind
+        from game.play.par import rest_of
+
+        if self.par_found is None or self.par_found[0] != self.position.auto_level:
+            return None
+        rest = rest_of(self.session.review_game()[0], self.par_found[1], self.position)
+        return None if not rest else Hint(0, HintKind.WIN, rest[0], len(rest), 0, 0.0)
+
+    def _record_shown(self, hint: Any) -> None:
+        """Keep the hint's line as the review will read it (player moves at the game's level)."""
+        from game.freecell.review import par_moves
+
+        _start, moves, level = self.session.review_game()
+        if level != self.position.auto_level or len(moves) != len(self.position.undo_steps()):
+            return
+        line = par_moves(self.position, hint.line, level) if hint.line else None
+        if line:
+            self.shown_hints.record(moves, line)
+
+    def shown_lines(self) -> dict[int, tuple[Any, ...]]:
+        return self.shown_hints.on(self.session.review_game()[1])
+
+    def cancel_hint(self) -> None:
+        if self.hints is not None and self.thinking:
+            self.hints.cancel()
+        self.thinking = False
+        self._awaiting_yardstick = False
+
+    def _show_hint(self, hint: Any) -> None:
+        from game.freecell.hints import HintKind, hint_text
+
+        self.thinking = False
+        self.say(_("Hint: {hint}").format(hint=hint_text(self.position, hint)))
+        self.hint_marks = []
+        if hint.kind is HintKind.NO_WIN:
+            why = (_("Deal #{deal} is proven unsolvable: no position of it can be won.").format(deal=hint.deal)
+                   if hint.deal is not None else _("The solver examined every position reachable from here."))
+            self.panel = Panel(_("No winning line exists from here"), (why,),
+                               (Button(_("Undo"), Command.UNDO), Button(_("Hint again"), Command.HINT),
+                                Button(_("Restart"), Command.RESTART), Button(_("New deal"), Command.NEW)))
+            return
+        if hint.move is None:
+            return
+        self.learn_line(self.position, hint.line)
+        self._record_shown(hint)
+        m = hint.move
+        if m.source < 8:
+            n = len(self.position.columns[m.source])
+            self.hint_marks.append(Mark(PileKind.COLUMN, m.source, n - m.count, "hint"))
+        else:
+            self.hint_marks.append(Mark(PileKind.CELL, m.source - 8, None, "hint"))
+        if m.dest < 8:
+            self.hint_marks.append(Mark(PileKind.COLUMN, m.dest, None, "hint"))
+        elif m.dest < HOME:
+            self.hint_marks.append(Mark(PileKind.CELL, m.dest - 8, None, "hint"))
+        else:
+            # "To the foundation": the foundation of the card's suit lights too.
+            card = self.position.columns[m.source][-1] if m.source < 8 else self.position.cells[m.source - 8]
+            self.hint_marks.append(Mark(PileKind.FOUNDATION, int(card) % 4, None, "hint"))

@@ -1,6 +1,7 @@
 """FreeCell's table controller: selection and one-click moves, sequence moves
 through the engine's capacity rule, automatic foundation cards flown one
-after another, hints from the solver process and the live winnability line.
+after another and the live winnability line; its hint is
+:class:`game.play.freecell_hint.Hinting`'s, its review :class:`game.play.reviewing.Reviewing`'s.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from game.i18n import _, ngettext
 from game.input.actions import Act
 from game.places import PileKind
 from game.play.flights import Key
-from game.play.freecell_hint import ShownHints, YardstickHint
+from game.play.freecell_hint import Hinting
 from game.play.move_list import move_list_panel
 from game.play.panels import Button, Command, Panel
 from game.play.reviewing import Reviewing
@@ -44,7 +45,7 @@ class _Figures(NamedTuple):
     can_autocomplete: bool
 
 
-class FreeCellTable(Reviewing, Table):
+class FreeCellTable(Hinting, Reviewing, Table):
     game = "freecell"
     session: FreeCellSession
 
@@ -54,9 +55,6 @@ class FreeCellTable(Reviewing, Table):
         self.holding: tuple[int, int] = (0, 0)
         self._cascade = False
         self.cascade_wait = 0.0
-        self.hints: Any = None
-        self.hint_request = 0
-        self.thinking = False
         #: "Show which moves keep the win": the worker that grades the selection's
         #: targets, what was asked (position and selection), and its verdicts by place.
         self.grader: Any = None
@@ -67,11 +65,7 @@ class FreeCellTable(Reviewing, Table):
         #: Positions known winnable (the lines of hints, of the live check, of the review):
         #: a target whose move leads to one is green at once, with no search.
         self.known = KnownWins()
-        #: The hints' lines shown in this game (the review knows them: one yardstick), and
-        #: the yardstick's hint followed after each change once par is known.
-        self.shown_hints = ShownHints()
-        self.yardstick: YardstickHint | None = None
-        self._awaiting_yardstick = False
+        self.start_hinting()
         self._shown_from_now()
         from game.freecell.deals import is_known_unsolvable
 
@@ -670,133 +664,6 @@ class FreeCellTable(Reviewing, Table):
         self.after_change(before, step.automatic, speeds.FLIGHT,
                           sound="home" if step.move.dest == HOME or step.automatic else "place")
 
-    # --- hints: the solver in its own process ------------------------------------
-
-    def ask_hint(self) -> None:
-        from game.freecell.hints import known_unsolvable_hint
-
-        # A deal on the shipped proof list: every position of it is lost, so
-        # answer at once, in the same words as everywhere else.
-        proven = known_unsolvable_hint(self.session.number)
-        if proven is not None:
-            self.cancel_hint()
-            self._show_hint(proven)
-            return
-        on_par = self._par_hint()
-        if on_par is not None:
-            self.cancel_hint()
-            self._show_hint(on_par)
-            return
-        self.thinking = True
-        self.say("")
-        if self._follow_yardstick():
-            self._awaiting_yardstick = True
-            self._take_yardstick()
-        else:
-            self._search_hint()
-
-    def _search_hint(self) -> None:
-        """The hint's own search, in the shared worker (where the yardstick knows no line)."""
-        if self.hints is None:
-            from game.solver import HintService
-
-            env = self.env
-            self.hints = HintService(service=env.solver("freecell")) if env.solver else HintService()
-        self.hint_request = self.hints.ask(self.position)
-        self.thinking = True
-
-    def _follow_yardstick(self) -> bool:
-        """Keep the yardstick's worker on the position on the table (each frame, after
-        each change); True when it measures here (par known at the table's level)."""
-        if self.par_found is None or self.par_found[0] != self.position.auto_level:
-            return False
-        if self.yardstick is None:
-            env = self.env
-            self.yardstick = YardstickHint(env.yardstick("freecell") if env.yardstick else None)
-        self.yardstick.follow(self.session, self.par_found, self.shown_hints)
-        self.yardstick.poll()
-        return self.yardstick.pending(self.position) or self.yardstick.ready(self.position) is not None
-
-    def _take_yardstick(self) -> None:
-        """Show the yardstick's hint once it came; where it knows no line, search."""
-        from game.freecell.hints import HintKind
-
-        assert self.yardstick is not None
-        hint = self.yardstick.ready(self.position)
-        if hint is None:
-            if not self.yardstick.pending(self.position):
-                self._awaiting_yardstick = False
-                self._search_hint()  # no longer measurable here (the level changed)
-            return
-        self._awaiting_yardstick = False
-        if hint.kind is HintKind.WIN:
-            self._show_hint(hint)
-        else:
-            self._search_hint()
-
-    def _par_hint(self) -> Any:
-        """The hint when the game stands on par's line: par's next move and the rest of
-        its line as par counts it (the review's yardstick, so the move is best there)."""
-        from game.freecell.hints import Hint, HintKind
-        from game.play.par import rest_of
-
-        if self.par_found is None or self.par_found[0] != self.position.auto_level:
-            return None
-        rest = rest_of(self.session.review_game()[0], self.par_found[1], self.position)
-        return None if not rest else Hint(0, HintKind.WIN, rest[0], len(rest), 0, 0.0)
-
-    def _record_shown(self, hint: Any) -> None:
-        """Keep the hint's line as the review will read it (player moves at the game's level)."""
-        from game.freecell.review import par_moves
-
-        _start, moves, level = self.session.review_game()
-        if level != self.position.auto_level or len(moves) != len(self.position.undo_steps()):
-            return
-        line = par_moves(self.position, hint.line, level) if hint.line else None
-        if line:
-            self.shown_hints.record(moves, line)
-
-    def shown_lines(self) -> dict[int, tuple[Any, ...]]:
-        return self.shown_hints.on(self.session.review_game()[1])
-
-    def cancel_hint(self) -> None:
-        if self.hints is not None and self.thinking:
-            self.hints.cancel()
-        self.thinking = False
-        self._awaiting_yardstick = False
-
-    def _show_hint(self, hint: Any) -> None:
-        from game.freecell.hints import HintKind, hint_text
-
-        self.thinking = False
-        self.say(_("Hint: {hint}").format(hint=hint_text(self.position, hint)))
-        self.hint_marks = []
-        if hint.kind is HintKind.NO_WIN:
-            why = (_("Deal #{deal} is proven unsolvable: no position of it can be won.").format(deal=hint.deal)
-                   if hint.deal is not None else _("The solver examined every position reachable from here."))
-            self.panel = Panel(_("No winning line exists from here"), (why,),
-                               (Button(_("Undo"), Command.UNDO), Button(_("Hint again"), Command.HINT),
-                                Button(_("Restart"), Command.RESTART), Button(_("New deal"), Command.NEW)))
-            return
-        if hint.move is None:
-            return
-        self.learn_line(self.position, hint.line)
-        self._record_shown(hint)
-        m = hint.move
-        if m.source < 8:
-            n = len(self.position.columns[m.source])
-            self.hint_marks.append(Mark(PileKind.COLUMN, m.source, n - m.count, "hint"))
-        else:
-            self.hint_marks.append(Mark(PileKind.CELL, m.source - 8, None, "hint"))
-        if m.dest < 8:
-            self.hint_marks.append(Mark(PileKind.COLUMN, m.dest, None, "hint"))
-        elif m.dest < HOME:
-            self.hint_marks.append(Mark(PileKind.CELL, m.dest - 8, None, "hint"))
-        else:
-            # "To the foundation": the foundation of the card's suit lights too.
-            card = self.position.columns[m.source][-1] if m.source < 8 else self.position.cells[m.source - 8]
-            self.hint_marks.append(Mark(PileKind.FOUNDATION, int(card) % 4, None, "hint"))
-
     def finish_cascade(self) -> None:
         """Skip the rest of an auto-complete cascade: every card goes home now, and lands."""
         while self.cascade:
@@ -808,15 +675,7 @@ class FreeCellTable(Reviewing, Table):
         self.follow_grades()
         self.poll_grades()
         self.poll_coach()
-        self._follow_yardstick()
-        if self._awaiting_yardstick:
-            self._take_yardstick()
-        elif self.hints is not None and self.thinking:
-            from game.freecell.hints import Hint
-
-            for event in self.hints.poll():
-                if isinstance(event, Hint) and event.request == self.hint_request:
-                    self._show_hint(event)
+        self.poll_hint()
         if self.cascade:
             self.cascade_wait -= dt
             # At the instant speed the whole cascade lands in this step.
@@ -832,7 +691,4 @@ class FreeCellTable(Reviewing, Table):
         self.close_coach()
         if self.grader is not None:
             self.grader.close()
-        if self.hints is not None:
-            self.hints.close()
-        if self.yardstick is not None:
-            self.yardstick.close()
+        self.close_hinting()
