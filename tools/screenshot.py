@@ -41,7 +41,7 @@ settings' own) and its flights at the normal speed, not landed; ``F`` is
 the auto-complete key. ``--at MS`` draws the frame MS milliseconds after it
 (default 0), as the window would: the cards in the air where they are, the
 status line and the control bar as they stand then.
-``--lang ko|ja|ru|en`` sets every word of the shot in that language (the
+``--lang ko|ja|ru|zh_CN|en`` sets every word of the shot in that language (the
 window's own choice of font included). ``--rects FILE`` writes the screen boxes (window pixels, y down)
 of every card drawn and every HUD text line and button as JSON:
 ``{"size": [w, h], "cards": [[x, y, w, h, card, where], ...], "hud": [[x, y, w, h], ...],
