@@ -45,7 +45,7 @@ __all__ = ["BREAKABLE_SPACE", "DASHES", "FIRST_WEEKDAY", "LANGUAGES", "N_", "PSE
            "number_range", "percent", "pgettext", "placeholders", "pseudo_text", "read_po", "set_language", "words"]
 
 #: The languages a player can choose, each named in itself (as the Settings list shows them).
-LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語", "ru": "Русский"}
+LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語", "ru": "Русский", "zh_CN": "简体中文"}
 
 #: A pseudo-language for tests only (never offered to players): every msgstr is its
 #: msgid in « » and about 40% longer, so a screen shows which text skipped the catalog
@@ -54,8 +54,13 @@ PSEUDO = "qps"
 
 #: First day of the week in each language's calendars (0 = Monday .. 6 = Sunday), as
 #: CLDR has it for the language's main country: Korea and Japan start on Sunday, Russia
-#: on Monday. English keeps the Monday-first calendar the game has always shown (ISO 8601).
-FIRST_WEEKDAY: dict[str, int] = {"en": 0, "ko": 6, "ja": 6, "ru": 0, PSEUDO: 0}
+#: and China on Monday. English keeps the Monday-first calendar the game has always shown (ISO 8601).
+FIRST_WEEKDAY: dict[str, int] = {"en": 0, "ko": 6, "ja": 6, "ru": 0, "zh_CN": 0, PSEUDO: 0}
+
+#: Locales that name a language by more than its first part: Chinese is written in
+#: Simplified characters in mainland China and Singapore (and by a bare "zh"), in
+#: Traditional ones in Taiwan, Hong Kong and Macao, which the game does not speak.
+_LOCALE_LANGUAGES: dict[str, str] = {"zh": "zh_CN", "zh_cn": "zh_CN", "zh_sg": "zh_CN", "zh_hans": "zh_CN"}
 
 _LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 _CONTEXT_SEP = "\x04"  # gettext's separator between a msgctxt and its msgid
@@ -416,7 +421,7 @@ def _fields_fit(e: PoEntry) -> bool:
 
 
 def set_language(code: str) -> None:
-    """Speak ``code`` from now on ("en", "ko", "ja", "ru"; "qps" for tests).
+    """Speak ``code`` from now on ("en", "ko", "ja", "ru", "zh_CN"; "qps" for tests).
 
     A catalog that cannot be read leaves the game in English, with a warning.
     Raises ``ValueError`` for a code the game does not know.
@@ -501,8 +506,8 @@ def number_range(low: int, high: int) -> str:
 
 # --- line breaking ----------------------------------------------------------------------------
 
-# Japanese (and Chinese) runs no spaces between words: a line may break between any two
-# kanji or kana, except before closing punctuation and small kana, or after an opening
+# Japanese and Chinese run no spaces between words: a line may break between any two
+# hanzi, kanji or kana, except before closing punctuation and small kana, or after an opening
 # bracket (the basic kinsoku rules). Korean spaces its words and breaks at the spaces.
 _NO_START = set("、。，．・：；？！ー～」』）］｝〕〉》】〙〗”’ゝゞヽヾぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
                 "…‥,.:;?!)]}%")
@@ -649,11 +654,16 @@ def language_from_locale(name: str | None) -> str | None:
     ('ru', 'ja', None)
     >>> language_from_locale("C"), language_from_locale("en_GB@euro")
     ('en', 'en')
+    >>> language_from_locale("zh_CN.UTF-8"), language_from_locale("zh-Hans-SG"), language_from_locale("zh_TW")
+    ('zh_CN', 'zh_CN', None)
     """
     if not name:
         return None
     if name in ("C", "POSIX") or name.startswith(("C.", "POSIX.")):
         return "en"
+    region = "_".join(re.split(r"[_\-]", re.split(r"[.@]", name.strip(), maxsplit=1)[0])[:2]).lower()
+    if region in _LOCALE_LANGUAGES:
+        return _LOCALE_LANGUAGES[region]
     code = re.split(r"[_.@\-]", name.strip(), maxsplit=1)[0].lower()
     return code if code in LANGUAGES else None
 

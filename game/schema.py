@@ -330,7 +330,7 @@ SETTINGS = Record({
     "window": Nullable(Record({"x": Int(-100_000, 100_000), "y": Int(-100_000, 100_000),
                                "w": Int(1, 100_000), "h": Int(1, 100_000)}, frozenset("xywh"))),
     # The language chosen in Settings; "" (or none) follows the system's.
-    "language": Choice(("", "en", "ko", "ja", "ru")),
+    "language": Choice(("", "en", "ko", "ja", "ru", "zh_CN")),
 })
 
 # Written by game.store beside a saved game: which program instance saved it, and when.

@@ -203,7 +203,7 @@ def test_a_try_again_from_the_review_says_so_not_demo_or_rewind(play_for):
     assert play.message == "A new deal: the last one does not count, as it was a try-again from the game review"
 
 
-@pytest.mark.parametrize("lang", ["en", "ko", "ja", "ru"])
+@pytest.mark.parametrize("lang", ["en", "ko", "ja", "ru", "zh_CN"])
 def test_each_help_has_its_own_words_in_every_language(play_for, lang):
     from game.i18n import set_language
 

@@ -97,7 +97,7 @@ def test_install_writes_a_menu_entry_icons_and_metainfo_and_uninstall_removes_ex
     assert capsys.readouterr().out == f"Added Solitaire to the application menu: 10 files in {root}\n"
     entry = _entry(root)["Desktop Entry"]
     assert entry["Categories"] == "Game;CardGame;" and entry["Icon"] == APP_ID and entry["Type"] == "Application"
-    for code in ("ko", "ja", "ru"):  # each language's own words, from its catalog
+    for code in ("ko", "ja", "ru", "zh_CN"):  # each language's own words, from its catalog
         set_language(code)
         assert entry[f"Name[{code}]"] == _("Solitaire") != entry["Name"]
         assert entry[f"Comment[{code}]"] == _(desktop.COMMENT) != entry["Comment"]
@@ -108,7 +108,7 @@ def test_install_writes_a_menu_entry_icons_and_metainfo_and_uninstall_removes_ex
     info = ET.parse(root / "metainfo" / f"{APP_ID}.metainfo.xml").getroot()
     assert info.findtext("id") == APP_ID and info.find("launchable").text == f"{APP_ID}.desktop"
     langs = {e.get("{http://www.w3.org/XML/1998/namespace}lang") for e in info.findall("summary")}
-    assert langs == {None, "ko", "ja", "ru"}
+    assert langs == {None, "ko", "ja", "ru", "zh_CN"}
 
     # The Exec line starts this very game (here from the checkout: python -m game in its folder).
     argv = shlex.split(entry["Exec"].replace("\\\\", "\\"))

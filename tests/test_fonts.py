@@ -40,7 +40,7 @@ def test_every_message_renders_without_a_missing_glyph(code):
     assert bad == {}, "run python3 tools/subset_fonts.py"
 
 
-@pytest.mark.parametrize("code", ["ko", "ja", "ru"])
+@pytest.mark.parametrize("code", ["ko", "ja", "ru", "zh_CN"])
 def test_a_language_s_own_text_is_in_its_own_font(code):
     # Fallback is for other scripts (the language list); a catalog's text is all in its font.
     own = fonts.font_file_for(code)
@@ -55,6 +55,11 @@ def test_the_cjk_fonts_hold_everyday_hangul_kana_and_suits():
     assert fonts.missing_glyphs(hangul + "♠♥♦♣…—0123456789ABCxyzㄱㅎㅏ", "NotoSansKR-Bold.otf") == []
     kana = "".join(chr(c) for c in range(0x3041, 0x3097)) + "".join(chr(c) for c in range(0x30A1, 0x30FB))
     assert fonts.missing_glyphs(kana + "組札場札手札山札　、。「」（）０９♠♥♦♣", "NotoSansJP-Bold.otf") == []
+    # Simplified Chinese: the 3,755 everyday hanzi of GB 2312 level 1, with the full-width punctuation.
+    hanzi = "".join(bytes((row, cell)).decode("gb2312", "ignore") for row in range(0xB0, 0xD8) for cell in range(0xA1, 0xFF))
+    assert len(hanzi) == 3755
+    assert fonts.missing_glyphs(hanzi + "空当接龙蜘蛛纸牌回收区，。：；？！“”（）～、♠♥♦♣", "NotoSansSC-Bold.otf") == []
+    assert fonts.font_file_for("zh_CN") == "NotoSansSC-Bold.otf"
     # A font that lacks a glyph is caught: DejaVu has no Hangul.
     assert fonts.missing_glyphs("한", fonts.LATIN) == ["한"]
 

@@ -172,7 +172,7 @@ def test_the_bars_are_what_the_help_expects(labels):
     assert {"Settings", "Statistics", "How to play", "Quit"} <= labels["menu"]
 
 
-@pytest.fixture(scope="module", params=["en", "ko", "ja", "ru"])
+@pytest.fixture(scope="module", params=["en", "ko", "ja", "ru", "zh_CN"])
 def spoken(request) -> tuple[str, dict[str, set[str]]]:
     """A language and the labels its bars and menu show: a translated page must name the
     buttons by the labels the translated game shows."""

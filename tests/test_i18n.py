@@ -67,7 +67,7 @@ def test_every_message_is_translated(code):
     assert missing == [], f"{len(missing)} {LANGUAGES[code]} messages untranslated or fuzzy"
 
 
-@pytest.mark.parametrize("code, nplurals", [("ko", 1), ("ja", 1), ("ru", 3)])
+@pytest.mark.parametrize("code, nplurals", [("ko", 1), ("ja", 1), ("ru", 3), ("zh_CN", 1)])
 def test_plural_forms_follow_each_language(code, nplurals):
     header = catalog(code)[0].msgstr
     rule = next(line for line in header.splitlines() if line.startswith("Plural-Forms:"))
@@ -97,7 +97,7 @@ def _russian_form(n: int) -> int:
     return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
 
 
-@pytest.mark.parametrize("code", ["ru", "ko", "en"])
+@pytest.mark.parametrize("code", ["ru", "ko", "zh_CN", "en"])
 def test_the_games_own_ngettext_picks_each_languages_form(code):
     # Through game.i18n, as the game asks, for every plural message of the catalog.
     entries = [e for e in catalog(code if code != "en" else "ru") if e.msgid_plural is not None]
@@ -218,6 +218,14 @@ def test_a_damaged_or_missing_catalog_leaves_english_and_warns_once(tmp_path, mo
     ({"LANG": "de_DE.UTF-8"}, "en"),
     ({"LANG": "C.UTF-8"}, "en"),
     ({}, "en"),
+    # Simplified Chinese: mainland China, Singapore and a bare "zh"; Traditional locales
+    # (Taiwan, Hong Kong) are a script the game does not write, so they stay English.
+    ({"LANG": "zh_CN.UTF-8"}, "zh_CN"),
+    ({"LC_ALL": "zh_SG.GB2312"}, "zh_CN"),
+    ({"LANGUAGE": "zh_TW:zh", "LANG": "zh_TW.UTF-8"}, "zh_CN"),
+    ({"LANGUAGE": "zh-Hans-CN", "LANG": "en_US.UTF-8"}, "zh_CN"),
+    ({"LANG": "zh_TW.UTF-8"}, "en"),
+    ({"LANG": "zh_HK.Big5-HKSCS"}, "en"),
 ])
 def test_the_system_locale_picks_the_language(env, want):
     assert i18n.detect_language(env) == want
@@ -226,6 +234,8 @@ def test_the_system_locale_picks_the_language(env, want):
 def test_windows_reads_the_user_interface_language(monkeypatch):
     monkeypatch.setattr(i18n.sys, "platform", "win32")
     assert i18n.detect_language(windows_ui=lambda: "ja_JP") == "ja"
+    assert i18n.detect_language(windows_ui=lambda: "zh_CN") == "zh_CN"
+    assert i18n.detect_language(windows_ui=lambda: "zh_TW") == "en"
     assert i18n.detect_language(windows_ui=lambda: "de_DE") == "en"
     assert i18n.detect_language(windows_ui=lambda: None) == "en"
 
@@ -247,7 +257,7 @@ def test_numbers_group_their_digits_as_the_language_does():
     assert i18n.grouped(1000000) == "1\u00a0000\u00a0000"
 
 
-@pytest.mark.parametrize("code, mark", [("en", "."), ("ko", "."), ("ja", "."), ("ru", ",")])
+@pytest.mark.parametrize("code, mark", [("en", "."), ("ko", "."), ("ja", "."), ("ru", ","), ("zh_CN", ".")])
 def test_decimals_take_the_languages_decimal_mark(code, mark):
     i18n.set_language(code)
     assert i18n.decimal(0.6432) == f"0{mark}64"
@@ -285,6 +295,40 @@ def test_japanese_wraps_between_characters_and_never_before_closing_punctuation(
         assert not any(t[:1] in "、。：」）" for t in texts)
         assert not any(t[-1:] in "「（" for t in texts)
     assert len(_wrap_runs(JAPANESE, 120, 16, font_measure)) > 3
+
+
+CHINESE = "按**撤销**可以撤回。“10♠”不能放进回收区：请腾出一个空当，或者清空一列（52 张牌）。"
+
+
+def test_chinese_wraps_between_characters_and_never_before_closing_punctuation():
+    from game.ui.document import _wrap_runs
+    from game.ui.hud import font_measure
+
+    i18n._language = "zh_CN"
+    try:
+        for width in (90, 120, 200, 333):
+            lines = _wrap_runs(CHINESE, width, 16, font_measure)
+            texts = ["".join(t for kind, t in line if kind != "gap") for line in lines]
+            assert "".join(texts).replace(" ", "") == howto.plain(CHINESE).replace(" ", "")
+            assert all(sum(font_measure(t, 16)[0] for _, t in line) <= width for line in lines)
+            assert not any(t[:1] in "，。：”）、" for t in texts)
+            assert not any(t[-1:] in "“（" or t.endswith("52") for t in texts)
+        assert len(_wrap_runs(CHINESE, 120, 16, font_measure)) > 3
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_command_line_speaks_chinese_with_lang_or_the_system_locale(monkeypatch, capsys):
+    from game.commands import main
+
+    assert main(["--lang", "zh_CN", "help", "freecell"]) == 0
+    assert capsys.readouterr().out.startswith("空当接龙玩法")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    assert main(["help", "spider"]) == 0 and i18n.language() == "zh_CN"
+    assert capsys.readouterr().out.startswith("蜘蛛纸牌玩法")
+    i18n.set_language("en")
 
 
 def test_the_terminal_help_counts_wide_characters_as_two_columns():
@@ -347,6 +391,7 @@ def test_the_settings_file_holds_only_a_language_the_game_speaks():
 
     assert set(SETTINGS.fields["language"].options()) == {"", *LANGUAGES}
     assert SETTINGS.check({"language": "ja"})["language"] == "ja"
+    assert SETTINGS.check({"language": "zh_CN"})["language"] == "zh_CN"
     for bad in ("qps", "de", 3, None):
         with pytest.raises(SchemaError):
             SETTINGS.check({"language": bad})
@@ -368,7 +413,8 @@ def test_argparse_s_own_words_and_complaints_come_from_the_catalog(capsys):
 
 @pytest.mark.parametrize("code, title, day", [("en", "November 2026", "2 November"),
                                               ("ru", "Ноябрь 2026", "2 ноября"),
-                                              ("ko", "2026년 11월", "11월 2일"), ("ja", "2026年11月", "11月2日")])
+                                              ("ko", "2026년 11월", "11월 2일"), ("ja", "2026年11月", "11月2日"),
+                                              ("zh_CN", "2026年11月", "11月2日")])
 def test_a_day_of_the_month_takes_the_form_its_language_writes_after_a_day(code, title, day):
     """The calendar's title stands alone (Russian nominative); a day in the menu's
     challenge row reads as a date (Russian genitive)."""

@@ -199,7 +199,7 @@ def test_the_left_handed_control_bar_is_the_bar_mirrored(size):
         assert left.status[1:] == plain.status[1:]
 
 
-@pytest.mark.parametrize("lang", ["en", "ko", "ja", "ru", "qps"])
+@pytest.mark.parametrize("lang", ["en", "ko", "ja", "ru", "zh_CN", "qps"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("redo", [False, True], ids=["bar", "bar-with-redo"])
 def test_buttons_show_their_whole_labels(size, lang, redo):
@@ -350,7 +350,7 @@ def test_a_demo_in_a_portrait_window_keeps_its_keys_and_leaves_out_the_counts(si
     assert geo.status_text in ("   ".join((parts[0], parts[-1])), parts[-1])
 
 
-@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru"])
+@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru", "zh_CN"])
 def test_the_fair_spider_hint_shows_whole_at_1280x720(code):
     # The hint's words grew once past the notice line in every language (its hope cut to
     # "…"): the move, why, and what the line hopes for must all show on a 16:9 window,
@@ -365,13 +365,13 @@ def test_the_fair_spider_hint_shows_whole_at_1280x720(code):
                 geo = hud_geometry((1280, 720), "", message, [])
                 lines = geo.notice_text.split("\n")
                 assert "\u2026" not in geo.notice_text and len(lines) <= (1 if k == 0 else 2), (code, message)
-                assert code == "ja" or " ".join(lines) == message  # broken between words
+                assert code in ("ja", "zh_CN") or " ".join(lines) == message  # broken between words
     finally:
         i18n.set_language("en")
 
 
 @pytest.mark.parametrize("size", [(760, 1200), (720, 1280), (1024, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru"])
+@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru", "zh_CN"])
 def test_the_fair_spider_hint_shows_whole_in_two_lines_in_portrait_and_4_3(code, size):
     # In portrait and 4:3 the hint was cut to "…" on its one line: a second line,
     # growing the notice upward over the felt, shows all of it, broken between words.
@@ -390,7 +390,7 @@ def test_the_fair_spider_hint_shows_whole_in_two_lines_in_portrait_and_4_3(code,
                 lines = geo.notice_text.split("\n")
                 assert ELLIPSIS not in geo.notice_text and len(lines) <= 2, (code, size, lines)
                 assert re.sub(r"\s", "", "".join(lines)) == re.sub(r"\s", "", message)
-                if code != "ja":  # (Japanese breaks between any two characters)
+                if code not in ("ja", "zh_CN"):  # (Japanese and Chinese break between any two characters)
                     assert " ".join(lines) == message
                 assert geo.notice is not None and inside(geo.notice, (0, 0) + size)
                 assert not overlaps(geo.notice, geo.status)
@@ -399,7 +399,7 @@ def test_the_fair_spider_hint_shows_whole_in_two_lines_in_portrait_and_4_3(code,
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru"])
+@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru", "zh_CN"])
 def test_a_spider_hint_with_its_lost_layouts_shows_whole_in_every_window_shape(code):
     # A one-suit hint after the last deal can say its odds and its lost layouts too
     # ("…, looks lost in 6 ways"): the longest hint there is. Two lines hold it in a wide

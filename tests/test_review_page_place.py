@@ -26,7 +26,7 @@ ISSUE_GAME = "2a 1b 2c"
 #: over the table, columns grown long.
 LONGER_GAME = "2a 2b 2c 26 83 8d 83 72 82 b1 8b b8 3b c8 18v2 7c b3 7b 71"
 SIZES = [(1280, 720), (1024, 768), (720, 1280)]
-LANGUAGES = ["en", "ko", "ja", "ru"]
+LANGUAGES = ["en", "ko", "ja", "ru", "zh_CN"]
 
 
 @pytest.fixture

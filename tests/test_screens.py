@@ -112,7 +112,7 @@ def text_box(t) -> tuple[int, int, int, int]:
 
 
 #: Every language the game speaks, and the pseudo-language whose text runs 40% longer.
-LANGS = ["en", "ko", "ja", "ru", "qps"]
+LANGS = ["en", "ko", "ja", "ru", "zh_CN", "qps"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -335,7 +335,7 @@ def test_two_moves_that_turn_a_card_come_before_the_deal():
     assert str(moves[0]) == "move 1 2 1" and DEAL in moves
 
 
-@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru"])
+@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru", "zh_CN"])
 def test_a_line_with_no_win_in_sight_says_how_many_cards_it_turns(code):
     from game import i18n
 
@@ -493,7 +493,7 @@ def test_with_every_card_face_up_the_hint_fills_the_empty_columns_and_deals():
     assert pos.stock_size == 0
 
 
-@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru"])
+@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru", "zh_CN"])
 def test_the_sure_lines_hint_says_what_it_turns_whatever_lies_face_down(code):
     from game import i18n
 
@@ -612,7 +612,7 @@ PROVEN_LOST = """stock:
 removed: 6"""
 
 
-@pytest.mark.parametrize("code", ["en", "ja", "ko", "ru"])
+@pytest.mark.parametrize("code", ["en", "ja", "ko", "ru", "zh_CN"])
 def test_a_table_in_sight_that_the_solver_proves_lost_is_called_lost_not_looks_lost(code):
     from game import i18n
     from game.spider.insight import winning_move
@@ -727,7 +727,7 @@ def test_after_the_last_deal_a_move_with_many_lost_layouts_is_not_preferred_for_
         assert not (4 * top.dry >= samples and any(r.dry == 0 for r in checked[1:])), (seed, checked)
 
 
-@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru"])
+@pytest.mark.parametrize("code", ["en", "ko", "ja", "ru", "zh_CN"])
 def test_a_move_ranked_below_one_with_fewer_wins_says_how_many_layouts_look_lost(code):
     from game import i18n
 

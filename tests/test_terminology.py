@@ -88,7 +88,58 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("the live winnability check (not a check for a win)", r"[Пп]роверк\w* на выигрыш",
          "проверка выигрышности"),
     ],
+    # Simplified Chinese: the Windows games' words (空当接龙, 蜘蛛纸牌, 空当), one word per concept.
+    "zh_CN": [
+        ("FreeCell (the Windows name)", r"自由细胞|新接龙|空档接龙|空当牌", "空当接龙"),
+        ("Spider (the Windows name)", r"蜘蛛接龙|蜘蛛牌(?!.)", "蜘蛛纸牌"),
+        ("free cell", r"自由单元|自由格|空格|空档|空位(?!置)", "空当"),
+        ("foundation", r"基础牌堆|收牌区|目标区|基础堆|回收单元", "回收区"),
+        ("stock", r"牌堆|备用牌|库存", "发牌区 (FreeCell has no stock: 没有要翻的牌)"),
+        ("run", r"顺序牌|序列牌|牌序列|顺子", "连续牌"),
+        ("undo", r"撤消|悔棋|悔牌", "撤销"),
+        ("give up", r"放弃|投降", "认输"),
+        ("the deal's difficulty and the challenge level are different words",
+         r"(初级|中级|高级)(牌局|难度)|(简单|普通|困难)挑战", "简单/普通/困难 for deals, 初级/中级/高级 for challenges"),
+        ("quotes", r"[\"'「」]", "“ ”"),
+        ("ranges", r"\.\.|[\d}]–[\d{]", "～"),
+        # (the menu entry's keyword list, which has no space, is ;-separated as its format wants)
+        ("half-width punctuation after Chinese",
+         r"[\u4e00-\u9fff][,:?!]|[\u4e00-\u9fff]\((?![A-Z])|(?=.*\s).*[\u4e00-\u9fff];", "，；：？！（"),
+    ],
 }
+
+#: Traditional forms a Simplified catalog must never hold: this game's words as a
+#: Traditional input method types them, or as a Taiwan or Hong Kong version prints them.
+TRADITIONAL = "遊戲紙當張發擊統計設選單復盤銷請點關閉開啟顯時間從這裡個會對還沒無號紅"
+
+
+def _simplified(ch: str) -> bool:
+    """Whether a hanzi is in GB 2312, the Simplified character set (it has no Traditional-only form)."""
+    try:
+        ch.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def test_the_chinese_catalog_is_simplified_throughout():
+    assert not any(_simplified(ch) for ch in TRADITIONAL)  # the check below does catch them
+    found = {ch: e.msgid[:40] for e in catalog("zh_CN") if e.msgid for text in e.translations
+             for ch in text if "\u4e00" <= ch <= "\u9fff" and not _simplified(ch)}
+    assert found == {}
+
+
+def test_the_chinese_catalog_names_the_games_as_the_windows_games_do():
+    i18n.set_language("zh_CN")
+    try:
+        assert (i18n._("FreeCell"), i18n._("Spider")) == ("空当接龙", "蜘蛛纸牌")
+        assert i18n.LANGUAGES["zh_CN"] == "简体中文"
+    finally:
+        i18n.set_language("en")
+    for e in catalog("zh_CN"):
+        for text in e.translations if e.msgid else []:
+            assert ("FreeCell" in e.msgid) <= ("空当接龙" in text), e.msgid[:50]
+            assert (re.search(r"\bSpider\b", e.msgid) is not None) <= ("蜘蛛纸牌" in text), e.msgid[:50]
 
 
 def catalog(code: str) -> list[PoEntry]:

@@ -13,7 +13,7 @@ from game.ui.hud import font_measure, inside, overlaps
 from game.ui.question import question_geometry
 from game.ui.screens import screen_geometry
 
-LANGS = ["en", "ko", "ja", "ru"]
+LANGS = ["en", "ko", "ja", "ru", "zh_CN"]
 SIZES = [(1024, 768), (800, 600)]
 CUT = "\u2026"
 

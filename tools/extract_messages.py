@@ -50,6 +50,7 @@ KEYWORDS: dict[str, tuple[int | None, int, int | None]] = {
 PLURAL_FORMS: dict[str, str] = {
     "ko": "nplurals=1; plural=0;",
     "ja": "nplurals=1; plural=0;",
+    "zh_CN": "nplurals=1; plural=0;",
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
 }
 

@@ -1,10 +1,11 @@
-"""Rebuild the bundled Korean and Japanese fonts from Noto Sans CJK (Bold).
+"""Rebuild the bundled Korean, Japanese and Simplified Chinese fonts from Noto Sans CJK (Bold).
 
 Usage::
 
     apt-get install -y fonts-noto-cjk kanjidic   # the sources (Debian packages)
     pip install '.[fonts]'                        # fontTools
-    python3 tools/subset_fonts.py                 # writes assets/NotoSans{KR,JP}-Bold.otf
+    python3 tools/subset_fonts.py                 # writes assets/NotoSans{KR,JP,SC}-Bold.otf
+    python3 tools/subset_fonts.py zh_CN           # only the Chinese one
 
 Each font keeps only what the game can show: every character of every
 catalog (game/locale/*.po, so the Settings list can name each language in
@@ -13,8 +14,14 @@ the suit symbols and the punctuation in use; then the Korean font the 2,350
 Hangul syllables of KS X 1001 (the ones in everyday use) and the Hangul
 compatibility jamo an input method shows while composing, and the Japanese
 font the 2,136 Jōyō kanji (grades 1-8 of KANJIDIC, plus the four that
-JIS X 0208 lacks), kana and the full-width forms. Run it again after a
-translation adds characters; tests/test_fonts.py fails until then.
+JIS X 0208 lacks), kana and the full-width forms. The Simplified Chinese
+font keeps its own catalog's characters (not the kanji and Hangul of the
+others, which the Korean and Japanese fonts draw) and the 3,755 hanzi of
+GB 2312 level 1, the standard set of characters in everyday use (read
+from Python's own gb2312 codec, so nothing is downloaded; it holds nearly
+all of the 3,500 of the 2013 通用规范汉字表 level 1). The Korean and
+Japanese fonts leave the Chinese catalog out for the same reason. Run it
+again after a translation adds characters; tests/test_fonts.py fails until then.
 """
 
 from __future__ import annotations
@@ -32,8 +39,9 @@ from game.i18n import LANGUAGES, read_po  # noqa: E402
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
 KANJIDIC = Path("/usr/share/edict/kanjidic")
 #: The collection's face of each language (Noto Sans CJK JP, KR).
-FACES = {"ja": 0, "ko": 1}
-OUT = {"ko": ROOT / "assets" / "NotoSansKR-Bold.otf", "ja": ROOT / "assets" / "NotoSansJP-Bold.otf"}
+FACES = {"ja": 0, "ko": 1, "zh_CN": 2}
+OUT = {"ko": ROOT / "assets" / "NotoSansKR-Bold.otf", "ja": ROOT / "assets" / "NotoSansJP-Bold.otf",
+       "zh_CN": ROOT / "assets" / "NotoSansSC-Bold.otf"}
 #: Jōyō kanji (2010) outside JIS X 0208, so not in the EUC-JP KANJIDIC.
 JOYO_EXTRA = "\U00020b9f\u5861\u525d\u9830"  # 𠮟 塡 剝 頰
 
@@ -50,6 +58,18 @@ JAMO = _ranges((0x3131, 0x318E))
 KANA = _ranges((0x3041, 0x3096), (0x3099, 0x30FF), (0x31F0, 0x31FF))
 
 
+def gb2312_level1() -> set[str]:
+    """The 3,755 hanzi of GB 2312 level 1 (rows 16-55), the common Simplified characters."""
+    out = set()
+    for row in range(0xB0, 0xD8):
+        for cell in range(0xA1, 0xFF):
+            try:
+                out.add(bytes((row, cell)).decode("gb2312"))
+            except UnicodeDecodeError:  # row 55 ends early
+                pass
+    return out
+
+
 def joyo(path: Path = KANJIDIC) -> set[str]:
     """The Jōyō kanji: KANJIDIC's grades 1-6 (Kyōiku) and 8 (the rest of the Jōyō list)."""
     text = path.read_bytes().decode("euc_jp", errors="replace")
@@ -57,10 +77,14 @@ def joyo(path: Path = KANJIDIC) -> set[str]:
     return found | set(JOYO_EXTRA)
 
 
-def catalog_chars() -> set[str]:
-    """Every character of every catalog's msgstrs, of the language names and of the game's own text."""
+def catalog_chars(code: str) -> set[str]:
+    """Every character of the catalogs' msgstrs that font ``code`` draws (the Chinese catalog
+    for the Chinese font only, the others for the Korean and Japanese fonts), of the language
+    names and of the game's own text."""
     out = set("".join(LANGUAGES.values()))
     for po in sorted((ROOT / "game" / "locale").glob("*.po")):
+        if (po.stem == "zh_CN") != (code == "zh_CN"):
+            continue
         for e in read_po(po.read_text(encoding="utf-8")):
             out.update("".join(e.translations))
     for py in (ROOT / "game").rglob("*.py"):
@@ -69,7 +93,9 @@ def catalog_chars() -> set[str]:
 
 
 def wanted(code: str) -> set[str]:
-    base = COMMON | catalog_chars()
+    base = COMMON | catalog_chars(code)
+    if code == "zh_CN":
+        return base | gb2312_level1()
     return base | HANGUL | JAMO if code == "ko" else base | KANA | joyo()
 
 
@@ -98,12 +124,17 @@ def subset(code: str, source: Path = SOURCE) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--source", type=Path, default=SOURCE, help="NotoSansCJK-Bold.ttc (fonts-noto-cjk)")
+    parser.add_argument("codes", nargs="*", help=f"the fonts to rebuild: {', '.join(FACES)} (default: all)")
     args = parser.parse_args(argv)
-    for path in (args.source, KANJIDIC):
+    codes = args.codes or list(FACES)
+    unknown = [c for c in codes if c not in FACES]
+    if unknown:
+        parser.error(f"no font for {', '.join(unknown)}: choose from {', '.join(FACES)}")
+    for path in (args.source, *([KANJIDIC] if "ja" in codes else [])):
         if not path.exists():
             print(f"{path} is missing: apt-get install -y fonts-noto-cjk kanjidic")
             return 1
-    for code in FACES:
+    for code in codes:
         n, size = subset(code, args.source)
         print(f"{OUT[code].relative_to(ROOT)}: {n} characters, {size / 1e6:.2f} MB")
     return 0

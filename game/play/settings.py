@@ -69,7 +69,7 @@ class Settings:
     last_move_outline: bool = True
     #: Left-handed table: the top row and the control bar mirrored.
     left_handed: bool = False
-    #: The language chosen in Settings ("en", "ko", "ja", "ru"); "" follows the system's.
+    #: The language chosen in Settings ("en", "ko", "ja", "ru", "zh_CN"); "" follows the system's.
     language: str = ""
     #: The window's place and size ({"x", "y", "w", "h"}) when it last closed out of
     #: fullscreen, restored at start (game.app.capabilities.restored_window); None: never closed yet.

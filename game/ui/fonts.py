@@ -1,7 +1,7 @@
 """The fonts the UI sets text in, chosen by language and, glyph by glyph, by text.
 
 DejaVu Sans Bold speaks English and Russian (and draws the card indices);
-subsets of Noto Sans CJK Bold speak Korean and Japanese (``tools/subset_fonts.py``
+subsets of Noto Sans CJK Bold speak Korean, Japanese and Simplified Chinese (``tools/subset_fonts.py``
 makes them). A text is set in the current language's font when that font has
 every glyph of it, else in the first bundled font that has them all (the
 Settings list names 한국어 and 日本語 in an English game), so no glyph is
@@ -30,9 +30,10 @@ __all__ = ["FONT_FILES", "LATIN", "TextFont", "font_file_for", "forget_fonts", "
 
 LATIN = "DejaVuSans-Bold.ttf"
 #: The font of each language that DejaVu does not cover.
-FONT_FILES: dict[str, str] = {"ko": "NotoSansKR-Bold.otf", "ja": "NotoSansJP-Bold.otf"}
+FONT_FILES: dict[str, str] = {"ko": "NotoSansKR-Bold.otf", "ja": "NotoSansJP-Bold.otf",
+                              "zh_CN": "NotoSansSC-Bold.otf"}
 #: Where a text no font of its language covers looks next, in order.
-_FALLBACKS = (LATIN, "NotoSansKR-Bold.otf", "NotoSansJP-Bold.otf")
+_FALLBACKS = (LATIN, "NotoSansKR-Bold.otf", "NotoSansJP-Bold.otf", "NotoSansSC-Bold.otf")
 
 
 def font_file_for(code: str) -> str:
