@@ -16,6 +16,7 @@ Pure Python: no pygame, moderngl or glm.
 from __future__ import annotations
 
 import enum
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -187,7 +188,7 @@ def _grade_parts(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], st
     return parts
 
 
-class ReviewSteps:
+class ReviewSteps(ABC):
     """A review done one position at a time, either game's (the worker sends the
     grades known so far after each :meth:`step`). A game's run examines position
     ``k`` in ``_examine``, carries lines back in ``_carry_back`` and grades move
@@ -197,18 +198,21 @@ class ReviewSteps:
     finished = False
 
     @property
+    @abstractmethod
     def total(self) -> int:
         """Positions to examine (the moves and the start)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _examine(self, k: int, cancel: Callable[[], bool] | None) -> None:
-        raise NotImplementedError
+        """Examine position ``k`` (0: the start); ``cancel`` stops a long search early."""
 
+    @abstractmethod
     def _carry_back(self) -> None:
-        raise NotImplementedError
+        """Carry the lines found back from the end, once every position is examined."""
 
+    @abstractmethod
     def _grade(self, index: int) -> GradedMove:
-        raise NotImplementedError
+        """Grade move ``index`` from the positions before and after it."""
 
     def step(self, cancel: Callable[[], bool] | None = None) -> bool:
         """Examine the next position; True while there is more to do. The

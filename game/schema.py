@@ -54,6 +54,7 @@ import datetime
 import json
 import math
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -106,11 +107,12 @@ def _num(x: float) -> str:
     return grouped(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-class Field:
+class Field(ABC):
     """One field kind: :meth:`check` returns the value or raises :class:`SchemaError`."""
 
+    @abstractmethod
     def check(self, value: Any, where: str = "the file") -> Any:
-        raise NotImplementedError
+        """``value`` if it is this kind of field; else :class:`SchemaError` naming ``where``."""
 
 
 @dataclass(frozen=True)

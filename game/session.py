@@ -1,4 +1,5 @@
-"""One game being played: position, undo history, clock and counters.
+"""One game being played: position, undo history, clock and counters (the
+clock itself is :mod:`game.clock`).
 
 The loop turns input into calls on a session; the renderer reads it. The
 session owns the rules position and never decides a rule itself::
@@ -24,13 +25,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from game.clock import GameClock
 from game.freecell import Move, Position, deal
 from game.freecell.automove import AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.deals import MAX_DEAL, MIN_DEAL
 from game.i18n import _
 from game.quoting import shown
 
-__all__ = ["HELPS", "FreeCellSession", "GameClock", "Helped", "RedoList", "SpiderSession", "Step", "restore_saved"]
+__all__ = ["HELPS", "FreeCellSession", "Helped", "RedoList", "SpiderSession", "Step", "restore_saved"]
 
 #: What can help play a game, which then never counts in the statistics (``session.helped``):
 #: the demo (full knowledge or fair), Rewind (the solver chose where to go back to), a
@@ -68,18 +70,6 @@ def _restored(build: Callable[[], _Session], data: dict[str, Any], now: Callable
         raise ValueError(_("the saved game is incomplete ({why})").format(why=exc)) from None
 
 
-def clock_text(seconds: float) -> str:
-    """A game time as players read it, whole seconds rounded down (the same everywhere).
-
-    >>> clock_text(59.9), clock_text(349.6), clock_text(3725)
-    ('0:59', '5:49', '1:02:05')
-    """
-    total = int(seconds) if seconds == seconds and 0 <= seconds < 10**9 else 0
-    h, rest = divmod(total, 3600)
-    m, sec = divmod(rest, 60)
-    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
-
-
 def _checked(data: Any, game: str) -> dict[str, Any]:
     """The saved game's fields checked by :mod:`game.schema` (one ``ValueError`` line)."""
     from game.schema import check_savegame
@@ -88,68 +78,6 @@ def _checked(data: Any, game: str) -> dict[str, Any]:
     if checked["game"] != game:
         raise ValueError(f"not a {'FreeCell' if game == 'freecell' else 'Spider'} save")
     return checked
-
-
-class GameClock:
-    """Seconds of play. It starts with the first move and runs only while
-    nothing pauses it: each pause has a reason ("focus", "minimised", "menu")
-    and the clock runs again when the last reason is lifted.
-    """
-
-    def __init__(self, now: Callable[[], float] = time.monotonic, elapsed: float = 0.0,
-                 started: bool = False) -> None:
-        self._now = now
-        self._base = elapsed
-        self._since: float | None = None
-        self._started = started
-        self._pauses: set[str] = set()
-        self._sync()
-
-    def _sync(self) -> None:
-        should_run = self._started and not self._pauses
-        if should_run and self._since is None:
-            self._since = self._now()
-        elif not should_run and self._since is not None:
-            self._base += self._now() - self._since
-            self._since = None
-
-    @property
-    def started(self) -> bool:
-        return self._started
-
-    @property
-    def running(self) -> bool:
-        return self._since is not None
-
-    @property
-    def elapsed(self) -> float:
-        return self._base + (self._now() - self._since if self._since is not None else 0.0)
-
-    def start(self) -> None:
-        self._started = True
-        self._sync()
-
-    def stop(self) -> None:
-        """Freeze the time (a won or abandoned game)."""
-        self._sync()
-        if self._since is not None:
-            self._base += self._now() - self._since
-            self._since = None
-        self._started = False
-
-    def pause(self, reason: str) -> None:
-        self._pauses.add(reason)
-        self._sync()
-
-    def resume(self, reason: str) -> None:
-        self._pauses.discard(reason)
-        self._sync()
-
-    def reset(self) -> None:
-        self._base = 0.0
-        self._since = None
-        self._started = False
-        self._sync()
 
 
 class RedoList:

@@ -50,6 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from game.clock import clock_text
 from game.i18n import N_, _, percent, pgettext
 from game.quoting import shown
 
@@ -646,8 +647,4 @@ def _clock(seconds: float | None) -> str:
     >>> _clock(None), _clock(59.6), _clock(3725)
     ('-', '0:59', '1:02:05')
     """
-    if seconds is None:
-        return "-"
-    from game.session import clock_text
-
-    return clock_text(seconds)
+    return "-" if seconds is None else clock_text(seconds)

@@ -13,10 +13,10 @@ from game.freecell.solver import (
     GREEDY_FIRST,
     GREEDY_FIRST_ROOMY,
     Verdict,
-    _replay,
+    replay_line,
     solve,
 )
-from game.freecell.states import _children, _evaluate, _initial_state
+from game.freecell.states import child_states, evaluate_state, initial_state
 
 
 # The issue's table: deals the old portfolio needed 500,000+ positions for.
@@ -34,20 +34,20 @@ def test_tight_deals_of_the_issue_are_solved_and_replay(number, cells, budget):
 
 
 def test_a_beam_line_replays_through_the_engine():
-    root, _ = _initial_state(deal(21119))
-    run = BeamRun(root, ncells=1, width=256, children=_children, evaluate=_evaluate, cost=room_cost)
+    root, _ = initial_state(deal(21119))
+    run = BeamRun(root, ncells=1, width=256, children=child_states, evaluate=evaluate_state, cost=room_cost)
     while run.step(500) is not None:
         pass
     assert run.finished and run.line
-    won = _replay(deal(21119), run.line, 1)
+    won = replay_line(deal(21119), run.line, 1)
     assert won.is_won()
 
 
 def test_a_beam_that_dies_out_knows_nothing_and_the_solver_says_unknown():
     # Deal 11982 has no win: every beam ends without a line, and a budget
     # that stops the complete search gives UNKNOWN, never UNSOLVABLE.
-    root, _ = _initial_state(deal(11982))
-    run = BeamRun(root, ncells=4, width=16, max_depth=50, children=_children, evaluate=_evaluate)
+    root, _ = initial_state(deal(11982))
+    run = BeamRun(root, ncells=4, width=16, max_depth=50, children=child_states, evaluate=evaluate_state)
     while run.step(1000) is not None:
         pass
     assert run.finished and run.line is None
@@ -56,8 +56,8 @@ def test_a_beam_that_dies_out_knows_nothing_and_the_solver_says_unknown():
 
 
 def test_the_beam_keeps_at_most_its_width_per_layer():
-    root, _ = _initial_state(deal(11982))
-    run = BeamRun(root, ncells=2, width=8, children=_children, evaluate=_evaluate)
+    root, _ = initial_state(deal(11982))
+    run = BeamRun(root, ncells=2, width=8, children=child_states, evaluate=evaluate_state)
     for _ in range(20):
         run.step(8)
         assert len(run.layer) <= 8

@@ -16,13 +16,13 @@ import random
 import pytest
 
 from game.freecell import HOME, Position, deal
-from game.freecell.states import _children, _close, _initial_state
+from game.freecell.states import child_states, close_safe, initial_state
 
 
 def canonical(pos: Position) -> tuple:
     cells = [int(c) for c in pos.cells if c is not None]
     cols = [bytes(int(c) for c in col) for col in pos.columns]
-    return _close(cells, cols, list(pos.foundations))[0]
+    return close_safe(cells, cols, list(pos.foundations))[0]
 
 
 def engine_children(pos: Position) -> tuple[set, set]:
@@ -54,9 +54,9 @@ def walk_positions(seed: int, deals: range, cells: int):
 
 
 def check(pos: Position, cells: int) -> None:
-    state, _ = _initial_state(pos)
+    state, _ = initial_state(pos)
     assert state == canonical(pos)
-    mine = {child for _, child in _children(state, cells)}
+    mine = {child for _, child in child_states(state, cells)}
     single, every = engine_children(pos)
     single.discard(state)
     every.discard(state)

@@ -432,13 +432,13 @@ RUSSIAN = "Открыто 1\u00a0000\u00a0000 раздач — по шесть �
 def _all_wraps(text: str, width_cols: int) -> dict[str, list[str]]:
     """``text`` wrapped by each of the game's three wrappers (help panel, screens, terminal)."""
     from game.ui.document import _wrap_runs
-    from game.ui.screens import _wrap_plain
+    from game.ui.screens import wrap_plain
 
     def measure(t: str, px: int) -> tuple[int, int]:
         return len(t) * 7, px
 
     panel = ["".join(t for kind, t in line if kind != "gap") for line in _wrap_runs(text, width_cols * 7, 12, measure)]
-    return {"panel": panel, "screens": _wrap_plain(text, width_cols * 7, 12, measure),
+    return {"panel": panel, "screens": wrap_plain(text, width_cols * 7, 12, measure),
             "terminal": [line.strip() for line in help_text._wrap(text, width_cols)]}
 
 

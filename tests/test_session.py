@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from game.clock import GameClock
 from game.freecell import IllegalMoveError, Move, deal
 from game.freecell.solver import solve
-from game.session import FreeCellSession, GameClock
+from game.session import FreeCellSession
 from game.store import Store
 
 

@@ -7,7 +7,7 @@ from freecell_helpers import replays
 
 from game.freecell import deal
 from game.freecell.solver import _PRIORITIES, _SLICE, Verdict, _Greedy, solve
-from game.freecell.states import _children, _initial_state
+from game.freecell.states import child_states, initial_state
 
 
 def test_deep_and_scored_searches_exhaust_the_same_positions():
@@ -21,11 +21,11 @@ def test_deep_and_scored_searches_exhaust_the_same_positions():
 
 
 def test_turning_deep_mid_search_keeps_it_complete():
-    root, _ = _initial_state(deal(11982))
-    whole = _Greedy(root, 4, _PRIORITIES[0], _children)
+    root, _ = initial_state(deal(11982))
+    whole = _Greedy(root, 4, _PRIORITIES[0], child_states)
     whole.run(10**7)
     assert whole.done and whole.found is None
-    mixed = _Greedy(root, 4, _PRIORITIES[0], _children)
+    mixed = _Greedy(root, 4, _PRIORITIES[0], child_states)
     mixed.run(5_000)  # scored first: a heap of unexpanded positions ...
     assert not mixed.done and len(mixed.heap) > 100
     mixed.go_deep()  # ... becomes the stack

@@ -15,7 +15,7 @@ from game.numbers import NumberError
 from game.spider import DEAL, Move, Position, deal
 from game.spider import beam as beam_mod
 from game.spider import solver as solver_mod
-from game.spider.solver import SolverError, Verdict, _children, _key, _replay, _root, solve
+from game.spider.solver import SolverError, Verdict, _children, _key, _root, replay_line, solve
 
 # A small position (6 sets removed, stock empty) with a few legal moves and no
 # win: found by the solver, checked below by an independent engine search.
@@ -127,9 +127,9 @@ def test_a_position_without_stock_is_solved_with_its_real_columns():
 
 def test_replay_refuses_a_bad_line():
     with pytest.raises(SolverError):
-        _replay(deal(1, suits=1), [DEAL, DEAL])  # legal, but does not win
+        replay_line(deal(1, suits=1), [DEAL, DEAL])  # legal, but does not win
     with pytest.raises(SolverError):
-        _replay(deal(1, suits=1), [DEAL] * 6)  # a sixth deal is illegal
+        replay_line(deal(1, suits=1), [DEAL] * 6)  # a sixth deal is illegal
 
 
 @pytest.mark.parametrize("suits", [1, 2, 4])

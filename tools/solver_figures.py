@@ -92,16 +92,16 @@ CASES: tuple[Case, ...] = (
 
 def _fc_root(number: int):
     from game.freecell import deal
-    from game.freecell.states import _initial_state
+    from game.freecell.states import initial_state
 
-    return _initial_state(deal(number))[0]
+    return initial_state(deal(number))[0]
 
 
 def _fc_tidied(root, line: list[int] | None, cells: int) -> str:
     from game.freecell.shorten import shorten
-    from game.freecell.states import _children, _evaluate
+    from game.freecell.states import child_states, evaluate_state
 
-    return "-" if line is None else str(len(shorten(root, line, cells, _children, _evaluate)))
+    return "-" if line is None else str(len(shorten(root, line, cells, child_states, evaluate_state)))
 
 
 def fc_solve(case: Case) -> tuple[str, str, str]:
@@ -119,11 +119,11 @@ def fc_solve(case: Case) -> tuple[str, str, str]:
 
 def fc_beam(case: Case) -> tuple[str, str, str]:
     from game.freecell.beam import BeamRun, beam_cost, room_cost
-    from game.freecell.states import _children, _evaluate
+    from game.freecell.states import child_states, evaluate_state
 
     width, cost = case.setting.split("/")
     root = _fc_root(case.deal)
-    run = BeamRun(root, case.size, int(width), children=_children, evaluate=_evaluate,
+    run = BeamRun(root, case.size, int(width), children=child_states, evaluate=evaluate_state,
                   cost={"beam": beam_cost, "room": room_cost}[cost])
     while run.step(10_000) is not None:
         pass
@@ -133,10 +133,10 @@ def fc_beam(case: Case) -> tuple[str, str, str]:
 
 def fc_probe(case: Case) -> tuple[str, str, str]:
     from game.freecell.probe import Probes
-    from game.freecell.states import _children
+    from game.freecell.states import child_states
 
     root = _fc_root(case.deal)
-    probes = Probes(root, case.size, _children)
+    probes = Probes(root, case.size, child_states)
     while probes.line is None and not probes.exhausted and probes.expanded < 500_000:
         probes.step(512)
     line = probes.line
@@ -148,12 +148,12 @@ def fc_short_beam(case: Case) -> tuple[str, str, str]:
     from game.freecell.beam import ShortBeam
     from game.freecell.moves import HOME
     from game.freecell.solver import solve
-    from game.freecell.states import _children, _evaluate
+    from game.freecell.states import child_states, evaluate_state
 
     first = solve(deal(case.deal), free_cells=case.size)
     bound = sum(1 for m in first.moves if m.dest != HOME)
     root = _fc_root(case.deal)
-    beam = ShortBeam(root, case.size, int(case.setting), bound, children=_children, evaluate=_evaluate)
+    beam = ShortBeam(root, case.size, int(case.setting), bound, children=child_states, evaluate=evaluate_state)
     expanded = 0
     while (n := beam.step(10_000)) is not None:
         expanded += n
@@ -183,7 +183,7 @@ def _detours(state, deals, line: list, seed: int, count: int) -> list:
     0-3 moves later, kept only when the line still wins. A fixed LCG (not
     ``random``, whose methods may change between Python versions) places them."""
     from game.spider import beam
-    from game.spider.moves import _TABLE
+    from game.spider.moves import MOVE_TABLE
 
     x = seed
 
@@ -205,7 +205,7 @@ def _detours(state, deals, line: list, seed: int, count: int) -> list:
             continue
         m = moves[below(len(moves))]
         j = i + below(4)
-        trial = line[:i] + [m] + line[i:j] + [_TABLE[m.dest][m.source][m.count]] + line[j:]
+        trial = line[:i] + [m] + line[i:j] + [MOVE_TABLE[m.dest][m.source][m.count]] + line[j:]
         if beam.wins(state, deals, trial):
             line = trial
             count -= 1

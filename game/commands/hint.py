@@ -29,10 +29,9 @@ move and no deal, or no sampled layout of its face-down cards can be won;
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING
 
-from game.commands.usage import UsageError, parse_auto, read_board
+from game.commands.usage import UsageError, parse_auto, print_line, read_board
 from game.i18n import _
 from game.quoting import shown
 
@@ -40,15 +39,6 @@ if TYPE_CHECKING:  # the rules load when a command runs, not on start
     from game.freecell.position import Position
 
 __all__ = ["freecell_hint_command", "freecell_hint_sentence", "spider_hint_command"]
-
-
-def _print(line: str) -> None:
-    """Print ``line``; a console that cannot show ♠♥♦♣ gets ``?`` instead of a traceback."""
-    try:
-        print(line)
-    except UnicodeEncodeError:
-        encoding = sys.stdout.encoding or "ascii"
-        print(line.encode(encoding, "replace").decode(encoding))
 
 
 def freecell_hint_sentence(position: Position, number: int | None = None) -> tuple[str, int]:
@@ -93,7 +83,7 @@ def freecell_hint_command(number_text: str | None, board_path: str | None, auto_
     pos.auto_level = level
     pos.settle(level)
     sentence, code = freecell_hint_sentence(pos, number)
-    _print(sentence)
+    print_line(sentence)
     return code
 
 
@@ -128,11 +118,11 @@ def spider_hint_command(number_text: str | None, suits_text: str, moves_path: st
     if illegal is not None:
         raise UsageError(illegal)
     if pos.is_won():
-        _print(_("All eight sets are complete: the game is won"))
+        print_line(_("All eight sets are complete: the game is won"))
         return 0
     advice = advise(pos, seed=seed)
     hint = advice.hints[0]
-    _print(hint.text)
+    print_line(hint.text)
     return 3 if hint.kind is HintKind.UNDO or advice.lost else 0
 
 

@@ -121,7 +121,7 @@ def review_command(number_text: str, moves_path: str, auto_text: str = "safe", a
     """``solitaire review freecell N --moves FILE [--auto LEVEL] [--json] [--anytime SECONDS]``; the exit code."""
     from game import limits
     from game.commands.freecell import parse_anytime
-    from game.commands.hint import _print as say
+    from game.commands.usage import print_line as say
     from game.freecell.deals import deal, is_known_unsolvable, parse_deal_number
     from game.freecell.review import GRADE_NAMES, move_phrase, review_game
 
@@ -169,7 +169,7 @@ def review_command(number_text: str, moves_path: str, auto_text: str = "safe", a
 
 def _print_review(review: SpiderReview, phrase: Callable[[int, SpiderMove], str], said: str) -> None:
     """The graded list in words, then the summary (see :func:`review_command`)."""
-    from game.commands.hint import _print as say
+    from game.commands.usage import print_line as say
     from game.freecell.review import GRADE_NAMES
 
     for graded in review.grades:

@@ -1,7 +1,8 @@
-"""The command line's error type and its file reading (shared by the game handlers)."""
+"""The command line's error type, its file reading and its printing (shared by the game handlers)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -9,7 +10,7 @@ from game.bounded import TEXT_MAX_BYTES, Refused, read_text
 from game.i18n import _
 from game.quoting import shown_path
 
-__all__ = ["UsageError", "parse_auto", "read_board", "read_text_file"]
+__all__ = ["UsageError", "parse_auto", "print_line", "read_board", "read_text_file"]
 
 _Board = TypeVar("_Board")
 
@@ -61,3 +62,12 @@ def read_board(path: str, parse: Callable[[str], _Board], refused: type[Exceptio
         return parse(read_text_file(path, "board file"))
     except refused as exc:
         raise UsageError(_("{file}: {why}").format(file=shown_path(path), why=exc)) from None
+
+
+def print_line(line: str) -> None:
+    """Print ``line``; a console that cannot show ♠♥♦♣ gets ``?`` instead of a traceback."""
+    try:
+        print(line)
+    except UnicodeEncodeError:
+        encoding = sys.stdout.encoding or "ascii"
+        print(line.encode(encoding, "replace").decode(encoding))

@@ -3,9 +3,9 @@
 ::
 
     >>> from game.freecell import deal
-    >>> from game.freecell.states import _children, _evaluate, _initial_state
-    >>> root, _ = _initial_state(deal(21119))
-    >>> run = BeamRun(root, ncells=1, width=256, children=_children, evaluate=_evaluate, cost=room_cost)
+    >>> from game.freecell.states import child_states, evaluate_state, initial_state
+    >>> root, _ = initial_state(deal(21119))
+    >>> run = BeamRun(root, ncells=1, width=256, children=child_states, evaluate=evaluate_state, cost=room_cost)
     >>> while run.step(1_000) is not None: pass
     >>> run.finished, len(run.line) > 0
     (True, True)

@@ -3,9 +3,9 @@
 ::
 
     >>> from game.freecell import deal
-    >>> from game.freecell.states import _children, _initial_state
-    >>> root, _ = _initial_state(deal(3711))
-    >>> probes = Probes(root, ncells=1, children=_children)
+    >>> from game.freecell.states import child_states, initial_state
+    >>> root, _ = initial_state(deal(3711))
+    >>> probes = Probes(root, ncells=1, children=child_states)
     >>> while probes.line is None and not probes.exhausted:
     ...     _ = probes.step(512)
     >>> len(probes.line) > 0, probes.expanded < 100_000
@@ -56,7 +56,7 @@ import random
 from collections.abc import Callable, Iterable
 
 from game.freecell.beam import path_to
-from game.freecell.states import State
+from game.freecell.states import TO_EMPTY, TO_HOME, State
 
 Children = Callable[[State, int], Iterable[tuple[int, State]]]
 
@@ -69,7 +69,6 @@ TURN = 512
 #: a shuffle inside each kind.
 ORDERS: tuple[str | int, ...] = ("generator", "kinds", 1, 2)
 
-_T_HOME, _T_CELL, _T_EMPTY = 52, 53, 54
 _ALL_HOME = bytes((13, 13, 13, 13))
 
 
@@ -129,13 +128,13 @@ def _kind(item: tuple[int, State], held: int) -> int:
     empty column, 4 to a free cell (``held``: cards in cells before)."""
     code, child = item
     target = code & 63
-    if target == _T_HOME:
+    if target == TO_HOME:
         return 0
     if len(child[0]) < held:
         return 1
     if target < 52:
         return 2
-    return 3 if target == _T_EMPTY else 4
+    return 3 if target == TO_EMPTY else 4
 
 
 class Probes:

@@ -93,18 +93,18 @@ from game.freecell.hints import moved_cards
 from game.freecell.moves import COLUMNS, HOME, Move
 from game.freecell.position import IllegalMoveError, Position
 from game.freecell.shorten import play, shorten
-from game.freecell.solver import SolverError, SolveResult, Verdict, _replay, solve
+from game.freecell.solver import SolverError, SolveResult, Verdict, replay_line, solve
 from game.freecell.states import (
-    _T_CELL,
-    _T_EMPTY,
-    _T_HOME,
+    TO_CELL,
+    TO_EMPTY,
+    TO_HOME,
     State,
-    _children,
-    _children_all,
-    _close,
-    _close_all,
-    _evaluate,
-    _initial_state,
+    child_states,
+    child_states_all,
+    close_all,
+    close_safe,
+    evaluate_state,
+    initial_state,
 )
 from game.grading import (
     GOOD_SLACK,
@@ -296,13 +296,13 @@ def _code(pos: Position, move: Move) -> int:
             raise SolverError(f"{move}: the free cell is empty")
         head = held
     if move.dest == HOME:
-        target = _T_HOME
+        target = TO_HOME
     elif move.dest >= COLUMNS:
-        target = _T_CELL
+        target = TO_CELL
     elif pos.columns[move.dest]:
         target = int(pos.columns[move.dest][-1])
     else:
-        target = _T_EMPTY
+        target = TO_EMPTY
     return int(head) * 64 + target
 
 
@@ -375,9 +375,9 @@ class ReviewRun(ReviewSteps):
         ncells = len(self.start.cells)
         self.ncells = ncells
         every = self.level == AUTO_ALL
-        self._children = _children_all if every else _children
-        self._close = _close_all if every else _close
-        self._roots = [_initial_state(p, self._close)[0] for p in self.positions]
+        self._children = child_states_all if every else child_states
+        self._close = close_all if every else close_safe
+        self._roots = [initial_state(p, self._close)[0] for p in self.positions]
 
     @property
     def total(self) -> int:
@@ -413,7 +413,7 @@ class ReviewRun(ReviewSteps):
         """The solver's ``codes`` from position ``k`` as player moves, or None if they do not win."""
         pos = self.positions[k]
         try:
-            won = _replay(pos, codes, self.ncells, self.level)
+            won = replay_line(pos, codes, self.ncells, self.level)
         except (SolverError, StopIteration, ValueError):
             return None
         if self.level == AUTO_OFF:
@@ -486,10 +486,10 @@ class ReviewRun(ReviewSteps):
     def _tidy(self, root: State, codes: Sequence[int]) -> list[int] | None:
         """``codes`` shortened from ``root``, or None when they do not win from there."""
         line = list(codes)
-        if play(root, line, self.ncells, self._children, _evaluate) is None:
+        if play(root, line, self.ncells, self._children, evaluate_state) is None:
             return None
         tries = iter(range(TIDY_TRIES))
-        return shorten(root, line, self.ncells, self._children, _evaluate,
+        return shorten(root, line, self.ncells, self._children, evaluate_state,
                        lambda: next(tries, None) is None)
 
     def _carry_forward(self, k: int) -> None:

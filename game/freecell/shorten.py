@@ -3,11 +3,14 @@
 ::
 
     >>> from game.freecell import deal
-    >>> from game.freecell.solver import _Search, _children, _evaluate, _initial_state
-    >>> root, _ = _initial_state(deal(5))
-    >>> line = _Search(4, 100_000, None, None, None).greedy(root)  # move codes
-    >>> short = shorten(root, line, 4, _children, _evaluate)
-    >>> nonhome(short) < nonhome(line), play(root, short, 4, _children, _evaluate) is not None
+    >>> from game.freecell.beam import BeamRun
+    >>> from game.freecell.states import child_states, evaluate_state, initial_state
+    >>> root, _ = initial_state(deal(5))
+    >>> run = BeamRun(root, ncells=4, width=16, children=child_states, evaluate=evaluate_state)
+    >>> while run.step(1_000) is not None: pass
+    >>> line = run.line  # move codes
+    >>> short = shorten(root, line, 4, child_states, evaluate_state)
+    >>> nonhome(short) < nonhome(line), play(root, short, 4, child_states, evaluate_state) is not None
     (True, True)
 
 A line found by a search is rarely tidy: a card goes to a free cell and
@@ -40,19 +43,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from game.freecell.states import State
+from game.freecell.states import TO_HOME, State
 
 Children = Callable[[State, int], Iterable[tuple[int, State]]]
 Evaluate = Callable[[State], tuple[int, int, int, int]]
 
 __all__ = ["nonhome", "play", "shorten"]
 
-_T_HOME = 52
-
 
 def nonhome(line: list[int]) -> int:
     """Moves of ``line`` that are not home moves (what shortening saves)."""
-    return sum(1 for code in line if (code & 63) != _T_HOME)
+    return sum(1 for code in line if (code & 63) != TO_HOME)
 
 
 def _is_home(state: State, card: int) -> bool:
@@ -125,7 +126,7 @@ def _shortcuts(root: State, steps: list[tuple[int, State]], ncells: int,
         for code, child in children(states[i], ncells):
             j = index.get(child, -1)
             if j > i:
-                c = cost[i] + (0 if (code & 63) == _T_HOME else 1)
+                c = cost[i] + (0 if (code & 63) == TO_HOME else 1)
                 if c < cost[j]:
                     cost[j] = c
                     prev[j] = (i, code)
@@ -149,7 +150,7 @@ def _edits(line: list[int]) -> Iterable[tuple[int, list[int], int]]:
         card = code >> 6
         i = last.get(card)
         last[card] = j
-        if i is None or (line[i] & 63) == _T_HOME:
+        if i is None or (line[i] & 63) == TO_HOME:
             continue
         # Merge the hops: at i, go where j goes.
         yield i, [code] + line[i + 1:j] + line[j + 1:], n - j - 1
@@ -158,7 +159,7 @@ def _edits(line: list[int]) -> Iterable[tuple[int, list[int], int]]:
         # A round trip.
         yield i, line[i + 1:j] + line[j + 1:], n - j - 1
     for i, code in enumerate(line):
-        if (code & 63) != _T_HOME:
+        if (code & 63) != TO_HOME:
             yield i, line[i + 1:], n - i - 1
 
 

@@ -81,21 +81,21 @@ from game.freecell.position import IllegalMoveError, Position
 from game.freecell.probe import Probes
 from game.freecell.shorten import shorten
 from game.freecell.states import (
-    _T_CELL,
-    _T_EMPTY,
-    _T_HOME,
+    TO_CELL,
+    TO_EMPTY,
+    TO_HOME,
     Children,
     State,
-    _children,
-    _children_all,
-    _close,
-    _close_all,
-    _evaluate,
-    _initial_state,
+    child_states,
+    child_states_all,
+    close_all,
+    close_safe,
+    evaluate_state,
+    initial_state,
 )
 from game.verdict import SearchResult, SolverError, Verdict
 
-__all__ = ["SolveResult", "SolverError", "Verdict", "solve"]
+__all__ = ["SolveResult", "SolverError", "Verdict", "replay_line", "solve"]
 
 
 @dataclass
@@ -170,10 +170,10 @@ def solve(
         raise ValueError(f"the position uses free cell {'abcd'[used[-1]]}; the search has {ncells} cells")
     deadline = start + time_limit if time_limit is not None else None
     result = SolveResult(Verdict.UNKNOWN)
-    root, _ = _initial_state(position, _close_all if every else _close)
+    root, _ = initial_state(position, close_all if every else close_safe)
 
     search = _Search(ncells, budget, deadline, cancel, progress, single=prove,
-                     children=_children_all if every else _children)
+                     children=child_states_all if every else child_states)
     line = search.deep(root) if deep else search.greedy(root)
     result.states = search.expanded
     result.generated = search.generated
@@ -188,9 +188,9 @@ def solve(
         # positions, so it runs even when the budget is spent (not past the
         # clock or a cancel).
         tries = itertools.count()
-        line = shorten(root, line, ncells, search.children, _evaluate,
+        line = shorten(root, line, ncells, search.children, evaluate_state,
                        lambda: search._out_of_time() or next(tries) >= TIDY_TRIES)
-    best = _replay(position, line, ncells, level)
+    best = replay_line(position, line, ncells, level)
     result.found_by = search.by or "greedy"
     result.first_solution_seconds = time.perf_counter() - start
     result.first_solution_length = len(best.card_moves())
@@ -209,8 +209,8 @@ def solve(
         for find in passes:
             better = find(sum(1 for m in best.card_moves() if m.dest != HOME))
             if better is not None:
-                better = shorten(root, better, ncells, search.children, _evaluate, search._should_stop)
-                candidate = _replay(position, better, ncells, level)
+                better = shorten(root, better, ncells, search.children, evaluate_state, search._should_stop)
+                candidate = replay_line(position, better, ncells, level)
                 if len(candidate.card_moves()) < len(best.card_moves()):
                     best = candidate
                     result.improvements += 1
@@ -245,9 +245,9 @@ def sensible_move(position: Position) -> Move | None:
     every = position.auto_level == AUTO_ALL
     for m in position.distinct_moves():
         position.push(m, auto=AUTO_ALL if every else AUTO_SAFE)
-        state, _ = _initial_state(position, _close_all if every else _close)
+        state, _ = initial_state(position, close_all if every else close_safe)
         position.pop()
-        t, must, left, dig = _evaluate(state)
+        t, must, left, dig = evaluate_state(state)
         cols = state[1]
         key = priority(t, must, left, dig, ncells - len(state[0]), sum(1 for c in cols if not c))
         if best_key is None or key < best_key:
@@ -302,7 +302,7 @@ class _Greedy:
                  "stack")
 
     def __init__(self, root: State, ncells: int, priority: Callable[..., int],
-                 children: Children = _children) -> None:
+                 children: Children = child_states) -> None:
         self.children = children
         self.ncells = ncells
         self.priority = priority
@@ -340,7 +340,7 @@ class _Greedy:
         priority = self.priority
         push = heapq.heappush
         pop = heapq.heappop
-        evaluate = _evaluate
+        evaluate = evaluate_state
         children = self.children
         for _ in range(steps):
             if not heap:
@@ -397,7 +397,7 @@ class _Search:
     def __init__(self, ncells: int, budget: int, deadline: float | None,
                  cancel: Callable[[], bool] | None,
                  progress: Callable[[int, int | None], None] | None, single: bool = False,
-                 children: Children = _children) -> None:
+                 children: Children = child_states) -> None:
         self.children = children
         self.ncells = ncells
         self.single = single
@@ -451,7 +451,7 @@ class _Search:
         A proof comes from the portfolio (or a probe thread that ran dry):
         a beam finds lines or nothing.
         """
-        if _evaluate(root)[0] == 0:
+        if evaluate_state(root)[0] == 0:
             return []
         orderings = _PRIORITIES[:1] if self.single else _PRIORITIES
         members = [_Greedy(root, self.ncells, p, self.children) for p in orderings]
@@ -466,7 +466,7 @@ class _Search:
                 del members[1:]
             probes = None if roomy else Probes(root, self.ncells, self.children)
             for width, cost in BEAMS:
-                beam = BeamRun(root, self.ncells, width, children=self.children, evaluate=_evaluate, cost=cost)
+                beam = BeamRun(root, self.ncells, width, children=self.children, evaluate=evaluate_state, cost=cost)
                 spent = 0
                 while True:
                     if self._should_stop():
@@ -520,7 +520,7 @@ class _Search:
     def deep(self, root: State) -> list[int] | None:
         """The complete search alone, depth first (see :func:`solve`'s ``deep``):
         a line, or None (see ``exhausted``)."""
-        if _evaluate(root)[0] == 0:
+        if evaluate_state(root)[0] == 0:
             return []
         member = _Greedy(root, self.ncells, _PRIORITIES[0], self.children)
         member.go_deep()
@@ -577,7 +577,7 @@ class _Search:
     def short_beam(self, root: State, bound: int, width: int) -> list[int] | None:
         """A :class:`~game.freecell.beam.ShortBeam`'s line with fewer than
         ``bound`` non-home moves, or None."""
-        beam = ShortBeam(root, self.ncells, width, bound, children=self.children, evaluate=_evaluate)
+        beam = ShortBeam(root, self.ncells, width, bound, children=self.children, evaluate=evaluate_state)
         while not self._should_stop() and (n := beam.step(min(_SLICE, self.budget - self.expanded))) is not None:
             self.expanded += n
         return beam.line
@@ -585,7 +585,7 @@ class _Search:
     def bounded(self, root: State, bound: int, weight: float) -> list[int] | None:
         """Weighted A* on moves that are not home moves, pruned by ``bound``:
         returns a line with fewer such moves, or None."""
-        must = _evaluate(root)[1]
+        must = evaluate_state(root)[1]
         best_g: dict[State, int] = {root: 0}
         came: dict[State, tuple[State | None, int]] = {root: (None, 0)}
         heap: list[tuple[float, int, int, State]] = [(weight * must, 0, 0, root)]
@@ -602,10 +602,10 @@ class _Search:
                 continue
             self.expanded += 1
             for code, child in self.children(state, ncells):
-                ng = g + (0 if (code & 63) == _T_HOME else 1)
+                ng = g + (0 if (code & 63) == TO_HOME else 1)
                 if ng >= best_g.get(child, 1 << 30):
                     continue
-                tangle, must, _left, _dig = _evaluate(child)
+                tangle, must, _left, _dig = evaluate_state(child)
                 if ng + must >= bound:
                     continue
                 best_g[child] = ng
@@ -617,8 +617,10 @@ class _Search:
         return None
 
 
-def _replay(position: Position, line: list[int], ncells: int, level: str = AUTO_SAFE) -> Position:
-    """Play a solver line on a copy of ``position`` through the rules engine.
+def replay_line(position: Position, line: list[int], ncells: int, level: str = AUTO_SAFE) -> Position:
+    """Play a solver line (move codes, as :func:`game.freecell.states.child_states`
+    yields them) on a copy of ``position`` through the rules engine; the won
+    position (its ``card_moves()`` are the line as real moves).
 
     Every move is checked by the engine; the automatic foundation moves are
     the engine's own, at ``level`` ("off" plays as "safe": the search made
@@ -673,11 +675,11 @@ def _concrete(pos: Position, card: int, target: int) -> Move:
                 break
     if src < 0:
         raise SolverError(f"the solver moved a card that is not on the table ({card})")
-    if target == _T_HOME:
+    if target == TO_HOME:
         dst = HOME
-    elif target == _T_CELL:
+    elif target == TO_CELL:
         dst = COLUMNS + pos.cells.index(None)
-    elif target == _T_EMPTY:
+    elif target == TO_EMPTY:
         dst = next(j for j in range(COLUMNS) if not pos.columns[j])
     else:
         dst = next(j for j in range(COLUMNS) if pos.columns[j] and pos.columns[j][-1] == target)

@@ -4,11 +4,11 @@ that close them, the moves out of them, and how promising they look.
 ::
 
     >>> from game.freecell import deal
-    >>> root, sent = _initial_state(deal(1))
+    >>> root, sent = initial_state(deal(1))
     >>> cells, cols, found = root
     >>> len(cols), sent, sum(len(c) for c in cols)
     (8, 0, 52)
-    >>> sum(1 for _ in _children(root, 4)) > 0
+    >>> sum(1 for _ in child_states(root, 4)) > 0
     True
 
 A state is ``(cells, cols, found)``: the free-cell cards as sorted
@@ -17,7 +17,7 @@ the four foundation heights as ``bytes``. Column and cell order do not
 matter in FreeCell, so sorting them makes one key for positions that differ
 only by them, and hashing a tuple of ``bytes`` is done in C. Every state is
 closed under the automatic foundation moves of the level searched
-(:func:`_close` for "safe" and "off", :func:`_close_all` for "all").
+(:func:`close_safe` for "safe" and "off", :func:`close_all` for "all").
 
 :mod:`game.freecell.solver` runs the searches; :mod:`game.freecell.beam`
 and :mod:`game.freecell.shorten` use the same states.
@@ -75,7 +75,11 @@ def _safe_table() -> bytes:
     return _SAFE
 
 
-_T_HOME, _T_CELL, _T_EMPTY = 52, 53, 54
+#: The targets of a move code (``card * 64 + target``) that are not a card to
+#: build on: home (the card's foundation), a free cell, an empty column. The
+#: searches (solver, beam, probe, shorten, review) read and write these codes,
+#: and :func:`game.freecell.solver.replay_line` turns them into real moves.
+TO_HOME, TO_CELL, TO_EMPTY = 52, 53, 54
 
 #: A canonical position: (cells: bytes sorted, cols: tuple[bytes, ...] sorted, found: bytes(4)).
 State = tuple[bytes, tuple[bytes, ...], bytes]
@@ -86,10 +90,13 @@ Close = Callable[[list[int], list[bytes], list[int]], tuple[State, int]]
 Children = Callable[[State, int], Iterator[tuple[int, State]]]
 
 
-def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State, int]:
-    """Make the safe foundation moves, then canonicalize.
+def close_safe(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State, int]:
+    """Make the safe foundation moves, then canonicalize: the :data:`Close` of
+    the "safe" and "off" levels (the solver plays "off" as "safe" and replays
+    the plain line afterwards).
 
-    Returns the state and how many cards went home.
+    Returns the state and how many cards went home. The three lists are the
+    caller's scratch: they are changed in place.
     """
     info = _SAFE_INFO
     safe = _SAFE or _safe_table()
@@ -123,8 +130,8 @@ def _close(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State
     return (bytes(cells), tuple(cols), bytes(found)), sent
 
 
-def _close_all(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State, int]:
-    """:func:`_close` for the "all" level: every card that fits goes home."""
+def close_all(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[State, int]:
+    """:func:`close_safe` for the "all" level: every card that fits goes home."""
     sent = 0
     moved = True
     while moved:
@@ -153,7 +160,7 @@ def _close_all(cells: list[int], cols: list[bytes], found: list[int]) -> tuple[S
 
 
 def _column_score(col: bytes) -> tuple[int, int]:
-    """(tangle, must_move) of one column; see :func:`_evaluate`."""
+    """(tangle, must_move) of one column; see :func:`evaluate_state`."""
     tangle = must = 0
     low = 99
     lows = [99, 99, 99, 99]
@@ -176,8 +183,10 @@ _COLUMN_SCORES: dict[bytes, tuple[int, int]] = {}
 _GAP = bytes((255,))
 
 
-def _evaluate(state: State) -> tuple[int, int, int, int]:
-    """(tangle, must_move, cards_left, dig) of a state.
+def evaluate_state(state: State) -> tuple[int, int, int, int]:
+    """(tangle, must_move, cards_left, dig) of a state: how far it looks from
+    won, read by every search that orders or prunes states (``tangle == 0``
+    is a win by auto-complete).
 
     ``tangle``: cards lying above a lower card in their column (0 means
     auto-complete finishes the game). ``must_move``: cards lying above a lower
@@ -209,7 +218,7 @@ def _evaluate(state: State) -> tuple[int, int, int, int]:
     return tangle, must, 52 - f[0] - f[1] - f[2] - f[3], dig
 
 
-def _after(cells: bytes, nc: list[bytes], found: bytes, source: int, close: Close = _close) -> State:
+def _after(cells: bytes, nc: list[bytes], found: bytes, source: int, close: Close = close_safe) -> State:
     """The canonical child once column ``source`` lost its end cards.
 
     The states are closed under the level's foundation moves, and a move that sends
@@ -226,14 +235,15 @@ def _after(cells: bytes, nc: list[bytes], found: bytes, source: int, close: Clos
     return (cells, tuple(nc), found)
 
 
-def _children(state: State, ncells: int, close: Close = _close, every: bool = False) -> Iterator[tuple[int, State]]:
+def child_states(state: State, ncells: int, close: Close = close_safe,
+                 every: bool = False) -> Iterator[tuple[int, State]]:
     """Yield ``(move_code, child_state)`` for every move worth trying.
 
     ``close`` makes the automatic moves of the level searched; ``every``
     adds every count of a run into an empty column (see the module notes).
 
     ``move_code`` is ``card * 64 + target`` with target a card (build onto it),
-    ``_T_HOME``, ``_T_CELL`` or ``_T_EMPTY``: a description independent of
+    ``TO_HOME``, ``TO_CELL`` or ``TO_EMPTY``: a description independent of
     column and cell order, turned into real places when the line is replayed.
     """
     cells, cols, found = state
@@ -266,7 +276,7 @@ def _children(state: State, ncells: int, close: Close = _close, every: bool = Fa
         if found[c & 3] == c >> 2:
             f = list(found)
             f[c & 3] += 1
-            yield c * 64 + _T_HOME, close(list(rest), list(cols), f)[0]
+            yield c * 64 + TO_HOME, close(list(rest), list(cols), f)[0]
         d = wanted.get(c)
         if d is not None:
             nc = list(cols)
@@ -283,7 +293,7 @@ def _children(state: State, ncells: int, close: Close = _close, every: bool = Fa
             nc = list(cols)
             nc[0] = bytes((c,))
             nc.sort()
-            yield c * 64 + _T_EMPTY, (rest, tuple(nc), found)
+            yield c * 64 + TO_EMPTY, (rest, tuple(nc), found)
     # Moves out of columns.
     for i in range(empties, n_cols):
         col = cols[i]
@@ -294,7 +304,7 @@ def _children(state: State, ncells: int, close: Close = _close, every: bool = Fa
             f[top & 3] += 1
             nc = list(cols)
             nc[i] = col[:-1]
-            yield top * 64 + _T_HOME, close(list(cells), nc, f)[0]
+            yield top * 64 + TO_HOME, close(list(cells), nc, f)[0]
         # Onto other columns: the run from the exposed end, k cards.
         k = 1
         head = top
@@ -326,19 +336,21 @@ def _children(state: State, ncells: int, close: Close = _close, every: bool = Fa
                 nc = list(cols)
                 nc[i] = col[:n - count]
                 nc[0] = col[n - count:]
-                yield col[n - count] * 64 + _T_EMPTY, _after(cells, nc, found, i, close)
+                yield col[n - count] * 64 + TO_EMPTY, _after(cells, nc, found, i, close)
         if free:
             nc = list(cols)
             nc[i] = col[:-1]
-            yield top * 64 + _T_CELL, _after(bytes(sorted(cells + bytes((top,)))), nc, found, i, close)
+            yield top * 64 + TO_CELL, _after(bytes(sorted(cells + bytes((top,)))), nc, found, i, close)
 
 
-def _children_all(state: State, ncells: int) -> Iterator[tuple[int, State]]:
-    """:func:`_children` of the "all" game."""
-    return _children(state, ncells, _close_all, True)
+def child_states_all(state: State, ncells: int) -> Iterator[tuple[int, State]]:
+    """:func:`child_states` of the "all" game."""
+    return child_states(state, ncells, close_all, True)
 
 
-def _initial_state(position: Position, close: Close = _close) -> tuple[State, int]:
+def initial_state(position: Position, close: Close = close_safe) -> tuple[State, int]:
+    """The canonical state of ``position`` closed by ``close`` (the automatic
+    moves of the level searched), and how many cards that sent home."""
     cells = [int(c) for c in position.cells if c is not None]
     cols = [bytes(int(c) for c in col) for col in position.columns]
     return close(cells, cols, list(position.foundations))

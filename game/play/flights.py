@@ -23,7 +23,7 @@ from typing import Any
 
 from game.render.layout import CardTransform
 
-__all__ = ["Flights", "Key"]
+__all__ = ["Flights", "Key", "transform_of"]
 
 Key = Any  # a card number (FreeCell) or a place key (kind, pile, index)
 
@@ -158,5 +158,7 @@ class Flights:
         self.skips += 1
 
 
-def _transform(p: Any) -> CardTransform:
+def transform_of(p: Any) -> CardTransform:
+    """Where a laid-out card (anything with ``x, y, z, yaw, flip``) stands, as a
+    flight's start or end."""
     return CardTransform(p.x, p.y, p.z, p.yaw, p.flip)

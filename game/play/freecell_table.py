@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from game import speeds
+from game.clock import clock_text
 from game.freecell import HOME, IllegalMoveError, Move, Position
 from game.freecell.daily import daily_deal, today_in_japan
 from game.freecell.known import KnownWins
@@ -27,7 +28,7 @@ from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardPlacement, CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
-from game.session import FreeCellSession, clock_text
+from game.session import FreeCellSession
 
 __all__ = ["FreeCellTable"]
 

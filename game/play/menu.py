@@ -25,7 +25,7 @@ from typing import Any
 
 from game.i18n import LANGUAGES, N_, _, language, listed, ngettext, number_range, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
-from game.play.settings import _NAMES, AUTO_MOVES, SPEEDS, VOLUMES, Settings
+from game.play.settings import AUTO_MOVES, CHOICE_NAMES, SPEEDS, VOLUMES, Settings
 from game.quoting import printable
 
 __all__ = ["SPEEDS", "Menu", "Request", "Settings"]
@@ -233,21 +233,21 @@ class Menu:
 
         held = self.held()  # a challenge's level is the one in force, and it is shown
         play = (choice(_("FreeCell: automatic foundation moves"), "auto_moves", AUTO_MOVES,
-                       tuple(_(_NAMES[x]) for x in AUTO_MOVES), *(held or (st.auto_moves,))),
+                       tuple(_(CHOICE_NAMES[x]) for x in AUTO_MOVES), *(held or (st.auto_moves,))),
                 toggle(_("One click sends home"), "one_click_home"),
                 toggle(_("Live winnability check"), "live_winnability"),
                 toggle(_("Par for each game"), "find_par"),
                 toggle(_("FreeCell: show which moves keep the win"), "move_grades"),
-                choice(_("Animation speed"), "animation_speed", SPEEDS, tuple(_(_NAMES[x]) for x in SPEEDS),
+                choice(_("Animation speed"), "animation_speed", SPEEDS, tuple(_(CHOICE_NAMES[x]) for x in SPEEDS),
                        st.animation_speed),
                 self._winnable_row(b),
                 self._calm_row(b))
         look = (choice(_("Deck"), "four_colour", ("off", "on"), (_("2 colours"), _("4 colours")),
                        "on" if st.four_colour else "off"),
                 choice(_("Table"), "table_colour", theme.TABLE_COLOURS,
-                       tuple(_(_NAMES.get(x, x.capitalize())) for x in theme.TABLE_COLOURS), st.table_colour),
+                       tuple(_(CHOICE_NAMES.get(x, x.capitalize())) for x in theme.TABLE_COLOURS), st.table_colour),
                 choice(_("Card back"), "card_back", theme.CARD_BACKS,
-                       tuple(_(_NAMES.get(x, x.capitalize())) for x in theme.CARD_BACKS), st.card_back),
+                       tuple(_(CHOICE_NAMES.get(x, x.capitalize())) for x in theme.CARD_BACKS), st.card_back),
                 toggle(_("Outline the last move"), "last_move_outline"),
                 toggle(_("Left-handed table"), "left_handed"),
                 toggle(_("Fullscreen"), "fullscreen"))

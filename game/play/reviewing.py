@@ -16,6 +16,7 @@ when it closes.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -31,7 +32,7 @@ from game.session import FreeCellSession, SpiderSession
 __all__ = ["Reviewing"]
 
 
-class Reviewing:
+class Reviewing(ABC):
     """The review's side of a table (a mixin: ``self`` is a :class:`game.play.table.Table`)."""
 
     coach_rules: Rules = FREECELL
@@ -47,9 +48,9 @@ class Reviewing:
     say: Callable[[str], None]
     emit: Callable[[TableEvent], None]
 
+    @abstractmethod
     def table_for(self, session: Any) -> Any:
         """A table of this game for ``session`` ("Try again from here")."""
-        raise NotImplementedError
 
     def review_button(self, name: str) -> None:
         """"review" (start, or back to the list), "review-fair" and "review-peek" (Spider's

@@ -15,14 +15,15 @@ from typing import Any
 
 from game.i18n import N_, _, ngettext
 
-__all__ = ["AUTO_MOVES", "SPEEDS", "VOLUMES", "Settings"]
+__all__ = ["AUTO_MOVES", "CHOICE_NAMES", "SPEEDS", "VOLUMES", "Settings"]
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 #: FreeCell's automatic foundation levels, as the settings row shows them
 #: (game.freecell.automove.AUTO_LEVELS; spelled here so the menu loads no rules).
 AUTO_MOVES = ("off", "safe", "all")
-#: What the settings' choice buttons show for each value (the values stay English in the file).
-_NAMES = {"off": N_("Off"), "safe": N_("Safe"), "all": N_("All"),
+#: What the settings' choice buttons show for each value (the values stay English in the file):
+#: message ids marked with N_, translated where the menu draws them (``_(CHOICE_NAMES[value])``).
+CHOICE_NAMES = {"off": N_("Off"), "safe": N_("Safe"), "all": N_("All"),
           "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant"),
           # TRANSLATORS: table (felt) colours and card backs in Settings.
           "green": N_("Green"), "blue": N_("Blue"), "red": N_("Red"), "grey": N_("Grey"), "black": N_("Black")}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from game import speeds
+from game.clock import clock_text
 from game.i18n import _, ngettext
 from game.input.actions import Act
 from game.places import PileKind
@@ -19,7 +20,7 @@ from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
-from game.session import SpiderSession, clock_text
+from game.session import SpiderSession
 from game.spider import DEAL, HintKind, IllegalMoveError, Move, Position
 from game.stats import game_key
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,7 +30,7 @@ from game import speeds
 from game.i18n import _, as_sentence, pgettext
 from game.input.actions import Act, Action
 from game.places import PileKind
-from game.play.flights import Flights, Key, _transform
+from game.play.flights import Flights, Key, transform_of
 from game.play.panels import Button, Command, Panel
 from game.render import theme
 from game.render.layout import CardTransform, Layout, Override, layout
@@ -113,7 +114,7 @@ _FOCUS_MOVES = frozenset({Act.FOCUS_LEFT, Act.FOCUS_PREV, Act.FOCUS_RIGHT, Act.F
                           Act.FOCUS_UP, Act.FOCUS_DOWN})
 
 
-class Table:
+class Table(ABC):
     """What both games share: selection, focus, messages, flights, drawing state."""
 
     game = ""
@@ -238,9 +239,9 @@ class Table:
     def fly_deal(self) -> None:
         """Fly a fresh deal out (a game that deals face down from its stock shows it as dealt)."""
 
+    @abstractmethod
     def new_deal(self, number: int) -> Table:
         """The table for deal ``number`` of this game (the controller has ended the game before)."""
-        raise NotImplementedError
 
     def with_suits(self, suits: int) -> tuple[Table, str, str] | None:
         """The same game again at ``suits`` (a new suit choice restarts it, SPEC 2.2), the
@@ -276,8 +277,9 @@ class Table:
 
     # --- what the renderer and the overlay read --------------------------------
 
+    @abstractmethod
     def buttons(self, lost: bool = False) -> tuple[Button, ...]:
-        raise NotImplementedError
+        """The control bar's buttons; ``lost``: the live check proved the game lost."""
 
     def demo_panel(self) -> Panel | None:
         """The choice of demos the Demo button offers (None: it starts the only one)."""
@@ -315,10 +317,10 @@ class Table:
 
     # --- the figures as shown (they follow the landings, not the rules' future) -------
 
+    @abstractmethod
     def figures(self) -> Any:
         """The figures the status line and the control bar read, as the rules have
         them now (each game its own value, with ``won`` among them)."""
-        raise NotImplementedError
 
     def as_shown(self) -> Any:
         """:meth:`figures` as the table shows them at this moment: while a step's cards
@@ -349,8 +351,9 @@ class Table:
         self._celebration_due = False
         self.win_shown = False
 
+    @abstractmethod
     def outcome_panel(self, outcome: Any) -> Panel:
-        raise NotImplementedError
+        """The panel a finished game shows (``outcome.won``: won, or the game is lost)."""
 
     def outcome_buttons(self, won: bool, new: str) -> tuple[Button, ...]:
         """The buttons of the panel at a game's end, the same in every game; *new* is
@@ -374,11 +377,13 @@ class Table:
         self.say(_("The deal starts again"))
 
     @property
+    @abstractmethod
     def position(self) -> Any:
-        raise NotImplementedError
+        """The position the table shows (the game's own, or the one a review panel looks at)."""
 
+    @abstractmethod
     def focus_places(self) -> list[tuple[PileKind, int]]:
-        raise NotImplementedError
+        """The piles the keyboard focus steps through, in the order the player sees them."""
 
     def layout_now(self, overrides: Override | None = None, size: tuple[int, int] | None = None) -> Layout:
         w, h = size or self.env.size
@@ -402,7 +407,7 @@ class Table:
             end = after.get(key)
             if end is None or key in shown or (abs(p.x - end.x) < 1e-6 and abs(p.y - end.y) < 1e-6):
                 continue  # a card on its way keeps its flight (in a cascade each goes home, where no hold reaches)
-            self.flights.add(key, _transform(p), _transform(end), now, speeds.GLIDE * factor, 0.0)
+            self.flights.add(key, transform_of(p), transform_of(end), now, speeds.GLIDE * factor, 0.0)
 
     def shown_layout(self, size: tuple[int, int] | None = None) -> Layout:
         """The table as drawn now: the cards in flight where they are, the held run under the pointer."""
@@ -432,7 +437,7 @@ class Table:
         held = self.held_transforms()
         kind, pile, index = source
         # Where each held card rests in its pile: its flight would start there.
-        rest = {_transform(p): held[p.key] for p in self.layout_now().pile(PileKind(kind), pile) if p.key in held}
+        rest = {transform_of(p): held[p.key] for p in self.layout_now().pile(PileKind(kind), pile) if p.key in held}
         self.held = None
         if self.drop(source, target):
             # The cards fly on from where they were let go, not from their old pile.
@@ -442,7 +447,7 @@ class Table:
         now = self.env.anim_time
         for p in lay.pile(PileKind(kind), pile):
             if p.index >= index and p.key in held:
-                self.flights.add(self.card_key(p), held[p.key], _transform(p), now,
+                self.flights.add(self.card_key(p), held[p.key], transform_of(p), now,
                                  speeds.RETURN_FLIGHT * self.env.speed, 0.0)
         return False
 
@@ -470,8 +475,9 @@ class Table:
         kind, pile = self.focus_places()[self.focus_index]
         return Mark(kind, pile, self.focus_depth if kind == PileKind.COLUMN else None, "focus")
 
+    @abstractmethod
     def status(self, extra: tuple[str, ...] = ()) -> str:
-        raise NotImplementedError
+        """The status line; ``extra`` (the live check, the demo) is said in it too."""
 
     def hover(self, find: Callable[[], tuple[PileKind, int] | None]) -> None:
         """The mouse moved with no button down; ``find()`` picks the place under it, asked
@@ -515,7 +521,7 @@ class Table:
             if not moved and abs(src.x - p.x) < 1e-6 and abs(src.y - p.y) < 1e-6 and src.flip == p.flip:
                 continue
             delay = order.get(k, 0.0) * factor
-            self.flights.add(k, _transform(src), _transform(p), now + delay,
+            self.flights.add(k, transform_of(src), transform_of(p), now + delay,
                              (duration if moved else speeds.GLIDE) * factor,
                              speeds.LIFT if moved else 0.0)
 
@@ -534,7 +540,7 @@ class Table:
         after = self.layout_now()
         (ox0, ox1, oy0, _), (nx0, nx1, ny0, _) = before.rect, after.rect
         kx, ky = (nx1 - nx0) / max(ox1 - ox0, 1e-9), ny0 / min(oy0, -1e-9)
-        rest = {self.card_key(p): _transform(p) for p in after.cards}
+        rest = {self.card_key(p): transform_of(p) for p in after.cards}
         now = self.env.anim_time
         shown = self.flights.at(now)
         for key, f in list(self.flights.items.items()):
@@ -571,7 +577,7 @@ class Table:
         # enlarges it in the perspective: a king nearer the side than that drifts in.
         reach = math.hypot(theme.CARD_W, theme.CARD_H) / 2 * speeds.CELEBRATE_GROWTH
         for i, p in enumerate(kings):
-            t = _transform(p)
+            t = transform_of(p)
             spun = CardTransform(t.x, t.y, t.z, t.yaw + 2 * math.pi, t.flip)
             inward = max(0.0, reach - (t.x - left)) - max(0.0, reach - (right - t.x))
             self.flights.add(self.card_key(p), t, spun, now + speeds.CELEBRATE_DELAY + speeds.CELEBRATE_GAP * i,
@@ -600,10 +606,10 @@ class Table:
         self.animate(before, self.card_key, lambda k: k, {}, speeds.UNDO_FLIGHT)
         self.emit(Undone())
 
+    @abstractmethod
     def redo(self) -> None:
         """Play the last undone step again, as it was first played (with its
         automatic moves), the cards flying; "Nothing to redo" when there is none."""
-        raise NotImplementedError
 
     def before_undo(self) -> None:
         """Stop what an undo makes stale (FreeCell: the cascade and the hint search)."""
@@ -662,9 +668,9 @@ class Table:
             return max(0, min(n - 1, self.focus_depth))
         return n - 1
 
+    @abstractmethod
     def above(self, column: int) -> int:
         """The focus place (an index of :meth:`focus_places`) over ``column`` in the top row."""
-        raise NotImplementedError
 
     def move_focus_vertically(self, delta: int) -> None:
         """Up/Down: along a column's cards; past its first movable card, up to the
@@ -699,21 +705,23 @@ class Table:
     def first_movable(self, column: int) -> int:
         return 0
 
+    @abstractmethod
     def pile_size(self, kind: PileKind, pile: int) -> int:
-        raise NotImplementedError
+        """How many cards lie on a pile (a foundation: its height)."""
 
+    @abstractmethod
     def play(self, move: Any) -> bool:
         """Play ``move`` through the session (its step says what moved, what went
         home by itself, what was completed) and fly it; False, with the
         engine's reason said, when it was refused."""
-        raise NotImplementedError
 
+    @abstractmethod
     def activate(self, kind: PileKind, pile: int, index: int | None) -> None:
         """Enter/Space/click: select, or place the selection, or send home."""
-        raise NotImplementedError
 
+    @abstractmethod
     def command(self, act: Act) -> None:
-        raise NotImplementedError
+        """Do a game action that is not about one place (undo, redo, auto-complete, hint...)."""
 
     def click(self, where: Pick | None, double: bool) -> None:
         self.last_marks = []
@@ -725,12 +733,13 @@ class Table:
             return
         self.activate(where.kind, where.pile, where.index)
 
+    @abstractmethod
     def double_click(self, where: Pick) -> None:
-        raise NotImplementedError
+        """A double click on a card (send it home, where the game does that)."""
 
+    @abstractmethod
     def drop(self, source: tuple[PileKind, int, int], target: tuple[PileKind, int] | None) -> bool:
         """A dragged run let go over ``target``; True if a move was made."""
-        raise NotImplementedError
 
     def update(self, dt: float) -> None:
         """Per fixed step: auto-complete cascades, hint results."""

@@ -63,10 +63,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
+from game.spider.moves import COLUMNS, DEAL, MOVE_TABLE, Move
 from game.spider.position import Position
 
-__all__ = ["Beam", "State", "apply", "is_won", "legal", "root", "shorten", "wins"]
+__all__ = ["Beam", "State", "apply", "is_won", "legal", "root", "seen_key", "shorten", "wins"]
 
 #: (col0, ..., col9: bytes, deals_left: int): one flat tuple, cheap to hash and
 #: copy, read by computed index (state[j], state[10]), which mypy cannot type
@@ -258,7 +258,7 @@ class Beam:
                     lst.append(j)
         left = state[10]
         out: list[tuple[Move, State]] = []
-        table = _TABLE
+        table = MOVE_TABLE
         first_empty = empties[0] if empties else -1
         for s in range(COLUMNS):
             run = runs[s]
@@ -303,7 +303,7 @@ class Beam:
             return []
         width = self.width
         depth = 0
-        seen: set[int] = {hash(_key(start))}
+        seen: set[int] = {hash(seen_key(start))}
         # A node is (state, parent node, move that made it).
         beam: list[Node] = [(start, None, None)]
         tick = self.tick
@@ -319,7 +319,7 @@ class Beam:
                 self.expanded += 1
                 state = node[0]
                 for move, child in self.children(state):
-                    h = hash(_key(child))
+                    h = hash(seen_key(child))
                     if h in seen or h in here:
                         continue
                     here.add(h)
@@ -338,7 +338,7 @@ class Beam:
                 if kept[left] < width:
                     kept[left] += 1
                     beam.append((child, parent, move))
-                    seen.add(hash(_key(child)))
+                    seen.add(hash(seen_key(child)))
                 else:
                     self.truncated = True
         if beam:
@@ -350,9 +350,11 @@ def _first(item: tuple[int, State, Node, Move]) -> int:
     return item[0]
 
 
-def _key(state: State) -> State:
-    """Duplicates: exact while deals remain; once the stock is empty, column order no
-    longer matters, so the columns are compared sorted."""
+def seen_key(state: State) -> State:
+    """What two states must share to count as one when a search drops duplicates
+    (the beams here and :mod:`game.spider.fair`'s): the state itself while deals
+    remain; once the stock is empty, column order no longer matters, so the
+    columns are compared sorted."""
     if state[10]:
         return state
     return tuple(sorted(state[:COLUMNS]))
@@ -476,7 +478,7 @@ def _merge_hops(state: State, deals: tuple[bytes, ...], moves: list[Move],
                     continue
                 trial = moves[:i] + moves[i + 1:j] + moves[j + 1:]
                 if b.dest != a.source:
-                    trial.insert(i, _TABLE[a.source][b.dest][a.count])
+                    trial.insert(i, MOVE_TABLE[a.source][b.dest][a.count])
                 if wins(state, deals, trial):
                     moves = trial
                     i -= 1

@@ -125,7 +125,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from game import limits
-from game.spider.beam import Beam, State, _key, apply, is_won
+from game.spider.beam import Beam, State, apply, is_won, seen_key
 from game.spider.hints import Gain, Visible, candidates
 from game.spider.insight import winning_move
 from game.spider.masked import MaskedView
@@ -427,7 +427,7 @@ class _Plan:
         if is_won(start):
             return Sample.WON, None
         children = self.beam.children
-        seen: set[int] = {hash(_key(start))}
+        seen: set[int] = {hash(seen_key(start))}
         # A node is (state, the first move of its line).
         beam: list[tuple[State, Move | None]] = [(start, None)]
         w_down = self.w_down
@@ -458,7 +458,7 @@ class _Plan:
                 for move, child in children(state):
                     if move.count == 0:
                         continue  # never deals: see the module docstring
-                    h = hash(_key(child))
+                    h = hash(seen_key(child))
                     if h in seen or h in here:
                         continue
                     here.add(h)
@@ -488,7 +488,7 @@ class _Plan:
                 if kept[left] < width:
                     kept[left] += 1
                     beam.append((child, head))
-                    seen.add(hash(_key(child)))
+                    seen.add(hash(seen_key(child)))
         return (Sample.OPEN if start[10] else Sample.DRY), best[1]
 
 

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from game.spider.beam import Beam, root, shorten
 from game.spider.moves import Move
 from game.spider.position import Position
-from game.spider.solver import SolveResult, Verdict, _replay
+from game.spider.solver import SolveResult, Verdict, replay_line
 
 __all__ = ["LINE_SHORTEN_SECONDS", "SHORTER_BEAMS", "shorter_line"]
 
@@ -95,7 +95,7 @@ def shorter_line(position: Position, than: int, *, budget: int = 1_000_000,
     if reason == "cancelled":
         best = None
     if best is not None and len(best) < than:
-        result.moves = _replay(position, best)
+        result.moves = replay_line(position, best)
         result.verdict = Verdict.SOLVED
         result.replayed = True
     elif best is not None:

@@ -27,7 +27,7 @@ from game import rules
 from game.i18n import _
 from game.quoting import shown
 
-__all__ = ["COLUMNS", "DEAL", "MAX_RUN", "Move", "NotationError"]
+__all__ = ["COLUMNS", "DEAL", "MAX_RUN", "MOVE_TABLE", "Move", "NotationError"]
 
 #: Number of tableau columns.
 COLUMNS = 10
@@ -62,7 +62,7 @@ class Move:
         """
         if not (0 <= source < COLUMNS and 0 <= dest < COLUMNS and 1 <= count <= MAX_RUN):
             raise ValueError(f"no such move: source {source}, dest {dest}, count {count}")
-        return _TABLE[source][dest][count]
+        return MOVE_TABLE[source][dest][count]
 
     @staticmethod
     def parse(text: str) -> Move:
@@ -97,7 +97,7 @@ class Move:
         if not 1 <= count <= MAX_RUN:
             raise NotationError(
                 _("{text}: a move carries 1 to {most} cards").format(text=shown(text.strip()), most=MAX_RUN))
-        return _TABLE[src - 1][dst - 1][count]
+        return MOVE_TABLE[src - 1][dst - 1][count]
 
     @property
     def is_deal(self) -> bool:
@@ -122,10 +122,11 @@ def _make(source: int, dest: int, count: int) -> Move:
 
 #: The deal: ten cards from the stock, one onto each column.
 DEAL: Move = _make(-1, -1, 0)
-# Every move the notation can express, made once: _TABLE[source][dest][count].
-# Index 0 of the count axis is a placeholder (a move carries at least one
-# card); moves onto the own column exist in the table but are never legal.
-_TABLE: list[list[list[Move]]] = [
+#: Every move the notation can express, made once: ``MOVE_TABLE[source][dest][count]``
+#: is the one :class:`Move` object for it (columns 0-9), so the engine and the searches
+#: share moves instead of making them. Index 0 of the count axis is a placeholder (a move
+#: carries at least one card); moves onto the own column exist but are never legal.
+MOVE_TABLE: list[list[list[Move]]] = [
     [[DEAL] + [_make(s, d, k) for k in range(1, MAX_RUN + 1)] for d in range(COLUMNS)]
     for s in range(COLUMNS)
 ]

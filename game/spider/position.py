@@ -53,7 +53,7 @@ from game.cards import CARDS, NAMES, RANK, SUIT, Card, CardParseError, Suit, run
 from game.i18n import _, ngettext
 from game.quoting import shown
 from game.rules import Termination
-from game.spider.moves import _TABLE, COLUMNS, DEAL, Move, NotationError
+from game.spider.moves import COLUMNS, DEAL, MOVE_TABLE, Move, NotationError
 
 __all__ = ["DECK_SETS", "START_SCORE", "IllegalMoveError", "Outcome", "Position", "PositionError", "Termination"]
 
@@ -440,9 +440,9 @@ class Position:
             return None
         dst = self._cols[dest]
         if not dst:
-            return _TABLE[source][dest][n]
+            return MOVE_TABLE[source][dest][n]
         k = (dst[-1] >> 2) - (self._cols[source][-1] >> 2)
-        return _TABLE[source][dest][k] if 1 <= k <= n else None
+        return MOVE_TABLE[source][dest][k] if 1 <= k <= n else None
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: each card count a run allows, into each empty column, and the deal.
@@ -451,7 +451,7 @@ class Position:
         """
         cols = self._cols
         run = self._run
-        table = _TABLE
+        table = MOVE_TABLE
         moves: list[Move] = []
         # Columns by the rank of their exposed card: a run whose head is one
         # rank lower goes there; each source then looks up only the ranks its

@@ -89,11 +89,12 @@ from typing import Any
 
 from game import limits
 from game.spider.beam import Beam, State, shorten
-from game.spider.moves import _TABLE, COLUMNS, DEAL, Move
+from game.spider.moves import COLUMNS, DEAL, MOVE_TABLE, Move
 from game.spider.position import IllegalMoveError, Position
 from game.verdict import SearchResult, SolverError, Verdict
 
-__all__ = ["DEFAULT_BUDGET", "LayoutSearch", "SolveResult", "SolverError", "Verdict", "layout_search", "solve"]
+__all__ = ["DEFAULT_BUDGET", "LayoutSearch", "SolveResult", "SolverError", "Verdict", "layout_search",
+           "replay_line", "solve"]
 
 #: Positions expanded before the verdict is UNKNOWN, unless the caller says otherwise.
 DEFAULT_BUDGET = limits.SPIDER_SOLVE_STATES
@@ -219,7 +220,7 @@ def _children(state: State, deals: tuple[bytes, ...], which: int, canon: bool = 
     first = which & 1
     second = which & 2
     sort = canon and left == 0
-    table = _TABLE
+    table = MOVE_TABLE
     for s in range(COLUMNS):
         n_run = rs[s]
         if not n_run:
@@ -414,7 +415,7 @@ def solve(
     result.states = search.expanded
     result.generated = len(search.came)
     if line is not None:
-        result.moves = _replay(position, line)
+        result.moves = replay_line(position, line)
         result.verdict = Verdict.SOLVED
         result.replayed = True
     elif search.exhausted:
@@ -600,7 +601,7 @@ def _concrete(path: list[State], exact: State, deals: tuple[bytes, ...]) -> list
     return moves
 
 
-def _replay(position: Position, moves: list[Move]) -> list[Move]:
+def replay_line(position: Position, moves: list[Move]) -> list[Move]:
     """Play ``moves`` on a copy of ``position`` through the rules engine; raise
     :class:`SolverError` unless every move is legal and the game is won."""
     pos = position.copy(stack=False)

@@ -20,7 +20,7 @@ from game.i18n import as_sentence
 from game.render.camera import hud_text_px
 from game.ui.hud import Measure, Rect, fit_text, font_measure
 from game.ui.placing import beside, covered
-from game.ui.screens import ScreenButton, Text, _wrap_plain
+from game.ui.screens import ScreenButton, Text, wrap_plain
 
 __all__ = ["TEXT_WIDTH_PX", "QuestionGeometry", "question_geometry"]
 
@@ -52,13 +52,13 @@ def _balanced(text: str, width: int, px: int, measure: Measure) -> list[str]:
     >>> _balanced("one two three four five", 20 * 7, 12, lambda t, px: (len(t) * 7, px))
     ['one two three', 'four five']
     """
-    lines = _wrap_plain(text, width, px, measure)
+    lines = wrap_plain(text, width, px, measure)
     if len(lines) < 2:
         return lines
     whole = "".join(lines).replace(" ", "")
 
     def fits(w: int) -> bool:  # as few lines, and no word cut short to fit
-        trial = _wrap_plain(text, w, px, measure)
+        trial = wrap_plain(text, w, px, measure)
         return len(trial) <= len(lines) and "".join(trial).replace(" ", "") == whole
 
     lo, hi = width // 2, width  # the narrowest width that keeps the count: a binary search
@@ -68,7 +68,7 @@ def _balanced(text: str, width: int, px: int, measure: Measure) -> list[str]:
             hi = mid
         else:
             lo = mid + 1
-    return _wrap_plain(text, hi, px, measure)
+    return wrap_plain(text, hi, px, measure)
 
 
 def question_geometry(size: tuple[int, int], panel: object, measure: Measure = font_measure,

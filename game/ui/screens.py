@@ -12,7 +12,8 @@ from game.i18n import FIRST_WEEKDAY, N_, _, as_sentence, breaks, language, ngett
 from game.render.camera import hud_band, hud_text_px
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
 
-__all__ = ["OUTCOMES", "ChartGeometry", "ScreenButton", "ScreenGeometry", "Text", "screen_geometry"]
+__all__ = ["OUTCOMES", "ChartGeometry", "ScreenButton", "ScreenGeometry", "Text", "screen_geometry",
+           "wrap_plain"]
 
 
 class RowLike(Protocol):
@@ -159,7 +160,7 @@ class _Flow:
         one line, else wrapped on up to three ("\\n" between them), cut only past those."""
         if self.measure(label, self.px)[0] <= width:
             return label
-        lines = _wrap_plain(label, width, self.px, self.measure)
+        lines = wrap_plain(label, width, self.px, self.measure)
         if len(lines) > 3:
             lines = lines[:2] + [fit_text(" ".join(lines[2:]), width, self.px, self.measure)]
         return "\n".join(lines)
@@ -228,7 +229,7 @@ class _Flow:
                 # A refusal (or a goal) is read whole: it wraps, it is never cut short. A detail is
                 # indented under its row; a row of text alone starts at the margin.
                 indent = px if role == "detail" and not alone else 0
-                for line in _wrap_plain(note, self.width - indent, npx, m):
+                for line in wrap_plain(note, self.width - indent, npx, m):
                     self.texts.append(Text(line, self.x + indent, self.y, npx, role))
                     self.y += m("Ag", npx)[1]
         self.y += max(3, px // 3)
@@ -242,10 +243,10 @@ class _Flow:
             self.texts.append(Text(value, x, y + (bh - th) // 2, self.px, "value"))
 
 
-def _wrap_plain(text: str, width: int, px: int, measure: Measure) -> list[str]:
+def wrap_plain(text: str, width: int, px: int, measure: Measure) -> list[str]:
     """``text`` as lines no wider than ``width`` (a word too long for a line is cut).
 
-    >>> _wrap_plain("one two three", 9 * 7, 12, lambda t, px: (len(t) * 7, px))
+    >>> wrap_plain("one two three", 9 * 7, 12, lambda t, px: (len(t) * 7, px))
     ['one two', 'three']
     """
     lines: list[str] = []
