@@ -100,6 +100,12 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("give up", r"放弃|投降", "认输"),
         ("the deal's difficulty and the challenge level are different words",
          r"(初级|中级|高级)(牌局|难度)|(简单|普通|困难)挑战", "简单/普通/困难 for deals, 初级/中级/高级 for challenges"),
+        # (a native read struck these: 合规 is regulatory compliance, 从这里已无 a word-for-word
+        # "from here", 算作输 and 不是一步 half-sentences a Chinese UI does not write)
+        ("a legal move (合规 is compliance; 不合规则 stays)", r"合规(?!则)", "可走的步骤"),
+        ("\"from here/there\" word for word", r"从(这里|那里)已无", "当前局面已无 / 放到这里后已无"),
+        ("counted as lost", r"算作输", "记为输局"),
+        ("\"is not a move\"", r"不是一步", "不是有效的步骤"),
         ("quotes", r"[\"'「」]", "“ ”"),
         ("ranges", r"\.\.|[\d}]–[\d{]", "～"),
         # (the menu entry's keyword list, which has no space, is ;-separated as its format wants)
