@@ -346,11 +346,27 @@ def test_the_command_line_speaks_lang_wherever_it_stands(capsys):
     assert err.startswith("«") and "«deal 0 does not exist" in err and err.count("\n") == 1
     assert main(["--lang=en", "deal", "freecell", "0"]) == 2
     assert capsys.readouterr().err == "solitaire: error: deal 0 does not exist: deals are numbered 1..1,000,000\n"
-    for bad, said in ((["--lang", "xx", "help"], "--lang must be en, ko, ja or ru, not 'xx'"),
+    for bad, said in ((["--lang", "xx", "help"], "--lang must be en, ko, ja, ru or zh_CN, not 'xx'"),
                       (["help", "--lang"], "--lang needs a language")):
         assert main(bad) == 2
         err = capsys.readouterr().err
         assert said in err and err.count("\n") == 1
+
+
+def test_the_command_line_names_every_language_it_speaks(capsys):
+    """--lang's help and its two refusals list the languages a player can choose (zh_CN too)."""
+    from game.commands import main
+
+    assert main(["--lang", "xx", "help"]) == 2
+    refusal = capsys.readouterr().err
+    assert main(["help", "--lang"]) == 2
+    missing = capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    for code in i18n.LANGUAGES:
+        assert code in refusal and code in missing, (code, refusal, missing)
+        assert code in shown.partition("--lang")[2], code
 
 
 def test_the_command_line_follows_the_system_language_without_lang(monkeypatch, capsys):

@@ -87,6 +87,12 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("a Spider restart (a game, not a deal)", r"Раздача начата заново", "Партия начата заново"),
         ("the live winnability check (not a check for a win)", r"[Пп]роверк\w* на выигрыш",
          "проверка выигрышности"),
+        ("a placeholder that takes no case (a file, a field) after «нет» or a preposition",
+         r"\b(нет|в|на|из|ключ в) \{(where|what)\}", "{where}: …, нет поля {where}"),
+        ("a challenge level inside a sentence (a capital only where a sentence starts)",
+         r"(?<=[а-яё] )(Лёгк|Средн|Сложн)\w+ испытани", "каждого лёгкого испытания"),
+        ("a hint after its label (a sentence of its own, with its capital)", r"^Подсказка: \{(hint|text)\}",
+         "Подсказка. {hint}"),
     ],
     # Simplified Chinese: the Windows games' words (空当接龙, 蜘蛛纸牌, 空当), one word per concept.
     "zh_CN": [

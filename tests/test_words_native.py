@@ -155,3 +155,67 @@ def test_no_player_facing_list_is_joined_with_english_punctuation():
             if re.search(r"""(?<![{(])["'](, |; )["']\.join\(""", line) and rel not in NOT_FOR_PLAYERS:
                 found.append(f"{rel}:{n}: {line.strip()}")
     assert found == []
+
+
+def test_the_menu_s_challenge_line_has_one_colon_in_russian(speak):
+    """«Испытания дня: …; серия дней: 3» read as two labels on one line: the heading keeps
+    the only colon, and the streak says its days without a label of its own."""
+    speak("ru")
+    for days in MONTHS:
+        p = month_of(days)
+        line = say("menu.streak", badge=p.badge_line(2026, 2), streak=p.streak_line(datetime.date(2026, 2, days or 1)))
+        assert line.count(":") <= 1, line
+
+
+def test_the_statistics_streak_row_does_not_repeat_its_label_in_russian(speak):
+    """The challenges' streak row came as «Серия дней   серия дней: 2 · лучшая серия: 2 дн.»."""
+    from game.challenges.sentences import streak_heading
+    from game.play.menu import Menu, Settings
+    from game.stats import Statistics
+
+    speak("ru")
+    menu = Menu(Settings(), Statistics(), marks=lambda: month_of(2))
+    menu.open()
+    menu.choose("statistics")
+    menu.choose("chart-challenges")
+    rows = [row for section in menu.panel().sections for row in section.rows if row.label == streak_heading()]
+    assert len(rows) == 1
+    assert rows[0].value and streak_heading().lower() not in rows[0].value.lower(), rows[0].value
+
+
+def test_a_hint_after_its_label_is_not_capitalised_after_a_colon_in_russian(speak):
+    """A hint is a sentence of its own (the table also shows it alone, with its capital):
+    after the label «Подсказка» it follows a full stop, as the table and the terminal show it."""
+    from game.commands.textplay import TextGame
+    from game.freecell import Move, deal
+    from game.freecell.hints import Hint, HintKind, hint_text, known_unsolvable_hint
+    from game.play.freecell_table import FreeCellTable
+    from game.play.table import TableEnv
+
+    speak("ru")
+    pos = deal(1)
+    hints = [Hint(0, HintKind.WIN, Move.parse("3a"), 88, 10, 0.1),
+             Hint(0, HintKind.UNFINISHED, Move.parse("23"), None, 10, 0.1),
+             Hint(0, HintKind.NO_WIN, None, None, 10, 0.1)]
+    lines = []
+    for hint in hints:
+        table = FreeCellTable(TableEnv(auto_foundation=False), 1)
+        table._show_hint(hint)
+        lines += [table.message, i18n._("Hint: {hint}.").format(hint=hint_text(pos, hint))]
+    assert all(line.startswith("Подсказка") for line in lines), lines
+    lines.append(TextGame(11982)._hint())  # the terminal's h: a proven deal answers without a search
+    lines.append(i18n._("Hint: {text}").format(text=hint_text(deal(11982), known_unsolvable_hint(11982))))
+    assert [line for line in lines if re.search(r": [А-ЯЁ]", line)] == []
+
+
+def test_the_daily_streak_counts_its_days_as_russian_does(speak):
+    """«3 дн. подряд» was the catalog's way round a message without plural forms: the streak
+    and the best streak now say день / дня / дней as the number asks (1, 2–4, 5–20, 21, 22)."""
+    from game.challenges.sentences import best_streak_days, streak_days
+
+    speak("ru")
+    want = {1: "1 день", 2: "2 дня", 4: "4 дня", 5: "5 дней", 11: "11 дней", 14: "14 дней", 21: "21 день", 22: "22 дня"}
+    assert {n: streak_days(n) for n in want} == {n: f"{w} подряд" for n, w in want.items()}
+    assert {n: best_streak_days(n) for n in want} == {n: f"лучшая серия: {w}" for n, w in want.items()}
+    p = month_of(2)
+    assert p.streak_line(datetime.date(2026, 2, 2)) == "2 дня подряд"

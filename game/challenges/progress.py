@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from game.challenges.days import GAMES, LEVELS, Challenge
-from game.challenges.sentences import say
+from game.challenges.sentences import say, streak_days
 from game.i18n import _
 from game.quoting import shown
 
@@ -163,8 +163,7 @@ class ChallengeProgress:
         return count
 
     def streak_line(self, today: datetime.date) -> str:
-        days = self.streak(today)
-        return say("streak.one") if days == 1 else say("streak", days=days)
+        return streak_days(self.streak(today))
 
     @property
     def best_streak(self) -> int:

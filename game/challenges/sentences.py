@@ -16,7 +16,7 @@ cards) have a template each::
 
 from __future__ import annotations
 
-from game.i18n import N_, _, pgettext
+from game.i18n import N_, _, ngettext, pgettext
 
 __all__ = ["SENTENCES", "challenge_level", "level_name", "say", "streak_heading", "suits_name"]
 
@@ -82,8 +82,6 @@ SENTENCES: dict[str, str] = {
     "badge.diamond": N_("Diamond"),
     "badge.next": N_("{done} of {needed} challenges for {badge}"),
     "badge.top": N_("{done} challenges this month: {badge}, the highest badge"),
-    "streak": N_("daily streak: {days} days"),
-    "streak.one": N_("daily streak: 1 day"),
     # --- playing one (the table, the status line, the result panel) -------------------------
     "play.started": N_("{level} challenge: {goal}"),
     "play.status": N_("{level} challenge: {progress}"),
@@ -124,8 +122,6 @@ SENTENCES: dict[str, str] = {
     "calendar.thresholds": N_("Badges, by challenges done in a month: {levels}"),
     # TRANSLATORS: one badge and the challenges it needs, as in "Bronze 10".
     "calendar.threshold": N_("{badge} {needed}"),
-    "calendar.best": N_("best streak: {days} days"),
-    "calendar.best.one": N_("best streak: 1 day"),
 }
 
 
@@ -152,6 +148,20 @@ def challenge_level(level: str) -> str:
     words = {"easy": pgettext("challenge level", "Easy"), "medium": pgettext("challenge level", "Medium"),
              "hard": pgettext("challenge level", "Hard")}
     return words[level]
+
+
+def streak_days(days: int) -> str:
+    """The daily streak in words, its days counted as the language counts them::
+
+        >>> streak_days(1), streak_days(3)
+        ('daily streak: 1 day', 'daily streak: 3 days')
+    """
+    return ngettext("daily streak: {days} day", "daily streak: {days} days", days).format(days=days)
+
+
+def best_streak_days(days: int) -> str:
+    """The longest daily streak so far, as ``best streak: 4 days``."""
+    return ngettext("best streak: {days} day", "best streak: {days} days", days).format(days=days)
 
 
 def streak_heading() -> str:

@@ -133,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"solitaire {__version__}")
     # Read before the parser is built (main's _take_language), so that --help speaks it too.
     parser.add_argument("--lang", metavar="LANG",
-                        help=_("speak this language for this run: en, ko, ja or ru (default: the system's)"))
+                        help=_("speak this language for this run: en, ko, ja, ru or zh_CN (default: the system's)"))
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     deal = commands.add_parser("deal", help=_("print a deal, or replay moves on it"))
@@ -250,9 +250,9 @@ def _take_language(argv: list[str]) -> tuple[str | None, list[str]]:
         if word == "--lang" or word.startswith("--lang="):
             value = word.partition("=")[2] if "=" in word else next(words, None)
             if value is None:
-                raise UsageError(_("--lang needs a language: en, ko, ja or ru"))
+                raise UsageError(_("--lang needs a language: en, ko, ja, ru or zh_CN"))
             if value not in LANGUAGES and value != PSEUDO:  # qps: the tests' pseudo-language, never offered
-                raise UsageError(_("--lang must be en, ko, ja or ru, not {text}").format(text=shown(value)))
+                raise UsageError(_("--lang must be en, ko, ja, ru or zh_CN, not {text}").format(text=shown(value)))
             lang = value
         else:
             rest.append(word)
