@@ -28,6 +28,8 @@ from game.app.capabilities import (
     Clipboard,
     FullScreen,
     Refusals,
+    close_window,
+    controller_module,
     current_window,
     desktop_size,
     display_key,
@@ -104,7 +106,7 @@ class App:
         self.play = Play(self, game, number, suits, now=now, restore=restore, store=store, language=language,
                          fullscreen=fullscreen)
         self.refusals.report_to(self.play.say, self.play.message)
-        self._init_controllers()
+        self._controller_mod: ModuleType | None = controller_module()  # None: SDL has no game controllers
         self._waiter = EventWaiter.find()  # None: the idle loop looks for input itself
         self._event_at = now()  # when the last event came (a table left alone looks less often)
 
@@ -137,16 +139,6 @@ class App:
 
     def set_volume(self, volume: float) -> None:
         self.sound.set_volume(volume)
-
-    def _init_controllers(self) -> None:
-        self._controller_mod: ModuleType | None  # pygame's controller module, where SDL has one
-        try:
-            from pygame._sdl2 import controller
-
-            controller.init()
-            self._controller_mod = controller
-        except Exception:  # noqa: BLE001  # pragma: no cover - SDL without game controller support
-            self._controller_mod = None
 
     def resize(self, size: tuple[int, int]) -> None:
         # moderngl's default framebuffer keeps its creation size: set the viewport.
@@ -220,6 +212,8 @@ class App:
             self._event_at = self.now()
         for event in events:
             self.handle(event)
+        if not self.running:
+            return False  # closing: no last frame (the window goes at once, in close)
         self.text_entry.sync(self.play.typing)
         # After an idle wait (nothing moving, no input) the steps due run as one.
         self.loop.tick(self._update, still=not events and not self.play.busy and not self.pointing.dragging)
@@ -258,7 +252,7 @@ class App:
         try:
             while self.running:
                 drew = self.step()
-                if drew:
+                if drew or not self.running:
                     continue
                 if self.play.busy or self.pointing.dragging:
                     pygame.time.wait(8)  # cards are flying: the next frame is due soon
@@ -287,12 +281,14 @@ class App:
             look_for_input(ms, resting=self.now() - self._event_at >= RESTING_S)
 
     def close(self) -> None:
-        """Save the game, stop the solver processes, free the GL objects, close the window."""
-        self.play.close(current_window(FullScreen.now()))  # the game, and where the window was
-        self.sound.close()
+        """Close the window at once, then save the game and stop the solver processes.
+
+        The player sees the window go first: what is left (the save, the workers'
+        end) happens after it, and takes as long as it takes on a loaded machine."""
+        where = current_window(FullScreen.now())  # where the window was, read while it is there
         if self._waiter is not None:
-            self._waiter.close()
-        self.overlay.release()
-        self.renderer.release()
-        self.ctx.release()
+            self._waiter.close()  # its thread wakes SDL's wait: ended before the window goes
+        close_window(self.overlay, self.renderer, self.ctx)
+        self.play.close(where)  # the game and the window's place saved; the workers stopped
+        self.sound.close()
         pygame.quit()
