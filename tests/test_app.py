@@ -795,22 +795,25 @@ def test_a_close_request_ends_the_loop_at_once_and_the_window_goes_before_the_sa
     import time as real_time
 
     app = App("spider", 3, 2, now=real_time.perf_counter)
-    seen: list[tuple[str, bool]] = []  # (what, the window still open then)
+    seen: list[tuple[str, bool]] = []  # (what, the window still on the screen then)
+
+    def on_screen() -> bool:
+        return pygame.display.get_init() and pygame.display.get_active()  # active: shown, not hidden
     real_wait, real_render, real_close = app._idle_wait, app.renderer.render, app.play.close
 
     def idle_wait(ms: int) -> None:
         if app.running and not seen.count(("idle", True)):
             # The window manager's close button while the cards rest (the loop sleeps in its idle wait).
             pygame.event.post(pygame.event.Event(pygame.QUIT))
-        seen.append(("idle" if app.running else "idle after quit", pygame.display.get_init()))
+        seen.append(("idle" if app.running else "idle after quit", on_screen()))
         real_wait(ms)
 
     def render(*args, **kwargs) -> bool:
-        seen.append(("frame" if app.running else "frame after quit", pygame.display.get_init()))
+        seen.append(("frame" if app.running else "frame after quit", on_screen()))
         return real_render(*args, **kwargs)
 
     def close(window=None) -> None:
-        seen.append(("save and stop", pygame.display.get_init()))
+        seen.append(("save and stop", on_screen()))
         real_close(window)
 
     monkeypatch.setattr(app, "_idle_wait", idle_wait)
@@ -818,8 +821,8 @@ def test_a_close_request_ends_the_loop_at_once_and_the_window_goes_before_the_sa
     monkeypatch.setattr(app.play, "close", close)
     store = app.play.store
     assert app.run() == 0
-    # Nothing more is drawn or waited for once the close comes: the window goes
-    # first, then the game is saved and the workers stopped.
+    # Nothing more is drawn or waited for once the close comes: the window leaves
+    # the screen first, then the game is saved and the workers stopped.
     assert seen.count(("idle", True)) == 1
     assert [w for w in seen if w[0] not in ("idle", "frame")] == [("save and stop", False)]
     assert store.load("savegame") is not None

@@ -45,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,7 +100,19 @@ def alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
-def one_run(checkout: Path, display: str, how: str) -> dict[str, object]:
+@dataclass(frozen=True)
+class Close:
+    """One close: seconds from the request until the window went and the process
+    exited, whether the save reads back, the game's children still alive after it."""
+
+    gone: float
+    exit: float
+    saved: bool
+    left: list[int]
+    children: int
+
+
+def one_run(checkout: Path, display: str, how: str) -> Close:
     """Start the game, let it rest, close it; the figures of this close."""
     data = Path(tempfile.mkdtemp(prefix="bench-close-"))
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
@@ -156,7 +169,7 @@ def one_run(checkout: Path, display: str, how: str) -> dict[str, object]:
             saved = isinstance(json.loads((data / "savegame.json").read_text()), dict)
         except (FileNotFoundError, ValueError):
             saved = False
-        return {"gone": gone, "exit": exited, "saved": saved, "left": left, "workers": len(started)}
+        return Close(gone, exited, saved, left, len(started))
     finally:
         if game.poll() is None:
             game.kill()
@@ -182,17 +195,15 @@ def main() -> int:
             busy = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(load)]
             try:
                 for how in args.how:
-                    runs: dict[str, list[dict[str, object]]] = {side: [] for side in sides}
+                    runs: dict[str, list[Close]] = {side: [] for side in sides}
                     for _ in range(args.runs):
                         for side, checkout in sides.items():
                             runs[side].append(one_run(checkout, display, how))
                     for side, got in runs.items():
-                        gone = [float(r["gone"]) for r in got]  # type: ignore[arg-type]
-                        exited = [float(r["exit"]) for r in got]  # type: ignore[arg-type]
+                        gone, exited = [r.gone for r in got], [r.exit for r in got]
                         rows.append((side, load, how, statistics.median(gone), max(gone),
-                                     statistics.median(exited), max(exited),
-                                     all(r["saved"] for r in got), sum(len(r["left"]) for r in got),  # type: ignore[arg-type]
-                                     statistics.median(int(r["workers"]) for r in got)))  # type: ignore[call-overload]
+                                     statistics.median(exited), max(exited), all(r.saved for r in got),
+                                     sum(len(r.left) for r in got), statistics.median(r.children for r in got)))
             finally:
                 for p in busy:
                     p.kill()

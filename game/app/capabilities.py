@@ -47,7 +47,7 @@ from game.quoting import printable
 from game.schema import Choice, List, Map, Record, Str
 
 __all__ = ["DEFAULT_SIZE", "DOCUMENT", "FRAME", "MESSAGES", "REMEMBERED", "Clipboard", "FullScreen", "Refusals",
-           "close_window", "controller_module", "current_window", "display_key", "open_window", "restored_window"]
+           "controller_module", "current_window", "display_key", "open_window", "restored_window"]
 
 #: The one line said for each refusal (``why``: the platform's reason; for
 #: ``size``, ``want`` and ``got``: the sizes). One place per message.
@@ -318,21 +318,6 @@ def current_window(fullscreen: bool) -> dict[str, int] | None:
     except pygame.error:
         return None
     return {"x": int(x), "y": int(y), "w": int(w), "h": int(h)}
-
-
-def close_window(*gl_objects: Any) -> None:
-    """Release ``gl_objects`` (each has ``release()``: the renderer, the overlay, the
-    GL context last) and destroy the window: the player sees it go now, before the
-    game is saved and the solver processes stop (slow on a busy machine)::
-
-        close_window(overlay, renderer, ctx)   # the window is gone from the screen
-        play.close(where)                      # then the save and the workers
-    """
-    import pygame
-
-    for thing in gl_objects:
-        thing.release()
-    pygame.display.quit()  # SDL destroys the window and flushes that to the display server
 
 
 def controller_module() -> Any:

@@ -28,7 +28,6 @@ from game.app.capabilities import (
     Clipboard,
     FullScreen,
     Refusals,
-    close_window,
     controller_module,
     current_window,
     desktop_size,
@@ -39,6 +38,7 @@ from game.app.capabilities import (
     to_stderr,
 )
 from game.app.pointing import Pointing
+from game.app.sdl import hide_window
 from game.app.textentry import TextEntry
 from game.app.waiting import LOOK_MS, RESTING_S, EventWaiter, look_for_input
 from game.input.keys import translate_controller, translate_key
@@ -281,14 +281,18 @@ class App:
             look_for_input(ms, resting=self.now() - self._event_at >= RESTING_S)
 
     def close(self) -> None:
-        """Close the window at once, then save the game and stop the solver processes.
+        """Take the window off the screen at once, then save the game, stop the solver
+        processes, free the GL objects and close the window.
 
-        The player sees the window go first: what is left (the save, the workers'
-        end) happens after it, and takes as long as it takes on a loaded machine."""
+        The player sees the window go first: what is left takes as long as it
+        takes on a loaded machine (a second or more, with a benchmark beside it)."""
         where = current_window(FullScreen.now())  # where the window was, read while it is there
-        if self._waiter is not None:
-            self._waiter.close()  # its thread wakes SDL's wait: ended before the window goes
-        close_window(self.overlay, self.renderer, self.ctx)
+        hide_window()  # gone from the screen now; pygame.quit() below destroys it
         self.play.close(where)  # the game and the window's place saved; the workers stopped
         self.sound.close()
+        if self._waiter is not None:
+            self._waiter.close()
+        self.overlay.release()
+        self.renderer.release()
+        self.ctx.release()
         pygame.quit()
