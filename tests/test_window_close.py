@@ -35,6 +35,7 @@ from pathlib import Path
 
 control = Path(sys.argv[1])
 slow = float(sys.argv[2])
+deal = json.loads(sys.argv[3])
 
 
 def window_state(window):
@@ -54,7 +55,7 @@ if __name__ == "__main__":
     from game.play.round import Round
     from game.solver import procs
 
-    app = App("spider", 3, 2, size=(1280, 720))
+    app = App(deal["game"], deal["number"], deal.get("suits", 1), size=(1280, 720))
     window = pygame.display.get_wm_info()["window"]
 
     def note(what):
@@ -98,7 +99,18 @@ def _mapped(window: str, env: dict[str, str]) -> bool:
     return got.returncode == 0 and "IsViewable" in got.stdout
 
 
-@pytest.mark.parametrize("how", ["title bar", "ctrl+q", "menu"])
+#: How the player closes the window: in which game, the keys of the one move played
+#: first, and the solver workers that game runs (Spider: D deals a row, and the live
+#: check's worker; FreeCell deal 1: its 10♣ to a free cell, and par's worker beside the
+#: live check's, still searching when the window closes).
+CLOSES = {
+    "title bar": ({"game": "spider", "number": 3, "suits": 2}, ["d"], 1),
+    "ctrl+q": ({"game": "freecell", "number": 1}, ["Left", "Return", "Right", "Return"], 2),
+    "menu": ({"game": "spider", "number": 3, "suits": 2}, ["d"], 1),
+}
+
+
+@pytest.mark.parametrize("how", list(CLOSES))
 def test_the_window_goes_before_the_save_and_the_workers_end(x_display, tmp_path, how):
     if shutil.which("wmctrl") is None or shutil.which("xwininfo") is None:
         message = "needs wmctrl and xwininfo (x11-utils): .ci/run installs them"
@@ -110,21 +122,23 @@ def test_the_window_goes_before_the_save_and_the_workers_end(x_display, tmp_path
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     env.pop("WAYLAND_DISPLAY", None)
     log = open(tmp_path / "driver.log", "wb")  # noqa: SIM115  # the game writes to it until it exits
-    game = subprocess.Popen([sys.executable, str(tmp_path / "driver.py"), str(tmp_path), str(SLOW)],
+    deal, move, solvers = CLOSES[how]
+    game = subprocess.Popen([sys.executable, str(tmp_path / "driver.py"), str(tmp_path), str(SLOW), json.dumps(deal)],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         ready = _wait_for("the game window", lambda: (tmp_path / "ready.json").exists() or game.poll() is not None)
         assert game.poll() is None, (tmp_path / "driver.log").read_text(errors="replace")[-3000:]
         window = str(json.loads((tmp_path / "ready.json").read_text())["window"])
         assert ready and _wait_for("the window on screen", lambda: _mapped(window, env))
-        # The cards rest with the live check's worker started (and the resource tracker beside it).
-        workers = _wait_for("the solver worker", lambda: len(_children(game.pid)) >= 2 and _children(game.pid))
+        # The cards rest with the live check's worker started (and the resource tracker beside it;
+        # FreeCell's par worker too).
+        workers = _wait_for("the solver workers", lambda: len(_children(game.pid)) > solvers and _children(game.pid))
 
         def xdotool(*args: str) -> None:
             subprocess.run(["xdotool", *args], env=env, check=True, timeout=10, stdout=subprocess.DEVNULL)
 
-        # One move to keep (D deals a row from the stock), then the cards come to rest.
-        xdotool("windowactivate", "--sync", window, "key", "d")
+        # One move to keep, then the cards come to rest.
+        xdotool("windowactivate", "--sync", window, "key", "--delay", "100", *move)
         time.sleep(2.5)
         if how == "title bar":
             subprocess.run(["wmctrl", "-i", "-c", window], env=env, check=True, timeout=10)
@@ -140,7 +154,7 @@ def test_the_window_goes_before_the_save_and_the_workers_end(x_display, tmp_path
         assert game.wait(WAIT + 4 * SLOW) == 0, (tmp_path / "driver.log").read_text(errors="replace")[-3000:]
         order = [tuple(json.loads(line)) for line in (tmp_path / "order.log").read_text().splitlines()]
         # The save first, then each worker's stop; the window off the screen at each.
-        assert [what for what, _ in order][:1] == ["save"] and "stop" in [what for what, _ in order[1:]]
+        assert [what for what, _ in order] == ["save"] + ["stop"] * solvers
         assert [state for _, state in order if state not in ("unmapped", "destroyed")] == []
 
         # The game and the window's place are saved, and a new start resumes the same game.
@@ -150,7 +164,8 @@ def test_the_window_goes_before_the_save_and_the_workers_end(x_display, tmp_path
         store = Store(str(data))
         saved = store.load("savegame")
         assert saved is not None
-        assert (saved["game"], saved["number"], saved["suits"], saved["moves"]) == ("spider", 3, 2, 1)
+        assert saved["game"] == deal["game"] and saved.get("number", saved.get("deal")) == deal["number"]
+        assert len(saved["steps"]) == 1, saved["steps"]
         assert Settings.load(store).window is not None
         time.sleep(0.3)  # a reparented child's last moment
         assert [p for p in workers if _alive(p)] == []

@@ -1,12 +1,13 @@
 """How long the game window stays on screen after the player closes it (issue 61).
 
-    python tools/bench_close.py [--runs 5] [--load 0 2] [--how wm keys]
+    python tools/bench_close.py [--runs 5] [--load 0 2] [--how wm keys] [--game spider freecell]
                                 [--baseline CHECKOUT] [--display :N]
 
-Each run starts the game (``python -m game play spider 3 --suits 2``, a fresh
-data folder) in a real X11 window, lets the cards rest for a few seconds (the
-solver workers have started by then: the live check, par's search), and closes
-it the way a player does:
+Each run starts the game (``python -m game play spider 3 --suits 2``, or
+``play freecell 617``; a fresh data folder) in a real X11 window, lets the cards
+rest for a few seconds (the solver workers have started by then: the live
+check's; FreeCell's par search too, still running), and closes it the way a
+player does:
 
 - ``wm``: the title bar's close button (``wmctrl -i -c``, the window manager's
   close request);
@@ -112,13 +113,17 @@ class Close:
     children: int
 
 
-def one_run(checkout: Path, display: str, how: str) -> Close:
+#: The command line of each game the bench opens.
+GAMES = {"spider": ["spider", "3", "--suits", "2"], "freecell": ["freecell", "617"]}
+
+
+def one_run(checkout: Path, display: str, how: str, which: str) -> Close:
     """Start the game, let it rest, close it; the figures of this close."""
     data = Path(tempfile.mkdtemp(prefix="bench-close-"))
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                SOLITAIRE_DATA_DIR=str(data), PYTHONPATH=str(checkout))
     env.pop("WAYLAND_DISPLAY", None)
-    game = subprocess.Popen([sys.executable, "-m", "game", "play", "spider", "3", "--suits", "2"],
+    game = subprocess.Popen([sys.executable, "-m", "game", "play", *GAMES[which]],
                             cwd=checkout, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         end = time.monotonic() + WAIT
@@ -181,6 +186,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--load", type=int, nargs="+", default=[0, 2], help="busy loops beside the game")
     ap.add_argument("--how", nargs="+", choices=("wm", "keys"), default=["wm"])
+    ap.add_argument("--game", nargs="+", choices=tuple(GAMES), default=["spider"])
     ap.add_argument("--baseline", type=Path, help="another checkout of the game, run alternating with ours")
     ap.add_argument("--display", help="an X display with a window manager (default: start Xvfb + openbox)")
     args = ap.parse_args()
@@ -194,16 +200,17 @@ def main() -> int:
         for load in args.load:
             busy = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(load)]
             try:
-                for how in args.how:
-                    runs: dict[str, list[Close]] = {side: [] for side in sides}
-                    for _ in range(args.runs):
-                        for side, checkout in sides.items():
-                            runs[side].append(one_run(checkout, display, how))
-                    for side, got in runs.items():
-                        gone, exited = [r.gone for r in got], [r.exit for r in got]
-                        rows.append((side, load, how, statistics.median(gone), max(gone),
-                                     statistics.median(exited), max(exited), all(r.saved for r in got),
-                                     sum(len(r.left) for r in got), statistics.median(r.children for r in got)))
+                for which in args.game:
+                    for how in args.how:
+                        runs: dict[str, list[Close]] = {side: [] for side in sides}
+                        for _ in range(args.runs):
+                            for side, checkout in sides.items():
+                                runs[side].append(one_run(checkout, display, how, which))
+                        for side, got in runs.items():
+                            gone, exited = [r.gone for r in got], [r.exit for r in got]
+                            rows.append((side, which, load, how, statistics.median(gone), max(gone),
+                                         statistics.median(exited), max(exited), all(r.saved for r in got),
+                                         sum(len(r.left) for r in got), statistics.median(r.children for r in got)))
             finally:
                 for p in busy:
                     p.kill()
@@ -213,11 +220,11 @@ def main() -> int:
             p.terminate()
             p.wait()
     print(f"{len(os.sched_getaffinity(0))} cores, {args.runs} runs a row; seconds from the close request")
-    print(f"{'side':9} {'load':>4} {'how':4} {'gone med':>8} {'gone max':>8} {'exit med':>8} {'exit max':>8}"
+    print(f"{'side':9} {'game':8} {'load':>4} {'how':4} {'gone med':>8} {'gone max':>8} {'exit med':>8} {'exit max':>8}"
           f" {'saved':>5} {'left':>4} {'children':>8}")
-    for side, load, how, gm, gx, em, ex, saved, left, kids in rows:
-        print(f"{side:9} {load:4d} {how:4} {gm:8.3f} {gx:8.3f} {em:8.3f} {ex:8.3f} {'yes' if saved else 'NO':>5}"
-              f" {left:4d} {kids:8.0f}")
+    for side, which, load, how, gm, gx, em, ex, saved, left, kids in rows:
+        print(f"{side:9} {which:8} {load:4d} {how:4} {gm:8.3f} {gx:8.3f} {em:8.3f} {ex:8.3f}"
+              f" {'yes' if saved else 'NO':>5} {left:4d} {kids:8.0f}")
     return 0
 
 
