@@ -41,6 +41,7 @@ import argparse
 import json
 import os
 import select
+import shutil
 import statistics
 import subprocess
 import sys
@@ -123,6 +124,7 @@ def one_run(checkout: Path, display: str, how: str, which: str) -> Close:
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                SOLITAIRE_DATA_DIR=str(data), PYTHONPATH=str(checkout))
     env.pop("WAYLAND_DISPLAY", None)
+    watch: subprocess.Popen | None = None
     game = subprocess.Popen([sys.executable, "-m", "game", "play", *GAMES[which]],
                             cwd=checkout, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -166,8 +168,6 @@ def one_run(checkout: Path, display: str, how: str, which: str) -> Close:
             gone = time.monotonic() - asked
         game.wait(WAIT)
         exited = time.monotonic() - asked
-        watch.kill()
-        watch.wait()
         time.sleep(0.2)  # a reparented child's last moment
         left = [p for p in started if alive(p)]
         try:
@@ -176,9 +176,11 @@ def one_run(checkout: Path, display: str, how: str, which: str) -> Close:
             saved = False
         return Close(gone, exited, saved, left, len(started))
     finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
+        for process in (game, watch):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def main() -> int:

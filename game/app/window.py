@@ -284,8 +284,8 @@ class App:
         """Take the window off the screen at once, then save the game, stop the solver
         processes, free the GL objects and close the window.
 
-        The player sees the window go first: what is left takes as long as it
-        takes on a loaded machine (a second or more, with a benchmark beside it)."""
+        The player sees the window go first: what is left may take a while on a
+        busy machine (the GL context's end, the save's fsync, the workers' exit)."""
         where = current_window(FullScreen.now())  # where the window was, read while it is there
         hide_window()  # gone from the screen now; pygame.quit() below destroys it
         self.play.close(where)  # the game and the window's place saved; the workers stopped
