@@ -791,6 +791,44 @@ def test_the_real_loop_idles_and_wakes_for_input(clock):
     assert not app.running and store.load("savegame") is not None
 
 
+def test_a_close_request_ends_the_loop_at_once_and_the_window_goes_before_the_save(clock, monkeypatch):
+    import time as real_time
+
+    app = App("spider", 3, 2, now=real_time.perf_counter)
+    seen: list[tuple[str, bool]] = []  # (what, the window still on the screen then)
+
+    def on_screen() -> bool:
+        return pygame.display.get_init() and pygame.display.get_active()  # active: shown, not hidden
+    real_wait, real_render, real_close = app._idle_wait, app.renderer.render, app.play.close
+
+    def idle_wait(ms: int) -> None:
+        if app.running and not seen.count(("idle", True)):
+            # The window manager's close button while the cards rest (the loop sleeps in its idle wait).
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        seen.append(("idle" if app.running else "idle after quit", on_screen()))
+        real_wait(ms)
+
+    def render(*args, **kwargs) -> bool:
+        seen.append(("frame" if app.running else "frame after quit", on_screen()))
+        return real_render(*args, **kwargs)
+
+    def close(window=None) -> None:
+        seen.append(("save and stop", on_screen()))
+        real_close(window)
+
+    monkeypatch.setattr(app, "_idle_wait", idle_wait)
+    monkeypatch.setattr(app.renderer, "render", render)
+    monkeypatch.setattr(app.play, "close", close)
+    store = app.play.store
+    assert app.run() == 0
+    # Nothing more is drawn or waited for once the close comes: the window leaves
+    # the screen first, then the game is saved and the workers stopped.
+    assert seen.count(("idle", True)) == 1
+    assert [w for w in seen if w[0] not in ("idle", "frame")] == [("save and stop", False)]
+    assert store.load("savegame") is not None
+    assert all(not s.busy and s.pid is None for s in app.play.round.jobs.solvers.values())
+
+
 def test_a_left_handed_table_is_picked_where_it_is_drawn_and_its_outline_keeps_the_table_idle(clock, make_app):
     app = make_app("freecell", 1, now=clock)
     frames(app, clock, 400, dt=0.05)  # the deal lands

@@ -47,7 +47,7 @@ from game.quoting import printable
 from game.schema import Choice, List, Map, Record, Str
 
 __all__ = ["DEFAULT_SIZE", "DOCUMENT", "FRAME", "MESSAGES", "REMEMBERED", "Clipboard", "FullScreen", "Refusals",
-           "current_window", "display_key", "open_window", "restored_window"]
+           "controller_module", "current_window", "display_key", "open_window", "restored_window"]
 
 #: The one line said for each refusal (``why``: the platform's reason; for
 #: ``size``, ``want`` and ``got``: the sizes). One place per message.
@@ -320,6 +320,17 @@ def current_window(fullscreen: bool) -> dict[str, int] | None:
     except pygame.error:
         return None
     return {"x": int(x), "y": int(y), "w": int(w), "h": int(h)}
+
+
+def controller_module() -> Any:
+    """pygame's game controller module, initialised; None where SDL has no game controller support."""
+    try:
+        from pygame._sdl2 import controller
+
+        controller.init()
+    except Exception:  # noqa: BLE001  # pragma: no cover - SDL without game controller support
+        return None
+    return controller
 
 
 def desktop_size() -> tuple[int, int] | None:

@@ -29,17 +29,16 @@ it and the answer shows the moment it arrives::
 from __future__ import annotations
 
 import ctypes
-import os
-import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 from multiprocessing import Pipe
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as wait_for_pipes
-from pathlib import Path
 
 import pygame
+
+from game.app.sdl import sdl_function
 
 __all__ = ["LOOK_MS", "LOOK_RESTING_MS", "RESTING_S", "SLEEPING_DRIVERS", "AnswerWaker", "EventWaiter",
            "look_for_input"]
@@ -92,12 +91,8 @@ class EventWaiter:
             return None
         if driver not in SLEEPING_DRIVERS or pygame.get_sdl_version() < (2, 0, 16):
             return None
-        path = _sdl_library()
-        if path is None:
-            return None
-        try:
-            function = ctypes.CDLL(path).SDL_WaitEventTimeout
-        except (OSError, AttributeError):
+        function = sdl_function("SDL_WaitEventTimeout")
+        if function is None:
             return None
         function.argtypes = [ctypes.c_void_p, ctypes.c_int]
         function.restype = ctypes.c_int
@@ -205,27 +200,3 @@ class AnswerWaker:
                 self._post()
             except pygame.error:  # the window went away first
                 return
-
-
-def _sdl_library() -> str | None:
-    """The file of the SDL 2 library this process loaded for pygame (not SDL_mixer and the like)."""
-    maps = Path("/proc/self/maps")
-    if maps.exists():  # Linux: the library already mapped, wherever the wheel put it
-        try:
-            text = maps.read_text(errors="replace")
-        except OSError:
-            return None
-        for line in text.splitlines():
-            name = line.rsplit("/", 1)[-1]
-            if name.startswith(("libSDL2-2", "libSDL2.so")):  # not libSDL2_mixer and the like
-                return line[line.index("/"):]
-        return None
-    # Windows and macOS wheels keep the library beside pygame or in a libs folder next to it.
-    here = Path(pygame.__file__).resolve().parent
-    names = ("SDL2.dll",) if sys.platform == "win32" else ("libSDL2-2.0.0.dylib", "libSDL2.dylib")
-    for folder in (here, here / ".dylibs", here.parent / "pygame_ce.libs"):
-        for name in names:
-            candidate = folder / name
-            if candidate.exists():
-                return os.fspath(candidate)
-    return None

@@ -28,6 +28,7 @@ from game.app.capabilities import (
     Clipboard,
     FullScreen,
     Refusals,
+    controller_module,
     current_window,
     desktop_size,
     display_key,
@@ -37,6 +38,7 @@ from game.app.capabilities import (
     to_stderr,
 )
 from game.app.pointing import Pointing
+from game.app.sdl import hide_window
 from game.app.textentry import TextEntry
 from game.app.waiting import LOOK_MS, RESTING_S, EventWaiter, look_for_input
 from game.input.keys import translate_controller, translate_key
@@ -105,7 +107,7 @@ class App(FollowsDesktop):
         self.play = Play(self, game, number, suits, now=now, restore=restore, store=store, language=language,
                          fullscreen=fullscreen)
         self.refusals.report_to(self.play.say, self.play.message)
-        self._init_controllers()
+        self._controller_mod: ModuleType | None = controller_module()  # None: SDL has no game controllers
         self._waiter = EventWaiter.find()  # None: the idle loop looks for input itself
         self._event_at = now()  # when the last event came (a table left alone looks less often)
 
@@ -138,16 +140,6 @@ class App(FollowsDesktop):
 
     def set_volume(self, volume: float) -> None:
         self.sound.set_volume(volume)
-
-    def _init_controllers(self) -> None:
-        self._controller_mod: ModuleType | None  # pygame's controller module, where SDL has one
-        try:
-            from pygame._sdl2 import controller
-
-            controller.init()
-            self._controller_mod = controller
-        except Exception:  # noqa: BLE001  # pragma: no cover - SDL without game controller support
-            self._controller_mod = None
 
     def resize(self, size: tuple[int, int]) -> None:
         # moderngl's default framebuffer keeps its creation size: set the viewport.
@@ -221,6 +213,8 @@ class App(FollowsDesktop):
             self._event_at = self.now()
         for event in events:
             self.handle(event)
+        if not self.running:
+            return False  # closing: no last frame (the window goes at once, in close)
         self.text_entry.sync(self.play.typing)
         # After an idle wait (nothing moving, no input) the steps due run as one.
         self.loop.tick(self._update, still=not events and not self.play.busy and not self.pointing.dragging)
@@ -259,7 +253,7 @@ class App(FollowsDesktop):
         try:
             while self.running:
                 drew = self.step()
-                if drew:
+                if drew or not self.running:
                     continue
                 if self.play.busy or self.pointing.dragging:
                     pygame.time.wait(8)  # cards are flying: the next frame is due soon
@@ -288,8 +282,14 @@ class App(FollowsDesktop):
             look_for_input(ms, resting=self.now() - self._event_at >= RESTING_S)
 
     def close(self) -> None:
-        """Save the game, stop the solver processes, free the GL objects, close the window."""
-        self.play.close(current_window(FullScreen.now()))  # the game, and where the window was
+        """Take the window off the screen at once, then save the game, stop the solver
+        processes, free the GL objects and close the window.
+
+        The player sees the window go first: what is left may take a while on a
+        busy machine (the GL context's end, the save's fsync, the workers' exit)."""
+        where = current_window(FullScreen.now())  # where the window was, read while it is there
+        hide_window()  # gone from the screen now; pygame.quit() below destroys it
+        self.play.close(where)  # the game and the window's place saved; the workers stopped
         self.sound.close()
         if self._waiter is not None:
             self._waiter.close()

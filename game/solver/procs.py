@@ -100,11 +100,17 @@ class Worker:
         return True
 
     def stop(self, timeout: float = 2.0) -> None:
-        """Ask the worker to end, then make sure it has."""
-        self.send(None)
-        self.process.join(timeout)
+        """End the worker and see it gone (SIGKILL after ``timeout`` seconds).
+
+        A SIGTERM, not a request to end: the worker holds nothing to save (a
+        search in progress is dropped), and at its low priority on a busy
+        machine it could take a second to wind its interpreter down, which
+        the game's quit would wait for."""
         if self.process.is_alive():
             self.process.terminate()
+        self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.kill()
             self.process.join(timeout)
         self.conn.close()
 
