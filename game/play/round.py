@@ -500,6 +500,7 @@ class Round:
         self.env.one_click_home = st.one_click_home
         self.env.last_move = st.last_move_outline
         self.env.left_handed = st.left_handed
+        self.env.click_to_move = st.click_to_move
         # The Easy challenge's first game shows the grades whatever the setting (which stays the player's).
         self.env.move_grades = st.move_grades or (self.challenge is not None and self.challenge.shows_grades)
 
