@@ -184,6 +184,14 @@ class Page:
 
 # --- FreeCell ------------------------------------------------------------------------------
 
+#: Both pages' controls: playing with no button held down (issue 60's "hands").
+_HANDS_HELP = N_("- Without holding a button down: turn on **Click to pick up and drop** in Settings, and "
+                 "a click lifts a card (with the cards below it) and it follows the pointer; the next click "
+                 "puts it down. A click on bare felt, a right-click or [Esc] puts it back. **How far a drag "
+                 "must go** (short, medium or long) keeps a shaky click from becoming a drag, and a "
+                 "right-click also clears a selection.")
+
+
 _FREECELL = Page("freecell", N_("How to play FreeCell"), (
     Section("freecell-aim", N_("The aim and the table"), (
         N_("FreeCell is played with one ordinary 52-card deck, no jokers. Aces are low and kings "
@@ -376,6 +384,9 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "tap is a double-click. Touch and hold a column for the panel, slide onto its up and down "
            "arrows, and lift your finger to confirm (lifting on Close cancels). A second finger "
            "cancels a drag, and a card let go within half a card of a place lands there."),
+        _HANDS_HELP,
+        N_("- No hold needed for the panel: click a selected run again (or press [Enter] on it "
+           "again) and the same panel opens."),
         N_("- Keyboard: [Left] and [Right] move the focus across the free cells, foundations and "
            "columns; [Up] and [Down] choose the first card inside a column; [Enter] or [Space] "
            "selects, places, or sends home; [Esc] clears the selection."),
@@ -577,6 +588,7 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
         N_("- Touch: drag a card with a finger, or tap a card and then tap the column it goes to; a "
            "double tap is a double-click, and a tap on the stock deals. A second finger cancels a "
            "drag, and a card let go within half a card of a column lands there."),
+        _HANDS_HELP,
         N_("- Keyboard: [Tab] cycles through the stock and the columns ([Shift+Tab] goes back); "
            "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
            "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [Ctrl+Y] or "

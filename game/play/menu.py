@@ -238,8 +238,11 @@ class Menu:
                 # TRANSLATORS: a Settings switch: a click lifts cards, they follow the pointer,
                 # and the next click puts them down (no button is held down).
                 toggle(_("Click to pick up and drop"), "click_to_move"),
+                # TRANSLATORS: how far the pointer must move with the button down before a press is
+                # a drag (a long way keeps a shaky click a click); its choices follow.
                 choice(_("How far a drag must go"), "drag_distance", DRAG_DISTANCES,
-                       tuple(_(_NAMES[x]) for x in DRAG_DISTANCES), st.drag_distance),
+                       (pgettext("drag distance", "Short"), pgettext("drag distance", "Medium"),
+                        pgettext("drag distance", "Long")), st.drag_distance),
                 toggle(_("Live winnability check"), "live_winnability"),
                 toggle(_("Par for each game"), "find_par"),
                 toggle(_("FreeCell: show which moves keep the win"), "move_grades"),

@@ -28,9 +28,6 @@ _NAMES = {"off": N_("Off"), "safe": N_("Safe"), "all": N_("All"),
           "green": N_("Green"), "blue": N_("Blue"), "red": N_("Red"), "grey": N_("Grey"), "black": N_("Black")}
 #: The "how far a drag must go" choices, shortest first (game.speeds.DRAG_DISTANCES).
 DRAG_DISTANCES = ("short", "medium", "long")
-# TRANSLATORS: Settings' choices for how far the pointer must move with the button down
-# before a press becomes a drag (a longer one keeps a shaky click a click).
-_NAMES.update({"short": N_("Short"), "medium": N_("Medium"), "long": N_("Long")})
 #: The volume button steps through these (0 = muted).
 VOLUMES = (0.0, 0.3, 0.7, 1.0)
 
