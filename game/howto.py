@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from game.challenges.help import CHALLENGES_HELP
 from game.i18n import N_, _, ngettext
+from game.input.help import FREECELL_HANDS_HELP, HANDS_HELP
 
 __all__ = ["GAMES", "PAGES", "Block", "Bullets", "Heading", "Page", "Paragraph", "Section", "blocks", "marks", "page",
            "plain", "section_for", "section_for_refusal", "spans"]
@@ -183,14 +184,6 @@ class Page:
 
 
 # --- FreeCell ------------------------------------------------------------------------------
-
-#: Both pages' controls: playing with no button held down (issue 60's "hands").
-_HANDS_HELP = N_("- Without holding a button down: turn on **Click to pick up and drop** in Settings, and "
-                 "a click lifts a card (with the cards below it) and it follows the pointer; the next click "
-                 "puts it down. A click on bare felt, a right-click or [Esc] puts it back. **How far a drag "
-                 "must go** (short, medium or long) keeps a shaky click from becoming a drag, and a "
-                 "right-click also clears a selection.")
-
 
 _FREECELL = Page("freecell", N_("How to play FreeCell"), (
     Section("freecell-aim", N_("The aim and the table"), (
@@ -384,9 +377,6 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "tap is a double-click. Touch and hold a column for the panel, slide onto its up and down "
            "arrows, and lift your finger to confirm (lifting on Close cancels). A second finger "
            "cancels a drag, and a card let go within half a card of a place lands there."),
-        _HANDS_HELP,
-        N_("- No hold needed for the panel: click a selected run again (or press [Enter] on it "
-           "again) and the same panel opens."),
         N_("- Keyboard: [Left] and [Right] move the focus across the free cells, foundations and "
            "columns; [Up] and [Down] choose the first card inside a column; [Enter] or [Space] "
            "selects, places, or sends home; [Esc] clears the selection."),
@@ -418,7 +408,7 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "your next action, so you can always see where they went; **Outline the last move** in "
            "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
            "bar; the columns keep their numbers, left to right."),
-    ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
+    ) + FREECELL_HANDS_HELP, ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
     Section("freecell-refusals", N_("When a move is refused"), (
         N_("An illegal move never changes the position: the cards return to where they were and "
            "one line says why. The usual reasons:"),
@@ -588,7 +578,6 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
         N_("- Touch: drag a card with a finger, or tap a card and then tap the column it goes to; a "
            "double tap is a double-click, and a tap on the stock deals. A second finger cancels a "
            "drag, and a card let go within half a card of a column lands there."),
-        _HANDS_HELP,
         N_("- Keyboard: [Tab] cycles through the stock and the columns ([Shift+Tab] goes back); "
            "[Enter] or [Space] selects and drops; [A] makes the double-click move of the focused "
            "card; [D] deals; [H] asks for a hint; [Z] undoes ([Ctrl+Z] too); [Ctrl+Y] or "
@@ -611,7 +600,7 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
            "your next action, so you can always see where they went; **Outline the last move** in "
            "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
            "bar; the columns keep their numbers, left to right."),
-    ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
+    ) + HANDS_HELP, ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
     Section("spider-refusals", N_("When a move is refused"), (
         N_("An illegal move never changes the table: the cards return and one line says why. The "
            "usual reasons:"),

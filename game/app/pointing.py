@@ -126,7 +126,7 @@ class Pointing:
 
     def _down(self, p: Pointer, pos: tuple[int, int]) -> None:
         play, overlay = self.app.play, self.app.overlay
-        if p.carry is not None and play.table.held is None:
+        if p.carry is not None and play.round.carried is None:
             p.carry = None  # put back meanwhile (Esc, a key): this press is a fresh one
         p.slop = drag_slop(play.settings.drag_distance, self.app.size, finger=p is self.finger)
         taken = play.press()
@@ -156,9 +156,9 @@ class Pointing:
         gesture = p.up(pos, self.app.now())
         if isinstance(gesture, Click):
             play.release(gesture)
-            held = play.table.held
-            if held is not None and p.drag is None:
-                p.carry_from(held[0], pos)  # click to pick up: the cards now follow the pointer
+            carried = play.round.carried
+            if carried is not None and p.drag is None:
+                p.carry_from(carried, pos)  # click to pick up: the cards now follow the pointer
         elif isinstance(gesture, Drop):
             play.release(target=self._target(gesture.end, speeds.FINGER_REACH if p is self.finger else 0.0))
         elif isinstance(gesture, HoldLift):
@@ -180,7 +180,7 @@ class Pointing:
         play = self.app.play
         if self.mouse.drag is not None or self.mouse.carry is not None:
             self._cancel(self.mouse)
-        elif play.table.selection is not None and not play.blocked:
+        elif play.round.selected and not play.blocked:
             play.act(Action(Act.CANCEL))
 
     def _slide(self, pos: tuple[int, int]) -> None:
@@ -241,7 +241,7 @@ class Pointing:
 
     def _follow(self, p: Pointer) -> None:
         """The dragged or carried run follows the pointer on the table plane."""
-        if p.carry is not None and self.app.play.table.held is None:
+        if p.carry is not None and self.app.play.round.carried is None:
             p.carry = None  # put back meanwhile (Esc, a key, a new game)
         drag = p.drag or p.carry
         if drag is None:
