@@ -199,3 +199,17 @@ def test_the_hands_settings_are_in_settings_and_remembered(clock, make_app):
     saved = app.play.store.load("settings")
     assert saved["click_to_move"] is True and saved["drag_distance"] == "medium"
     assert Settings.from_dict({"drag_distance": "huge", "click_to_move": "yes"}) == Settings()
+
+
+def test_a_double_click_still_sends_a_card_off_with_click_to_pick_up_on(clock, make_app):
+    _with(click_to_move=True, auto_moves="off")
+    app = make_app("freecell", 3, now=clock)
+    table = app.play.table
+    column = 1
+    card = table.position.columns[column][-1]
+    at = screen_of(app, PileKind.COLUMN, column, len(table.position.columns[column]) - 1)
+    click(app, clock, at)
+    assert table.held is not None
+    click(app, clock, at)  # within the double-click time: the card goes to a free cell
+    frames(app, clock, 30)
+    assert table.position.cells[0] == card and table.held is None and not app.pointing.mouse.carry
