@@ -199,6 +199,12 @@ def test_the_hands_settings_are_in_settings_and_remembered(clock, make_app):
     saved = app.play.store.load("settings")
     assert saved["click_to_move"] is True and saved["drag_distance"] == "medium"
     assert Settings.from_dict({"drag_distance": "huge", "click_to_move": "yes"}) == Settings()
+    # Every choice the row offers is one the file keeps and the pointer knows.
+    from game import speeds
+    from game.play.settings import DRAG_DISTANCES
+
+    assert set(DRAG_DISTANCES) == set(speeds.DRAG_DISTANCES)
+    assert all(Settings.from_dict({"drag_distance": d}).drag_distance == d for d in DRAG_DISTANCES)
 
 
 def test_a_double_click_still_sends_a_card_off_with_click_to_pick_up_on(clock, make_app):
