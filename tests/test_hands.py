@@ -219,3 +219,18 @@ def test_a_double_click_still_sends_a_card_off_with_click_to_pick_up_on(clock, m
     click(app, clock, at)  # within the double-click time: the card goes to a free cell
     frames(app, clock, 30)
     assert table.position.cells[0] == card and table.held is None and not app.pointing.mouse.carry
+
+
+def test_a_finger_taps_to_pick_up_and_taps_to_put_down(clock, make_app):
+    from test_touch import tap
+
+    _with(click_to_move=True, auto_moves="off")
+    app = make_app("spider", 1, now=clock)
+    table = app.play.table
+    _, start, end = _spider_column_move(app)
+    tap(app, clock, start, copies=True)  # with SDL's mouse copies, which must change nothing
+    assert table.held is not None and app.pointing.finger.carry is not None
+    assert app.pointing.mouse.carry is None
+    tap(app, clock, end, copies=True)
+    frames(app, clock, 30)
+    assert table.session.moves == 1 and table.held is None, table.message
