@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from game.challenges.help import CHALLENGES_HELP
 from game.i18n import N_, _, ngettext
+from game.input.help import FREECELL_HANDS_HELP, HANDS_HELP
 
 __all__ = ["GAMES", "PAGES", "Block", "Bullets", "Heading", "Page", "Paragraph", "Section", "blocks", "marks", "page",
            "plain", "section_for", "section_for_refusal", "spans"]
@@ -407,7 +408,7 @@ _FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "your next action, so you can always see where they went; **Outline the last move** in "
            "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
            "bar; the columns keep their numbers, left to right."),
-    ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
+    ) + FREECELL_HANDS_HELP, ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
     Section("freecell-refusals", N_("When a move is refused"), (
         N_("An illegal move never changes the position: the cards return to where they were and "
            "one line says why. The usual reasons:"),
@@ -599,7 +600,7 @@ _SPIDER = Page("spider", N_("How to play Spider"), (
            "your next action, so you can always see where they went; **Outline the last move** in "
            "**Settings** turns it off. **Left-handed table** mirrors the top row and the control "
            "bar; the columns keep their numbers, left to right."),
-    ), ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
+    ) + HANDS_HELP, ("controls", "keyboard", "keys", "mouse", "gamepad", "input", "outline", "left-handed")),
     Section("spider-refusals", N_("When a move is refused"), (
         N_("An illegal move never changes the table: the cards return and one line says why. The "
            "usual reasons:"),

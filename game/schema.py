@@ -327,6 +327,8 @@ SETTINGS = Record({
     "winnable_dealt_4": Int(0, 1_000_000),
     "last_move_outline": Bool(),
     "left_handed": Bool(),
+    "click_to_move": Bool(),
+    "drag_distance": Choice(("short", "medium", "long")),
     # Where the window was and how big, when the game last closed out of fullscreen
     # (pixels; x and y may be negative on a display left of or above the main one).
     "window": Nullable(Record({"x": Int(-100_000, 100_000), "y": Int(-100_000, 100_000),

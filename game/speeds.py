@@ -32,6 +32,10 @@ HOLD = 0.55
 DRAG_START_PX = 5
 #: The same for a finger: a fingertip rolls a few pixels in a tap.
 FINGER_DRAG_START_PX = 14
+#: The "how far a drag must go" setting: name -> pixels a mouse press must travel
+#: before it is a drag, in a window 720 pixels tall (a bigger window scales them up,
+#: as its cards are bigger). "short" is the plain :data:`DRAG_START_PX`.
+DRAG_DISTANCES = {"short": DRAG_START_PX, "medium": 16, "long": 32}
 #: A finger's drop this near a place (table units: half a card's width) lands on it.
 FINGER_REACH = 0.5
 #: A finger's tap this many pixels beside a button (in the bar's or a panel's gaps) presses it.

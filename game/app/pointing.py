@@ -13,6 +13,12 @@ slide onto its up and down arrows (each arrival is one step) and its release
 confirms the run (over the panel's Close it closes it instead). A window
 resized or turned mid-drag sends the dragged run home (the camera under the
 finger changed); a hold, its panel and a press still waiting go on.
+
+For hands that cannot hold a button down (the settings): with "click to pick up
+and drop" a click lifts the cards it chose and they follow the pointer until the
+next click puts them down (on felt, or where they cannot go, they fly back); a
+right-click puts back what is held, dragged or selected; "how far a drag must go"
+sets each press's travel before it is a drag, so a shaky click stays a click.
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ from typing import Any
 import pygame
 
 from game import speeds
-from game.input.pointer import Click, Drop, HoldLift, Pointer
+from game.input.actions import Act, Action
+from game.input.pointer import Click, Drop, HoldLift, Pointer, drag_slop
 from game.input.touch import Fingers, synthesised, to_pixels
 from game.places import PileKind
 from game.play import rest_layout
@@ -65,6 +72,8 @@ class Pointing:
                 self._motion(self.mouse, event.pos)
             elif event.button == 1:
                 (self._down if t == pygame.MOUSEBUTTONDOWN else self._up)(self.mouse, event.pos)
+            elif event.button == 3 and t == pygame.MOUSEBUTTONDOWN:
+                self._put_back()
             return True
         if t not in _FINGER:
             if t == pygame.WINDOWFOCUSLOST:  # a finger's lift may never come: its gesture ends here
@@ -108,7 +117,7 @@ class Pointing:
             return
         self._size = self.app.size
         for p in (self.mouse, self.finger):
-            if p.drag is not None:
+            if p.drag is not None or p.carry is not None:
                 self._cancel(p)
             elif p.pressed:
                 p.rebase()
@@ -117,9 +126,12 @@ class Pointing:
 
     def _down(self, p: Pointer, pos: tuple[int, int]) -> None:
         play, overlay = self.app.play, self.app.overlay
+        if p.carry is not None and play.round.carried is None:
+            p.carry = None  # put back meanwhile (Esc, a key): this press is a fresh one
+        p.slop = drag_slop(play.settings.drag_distance, self.app.size, finger=p is self.finger)
         taken = play.press()
         if overlay.covers(pos):
-            p.cancel()
+            self._cancel(p)  # carried cards go back before a button acts on the table
             self._button = overlay.hit(pos, self._reach(p))
         elif not taken:
             p.cancel()  # a panel is up: the table waits for its answer
@@ -144,6 +156,9 @@ class Pointing:
         gesture = p.up(pos, self.app.now())
         if isinstance(gesture, Click):
             play.release(gesture)
+            carried = play.round.carried
+            if carried is not None and p.drag is None:
+                p.carry_from(carried, pos)  # click to pick up: the cards now follow the pointer
         elif isinstance(gesture, Drop):
             play.release(target=self._target(gesture.end, speeds.FINGER_REACH if p is self.finger else 0.0))
         elif isinstance(gesture, HoldLift):
@@ -154,10 +169,19 @@ class Pointing:
         return speeds.FINGER_BUTTON_REACH_PX if p is self.finger else 0
 
     def _cancel(self, p: Pointer) -> None:
-        """End ``p``'s gesture with nothing done: a dragged run flies back where it came from."""
-        if p.drag is not None:
+        """End ``p``'s gesture with nothing done: a dragged or carried run flies back where it came from."""
+        if p.drag is not None or p.carry is not None:
             self.app.play.release(target=None)
+        p.carry = None
         p.cancel()
+
+    def _put_back(self) -> None:
+        """A right-click: what the mouse drags or carries flies back; else a selection ends (as [Esc])."""
+        play = self.app.play
+        if self.mouse.drag is not None or self.mouse.carry is not None:
+            self._cancel(self.mouse)
+        elif play.round.selected and not play.blocked:
+            play.act(Action(Act.CANCEL))
 
     def _slide(self, pos: tuple[int, int]) -> None:
         """A held pointer over the run panel: arriving on an arrow steps the head card once."""
@@ -216,8 +240,10 @@ class Pointing:
         return target_near(lay, cam, at[0], at[1], reach) if reach > 0 else None
 
     def _follow(self, p: Pointer) -> None:
-        """The dragged run follows the pointer on the table plane."""
-        drag = p.drag
+        """The dragged or carried run follows the pointer on the table plane."""
+        if p.carry is not None and self.app.play.round.carried is None:
+            p.carry = None  # put back meanwhile (Esc, a key, a new game)
+        drag = p.drag or p.carry
         if drag is None:
             return
         _, cam = self._camera()

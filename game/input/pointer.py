@@ -33,6 +33,16 @@ may then slide over the panel (``holding`` is true) and its release is a
     (None, True)
     >>> p.up((100, 260), now=3.0)
     HoldLift(end=(100, 260))
+
+Click to pick up and drop (a setting): a click that picked cards up makes them the
+pointer's :attr:`Pointer.carry`; they follow it with no button down (no press starts
+a drag or a hold meanwhile), and the next click is their :class:`Drop` where it
+came up. Two quick clicks on the same card are still a double click::
+
+    >>> p.carry_from(("column", 3, 5), (100, 200))
+    >>> p.down((400, 220), None, now=5.0)
+    >>> p.move((480, 300), draggable=lambda where: True), p.up((481, 301), now=5.1)
+    (None, Drop(source=('column', 3, 5), start=(100, 200), end=(481, 301)))
 """
 
 from __future__ import annotations
@@ -45,7 +55,7 @@ from typing import Any
 from game import speeds
 from game.places import PileKind
 
-__all__ = ["Click", "DragStart", "Drop", "Hold", "HoldLift", "Pointer"]
+__all__ = ["Click", "DragStart", "Drop", "Hold", "HoldLift", "Pointer", "drag_slop"]
 
 Source = tuple[PileKind, int, int]  # kind, pile, index of the card the drag holds
 
@@ -90,6 +100,20 @@ class HoldLift:
     end: tuple[int, int]
 
 
+def drag_slop(distance: str, size: tuple[int, int], finger: bool = False) -> float:
+    """The pixels a press must travel to be a drag under the "how far a drag must go"
+    setting ``distance`` in a window of ``size``: the setting's pixels, scaled up with a
+    window taller than 720 (its cards are bigger), never under what a finger needs.
+
+    >>> drag_slop("short", (1280, 720)), drag_slop("long", (1280, 720)), drag_slop("long", (2560, 1440))
+    (5.0, 32.0, 64.0)
+    >>> drag_slop("short", (800, 600), finger=True), drag_slop("long", (800, 600), finger=True)
+    (14.0, 32.0)
+    """
+    pixels = speeds.DRAG_DISTANCES.get(distance, speeds.DRAG_START_PX) * max(1.0, min(size) / 720)
+    return float(max(pixels, speeds.FINGER_DRAG_START_PX if finger else 0))
+
+
 class Pointer:
     """One mouse or one finger: call :meth:`down`, :meth:`move`, :meth:`up`, and
     :meth:`poll` each frame. ``slop``: the pixels of travel that make a press a drag."""
@@ -102,6 +126,9 @@ class Pointer:
         self.holding = False
         self.position: tuple[int, int] = (0, 0)
         self._last_click: tuple[tuple[str, int, int | None] | None, float] | None = None
+        #: Cards a click picked up (click to pick up and drop): they follow the pointer, and
+        #: the next click puts them down. ``start`` is where that click was.
+        self.carry: DragStart | None = None
 
     @property
     def pressed(self) -> bool:
@@ -126,10 +153,14 @@ class Pointer:
         if self._press is not None:
             self._press = (self.position, self._press[1], self._press[2])
 
+    def carry_from(self, source: Source, start: tuple[int, int]) -> None:
+        """A click at ``start`` picked up the run from ``source``: it is carried until the next click."""
+        self.carry = DragStart(source, start)
+
     def move(self, pos: tuple[int, int], draggable: Callable[[Any], bool]) -> DragStart | None:
         """The pointer moved; a :class:`DragStart` once it has gone far enough from a draggable card."""
         self.position = pos
-        if self._press is None or self.drag is not None:
+        if self._press is None or self.drag is not None or self.carry is not None:
             return None
         start, where, _ = self._press
         if where is None or getattr(where, "index", None) is None:
@@ -159,13 +190,16 @@ class Pointer:
         double = (last is not None and place is not None and last[0] == place
                   and now - last[1] <= speeds.DOUBLE_CLICK)
         self._last_click = None if double else (place, now)
+        carry, self.carry = self.carry, None
+        if carry is not None and not double:
+            return Drop(carry.source, carry.start, pos)  # the second click puts the carried cards down
         return Click(where, double)
 
     def poll(self, now: float, holdable: Callable[[Any], bool] = lambda where: True) -> Hold | None:
         """Each frame: a :class:`Hold` once the button has stayed down long enough on a
         column card that ``holdable`` accepts."""
         press = self._press
-        if press is None or self.drag is not None:
+        if press is None or self.drag is not None or self.carry is not None:
             return None
         _, where, t0 = press
         if where is None or where.kind != PileKind.COLUMN or where.index is None or now - t0 < speeds.HOLD:

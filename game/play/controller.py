@@ -267,8 +267,8 @@ class Play:
             self.round.rewind()
         elif act in (Act.MENU, Act.HELP):
             self.menu.open() if act is Act.MENU else self.open_help(for_message=True)
-        elif act is Act.CANCEL and table.selection is None and not table.hint_marks:
-            self.menu.open()  # Esc with nothing open: the menu
+        elif act is Act.CANCEL and table.selection is None and table.held is None and not table.hint_marks:
+            self.menu.open()  # Esc with nothing open, picked up or marked: the menu
         else:
             table.flights.land()
             table.action(Action(act))

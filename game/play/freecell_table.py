@@ -489,11 +489,15 @@ class FreeCellTable(Hinting, Reviewing, Table):
             self.message = ""
             return
         if self.selection is not None and (kind, pile) == self.selection[:2]:
-            # Enter on the selected card again: send it home if it can go.
+            # Enter on the selected card again: send it home if it can go. On a selected
+            # run, the run panel opens on it: what a press and hold opens, with no hold.
             source, count = src
+            head = self.selection[2]
             self.selection = None
             if count == 1:
                 self.play(Move.of(source, HOME, 1))
+            elif kind == PileKind.COLUMN:
+                self.hold(pile, head)
             return
         source, count = src
         dest = self._place(kind, pile)

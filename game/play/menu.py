@@ -25,7 +25,7 @@ from typing import Any
 
 from game.i18n import LANGUAGES, N_, _, language, listed, ngettext, number_range, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
-from game.play.settings import AUTO_MOVES, CHOICE_NAMES, SPEEDS, VOLUMES, Settings
+from game.play.settings import AUTO_MOVES, CHOICE_NAMES, DRAG_DISTANCES, SPEEDS, VOLUMES, Settings
 from game.quoting import printable
 
 __all__ = ["SPEEDS", "Menu", "Request", "Settings"]
@@ -235,6 +235,14 @@ class Menu:
         play = (choice(_("FreeCell: automatic foundation moves"), "auto_moves", AUTO_MOVES,
                        tuple(_(CHOICE_NAMES[x]) for x in AUTO_MOVES), *(held or (st.auto_moves,))),
                 toggle(_("One click sends home"), "one_click_home"),
+                # TRANSLATORS: a Settings switch: a click lifts cards, they follow the pointer,
+                # and the next click puts them down (no button is held down).
+                toggle(_("Click to pick up and drop"), "click_to_move"),
+                # TRANSLATORS: how far the pointer must move with the button down before a press is
+                # a drag (a long way keeps a shaky click a click); its choices follow.
+                choice(_("How far a drag must go"), "drag_distance", DRAG_DISTANCES,
+                       (pgettext("drag distance", "Short"), pgettext("drag distance", "Medium"),
+                        pgettext("drag distance", "Long")), st.drag_distance),
                 toggle(_("Live winnability check"), "live_winnability"),
                 toggle(_("Par for each game"), "find_par"),
                 toggle(_("FreeCell: show which moves keep the win"), "move_grades"),
@@ -713,6 +721,8 @@ class Menu:
             st.four_colour = value == "on"
         elif name == "language" and value in LANGUAGES:
             st.language = value
+        elif name == "drag_distance" and value in DRAG_DISTANCES:
+            st.drag_distance = value
         elif name in ("animation_speed", "table_colour", "card_back") or (name == "auto_moves" and value in AUTO_MOVES):
             setattr(st, name, value)
         else:

@@ -24,6 +24,7 @@ from game import speeds
 from game.challenges import Status
 from game.challenges.sentences import say
 from game.i18n import _, detect_language, ngettext, set_language
+from game.places import PileKind
 from game.play.bar import BarFocus
 from game.play.challenge import Attempt, first_game_shows_grades, restored_attempt, save_attempt
 from game.play.demo import Demo
@@ -500,6 +501,7 @@ class Round:
         self.env.one_click_home = st.one_click_home
         self.env.last_move = st.last_move_outline
         self.env.left_handed = st.left_handed
+        self.env.click_to_move = st.click_to_move
         # The Easy challenge's first game shows the grades whatever the setting (which stays the player's).
         self.env.move_grades = st.move_grades or (self.challenge is not None and self.challenge.shows_grades)
 
@@ -624,6 +626,17 @@ class Round:
         """The pointer took over: no focus ring, on the table or the bar."""
         self.env.keyboard_used = False
         self.bar.leave()
+
+    @property
+    def carried(self) -> tuple[PileKind, int, int] | None:
+        """The run the pointer holds (dragged, or picked up by a click), as (kind, pile, index):
+        the window's pointer follows it, and lets it go when something else put it back."""
+        return None if self.table.held is None else self.table.held[0]
+
+    @property
+    def selected(self) -> bool:
+        """Cards are selected (a right-click, as [Esc], clears them)."""
+        return self.table.selection is not None
 
     def focus_mark(self) -> Any:
         """The table's focus ring, unless the ring is on the bar."""

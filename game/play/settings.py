@@ -15,7 +15,7 @@ from typing import Any
 
 from game.i18n import N_, _, ngettext
 
-__all__ = ["AUTO_MOVES", "CHOICE_NAMES", "SPEEDS", "VOLUMES", "Settings"]
+__all__ = ["AUTO_MOVES", "CHOICE_NAMES", "DRAG_DISTANCES", "SPEEDS", "VOLUMES", "Settings"]
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 #: FreeCell's automatic foundation levels, as the settings row shows them
@@ -27,6 +27,8 @@ CHOICE_NAMES = {"off": N_("Off"), "safe": N_("Safe"), "all": N_("All"),
           "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant"),
           # TRANSLATORS: table (felt) colours and card backs in Settings.
           "green": N_("Green"), "blue": N_("Blue"), "red": N_("Red"), "grey": N_("Grey"), "black": N_("Black")}
+#: The "how far a drag must go" choices, shortest first (game.speeds.DRAG_DISTANCES).
+DRAG_DISTANCES = ("short", "medium", "long")
 #: The volume button steps through these (0 = muted).
 VOLUMES = (0.0, 0.3, 0.7, 1.0)
 
@@ -70,6 +72,12 @@ class Settings:
     last_move_outline: bool = True
     #: Left-handed table: the top row and the control bar mirrored.
     left_handed: bool = False
+    #: Click to pick up and drop: a click lifts the cards and they follow the pointer
+    #: until the next click puts them down (no button is held down).
+    click_to_move: bool = False
+    #: How far a press must travel before it is a drag: "short", "medium" or "long"
+    #: (:data:`game.speeds.DRAG_DISTANCES`), so a shaky click stays a click.
+    drag_distance: str = "short"
     #: The language chosen in Settings ("en", "ko", "ja", "ru", "zh_CN"); "" follows the system's.
     language: str = ""
     #: The window's place and size ({"x", "y", "w", "h"}) when it last closed out of

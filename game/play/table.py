@@ -60,6 +60,8 @@ class TableEnv:
     last_move: bool = True
     #: The left-handed table: the top row (and the control bar) mirrored.
     left_handed: bool = False
+    #: Click to pick up and drop: a click that selects cards lifts them instead (:meth:`Table.click`).
+    click_to_move: bool = False
     now: Callable[[], float] = field(default=time.monotonic)
     #: FreeCell: mark each target of the selection keeps the win / loses it (a setting).
     move_grades: bool = False
@@ -265,6 +267,7 @@ class Table(ABC):
 
     def rewind(self, steps: int) -> None:
         """Take back ``steps`` steps at once (Rewind's answer); the cards fly back."""
+        self.held = None
         self.flights.land()
         before = self.layout_now()
         for _step in range(steps):
@@ -367,6 +370,7 @@ class Table(ABC):
                 Button(new, Command.NEW))
 
     def restart(self) -> None:
+        self.held = None
         self.flights.land()
         self.session.restart()
         self.selection = None
@@ -434,8 +438,11 @@ class Table(ABC):
         if self.held is None:
             return False
         source = self.held[0]
-        held = self.held_transforms()
         kind, pile, index = source
+        if index >= self.pile_size(PileKind(kind), pile):
+            self.held = None  # the cards under it changed meanwhile: nothing is held any more
+            return False
+        held = self.held_transforms()
         # Where each held card rests in its pile: its flight would start there.
         rest = {transform_of(p): held[p.key] for p in self.layout_now().pile(PileKind(kind), pile) if p.key in held}
         self.held = None
@@ -634,9 +641,19 @@ class Table(ABC):
 
     # --- input ----------------------------------------------------------------------
 
+    def put_back(self) -> None:
+        """Cards picked up by a click (or dragged) go back where they came from: any
+        other action first ends the carry, so that nothing moves under held cards."""
+        if self.held is not None:
+            self.let_go(None)
+
     def action(self, action: Action) -> None:
         act = action.act
         places = self.focus_places()
+        if self.held is not None:
+            self.put_back()
+            if act is Act.CANCEL:
+                return  # Esc put the carried cards back: that was all it was asked
         if act not in _FOCUS_MOVES:
             # Any action but moving the focus ends the last move's outline (a
             # move, an undo or a deal draws a new one); moving the focus is
@@ -725,6 +742,8 @@ class Table(ABC):
 
     def click(self, where: Pick | None, double: bool) -> None:
         self.last_marks = []
+        # The second click of a double click lands the cards its first one picked up.
+        self.held = None
         if where is None:
             self.selection = None
             return
@@ -732,6 +751,11 @@ class Table(ABC):
             self.double_click(where)
             return
         self.activate(where.kind, where.pile, where.index)
+        if self.env.click_to_move and self.selection is not None and self.selection[0] in (
+                PileKind.COLUMN, PileKind.CELL):
+            # Click to pick up and drop: the cards the click chose are lifted; they follow
+            # the pointer (the window moves them) until the next click puts them down.
+            self.held, self.selection = (self.selection, (0.0, 0.0)), None
 
     @abstractmethod
     def double_click(self, where: Pick) -> None:
