@@ -123,9 +123,9 @@ class App(FollowsDesktop):
         return self.clipboard.get()
 
     def apply_look(self, settings: Settings) -> None:
-        self.renderer.set_four_colour(settings.four_colour)
+        self.renderer.set_faces(settings.four_colour, large_print=settings.large_print, contrast=settings.high_contrast)
         self.renderer.set_table_colour(settings.table_colour)
-        self.overlay.set_table_colour(settings.table_colour)
+        self.overlay.set_table_colour(settings.table_colour, high_contrast=settings.high_contrast)
         self.renderer.set_card_back(settings.card_back)
         self.overlay.set_mirror(settings.left_handed)
         self.fullscreen.apply(settings.fullscreen)
