@@ -201,3 +201,46 @@ def test_high_contrast_table_is_dark_and_plain_with_white_cards(ctx):
     # The paper: the brightest pixels of the window are pure white (no lamp falloff).
     whites = sum(1 for x in range(0, 800, 3) for y in range(0, 600, 3) if tuple(img.get_at((x, y)))[:3] == (255, 255, 255))
     assert whites > 2000
+
+
+def _ring_and_line(ctx, contrast: bool) -> tuple[int, float, int]:
+    """Column 7's top card with the focus ring, column 1's top card selected (1280x720): the ring's
+    thickness (pixels of its colour in a row across it), and the selected card's bright outline:
+    its brightest pixel and how many pixels wide it is."""
+    from game.freecell.deals import deal
+    from game.places import PileKind
+    from game.render import theme
+    from game.render.marks import Mark
+    from game.render.picking import marked_boxes
+    from game.render.scene import layout
+
+    size = (1280, 720)
+    renderer = Renderer(ctx, size)
+    renderer.set_faces(False, contrast=contrast)
+    lay = layout(deal(1), *size)
+    focus, selected = Mark(PileKind.COLUMN, 6, None), Mark(PileKind.COLUMN, 0, None, "selected")
+    renderer.render(View(lay, [selected], focus))
+    img = renderer.snapshot()
+    cam = renderer.camera_for(lay)
+    renderer.release()
+    ring_col = tuple(round(c * 255) for c in (theme.CONTRAST_FOCUS if contrast else theme.FOCUS)[:3])
+    # Along the row through each card's middle, from its centre out 20 pixels past its box (which
+    # holds the usual glow's margin, not all of high contrast's ring).
+    fx, fy, fw, fh = marked_boxes(lay, cam, [focus])[0]
+    row = [tuple(img.get_at((x, fy + fh // 2)))[:3] for x in range(fx + fw // 2, fx + fw + 20)]
+    ring = sum(1 for p in row if max(abs(a - b) for a, b in zip(p, ring_col)) < 60)
+    sx, sy, sw, sh = marked_boxes(lay, cam, [selected])[0]
+    beside = [tuple(img.get_at((x, sy + sh // 2)))[:3] for x in range(sx + sw // 2, sx + sw + 20)]
+    # The outline: bright (luminance over 0.75) and strongly coloured (not the white paper).
+    line = [luminance(p) for p in beside if luminance(p) > 0.75 and max(p) - min(p) > 150]
+    return ring, max(line, default=0.0), len(line)
+
+
+def test_high_contrast_rings_and_outlines_are_thick_and_bright(ctx):
+    """The focus ring is at least twice as thick and brighter; the selected card has a solid bright
+    outline (pixels near full yellow), where the usual look has a soft glow."""
+    ring, _, line = _ring_and_line(ctx, False)
+    hc_ring, hc_brightest, hc_line = _ring_and_line(ctx, True)
+    assert ring >= 2 and hc_ring >= 2 * ring - 1, (ring, hc_ring)
+    assert hc_brightest > 0.85 and hc_line >= 3, (hc_brightest, hc_line)
+    assert hc_line > line, (line, hc_line)
