@@ -787,5 +787,5 @@ _FAN_DZ = 0.01
 def _glow(style: str, pulse: float, contrast: bool = False) -> tuple[float, float, float, float]:
     r, g, b, a = (theme.CONTRAST_STYLES if contrast else STYLES).get(style, theme.SELECTED)
     if style == "hint":
-        a *= pulse
+        a *= 0.5 + 0.5 * pulse if contrast else pulse  # high contrast's outline never fades below 3/4
     return (r, g, b, a)
