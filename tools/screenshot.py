@@ -11,6 +11,7 @@
     python tools/screenshot.py --game freecell --panel menu --lang ja --out menu-ja.png
     python tools/screenshot.py --deck --size 1600x1000 --out deck.png
     python tools/screenshot.py --deck --card-width 60 --four-colour --out small.png
+    python tools/screenshot.py --deck --card-width 45 --set large_print=true --set high_contrast=true --out lp.png
     python tools/screenshot.py --set reduced_motion=true --set table_colour=blue --then 2a --at 30 --out s.png
 
 Uses moderngl's EGL backend, so it runs on a machine without a display

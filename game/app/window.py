@@ -88,7 +88,7 @@ class App(FollowsDesktop):
         self.ctx = moderngl.create_context()  # the window SDL just made current
         self.size = pygame.display.get_window_size()
         self.ctx.viewport = (0, 0, *self.size)
-        show_felt(self.ctx, settings.table_colour)  # at once: the window is never black while the table is built
+        show_felt(self.ctx, settings.table_colour, settings.high_contrast)  # at once: never black while it builds
         self.renderer = Renderer(self.ctx, self.size)
         self.renderer.keeps_frame = swap_keeps_frame(self.ctx, settings.table_colour)
         self.overlay = Overlay(self.ctx, self.size)

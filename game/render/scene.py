@@ -258,10 +258,10 @@ class Frame:
         return b"|".join(a.tobytes() for a in (self.slots, self.rest, self.lit, self.shadows, self.flight))
 
 
-def show_felt(ctx: moderngl.Context, colour: str = theme.DEFAULT_TABLE_COLOUR) -> None:
-    """Clear the window to the table's felt and show it: the first thing a new
-    window shows, a fraction of a second before the cards, fonts and sounds are ready."""
-    ctx.clear(*theme.table_colour(colour)[0])
+def show_felt(ctx: moderngl.Context, colour: str = theme.DEFAULT_TABLE_COLOUR, contrast: bool = False) -> None:
+    """Clear the window to the table's felt (high contrast's dark one with ``contrast``) and show it: the first
+    thing a new window shows, a fraction of a second before the cards, fonts and sounds are ready."""
+    ctx.clear(*(theme.CONTRAST_FELT if contrast else theme.table_colour(colour)[0]))
     pygame.display.flip()
 
 
