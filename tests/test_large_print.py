@@ -76,7 +76,7 @@ def rank_height(crop: pygame.Surface) -> int:
     mask = pygame.mask.Mask(crop.get_size())
     for y in range(crop.get_height()):
         for x in range(crop.get_width()):
-            if is_ink(crop.get_at((x, y))):
+            if is_ink(tuple(crop.get_at((x, y)))):
                 mask.set_at((x, y))
     blobs = list(mask.connected_components(minimum=3))
     assert blobs, "no ink in the corner"
