@@ -2,7 +2,7 @@
 
 The table and the overlay are drawn offscreen (EGL) as the window draws them; each
 piece of text (the status line, the control bar's labels, a notice, a question, the
-settings screen, a page of How to play) is found by the overlay's own geometry, and
+menu, Settings, Statistics, a page of How to play) is found by the overlay's own geometry, and
 its contrast is measured from the pixels in its box: the background is the box's
 commonest colour, the ink the glyphs' cores (see :func:`text_contrast`).
 """
@@ -89,14 +89,18 @@ def _draw(ctx, settings: Settings, size: tuple[int, int], panel_kind: str | None
     overlay = Overlay(ctx, size)
     overlay.set_table_colour(settings.table_colour, high_contrast=settings.high_contrast)
     panel = None
-    if panel_kind == "settings":
+    if panel_kind in ("menu", "settings", "statistics"):
         from game.challenges import ChallengeProgress
         from game.play.menu import Menu
         from game.stats import Statistics
 
-        menu = Menu(settings, Statistics(), marks=ChallengeProgress, playing=table.stats_key)
+        stats = Statistics()
+        stats.record_win("freecell", 120.5, 90, date="2026-11-28")
+        stats.record_loss("freecell", give_up=True, seconds=10.0, moves=3, date="2026-11-29")
+        menu = Menu(settings, stats, marks=ChallengeProgress, playing=table.stats_key)
         menu.open()
-        menu.choose("settings")
+        if panel_kind != "menu":
+            menu.choose(panel_kind)
         panel = menu.panel()
     elif panel_kind == "help":
         from game.play.help import HelpBook
@@ -132,7 +136,8 @@ def text_boxes(overlay: Overlay) -> list[tuple[str, tuple[int, int, int, int]]]:
     screen = overlay.screen or overlay.question
     if screen is not None:
         for t in screen.texts:
-            out.append((f"{t.role}: {t.text}", (t.x, t.y, *text_font(t.px).size(t.text))))
+            if t.text.strip():
+                out.append((f"{t.role}: {t.text}", (t.x, t.y, *text_font(t.px).size(t.text))))
         for sb in screen.buttons:
             x, y, w, h = sb.rect
             out.append((f"button: {sb.label}", (x + 2, y + 2, w - 4, h - 4)))
@@ -163,7 +168,7 @@ def contrasts(ctx, settings: Settings, size: tuple[int, int], panel_kind: str | 
         overlay.release()
 
 
-PANELS = [None, "settings", "help", "question"]
+PANELS = [None, "menu", "settings", "statistics", "help", "question"]
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600), (600, 900)])
