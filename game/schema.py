@@ -307,6 +307,8 @@ SETTINGS = Record({
     # Reduced motion; null (or none) follows the desktop's own setting.
     "reduced_motion": Nullable(Bool()),
     "four_colour": Bool(),
+    "high_contrast": Bool(),
+    "large_print": Bool(),
     "fullscreen": Bool(),
     "spider_suits": Choice((1, 2, 4)),
     "spider_started": Bool(),

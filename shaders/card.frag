@@ -21,6 +21,10 @@ uniform float u_radius;
 uniform vec3 u_edge_col;
 uniform vec3 u_border_col;
 uniform vec4 u_focus_col;
+uniform vec2 u_ring;          // the focus ring: from, to (world units outside the edge)
+uniform vec3 u_border;        // the card's border: from, to (pixels inside the edge), strength
+uniform float u_rim;          // a rim of the border's colour this many pixels outside the edge (< 0: none)
+uniform float u_mark_line;    // a solid line of a mark's colour this wide outside the edge (0: the glow alone)
 uniform float u_shadow;
 uniform vec3 u_lamp;          // lamp centre x, y and 1 / radius^2 on the table
 
@@ -43,10 +47,14 @@ void main() {
     float ds = sd_card(v_local - v_shadow);
     vec4 col = vec4(0.0, 0.0, 0.0, u_shadow * (1.0 - smoothstep(-0.045, 0.055, ds)));
 #endif
+    float rim = clamp(u_rim + 0.5 - d / px, 0.0, 1.0);
+    col = over(vec4(u_border_col * rim, rim), col);
     float g = v_glow.a * (1.0 - smoothstep(0.0, 0.19, d));
     g *= g;
+    // high contrast: a solid line of the mark's colour along the edge, under its glow
+    g = max(g, v_glow.a * sign(u_mark_line) * clamp(min(d, u_mark_line - d) / px + 0.5, 0.0, 1.0));
     col = over(vec4(v_glow.rgb * g, g), col);
-    float ring = v_info.y * clamp(min(d - 0.035, 0.075 - d) / px + 0.5, 0.0, 1.0);
+    float ring = v_info.y * clamp(min(d - u_ring.x, u_ring.y - d) / px + 0.5, 0.0, 1.0);
     col = over(vec4(u_focus_col.rgb * ring, ring), col);
     // the slab's near edge, then the face
 #ifndef FLIGHT
@@ -60,8 +68,8 @@ void main() {
     if (!front) f.x = 1.0 - f.x;
     vec2 c = vec2(mod(cell, u_cols), floor(cell / u_cols));
     vec3 face = texture(u_atlas, c * u_cell.xy + u_cell.zw + f * (u_cell.xy - 2.0 * u_cell.zw)).rgb;
-    float border = 1.0 - smoothstep(0.6 * px, 1.6 * px, -d);
-    face = mix(face, u_border_col, border * 0.85);
+    float border = 1.0 - smoothstep(u_border.x * px, u_border.y * px, -d);
+    face = mix(face, u_border_col, border * u_border.z);
     face = mix(face, v_glow.rgb, 0.1 * v_glow.a);
     vec2 q = v_world - u_lamp.xy;
     face *= 1.0 - 0.22 * min(dot(q, q) * u_lamp.z, 1.0);

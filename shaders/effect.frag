@@ -7,6 +7,8 @@ out vec4 f_color;
 uniform vec2 u_half;
 uniform float u_radius;
 uniform vec4 u_focus_col;
+uniform vec2 u_ring;          // the focus ring: from, to (world units outside the edge)
+uniform float u_mark_line;    // high contrast: a solid line of the mark's colour this wide outside the edge
 
 float sd_card(vec2 p) {
     vec2 q = abs(p) - u_half + u_radius;
@@ -28,6 +30,8 @@ void main() {
     col = over(vec4(v_glow.rgb * inside, inside), col);
     float line = clamp(1.0 - abs(d + 1.5 * px) / px, 0.0, 1.0) * v_glow.a;
     col = over(vec4(v_glow.rgb * line, line), col);
-    float ring = v_info.z * clamp(min(d - 0.035, 0.075 - d) / px + 0.5, 0.0, 1.0);
+    float band = v_glow.a * sign(u_mark_line) * clamp(min(d, u_mark_line - d) / px + 0.5, 0.0, 1.0);
+    col = over(vec4(v_glow.rgb * band, band), col);
+    float ring = v_info.z * clamp(min(d - u_ring.x, u_ring.y - d) / px + 0.5, 0.0, 1.0);
     f_color = over(vec4(u_focus_col.rgb * ring, ring), col);
 }

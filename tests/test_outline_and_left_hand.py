@@ -3,6 +3,8 @@ controller, no window: the marks, the focus order, the settings)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from game.cards import Card
@@ -16,6 +18,9 @@ from game.render.layout import PileKind
 from game.render.picking import Pick
 from game.spider import Move as SpiderMove
 from game.spider import Position as SpiderPosition
+
+#: What Renderer.frame_data reads of a renderer (it draws nothing): the usual look.
+NO_GL = SimpleNamespace(contrast=False)
 
 
 @pytest.fixture
@@ -150,11 +155,11 @@ def test_a_card_in_flight_is_not_outlined_until_it_lands(play_for):
     # place, and nothing at rest there (the cell was empty) carries it
     from game.render.scene import Renderer
 
-    fr = Renderer.frame_data(None, _view(lay, table.marks()))  # type: ignore[arg-type]
+    fr = Renderer.frame_data(NO_GL, _view(lay, table.marks()))  # type: ignore[arg-type]
     assert len(fr.lit) == 0 and len(fr.slots) == 0
     table.env.anim_time += 5.0
     lay = table.layout_now(table.overrides())
-    fr = Renderer.frame_data(None, _view(lay, table.marks()))  # type: ignore[arg-type]
+    fr = Renderer.frame_data(NO_GL, _view(lay, table.marks()))  # type: ignore[arg-type]
     assert len(fr.lit) == 12 and fr.lit[8:11].tolist() == pytest.approx(_last_colour())
 
 

@@ -4,6 +4,8 @@ the next deal takes; lighting the bottom pile's drew it over the others, a secon
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from game.places import PileKind
@@ -19,7 +21,7 @@ SIZE = (1280, 720)
 
 def lit_cards(view: View) -> list[tuple[float, float, float]]:
     """``(x, y, z)`` of each card drawn again with a ring or a glow (12 floats an instance)."""
-    lit = Renderer.frame_data(None, view).lit  # type: ignore[arg-type]  # no GL needed
+    lit = Renderer.frame_data(SimpleNamespace(contrast=False), view).lit  # type: ignore[arg-type]  # no GL needed
     return [(lit[k], lit[k + 1], lit[k + 2]) for k in range(0, len(lit), 12)]
 
 

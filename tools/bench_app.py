@@ -1,7 +1,7 @@
 """Startup, input latency and frame times of the window (issues 7 and 40's speed figures).
 
     python tools/bench_app.py [--runs 3] [--size 1280x720] [--baseline CHECKOUT ...]
-                              [--driver offscreen|x11]
+                              [--driver offscreen|x11] [--set NAME=VALUE ...]
 
 Each run starts a fresh Python process that opens the game (SDL's offscreen
 driver: a real OpenGL window through EGL, Mesa's software renderer here;
@@ -31,6 +31,11 @@ way, run by run between ours (fresh processes, alternating), so both sides
 are measured on the same machine at the same time; the table prints them
 side by side. The child checks that the game it imports is the checkout's
 own (an installed copy must not stand in for it).
+
+``--set NAME=VALUE`` (repeatable) starts our side with that setting in its
+settings file (``--set high_contrast=true``; the value read as JSON, else as
+text); a baseline keeps the defaults, so the table compares a look with the
+usual one (a baseline without the setting would only set it aside).
 
 ``--profile FILE`` runs one more child of ours under cProfile during the
 cascade and the drops and writes the statistics to FILE (``python -m pstats``).
@@ -248,6 +253,30 @@ def summary(results: list[dict]) -> dict[str, str]:
     return out
 
 
+def data_folder(settings: dict[str, object]) -> str:
+    """A fresh data folder for one child: empty, or holding a settings file of ``settings``."""
+    folder = tempfile.mkdtemp(prefix="bench_app_")
+    if settings:
+        (Path(folder) / "settings.json").write_text(json.dumps(settings))
+    return folder
+
+
+def parse_sets(pairs: list[str]) -> dict[str, object]:
+    """``--set`` pairs as a settings document.
+
+    >>> parse_sets(["high_contrast=true", "table_colour=blue"])
+    {'high_contrast': True, 'table_colour': 'blue'}
+    """
+    out: dict[str, object] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        try:
+            out[name] = json.loads(text)
+        except ValueError:
+            out[name] = text
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
@@ -257,9 +286,12 @@ def main() -> int:
     ap.add_argument("--driver", choices=("offscreen", "x11"), default="offscreen",
                     help="SDL's video driver: offscreen (no X needed) or x11 (a window on $DISPLAY, "
                          "e.g. Xvfb: where a desktop's idle loop sleeps in SDL's own wait)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="start our side with this setting (repeatable): --set high_contrast=true")
     ap.add_argument("--profile", type=Path, default=None,
                     help="also profile our cascade and drops (cProfile) into this file")
     args = ap.parse_args()
+    our_settings = parse_sets(args.set)
     if args.driver == "x11" and not os.environ.get("DISPLAY"):
         print("bench_app: --driver x11 needs DISPLAY (an X server, e.g. Xvfb :99 &)", file=sys.stderr)
         return 2
@@ -286,7 +318,7 @@ def main() -> int:
               "--warm-only")
     for run in range(args.runs):
         for name, where in sides:
-            env = {**base_env, "SOLITAIRE_DATA_DIR": tempfile.mkdtemp(prefix="bench_app_")}
+            env = {**base_env, "SOLITAIRE_DATA_DIR": data_folder(our_settings if where == ROOT else {})}
             got = child(where, args.size, env)
             if isinstance(got, str):
                 print(f"bench_app: {name} ({where}): {got}", file=sys.stderr)
@@ -294,11 +326,12 @@ def main() -> int:
             found[name].append(got)
             print(f"run {run + 1}/{args.runs} {name}: done", file=sys.stderr, flush=True)
     if args.profile is not None:
-        env = {**base_env, "SOLITAIRE_DATA_DIR": tempfile.mkdtemp(prefix="bench_app_")}
+        env = {**base_env, "SOLITAIRE_DATA_DIR": data_folder(our_settings)}
         got = child(ROOT, args.size, env, str(args.profile.resolve()))
         if isinstance(got, str):
             print(f"bench_app: profile: {got}", file=sys.stderr)
-    print(f"runs: {args.runs} per side, alternating (SDL {args.driver} window, Mesa llvmpipe, {args.size})")
+    print(f"runs: {args.runs} per side, alternating (SDL {args.driver} window, Mesa llvmpipe, {args.size})"
+          + (f"; ours with {', '.join(args.set)}" if args.set else ""))
     table = {name: summary(rs) for name, rs in found.items()}
     names = [name for name, _ in sides]
     rows = list(table["ours"])

@@ -11,6 +11,7 @@
     python tools/screenshot.py --game freecell --panel menu --lang ja --out menu-ja.png
     python tools/screenshot.py --deck --size 1600x1000 --out deck.png
     python tools/screenshot.py --deck --card-width 60 --four-colour --out small.png
+    python tools/screenshot.py --deck --card-width 45 --set large_print=true --set high_contrast=true --out lp.png
     python tools/screenshot.py --set reduced_motion=true --set table_colour=blue --then 2a --at 30 --out s.png
 
 Uses moderngl's EGL backend, so it runs on a machine without a display
@@ -473,14 +474,16 @@ def window_card_px(game: str, size: tuple[int, int]) -> float:
     return cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W
 
 
-def deck_sheet(sheet: Any, card_w: int, size: tuple[int, int]) -> pygame.Surface:
-    """All 52 faces of the atlas ``sheet`` at ``card_w`` pixels wide, in the deck grid of an image of ``size``."""
+def deck_sheet(sheet: Any, card_w: int, size: tuple[int, int], contrast: bool = False) -> pygame.Surface:
+    """All 52 faces of the atlas ``sheet`` at ``card_w`` pixels wide, in the deck grid of an image of ``size``
+    (``contrast``: on high contrast's table, each card in its black outline)."""
     from game.cards import Card, Suit
     from game.render import theme
 
     w, h = size
-    felt = tuple(round(c * 255) for c in theme.FELT)
-    border = tuple(round(c * 255) for c in theme.CARD_BORDER)
+    felt = tuple(round(c * 255) for c in (theme.CONTRAST_FELT if contrast else theme.FELT))
+    border = tuple(round(c * 255) for c in (theme.CONTRAST_BORDER if contrast else theme.CARD_BORDER))
+    rim = round(theme.CONTRAST_OUTLINE_PX) if contrast else 0  # high contrast's black rim, outside the edge
     out = pygame.Surface(size, pygame.SRCALPHA)
     out.fill((*felt, 255))
     card_h = round(card_w * theme.CARD_H / theme.CARD_W)
@@ -497,7 +500,11 @@ def deck_sheet(sheet: Any, card_w: int, size: tuple[int, int]) -> pygame.Surface
             # Cell edges at k * size / n: 13 (and 4) equal cells that fill the image.
             x0, x1 = col * w // 13, (col + 1) * w // 13
             y0, y1 = row * h // 4, (row + 1) * h // 4
-            out.blit(img, ((x0 + x1 - card_w) // 2, (y0 + y1 - card_h) // 2))
+            at = ((x0 + x1 - card_w) // 2, (y0 + y1 - card_h) // 2)
+            if rim:
+                pygame.draw.rect(out, border, img.get_rect(topleft=at).inflate(2 * rim, 2 * rim),
+                                 border_radius=radius + rim)
+            out.blit(img, at)
     return out
 
 
@@ -524,11 +531,14 @@ def shoot_deck(args: argparse.Namespace) -> int:
             note = f", shrunk from the window's {card_w} px to fit the grid"
             card_w = fit
     ctx = moderngl.create_standalone_context(backend="egl")  # type: ignore[arg-type]  # the stub types each keyword as a dict
-    renderer = Renderer(ctx, (w, h), four_colour=args.four_colour or _panel_data(args)[0].four_colour)
+    settings = _panel_data(args)[0]
+    renderer = Renderer(ctx, (w, h))
+    renderer.set_faces(args.four_colour or settings.four_colour, large_print=settings.large_print,
+                       contrast=settings.high_contrast)
     # The atlas the window draws for cards of this size (it picks its own, larger, pixel size).
     renderer.atlas.ensure(card_w)
     assert renderer.atlas.sheet is not None
-    surface = deck_sheet(renderer.atlas.sheet, card_w, (w, h))
+    surface = deck_sheet(renderer.atlas.sheet, card_w, (w, h), settings.high_contrast)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(args.out))
     print(f"wrote {args.out} ({w}x{h}, cards {card_w} px wide{note}, atlas drawn at {renderer.atlas.card_px} px)")
@@ -601,6 +611,8 @@ def shoot(args: argparse.Namespace) -> int:
     # No MSAA: the shaders antialias every edge themselves (signed distances).
     renderer = Renderer(ctx, (w, h), four_colour=args.four_colour or settings.four_colour,
                         table_colour=settings.table_colour, card_back=settings.card_back)
+    renderer.set_faces(args.four_colour or settings.four_colour, large_print=settings.large_print,
+                       contrast=settings.high_contrast)
     marks: list[Mark] = []
     focus = None
     table = table_controller(session, (w, h), args.left_handed, settings)
@@ -633,7 +645,7 @@ def shoot(args: argparse.Namespace) -> int:
 
         overlay = Overlay(ctx, (w, h))
         overlay.set_mirror(table.env.left_handed)
-        overlay.set_table_colour(settings.table_colour)
+        overlay.set_table_colour(settings.table_colour, high_contrast=settings.high_contrast)
         if args.panel == "help" and args.help_page is None:
             args.help_page = 1
         elif result is not None:

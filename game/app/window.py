@@ -90,7 +90,7 @@ class App(FollowsDesktop):
         self.ctx = moderngl.create_context()  # the window SDL just made current
         self.size = pygame.display.get_window_size()
         self.ctx.viewport = (0, 0, *self.size)
-        show_felt(self.ctx, settings.table_colour)  # at once: the window is never black while the table is built
+        show_felt(self.ctx, settings.table_colour, settings.high_contrast)  # at once: never black while it builds
         self.renderer = Renderer(self.ctx, self.size)
         self.renderer.keeps_frame = swap_keeps_frame(self.ctx, settings.table_colour)
         self.overlay = Overlay(self.ctx, self.size)
@@ -125,9 +125,9 @@ class App(FollowsDesktop):
         return self.clipboard.get()
 
     def apply_look(self, settings: Settings) -> None:
-        self.renderer.set_four_colour(settings.four_colour)
+        self.renderer.set_faces(settings.four_colour, large_print=settings.large_print, contrast=settings.high_contrast)
         self.renderer.set_table_colour(settings.table_colour)
-        self.overlay.set_table_colour(settings.table_colour)
+        self.overlay.set_table_colour(settings.table_colour, high_contrast=settings.high_contrast)
         self.renderer.set_card_back(settings.card_back)
         self.overlay.set_mirror(settings.left_handed)
         self.fullscreen.apply(settings.fullscreen)

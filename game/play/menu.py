@@ -256,6 +256,10 @@ class Menu:
                        tuple(_(CHOICE_NAMES.get(x, x.capitalize())) for x in theme.TABLE_COLOURS), st.table_colour),
                 choice(_("Card back"), "card_back", theme.CARD_BACKS,
                        tuple(_(CHOICE_NAMES.get(x, x.capitalize())) for x in theme.CARD_BACKS), st.card_back),
+                # TRANSLATORS: a Settings switch for low vision: a dark table, white cards, bright outlines.
+                toggle(_("High contrast"), "high_contrast"),
+                # TRANSLATORS: a Settings switch: the rank and suit in the cards' corners printed larger.
+                toggle(_("Large print cards"), "large_print"),
                 toggle(_("Outline the last move"), "last_move_outline"),
                 toggle(_("Left-handed table"), "left_handed"),
                 toggle(_("Fullscreen"), "fullscreen"))

@@ -45,6 +45,10 @@ class Settings:
     #: None: not chosen, so the desktop's own setting decides (:meth:`calm`).
     reduced_motion: bool | None = None
     four_colour: bool = False
+    #: High contrast: a plain dark table, white cards outlined in black, bright rings, AAA text.
+    high_contrast: bool = False
+    #: Large print: bigger corner indices and pips, legible on the small cards of a small window.
+    large_print: bool = False
     fullscreen: bool = False
     spider_suits: int = 1
     spider_started: bool = False

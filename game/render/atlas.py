@@ -38,8 +38,8 @@ from game.cards import RANK, SUIT
 from game.render import theme
 from game.resources import asset_path
 
-__all__ = ["ART_TOP", "BACK", "CELLS", "COURT_TOP", "FONT_FILE", "GHOST", "AtlasSheet", "art_aspect", "card_file",
-           "draw_atlas", "ink", "redraw_back"]
+__all__ = ["ART_TOP", "BACK", "CELLS", "COURT_TOP", "FONT_FILE", "GHOST", "AtlasSheet", "FacePrint", "art_aspect",
+           "card_file", "draw_atlas", "ink", "redraw_back"]
 
 FONT_FILE = "DejaVuSans-Bold.ttf"
 BACK = 52
@@ -218,8 +218,28 @@ def _draw_art(card: int, h: int, colour: tuple[int, int, int]) -> pygame.Surface
         return None
 
 
+@dataclass(frozen=True)
+class FacePrint:
+    """How a deck is printed: the four-colour inks, large print (bigger index and pips), the paper.
+
+    >>> FacePrint().index == (theme.INDEX_RANK, theme.INDEX_SUIT, theme.INDEX_MARGIN, theme.INDEX_TOP)
+    True
+    """
+
+    four_colour: bool = False
+    large: bool = False
+    paper: tuple[int, int, int] = theme.FACE_PAPER
+
+    @property
+    def index(self) -> tuple[float, float, float, float]:
+        """The corner index's rank and suit heights, left margin and top (design units)."""
+        if self.large:
+            return (theme.LARGE_INDEX_RANK, theme.LARGE_INDEX_SUIT, theme.LARGE_INDEX_MARGIN, theme.LARGE_INDEX_TOP)
+        return (theme.INDEX_RANK, theme.INDEX_SUIT, theme.INDEX_MARGIN, theme.INDEX_TOP)
+
+
 def _draw_index(surf: pygame.Surface, rank: int, suit: int, colour: tuple[int, int, int],
-                frame: pygame.Rect | None = None) -> None:
+                frame: pygame.Rect | None = None, face: FacePrint = FacePrint()) -> None:
     """Rank and suit side by side in the top-left corner, and upside down in the bottom-right.
 
     Side by side, so the strip that a fanned column leaves showing holds both.
@@ -230,21 +250,23 @@ def _draw_index(surf: pygame.Surface, rank: int, suit: int, colour: tuple[int, i
     """
     w, h = surf.get_size()
     u = w / 100.0
-    corner = pygame.Surface((w, round(ART_TOP * u)), pygame.SRCALPHA)
-    left, top = theme.INDEX_MARGIN * u, theme.INDEX_TOP * u
-    rank_img = _glyph(RANK_TEXT[rank], round(theme.INDEX_RANK * u), colour, 0.8 if rank == 10 else 1.0)
-    suit_img = _glyph(SUIT_GLYPHS[suit], round(theme.INDEX_SUIT * u), colour)
+    rank_h, suit_h, margin, top_u = face.index
+    corner = pygame.Surface((w, round(max(ART_TOP, top_u + rank_h + 1) * u)), pygame.SRCALPHA)
+    left, top = margin * u, top_u * u
+    rank_img = _glyph(RANK_TEXT[rank], round(rank_h * u), colour, 0.8 if rank == 10 else 1.0)
+    suit_img = _glyph(SUIT_GLYPHS[suit], round(suit_h * u), colour)
     suit_x = round(left + rank_img.get_width() + 2.5 * u)
     if frame is not None:
-        _draw_notch(corner, frame, suit_x + suit_img.get_width(), round(top) + rank_img.get_height(), u)
+        _draw_notch(corner, frame, suit_x + suit_img.get_width(), round(top) + rank_img.get_height(), u, face.paper)
     corner.blit(rank_img, (round(left), round(top)))
-    suit_y = top + (theme.INDEX_RANK - theme.INDEX_SUIT) / 2 * u
+    suit_y = top + (rank_h - suit_h) / 2 * u
     corner.blit(suit_img, (suit_x, round(suit_y)))
     surf.blit(corner, (0, 0))
     surf.blit(pygame.transform.rotate(corner, 180), (0, h - corner.get_height()))
 
 
-def _draw_notch(corner: pygame.Surface, frame: pygame.Rect, right: int, bottom: int, u: float) -> None:
+def _draw_notch(corner: pygame.Surface, frame: pygame.Rect, right: int, bottom: int, u: float,
+                paper: tuple[int, int, int] = theme.FACE_PAPER) -> None:
     """Paper over the picture's corner up to ``right`` x ``bottom`` (the index's ink), edged where it cuts the frame.
 
     The frame is centred, so the same notch, turned, fits the bottom-right corner.
@@ -253,24 +275,24 @@ def _draw_notch(corner: pygame.Surface, frame: pygame.Rect, right: int, bottom: 
     # Starts off the card, so that only its rounded bottom-right corner shows.
     patch = pygame.Rect(-radius, -radius, round(right + pad) + radius, round(bottom + pad) + radius)
     corner.fill((0, 0, 0, 0))
-    pygame.draw.rect(corner, theme.FACE_PAPER, patch, border_radius=radius)
+    pygame.draw.rect(corner, paper, patch, border_radius=radius)
     corner.set_clip(frame)
     # The frame's own line is often thinner than a pixel, drawn faint by
     # anti-aliasing: a line of whole pixels matches it mixed that much with paper.
     line = COURT_FRAME_WIDTH * u
     width = max(1, round(line))
     strength = min(1.0, line / width)
-    colour = tuple(round(p + (c - p) * strength) for p, c in zip(theme.FACE_PAPER, COURT_FRAME_LINE))
+    colour = tuple(round(p + (c - p) * strength) for p, c in zip(paper, COURT_FRAME_LINE))
     pygame.draw.rect(corner, colour, patch, width=width, border_radius=radius)
     corner.set_clip(None)
 
 
-def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
+def _draw_face(card: int, w: int, h: int, face: FacePrint) -> pygame.Surface:
     u = w / 100.0  # design unit: the card is 100 x 140
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    surf.fill(theme.FACE_PAPER)
+    surf.fill(face.paper)
     rank, suit = RANK[card], SUIT[card]
-    colour = ink(suit, four_colour)
+    colour = ink(suit, face.four_colour)
     if rank > 10:
         # A court picture is as large as on a real deck; the indices cut into
         # its corners. Equal margins above and below, so that the notch turned
@@ -279,9 +301,12 @@ def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
         if art is not None:
             frame = art.get_rect(topleft=((w - art.get_width()) // 2, round(COURT_TOP * u)))
             surf.blit(art, frame.topleft)
-            _draw_index(surf, rank, suit, colour, frame)
+            _draw_index(surf, rank, suit, colour, frame, face)
             return surf
-    _draw_index(surf, rank, suit, colour)
+    _draw_index(surf, rank, suit, colour, face=face)
+    if face.large and rank <= 10:
+        _draw_plain_art(surf, rank, suit, colour, large=True)  # the art's pips are too small to enlarge in place
+        return surf
     art = _draw_art(card, round((140.0 - 2 * ART_TOP) * u), colour)
     if art is not None:
         _blit_centre(surf, art, w / 2, h / 2)
@@ -290,8 +315,13 @@ def _draw_face(card: int, w: int, h: int, four_colour: bool) -> pygame.Surface:
     return surf
 
 
-def _draw_plain_art(surf: pygame.Surface, rank: int, suit: int, colour: tuple[int, int, int]) -> None:
-    """The program's own art, for a card whose art file is missing: pips, or a framed letter."""
+def _draw_plain_art(surf: pygame.Surface, rank: int, suit: int, colour: tuple[int, int, int],
+                    large: bool = False) -> None:
+    """The program's own art, for a card whose art file is missing: pips, or a framed letter.
+
+    ``large``: large print's pips, wider apart and LARGE_PIP units tall (a little less on the
+    9 and 10, whose pips stand closest), between the larger indices.
+    """
     w, h = surf.get_size()
     u = w / 100.0
     sym = SUIT_GLYPHS[suit]
@@ -299,9 +329,12 @@ def _draw_plain_art(surf: pygame.Surface, rank: int, suit: int, colour: tuple[in
         big = _glyph(sym, round((52 if suit == 3 else 42) * u), colour)
         _blit_centre(surf, big, w / 2, h / 2)
     elif rank <= 10:
-        pip = _glyph(sym, round(15 * u), colour)
+        size = (theme.LARGE_PIP if rank < 9 else 16.0) if large else 15.0
+        pip = _glyph(sym, round(size * u), colour)
         flipped = pygame.transform.rotate(pip, 180)
         for px, py in PIPS[rank]:
+            if large:  # the columns 28 and 72, the rows 46 to 94: clear of the larger indices
+                px, py = _C + (px - _C) * 22 / 19, _M + (py - _M) * 24 / 26
             # Pips below the middle are printed upside down, as on real cards.
             _blit_centre(surf, flipped if py > _M + 0.5 else pip, px * u, py * u)
     else:
@@ -315,12 +348,13 @@ def _draw_plain_art(surf: pygame.Surface, rank: int, suit: int, colour: tuple[in
         _blit_centre(surf, big_suit, w / 2, frame.bottom - 17 * u)
 
 
-def _draw_back(w: int, h: int, back: str = theme.DEFAULT_CARD_BACK) -> pygame.Surface:
+def _draw_back(w: int, h: int, back: str = theme.DEFAULT_CARD_BACK,
+               paper: tuple[int, int, int] = theme.FACE_PAPER) -> pygame.Surface:
     """The back design in the colours of ``back`` (a name of :data:`theme.CARD_BACKS`)."""
     panel, light, ink_col = theme.card_back(back)
     u = w / 100.0
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    surf.fill(theme.FACE_PAPER)
+    surf.fill(paper)
     inner = pygame.Rect(round(6 * u), round(6 * u), w - round(12 * u), h - round(12 * u))
     pygame.draw.rect(surf, panel, inner, border_radius=round(5 * u))
     # A diagonal lattice, clipped to the inner panel.
@@ -361,11 +395,14 @@ def _paint_cell(sheet: pygame.Surface, cell: int, img: pygame.Surface, cw: int, 
     sheet.blit(img, (x + PAD, y + PAD))
 
 
-def draw_atlas(card_px: int, four_colour: bool = False, back: str = theme.DEFAULT_CARD_BACK) -> AtlasSheet:
+def draw_atlas(card_px: int, four_colour: bool = False, back: str = theme.DEFAULT_CARD_BACK,
+               face: FacePrint | None = None) -> AtlasSheet:
     """Draw all cells for cards ``card_px`` pixels wide (the height is 1.4 times that).
 
-    ``back`` names the card back (one of :data:`theme.CARD_BACKS`).
+    ``back`` names the card back (one of :data:`theme.CARD_BACKS`); ``face``: how the
+    faces are printed (large print, the paper), its ``four_colour`` overridden by the argument.
     """
+    face = FacePrint(four_colour, face.large if face else False, face.paper if face else theme.FACE_PAPER)
     theme.card_back(back)  # an unknown name fails before any drawing
     # A Font dies with the pygame session that opened it (a window closed and
     # reopened): open fresh ones for each atlas; the glyph cache keeps surfaces.
@@ -378,16 +415,17 @@ def draw_atlas(card_px: int, four_colour: bool = False, back: str = theme.DEFAUL
     sheet.fill((0, 0, 0, 0))
     for cell in range(CELLS):
         if cell < 52:
-            img = _draw_face(cell, w, h, four_colour)
+            img = _draw_face(cell, w, h, face)
         elif cell == BACK:
-            img = _draw_back(w, h, back)
+            img = _draw_back(w, h, back, face.paper)
         else:
             img = _draw_ghost(cell - GHOST, w, h)
         _paint_cell(sheet, cell, img, cw, ch)
     return AtlasSheet(sheet, cw, ch, GRID_COLS, rows)
 
 
-def redraw_back(sheet: AtlasSheet, back: str) -> tuple[int, int, int, int]:
+def redraw_back(sheet: AtlasSheet, back: str,
+                paper: tuple[int, int, int] = theme.FACE_PAPER) -> tuple[int, int, int, int]:
     """Paint the back cell of ``sheet`` anew in design ``back``; the cell's rect (padding included).
 
     Changing the card back then costs one cell, not the whole deck.
@@ -401,5 +439,5 @@ def redraw_back(sheet: AtlasSheet, back: str) -> tuple[int, int, int, int]:
     theme.card_back(back)
     _open_font.cache_clear()
     cw, ch = sheet.cell_w, sheet.cell_h
-    _paint_cell(sheet.surface, BACK, _draw_back(cw - 2 * PAD, ch - 2 * PAD, back), cw, ch)
+    _paint_cell(sheet.surface, BACK, _draw_back(cw - 2 * PAD, ch - 2 * PAD, back, paper), cw, ch)
     return ((BACK % sheet.cols) * cw, (BACK // sheet.cols) * ch, cw, ch)

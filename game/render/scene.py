@@ -42,7 +42,7 @@ import moderngl
 import pygame
 
 from game.render import damage, theme
-from game.render.atlas import BACK, GHOST, PAD, AtlasSheet, draw_atlas, redraw_back
+from game.render.atlas import BACK, GHOST, PAD, AtlasSheet, FacePrint, draw_atlas, redraw_back
 from game.render.camera import Camera, glm
 from game.render.layout import CardPlacement, Layout, Slot, layout
 from game.render.marks import Mark
@@ -102,9 +102,11 @@ class CardAtlas:
     """The card atlas as a texture, redrawn only when cards on screen change size a lot."""
 
     def __init__(self, ctx: moderngl.Context, four_colour: bool, mipmaps: bool, anisotropy: float,
-                 back: str = theme.DEFAULT_CARD_BACK) -> None:
+                 back: str = theme.DEFAULT_CARD_BACK, face: FacePrint | None = None) -> None:
         self.ctx = ctx
         self.four_colour = four_colour
+        #: How the faces are printed (large print, the paper; its four_colour is this atlas's).
+        self.face = FacePrint(four_colour, face.large, face.paper) if face else FacePrint(four_colour)
         theme.card_back(back)
         #: The card back, a name of :data:`theme.CARD_BACKS`.
         self.back = back
@@ -125,7 +127,7 @@ class CardAtlas:
         if later and self.texture is not None:
             return True
         self.card_px = want
-        self.sheet = draw_atlas(want, self.four_colour, self.back)
+        self.sheet = draw_atlas(want, self.four_colour, self.back, self.face)
         surf = self.sheet.surface
         data = pygame.image.tobytes(surf, "RGBA")
         if self.texture is not None:
@@ -150,7 +152,7 @@ class CardAtlas:
         self.back = back
         if self.sheet is None or self.texture is None:
             return  # drawn with this back when first needed
-        x, y, w, h = redraw_back(self.sheet, back)
+        x, y, w, h = redraw_back(self.sheet, back, self.face.paper)
         cell = pygame.image.tobytes(self.sheet.surface.subsurface((x, y, w, h)), "RGBA")
         self.texture.write(cell, viewport=(x, y, w, h))
         if self.mipmaps:
@@ -177,6 +179,8 @@ class Felt:
         theme.table_colour(colour)
         #: The felt's colour, a name of :data:`theme.TABLE_COLOURS`.
         self.colour = colour
+        #: High contrast: a plain dark table and brighter slot outlines, whatever the colour.
+        self.contrast = False
         self.felt_program = _program(ctx, "table")
         self.slot = _program(ctx, "slot")
         self.felt_vao = ctx.vertex_array(self.felt_program, [])
@@ -189,7 +193,7 @@ class Felt:
 
     def ensure(self, size: tuple[int, int], lay: Layout, cam: Camera, atlas: CardAtlas) -> bool:
         """Redraw the felt if the size, table or slots changed; True if it did."""
-        key = (size, lay.rect, tuple(lay.slots), atlas.card_px, self.colour)
+        key = (size, lay.rect, tuple(lay.slots), atlas.card_px, self.colour, self.contrast)
         if key == self.key and self.fbo is not None:
             return False
         self.key = key
@@ -202,7 +206,7 @@ class Felt:
         self.fbo.use()
         self.ctx.disable(moderngl.BLEND)
         uniform(self.felt_program, "u_inv_vp").write(_inverse_bytes(vp))
-        felt, felt_dark = theme.table_colour(self.colour)
+        felt, felt_dark = (theme.CONTRAST_FELT,) * 2 if self.contrast else theme.table_colour(self.colour)
         _set(self.felt_program, u_felt=felt, u_felt_dark=felt_dark, u_table=lay.rect)
         self.felt_vao.render(moderngl.TRIANGLES, vertices=3)
         data = array("f")
@@ -213,7 +217,8 @@ class Felt:
         self.slot_buf.write(data.tobytes())
         uniform(self.slot, "u_vp").write(vp)
         _set(self.slot, u_half=(theme.CARD_W / 2, theme.CARD_H / 2), u_radius=theme.CORNER_RADIUS,
-             u_line=theme.SLOT_LINE, u_fill=theme.SLOT_FILL, u_atlas=0, **atlas.uniforms())
+             u_line=theme.CONTRAST_SLOT_LINE if self.contrast else theme.SLOT_LINE, u_fill=theme.SLOT_FILL,
+             u_atlas=0, **atlas.uniforms())
         assert atlas.texture is not None
         atlas.texture.use(0)
         self.ctx.enable(moderngl.BLEND)
@@ -253,10 +258,10 @@ class Frame:
         return b"|".join(a.tobytes() for a in (self.slots, self.rest, self.lit, self.shadows, self.flight))
 
 
-def show_felt(ctx: moderngl.Context, colour: str = theme.DEFAULT_TABLE_COLOUR) -> None:
-    """Clear the window to the table's felt and show it: the first thing a new
-    window shows, a fraction of a second before the cards, fonts and sounds are ready."""
-    ctx.clear(*theme.table_colour(colour)[0])
+def show_felt(ctx: moderngl.Context, colour: str = theme.DEFAULT_TABLE_COLOUR, contrast: bool = False) -> None:
+    """Clear the window to the table's felt (high contrast's dark one with ``contrast``) and show it: the first
+    thing a new window shows, a fraction of a second before the cards, fonts and sounds are ready."""
+    ctx.clear(*(theme.CONTRAST_FELT if contrast else theme.table_colour(colour)[0]))
     pygame.display.flip()
 
 
@@ -317,6 +322,8 @@ class Renderer:
         self.target = target if target is not None else (ctx.screen or self._offscreen(self.size))
         self.atlas = CardAtlas(ctx, four_colour, mipmaps, anisotropy, card_back)
         self.felt = Felt(ctx, table_colour)
+        #: High contrast (:meth:`set_faces`): the table, the cards' outlines, the rings and marks.
+        self.contrast = False
         self.card_prog = _program(ctx, "card")
         self.flight_prog = _program(ctx, "card", defines=("FLIGHT",))
         self.flat_prog = _program(ctx, "card", "flat")
@@ -388,11 +395,19 @@ class Renderer:
 
     def set_four_colour(self, on: bool) -> None:
         """Switch between the two- and four-colour deck (redraws the atlas)."""
-        if on != self.atlas.four_colour:
+        self.set_faces(on, large_print=self.atlas.face.large, contrast=self.contrast)
+
+    def set_faces(self, four_colour: bool, *, large_print: bool = False, contrast: bool = False) -> None:
+        """The deck's inks and print (redrawn if they change), and high contrast: the next render shows them."""
+        face = FacePrint(four_colour, large_print, theme.CONTRAST_PAPER if contrast else theme.FACE_PAPER)
+        if face != self.atlas.face:
             mip, aniso = self.atlas.mipmaps, self.atlas.anisotropy
             self.atlas.release()
-            self.atlas = CardAtlas(self.ctx, on, mip, aniso, self.atlas.back)
+            self.atlas = CardAtlas(self.ctx, four_colour, mip, aniso, self.atlas.back, face)
             self._last = None
+        if contrast != self.contrast:
+            self.contrast = self.felt.contrast = contrast
+            self.felt.key = self._rest_key = self._last = None
 
     @property
     def table_colour(self) -> str:
@@ -472,7 +487,7 @@ class Renderer:
             if ms:
                 for m in ms:
                     if m.covers(c.index, tops[key]):
-                        glow = _glow(m.style, pulse)
+                        glow = _glow(m.style, pulse, self.contrast)
             foc = 0.0
             if focus_key == key:
                 foc = 1.0 if c.index == (tops[key] if focus_start is None else focus_start) else 0.0
@@ -522,7 +537,7 @@ class Renderer:
                 # one of given cards (the last move's, say) whose cards are all
                 # still in flight must not mark a place they have not reached.
                 if m.start is None:
-                    glow = _glow(m.style, pulse)
+                    glow = _glow(m.style, pulse, self.contrast)
             foc = 1.0 if focus_key == key else 0.0
             if glow[3] > 0 or foc:
                 fr.slots.extend((s.x, s.y, 0.0, 0.0, 2.0, 0.0, 0.0, foc, *glow))
@@ -543,8 +558,8 @@ class Renderer:
         lay = view.layout
         cam = self.camera_for(lay)
         fr = self.frame_data(view)
-        key = (self.size, lay.rect, tuple(lay.slots), fr.key(), self.flat, self.atlas.four_colour,
-               self.atlas.back, self.felt.colour)
+        key = (self.size, lay.rect, tuple(lay.slots), fr.key(), self.flat, self.atlas.face,
+               self.atlas.back, self.felt.colour, self.contrast)
         if not force and not dirty and key == self._last and not self._atlas_due:
             return False
         # The first frame at a new size keeps the atlas (scaled; drawing one is half
@@ -558,12 +573,13 @@ class Renderer:
         ctx = self.ctx
         vp = cam.view_projection()
         common = {"u_half": (theme.CARD_W / 2, theme.CARD_H / 2), "u_radius": theme.CORNER_RADIUS,
-                  "u_shadow": theme.SHADOW_ALPHA, "u_shadow_dir": theme.SHADOW_DIR, "u_focus_col": theme.FOCUS}
+                  "u_shadow": theme.SHADOW_ALPHA, "u_shadow_dir": theme.SHADOW_DIR, **theme.shader_look(self.contrast)}
         x0, x1, y0, y1 = lay.rect
         size = max(x1 - x0, y1 - y0)
-        card_uniforms = dict(common, u_eye=cam.eye, u_thick=theme.CARD_THICKNESS, u_edge_col=theme.CARD_EDGE,
-                             u_border_col=theme.CARD_BORDER, u_atlas=0,
-                             u_lamp=((x0 + x1) / 2, y0 + 0.55 * (y1 - y0), 1.0 / (0.62 * size) ** 2),
+        # (High contrast keeps the paper white to the table's corners: no lamp falls off on it.)
+        falloff = 0.0 if self.contrast else 1.0 / (0.62 * size) ** 2
+        card_uniforms = dict(common, u_eye=cam.eye, u_thick=theme.CARD_THICKNESS, u_atlas=0,
+                             u_lamp=((x0 + x1) / 2, y0 + 0.55 * (y1 - y0), falloff),
                              **self.atlas.uniforms())
         prog_name = "flat" if self.flat else "card"
         for prog in (self.flat_prog,) if self.flat else (self.card_prog, self.flight_prog):
@@ -590,7 +606,7 @@ class Renderer:
         # is cached in a texture: while cards fly, a frame is one blit plus
         # the flying cards and their shadows.
         table_changed = self.felt.ensure(self.size, lay, cam, self.atlas)
-        rest_key = (self.size, lay.rect, self.atlas.card_px, self.atlas.four_colour, self.atlas.back)
+        rest_key = (self.size, lay.rect, self.atlas.card_px, self.atlas.face, self.atlas.back)
         rest = fr.rest.tobytes()
         # What changed on the window since the frame it holds (None: all of it).
         changes: list[pygame.Rect] | None = None
@@ -768,8 +784,8 @@ _SETS = (("slots", "effect"), ("lit", "card"), ("shadows", "effect"), ("flight",
 #: The most a fan's next card in flight may stand above the one it covers (a few of
 #: the table's z steps, as at rest) for the covered card to be cut to its strip.
 _FAN_DZ = 0.01
-def _glow(style: str, pulse: float) -> tuple[float, float, float, float]:
-    r, g, b, a = STYLES.get(style, theme.SELECTED)
+def _glow(style: str, pulse: float, contrast: bool = False) -> tuple[float, float, float, float]:
+    r, g, b, a = (theme.CONTRAST_STYLES if contrast else STYLES).get(style, theme.SELECTED)
     if style == "hint":
-        a *= pulse
+        a *= 0.5 + 0.5 * pulse if contrast else pulse  # high contrast's outline never fades below 3/4
     return (r, g, b, a)

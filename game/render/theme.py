@@ -92,6 +92,37 @@ UNDECIDED = (0.86, 0.88, 0.86, 0.55)
 #: four above and apart from them in hue, so it reads as "this is where it went".
 LAST_MOVE = (1.0, 0.97, 0.86, 0.85)
 
+# --- high contrast (the setting, for low vision) -----------------------------
+#: A plain, nearly black table (felt and rim alike: no lamp to speak of), whatever the table colour.
+CONTRAST_FELT = (0.03, 0.03, 0.035)
+#: The empty slots' outline: a clear grey line on the dark table.
+CONTRAST_SLOT_LINE = (1.0, 1.0, 1.0, 0.7)
+#: White paper, and a black outline round every card: its border (the usual grey one, about a
+#: pixel) black, and a rim CONTRAST_OUTLINE_PX pixels wide just outside the edge, which parts
+#: the white cards of a fan without covering their corner indices. The slab's near edge is a
+#: light grey, apart from both paper and table.
+CONTRAST_PAPER = (255, 255, 255)
+CONTRAST_BORDER = (0.0, 0.0, 0.0)
+CONTRAST_EDGE = (0.62, 0.62, 0.62)
+CONTRAST_OUTLINE_PX = 2.5
+#: The focus ring: bright cyan, and (world units outside the card's edge) from/to, against the
+#: usual FOCUS_RING: twice as thick.
+CONTRAST_FOCUS = (0.0, 0.95, 1.0, 1.0)
+FOCUS_RING = (0.035, 0.075)
+CONTRAST_FOCUS_RING = (0.065, 0.145)
+#: High contrast marks each highlighted card with a solid line of its colour this wide (world
+#: units, just outside the edge) under the glow, in full-strength colours.
+CONTRAST_MARK_LINE = 0.05
+CONTRAST_STYLES: dict[str, tuple[float, float, float, float]] = {
+    "selected": (1.0, 1.0, 0.0, 1.0),
+    "target": (0.1, 1.0, 0.25, 1.0),
+    "keeps": (0.1, 1.0, 0.25, 1.0),
+    "hint": (1.0, 0.25, 1.0, 1.0),
+    "loses": (1.0, 0.2, 0.1, 1.0),
+    "undecided": (1.0, 1.0, 1.0, 0.8),
+    "last": (1.0, 1.0, 1.0, 0.9),
+}
+
 # --- card faces (RGB 0..255 for pygame) --------------------------------------
 FACE_PAPER = (252, 251, 246)
 #: The inks are chosen so that every pair of suits stays apart under protanopia, deuteranopia
@@ -114,6 +145,15 @@ INDEX_RANK = 24.0
 INDEX_SUIT = 20.0
 INDEX_MARGIN = 5.0
 INDEX_TOP = 4.0
+#: Large print (the setting): the rank 31 units tall (14 px on a card 45 px wide, as tall
+#: as the usual index on a card 58 px wide) and the suit 27, nearer the corner, so that the
+#: whole index still fits the 33-unit strip a fanned column leaves showing. The pips of
+#: the number cards grow too (LARGE_PIP units, the program's own pips in place of the art's).
+LARGE_INDEX_RANK = 31.0
+LARGE_INDEX_SUIT = 27.0
+LARGE_INDEX_MARGIN = 3.5
+LARGE_INDEX_TOP = 1.5
+LARGE_PIP = 21.0
 BACK_BLUE = (28, 58, 140)
 BACK_LIGHT = (70, 110, 200)
 BACK_INK = (235, 238, 248)
@@ -130,6 +170,23 @@ DEFAULT_CARD_BACK = "blue"
 #: Where a card's contact shadow falls (world units): away from a lamp above
 #: the far side of the table, so it shows under each card's near edge.
 SHADOW_DIR = (0.022, -0.05)
+
+
+def shader_look(contrast: bool) -> dict[str, object]:
+    """The card and effect shaders' colours and widths of the usual look, or of high contrast.
+
+    ``u_border``: the card's border from/to (pixels inside its edge) and strength; ``u_rim``:
+    pixels of border colour outside the edge; ``u_mark_line``: the marks' solid line (world units).
+
+    >>> shader_look(False)["u_ring"] == FOCUS_RING, shader_look(True)["u_border_col"]
+    (True, (0.0, 0.0, 0.0))
+    """
+    if contrast:
+        return {"u_focus_col": CONTRAST_FOCUS, "u_ring": CONTRAST_FOCUS_RING, "u_edge_col": CONTRAST_EDGE,
+                "u_border_col": CONTRAST_BORDER, "u_border": (0.6, 1.6, 1.0), "u_rim": CONTRAST_OUTLINE_PX,
+                "u_mark_line": CONTRAST_MARK_LINE}
+    return {"u_focus_col": FOCUS, "u_ring": FOCUS_RING, "u_edge_col": CARD_EDGE, "u_border_col": CARD_BORDER,
+            "u_border": (0.6, 1.6, 0.85), "u_rim": -1.0, "u_mark_line": 0.0}
 
 
 def _choice(kind: str, name: str, names: tuple[str, ...]) -> str:

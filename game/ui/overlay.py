@@ -29,7 +29,7 @@ from game.ui.placing import note_box
 from game.ui.question import QuestionGeometry, question_geometry
 from game.ui.screens import ScreenGeometry, screen_geometry
 
-__all__ = ["Button", "Overlay", "Palette", "Panel"]
+__all__ = ["HIGH_CONTRAST", "Button", "Overlay", "Palette", "Panel"]
 
 _BAR = (8, 30, 18, 215)
 _TEXT = (236, 240, 232)
@@ -83,10 +83,25 @@ class Palette:
     button_focus: tuple[int, int, int, int] = (70, 130, 90, 255)
     panel: tuple[int, int, int, int] = _PANEL
     edge: tuple[int, int, int, int] = (120, 170, 130, 255)
+    # The inks, and what holds a message (the same for every felt; high contrast has its own).
+    text: tuple[int, int, int] = _TEXT
+    message: tuple[int, int, int] = _MESSAGE
+    notice: tuple[int, int, int, int] = _NOTICE
+    button_text: tuple[int, int, int] = _BUTTON_TEXT
+    button_text_off: tuple[int, int, int] = _BUTTON_TEXT_OFF
+    bar_edge: tuple[int, int, int, int] = _BAR_EDGE
+    heading: tuple[int, int, int] = _HEADING
+    body: tuple[int, int, int] = _BODY
+    key: tuple[int, int, int] = _KEY
+    label: tuple[int, int, int] = _LABEL
+    note: tuple[int, int, int] = _NOTE
+    chosen: tuple[int, int, int, int] = _CHOSEN
+    focus_ring: tuple[int, int, int, int] = _FOCUS_RING
 
     @classmethod
-    def for_table(cls, name: str) -> Palette:
-        """The palette for a table colour of :data:`game.render.theme.TABLE_COLOURS`.
+    def for_table(cls, name: str, high_contrast: bool = False) -> Palette:
+        """The palette for a table colour of :data:`game.render.theme.TABLE_COLOURS`
+        (``high_contrast``: :data:`HIGH_CONTRAST`, whatever the colour).
 
         >>> Palette.for_table("green") == Palette()
         True
@@ -95,6 +110,9 @@ class Palette:
         """
         from game.render import theme
 
+        theme.table_colour(name)
+        if high_contrast:
+            return HIGH_CONTRAST
         if name == theme.DEFAULT_TABLE_COLOUR:
             return cls()
         felt, dark = theme.table_colour(name)
@@ -111,6 +129,17 @@ class Palette:
 @dataclass
 class _Layout:
     rects: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+
+
+#: High contrast: opaque black behind every word (the bar, panels, notes), white and yellow
+#: text (each at least 7:1 against its background, WCAG AAA: tests/test_contrast.py measures
+#: the rendered pixels), white edges, buttons a dark grey apart from the panel, a yellow ring.
+HIGH_CONTRAST = Palette(bar=(0, 0, 0, 255), button=(40, 40, 40, 255), button_off=(20, 20, 20, 255),
+                        button_focus=(64, 64, 64, 255), panel=(0, 0, 0, 255), edge=(255, 255, 255, 255),
+                        text=(255, 255, 255), message=(255, 240, 0), notice=(0, 0, 0, 255),
+                        button_text=(255, 255, 255), button_text_off=(175, 175, 175), bar_edge=(255, 255, 255, 255),
+                        heading=(255, 240, 0), body=(255, 255, 255), key=(120, 225, 255), label=(235, 235, 235),
+                        note=(255, 200, 130), chosen=(255, 255, 255, 255), focus_ring=(255, 240, 0, 255))
 
 
 class Overlay:
@@ -145,9 +174,10 @@ class Overlay:
         self.question: QuestionGeometry | None = None
         self.palette = Palette()
 
-    def set_table_colour(self, name: str) -> None:
-        """Tint the bar, buttons and panels to the felt (a name of ``theme.TABLE_COLOURS``)."""
-        palette = Palette.for_table(name)
+    def set_table_colour(self, name: str, high_contrast: bool = False) -> None:
+        """Tint the bar, buttons and panels to the felt (a name of ``theme.TABLE_COLOURS``), or
+        draw them in :data:`HIGH_CONTRAST`."""
+        palette = Palette.for_table(name, high_contrast)
         if palette != self.palette:
             self.palette = palette
             self._key = None
@@ -212,16 +242,16 @@ class Overlay:
         bar = pygame.Rect(geo.band)
         pal = self.palette
         surf.fill(pal.bar, bar)
-        pygame.draw.line(surf, _BAR_EDGE, bar.topleft, (bar.right, bar.top))
+        pygame.draw.line(surf, self.palette.bar_edge, bar.topleft, (bar.right, bar.top))
         self._blocking = [bar]
         font = self._font(px)
         if geo.status is not None:
-            text = self._font(geo.status_px).render(geo.status_text, True, _TEXT)
+            text = self._font(geo.status_px).render(geo.status_text, True, pal.text)
             surf.blit(text, geo.status[:2], pygame.Rect(0, 0, geo.status[2], geo.status[3]))
         if geo.notice is not None:
             box = pygame.Rect(geo.notice)
-            pygame.draw.rect(surf, _NOTICE, box, border_radius=max(2, px // 4))
-            rendered = [font.render(line, True, _MESSAGE) for line in geo.notice_text.split("\n")]
+            pygame.draw.rect(surf, pal.notice, box, border_radius=max(2, px // 4))
+            rendered = [font.render(line, True, pal.message) for line in geo.notice_text.split("\n")]
             step = max(m.get_height() for m in rendered)
             y = box.centery - step * len(rendered) // 2
             for msg in rendered:  # each line centred; two when one would cut the notice
@@ -233,8 +263,8 @@ class Overlay:
             colour = pal.button_focus if b.focus and b.enabled else pal.button if b.enabled else pal.button_off
             pygame.draw.rect(surf, colour, rect, border_radius=max(2, geo.button_px // 3))
             if b.focus:  # the keyboard's ring, as on a panel's button (on a greyed one too: it is there)
-                pygame.draw.rect(surf, _FOCUS_RING, rect, width=2, border_radius=max(2, geo.button_px // 3))
-            label = bfont.render(b.label, True, _BUTTON_TEXT if b.enabled else _BUTTON_TEXT_OFF)
+                pygame.draw.rect(surf, pal.focus_ring, rect, width=2, border_radius=max(2, geo.button_px // 3))
+            label = bfont.render(b.label, True, pal.button_text if b.enabled else pal.button_text_off)
             surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2),
                       pygame.Rect(0, 0, rect.w, rect.h))
             if b.enabled:
@@ -273,10 +303,11 @@ class Overlay:
     def _tip(self, surf: pygame.Surface, tip: tuple[str, Sequence[float]], px: int) -> pygame.Rect:
         """The note by its place, inside the window by a margin (it takes no clicks)."""
         text, place = tip
-        label = self._font(px).render(text, True, _MESSAGE)
+        pal = self.palette
+        label = self._font(px).render(text, True, pal.message)
         pad = max(3, px // 3)
         box = pygame.Rect(note_box(surf.get_size(), label.get_size(), place, px))
-        pygame.draw.rect(surf, _NOTICE, box, border_radius=max(2, px // 4))
+        pygame.draw.rect(surf, pal.notice, box, border_radius=max(2, px // 4))
         pygame.draw.rect(surf, _TIP_EDGE, box, width=1, border_radius=max(2, px // 4))
         surf.blit(label, (box.x + pad, box.y + pad // 2))
         return box
@@ -294,15 +325,15 @@ class Overlay:
         pygame.draw.rect(surf, pal.edge, box, width=2, border_radius=px)
         self._blocking.append(box)
         for t in geo.texts:
-            surf.blit(self._font(t.px).render(t.text, True, _TEXT), (t.x, t.y))
+            surf.blit(self._font(t.px).render(t.text, True, pal.text), (t.x, t.y))
         for b in geo.buttons:
             rect = pygame.Rect(b.rect)
             focused = b.index == panel.focus
             colour = _on_panel(pal.button_focus if focused else pal.button, pal.panel)
             pygame.draw.rect(surf, colour, rect, border_radius=px // 3)
             if focused:
-                pygame.draw.rect(surf, (250, 230, 120, 255), rect, width=2, border_radius=px // 3)
-            label = self._font(geo.px).render(b.label, True, _BUTTON_TEXT)
+                pygame.draw.rect(surf, pal.focus_ring, rect, width=2, border_radius=px // 3)
+            label = self._font(geo.px).render(b.label, True, pal.button_text)
             surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2))
             hits.rects.append((rect, b.action))
 
@@ -315,18 +346,18 @@ class Overlay:
         pygame.draw.rect(surf, pal.panel, box, border_radius=radius)
         pygame.draw.rect(surf, pal.edge, box, width=2, border_radius=radius)
         self._blocking.append(box)
-        surf.blit(self._font(geo.title_px).render(geo.title, True, _TEXT), geo.title_at)
+        surf.blit(self._font(geo.title_px).render(geo.title, True, pal.text), geo.title_at)
         for line in geo.lines:
             font = self._font(line.px)
             x = line.x
             if line.role == "bullet":
                 r = max(2, line.px // 6)
-                pygame.draw.circle(surf, _MESSAGE, (line.bullet_x + r, line.y + line.height // 2), r)
+                pygame.draw.circle(surf, pal.message, (line.bullet_x + r, line.y + line.height // 2), r)
             for kind, text in line.runs:
                 if kind == "gap":
                     x += font.size(text)[0]
                     continue
-                ink = _HEADING if line.role == "heading" else _KEY if kind != "text" else _BODY
+                ink = pal.heading if line.role == "heading" else pal.key if kind != "text" else pal.body
                 img = font.render(text, True, ink)
                 surf.blit(img, (x, line.y))
                 x += img.get_width()
@@ -336,9 +367,9 @@ class Overlay:
             colour = _on_panel(colour, pal.panel)
             pygame.draw.rect(surf, colour, rect, border_radius=max(2, rect.h // 5))
             if i == panel.focus and b.enabled:
-                pygame.draw.rect(surf, (250, 230, 120, 255), rect, width=2, border_radius=max(2, rect.h // 5))
+                pygame.draw.rect(surf, pal.focus_ring, rect, width=2, border_radius=max(2, rect.h // 5))
             font = self._font(hud_text_px(*surf.get_size()))
-            label = font.render(b.label, True, _BUTTON_TEXT if b.enabled else _BUTTON_TEXT_OFF)
+            label = font.render(b.label, True, pal.button_text if b.enabled else pal.button_text_off)
             surf.blit(label, (rect.centerx - label.get_width() // 2, rect.centery - label.get_height() // 2))
             if b.enabled:  # a greyed-out page turn (the first or last page) takes no click
                 hits.rects.append((rect, b.action))
@@ -357,7 +388,7 @@ class Overlay:
         pygame.draw.rect(surf, pal.panel, box, border_radius=radius)
         pygame.draw.rect(surf, pal.edge, box, width=2, border_radius=radius)
         self._blocking.append(box.union(box.move(max(1, px // 6) * 3 // 2, max(1, px // 6) * 3)))
-        surf.blit(self._font(geo.title_px).render(geo.title, True, _TEXT), geo.title_at)
+        surf.blit(self._font(geo.title_px).render(geo.title, True, pal.text), geo.title_at)
         lighter = tuple(min(255, c + 14) for c in pal.panel[:3]) + (255,)
         darker = tuple(max(0, c - 12) for c in pal.panel[:3]) + (255,)
         for r in geo.stripes:
@@ -366,7 +397,7 @@ class Overlay:
             pygame.draw.rect(surf, pal.edge, r)
         for r in geo.fields:
             pygame.draw.rect(surf, (246, 246, 238, 255), r, border_radius=max(2, px // 4))
-            pygame.draw.rect(surf, _FOCUS_RING, r, width=2, border_radius=max(2, px // 4))
+            pygame.draw.rect(surf, pal.focus_ring, r, width=2, border_radius=max(2, px // 4))
         if geo.chart is not None:
             c = geo.chart
             plot = pygame.Rect(c.plot)
@@ -386,28 +417,29 @@ class Overlay:
             fill = _OUTCOME[state] if state else lighter
             pygame.draw.rect(surf, fill, day, border_radius=max(2, px // 4))
             if today:
-                pygame.draw.rect(surf, _FOCUS_RING, pygame.Rect(day).inflate(2, 2), width=2,
+                pygame.draw.rect(surf, pal.focus_ring, pygame.Rect(day).inflate(2, 2), width=2,
                                  border_radius=max(2, px // 4))
         for swatch, state in geo.day_swatches:
             pygame.draw.rect(surf, _OUTCOME[state], swatch)
-        colours = {"heading": _HEADING, "label": _LABEL, "value": _BODY, "field": (20, 24, 20), "note": _NOTE,
-                   "detail": _BODY, "header": _HEADING, "cell": _TEXT, "name": _TEXT, "axis": _LABEL, "legend": _LABEL,
-                   "empty": _LABEL, "day-won": (16, 40, 20), "day-played": (250, 244, 236), "day-none": _LABEL,
+        colours = {"heading": pal.heading, "label": pal.label, "value": pal.body, "field": (20, 24, 20),
+                   "note": pal.note, "detail": pal.body, "header": pal.heading, "cell": pal.text, "name": pal.text,
+                   "axis": pal.label, "legend": pal.label, "empty": pal.label, "day-won": (16, 40, 20),
+                   "day-played": (250, 244, 236), "day-none": pal.label,
                    "day-done": (16, 40, 20), "day-late": (16, 40, 20), "day-tried": (30, 24, 10)}
         for t in geo.texts:
-            surf.blit(self._font(t.px).render(t.text, True, colours.get(t.role, _TEXT)), (t.x, t.y))
+            surf.blit(self._font(t.px).render(t.text, True, colours.get(t.role, pal.text)), (t.x, t.y))
         for b in geo.buttons:
             rect = pygame.Rect(b.rect)
             radius = max(2, rect.h // 4)
             if b.selected:
-                fill, ink = _CHOSEN, pal.panel[:3]
+                fill, ink = pal.chosen, pal.panel[:3]
             elif not b.enabled:
-                fill, ink = pal.button_off, _BUTTON_TEXT_OFF
+                fill, ink = pal.button_off, pal.button_text_off
             else:
-                fill, ink = pal.button, _BUTTON_TEXT
+                fill, ink = pal.button, pal.button_text
             pygame.draw.rect(surf, _on_panel(fill, pal.panel), rect, border_radius=radius)
             if b.index == panel.focus:
-                pygame.draw.rect(surf, _FOCUS_RING, rect.inflate(4, 4), width=3, border_radius=radius + 2)
+                pygame.draw.rect(surf, pal.focus_ring, rect.inflate(4, 4), width=3, border_radius=radius + 2)
             font = self._font(px)
             lines = [font.render(text, True, ink) for text in b.lines]
             ty = rect.centery - sum(img.get_height() for img in lines) // 2
