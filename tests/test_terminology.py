@@ -74,6 +74,7 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("a bar button's key, which the bar cuts off at ' ('", r"[^\s\x00-\x7f]\((?:[A-Z]|Ctrl)",
          "元に戻す (U)"),
         ("a list inside a sentence", r"\d・\d|短い・ふつう", "1、2、4 スート; 「短い」「ふつう」「長い」"),
+        ("winning line", r"勝つ手順|勝てる手順", "勝ち筋"),
     ],
     "ru": [
         ("dealing (never «сдать», which is giving up)", r"\bсда(ёт|ют|ются|вать|ются)\b|\bсдать (карт|раздач)",
