@@ -75,6 +75,7 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
          "元に戻す (U)"),
         ("a list inside a sentence", r"\d・\d|短い・ふつう", "1、2、4 スート; 「短い」「ふつう」「長い」"),
         ("winning line", r"勝つ手順|勝てる手順", "勝ち筋"),
+        ("a count that may be 0 or over 9 (つ stops at 9)", r"\} つ", "{n} 個"),
     ],
     "ru": [
         ("dealing (never «сдать», which is giving up)", r"\bсда(ёт|ют|ются|вать|ются)\b|\bсдать (карт|раздач)",
