@@ -240,3 +240,18 @@ def test_a_greyed_bar_button_is_named_without_its_key_in_japanese(speak):
     assert all(names), said
     assert [m.group(1) for m in names if m and re.search(r"[()（）]", m.group(1))] == []
     assert said[0] == "「元に戻す」はいま使えません"
+
+
+def test_the_move_list_s_buttons_are_labels_in_japanese(speak):
+    """FreeCell's move list shows each legal move as a button, in the words the hint
+    says it: a label names the move (3 列目の 2♥をフリーセルへ), it is not a sentence
+    ending in ます; the hint line reads the same words after ヒント：."""
+    from game.freecell import deal
+    from game.play.move_list import move_list_panel
+
+    speak("ja")
+    pos = deal(1)
+    moves = [b.label for b in move_list_panel(pos).buttons if str(b.action).startswith("play:")]
+    assert len(moves) >= 8
+    assert [label for label in moves if re.search(r"ます|です", label)] == []
+    assert all(re.search(r"(組札|フリーセル|の上|列目)へ\s+\S+$", label) for label in moves), moves
