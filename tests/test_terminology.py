@@ -66,6 +66,16 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
          (r"(?<![「*])(閉じる|ヒント|選択)ボタン|(?<!「)閉じるの上|(?<!「)選択で確定|(?<![「*])安全のみ(では|なら)"
           r"|(?<![「*])すべてを選ぶ"), "「閉じる」ボタン, 「安全のみ」では"),
         ("the fair demo's button (an adverb with its verb cut off)", r"フェアに(?!な)", "フェアなデモ"),
+        ("ranges in the move notation and ranks", r"(?<![\w-])(\d{1,2}|[a-d])-(\d{1,2}|[a-d])(?![\w-])",
+         "～ (1～8, a～d, 2～9)"),
+        ("the shortest line known (translationese)", r"知られている", "既知の最短の勝ち筋"),
+        ("a card found twice is counted in cards", r"回出てきます", "{card} が {n} 枚あります"),
+        ("a word no label uses", r"最遅|無印|解きほぐす", "最も遅い, 色が付きません, あとは組札に上げるだけ"),
+        ("a bar button's key, which the bar cuts off at ' ('", r"[^\s\x00-\x7f]\((?:[A-Z]|Ctrl)",
+         "元に戻す (U)"),
+        ("a list inside a sentence", r"\d・\d|短い・ふつう", "1、2、4 スート; 「短い」「ふつう」「長い」"),
+        ("winning line", r"勝つ手順|勝てる手順", "勝ち筋"),
+        ("a count that may be 0 or over 9 (つ stops at 9)", r"\} つ", "{n} 個"),
     ],
     "ru": [
         ("dealing (never «сдать», which is giving up)", r"\bсда(ёт|ют|ются|вать|ются)\b|\bсдать (карт|раздач)",

@@ -219,3 +219,39 @@ def test_the_daily_streak_counts_its_days_as_russian_does(speak):
     assert {n: best_streak_days(n) for n in want} == {n: f"лучшая серия: {w}" for n, w in want.items()}
     p = month_of(2)
     assert p.streak_line(datetime.date(2026, 2, 2)) == "2 дня подряд"
+
+
+def test_a_greyed_bar_button_is_named_without_its_key_in_japanese(speak):
+    """The bar names a refused button by what comes before " (" in its label
+    ("Undo (U)": Undo), so the key follows the name after a half-width space and the
+    sentence quotes the name as the glossary quotes a button: 「元に戻す」はいま使えません."""
+    from game.input.actions import Act
+    from game.play.bar import BarFocus
+    from game.play.panels import Button
+
+    speak("ja")
+    labels = ["Undo (U)", "Undo (Z)", "Hint (H)", "Moves (L)", "New deal (N)", "Rewind (R)",
+              "Redo (Ctrl+Y)", "Auto-complete (F)", "Stop (F)", "Off (S)", "Deal (D) {deals_left}"]
+    said: list[str] = []
+    for label in labels:
+        bar = (Button(i18n._(label).format(deals_left=5), "x", False),)
+        assert BarFocus(0).key(Act.SELECT, bar, press=lambda action: None, say=said.append)
+    names = [re.fullmatch(r"「(.+)」はいま使えません", s) for s in said]
+    assert all(names), said
+    assert [m.group(1) for m in names if m and re.search(r"[()（）]", m.group(1))] == []
+    assert said[0] == "「元に戻す」はいま使えません"
+
+
+def test_the_move_list_s_buttons_are_labels_in_japanese(speak):
+    """FreeCell's move list shows each legal move as a button, in the words the hint
+    says it: a label names the move (3 列目の 2♥をフリーセルへ), it is not a sentence
+    ending in ます; the hint line reads the same words after ヒント：."""
+    from game.freecell import deal
+    from game.play.move_list import move_list_panel
+
+    speak("ja")
+    pos = deal(1)
+    moves = [b.label for b in move_list_panel(pos).buttons if str(b.action).startswith("play:")]
+    assert len(moves) >= 8
+    assert [label for label in moves if re.search(r"ます|です", label)] == []
+    assert all(re.search(r"(組札|フリーセル|の上|列目)へ\s+\S+$", label) for label in moves), moves
