@@ -255,3 +255,23 @@ def test_the_move_list_s_buttons_are_labels_in_japanese(speak):
     assert len(moves) >= 8
     assert [label for label in moves if re.search(r"ます|です", label)] == []
     assert all(re.search(r"(組札|フリーセル|の上|列目)へ\s+\S+$", label) for label in moves), moves
+
+
+@pytest.mark.parametrize("lang", sorted(i18n.LANGUAGES))
+def test_a_greyed_bar_button_is_named_without_its_key_in_every_language(speak, lang):
+    """Whatever a language's typography puts before a key's parenthesis (a space or none,
+    half- or full-width), the refusal names the button alone: 되돌리기, not 되돌리기(U)."""
+    from game.input.actions import Act
+    from game.play.bar import BarFocus
+    from game.play.panels import Button
+
+    speak(lang)
+    for label in ("Undo (U)", "Hint (H)", "Moves (L)", "New deal (N)", "Redo (Ctrl+Y)", "Deal (D) {deals_left}"):
+        shown = i18n._(label).format(deals_left=5)
+        said: list[str] = []
+        assert BarFocus(0).key(Act.SELECT, (Button(shown, "x", False),), press=lambda action: None,
+                               say=said.append)
+        key = label[label.index("(") + 1:label.index(")")]
+        assert f"({key})" not in said[0] and f"\uff08{key}" not in said[0], (shown, said[0])
+        name = re.split(r"\s*[(（]", shown)[0]
+        assert name in said[0], (shown, said[0])

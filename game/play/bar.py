@@ -29,11 +29,25 @@ from game.i18n import _
 from game.input.actions import Act
 from game.play.panels import Button
 
-__all__ = ["BarFocus"]
+__all__ = ["BarFocus", "button_name"]
 
 #: The keys that walk the control bar once the ring is on it (Left and Right as drawn).
 _BAR_WALK = {Act.FOCUS_LEFT: -1, Act.FOCUS_PREV: -1, Act.FOCUS_RIGHT: 1, Act.FOCUS_NEXT: 1}
 
+
+
+def button_name(label: str) -> str:
+    """A bar button's name without its key, as a sentence names it: the label up to
+    its key's parenthesis, with or without a space before it (a language's own
+    typography decides), half- or full-width.
+
+    >>> button_name("Undo (U)"), button_name("되돌리기(U)"), button_name("元に戻す（U）"), button_name("Deal (D) 5")
+    ('Undo', '되돌리기', '元に戻す', 'Deal')
+    """
+    for i, ch in enumerate(label):
+        if ch in "(（" and i:
+            return label[:i].rstrip()
+    return label.strip()
 
 class BarFocus:
     """The bar button the ring is on (``at``, an index into the bar), or None: the table has it."""
@@ -93,7 +107,7 @@ class BarFocus:
         elif act is Act.SELECT and chosen.enabled:
             press(chosen.action)
         elif act is Act.SELECT:
-            say(_("{button} cannot be used now").format(button=chosen.label.split(" (")[0]))  # "Undo (U)": Undo
+            say(_("{button} cannot be used now").format(button=button_name(chosen.label)))
         elif act in (Act.CANCEL, Act.FOCUS_UP, Act.FOCUS_DOWN):
             self.leave()
         else:
