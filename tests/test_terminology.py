@@ -76,6 +76,9 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         ("a list inside a sentence", r"\d・\d|短い・ふつう", "1、2、4 スート; 「短い」「ふつう」「長い」"),
         ("winning line", r"勝つ手順|勝てる手順", "勝ち筋"),
         ("a count that may be 0 or over 9 (つ stops at 9)", r"\} つ", "{n} 個"),
+        ("making a move (指す is shogi's verb; a card game moves cards)", r"指[すしせさ]",
+         "カードを動かす, 実際の手, デモがプレイする, 手を実行する"),
+        ("the Instant animation speed", r"瞬時", "なし"),
     ],
     "ru": [
         ("dealing (never «сдать», which is giving up)", r"\bсда(ёт|ют|ются|вать|ются)\b|\bсдать (карт|раздач)",

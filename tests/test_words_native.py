@@ -77,6 +77,8 @@ def test_the_menu_s_challenge_line_reads_as_one_line(code, speak):
         assert not re.search(r"(니다|세요)\s*,", line), line
         # Japanese: one colon, after the heading; the badge and the streak carry none of their own.
         assert line.count("：") <= 1, line
+        # Japanese: the heading says チャレンジ; the badge line after it does not say it again.
+        assert line.count("チャレンジ") <= 1, line
 
 
 def reasons() -> list[str]:
