@@ -305,6 +305,8 @@ SETTINGS = Record({
     # Reduced motion; null (or none) follows the desktop's own setting.
     "reduced_motion": Nullable(Bool()),
     "four_colour": Bool(),
+    # Text size, percent (game.play.settings.TEXT_SIZES).
+    "text_size": Choice((100, 125, 150, 200)),
     "fullscreen": Bool(),
     "spider_suits": Choice((1, 2, 4)),
     "spider_started": Bool(),

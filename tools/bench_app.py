@@ -32,6 +32,10 @@ are measured on the same machine at the same time; the table prints them
 side by side. The child checks that the game it imports is the checkout's
 own (an installed copy must not stand in for it).
 
+``--set NAME=VALUE`` (repeatable; as ``tools/screenshot.py``'s) starts our side with
+that setting in its settings file, e.g. ``--set text_size=200`` to time frames with
+text at 200% against a baseline at its defaults (today's budget).
+
 ``--profile FILE`` runs one more child of ours under cProfile during the
 cascade and the drops and writes the statistics to FILE (``python -m pstats``).
 """
@@ -248,6 +252,19 @@ def summary(results: list[dict]) -> dict[str, str]:
     return out
 
 
+def _settings_file(pairs: list[str]) -> str:
+    """The settings file (JSON) our side starts with: the defaults and each ``NAME=VALUE`` of
+    ``pairs``, checked as ``tools/screenshot.py --set`` checks them; "" when none is given."""
+    if not pairs:
+        return ""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from screenshot import with_settings
+
+    from game.play.settings import Settings
+
+    return json.dumps(with_settings(Settings(), pairs).to_dict())
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
@@ -257,6 +274,8 @@ def main() -> int:
     ap.add_argument("--driver", choices=("offscreen", "x11"), default="offscreen",
                     help="SDL's video driver: offscreen (no X needed) or x11 (a window on $DISPLAY, "
                          "e.g. Xvfb: where a desktop's idle loop sleeps in SDL's own wait)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="start our side with this setting (a settings file's name and value; may repeat)")
     ap.add_argument("--profile", type=Path, default=None,
                     help="also profile our cascade and drops (cProfile) into this file")
     args = ap.parse_args()
@@ -267,6 +286,7 @@ def main() -> int:
         if not (b / "game" / "app").is_dir():
             print(f"bench_app: {b}: not a checkout of this game", file=sys.stderr)
             return 2
+    ours_settings = _settings_file(args.set)
     sides = [("ours", ROOT)] + [(b.name or str(b), b.resolve()) for b in args.baseline]
     found: dict[str, list[dict]] = {name: [] for name, _ in sides}
     # A player's game starts from compiled modules (an install compiles them): each
@@ -287,6 +307,8 @@ def main() -> int:
     for run in range(args.runs):
         for name, where in sides:
             env = {**base_env, "SOLITAIRE_DATA_DIR": tempfile.mkdtemp(prefix="bench_app_")}
+            if where == ROOT and ours_settings:
+                Path(env["SOLITAIRE_DATA_DIR"], "settings.json").write_text(ours_settings, encoding="utf-8")
             got = child(where, args.size, env)
             if isinstance(got, str):
                 print(f"bench_app: {name} ({where}): {got}", file=sys.stderr)

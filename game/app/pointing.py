@@ -58,6 +58,8 @@ class Pointing:
     def handle(self, event: pygame.event.Event) -> bool:
         """Take a mouse or finger event (True), or leave it to the window (False)."""
         t = event.type
+        if t == pygame.MOUSEWHEEL:
+            return self._wheel(event.y)
         if t in _MOUSE:
             if synthesised(event):
                 return True  # SDL's copy of a touch: the finger events act for it
@@ -89,6 +91,18 @@ class Pointing:
         else:
             self.fingers.up(finger)
             self._up(self.finger, pos)
+        return True
+
+    def _wheel(self, notches: int) -> bool:
+        """The wheel over a screen that scrolls (large text): the keyboard's focus moves a row per
+        notch, up or down, and the view follows it; elsewhere the wheel does nothing."""
+        screen = self.app.overlay.screen
+        if screen is None or not (screen.above or screen.below) or not notches:
+            return False
+        from game.input.actions import Act, Action
+
+        for _ in range(min(abs(notches), 10)):
+            self.app.play.key(Action(Act.FOCUS_UP if notches > 0 else Act.FOCUS_DOWN))
         return True
 
     def poll(self, now: float) -> None:

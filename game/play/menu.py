@@ -25,7 +25,7 @@ from typing import Any
 
 from game.i18n import LANGUAGES, N_, _, language, listed, ngettext, number_range, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
-from game.play.settings import _NAMES, AUTO_MOVES, SPEEDS, VOLUMES, Settings
+from game.play.settings import _NAMES, AUTO_MOVES, SPEEDS, TEXT_SIZES, VOLUMES, Settings
 from game.quoting import printable
 
 __all__ = ["SPEEDS", "Menu", "Request", "Settings"]
@@ -248,6 +248,9 @@ class Menu:
                        tuple(_(_NAMES.get(x, x.capitalize())) for x in theme.TABLE_COLOURS), st.table_colour),
                 choice(_("Card back"), "card_back", theme.CARD_BACKS,
                        tuple(_(_NAMES.get(x, x.capitalize())) for x in theme.CARD_BACKS), st.card_back),
+                # TRANSLATORS: Settings: how large every word of the game is set (100%, 125%, 150%, 200%).
+                choice(_("Text size"), "text_size", TEXT_SIZES, tuple(percent(v / 100) for v in TEXT_SIZES),
+                       st.text_size),
                 toggle(_("Outline the last move"), "last_move_outline"),
                 toggle(_("Left-handed table"), "left_handed"),
                 toggle(_("Fullscreen"), "fullscreen"))
@@ -714,6 +717,8 @@ class Menu:
             st.four_colour = value == "on"
         elif name == "language" and value in LANGUAGES:
             st.language = value
+        elif name == "text_size" and value.isdigit() and int(value) in TEXT_SIZES:
+            st.text_size = int(value)
         elif name in ("animation_speed", "table_colour", "card_back") or (name == "auto_moves" and value in AUTO_MOVES):
             setattr(st, name, value)
         else:

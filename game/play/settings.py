@@ -15,7 +15,7 @@ from typing import Any
 
 from game.i18n import N_, _, ngettext
 
-__all__ = ["AUTO_MOVES", "SPEEDS", "VOLUMES", "Settings"]
+__all__ = ["AUTO_MOVES", "SPEEDS", "TEXT_SIZES", "VOLUMES", "Settings"]
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 #: FreeCell's automatic foundation levels, as the settings row shows them
@@ -28,6 +28,8 @@ _NAMES = {"off": N_("Off"), "safe": N_("Safe"), "all": N_("All"),
           "green": N_("Green"), "blue": N_("Blue"), "red": N_("Red"), "grey": N_("Grey"), "black": N_("Black")}
 #: The volume button steps through these (0 = muted).
 VOLUMES = (0.0, 0.3, 0.7, 1.0)
+#: Text size (percent of the size the window gives): the status line, the bar, every panel and screen.
+TEXT_SIZES = (100, 125, 150, 200)
 
 
 @dataclass
@@ -42,6 +44,8 @@ class Settings:
     #: None: not chosen, so the desktop's own setting decides (:meth:`calm`).
     reduced_motion: bool | None = None
     four_colour: bool = False
+    #: Text size, a percent of :data:`TEXT_SIZES` (game.render.camera.set_text_scale).
+    text_size: int = 100
     fullscreen: bool = False
     spider_suits: int = 1
     spider_started: bool = False

@@ -396,6 +396,15 @@ class Overlay:
                    "day-done": (16, 40, 20), "day-late": (16, 40, 20), "day-tried": (30, 24, 10)}
         for t in geo.texts:
             surf.blit(self._font(t.px).render(t.text, True, colours.get(t.role, _TEXT)), (t.x, t.y))
+        # A screen that scrolls (large text): arrows at the box's right edge say more lies above or below.
+        side = max(6, px // 2)
+        x = box.right - 2 * side
+        if geo.above:
+            y = geo.title_at[1] + side
+            pygame.draw.polygon(surf, _HEADING, [(x - side, y + side), (x + side, y + side), (x, y - side // 2)])
+        if geo.below:
+            y = box.bottom - 2 * side
+            pygame.draw.polygon(surf, _HEADING, [(x - side, y - side), (x + side, y - side), (x, y + side // 2)])
         for b in geo.buttons:
             rect = pygame.Rect(b.rect)
             radius = max(2, rect.h // 4)
