@@ -118,7 +118,7 @@ def test_the_status_line_and_bar_fit_whole_with_buttons_as_tall_as_their_text(sc
             line = font_measure("Ag", geo.button_px)[1]
             for b in geo.buttons:
                 assert not b.label.endswith(CUT), b
-                tw, th = font_measure(b.label, geo.button_px)
+                tw = font_measure(b.label, geo.button_px)[0]
                 # The hit area is the button's box (Overlay.hit): at least the text's line, all its label.
                 assert b.rect[3] >= line and b.rect[2] >= tw, (b, line)
             base[redo] = geo

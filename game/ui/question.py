@@ -113,7 +113,7 @@ def question_geometry(size: tuple[int, int], panel: object, measure: Measure = f
 
 def _whole(geo: QuestionGeometry, size: tuple[int, int], measure: Measure) -> bool:
     """Whether ``geo``'s box lies in the window and holds every line and button."""
-    x, y, w, h = geo.box
+    _, y, _, h = geo.box
     inner = [t.y + measure(t.text, t.px)[1] for t in geo.texts] + [b.rect[1] + b.rect[3] for b in geo.buttons]
     return y >= 0 and y + h <= size[1] and max(inner, default=y) <= y + h
 

@@ -10,7 +10,7 @@ from typing import Protocol
 
 from game.i18n import FIRST_WEEKDAY, N_, _, as_sentence, breaks, language, ngettext, percent, words
 from game.render.camera import hud_band, hud_text_px, text_scale
-from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
+from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside
 
 __all__ = ["OUTCOMES", "ChartGeometry", "ScreenButton", "ScreenGeometry", "Text", "screen_geometry"]
 
@@ -435,7 +435,8 @@ def _scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure
     buttons = tuple(replace(b, rect=up(b.rect)) for b in geo.buttons if keep(b.rect))
     if chart is not None:
         chart = ChartGeometry(up(chart.plot), tuple((up(r), k) for r, k in chart.bars),
-                              tuple((x, y - offset) for x, y in chart.rate), tuple((up(r), k) for r, k in chart.swatches))
+                              tuple((x, y - offset) for x, y in chart.rate),
+                              tuple((up(r), k) for r, k in chart.swatches))
     return replace(geo, box=box, texts=texts, buttons=buttons, chart=chart,
                    fields=tuple(up(r) for r in geo.fields if keep(r)),
                    stripes=tuple(up(r) for r in geo.stripes if keep(r)),
