@@ -241,9 +241,10 @@ def test_every_question_and_review_page_sets_whole(scaled, play_for, lang):
         for action in ("review", "review-move:1", "review-move:3"):
             table.review_button(action)  # the page in this language, at this size
             assert table.panel is not None
-            floor = WINDOW[1] - hud_band(*WINDOW)
-            g = question_geometry(WINDOW, table.panel, font_measure, floor=floor)
+            floor = hud_geometry(WINDOW, "").band[1]  # the control bar's top, as the overlay passes it
+            g = question_geometry(WINDOW, table.panel, font_measure, clear=[(250, 350, 90, 130)], floor=floor)
             _boxed(g, WINDOW)
+            assert g.box[1] + g.box[3] <= floor  # above the control bar
             assert g.px >= round(hud_text_px(*WINDOW) / text_scale())  # never below 100%
     finally:
         i18n.set_language("en")

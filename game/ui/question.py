@@ -84,8 +84,11 @@ def question_geometry(size: tuple[int, int], panel: object, measure: Measure = f
     geo = _laid_out(size, panel, measure, None)
     # Larger text (Settings -> Text size) too tall for the window sets a little smaller, not below 100%.
     own = round(geo.px / text_scale())
-    while geo.px > own and not _whole(geo, size, measure):
+    room = size[1] if floor is None else floor - geo.px  # a page beside the cards stays above the bar
+    while geo.px > own and (not _whole(geo, size, measure) or geo.box[3] > room):
         geo = _laid_out(size, panel, measure, None, geo.px - 1)
+    if floor is not None and geo.box[1] + geo.box[3] > floor:  # a tall page lifted clear of the bar
+        geo = _moved(geo, 0, max(-geo.box[1], floor - geo.box[1] - geo.box[3]))
     if not (getattr(panel, "beside_marks", False) and clear):
         return geo
     bottom = size[1] if floor is None else floor
@@ -104,7 +107,7 @@ def question_geometry(size: tuple[int, int], panel: object, measure: Measure = f
     for smaller in (False, True):
         for wide in (size[0], *(size[0] * k // 10 for k in (8, 7, 6, 5)), SLIM_TEXT_PX * geo.px):
             other = placed(_laid_out(size, panel, measure, wide, geo.px * 7 // 8 if smaller else geo.px))
-            if other[0] < best[0]:
+            if other[0] < best[0] and other[1].box[1] + other[1].box[3] <= max(bottom, geo.box[1] + geo.box[3]):
                 best = other
         if best[0][0] == 0:
             break
