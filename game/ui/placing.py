@@ -102,7 +102,8 @@ def beside(size: tuple[int, int], box: Rect, clear: Sequence[Rect], floor: int, 
         return box
     xs = _spots(margin, w - margin - bw, bx, [e for x, _y, cw, _ch in kept for e in (x - bw, x + cw)])
     # Its own place too, lifted above the floor where a tall page (large text) would reach the bar.
-    ys = _spots(margin, floor - margin - bh, max(margin, min(by, floor - margin - bh)), [e for _x, y, _cw, ch in kept for e in (y - bh, y + ch)]
+    own_y = max(margin, min(by, floor - margin - bh))
+    ys = _spots(margin, floor - margin - bh, own_y, [e for _x, y, _cw, ch in kept for e in (y - bh, y + ch)]
                 + [y + ch + margin for _x, y, _cw, ch in table])
     best = min(((_covered((x, y, bw, bh), kept), _covered((x, y, bw, bh), table), abs(x - bx) + abs(y - by)), (x, y))
                for x in set(xs) for y in set(ys))
