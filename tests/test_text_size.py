@@ -258,3 +258,32 @@ def test_the_deal_itself_still_fits_beside_the_larger_bar(scaled):
         _, boxes = card_boxes(pos, WINDOW)
         for c, box in boxes:
             assert inside(box, (0, 0, w, h - hud_band(w, h))), (c, box)
+
+
+@pytest.mark.parametrize("name", ["statistics", "settings"])
+def test_the_wheel_scrolls_a_screen_from_its_top_to_its_end(name):
+    import pygame
+
+    from game.app.pointing import Pointing
+
+    set_text_scale(2.0)
+    try:
+        panel = _all_screens()[name]
+        top = screen_geometry(WINDOW, panel, scroll=0)
+        assert top.offset == 0 and top.above == 0 and top.below > 0
+        first = min(top.texts, key=lambda t: t.y)  # the first line under the title shows
+        assert first.y >= top.title_at[1]
+        end = screen_geometry(WINDOW, panel, scroll=10**6)
+        assert end.below == 0 and end.above > 0 and 0 < end.offset < 10**6  # held at the screen's end
+        assert {b.index for b in end.buttons} >= {len(panel.buttons) - 1}  # its last button (Back) shows
+        # The window's wheel: over a screen that scrolls it scrolls three lines a notch, else nothing.
+        moved: list[int] = []
+        overlay = type("O", (), {"screen": None, "scroll_by": lambda self, px: moved.append(px)})()
+        pointing = Pointing(type("A", (), {"overlay": overlay, "size": WINDOW})())
+        assert not pointing.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+        overlay.screen = top
+        assert pointing.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2))
+        assert pointing.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+        assert moved == [6 * top.px, -3 * top.px]
+    finally:
+        set_text_scale(1.0)

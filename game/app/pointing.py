@@ -94,15 +94,12 @@ class Pointing:
         return True
 
     def _wheel(self, notches: int) -> bool:
-        """The wheel over a screen that scrolls (large text): the keyboard's focus moves a row per
-        notch, up or down, and the view follows it; elsewhere the wheel does nothing."""
+        """The wheel over a screen that scrolls (large text) scrolls it, three lines a notch
+        (the keyboard's focus brings the view back to it); elsewhere the wheel does nothing."""
         screen = self.app.overlay.screen
         if screen is None or not (screen.above or screen.below) or not notches:
             return False
-        from game.input.actions import Act, Action
-
-        for _ in range(min(abs(notches), 10)):
-            self.app.play.key(Action(Act.FOCUS_UP if notches > 0 else Act.FOCUS_DOWN))
+        self.app.overlay.scroll_by(-notches * 3 * screen.px)
         return True
 
     def poll(self, now: float) -> None:

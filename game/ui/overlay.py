@@ -144,6 +144,9 @@ class Overlay:
         #: Where the last :meth:`update` put a plain panel (a question, a result), if one is up.
         self.question: QuestionGeometry | None = None
         self.palette = Palette()
+        #: A scrolling screen moved by the wheel: pixels down (None: it follows the focus), and its panel.
+        self.scroll: int | None = None
+        self._scrolled: Panel | None = None
 
     def set_table_colour(self, name: str) -> None:
         """Tint the bar, buttons and panels to the felt (a name of ``theme.TABLE_COLOURS``)."""
@@ -161,6 +164,11 @@ class Overlay:
     def _font(self, px: int) -> TextFont:
         # The language's font, or per text one that has its glyphs (game.ui.fonts).
         return text_font(px)
+
+    def scroll_by(self, pixels: int) -> None:
+        """Scroll the screen shown (if it scrolls) ``pixels`` down (up when negative); the next update draws it."""
+        if self.screen is not None and (self.screen.above or self.screen.below):
+            self.scroll = max(0, self.screen.offset + pixels)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -194,7 +202,9 @@ class Overlay:
         pile's, which it covers as little as it can.
         """
         behind = (tuple(clear), tuple(table)) if panel is not None else ()
-        key = (status, message, buttons, panel, self.size, behind, tip)
+        if panel != self._scrolled:  # another screen, or the focus moved: the view follows the focus
+            self.scroll, self._scrolled = None, panel
+        key = (status, message, buttons, panel, self.size, behind, tip, self.scroll)
         if key == self._key:
             return False
         self._key = key
@@ -345,7 +355,9 @@ class Overlay:
 
     def _screen(self, surf: pygame.Surface, panel: Panel, hits: _Layout) -> None:
         """A designed screen: sections of rows, a table, a chart, as :func:`screen_geometry` lays them."""
-        geo = self.screen = screen_geometry(surf.get_size(), panel)
+        geo = self.screen = screen_geometry(surf.get_size(), panel, scroll=self.scroll)
+        if self.scroll is not None:
+            self.scroll = geo.offset  # kept within the screen's ends
         pal = self.palette
         px = geo.px
         box = pygame.Rect(geo.box)

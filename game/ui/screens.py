@@ -108,6 +108,8 @@ class ScreenGeometry:
     #: A screen that scrolls (larger text than fits): the pieces left out above and below the view.
     above: int = 0
     below: int = 0
+    #: How far (pixels) that screen is scrolled down.
+    offset: int = 0
 
     def rects(self) -> list[Rect]:
         return [self.box] + [b.rect for b in self.buttons]
@@ -359,14 +361,16 @@ def _header_lines(text: str, width: int, px: int, measure: Measure) -> list[str]
     return text.split(" ", 1)
 
 
-def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = font_measure) -> ScreenGeometry:
+def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = font_measure,
+                    scroll: int | None = None) -> ScreenGeometry:
     """Lay out a designed screen (a :class:`game.play.panels.Panel` with sections, a grid or a chart).
 
     Top to bottom: the title, the table (folded into parts when too wide),
     the sections (two columns in a landscape window when there are two or
     more, one in portrait), the chart, and the buttons no row names. The
     text shrinks (down to :data:`SCREEN_MIN_PX`) until it all fits above
-    the HUD band; every box lies inside the window.
+    the HUD band; every box lies inside the window. Larger text (Settings) that still does
+    not fit scrolls: to ``scroll`` pixels down (the wheel's), else to the focused button.
 
         >>> from game.play.panels import Panel, Button, Section, Row
         >>> p = Panel("Menu", buttons=(Button("A", "a"), Button("B", "b"), Button("Back", "back")),
@@ -390,11 +394,12 @@ def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = fon
         if geo.cut == 0 and geo.box[3] <= max(4 * px, h - hud_band(w, h) - px // 2):
             return geo
     if larger:
-        return _scrolled(size, panel, _screen_at(size, panel, sections, base, measure, tall=True), measure)
+        return _scrolled(size, panel, _screen_at(size, panel, sections, base, measure, tall=True), measure, scroll)
     return geo
 
 
-def _scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure: Measure) -> ScreenGeometry:
+def _scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure: Measure,
+              scroll: int | None = None) -> ScreenGeometry:
     """``geo`` (laid out as tall as it needs) in the room above the HUD band, scrolled so that
     the focused button shows: the title stays, what lies wholly in view is kept and the rest
     is left out whole (counted in ``above`` and ``below``), never cut mid-line."""
@@ -409,8 +414,8 @@ def _scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure
     last = by + bh - pad  # where the content ends, unscrolled
     focus = getattr(panel, "focus", -1)
     target = next((b.rect for b in geo.buttons if b.index == focus), None)
-    offset = 0
-    if target is not None and target[1] + target[3] > bottom:
+    offset = 0 if scroll is None else scroll
+    if scroll is None and target is not None and target[1] + target[3] > bottom:
         offset = target[1] + target[3] - bottom + px // 2  # just enough to show the focused button
     offset = max(0, min(offset, last - bottom))
     seen = (0, top, w, bottom - top)
@@ -443,7 +448,7 @@ def _scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure
                    rules=tuple(up(r) for r in geo.rules if keep(r)),
                    days=tuple((up(r), st, t) for r, st, t in geo.days if keep(r)),
                    day_swatches=tuple((up(r), st) for r, st in geo.day_swatches if keep(r)),
-                   above=hidden[0], below=hidden[1])
+                   above=hidden[0], below=hidden[1], offset=offset)
 
 
 def _balanced(sections: tuple[SectionLike, ...]) -> list[tuple[SectionLike, ...]]:
