@@ -204,7 +204,7 @@ class Overlay:
         behind = (tuple(clear), tuple(table)) if panel is not None else ()
         if panel != self._scrolled:  # another screen, or the focus moved: the view follows the focus
             self.scroll, self._scrolled = None, panel
-        key = (status, message, buttons, panel, self.size, behind, tip, self.scroll)
+        key = (status, message, buttons, panel, self.size, behind, self.scroll, tip)
         if key == self._key:
             return False
         self._key = key
