@@ -309,6 +309,8 @@ SETTINGS = Record({
     "four_colour": Bool(),
     "high_contrast": Bool(),
     "large_print": Bool(),
+    # Text size, percent (game.play.settings.TEXT_SIZES).
+    "text_size": Choice((100, 125, 150, 200)),
     "fullscreen": Bool(),
     "spider_suits": Choice((1, 2, 4)),
     "spider_started": Bool(),

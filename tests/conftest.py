@@ -140,6 +140,16 @@ def _english():
     i18n.set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def _text_at_100():
+    """Every test starts with text at 100% (Settings -> Text size), and leaves it there."""
+    from game.render.camera import set_text_scale
+
+    set_text_scale(1.0)
+    yield
+    set_text_scale(1.0)
+
+
 def _load_module(name: str, path: Path):
     # pytest runs with --import-mode=importlib, so tests/ is not on sys.path:
     # load the file once and register it under one shared name.

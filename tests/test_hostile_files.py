@@ -54,7 +54,7 @@ def settings_doc() -> dict[str, Any]:
     """Every field away from its default, so a kept field is told from a reset one."""
     return {"auto_moves": "all", "one_click_home": True, "animation_speed": "fast", "reduced_motion": True,
             "four_colour": True, "high_contrast": True, "large_print": True, "fullscreen": True, "spider_suits": 2,
-            "spider_started": True, "click_to_move": True, "drag_distance": "long",
+            "spider_started": True, "click_to_move": True, "drag_distance": "long", "text_size": 150,
             "volume": 0.3, "muted": True, "live_winnability": False, "find_par": False, "move_grades": True,
             "table_colour": theme.TABLE_COLOURS[1], "card_back": theme.CARD_BACKS[1],
             "winnable_freecell": True, "winnable_spider_1": True, "winnable_spider_2": True,

@@ -91,7 +91,7 @@ import pygame
 
 from game.i18n import LANGUAGES, PSEUDO, set_language
 from game.places import PileKind
-from game.render.camera import Camera
+from game.render.camera import Camera, set_text_scale
 from game.render.layout import Layout, layout
 from game.render.scene import Mark, Renderer, View
 
@@ -442,6 +442,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = _panel_data(args)[0]  # --set checked before anything is drawn
         if args.lang is None and settings.language:
             set_language(settings.language)
+        set_text_scale(settings.text_size / 100)  # as the window's round sets it (--set text_size=150)
         if args.deck:
             return shoot_deck(args)
         if args.size is None:

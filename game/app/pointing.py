@@ -65,6 +65,8 @@ class Pointing:
     def handle(self, event: pygame.event.Event) -> bool:
         """Take a mouse or finger event (True), or leave it to the window (False)."""
         t = event.type
+        if t == pygame.MOUSEWHEEL:
+            return self._wheel(event.y)
         if t in _MOUSE:
             if synthesised(event):
                 return True  # SDL's copy of a touch: the finger events act for it
@@ -98,6 +100,15 @@ class Pointing:
         else:
             self.fingers.up(finger)
             self._up(self.finger, pos)
+        return True
+
+    def _wheel(self, notches: int) -> bool:
+        """The wheel over a screen that scrolls (large text) scrolls it, three lines a notch
+        (the keyboard's focus brings the view back to it); elsewhere the wheel does nothing."""
+        screen = self.app.overlay.screen
+        if screen is None or not (screen.above or screen.below) or not notches:
+            return False
+        self.app.overlay.scroll_by(-notches * 3 * screen.px)
         return True
 
     def poll(self, now: float) -> None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from game.howto import Block, Bullets, Heading, plain
 from game.i18n import N_, _
 from game.play.panels import Button, Command, Panel
+from game.render.camera import text_scale
 
 __all__ = ["CHARS_PER_LINE", "LINES_PER_PAGE", "HelpBook", "cost", "paginate"]
 
@@ -140,7 +141,10 @@ class HelpBook:
         doc = list(blocks(game, anchor))
         if doc and isinstance(doc[0], Heading) and doc[0].level == 1:
             doc = doc[1:]  # the page's title is the panel's title
-        return cls(paginate(doc), page(game).title)
+        # Larger text (Settings -> Text size) sets fewer, shorter lines on a page: more pages.
+        scale = text_scale()
+        return cls(paginate(doc, max(6, round(LINES_PER_PAGE / scale ** 1.6)), round(CHARS_PER_LINE / scale)),
+                   page(game).title)
 
     @property
     def pages(self) -> int:

@@ -32,6 +32,9 @@ class Host(Protocol):
     def apply_look(self, settings: Settings) -> None:
         """Table colour, card back, deck colours, fullscreen: show them now."""
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay everything out again for ``size`` (the text size changed: so did the HUD band)."""
+
     def switch_fullscreen(self) -> bool:
         """F11: full screen on or off; whether the player now wants it."""
 
@@ -67,6 +70,9 @@ class NullHost:
     def apply_look(self, settings: Settings) -> None:
         self.looks += 1
         self.fullscreen = settings.fullscreen
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
 
     def switch_fullscreen(self) -> bool:
         self.fullscreen = not self.fullscreen

@@ -25,7 +25,7 @@ from typing import Any
 
 from game.i18n import LANGUAGES, N_, _, language, listed, ngettext, number_range, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
-from game.play.settings import AUTO_MOVES, CHOICE_NAMES, DRAG_DISTANCES, SPEEDS, VOLUMES, Settings
+from game.play.settings import AUTO_MOVES, CHOICE_NAMES, DRAG_DISTANCES, SPEEDS, TEXT_SIZES, VOLUMES, Settings
 from game.quoting import printable
 
 __all__ = ["SPEEDS", "Menu", "Request", "Settings"]
@@ -260,6 +260,9 @@ class Menu:
                 toggle(_("High contrast"), "high_contrast"),
                 # TRANSLATORS: a Settings switch: the rank and suit in the cards' corners printed larger.
                 toggle(_("Large print cards"), "large_print"),
+                # TRANSLATORS: Settings: how large every word of the game is set (100%, 125%, 150%, 200%).
+                choice(_("Text size"), "text_size", TEXT_SIZES, tuple(percent(v / 100) for v in TEXT_SIZES),
+                       st.text_size),
                 toggle(_("Outline the last move"), "last_move_outline"),
                 toggle(_("Left-handed table"), "left_handed"),
                 toggle(_("Fullscreen"), "fullscreen"))
@@ -727,6 +730,8 @@ class Menu:
             st.language = value
         elif name == "drag_distance" and value in DRAG_DISTANCES:
             st.drag_distance = value
+        elif name == "text_size" and value.isdigit() and int(value) in TEXT_SIZES:
+            st.text_size = int(value)
         elif name in ("animation_speed", "table_colour", "card_back") or (name == "auto_moves" and value in AUTO_MOVES):
             setattr(st, name, value)
         else:

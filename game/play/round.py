@@ -38,6 +38,7 @@ from game.play.panels import Button, Command, Panel
 from game.play.par import Par
 from game.play.record import Record
 from game.play.table import Helped, NewDealWanted, Played, Refused, Table, TableEnv, TableWanted, Undone
+from game.render.camera import set_text_scale
 from game.session import restore_saved
 from game.solver import SolverChecker
 from game.solver.service import answer_pipes
@@ -513,6 +514,10 @@ class Round:
             set_language(st.language or detect_language())
         if st.left_handed != self.env.left_handed:
             self.table.flights.land()  # a card in the air would finish where the old layout had it
+        if set_text_scale(st.text_size / 100):
+            # The HUD band grows with its text, so the table's area and its layout change.
+            self.table.flights.land()
+            self.host.resize(self.host.size)
         self._sync_env()
         self.host.set_volume(st.sound_volume)
         self.host.apply_look(st)

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.i18n import N_, _, ngettext
 
-__all__ = ["AUTO_MOVES", "CHOICE_NAMES", "DRAG_DISTANCES", "SPEEDS", "VOLUMES", "Settings"]
+__all__ = ["AUTO_MOVES", "CHOICE_NAMES", "DRAG_DISTANCES", "SPEEDS", "TEXT_SIZES", "VOLUMES", "Settings"]
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 #: FreeCell's automatic foundation levels, as the settings row shows them
@@ -31,6 +31,8 @@ CHOICE_NAMES = {"off": N_("Off"), "safe": N_("Safe"), "all": N_("All"),
 DRAG_DISTANCES = ("short", "medium", "long")
 #: The volume button steps through these (0 = muted).
 VOLUMES = (0.0, 0.3, 0.7, 1.0)
+#: Text size (percent of the size the window gives): the status line, the bar, every panel and screen.
+TEXT_SIZES = (100, 125, 150, 200)
 
 
 @dataclass
@@ -49,6 +51,8 @@ class Settings:
     high_contrast: bool = False
     #: Large print: bigger corner indices and pips, legible on the small cards of a small window.
     large_print: bool = False
+    #: Text size, a percent of :data:`TEXT_SIZES` (game.render.camera.set_text_scale).
+    text_size: int = 100
     fullscreen: bool = False
     spider_suits: int = 1
     spider_started: bool = False

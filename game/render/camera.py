@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover
 from game.render import theme
 
 __all__ = ["Camera", "Rect", "fill_height", "fit_distance", "hud_band", "hud_rows", "hud_text_px", "portrait_amount",
-           "table_area", "tilt_for"]
+           "set_text_scale", "table_area", "text_scale", "tilt_for"]
 
 #: (x0, x1, y0, y1) on the table plane.
 Rect = tuple[float, float, float, float]
@@ -45,15 +45,39 @@ HUD_NOTICE_ROW = 1.55
 HUD_STATUS_ROW = 1.5
 HUD_BUTTON_ROW = 2.2
 
+#: The player's text size (Settings -> Text size) as a factor of the window's own: every
+#: text size of the HUD, panels and screens derives from :func:`hud_text_px`, so this one
+#: factor scales them all (and the HUD band, so the table makes room for the larger bar).
+_text_scale = 1.0
+
+
+def set_text_scale(factor: float) -> bool:
+    """Set the text size factor (1.0: as the window gives; 2.0: twice that); True when it changed.
+
+    >>> set_text_scale(1.5), hud_text_px(1280, 720), set_text_scale(1.5), set_text_scale(1.0)
+    (True, 26, False, True)
+    """
+    global _text_scale
+    factor = max(0.5, min(3.0, float(factor)))
+    changed = factor != _text_scale
+    _text_scale = factor
+    return changed
+
+
+def text_scale() -> float:
+    """The text size factor in force (:func:`set_text_scale`)."""
+    return _text_scale
+
 
 def hud_text_px(width: int, height: int) -> int:
-    """The HUD's text size in pixels for a window: a share of its smaller side, clamped.
+    """The HUD's text size in pixels for a window: a share of its smaller side, clamped,
+    times the player's text size (:func:`set_text_scale`).
 
     >>> hud_text_px(1280, 720), hud_text_px(800, 600), hud_text_px(700, 1000), hud_text_px(640, 480)
     (17, 14, 14, 11)
     """
     px = round(min(height / HUD_PER_HEIGHT, width / HUD_PER_WIDTH))
-    return int(max(HUD_MIN_PX, min(HUD_MAX_PX, px)))
+    return round(max(HUD_MIN_PX, min(HUD_MAX_PX, px)) * _text_scale)
 
 
 def hud_rows(width: int, height: int) -> tuple[int, int, int]:

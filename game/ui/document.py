@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.i18n import BREAKABLE_SPACE, DASHES, breaks, ends_in_number
-from game.render.camera import hud_band, hud_text_px
+from game.render.camera import hud_band, hud_text_px, text_scale
 from game.ui.hud import MIN_BUTTON_PX, ButtonLike, HudButton, Measure, Rect, fit_text, font_measure
 
 __all__ = ["DocGeometry", "DocLine", "document_geometry"]
@@ -182,6 +182,8 @@ def document_geometry(size: tuple[int, int], title: str, blocks: Sequence[object
     button_h = int(px * 1.8)
     fixed = pad + title_h + px + px + button_h + pad  # title, a gap, the text, a gap, the buttons
     smallest = max(MIN_BUTTON_PX, round(px * DOC_SHRINK))
+    if text_scale() > 1:  # larger text (Settings) may shrink on a crowded page, not below the window's own size
+        smallest = max(MIN_BUTTON_PX, min(smallest, round(px / text_scale())))
     body_px = px
     laid, text_h = _lay_blocks(blocks, inner, body_px, measure)
     while fixed + text_h > avail_h and body_px > smallest:

@@ -173,6 +173,9 @@ class Overlay:
         #: Where the last :meth:`update` put a plain panel (a question, a result), if one is up.
         self.question: QuestionGeometry | None = None
         self.palette = Palette()
+        #: A scrolling screen moved by the wheel: pixels down (None: it follows the focus), and its panel.
+        self.scroll: int | None = None
+        self._scrolled: Panel | None = None
 
     def set_table_colour(self, name: str, high_contrast: bool = False) -> None:
         """Tint the bar, buttons and panels to the felt (a name of ``theme.TABLE_COLOURS``), or
@@ -191,6 +194,11 @@ class Overlay:
     def _font(self, px: int) -> TextFont:
         # The language's font, or per text one that has its glyphs (game.ui.fonts).
         return text_font(px)
+
+    def scroll_by(self, pixels: int) -> None:
+        """Scroll the screen shown (if it scrolls) ``pixels`` down (up when negative); the next update draws it."""
+        if self.screen is not None and (self.screen.above or self.screen.below):
+            self.scroll = max(0, self.screen.offset + pixels)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -224,7 +232,9 @@ class Overlay:
         pile's, which it covers as little as it can.
         """
         behind = (tuple(clear), tuple(table)) if panel is not None else ()
-        key = (status, message, buttons, panel, self.size, behind, tip)
+        if panel != self._scrolled:  # another screen, or the focus moved: the view follows the focus
+            self.scroll, self._scrolled = None, panel
+        key = (status, message, buttons, panel, self.size, behind, self.scroll, tip)
         if key == self._key:
             return False
         self._key = key
@@ -376,7 +386,9 @@ class Overlay:
 
     def _screen(self, surf: pygame.Surface, panel: Panel, hits: _Layout) -> None:
         """A designed screen: sections of rows, a table, a chart, as :func:`screen_geometry` lays them."""
-        geo = self.screen = screen_geometry(surf.get_size(), panel)
+        geo = self.screen = screen_geometry(surf.get_size(), panel, scroll=self.scroll)
+        if self.scroll is not None:
+            self.scroll = geo.offset  # kept within the screen's ends
         pal = self.palette
         px = geo.px
         box = pygame.Rect(geo.box)
@@ -428,6 +440,15 @@ class Overlay:
                    "day-done": (16, 40, 20), "day-late": (16, 40, 20), "day-tried": (30, 24, 10)}
         for t in geo.texts:
             surf.blit(self._font(t.px).render(t.text, True, colours.get(t.role, pal.text)), (t.x, t.y))
+        # A screen that scrolls (large text): arrows at the box's right edge say more lies above or below.
+        side = max(6, px // 2)
+        x = box.right - 2 * side
+        if geo.above:
+            y = geo.title_at[1] + side
+            pygame.draw.polygon(surf, pal.heading, [(x - side, y + side), (x + side, y + side), (x, y - side // 2)])
+        if geo.below:
+            y = box.bottom - 2 * side
+            pygame.draw.polygon(surf, pal.heading, [(x - side, y - side), (x + side, y - side), (x, y + side // 2)])
         for b in geo.buttons:
             rect = pygame.Rect(b.rect)
             radius = max(2, rect.h // 4)

@@ -101,7 +101,9 @@ def beside(size: tuple[int, int], box: Rect, clear: Sequence[Rect], floor: int, 
     if not kept or (_covered(box, kept) == 0 and _covered(box, table) == 0):
         return box
     xs = _spots(margin, w - margin - bw, bx, [e for x, _y, cw, _ch in kept for e in (x - bw, x + cw)])
-    ys = _spots(margin, floor - margin - bh, by, [e for _x, y, _cw, ch in kept for e in (y - bh, y + ch)]
+    # Its own place too, lifted above the floor where a tall page (large text) would reach the bar.
+    own_y = max(margin, min(by, floor - margin - bh))
+    ys = _spots(margin, floor - margin - bh, own_y, [e for _x, y, _cw, ch in kept for e in (y - bh, y + ch)]
                 + [y + ch + margin for _x, y, _cw, ch in table])
     best = min(((_covered((x, y, bw, bh), kept), _covered((x, y, bw, bh), table), abs(x - bx) + abs(y - by)), (x, y))
                for x in set(xs) for y in set(ys))

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from game.i18n import as_sentence
-from game.render.camera import hud_text_px
+from game.render.camera import hud_text_px, text_scale
 from game.ui.hud import Measure, Rect, fit_text, font_measure
 from game.ui.placing import beside, covered
 from game.ui.screens import ScreenButton, Text, wrap_plain
@@ -82,6 +82,13 @@ def question_geometry(size: tuple[int, int], panel: object, measure: Measure = f
     ``floor`` (the control bar's top), its lines wrapped wider (a shorter box) or
     narrower (a slimmer one) when that covers less."""
     geo = _laid_out(size, panel, measure, None)
+    # Larger text (Settings -> Text size) too tall for the window sets a little smaller, not below 100%.
+    own = round(geo.px / text_scale())
+    room = size[1] if floor is None else floor - geo.px  # a page beside the cards stays above the bar
+    while geo.px > own and (not _whole(geo, size, measure) or geo.box[3] > room):
+        geo = _laid_out(size, panel, measure, None, geo.px - 1)
+    if floor is not None and geo.box[1] + geo.box[3] > floor:  # a tall page lifted clear of the bar
+        geo = _moved(geo, 0, max(-geo.box[1], floor - geo.box[1] - geo.box[3]))
     if not (getattr(panel, "beside_marks", False) and clear):
         return geo
     bottom = size[1] if floor is None else floor
@@ -99,12 +106,19 @@ def question_geometry(size: tuple[int, int], panel: object, measure: Measure = f
     # failing that, the same in text a size smaller (still read easily) before any card is covered.
     for smaller in (False, True):
         for wide in (size[0], *(size[0] * k // 10 for k in (8, 7, 6, 5)), SLIM_TEXT_PX * geo.px):
-            other = placed(_laid_out(size, panel, measure, wide, geo.px * 7 // 8 if smaller else None))
-            if other[0] < best[0]:
+            other = placed(_laid_out(size, panel, measure, wide, geo.px * 7 // 8 if smaller else geo.px))
+            if other[0] < best[0] and other[1].box[1] + other[1].box[3] <= max(bottom, geo.box[1] + geo.box[3]):
                 best = other
         if best[0][0] == 0:
             break
     return best[1]
+
+
+def _whole(geo: QuestionGeometry, size: tuple[int, int], measure: Measure) -> bool:
+    """Whether ``geo``'s box lies in the window and holds every line and button."""
+    _, y, _, h = geo.box
+    inner = [t.y + measure(t.text, t.px)[1] for t in geo.texts] + [b.rect[1] + b.rect[3] for b in geo.buttons]
+    return y >= 0 and y + h <= size[1] and max(inner, default=y) <= y + h
 
 
 def _moved(geo: QuestionGeometry, dx: int, dy: int) -> QuestionGeometry:

@@ -5,12 +5,12 @@ pure function the overlay draws and tests check without a GL context."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from game.i18n import FIRST_WEEKDAY, N_, _, as_sentence, breaks, language, ngettext, percent, words
-from game.render.camera import hud_band, hud_text_px
-from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside  # noqa: F401 (doctest)
+from game.render.camera import hud_band, hud_text_px, text_scale
+from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside
 
 __all__ = ["OUTCOMES", "ChartGeometry", "ScreenButton", "ScreenGeometry", "Text", "screen_geometry",
            "wrap_plain"]
@@ -106,6 +106,11 @@ class ScreenGeometry:
     columns: int = 1
     #: Rows that found no room even at the smallest text size (0 when all fit).
     cut: int = 0
+    #: A screen that scrolls (larger text than fits): the pieces left out above and below the view.
+    above: int = 0
+    below: int = 0
+    #: How far (pixels) that screen is scrolled down.
+    offset: int = 0
 
     def rects(self) -> list[Rect]:
         return [self.box] + [b.rect for b in self.buttons]
@@ -120,6 +125,10 @@ class ScreenGeometry:
 
 #: The smallest a designed screen's text shrinks to, to fit its window.
 SCREEN_MIN_PX = 9
+#: Text made larger in Settings shrinks to this share of its size at the most; past that, the screen scrolls.
+SCALED_SHRINK = 0.85
+#: The height a screen laid out to scroll may take (pixels): more than any screen needs.
+TALL_PX = 1_000_000
 
 
 def _clock_text(seconds: float) -> str:
@@ -194,9 +203,11 @@ class _Flow:
             start_y = self.y
         else:
             # Folded: the label (and its value) on a line, the buttons under it, indented.
-            if label:
-                self.texts.append(Text(label, self.x, self.y, px, "label"))
-                self.y += th + px // 4
+            if label:  # a label wider than the column (large text) wraps rather than being cut
+                for line in wrap_plain(getattr(row, "label", ""), self.width, px, m):
+                    self.texts.append(Text(line, self.x, self.y, px, "label"))
+                    self.y += th
+                self.y += px // 4
             if value:
                 vw = min(value_w, self.width - px)
                 self._value(fit_text(value, vw - (px if is_field else 0), px, m), self.x + px, self.y, vw, bh, is_field)
@@ -351,14 +362,16 @@ def _header_lines(text: str, width: int, px: int, measure: Measure) -> list[str]
     return text.split(" ", 1)
 
 
-def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = font_measure) -> ScreenGeometry:
+def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = font_measure,
+                    scroll: int | None = None) -> ScreenGeometry:
     """Lay out a designed screen (a :class:`game.play.panels.Panel` with sections, a grid or a chart).
 
     Top to bottom: the title, the table (folded into parts when too wide),
     the sections (two columns in a landscape window when there are two or
     more, one in portrait), the chart, and the buttons no row names. The
     text shrinks (down to :data:`SCREEN_MIN_PX`) until it all fits above
-    the HUD band; every box lies inside the window.
+    the HUD band; every box lies inside the window. Larger text (Settings) that still does
+    not fit scrolls: to ``scroll`` pixels down (the wheel's), else to the focused button.
 
         >>> from game.play.panels import Panel, Button, Section, Row
         >>> p = Panel("Menu", buttons=(Button("A", "a"), Button("B", "b"), Button("Back", "back")),
@@ -372,11 +385,71 @@ def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = fon
     w, h = size
     base = hud_text_px(w, h)
     sections = tuple(getattr(panel, "sections", ()))
-    for px in range(base, SCREEN_MIN_PX - 1, -1):
+    # Text the player made larger (Settings -> Text size) shrinks only a little to fit, never
+    # back to the window's own size: a screen too tall for it scrolls instead.
+    own = max(SCREEN_MIN_PX, round(base / text_scale()))
+    larger = base > own
+    smallest = max(own, round(base * SCALED_SHRINK)) if larger else SCREEN_MIN_PX
+    for px in range(base, smallest - 1, -1):
         geo = _screen_at(size, panel, sections, px, measure)
         if geo.cut == 0 and geo.box[3] <= max(4 * px, h - hud_band(w, h) - px // 2):
             return geo
+    if larger:
+        return _scrolled(size, panel, _screen_at(size, panel, sections, base, measure, tall=True), measure, scroll)
     return geo
+
+
+def _scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure: Measure,
+              scroll: int | None = None) -> ScreenGeometry:
+    """``geo`` (laid out as tall as it needs) in the room above the HUD band, scrolled so that
+    the focused button shows: the title stays, what lies wholly in view is kept and the rest
+    is left out whole (counted in ``above`` and ``below``), never cut mid-line."""
+    w, h = size
+    px = geo.px
+    pad = max(6, px)
+    avail_h = max(4 * px, h - hud_band(w, h) - px // 2)
+    bx, by, bw, bh = geo.box
+    box = (bx, by, bw, max(1, avail_h - by))
+    top = geo.title_at[1] + measure(geo.title, geo.title_px)[1] + px * 2 // 3
+    bottom = box[1] + box[3] - pad
+    last = by + bh - pad  # where the content ends, unscrolled
+    focus = getattr(panel, "focus", -1)
+    target = next((b.rect for b in geo.buttons if b.index == focus), None)
+    offset = 0 if scroll is None else scroll
+    if scroll is None and target is not None and target[1] + target[3] > bottom:
+        offset = target[1] + target[3] - bottom + px // 2  # just enough to show the focused button
+    offset = max(0, min(offset, last - bottom))
+    seen = (0, top, w, bottom - top)
+    hidden = [0, 0]
+
+    def keep(r: Rect) -> bool:
+        moved = (r[0], r[1] - offset, r[2], r[3])
+        if inside(moved, seen):
+            return True
+        hidden[0 if moved[1] < top else 1] += 1
+        return False
+
+    def up(r: Rect) -> Rect:
+        return (r[0], r[1] - offset, r[2], r[3])
+
+    chart = geo.chart
+    if chart is not None and not keep(chart.plot):
+        chart = None  # a chart shows whole or not at all, its axis and legend with it
+    texts = tuple(Text(t.text, t.x, t.y - offset, t.px, t.role) for t in geo.texts
+                  if (chart is not None or geo.chart is None or t.role not in ("axis", "legend"))
+                  and keep((t.x, t.y, *measure(t.text, t.px))))
+    buttons = tuple(replace(b, rect=up(b.rect)) for b in geo.buttons if keep(b.rect))
+    if chart is not None:
+        chart = ChartGeometry(up(chart.plot), tuple((up(r), k) for r, k in chart.bars),
+                              tuple((x, y - offset) for x, y in chart.rate),
+                              tuple((up(r), k) for r, k in chart.swatches))
+    return replace(geo, box=box, texts=texts, buttons=buttons, chart=chart,
+                   fields=tuple(up(r) for r in geo.fields if keep(r)),
+                   stripes=tuple(up(r) for r in geo.stripes if keep(r)),
+                   rules=tuple(up(r) for r in geo.rules if keep(r)),
+                   days=tuple((up(r), st, t) for r, st, t in geo.days if keep(r)),
+                   day_swatches=tuple((up(r), st) for r, st in geo.day_swatches if keep(r)),
+                   above=hidden[0], below=hidden[1], offset=offset)
 
 
 def _balanced(sections: tuple[SectionLike, ...]) -> list[tuple[SectionLike, ...]]:
@@ -389,9 +462,10 @@ def _balanced(sections: tuple[SectionLike, ...]) -> list[tuple[SectionLike, ...]
 
 
 def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike, ...], px: int,
-               measure: Measure) -> ScreenGeometry:
+               measure: Measure, tall: bool = False) -> ScreenGeometry:
+    """The screen at text size ``px``; ``tall``: in as much height as it needs, from the top (to scroll)."""
     w, h = size
-    avail_h = max(4 * px, h - hud_band(w, h) - px // 2)
+    avail_h = TALL_PX if tall else max(4 * px, h - hud_band(w, h) - px // 2)
     margin = max(4, px // 2)
     pad = max(6, px)
     buttons: Sequence[ButtonLike] = getattr(panel, "buttons", ())
@@ -550,8 +624,8 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
     if box_h > avail_h:
         cut += 1
     # Centre the box in the room above the HUD band, then move everything there.
-    dy = max(margin, (avail_h - box_h) // 2)
-    box = (x0, y0 + dy, box_w, min(box_h, h - dy))
+    dy = margin if tall else max(margin, (avail_h - box_h) // 2)
+    box = (x0, y0 + dy, box_w, box_h if tall else min(box_h, h - dy))
 
     def down(r: Rect) -> Rect:
         return (r[0], r[1] + dy, r[2], r[3])
