@@ -476,7 +476,7 @@ class Menu:
         its end), Up/Down to the row above or below, keeping the place in the row.
 
         >>> m = Menu(Settings()); m.open(); m.choose("settings")
-        >>> m.move_focus_2d(0, 5); m.buttons()[m.focus].action  # Play's 6th row: animation speed
+        >>> m.move_focus_2d(0, 7); m.buttons()[m.focus].action  # Play's 8th row: animation speed
         'set-animation_speed=slow'
         >>> m.move_focus_2d(2, 0); m.buttons()[m.focus].action
         'set-animation_speed=fast'
