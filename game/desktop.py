@@ -1,7 +1,8 @@
 """The game as a citizen of the desktop: its icon, and its entry in the application menu.
 
-``solitaire install-launcher`` writes, into the user's XDG data folder
-(``$XDG_DATA_HOME``, else ``~/.local/share``), a freedesktop ``.desktop``
+``solitaire install-launcher`` writes, into the user's data folder
+(:func:`game.folders.data_home`: ``$XDG_DATA_HOME`` when it is an absolute
+path, else ``~/.local/share``), a freedesktop ``.desktop``
 entry, the icon at every hicolor size and AppStream metainfo, and a list of
 what it wrote; ``solitaire uninstall-launcher`` removes exactly those files
 (and the folders it made), leaving any file changed since. On Windows the
@@ -23,11 +24,12 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from game import RELEASED, __version__
+from game.folders import data_home
 from game.i18n import LANGUAGES, N_, _, language, ngettext, set_language
 from game.resources import asset_path
 
@@ -156,14 +158,6 @@ def metainfo() -> str:
         "</component>", ""])
 
 
-def data_home(environ: Mapping[str, str]) -> Path:
-    """``$XDG_DATA_HOME`` when it is an absolute path (the spec ignores any other), else ``~/.local/share``."""
-    given = environ.get("XDG_DATA_HOME", "")
-    if given and os.path.isabs(given):
-        return Path(given)
-    return Path(environ.get("HOME") or Path.home()) / ".local" / "share"
-
-
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -241,13 +235,13 @@ def _remove_empty(root: Path, folders: list[str]) -> None:
             pass  # not empty (other programs' files), or already gone: it stays
 
 
-def _where(platform: str, environ: Mapping[str, str]) -> tuple[str, Path] | None:
-    """What kind of launcher this system takes, and the folder it goes in (None: none)."""
+def _where(platform: str) -> tuple[str, Path] | None:
+    """What kind of launcher this system takes, and the folder it goes in (None: none): the
+    same data folder the store uses (:func:`game.folders.data_home`; %APPDATA% on Windows)."""
     if platform.startswith("win"):
-        appdata = environ.get("APPDATA")
-        return ("windows", Path(appdata)) if appdata else None
+        return "windows", data_home()
     if platform.startswith(("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos")):
-        return "freedesktop", data_home(environ)
+        return "freedesktop", data_home()
     return None
 
 
@@ -271,11 +265,10 @@ def _start_menu_shortcut(run: Callable[..., subprocess.CompletedProcess[bytes]])
         return {"Microsoft/Windows/Start Menu/Programs/Solitaire.lnk": link.read_bytes()}
 
 
-def install_launcher(environ: Mapping[str, str] | None = None, platform: str | None = None,
+def install_launcher(platform: str | None = None,
                      run: Callable[..., subprocess.CompletedProcess[bytes]] = subprocess.run) -> int:
     """``solitaire install-launcher``: 0 done, 1 the system refused (said in one line)."""
-    environ = os.environ if environ is None else environ
-    where = _where(platform or sys.platform, environ)
+    where = _where(platform or sys.platform)
     if where is None:
         print(_("install-launcher: this system has no application menu the game knows how to add to; "
                 "start it with the solitaire command"), file=sys.stderr)
@@ -301,11 +294,10 @@ def install_launcher(environ: Mapping[str, str] | None = None, platform: str | N
     return 0
 
 
-def uninstall_launcher(environ: Mapping[str, str] | None = None, platform: str | None = None) -> int:
+def uninstall_launcher(platform: str | None = None) -> int:
     """``solitaire uninstall-launcher``: remove what install-launcher wrote. 0 done (or nothing
     to do), 1 a damaged list (nothing removed)."""
-    environ = os.environ if environ is None else environ
-    where = _where(platform or sys.platform, environ)
+    where = _where(platform or sys.platform)
     if where is None:
         print(_("uninstall-launcher: this system has no application menu the game knows how to add to; "
                 "there is nothing to remove"), file=sys.stderr)

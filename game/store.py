@@ -1,9 +1,10 @@
 """Settings, statistics and the saved game on disk: atomic, and never a crash.
 
-Files live in the user's data directory: ``$SOLITAIRE_DATA_DIR`` when set
-(tests, portable installs), else ``$XDG_DATA_HOME/solitaire3d`` (by default
-``~/.local/share/solitaire3d``) on Linux, ``%APPDATA%\\solitaire3d`` on
-Windows and ``~/Library/Application Support/solitaire3d`` on macOS.
+Files live in the user's data directory, :func:`game.folders.data_dir`:
+``$SOLITAIRE_DATA_DIR`` when set (tests, portable installs), else
+``solitaire3d`` in the platform's application-data folder (platformdirs:
+``$XDG_DATA_HOME`` when absolute, else ``~/.local/share`` on Linux,
+``%APPDATA%`` on Windows, ``~/Library/Application Support`` on macOS).
 
 Every write goes to a temporary file in the same folder, is flushed and
 fsynced, then renamed over the old file, so a crash or power loss leaves
@@ -51,20 +52,26 @@ import math
 import os
 import re
 import secrets
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+import filelock
+
 from game.bounded import Refused, read_bytes
+from game.folders import APP_DIR_NAME, data_dir
 from game.i18n import N_, _, grouped
 from game.schema import MAX_FILE_BYTES, SchemaError, parse
 
-__all__ = ["APP_DIR_NAME", "REPLACED_NOTICE", "STALE_SECONDS", "Store", "data_dir"]
+__all__ = ["APP_DIR_NAME", "LOCK_WAIT_SECONDS", "REPLACED_NOTICE", "STALE_SECONDS", "Store", "data_dir"]
 
-APP_DIR_NAME = "solitaire3d"
+#: How long a game waits for another game's lock on a file before it goes on unlocked: a game
+#: holds one for milliseconds, so a minute means something is wrong. The lock is the operating
+#: system's (filelock: flock on POSIX, msvcrt on Windows), so a game that is killed, even
+#: with kill -9, lets go of it at once and never blocks the next start.
+LOCK_WAIT_SECONDS = 60.0
 
 #: A temporary file older than this is left over from a game that died mid-write.
 STALE_SECONDS = 60.0
@@ -76,20 +83,6 @@ T = TypeVar("T")
 
 # .savegame.json.<pid>.<random>.tmp (this version) or .savegame.json.<random>.tmp (older ones).
 _TEMP = re.compile(r"\.[\w-]+\.json\.(?:(\d{1,9})\.)?[\w-]+\.tmp")
-
-
-def data_dir() -> Path:
-    """The folder the game keeps its files in (see the module docstring)."""
-    override = os.environ.get("SOLITAIRE_DATA_DIR")
-    if override:
-        return Path(override).expanduser()
-    if sys.platform.startswith("win"):
-        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
-        return Path(base) / APP_DIR_NAME
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / APP_DIR_NAME
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / APP_DIR_NAME
 
 
 def _why(exc: OSError) -> str:
@@ -352,21 +345,21 @@ class Store:
         ...     held
         True
         """
+        lock = filelock.FileLock(self.folder / f".{name}.lock", timeout=LOCK_WAIT_SECONDS)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.folder / f".{name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
-            yield False
-            return
+            lock.acquire()
+        except (OSError, NotImplementedError, filelock.Timeout):
+            # No folder, a file system without locks (filelock says NotImplementedError), or
+            # a minute of waiting: go on unlocked rather than freeze the game.
+            held = False
+        else:
+            held = True
         try:
-            held = _lock(fd)
-            try:
-                yield held
-            finally:
-                if held:
-                    _unlock(fd)
+            yield held
         finally:
-            os.close(fd)
+            if held:
+                lock.release()
 
 
 #: Why a file the bounded reader refused is set aside (the rest are read errors: warned, kept).
@@ -384,46 +377,3 @@ def _what(name: str) -> str:
 def _one_line(text: str) -> str:
     line = " ".join(text.split())
     return line if len(line) <= 200 else line[:197] + "..."
-
-
-if sys.platform == "win32":  # pragma: no cover - Windows
-    # (A platform test rather than a failed import of fcntl: type checkers
-    # know msvcrt only on Windows and fcntl only elsewhere.)
-    import msvcrt
-
-    def _lock(fd: int) -> bool:
-        # LK_LOCK retries for about 10 s and then raises; a game holds the
-        # lock for milliseconds, so a minute of tries means something is wrong.
-        for _ in range(6):
-            try:
-                os.lseek(fd, 0, os.SEEK_SET)
-                msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
-                return True
-            except OSError:
-                continue
-        return False
-
-    def _unlock(fd: int) -> None:
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-else:
-    try:  # POSIX
-        import fcntl
-
-        def _lock(fd: int) -> bool:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX)
-            except OSError:
-                return False  # a file system without locks: go on unlocked
-            return True
-
-        def _unlock(fd: int) -> None:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-
-    except ImportError:  # pragma: no cover - a system with neither
-        def _lock(fd: int) -> bool:
-            return False
-
-        def _unlock(fd: int) -> None:
-            pass

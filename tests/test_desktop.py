@@ -16,6 +16,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from conftest import load_tool, run_game
 from game import desktop
 from game.desktop import APP_ID, ICON_SIZES, MANIFEST, install_launcher, uninstall_launcher
 from game.i18n import _, set_language
+from game.store import Store
 
 
 def _need(tool: str) -> str:
@@ -87,13 +89,15 @@ def _entry(root: Path) -> configparser.ConfigParser:
     return parser
 
 
-def test_install_writes_a_menu_entry_icons_and_metainfo_and_uninstall_removes_exactly_them(tmp_path, capsys):
+def test_install_writes_a_menu_entry_icons_and_metainfo_and_uninstall_removes_exactly_them(tmp_path, capsys,
+                                                                                             monkeypatch):
     root = tmp_path / "share"
     theirs = root / "applications" / "someone-else.desktop"  # another program's file beside ours
     theirs.parent.mkdir(parents=True)
     theirs.write_text("[Desktop Entry]\n")
-    env = {"XDG_DATA_HOME": str(root), "HOME": str(tmp_path)}
-    assert install_launcher(env, "linux") == 0
+    monkeypatch.setenv("XDG_DATA_HOME", str(root))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert install_launcher("linux") == 0
     assert capsys.readouterr().out == f"Added Solitaire to the application menu: 10 files in {root}\n"
     entry = _entry(root)["Desktop Entry"]
     assert entry["Categories"] == "Game;CardGame;" and entry["Icon"] == APP_ID and entry["Type"] == "Application"
@@ -116,22 +120,22 @@ def test_install_writes_a_menu_entry_icons_and_metainfo_and_uninstall_removes_ex
     assert done.stdout.startswith("solitaire "), done.stderr
 
     # Installing again changes nothing; uninstalling removes our files and the folders we made.
-    assert install_launcher(env, "linux") == 0
-    assert uninstall_launcher(env, "linux") == 0
+    assert install_launcher("linux") == 0
+    assert uninstall_launcher("linux") == 0
     assert capsys.readouterr().out.splitlines()[-1] == f"Removed 10 files of the launcher from {root}"
     left = sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))
     assert left == ["applications", "applications/someone-else.desktop"]
-    assert uninstall_launcher(env, "linux") == 0
+    assert uninstall_launcher("linux") == 0
     assert capsys.readouterr().out.startswith("No launcher to remove")
 
 
-def test_a_changed_file_and_a_hostile_manifest_are_left_alone(tmp_path, capsys):
+def test_a_changed_file_and_a_hostile_manifest_are_left_alone(tmp_path, capsys, monkeypatch):
     root = tmp_path / "share"
-    env = {"XDG_DATA_HOME": str(root)}
-    assert install_launcher(env, "linux") == 0
+    monkeypatch.setenv("XDG_DATA_HOME", str(root))
+    assert install_launcher("linux") == 0
     entry = root / "applications" / f"{APP_ID}.desktop"
     entry.write_text(entry.read_text() + "NoDisplay=true\n")  # the player edited it
-    assert uninstall_launcher(env, "linux") == 0
+    assert uninstall_launcher("linux") == 0
     assert entry.is_file() and not (root / "metainfo").exists()
     assert f"{entry} changed after it was installed; it stays" in capsys.readouterr().err
 
@@ -142,14 +146,14 @@ def test_a_changed_file_and_a_hostile_manifest_are_left_alone(tmp_path, capsys):
     for bad in (escape.encode(), b"[1, 2", b'{"files": 3}', b"\xff"):
         manifest.parent.mkdir(parents=True, exist_ok=True)
         manifest.write_bytes(bad)
-        assert uninstall_launcher(env, "linux") == 1
+        assert uninstall_launcher("linux") == 1
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "nothing was removed" in err
         assert victim.read_text() == "mine" and manifest.is_file()
 
 
-def test_other_systems_get_one_line_and_windows_a_start_menu_shortcut(tmp_path, capsys):
-    assert install_launcher({}, "darwin") == 1
+def test_other_systems_get_one_line_and_windows_a_start_menu_shortcut(tmp_path, capsys, monkeypatch):
+    assert install_launcher("darwin") == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no application menu" in err
 
@@ -160,12 +164,13 @@ def test_other_systems_get_one_line_and_windows_a_start_menu_shortcut(tmp_path, 
         Path(re.search(r"CreateShortcut\('([^']+)'\)", argv[-1])[1]).write_bytes(b"L\0\0\0 a shortcut")
         return subprocess.CompletedProcess(argv, 0)
 
-    assert install_launcher({"APPDATA": str(tmp_path)}, "win32", powershell) == 0
+    monkeypatch.setattr(desktop, "data_home", lambda: tmp_path)  # platformdirs' %APPDATA% on Windows
+    assert install_launcher("win32", powershell) == 0
     assert calls[0][0] == "powershell" and "CreateShortcut" in calls[0][-1]
     link = tmp_path / "Microsoft/Windows/Start Menu/Programs/Solitaire.lnk"
     assert link.read_bytes() == b"L\0\0\0 a shortcut"
     assert capsys.readouterr().out == f"Added Solitaire to the Start menu: {link}\n"
-    assert uninstall_launcher({"APPDATA": str(tmp_path)}, "win32") == 0
+    assert uninstall_launcher("win32") == 0
     assert not (tmp_path / "Microsoft").exists() and not (tmp_path / "solitaire3d").exists()
 
 
@@ -183,9 +188,23 @@ def test_the_launcher_files_pass_the_desktops_validators(tmp_path):
     assert done.returncode == 0 and not (root / "applications").exists(), done.stderr
 
 
-def test_a_relative_xdg_data_home_is_ignored_as_the_spec_says():
-    assert desktop.data_home({"XDG_DATA_HOME": "share", "HOME": "/home/p"}) == Path("/home/p/.local/share")
-    assert desktop.data_home({"XDG_DATA_HOME": "/d", "HOME": "/home/p"}) == Path("/d")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG_DATA_HOME is read on Linux")
+def test_a_relative_xdg_data_home_is_ignored_by_the_launcher_and_the_store_alike(monkeypatch, tmp_path, capsys):
+    """The XDG spec says a relative $XDG_DATA_HOME is invalid and ignored; the store and the
+    launcher both take ~/.local/share then (they once disagreed), and SOLITAIRE_DATA_DIR wins."""
+    monkeypatch.delenv("SOLITAIRE_DATA_DIR")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", "share")
+    default = tmp_path / "home" / ".local" / "share"
+    assert Store().folder == default / "solitaire3d"
+    assert install_launcher("linux") == 0 and (default / MANIFEST).is_file() and not (tmp_path / "share").exists()
+    assert uninstall_launcher("linux") == 0
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "d"))
+    assert Store().folder == tmp_path / "d" / "solitaire3d"
+    monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path / "mine"))
+    assert Store().folder == tmp_path / "mine"
+    capsys.readouterr()
 
 
 def test_exec_quotes_what_the_desktop_spec_reserves():

@@ -105,3 +105,41 @@ def test_the_last_game_to_save_owns_the_saved_game_and_the_other_is_told(tmp_pat
     back = restore_saved(Store(tmp_path))
     assert back is not None and back.number == 1 and back.moves == 1
     assert json.loads((tmp_path / "savegame.json").read_text())["writer"]["instance"] == a.instance
+
+
+HOLDER = textwrap.dedent("""
+    import sys, time
+    from game.store import Store
+    with Store().locked("statistics") as held:  # the folder: $SOLITAIRE_DATA_DIR
+        print("held" if held else "not held", flush=True)
+        time.sleep(600)
+""")
+
+
+def test_a_game_killed_while_holding_the_lock_does_not_block_the_next(tmp_path, monkeypatch):
+    """kill -9 leaves no chance to clean up: the lock is the system's (filelock), so it goes with the process."""
+    import os
+    import signal
+    import time
+
+    import game.store
+
+    folder = tmp_path / "data"
+    root = Path(__file__).resolve().parent.parent
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER], cwd=root, stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(root), "SOLITAIRE_DATA_DIR": str(folder)})
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        assert (folder / ".statistics.lock").exists()  # SOLITAIRE_DATA_DIR named the folder
+        monkeypatch.setattr(game.store, "LOCK_WAIT_SECONDS", 0.3)
+        with Store(folder).locked("statistics") as held:
+            assert not held  # another game holds it: this one waited, then went on without
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(timeout=60)
+    assert holder.returncode == -signal.SIGKILL
+    monkeypatch.setattr(game.store, "LOCK_WAIT_SECONDS", 10.0)
+    start = time.monotonic()
+    with Store(folder).locked("statistics") as held:
+        assert held
+    assert time.monotonic() - start < 1.0  # at once, not after a wait for a stale lock
