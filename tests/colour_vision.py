@@ -52,7 +52,8 @@ def simulate(rgb: tuple[float, float, float], vision: str) -> Rgb:
     if vision == "normal":
         return v  # type: ignore[return-value]
     m = MACHADO_2009[vision]
-    return tuple(min(1.0, max(0.0, sum(m[i][j] * v[j] for j in range(3)))) for i in range(3))  # type: ignore[return-value]
+    seen = (min(1.0, max(0.0, sum(m[i][j] * v[j] for j in range(3)))) for i in range(3))
+    return tuple(seen)  # type: ignore[return-value]
 
 
 def lab(v: Rgb) -> Rgb:

@@ -204,7 +204,8 @@ def test_high_contrast_table_is_dark_and_plain_with_white_cards(ctx):
     assert max(luminance(p) for p in felt) < 0.01, felt
     assert max(max(p) - min(p) for p in felt) <= 6, "the felt has a hue"
     # The paper: the brightest pixels of the window are pure white (no lamp falloff).
-    whites = sum(1 for x in range(0, 800, 3) for y in range(0, 600, 3) if tuple(img.get_at((x, y)))[:3] == (255, 255, 255))
+    whites = sum(1 for x in range(0, 800, 3) for y in range(0, 600, 3)
+                 if tuple(img.get_at((x, y)))[:3] == (255, 255, 255))
     assert whites > 2000
 
 

@@ -56,7 +56,8 @@ def test_the_cjk_fonts_hold_everyday_hangul_kana_and_suits():
     kana = "".join(chr(c) for c in range(0x3041, 0x3097)) + "".join(chr(c) for c in range(0x30A1, 0x30FB))
     assert fonts.missing_glyphs(kana + "組札場札手札山札　、。「」（）０９♠♥♦♣", "NotoSansJP-Bold.otf") == []
     # Simplified Chinese: the 3,755 everyday hanzi of GB 2312 level 1, with the full-width punctuation.
-    hanzi = "".join(bytes((row, cell)).decode("gb2312", "ignore") for row in range(0xB0, 0xD8) for cell in range(0xA1, 0xFF))
+    hanzi = "".join(bytes((row, cell)).decode("gb2312", "ignore")
+                    for row in range(0xB0, 0xD8) for cell in range(0xA1, 0xFF))
     assert len(hanzi) == 3755
     assert fonts.missing_glyphs(hanzi + "空当接龙蜘蛛纸牌回收区，。：；？！“”（）～、♠♥♦♣", "NotoSansSC-Bold.otf") == []
     assert fonts.font_file_for("zh_CN") == "NotoSansSC-Bold.otf"
