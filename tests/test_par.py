@@ -145,6 +145,18 @@ def test_following_the_hints_on_the_par_line_is_best_all_along(play_for, quick_p
 OFF_PAR = "7c 4a 75 c6 7b 1c 78 7d ah 18"
 
 
+def off_par(play_for, monkeypatch):
+    """Deal 1234 with par known and :data:`OFF_PAR` played, the review's budget (and so the
+    yardstick's) at 5,000 positions a search."""
+    monkeypatch.setitem(service.LIMITS, Ask.REVIEW, limits.Limit(5_000, None))
+    play = play_for("freecell", 1234, animation_speed="instant", find_par=True)
+    wait_par(play)
+    for token in OFF_PAR.split():
+        assert play.table.play(play.table.position.parse_move(token)), play.table.message
+        play._events()
+    return play
+
+
 def test_off_pars_line_a_move_of_the_hints_line_is_best_in_the_review(play_for, quick_par, monkeypatch):
     """Off par's line the hint is the line the review's yardstick knows there, found in
     the game's worker from the game's moves; the review is told the lines shown. A
@@ -155,13 +167,8 @@ def test_off_pars_line_a_move_of_the_hints_line_is_best_in_the_review(play_for, 
     from game.play.freecell_hint import hint_game
 
     set_language("en")
-    monkeypatch.setitem(service.LIMITS, Ask.REVIEW, limits.Limit(5_000, None))  # the review's budget, and so the hint's
-    play = play_for("freecell", 1234, animation_speed="instant", find_par=True)
-    wait_par(play)
+    play = off_par(play_for, monkeypatch)
     table = play.table
-    for token in OFF_PAR.split():
-        assert table.play(table.position.parse_move(token)), table.message
-        play._events()
     hinted: list[int] = []
     for _ in range(4):
         game = hint_game(table.session, table.par_found, table.shown_hints)
@@ -211,13 +218,8 @@ def test_the_yardstick_follows_the_game_in_a_worker_of_its_own_and_answers_h_at_
     from game.i18n import set_language
 
     set_language("en")
-    monkeypatch.setitem(service.LIMITS, Ask.REVIEW, limits.Limit(5_000, None))
-    play = play_for("freecell", 1234, animation_speed="instant", find_par=True)
-    wait_par(play)
+    play = off_par(play_for, monkeypatch)
     table = play.table
-    for token in OFF_PAR.split():
-        assert table.play(table.position.parse_move(token)), table.message
-        play._events()
     end = time.monotonic() + 120
     while (table.yardstick is None or table.yardstick.ready(table.position) is None) and time.monotonic() < end:
         play.update(0.02)

@@ -34,7 +34,7 @@ from game.play.table import TableEnv
 from game.render.marks import Mark
 from game.session import FreeCellSession
 
-__all__ = ["MEMORY", "Hinting", "ShownHints", "YardstickHint", "hint_game"]
+__all__ = ["MEMORY", "Hinting", "ShownHints", "YardstickHint", "graded_game", "hint_game"]
 
 #: Lines kept per game (the oldest forgotten first): far more hints than a game asks.
 MEMORY = 256
@@ -61,20 +61,31 @@ class ShownHints:
         return {len(key): line for key, line in self._lines.items() if played[:len(key)] == key}
 
 
+def graded_game(session: Any) -> tuple[Any, list[Any], str] | None:
+    """``session.review_game()`` when its moves lead to the position on the table at the
+    table's level, else None (moves played at another level since: auto-complete, the
+    demo, the setting changed): only then does the review see the hint's position."""
+    start, moves, level = session.review_game()
+    position = session.position
+    if level != position.auto_level or len(moves) != len(position.undo_steps()):
+        return None
+    return start, moves, level
+
+
 def hint_game(session: Any, par: tuple[str, tuple[Any, ...]] | None, shown: ShownHints, *,
               follow: bool = False) -> Any:
     """The game behind a FreeCell hint on ``session``'s table (``HintGame``), or None
     when the yardstick cannot measure here: par not known yet or found for another
-    level, or moves played at another level since (auto-complete, the demo).
+    level, or moves played at another level since (:func:`graded_game`).
     ``follow``: the worker answers only from the yardstick (no search of its own)."""
     from game.solver import HintGame
 
-    position = session.position
-    if par is None or par[0] != position.auto_level:
+    if par is None or par[0] != session.position.auto_level:
         return None
-    start, moves, level = session.review_game()
-    if level != position.auto_level or len(moves) != len(position.undo_steps()):
+    game = graded_game(session)
+    if game is None:
         return None
+    start, moves, _level = game
     return HintGame(start, tuple(moves), tuple(par[1]), shown.on(moves), follow)
 
 
@@ -257,9 +268,10 @@ class Hinting:
         """Keep the hint's line as the review will read it (player moves at the game's level)."""
         from game.freecell.review import par_moves
 
-        _start, moves, level = self.session.review_game()
-        if level != self.position.auto_level or len(moves) != len(self.position.undo_steps()):
+        game = graded_game(self.session)
+        if game is None:
             return
+        _start, moves, level = game
         line = par_moves(self.position, hint.line, level) if hint.line else None
         if line:
             self.shown_hints.record(moves, line)
