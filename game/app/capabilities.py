@@ -40,7 +40,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from game.i18n import N_, _, pgettext
 from game.quoting import printable
@@ -67,7 +67,13 @@ DOCUMENT = "display"
 #: At most this many displays are remembered (the oldest are forgotten).
 MAX_DISPLAYS = 16
 
-_SCHEMA = Record({"refused": Map(Str(max_len=120), List(Choice(REMEMBERED), max_len=len(REMEMBERED)),
+class DisplayFile(TypedDict, total=False):
+    """``display.json``: per display, the refusals remembered for it."""
+
+    refused: dict[str, list[str]]
+
+
+_SCHEMA: Record[DisplayFile] = Record({"refused": Map(Str(max_len=120), List(Choice(REMEMBERED), max_len=len(REMEMBERED)),
                                  max_len=MAX_DISPLAYS)})
 
 
