@@ -57,7 +57,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, NotRequired, TypeAlias, TypedDict, TypeVar, cast
+from typing import Any, Generic, TypeAlias, TypedDict, TypeVar, cast
 
 from game.i18n import _, grouped, listed
 from game.quoting import shown
@@ -309,8 +309,9 @@ class Record(Field[D]):
 
 # --- the files ---------------------------------------------------------------------------
 #
-# Each file's TypedDict says what its record's check gives back; a key that may
-# be missing from the file is NotRequired (or the whole dict total=False).
+# Each file's TypedDict says what its record's check gives back. The keys a file
+# may lack are those of a total=False class (not NotRequired, which Python 3.11
+# cannot see in a postponed annotation: the test of the types reads them at run time).
 
 
 class WindowRect(TypedDict):
@@ -377,27 +378,33 @@ class _CommonSave(TypedDict, total=False):
     helped: str
 
 
-class FreeCellSaveFile(_CommonSave):
-    """``savegame.json`` holding a FreeCell game, as :data:`FREECELL_SAVE` passes it."""
-
+class _FreeCellSaveRequired(_CommonSave):
     game: str
     deal: int
     auto_foundation: bool | str
-    opening: NotRequired[str]
     steps: list[list[str | bool]]
-    redo: NotRequired[list[list[str | bool]]]
 
 
-class SpiderSaveFile(_CommonSave):
-    """``savegame.json`` holding a Spider game, as :data:`SPIDER_SAVE` passes it."""
+class FreeCellSaveFile(_FreeCellSaveRequired, total=False):
+    """``savegame.json`` holding a FreeCell game, as :data:`FREECELL_SAVE` passes it."""
 
+    opening: str
+    redo: list[list[str | bool]]
+
+
+class _SpiderSaveRequired(_CommonSave):
     game: str
     number: int
     suits: int
     steps: list[str]
-    redo: NotRequired[list[str]]
     score: int
     moves: int
+
+
+class SpiderSaveFile(_SpiderSaveRequired, total=False):
+    """``savegame.json`` holding a Spider game, as :data:`SPIDER_SAVE` passes it."""
+
+    redo: list[str]
 
 
 class ResultFile(TypedDict, total=False):
