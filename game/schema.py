@@ -514,7 +514,9 @@ SETTINGS: Record[SettingsFile] = Record({
 })
 
 # Written by game.store beside a saved game: which program instance saved it, and when.
-_WRITER: Record[Writer] = Record({"instance": Str(64, r"[0-9a-f]{1,64}"), "pid": Int(0, 2**31), "saved_at": Num(0.0, 1e11)})
+_WRITER: Record[Writer] = Record({
+    "instance": Str(64, r"[0-9a-f]{1,64}"), "pid": Int(0, 2**31), "saved_at": Num(0.0, 1e11),
+})
 
 _COMMON_SAVE: dict[str, Field[object]] = {
     "elapsed": Num(0.0, MAX_SECONDS),
