@@ -285,13 +285,14 @@ class Record(Field[D]):
                     raise SchemaError(_("{where} is missing").format(where=path))
                 continue
             out[name] = kind.check(value[name], path)
-        # Each key of D was checked by its own field just above: what a mypy
+        # Each key of D was checked by its own field just above: what mypy
         # cannot follow through a loop over names, the test named above holds.
         return cast(D, out)
 
-    # Any: the fields that pass, by name, for a reader that sets each by name
-    # (game.play.settings.Settings.checked, float(value) included); object would
-    # need a change there, which is that module's own to make.
+    # Any: which fields pass is known only at run time, and the one reader
+    # (game.play.settings.Settings.checked) sets each by name onto its dataclass,
+    # float(value) for the volume; with object each would need narrowing there,
+    # a change that is that module's own to make (issue 58's part on game/play).
     def clean(self, value: object) -> tuple[dict[str, Any], list[str]]:
         """The fields that pass, and one line for each that does not."""
         if not isinstance(value, dict):
@@ -656,7 +657,7 @@ def parse(raw: bytes) -> JSON:
     except UnicodeDecodeError:
         raise SchemaError(_("it is not text"), whole=True) from None
     try:
-        # json.loads is typed as giving Any; with these hooks it gives JSON values only.
+        # json.loads's own annotation says nothing of what it gives; with these hooks, JSON values only.
         parsed: JSON = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
         return parsed
     except RecursionError:
