@@ -19,6 +19,7 @@ from game.freecell.position import Layout as PositionLayout
 from game.i18n import _, ngettext
 from game.input.actions import Act
 from game.places import PileKind
+from game.play.coach import FREECELL, Coach
 from game.play.flights import Key
 from game.play.freecell_hint import Hinting
 from game.play.move_list import move_list_panel
@@ -46,9 +47,11 @@ class _Figures(NamedTuple):
     can_autocomplete: bool
 
 
-class FreeCellTable(Hinting, Reviewing, Table):
+class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
     game = "freecell"
     session: FreeCellSession
+    coach_rules = FREECELL
+    coach: Coach[Position, Move, FreeCellSession] | None = None  # FreeCell has no fair review
 
     def __init__(self, env: TableEnv, number: int, session: FreeCellSession | None = None) -> None:
         super().__init__(env)
@@ -123,7 +126,7 @@ class FreeCellTable(Hinting, Reviewing, Table):
             return False
         return True
 
-    def table_for(self, session: Any) -> FreeCellTable:
+    def table_for(self, session: FreeCellSession) -> FreeCellTable:
         table = FreeCellTable(self.env, session.number, session)
         table.known = self.known  # the same deal: what is known winnable stays so
         if self.coach is not None:  # "Try again from here": the review's lines, each replayed to a win

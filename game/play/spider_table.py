@@ -5,7 +5,7 @@ cycled from what a player can see.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game import speeds
 from game.clock import clock_text
@@ -24,6 +24,9 @@ from game.session import SpiderSession
 from game.spider import DEAL, HintKind, IllegalMoveError, Move, Position
 from game.stats import game_key
 
+if TYPE_CHECKING:  # the fair review loads with the first one asked for
+    from game.play.fair_coach import FairCoach
+
 __all__ = ["SpiderTable"]
 
 
@@ -39,7 +42,7 @@ class _Figures(NamedTuple):
     undoable: bool
 
 
-class SpiderTable(Reviewing, Table):
+class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
     game = "spider"
     session: SpiderSession
     coach_rules = SPIDER
@@ -59,8 +62,13 @@ class SpiderTable(Reviewing, Table):
         shown = self.coach_position()  # the review's page for one move shows the position before it
         return self.session.position if shown is None else shown
 
-    def table_for(self, session: Any) -> SpiderTable:
+    def table_for(self, session: SpiderSession) -> SpiderTable:
         return SpiderTable(self.env, session.number, session.suits, session)
+
+    def fair_coach(self) -> FairCoach:
+        from game.play.fair_coach import FairCoach
+
+        return FairCoach()
 
     def own_button(self, name: str) -> bool:
         if name == "review" or name.startswith("review-"):
