@@ -25,7 +25,7 @@ from game.play.freecell_hint import Hinting
 from game.play.move_list import move_list_panel
 from game.play.panels import Button, Command, Panel
 from game.play.reviewing import Reviewing
-from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
+from game.play.table import GameMove, GamePosition, NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardPlacement, CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
@@ -190,11 +190,17 @@ class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
         return {(kind, pile): Verdict.SOLVED for kind, pile in self.targets()
                 if self.known.wins_after(pos, Move.of(src[0], self._place(kind, pile), src[1]))}
 
-    def learn_line(self, position: Position, line: Sequence[Move]) -> None:
+    def learn_line(self, position: GamePosition, line: Sequence[GameMove]) -> None:
         """A winning line from ``position``, every card movement (the hint's, the live
         check's): what it proves is green at once, also for the selection now graded."""
-        if self.known.learn_line(position, line) and self._grades_key is not None:
+        moves = [m for m in line if isinstance(m, Move)]
+        if not isinstance(position, Position) or len(moves) != len(line):
+            return  # not a FreeCell line: nothing is learned (as from a line for another position)
+        if self.known.learn_line(position, moves) and self._grades_key is not None:
             self.target_grades.update(self._known_grades())
+
+    def review_par(self) -> tuple[str, tuple[Move, ...]] | None:
+        return self.par_found
 
     def poll_grades(self) -> None:
         if not self._grade_request or self.grader is None:
@@ -337,6 +343,11 @@ class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
         if shown.can_autocomplete and not shown.won and not self.cascade:
             parts.append(_("F: auto-complete"))
         return "   ".join(parts)
+
+    def as_shown(self) -> _Figures:
+        shown = super().as_shown()
+        assert isinstance(shown, _Figures), "every figure shown is this table's own (figures())"
+        return shown
 
     def figures(self) -> _Figures:
         s, pos = self.session, self.session.position  # the game's, not a reviewed move's

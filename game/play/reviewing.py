@@ -53,7 +53,6 @@ class Reviewing(ABC, Generic[P, M, S]):
     session: S
     panel: Panel | None
     env: TableEnv
-    par_found: tuple[str, tuple[M, ...]] | None  # par's level and line (the review measures against it)
     flights: Flights
     say: Callable[[str], None]
     emit: Callable[[TableEvent], None]
@@ -82,7 +81,7 @@ class Reviewing(ABC, Generic[P, M, S]):
                 self.session.help_with("peek")
                 self.emit(Helped())
             if not self.coach.same_game(self.session):
-                note = self.coach.begin(self.session, self.par_found, self.shown_lines())
+                note = self.coach.begin(self.session, self.review_par(), self.shown_lines())
                 if note:
                     self.say(note)
                     return
@@ -102,6 +101,10 @@ class Reviewing(ABC, Generic[P, M, S]):
             self.emit(TableWanted(self.table_for(session),
                                   _("Trying again from move {n}: this game does not count in the statistics").format(
                                       n=int(arg))))
+
+    def review_par(self) -> tuple[str, tuple[M, ...]] | None:
+        """Par's level and line, which the review measures against (FreeCell's: the table's par)."""
+        return None
 
     def shown_lines(self) -> dict[int, tuple[M, ...]]:
         """The hints' lines shown on the way of the game under review, by move count

@@ -24,8 +24,11 @@ from game.session import SpiderSession
 from game.spider import DEAL, HintKind, IllegalMoveError, Move, Position
 from game.stats import game_key
 
-if TYPE_CHECKING:  # the fair review loads with the first one asked for
+if TYPE_CHECKING:  # the fair review and the worker load with the first one asked for
     from game.play.fair_coach import FairCoach
+    from game.solver import SolverService
+    from game.spider.advice import FairHint
+    from game.spider.hints import Hint
 
 __all__ = ["SpiderTable"]
 
@@ -148,6 +151,11 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
             return []
         _, src, _ = self.selection
         return [(PileKind.COLUMN, d) for d in range(10) if d != src and pos.fitting_move(src, d) is not None]
+
+    def as_shown(self) -> _Figures:
+        shown = super().as_shown()
+        assert isinstance(shown, _Figures), "every figure shown is this table's own (figures())"
+        return shown
 
     def figures(self) -> _Figures:
         s, pos = self.session, self.session.position  # the game's, not a reviewed move's
@@ -359,21 +367,22 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
         """A hint is being sought (the status line says so after a few frames)."""
         return self.hints.waiting
 
-    def _hint_solver(self) -> Any:
+    def _hint_solver(self) -> SolverService:
         if self.env.solver is not None:
             return self.env.solver("spider")
         from game.solver.service import SolverService
 
         return SolverService("spider")
 
-    def _show_hint(self, hint: Any) -> None:
+    def _show_hint(self, hint: FairHint | Hint) -> None:
         """Say the hint and outline it; a game that looks lost offers Undo and Restart."""
         self.say(_("Hint: {text}").format(text=hint.text))
         self.hint_marks = []
         if hint.kind is HintKind.MOVE and hint.move is not None:
-            n = len(self.position.columns[hint.source])
-            self.hint_marks = [Mark(PileKind.COLUMN, hint.source, n - hint.count, "hint"),
-                               Mark(PileKind.COLUMN, hint.dest, None, "hint")]
+            move = hint.move  # a move, not a deal (its kind says so)
+            n = len(self.position.columns[move.source])
+            self.hint_marks = [Mark(PileKind.COLUMN, move.source, n - move.count, "hint"),
+                               Mark(PileKind.COLUMN, move.dest, None, "hint")]
         elif hint.kind is HintKind.DEAL:
             self.hint_marks = [Mark(PileKind.STOCK, 0, None, "hint")]
         if getattr(hint, "lost", False):
