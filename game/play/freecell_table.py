@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from game import speeds
 from game.clock import clock_text
@@ -29,7 +29,12 @@ from game.play.table import GameMove, GamePosition, NewDealWanted, Played, Refus
 from game.render.layout import CardPlacement, CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
+from game.rules import Outcome
 from game.session import FreeCellSession
+from game.verdict import Verdict
+
+if TYPE_CHECKING:  # the worker starts with the first request
+    from game.solver import SolverService
 
 __all__ = ["FreeCellTable"]
 
@@ -61,11 +66,11 @@ class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
         self.cascade_wait = 0.0
         #: "Show which moves keep the win": the worker that grades the selection's
         #: targets, what was asked (position and selection), and its verdicts by place.
-        self.grader: Any = None
+        self.grader: SolverService | None = None
         self._grades_key: tuple[PositionLayout, tuple[int, int]] | None = None
         self._grade_request = 0
         self._grade_places: list[tuple[PileKind, int]] = []
-        self.target_grades: dict[tuple[PileKind, int], Any] = {}
+        self.target_grades: dict[tuple[PileKind, int], Verdict] = {}
         #: Positions known winnable (the lines of hints, of the live check, of the review):
         #: a target whose move leads to one is green at once, with no search.
         self.known = KnownWins()
@@ -179,11 +184,9 @@ class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
             self.grader = SolverService("freecell")
         self._grade_request = self.grader.ask_targets(self.session.position, moves)
 
-    def _known_grades(self) -> dict[tuple[PileKind, int], Any]:
+    def _known_grades(self) -> dict[tuple[PileKind, int], Verdict]:
         """The selection's targets whose move leads to a position known winnable, each
         "solved" (any empty free cell or column is the same position: each is graded)."""
-        from game.verdict import Verdict
-
         src, pos = self._source(), self.session.position
         if src is None or not self.env.move_grades:
             return {}
@@ -393,7 +396,7 @@ class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
         """The L key's panel: every legal move here (:func:`game.play.move_list.move_list_panel`)."""
         return move_list_panel(self.position)
 
-    def outcome_panel(self, outcome: Any) -> Panel:
+    def outcome_panel(self, outcome: Outcome) -> Panel:
         s = self.session
         if outcome.won:
             return Panel(_("You won!"), (_("Deal #{number}").format(number=s.number),
@@ -445,7 +448,7 @@ class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
             self._land_where_put(start, step.move)
         return True
 
-    def _land_where_put(self, start: Any, move: Move) -> None:
+    def _land_where_put(self, start: Position, move: Move) -> None:
         """The player's own cards that then go home by themselves are first seen landing
         where the player put them, and wait there for their turn (``start``: the
         position before ``move``, a copy)."""
@@ -644,7 +647,7 @@ class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
         self.fly_deal()
         return self
 
-    def card_key(self, p: Any) -> Key:
+    def card_key(self, p: CardPlacement) -> Key:
         return int(p.card)
 
     def fly_deal(self) -> None:

@@ -5,7 +5,7 @@ cycled from what a player can see.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from game import speeds
 from game.clock import clock_text
@@ -20,6 +20,7 @@ from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
+from game.rules import Outcome
 from game.session import SpiderSession
 from game.spider import DEAL, HintKind, IllegalMoveError, Move, Position
 from game.stats import game_key
@@ -180,7 +181,7 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
                      (Button(_("Full knowledge"), Command.DEMO_FULL), Button(_("Play fair"), Command.DEMO_FAIR),
                       Button(_("Cancel"), Command.CLOSE)))
 
-    def outcome_panel(self, outcome: Any) -> Panel:
+    def outcome_panel(self, outcome: Outcome) -> Panel:
         s = self.session
         if outcome.won:
             game = ngettext("Game #{number}, {suits} suit", "Game #{number}, {suits} suits", s.suits).format(
@@ -193,7 +194,7 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
         return Panel(_("No move is left"), (_("Nothing can move and no deal is possible."),),
                      self.outcome_buttons(won=False, new=_("New game")))
 
-    def play(self, move: Any, *, redo: bool = False) -> bool:
+    def play(self, move: Move | None, *, redo: bool = False) -> bool:
         """Ask the engine; animate what the step says happened; say why when it
         refused. ``redo``: the last undone move or deal again instead of ``move``."""
         self.flights.land()
@@ -246,7 +247,7 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
         self.emit(Played(sound))  # a win or a dead end is said once its last card lands (settle)
         return True
 
-    def _land_where_put(self, before: Layout, move: Any, had: int, k: int) -> None:
+    def _land_where_put(self, before: Layout, move: Move, had: int, k: int) -> None:
         """A run that completes a set is first seen landing on its column (which held
         ``had`` cards), and waits there while the set flies off (as set ``k``) king first."""
         from game.render import theme
