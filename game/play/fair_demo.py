@@ -25,12 +25,11 @@ from typing import TYPE_CHECKING
 
 from game.i18n import N_, _
 from game.input.actions import Act, Action
-from game.play.spider_hint import SpiderHints
+from game.play.spider_hint import HintSolver, SpiderHints
 from game.playback import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED
 
 if TYPE_CHECKING:
     from game.play.table import Table
-    from game.solver import SolverService
     from game.spider.advice import FairHint
     from game.spider.hints import Hint
     from game.spider.moves import Move
@@ -52,7 +51,7 @@ class FairDemo:
     #: The other demo's playback, which this one has none of (callers test for it).
     playback = None
 
-    def __init__(self, table: Table, solver: Callable[[], SolverService]) -> None:
+    def __init__(self, table: Table, solver: Callable[[], HintSolver]) -> None:
         from game.play.spider_table import SpiderTable
 
         if not isinstance(table, SpiderTable):

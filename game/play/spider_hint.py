@@ -21,22 +21,33 @@ fallback SPEC §2.3 keeps.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
+from game.solver.answers import Answer, Progress
 from game.spider.advice import FairHint
 from game.spider.hints import Hint, HintCycle, Visible
-from game.spider.masked import mask
+from game.spider.masked import MaskedView, mask
 from game.spider.moves import Move
 from game.spider.position import Position
 
-if TYPE_CHECKING:  # the worker loads with the first hint asked for
-    from game.solver import SolverService
-
-__all__ = ["THINKING_FRAMES", "Shown", "SpiderHints"]
+__all__ = ["THINKING_FRAMES", "HintSolver", "Shown", "SpiderHints"]
 
 #: Frames a hint may take before "thinking…" shows (an answer inside them shows no sign).
 THINKING_FRAMES = 3
+
+
+class HintSolver(Protocol):
+    """What the fair hint asks of the game's solver worker (a ``SolverService``; a
+    test's or a bench's stand-in answers the same four calls)."""
+
+    def ask_hint(self, view: MaskedView, /) -> int: ...
+
+    def poll(self, request: int | None = None) -> Sequence[Answer | Progress]: ...
+
+    def cancel(self, request: int | None = None) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class Shown:
@@ -83,9 +94,9 @@ class Shown:
 class SpiderHints:
     """The fair hint's requests for one table (see the module docstring)."""
 
-    def __init__(self, solver: Callable[[], SolverService]) -> None:
+    def __init__(self, solver: Callable[[], HintSolver]) -> None:
         self._solver = solver
-        self._service: SolverService | None = None
+        self._service: HintSolver | None = None
         self._request = 0
         self._asked_for: Visible | None = None  # the visible table the running request is for
         self._view: Visible | None = None  # the visible table ``_hints`` answer

@@ -27,7 +27,7 @@ from game.stats import game_key
 
 if TYPE_CHECKING:  # the fair review and the worker load with the first one asked for
     from game.play.fair_coach import FairCoach
-    from game.solver import SolverService
+    from game.play.spider_hint import HintSolver
     from game.spider.advice import FairHint
     from game.spider.hints import Hint
 
@@ -368,7 +368,7 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
         """A hint is being sought (the status line says so after a few frames)."""
         return self.hints.waiting
 
-    def _hint_solver(self) -> SolverService:
+    def _hint_solver(self) -> HintSolver:
         if self.env.solver is not None:
             return self.env.solver("spider")
         from game.solver.service import SolverService
