@@ -73,9 +73,12 @@ class Reviewing(ABC, Generic[P, M, S]):
                 return
             fair = what == "review-fair"
             if self.coach is None or self.coach.fair != fair:
+                coach = self.fair_coach() if fair else Coach(self.coach_rules)
+                if coach is None:
+                    return  # a table without hidden cards has no fair review
                 if self.coach is not None:
                     self.coach.close()
-                self.coach = self.fair_coach() if fair else Coach(self.coach_rules)
+                self.coach = coach
             if what == "review-peek":
                 # The player chose to see what no player sees: the game no longer counts.
                 self.session.help_with("peek")
@@ -131,9 +134,9 @@ class Reviewing(ABC, Generic[P, M, S]):
                       Button(_("Knowing every card; the game stops counting"), "review-peek"),
                       Button(_("Cancel"), Command.CLOSE)), focus=0)
 
-    def fair_coach(self) -> ReviewCoach[P, M, S, FairJudged]:
-        """The fair review's coach (Spider's: a table without hidden cards has none)."""
-        raise NotImplementedError(f"{type(self).__name__} has no fair review")
+    def fair_coach(self) -> ReviewCoach[P, M, S, FairJudged] | None:
+        """The fair review's coach (Spider's; a table without hidden cards has none)."""
+        return None
 
     def coach_up(self) -> bool:
         """The review's list or one move's page is on screen (the keyboard walking

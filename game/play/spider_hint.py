@@ -22,14 +22,16 @@ fallback SPEC §2.3 keeps.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from game.solver.answers import Answer, Progress
-from game.spider.advice import FairHint
 from game.spider.hints import Hint, HintCycle, Visible
 from game.spider.masked import MaskedView, mask
 from game.spider.moves import Move
 from game.spider.position import Position
+
+if TYPE_CHECKING:  # the fair search and the worker's answers load with the first hint
+    from game.solver.answers import Answer, Progress
+    from game.spider.advice import FairHint
 
 __all__ = ["THINKING_FRAMES", "HintSolver", "Shown", "SpiderHints"]
 
