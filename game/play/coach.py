@@ -24,7 +24,7 @@ No pygame here: panels are plain values (:mod:`game.play.panels`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, Self, TypeVar
 
 from game.freecell.moves import Move
@@ -40,7 +40,13 @@ from game.spider.position import Position as SpiderPosition
 from game.verdict import Verdict
 
 if TYPE_CHECKING:  # the reviews and the worker load with the first review asked for
+    from game.freecell.review import Review
     from game.solver import SolverService
+    from game.spider.fair_review import FairReview
+    from game.spider.review import SpiderReview
+
+    #: A finished review as an answer carries it, of either game or the fair one.
+    AnyReview = Review | SpiderReview | FairReview
 
 __all__ = ["FREECELL", "PAGE", "SPIDER", "Coach", "PositionLike", "ReviewCoach", "Rules"]
 
@@ -131,6 +137,15 @@ class Rules(ABC, Generic[P, M, S]):
         """A fresh session of ``old``'s deal (its moves are played on it after)."""
 
     @abstractmethod
+    def ask_review(self, service: SolverService, start: P, moves: Sequence[M], *, known_lost: bool,
+                   par: tuple[M, ...] | None, shown: Mapping[int, tuple[M, ...]] | None) -> int:
+        """Ask ``service`` to grade ``moves`` from ``start`` (``par`` and ``shown``: FreeCell's)."""
+
+    @abstractmethod
+    def finished(self, review: AnyReview) -> _Review[GradedMove[M]] | None:
+        """``review`` when it is this game's graded review (None: another's)."""
+
+    @abstractmethod
     def replay(self, session: S, moves: Sequence[M]) -> None:
         """Play ``moves`` on ``session`` (the moves before a "Try again from here")."""
 
@@ -182,6 +197,15 @@ class _FreeCellRules(Rules[Position, Move, FreeCellSession]):
     def session(self, old: FreeCellSession, level: str, now: Callable[[], float]) -> FreeCellSession:
         return FreeCellSession(old.number, auto_foundation=level, now=now)
 
+    def ask_review(self, service: SolverService, start: Position, moves: Sequence[Move], *, known_lost: bool,
+                   par: tuple[Move, ...] | None, shown: Mapping[int, tuple[Move, ...]] | None) -> int:
+        return service.ask_review(start, moves, known_lost=known_lost, par=par, shown=shown)
+
+    def finished(self, review: AnyReview) -> _Review[GradedMove[Move]] | None:
+        from game.freecell.review import Review
+
+        return review if isinstance(review, Review) else None
+
     def replay(self, session: FreeCellSession, moves: Sequence[Move]) -> None:
         for move in moves:
             session.play(move)
@@ -221,6 +245,17 @@ class _SpiderRules(Rules[SpiderPosition, SpiderMove, SpiderSession]):
 
     def session(self, old: SpiderSession, level: str, now: Callable[[], float]) -> SpiderSession:
         return SpiderSession(old.number, old.suits, now=now)
+
+    def ask_review(self, service: SolverService, start: SpiderPosition, moves: Sequence[SpiderMove], *,
+                   known_lost: bool, par: tuple[SpiderMove, ...] | None,
+                   shown: Mapping[int, tuple[SpiderMove, ...]] | None) -> int:
+        # Spider's review has no par and keeps no hint's line (the worker reads neither).
+        return service.ask_review(start, moves, known_lost=known_lost)
+
+    def finished(self, review: AnyReview) -> _Review[GradedMove[SpiderMove]] | None:
+        from game.spider.review import SpiderReview
+
+        return review if isinstance(review, SpiderReview) else None
 
     def replay(self, session: SpiderSession, moves: Sequence[SpiderMove]) -> None:
         for move in moves:
@@ -309,8 +344,8 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
 
     def _ask(self, service: SolverService, start: P, known_lost: bool, par: tuple[M, ...] | None) -> int:
         """Ask ``service`` to grade :attr:`moves` from ``start`` (the fair review asks its own)."""
-        shown: dict[int, Iterable[M]] | None = dict(self.hint_lines) if self.hint_lines else None
-        return int(service.ask_review(start, self.moves, known_lost=known_lost, par=par, shown=shown))
+        return self.rules.ask_review(service, start, self.moves, known_lost=known_lost, par=par,
+                                     shown=self.hint_lines or None)
 
     def same_game(self, session: S) -> bool:
         """The review (made or asked) is of the game ``session`` has now."""
@@ -337,9 +372,10 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
         for event in self._service.poll(self._request):
             if isinstance(event, Answer):
                 self._request = 0
-                if event.review is not None:
-                    self.review = event.review
-                    self.graded = tuple(event.review.grades)
+                review = self._finished(event.review) if event.review is not None else None
+                if review is not None:
+                    self.review = review
+                    self.graded = tuple(review.grades)
                     self.done = len(self.moves) + 1
                 return True
             graded = getattr(event, "graded", ())
@@ -388,6 +424,10 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
                 self.rules.push(pos, m, self.level)
                 self._positions.append(pos.copy(stack=False))
         return self._positions[index - 1]
+
+    @abstractmethod
+    def _finished(self, review: AnyReview) -> _Review[G] | None:
+        """The answer's review when it is this coach's kind (None: another kind)."""
 
     @abstractmethod
     def _label(self, index: int) -> str:
@@ -461,7 +501,7 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
         return session
 
 
-class Coach(ReviewCoach[P, M, S, GradedMove]):
+class Coach(ReviewCoach[P, M, S, GradedMove[M]]):
     """The review that grades each move against the best line the solver knows
     (FreeCell's, and Spider's knowing every card)::
 
@@ -500,9 +540,9 @@ class Coach(ReviewCoach[P, M, S, GradedMove]):
             if self.rules.knows_every_card and graded.grade is Grade.MISTAKE:
                 lines.append(_("Knowing every card: the solver saw the face-down cards and the stock, "
                                "which you did not."))
-            if self._better(graded) is not None:
-                lines.append(_("Better: {move} ({notation})").format(move=phrase(before, graded.better),
-                                                                     notation=graded.better))
+            better = self._better(graded)
+            if better is not None:
+                lines.append(_("Better: {move} ({notation})").format(move=phrase(before, better), notation=better))
         # The glow is named only where a better move is marked (a best move has none).
         if self._better(graded) is not None:
             lines.append(_("The table shows the position before this move; the move played is outlined, "
@@ -512,14 +552,16 @@ class Coach(ReviewCoach[P, M, S, GradedMove]):
         # The page leaves the move's cards and the better move's in view (game.ui.placing.beside).
         return Panel(title, tuple(lines), self.page_buttons(index), focus=1, beside_marks=True)
 
-    def _better(self, graded: GradedMove | None) -> M | None:
+    def _finished(self, review: AnyReview) -> _Review[GradedMove[M]] | None:
+        return self.rules.finished(review)
+
+    def _better(self, graded: GradedMove[M] | None) -> M | None:
         if graded is None or graded.grade is Grade.LOST:
             return None
-        move: M | None = graded.better  # the review's lines are this game's moves
-        return move
+        return graded.better
 
     @staticmethod
-    def _why(graded: GradedMove) -> str:
+    def _why(graded: GradedMove[object]) -> str:
         longer = 1 + len(graded.line_after) - len(graded.line_before)
         if graded.grade is Grade.BEST:
             n = len(graded.line_after)

@@ -314,7 +314,7 @@ class Play:
         """The run from ``source`` is dragged ``offset`` away on the table plane (None: let go of nothing)."""
         self.table.hold_run(source, offset)
 
-    def release(self, click: Click | None = None, target: tuple[PileKind, int] | None = None) -> None:
+    def release(self, click: Click[Pick] | None = None, target: tuple[PileKind, int] | None = None) -> None:
         """A ``click`` (:class:`game.input.pointer.Click`), or the held run let go over ``target``."""
         if click is not None and self._skip_cascade():
             return

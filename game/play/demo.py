@@ -25,6 +25,8 @@ from game.i18n import N_, _, ngettext
 from game.input.actions import Act, Action
 from game.playback import Playback
 from game.solver.answers import Answer
+from game.solver.api import spider_line
+from game.spider.position import Position as SpiderPosition
 
 if TYPE_CHECKING:
     from game.play.table import GameMove, Table
@@ -116,8 +118,11 @@ class Demo:
             at = d.index + math.ceil(SHORTER_SECONDS / d.speed) + SHORTER_MARGIN
             if len(d.line) - at < SHORTER_MIN_REST:
                 return
-            later = self.table.position.copy(stack=False)  # Spider's: no history to send
-            for move in d.line[d.index:at]:
+            shown = self.table.position
+            if not isinstance(shown, SpiderPosition):
+                return  # only Spider's demo knows every card and seeks a shorter ending
+            later = shown.copy(stack=False)  # Spider's: no history to send
+            for move in spider_line(d.line[d.index:at]):
                 later.push(move)
             self.seeking = (solver.ask_shorter(later, len(d.line) - at, time_limit=SHORTER_SECONDS), at)
             return

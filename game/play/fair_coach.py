@@ -31,7 +31,9 @@ from game.spider.moves import Move
 from game.spider.position import Position
 
 if TYPE_CHECKING:  # the worker loads with the first review asked for
+    from game.play.coach import AnyReview
     from game.solver import SolverService
+    from game.spider.fair_review import FairReview
 
 __all__ = ["FairCoach"]
 
@@ -108,6 +110,11 @@ class FairCoach(ReviewCoach[Position, Move, SpiderSession, FairJudged]):
             lines.append(_("The table shows the position before this move; the move played is outlined."))
         # The page leaves the move's cards and the hint's choice in view (game.ui.placing.beside).
         return Panel(title, tuple(lines), self.page_buttons(index), focus=1, beside_marks=True)
+
+    def _finished(self, review: AnyReview) -> FairReview | None:
+        from game.spider.fair_review import FairReview
+
+        return review if isinstance(review, FairReview) else None
 
     def _better(self, graded: FairJudged | None) -> Move | None:
         return graded.better if graded is not None else None

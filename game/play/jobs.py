@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.freecell.position import Position as FreeCellPosition
 from game.i18n import _, grouped
 from game.solver import Answer, SolverService
 from game.verdict import Verdict
@@ -116,7 +117,7 @@ class Jobs:
         """A winning line from ``position`` for the demo (the table stays live meanwhile)."""
         self._wait("demo", game, self.solver(game).ask_line(position))
 
-    def ask_rewind(self, game: str, position: GamePosition, known: Mapping[Key, Verdict]) -> None:
+    def ask_rewind(self, game: str, position: FreeCellPosition, known: Mapping[Key, Verdict]) -> None:
         """The latest winnable position of a game proven lost (``known``: the live check's verdicts)."""
         self._wait("rewind", game, self.solver(game).ask_rewind(position, known=known, known_lost=True))
 
@@ -138,9 +139,11 @@ class Jobs:
         once the live check (``live``) has proven the game lost."""
         from game.freecell.winnability import WinState
 
-        if not table.live_check_applies or live is None or live.state is not WinState.LOST:
+        position = table.position  # the live check's game: FreeCell's
+        if (not table.live_check_applies or live is None or live.state is not WinState.LOST
+                or not isinstance(position, FreeCellPosition)):
             return [Said(_("Rewind needs a position proven lost (the indicator says so)"))]
-        self.ask_rewind(table.game, table.position, live.verdicts)
+        self.ask_rewind(table.game, position, live.verdicts)
         return []
 
     def find_winnable(self, suits: int) -> None:

@@ -197,13 +197,15 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
     def play(self, move: Move | None, *, redo: bool = False) -> bool:
         """Ask the engine; animate what the step says happened; say why when it
         refused. ``redo``: the last undone move or deal again instead of ``move``."""
+        if move is None and not redo:
+            raise ValueError("play a move, or redo the last one undone")
         self.flights.land()
         pos = self.position
         before = self.layout_now()
         old_len = [len(c) for c in pos.columns]
         stock_piles = pos.deals_left
         try:
-            step = self.session.redo() if redo else self.session.play(move)
+            step = self.session.redo() if redo or move is None else self.session.play(move)
         except IllegalMoveError as exc:
             # Spider's engine raises the bare reason, which has colons of its own.
             reason = str(exc)
