@@ -163,7 +163,8 @@ class Settings:
         for f in fields(cls):
             if f.name in good:
                 value = good[f.name]
-                setattr(out, f.name, float(value) if f.name == "volume" else value)
+                # The schema passed it as its field's type; the volume, a number, is kept as a float.
+                setattr(out, f.name, float(value) if isinstance(value, int) and f.name == "volume" else value)
         return out, bad
 
     @classmethod
