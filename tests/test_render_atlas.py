@@ -1,0 +1,114 @@
+"""The card atlas is drawn again when the cards change size, and no frame pays for a whole one (issue 60).
+
+At 200% text the table area above the taller control bar is shorter: a long column
+shrinks the table a scale step (layout.SCALE_LEVELS) and the win cascade, emptying
+the columns, grows it back, so the card size changed in the middle of the cascade
+and that frame drew a whole atlas (130-900 ms on llvmpipe).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+import game.render.atlas as atlas_module
+from game.freecell import deal
+from game.freecell.solver import solve
+from game.render.camera import set_text_scale
+from game.render.layout import CardTransform, layout
+from game.render.scene import Renderer, View
+
+SIZE = (1280, 720)
+#: The most faces one frame may draw after the first: a few, never a good share of the deck.
+A_FEW = 13
+
+
+@pytest.fixture
+def double_text() -> Iterator[None]:
+    set_text_scale(2.0)
+    try:
+        yield
+    finally:
+        set_text_scale(1.0)
+
+
+def _cascade_frames() -> Iterator[View]:
+    """Deal 617 played by the solver's line to where auto-complete can run (with automatic moves
+    off, so that the cascade has many cards to send home), each move shown in flight then landed;
+    then the cascade, card by card."""
+    pos = deal(617)
+    pos.auto_foundation = False
+    yield View(layout(pos, *SIZE))
+    line = solve(deal(617)).moves
+    moves = iter(line)
+    for m in moves:
+        if pos.can_autocomplete():
+            break
+        pos.push(m, auto=False)
+    else:
+        raise AssertionError("the solver's line never reached auto-complete")
+    # The line's last moves build the long column that shrinks the table; show them.
+    start = pos.copy()
+    while pos.move_count > start.move_count - 15:
+        pos.pop()
+    pos.auto_foundation = False
+    for m in start.move_stack[pos.move_count:]:
+        yield from _move_frames(pos, m)
+    while (m := pos.autocomplete_move()) is not None:
+        yield from _move_frames(pos, m)
+    assert pos.is_won()
+
+
+def _move_frames(pos, move) -> Iterator[View]:
+    before = {int(c.card): c for c in layout(pos, *SIZE).cards}
+    pos.push(move, auto=False)
+    after = {int(c.card): c for c in layout(pos, *SIZE).cards}
+    moved = [k for k, c in after.items() if (c.kind, c.pile, c.index) != (before[k].kind, before[k].pile,
+                                                                          before[k].index)]
+    for t in (0.5, 1.0):
+        flying = {k: CardTransform(before[k].x + (after[k].x - before[k].x) * t,
+                                   before[k].y + (after[k].y - before[k].y) * t, 0.5) for k in moved} if t < 1 else {}
+        yield View(layout(pos, *SIZE, flying))
+
+
+def test_a_win_cascade_at_double_text_size_never_draws_a_whole_atlas_in_one_frame(ctx, monkeypatch, double_text):
+    drawn: list[int] = []  # the card width of each face drawn
+    draw_face = atlas_module._draw_face
+
+    def counted(card, w, h, face):
+        drawn.append(w)
+        return draw_face(card, w, h, face)
+
+    monkeypatch.setattr(atlas_module, "_draw_face", counted)
+    r = Renderer(ctx, SIZE)
+    per_frame: list[int] = []
+    sizes_shown = set()
+    last = None
+    for view in _cascade_frames():
+        before = len(drawn)
+        r.render(view)
+        per_frame.append(len(drawn) - before)
+        sizes_shown.add(r.atlas.card_px)
+        last = view
+    assert last is not None
+    # The table settles: the renders of an idle table finish the atlas for its size.
+    for _ in range(200):
+        before = len(drawn)
+        r.render(last)
+        per_frame.append(len(drawn) - before)
+        if not getattr(r, "busy", False):
+            break
+    assert per_frame[0] == 52  # the first atlas: at once
+    assert len(sizes_shown) > 1, "the cards never changed size: the test no longer shows the cascade's case"
+    assert max(per_frame[1:]) <= A_FEW, f"a frame drew {max(per_frame[1:])} faces"
+    # A size drawn before (the deal's, which the emptied table returns to) is shown again, not drawn again.
+    assert max(Counter(drawn).values()) == 52, Counter(drawn)
+    # And the faces end crisp: the same pixels as a renderer that starts at the won table's size.
+    settled = r.read_pixels()
+    r.release()
+    fresh = Renderer(ctx, SIZE)
+    fresh.render(last)
+    assert settled == fresh.read_pixels()
+    fresh.release()
