@@ -39,8 +39,8 @@ from game.cards import RANK, SUIT
 from game.render import theme
 from game.resources import asset_path
 
-__all__ = ["ART_TOP", "BACK", "CELLS", "COURT_TOP", "FONT_FILE", "GHOST", "AtlasBuild", "AtlasSheet", "FacePrint", "art_aspect",
-           "card_file", "draw_atlas", "ink", "redraw_back"]
+__all__ = ["ART_TOP", "BACK", "CELLS", "COURT_TOP", "FONT_FILE", "GHOST", "AtlasBuild", "AtlasSheet", "FacePrint",
+           "art_aspect", "card_file", "draw_atlas", "ink", "redraw_back"]
 
 FONT_FILE = "DejaVuSans-Bold.ttf"
 BACK = 52
