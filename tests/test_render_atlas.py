@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -56,21 +57,21 @@ def _cascade_frames() -> Iterator[View]:
     pos.auto_foundation = False
     for m in start.move_stack[pos.move_count:]:
         yield from _move_frames(pos, m)
-    while (m := pos.autocomplete_move()) is not None:
-        yield from _move_frames(pos, m)
+    while (home := pos.autocomplete_move()) is not None:
+        yield from _move_frames(pos, home)
     assert pos.is_won()
 
 
-def _move_frames(pos, move) -> Iterator[View]:
+def _move_frames(pos: Any, move: Any) -> Iterator[View]:
+    """``move`` played on ``pos``: a frame with its cards halfway, then one with them landed."""
     before = {int(c.card): c for c in layout(pos, *SIZE).cards}
     pos.push(move, auto=False)
     after = {int(c.card): c for c in layout(pos, *SIZE).cards}
-    moved = [k for k, c in after.items() if (c.kind, c.pile, c.index) != (before[k].kind, before[k].pile,
-                                                                          before[k].index)]
-    for t in (0.5, 1.0):
-        flying = {k: CardTransform(before[k].x + (after[k].x - before[k].x) * t,
-                                   before[k].y + (after[k].y - before[k].y) * t, 0.5) for k in moved} if t < 1 else {}
-        yield View(layout(pos, *SIZE, flying))
+    halfway: dict[int | tuple[Any, int, int], CardTransform] = {
+        k: CardTransform((before[k].x + c.x) / 2, (before[k].y + c.y) / 2, 0.5)
+        for k, c in after.items() if (c.kind, c.pile, c.index) != (before[k].kind, before[k].pile, before[k].index)}
+    yield View(layout(pos, *SIZE, halfway))
+    yield View(layout(pos, *SIZE))
 
 
 def test_a_win_cascade_at_double_text_size_never_draws_a_whole_atlas_in_one_frame(ctx, monkeypatch, double_text):

@@ -37,13 +37,15 @@ import pygame
 from game.render import theme
 from game.render.atlas import BACK, CELLS, PAD, AtlasBuild, AtlasSheet, FacePrint, redraw_back
 
-__all__ = ["STEP_CELLS", "STEP_SECONDS", "CardAtlas", "atlas_px"]
+__all__ = ["FLIGHT_STEP_CELLS", "STEP_CELLS", "STEP_SECONDS", "CardAtlas", "atlas_px"]
 
 #: The most cells of a new atlas one frame draws, and the time it may spend on them
-#: (it stops at whichever comes first, after one cell at least): a frame of a
-#: cascade on llvmpipe is 4-10 ms, and one face 0.5-3 ms once its art is read.
+#: (it stops at whichever comes first, after one cell at least): one face is 0.3-3 ms
+#: once its art is read (a court card's first rasterising at a size, 10-15 ms). While
+#: cards fly (a frame of a cascade is 3-10 ms on llvmpipe) a frame draws one cell.
 STEP_CELLS = 6
 STEP_SECONDS = 0.004
+FLIGHT_STEP_CELLS = 1
 
 
 def atlas_px(card_px: float) -> int:
@@ -92,12 +94,13 @@ class CardAtlas:
         """Whether an atlas for a new size is being drawn (the frames to come draw more of it)."""
         return self._build is not None
 
-    def ensure(self, card_px: float) -> bool:
+    def ensure(self, card_px: float, *, moving: bool = False) -> bool:
         """Work toward the atlas for cards ``card_px`` wide; True if the atlas shown changed.
 
         The first atlas is drawn at once. Later, a size the one shown does not
-        serve is drawn a step at a time, one step each call, and shown when
-        complete (or at once, if it is the spare's size)."""
+        serve is drawn a step at a time, one step each call (a smaller one when
+        ``moving``: cards are in flight), and shown when complete (or at once,
+        if it is the spare's size)."""
         want = atlas_px(card_px)
         if self.texture is None:
             self._draw_whole(want)
@@ -113,7 +116,7 @@ class CardAtlas:
             return True
         if self._build is None or not _serves(self._build.w, want):
             self._begin(want)
-        return self._step()
+        return self._step(FLIGHT_STEP_CELLS if moving else STEP_CELLS)
 
     def _draw_whole(self, want: int) -> None:
         self._begin(want)
@@ -128,11 +131,11 @@ class CardAtlas:
         self._build_tex = self.ctx.texture(self._build.sheet.surface.get_size(), 4)
         self.built.append(want)
 
-    def _step(self) -> bool:
+    def _step(self, cells: int) -> bool:
         """Draw the next cells of the atlas being built and upload them; True when it is complete and shown."""
         build, tex = self._build, self._build_tex
         assert build is not None and tex is not None
-        for cell in build.step(cells=STEP_CELLS, seconds=STEP_SECONDS):
+        for cell in build.step(cells=cells, seconds=STEP_SECONDS):
             self._upload(build.sheet, tex, cell)
         if not build.done:
             return False

@@ -489,10 +489,10 @@ class Renderer:
         lay = view.layout
         cam = self.camera_for(lay)
         fr = self.frame_data(view)
-        # A new card size's atlas is drawn a step each frame while the one drawn
-        # shows, scaled (a whole one is 50-900 ms: no frame of a move, a cascade or a
-        # resize pays for it); the frame that completes it paints the window again.
-        self.atlas.ensure(cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W)
+        # A new card size's atlas is drawn a step each frame (one cell while cards fly)
+        # while the one drawn shows, scaled (a whole one is 50-900 ms: no frame of a move,
+        # a cascade or a resize pays for it); the frame that completes it paints again.
+        self.atlas.ensure(cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W, moving=bool(fr.flight))
         key = (self.size, lay.rect, tuple(lay.slots), fr.key(), self.flat, self.atlas.face,
                self.atlas.back, self.felt.colour, self.contrast, self.atlas.card_px)
         if not force and not dirty and key == self._last:
