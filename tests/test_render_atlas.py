@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+import pygame
 import pytest
 
 import game.render.atlas as atlas_module
@@ -113,3 +114,28 @@ def test_a_win_cascade_at_double_text_size_never_draws_a_whole_atlas_in_one_fram
     fresh.render(last)
     assert settled == fresh.read_pixels()
     fresh.release()
+
+
+def test_a_card_back_chosen_while_a_new_size_is_drawn_is_the_one_it_shows(ctx, monkeypatch):
+    from game.render import atlas_texture, theme
+    from game.render.atlas import draw_atlas
+    from game.render.atlas_texture import STEP_CELLS, CardAtlas
+
+    monkeypatch.setattr(atlas_texture, "STEP_SECONDS", 60.0)  # each step: STEP_CELLS cells
+    other = next(name for name in theme.CARD_BACKS if name != theme.DEFAULT_CARD_BACK)
+    # The back cell (52) not yet drawn, and already drawn, when the back changes.
+    for steps_first in (1, 53 // STEP_CELLS + 1):
+        atlas = CardAtlas(ctx, four_colour=False, mipmaps=False, anisotropy=0.0)
+        atlas.ensure(100.0)
+        for _ in range(steps_first):
+            atlas.ensure(200.0)
+        assert atlas.building
+        atlas.set_back(other)
+        while atlas.building:
+            atlas.ensure(200.0)
+        assert atlas.card_px == 256 and atlas.texture is not None
+        assert atlas.texture.read() == pygame.image.tobytes(draw_atlas(256, back=other).surface, "RGBA")
+        atlas.ensure(100.0)  # back to the first size: its back is the new one too
+        assert atlas.card_px == 128 and atlas.texture is not None
+        assert atlas.texture.read() == pygame.image.tobytes(draw_atlas(128, back=other).surface, "RGBA")
+        atlas.release()

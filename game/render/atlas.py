@@ -438,12 +438,12 @@ class AtlasBuild:
         return self.next_cell >= CELLS
 
     def step(self, cells: int = 1, seconds: float | None = None) -> list[int]:
-        """Draw up to ``cells`` more cells, or (``seconds``) as many as fit in that time, at least one;
-        the cells drawn."""
+        """Draw up to ``cells`` more cells, and (``seconds``) no more once that time is spent (one at
+        least); the cells drawn."""
         start = time.perf_counter()
         drawn: list[int] = []
-        while not self.done and (len(drawn) < cells if seconds is None
-                                 else not drawn or time.perf_counter() - start < seconds):
+        while not self.done and len(drawn) < cells and (seconds is None or not drawn
+                                                        or time.perf_counter() - start < seconds):
             cell = self.next_cell
             if cell < 52:
                 img = _draw_face(cell, self.w, self.h, self.face)

@@ -37,7 +37,7 @@ import pygame
 from game.render import theme
 from game.render.atlas import BACK, CELLS, PAD, AtlasBuild, AtlasSheet, FacePrint, redraw_back
 
-__all__ = ["FLIGHT_STEP_CELLS", "STEP_CELLS", "STEP_SECONDS", "CardAtlas", "atlas_px"]
+__all__ = ["FLIGHT_STEP_CELLS", "SPARE_MOST_PX", "STEP_CELLS", "STEP_SECONDS", "CardAtlas", "atlas_px"]
 
 #: The most cells of a new atlas one frame draws, and the time it may spend on them
 #: (it stops at whichever comes first, after one cell at least): one face is 0.3-3 ms
@@ -46,6 +46,8 @@ __all__ = ["FLIGHT_STEP_CELLS", "STEP_CELLS", "STEP_SECONDS", "CardAtlas", "atla
 STEP_CELLS = 6
 STEP_SECONDS = 0.004
 FLIGHT_STEP_CELLS = 1
+#: The largest atlas (its card width) kept as the spare: about 25 MB, in memory and as a texture.
+SPARE_MOST_PX = 256
 
 
 def atlas_px(card_px: float) -> int:
@@ -110,8 +112,8 @@ class CardAtlas:
             return False
         if self._spare is not None and _serves(self._spare[0], want):
             self._drop_build()
-            spare = self._spare
-            self._spare = (self.card_px, self.sheet, self.texture) if self.sheet is not None else None
+            spare, self._spare = self._spare, None
+            self._keep_shown()
             self.card_px, self.sheet, self.texture = spare
             return True
         if self._build is None or not _serves(self._build.w, want):
@@ -153,10 +155,21 @@ class CardAtlas:
         assert build is not None and tex is not None and build.done
         self._build = self._build_tex = None
         self._filter(tex)
+        self._keep_shown()
+        self.card_px, self.sheet, self.texture = build.w, build.sheet, tex
+
+    def _keep_shown(self) -> None:
+        """The atlas shown becomes the spare (the last spare released), if it is one worth keeping:
+        up to :data:`SPARE_MOST_PX` (a larger one, a 4K window's, is a hundred MB twice over)."""
         if self._spare is not None:
             self._spare[2].release()
-        self._spare = (self.card_px, self.sheet, self.texture) if self.texture is not None and self.sheet else None
-        self.card_px, self.sheet, self.texture = build.w, build.sheet, tex
+            self._spare = None
+        if self.texture is None or self.sheet is None:
+            return
+        if self.card_px <= SPARE_MOST_PX:
+            self._spare = (self.card_px, self.sheet, self.texture)
+        else:
+            self.texture.release()
 
     def _filter(self, tex: moderngl.Texture) -> None:
         if self.mipmaps:
