@@ -5,11 +5,12 @@
     python tools/bench_atlas.py --sizes 1280x720 --runs 9
 
 For each size it takes the atlas pixel size the renderer picks for FreeCell's
-cards there (the atlas is built once per card size: at start-up and after a
-large resize) and prints the median and the slowest of ``--runs`` builds,
-two-colour and four-colour. Each run starts cold for the art: the SVG files
-are read and every face rasterised again. This is a benchmark, not a test:
-numbers depend on the machine and its load.
+cards there (the atlas is built once per card size: at start-up whole, after a
+large resize or a change of the table's scale a few cells a frame) and prints
+the median and the slowest of ``--runs`` whole builds, two-colour and
+four-colour. Each run starts cold for the art: the SVG files are read and
+every face rasterised again. This is a benchmark, not a test: numbers depend
+on the machine and its load.
 """
 
 from __future__ import annotations
