@@ -471,7 +471,7 @@ def window_card_px(game: str, size: tuple[int, int]) -> float:
         position = spider_deal(1, 1)
     lay = layout(position, *size)
     cam = Camera.frame(lay.rect, *size)
-    # The same measure as the renderer's atlas (game/render/scene.py).
+    # The same measure as the renderer's atlas (Renderer.render, game/render/scene.py).
     return cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W
 
 
