@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from test_screens import move_list_panels, screens
@@ -69,11 +70,13 @@ def rows_of(panel, views) -> list[set]:
     def column(x: int) -> int:
         return max((i for i, hx in enumerate(heads) if hx <= x), default=0)
 
-    placed = []
+    #: Each row: its column, the top and bottom of its buttons, and its pieces.
+    placed: list[tuple[int, int, int, set[tuple[Any, ...]]]] = []
     for r in rows:
         rects = [spans[i] for i in r.buttons]
+        pieces: set[tuple[Any, ...]] = {("button", i) for i in r.buttons}
         placed.append((column(min(x for x, _, _, _ in rects)), min(y for _, y, _, _ in rects),
-                       max(y + h for _, y, _, h in rects), {("button", i) for i in r.buttons}))
+                       max(y + h for _, y, _, h in rects), pieces))
     for piece in texts:
         role, _text, x, y, _px = piece
         mine = [p for p in placed if p[0] == column(x)]
