@@ -180,3 +180,29 @@ def test_the_focused_buttons_row_shows_whole():
     finally:
         set_text_scale(1.0)
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_table_line_in_view_has_its_columns_heads_over_it(lang):
+    # "At 200% the statistics table folds in two": scrolled, its numbers stood under no head.
+    i18n.set_language(lang)
+    set_text_scale(2.0)
+    try:
+        panel = scrolling_screens()["statistics"]
+        views = reachable(panel)
+        assert len(views) > 1
+        for offset, g in views.items():
+            lines = [t for t in g.texts if t.role in ("name", "cell")]
+            if not lines:
+                continue
+            heads = [t for t in g.texts if t.role == "header"]
+            first = min(t.y for t in lines)
+            # The heads of the part the first line shown belongs to stand over it, in view.
+            assert any(t.y < first for t in heads), (lang, offset, [t.text for t in lines[:3]])
+            over = max(t.y for t in heads if t.y < first)
+            assert g.title_at[1] < over, (lang, offset)
+            for t in lines:  # and none is drawn over a head
+                assert not any(h.y <= t.y < h.y + h.px and abs(h.x - t.x) < g.px for h in heads), (lang, offset, t)
+    finally:
+        set_text_scale(1.0)
+        i18n.set_language("en")

@@ -119,6 +119,9 @@ class ScreenGeometry:
     #: The offsets at which a row (or heading) starts at the view's top, both ends included:
     #: where the wheel stops (:meth:`game.ui.overlay.Overlay.scroll_by`), so a view always shows one.
     stops: tuple[int, ...] = ()
+    #: Each part of a table: its header (heads and rule) and the whole part. A scrolling screen
+    #: keeps a header in view at the top while lines of its part are in view under it.
+    tables: tuple[tuple[Rect, Rect], ...] = ()
 
     def rects(self) -> list[Rect]:
         return [self.box] + [b.rect for b in self.buttons]
@@ -477,6 +480,8 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
     rules: list[Rect] = []
     chart_geo: ChartGeometry | None = None
     th = measure("Ag", px)[1]
+    units: list[tuple[Rect, Rect]] = []
+    tables: list[tuple[Rect, Rect]] = []
     if grid is not None:
         parts = _grid_parts(grid.header, grid.rows, inner, px, measure)
         for n, (colidx, widths) in enumerate(parts):
@@ -484,6 +489,7 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
                 y += px
             table_w = sum(widths)
             tx = x0 + pad + (inner - table_w) // 2
+            head_y = y
             heads = [_header_lines(grid.header[c], wd, px, measure) for c, wd in zip(colidx, widths)]
             lines = max(len(hd) for hd in heads)
             cx = tx
@@ -496,8 +502,11 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
             y += lines * th + px // 4
             rules.append((tx, y, table_w, max(1, px // 8)))
             y += px // 4
+            head = (tx, head_y, table_w, y - head_y)
+            units.append((head, head))
             row_h = th + px // 2
             for r, cells in enumerate(grid.rows):
+                units.append(((tx, y, table_w, row_h),) * 2)  # a table's line shows whole
                 if r % 2 == 0:
                     stripes.append((tx, y, table_w, row_h))
                 cx = tx
@@ -508,6 +517,7 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
                     texts.append(Text(text, hx, y + px // 4, px, "name" if c == 0 else "cell"))
                     cx += wd
                 y += row_h
+            tables.append((head, (tx, head_y, table_w, y - head_y)))
         y += px // 2
     flows: list[_Flow] = []
     if sections:
@@ -596,7 +606,6 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
     def down(r: Rect) -> Rect:
         return (r[0], r[1] + dy, r[2], r[3])
 
-    units: list[tuple[Rect, Rect]] = []
     for f in flows:
         texts += f.texts
         placed += f.buttons
@@ -616,7 +625,8 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
                           tuple(down(r) for r in rules), chart_geo,
                           tuple((down(r), st, t) for r, st, t in days),
                           tuple((down(r), st) for r, st in day_swatches), 2 if two else 1, cut,
-                          units=tuple((down(whole), down(head)) for whole, head in units))
+                          units=tuple((down(whole), down(head)) for whole, head in units),
+                          tables=tuple((down(head), down(whole)) for head, whole in tables))
 
 
 #: The calendar's weekday heads, Monday first (msgids; the week starts where the

@@ -62,16 +62,37 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
         # Just enough to show the focused button's row, a little room under it where the row leaves it.
         offset = min(target[1] + target[3] - bottom + px // 2, target[1] - top)
     offset = max(0, min(offset, last - bottom))
+
+    def under(r: Rect) -> int:
+        """How much of the view's top a table's header keeps over a line of it (0 elsewhere)."""
+        return next((head[3] for head, part in geo.tables if holds(part, r) and not holds(head, r)), 0)
+
+    # The wheel stops where a row, or a table's line under its header, starts at the view's top.
     stops = tuple(sorted({0, max(0, last - bottom)}
-                         | {max(0, min(head[1] - top, last - bottom)) for _whole, head in geo.units}))
+                         | {max(0, min(head[1] - top - under(head), last - bottom)) for _whole, head in geo.units}))
     seen = (0, top, w, bottom - top)
     hidden = [0, 0]
+    # A table's header scrolled off the top while its part reaches into the view stays at the
+    # top over the part's lines, so every number shown is under its column's head (and where
+    # no line fits under it, the header and those lines are left out together).
+    pinned = [(head, part, top - (head[1] - offset)) for head, part in geo.tables
+              if head[1] - offset < top < part[1] + part[3] - offset]
 
     def up(r: Rect) -> Rect:
-        return (r[0], r[1] - offset, r[2], r[3])
+        shift = next((s for head, _part, s in pinned if holds(head, r)), 0)
+        return (r[0], r[1] - offset + shift, r[2], r[3])
 
     def keep(r: Rect) -> bool:
-        out = [up(u) for u in needs(r) if not inside(up(u), seen)]
+        for head, part, _s in pinned:
+            if holds(head, r):
+                # Shown while one line of its part shows whole under it.
+                if any(holds(part, u) and not holds(head, u) and top + head[3] <= u[1] - offset
+                       and u[1] + u[3] - offset <= bottom for u, _head in geo.units):
+                    return True
+                hidden[0] += 1
+                return False
+        out = [up(u) for u in needs(r) if not inside(up(u), seen)
+               or any(holds(part, u) and up(u)[1] < top + head[3] for head, part, _s in pinned)]
         if out:
             hidden[0 if min(u[1] for u in out) < top else 1] += 1
         return not out
@@ -79,7 +100,7 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
     chart = geo.chart
     if chart is not None and not keep(chart.plot):
         chart = None  # a chart shows whole or not at all, its axis and legend with it
-    texts = tuple(Text(t.text, t.x, t.y - offset, t.px, t.role) for t in geo.texts
+    texts = tuple(Text(t.text, t.x, up((t.x, t.y, 0, 0))[1], t.px, t.role) for t in geo.texts
                   if (chart is not None or geo.chart is None or t.role not in ("axis", "legend"))
                   and keep((t.x, t.y, *measure(t.text, t.px))))
     buttons = tuple(replace(b, rect=up(b.rect)) for b in geo.buttons if keep(b.rect))
