@@ -196,9 +196,18 @@ class Overlay:
         return text_font(px)
 
     def scroll_by(self, pixels: int) -> None:
-        """Scroll the screen shown (if it scrolls) ``pixels`` down (up when negative); the next update draws it."""
-        if self.screen is not None and (self.screen.above or self.screen.below):
-            self.scroll = max(0, self.screen.offset + pixels)
+        """Scroll the screen shown (if it scrolls) ``pixels`` down (up when negative), on to the
+        next place a row starts at the view's top (:attr:`ScreenGeometry.stops`), so the view
+        moves at least that far and never stops between rows; the next update draws it."""
+        screen = self.screen
+        if screen is None or not (screen.above or screen.below):
+            return
+        want = screen.offset + pixels
+        if screen.stops and pixels > 0:
+            want = min((s for s in screen.stops if s >= want), default=screen.stops[-1])
+        elif screen.stops and pixels < 0:
+            want = max((s for s in screen.stops if s <= want), default=0)
+        self.scroll = max(0, want)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
