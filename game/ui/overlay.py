@@ -24,10 +24,11 @@ from game.render.uniforms import uniform
 from game.resources import shader_path
 from game.ui.document import DocGeometry, document_geometry
 from game.ui.fonts import TextFont, text_font
+from game.ui.geometry import ScreenGeometry
 from game.ui.hud import HudGeometry, Rect, hud_geometry
 from game.ui.placing import note_box
 from game.ui.question import QuestionGeometry, question_geometry
-from game.ui.screens import ScreenGeometry, screen_geometry
+from game.ui.screens import screen_geometry
 
 __all__ = ["HIGH_CONTRAST", "Button", "Overlay", "Palette", "Panel"]
 

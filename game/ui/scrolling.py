@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.render.camera import hud_band
+from game.ui.geometry import ChartGeometry, ScreenGeometry, Text
 from game.ui.hud import Measure, Rect, inside
-from game.ui.screens import ChartGeometry, ScreenGeometry, Text
 
 __all__ = ["scrolled"]
 
