@@ -322,6 +322,30 @@ def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = fon
     return geo
 
 
+def _cuts(cols: Sequence[Sequence[SectionLike]], widths: Sequence[int], buttons: Sequence[ButtonLike], px: int,
+          measure: Measure) -> bool:
+    """Whether a column ``widths`` wide would cut a row's label or a button's words (a
+    button wraps on up to three lines, as :meth:`_Flow.button_text` sets it).
+
+        >>> from game.play.panels import Button, Row, Section
+        >>> one = (Section("A", (Row("", (0,)),)),)
+        >>> m = lambda text, px: (len(text) * px, px)
+        >>> _cuts([one, one], [200, 200], [Button("word " * 5, "a")], 10, m)
+        False
+        >>> _cuts([one, one], [60, 200], [Button("word " * 5, "a")], 10, m)
+        True
+    """
+    for col, col_w in zip(cols, widths):
+        for sec in col:
+            for row in sec.rows:
+                if measure(row.label, px)[0] > col_w:
+                    return True
+                for i in row.buttons:
+                    if len(wrap_plain(buttons[i].label, col_w - px, px, measure)) > 3:
+                        return True
+    return False
+
+
 def _balanced(sections: tuple[SectionLike, ...]) -> list[tuple[SectionLike, ...]]:
     """Two or three sections in two columns, in order, as even in height as the split
     allows (a heading counts as a row): the menu's first group alone, a long move list's
@@ -369,6 +393,11 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
     need = max(need, measure(getattr(panel, "title", ""), title_px)[0], 20 * px)
     box_w = min(max_w, need + 2 * pad)
     inner = box_w - 2 * pad
+    if len(cols) == 2 and _cuts(cols, _column_widths(needs, inner - 2 * pad, px), buttons, px, measure):
+        # Two columns would cut a label short (large text: the move list's "Move J♣ from
+        # column 5…" hid where it goes); one column, taller, scrolls or shrinks instead.
+        cols = [sections]
+        needs = [_row_widths(sections, buttons, px, measure)]
     x0 = (w - box_w) // 2
     y0 = 0  # placed after the height is known
     title = fit_text(getattr(panel, "title", ""), inner, title_px, measure) or " "
