@@ -206,3 +206,26 @@ def test_a_table_line_in_view_has_its_columns_heads_over_it(lang):
     finally:
         set_text_scale(1.0)
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "zh_CN"])
+def test_every_view_opens_on_a_whole_row_at_its_top(lang):
+    # Scrolled to its end (the wheel, or the focus on the last button), the move list at
+    # 200% once showed a blank band under its title where the rows cut by the view's top
+    # edge were left out: a view begins where a row begins, and leaves room after the end.
+    from game.ui.hud import font_measure
+
+    i18n.set_language(lang)
+    set_text_scale(2.0)
+    try:
+        for name, panel in scrolling_screens().items():
+            views = reachable(panel)
+            if len(views) < 2:
+                continue
+            for offset, g in views.items():
+                view_top = g.title_at[1] + font_measure(g.title, g.title_px)[1] + g.px * 2 // 3
+                first = min([b.rect[1] for b in g.buttons] + [t.y for t in g.texts if t.role != "title"])
+                assert first - view_top <= 2 * g.px, (name, lang, offset, first - view_top, g.px)
+    finally:
+        set_text_scale(1.0)
+        i18n.set_language("en")

@@ -55,21 +55,31 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
                 return (head,) if holds(head, r) else (r, head)
         return (r,)
 
-    focus = getattr(panel, "focus", -1)
-    target = next((needs(b.rect)[0] for b in geo.buttons if b.index == focus), None)
-    offset = 0 if scroll is None else scroll
-    if scroll is None and target is not None and target[1] + target[3] > bottom:
-        # Just enough to show the focused button's row, a little room under it where the row leaves it.
-        offset = min(target[1] + target[3] - bottom + px // 2, target[1] - top)
-    offset = max(0, min(offset, last - bottom))
-
     def under(r: Rect) -> int:
         """How much of the view's top a table's header keeps over a line of it (0 elsewhere)."""
         return next((head[3] for head, part in geo.tables if holds(part, r) and not holds(head, r)), 0)
 
-    # The wheel stops where a row, or a table's line under its header, starts at the view's top.
-    stops = tuple(sorted({0, max(0, last - bottom)}
-                         | {max(0, min(head[1] - top - under(head), last - bottom)) for _whole, head in geo.units}))
+    # Where a row, or a table's line under its header, starts at the view's top. The view
+    # scrolls no further than the first of these past the content's end, so at the end too
+    # it opens on a whole row (with room after the last piece), never on a band left blank
+    # where a row would have been cut.
+    starts = sorted({0} | {max(0, head[1] - top - under(head)) for _whole, head in geo.units}
+                    | {max(0, b.rect[1] - top) for b in geo.buttons  # the buttons no row names
+                       if not any(holds(whole, b.rect) for whole, _head in geo.units)})
+    end = max(0, last - bottom)
+    most = next((s for s in starts if s >= end), end)
+    focus = getattr(panel, "focus", -1)
+    target = next((needs(b.rect)[0] for b in geo.buttons if b.index == focus), None)
+    offset = 0 if scroll is None else scroll
+    if scroll is None and target is not None and target[1] + target[3] > bottom:
+        # Enough to show the focused button's row, a little room under it where the row leaves
+        # it, and on to where a row starts at the top if the focused one still shows then.
+        offset = min(target[1] + target[3] - bottom + px // 2, target[1] - top)
+        offset = next((s for s in starts if offset <= s <= target[1] - top), offset)
+    offset = max(0, min(offset, most))
+
+    # The wheel stops at those starts.
+    stops = tuple(s for s in starts if s <= most) + (() if most in starts else (most,))
     seen = (0, top, w, bottom - top)
     hidden = [0, 0]
     # A table's header scrolled off the top while its part reaches into the view stays at the
