@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from catalogs import catalog
 
 from game import i18n
-from game.i18n import LANGUAGES, read_po
+from game.i18n import LANGUAGES
 from game.resources import asset_path
 from game.ui import fonts
 
 
 def texts(code: str) -> list[str]:
     """What the game can show in ``code``: each msgstr (English: each msgid) and every language's name."""
-    pot = i18n.catalog_path("messages").with_suffix(".pot") if code == "en" else i18n.catalog_path(code)
     out = list(LANGUAGES.values())
-    for e in read_po(pot.read_text(encoding="utf-8")):
+    for e in catalog("messages" if code == "en" else code):
         if not e.msgid:
             continue
         if code == "en":

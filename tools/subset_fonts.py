@@ -8,7 +8,7 @@ Usage::
     python3 tools/subset_fonts.py zh_CN           # only the Chinese one
 
 Each font keeps only what the game can show: every character of every
-catalog (game/locale/*.po, so the Settings list can name each language in
+catalog (game/locale/*/LC_MESSAGES/messages.po, so the Settings list can name each language in
 its own script), every non-ASCII character of the game's own text, ASCII,
 the suit symbols and the punctuation in use; then the Korean font the 2,350
 Hangul syllables of KS X 1001 (the ones in everyday use) and the Hangul
@@ -34,7 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.i18n import LANGUAGES, read_po  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+from game.i18n import LANGUAGES, catalog_path  # noqa: E402
 
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
 KANJIDIC = Path("/usr/share/edict/kanjidic")
@@ -82,11 +84,12 @@ def catalog_chars(code: str) -> set[str]:
     for the Chinese font only, the others for the Korean and Japanese fonts), of the language
     names and of the game's own text."""
     out = set("".join(LANGUAGES.values()))
-    for po in sorted((ROOT / "game" / "locale").glob("*.po")):
-        if (po.stem == "zh_CN") != (code == "zh_CN"):
-            continue
-        for e in read_po(po.read_text(encoding="utf-8")):
-            out.update("".join(e.translations))
+    for other in sorted(LANGUAGES):
+        if (other == "zh_CN") != (code == "zh_CN") or not catalog_path(other).is_file():
+            continue  # English has no catalog: its text is the code's
+        with open(catalog_path(other), "rb") as f:
+            for m in read_po(f):
+                out.update("".join(m.string) if isinstance(m.string, (list, tuple)) else m.string or "")
     for py in (ROOT / "game").rglob("*.py"):
         out.update(c for c in py.read_text(encoding="utf-8") if ord(c) > 0x7E)
     return {c for c in out if c.isprintable() or c == "\u3000"}
