@@ -457,8 +457,8 @@ def test_dates_are_written_as_cldr_writes_them_in_each_language(code, title, day
     """The calendar's title is a heading: the month as it stands alone, with a capital,
     and no «г.» after a Russian year (CLDR's running-text form is «ноябрь 2026 г.»); a day
     in the menu's challenge row reads as a date (Russian genitive); the weekday heads are
-    CLDR's, short, from the day the language's calendars start the week (Korea and Japan:
-    Sunday), and Chinese takes the narrow 一 where the short form is 周一."""
+    CLDR's, from the day the language's calendars start the week (Korea and Japan: Sunday),
+    short, or narrow where the narrow names tell the days apart (Chinese 一, not 周一)."""
     i18n.set_language(code)
     try:
         assert i18n.language() == code
@@ -589,22 +589,102 @@ def test_the_wheel_ships_every_compiled_catalog():
 
 
 def test_a_new_language_needs_only_its_catalog_and_its_line_in_languages(tmp_path, monkeypatch):
-    """Plurals, numbers, dates, the first weekday and the system locale's match come from
-    CLDR for any code: nothing else in the code names a language."""
-    monkeypatch.setitem(LANGUAGES, "zh_CN", "简体中文")
+    """Plurals, numbers, dates, weekday heads, the first weekday and the system locale's
+    match come from CLDR for any code: nothing else in the code names a language."""
     monkeypatch.setitem(LANGUAGES, "de", "Deutsch")
     _install(tmp_path, monkeypatch, "de", [("Undo", "Rückgängig"), (("{n} move", "{n} moves"), ("{n} Zug", "{n} Züge"))])
     assert i18n.detect_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
     assert i18n.detect_language({"LANGUAGE": "zh", "LANG": "fr_FR.UTF-8"}) == "zh_CN"
     assert i18n.detect_language({"LANG": "zh_TW.UTF-8"}) == "en"  # Traditional Chinese is another catalog
     assert i18n.detect_language({"LANG": "de_AT.UTF-8"}) == "de"
+    assert i18n.detect_language({"LANG": "zh_SG.UTF-8"}) == "zh_CN"  # Simplified, as in China
+    assert i18n.detect_language({"LANG": "zh_HK.UTF-8"}) == "en"
     i18n.set_language("de")
     try:
         assert i18n.language() == "de" and i18n._("Undo") == "Rückgängig"
         assert [i18n.ngettext("{n} move", "{n} moves", n).format(n=n) for n in (1, 2)] == ["1 Zug", "2 Züge"]
         assert (i18n.grouped(1234567), i18n.decimal(0.5), i18n.first_weekday()) == ("1.234.567", "0,50", 0)
         assert i18n.day_and_month(11, 2) == "2. November"
+        assert (i18n.month_and_year(2026, 11), i18n.weekday_heads()[:2]) == ("November 2026", ("Mo.", "Di."))
     finally:
         i18n.set_language("en")
     assert i18n.plural_index("zh_CN", 5) == 0
     assert str(i18n.cldr_locale("zh_CN")) == "zh_Hans_CN"
+
+
+def _code_literals(path: Path) -> list[tuple[int, str]]:
+    """The string literals of a module that are a language's code, docstrings left out."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    codes = set(LANGUAGES) - {"en"}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and node.value in codes and id(node) not in docstrings]
+
+
+def test_no_module_but_the_language_list_names_a_language():
+    """A sixth language is a line of game/i18n.py's table (with its catalog and font file):
+    the settings file's choices, the fonts, --lang and its messages, the font tool and the
+    CLDR look-ups all read that table, so no other module of game/ or tools/ names a language."""
+    found = {path.relative_to(ROOT).as_posix(): _code_literals(path)
+             for folder in ("game", "tools") for path in sorted((ROOT / folder).rglob("*.py"))}
+    table = found.pop("game/i18n.py")
+    assert {code for _, code in table} == set(LANGUAGES) - {"en"}
+    assert {path: lines for path, lines in found.items() if lines} == {}
+
+
+def test_no_translators_note_is_lost_to_a_message_beside_another_on_its_line():
+    """pybabel gives a `# TRANSLATORS:` note to the first message of the line below it only:
+    a second message on that line (a tuple, a dict, `_("a") if x else _("b")`) would go to
+    the translator without it. Each message a note is for stands on a line of its own."""
+    from babel.messages.extract import extract_from_file
+
+    lost = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        by_line: dict[int, list[tuple[object, list[str]]]] = {}
+        for lineno, message, comments, _context in extract_from_file(
+                "python", str(path), comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            by_line.setdefault(lineno, []).append((message, comments))
+        for lineno, found in by_line.items():
+            noted = {str(m) for m, c in found if c}
+            lost += [f"{path.relative_to(ROOT)}:{lineno} {m}" for m, c in found if noted and not c and str(m) not in noted]
+    assert lost == []
+
+
+def test_numbers_dates_and_plural_forms_are_asked_of_cldr_once_per_language_and_value(monkeypatch):
+    """The HUD, Settings and the statistics ask for the same numbers, titles and plural
+    forms every frame: Babel (some 15-25 µs a call) is asked once, then the answer is kept."""
+    import babel.dates
+    import babel.numbers
+
+    calls: list[str] = []
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            calls.append(name)
+            return real(*args, **kwargs)
+        return call
+
+    for module, name in ((babel.numbers, "format_percent"), (babel.numbers, "format_decimal"),
+                         (babel.dates, "format_date"), (babel.dates, "format_skeleton")):
+        monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
+    i18n.set_language("ru")
+    try:
+        calls.clear()
+        for _frame in range(3):
+            shown = (i18n.percent(0.37), i18n.grouped(123456), i18n.decimal(0.25), i18n.month_and_year(2031, 7),
+                     i18n.day_and_month(7, 3))
+        assert shown == ("37\u00a0%", "123\u00a0456", "0,25", "Июль 2031", "3 июля")
+        assert sorted(calls) == ["format_date", "format_decimal", "format_decimal", "format_percent",
+                                 "format_skeleton"]
+        rule = i18n.cldr_locale("ru").plural_form
+        asked: list[int] = []
+        monkeypatch.setattr(type(rule), "__call__", lambda self, n: asked.append(n) or "many")
+        for _frame in range(3):
+            i18n.ngettext("{n} move", "{n} moves", 987)
+        assert asked.count(987) <= 1
+    finally:
+        i18n.set_language("en")
