@@ -686,21 +686,20 @@ def _matching_language(identifier: str) -> str | None:
 @functools.cache
 def _language_script_territory(identifier: str) -> tuple[str, str, str]:
     """A locale's language, script and territory, the ones it leaves out filled in from CLDR's
-    likely subtags ("zh_TW" -> zh, Hant, TW; "ru" -> ru, Cyrl, RU); all "" for no locale."""
-    from babel import Locale, UnknownLocaleError
-    from babel.core import get_global
+    likely subtags ("zh_TW" -> zh, Hant, TW; "ru" -> ru, Cyrl, RU); all "" for no locale name.
+    Only the name is read, not the locale's own data (the bundle carries the game's locales only)."""
+    from babel.core import get_global, parse_locale
 
     try:
-        locale = Locale.parse(_CLDR_NAMES.get(identifier, identifier))
-    except (ValueError, TypeError, UnknownLocaleError):
+        language, territory, script, *_rest = parse_locale(_CLDR_NAMES.get(identifier, identifier))
+    except ValueError:
         return "", "", ""
     likely = get_global("likely_subtags")
-    found = next((likely[key] for key in (f"{locale.language}_{locale.territory}", locale.language) if key in likely),
-                 "")
-    parts = found.split("_")
-    script = locale.script or (parts[1] if len(parts) == 3 else "")
-    territory = locale.territory or (parts[-1] if len(parts) > 1 else "")
-    return locale.language, script, territory
+    keys = (f"{language}_{territory}", f"{language}_{script}", language)
+    parts = next((likely[key] for key in keys if key in likely), "").split("_")
+    script = script or (parts[1] if len(parts) == 3 else "")
+    territory = territory or (parts[-1] if len(parts) > 1 else "")
+    return language, script, territory
 
 
 def _windows_ui_language() -> str | None:

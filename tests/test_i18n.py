@@ -688,3 +688,22 @@ def test_numbers_dates_and_plural_forms_are_asked_of_cldr_once_per_language_and_
         assert asked.count(987) <= 1
     finally:
         i18n.set_language("en")
+
+
+def test_the_system_locale_is_matched_without_its_own_cldr_data(monkeypatch):
+    """The bundle carries CLDR data for the game's locales only (ru_RU, not ru_UA): the match
+    reads the locale's name and CLDR's likely subtags, never the locale's own data."""
+    import babel.localedata
+
+    def no_data(name, *args, **kwargs):
+        raise AssertionError(f"locale data read for {name}")
+
+    i18n._language_script_territory.cache_clear()
+    monkeypatch.setattr(babel.localedata, "load", no_data)
+    monkeypatch.setattr(babel.localedata, "exists", lambda name: False)
+    try:
+        found = [i18n.detect_language({"LANG": name}) for name in
+                 ("ru_UA.UTF-8", "ru_BY.UTF-8", "zh_SG.UTF-8", "zh_TW.UTF-8", "ko_KR.UTF-8", "en_US.UTF-8", "de_DE.UTF-8")]
+    finally:
+        i18n._language_script_territory.cache_clear()
+    assert found == ["ru", "ru", "zh_CN", "en", "ko", "en", "en"]
