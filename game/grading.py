@@ -19,7 +19,7 @@ import enum
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from game.i18n import N_, _, listed, ngettext
 from game.verdict import Verdict
@@ -60,8 +60,14 @@ GRADE_NAMES: dict[Grade, str] = {
 }
 
 
+#: The game's move (FreeCell's or Spider's; the doctests use notation strings).
+M = TypeVar("M")
+#: The same, read only (a FreeCell ``GradedMove`` is a ``GradedMove[object]`` to code that only shows it).
+M_co = TypeVar("M_co", covariant=True)
+
+
 @dataclass(frozen=True)
-class GradedMove:
+class GradedMove(Generic[M_co]):
     """One player move, graded, with its evidence.
 
     ``index`` counts from 1. ``line_before`` is the best line known from the
@@ -72,11 +78,11 @@ class GradedMove:
     """
 
     index: int
-    move: Any
+    move: M_co
     grade: Grade
-    better: Any
-    line_before: tuple[Any, ...]
-    line_after: tuple[Any, ...]
+    better: M_co | None
+    line_before: tuple[M_co, ...]
+    line_after: tuple[M_co, ...]
     before: Verdict
     after: Verdict
 
@@ -88,11 +94,11 @@ class GradedMove:
                 "line_after": [str(m) for m in self.line_after]}
 
 
-def grade_move(index: int, move: Any, before: Verdict, line_before: Sequence[Any],
-               after: Verdict, line_after: Sequence[Any]) -> GradedMove:
+def grade_move(index: int, move: M, before: Verdict, line_before: Sequence[M],
+               after: Verdict, line_after: Sequence[M]) -> GradedMove[M]:
     """Move ``index`` graded from the verdicts and best known lines of the positions
     before and after it (a mistake only when the one after is proven lost)."""
-    better: Any = None
+    better: M | None = None
     if before is Verdict.UNSOLVABLE:
         grade = Grade.LOST
     elif before is Verdict.UNKNOWN:
@@ -109,7 +115,7 @@ def grade_move(index: int, move: Any, before: Verdict, line_before: Sequence[Any
     return GradedMove(index, move, grade, better, tuple(line_before), tuple(line_after), before, after)
 
 
-def lost_moves(graded: GradedMove) -> int | None:
+def lost_moves(graded: GradedMove[object]) -> int | None:
     """The moves ``graded`` lost against the shortest line known: ``1 + len(line after) -
     len(line before)`` when both are known (0: best), else None.
 
@@ -122,14 +128,14 @@ def lost_moves(graded: GradedMove) -> int | None:
     return 1 + len(graded.line_after) - len(graded.line_before)
 
 
-def par_of(grades: Sequence[GradedMove]) -> int | None:
+def par_of(grades: Sequence[GradedMove[object]]) -> int | None:
     """The shortest line known from the game's start (the review's par), or None."""
     if not grades or grades[0].before is not Verdict.SOLVED:
         return None
     return len(grades[0].line_before)
 
 
-def par_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str]) -> str:
+def par_line(grades: Sequence[GradedMove[M]], phrase: Callable[[GradedMove[M]], str]) -> str:
     """The moves lost against par, added up, and the grades that lost them:
     ``"12 moves more than par 33: 3 good, 2 inaccuracies"`` ("" without a par).
     For a won game the count is the moves played minus par (the losses telescope)."""
@@ -147,7 +153,7 @@ def par_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str]) 
     return _("{head}: {grades}").format(head=head, grades=listed(parts))
 
 
-def summary_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str]) -> str:
+def summary_line(grades: Sequence[GradedMove[M]], phrase: Callable[[GradedMove[M]], str]) -> str:
     """``"41 moves: 30 best, 8 good, 2 inaccuracies, 1 mistake (move 23: 7♣ to a free cell)"``;
     ``phrase(graded)`` names the first mistake's move in words."""
     parts = _grade_parts(grades, phrase)
@@ -158,7 +164,8 @@ def summary_line(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], st
     return _("{moves}: {grades}").format(moves=total, grades=listed(parts))
 
 
-def _grade_parts(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], str], best: bool = True) -> list[str]:
+def _grade_parts(grades: Sequence[GradedMove[M]], phrase: Callable[[GradedMove[M]], str],
+                 best: bool = True) -> list[str]:
     """Each grade's count in words ("3 good"), the first mistake named; ``best``: count the best ones too."""
     counts = dict.fromkeys(Grade, 0)
     for g in grades:
@@ -188,7 +195,7 @@ def _grade_parts(grades: Sequence[GradedMove], phrase: Callable[[GradedMove], st
     return parts
 
 
-class ReviewSteps(ABC):
+class ReviewSteps(ABC, Generic[M]):
     """A review done one position at a time, either game's (the worker sends the
     grades known so far after each :meth:`step`). A game's run examines position
     ``k`` in ``_examine``, carries lines back in ``_carry_back`` and grades move
@@ -211,7 +218,7 @@ class ReviewSteps(ABC):
         """Carry the lines found back from the end, once every position is examined."""
 
     @abstractmethod
-    def _grade(self, index: int) -> GradedMove:
+    def _grade(self, index: int) -> GradedMove[M]:
         """Grade move ``index`` from the positions before and after it."""
 
     def step(self, cancel: Callable[[], bool] | None = None) -> bool:
@@ -227,7 +234,7 @@ class ReviewSteps(ABC):
         self.finished = True
         return False
 
-    def graded(self) -> list[GradedMove]:
+    def graded(self) -> list[GradedMove[M]]:
         """The moves graded so far: those whose positions before and after are examined."""
         last = self.total if self.finished else min(self.done, self.total)
         return [self._grade(i) for i in range(1, last)]

@@ -9,12 +9,23 @@ for any position with ``legal_moves``, ``push`` and ``pop`` (both games).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
-__all__ = ["perft"]
+__all__ = ["MoveTree", "perft"]
+
+M = TypeVar("M")
 
 
-def perft(position: Any, depth: int) -> int:
+class MoveTree(Protocol[M]):
+    """A position whose moves can be listed, played and taken back (either game's)."""
+
+    def legal_moves(self) -> Sequence[M]: ...
+    def push(self, move: M) -> object: ...
+    def pop(self) -> object: ...
+
+
+def perft(position: MoveTree[M], depth: int) -> int:
     """Leaf count of the move tree to ``depth`` plies (Spider's deals included)."""
     if depth <= 0:
         return 1

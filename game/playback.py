@@ -45,14 +45,49 @@ or glm.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
 
+from game.freecell.moves import Move as FreeCellMove
 from game.freecell.position import Position as FreeCellPosition
 
 if TYPE_CHECKING:
+    from game.spider.moves import Move as SpiderMove
     from game.spider.position import Position as SpiderPosition
 
-__all__ = ["DEFAULT_SPEED", "MAX_STEPS_PER_UPDATE", "Playback", "line_wins", "solve_line"]
+__all__ = ["DEFAULT_SPEED", "MAX_STEPS_PER_UPDATE", "LinePlayer", "Playback", "Played", "line_wins", "solve_line"]
+
+#: A move of either game's line.
+LineMove: TypeAlias = "FreeCellMove | SpiderMove"
+
+
+@runtime_checkable
+class Played(Protocol):
+    """A session the demo plays on: it reads the session's position afresh on every step
+    (:class:`game.session.SpiderSession`; FreeCell's is a :class:`LinePlayer`)."""
+
+    @property
+    def position(self) -> FreeCellPosition | SpiderPosition: ...
+
+
+@runtime_checkable
+class LinePlayer(Played, Protocol):
+    """A FreeCell session: the demo's steps are made as a player makes them
+    (:class:`game.session.FreeCellSession`), so they count as the same game by hand."""
+
+    @property
+    def position(self) -> FreeCellPosition: ...
+
+    def play_line(self, line: Sequence[FreeCellMove]) -> int:
+        """Play the line's first move with the automatic moves after it; how many it took."""
+        ...
+
+    def pop_plain(self) -> FreeCellMove:
+        """Take back the last step :meth:`play_line` made."""
+        ...
+
+
+#: What a demo plays on: a session, or a bare position.
+Target: TypeAlias = "Played | FreeCellPosition | SpiderPosition"
 
 #: Seconds per move at the start, and the limits the speed control keeps to.
 DEFAULT_SPEED = 0.35
@@ -70,10 +105,10 @@ class Playback:
     either way and pause the playback (a player stepping wants to look).
     """
 
-    def __init__(self, target: Any, line: Sequence[Any], *, speed: float = DEFAULT_SPEED,
+    def __init__(self, target: Target, line: Sequence[LineMove], *, speed: float = DEFAULT_SPEED,
                  paused: bool = False) -> None:
         self._target = target
-        self.line: list[Any] = list(line)
+        self.line: list[LineMove] = list(line)
         self.index = 0  # moves of the line played so far
         self.paused = paused
         self._speed = DEFAULT_SPEED
@@ -94,10 +129,10 @@ class Playback:
     # --- reading --------------------------------------------------------------------
 
     @property
-    def position(self) -> Any:
+    def position(self) -> FreeCellPosition | SpiderPosition:
         """The position being played (the session's current one)."""
         t = self._target
-        return t.position if hasattr(t, "position") else t
+        return t.position if isinstance(t, Played) else t
 
     @property
     def speed(self) -> float:
@@ -124,18 +159,18 @@ class Playback:
         return range(self._base, self._base + len(self._taken))
 
     @property
-    def next_move(self) -> Any | None:
+    def next_move(self) -> LineMove | None:
         return None if self.finished else self.line[self.index]
 
     # --- driving ----------------------------------------------------------------------
 
-    def update(self, dt: float) -> list[Any]:
+    def update(self, dt: float) -> list[LineMove]:
         """Advance by ``dt`` seconds; returns the moves played now (to animate)."""
         if self.paused or self.stopped or self.finished:
             self._clock = 0.0
             return []
         self._clock += dt
-        played: list[Any] = []
+        played: list[LineMove] = []
         while self._clock >= self._speed and not self.finished:
             if len(played) == MAX_STEPS_PER_UPDATE:
                 self._clock = 0.0
@@ -147,13 +182,13 @@ class Playback:
             played.append(move)
         return played
 
-    def step_forward(self) -> Any | None:
+    def step_forward(self) -> LineMove | None:
         """Play the next move now (and pause); returns it, or None at the end."""
         self.paused = True
         self._clock = 0.0
         return self._forward()
 
-    def step_back(self) -> Any | None:
+    def step_back(self) -> LineMove | None:
         """Take back the last demo move (and pause); returns it, or None at the
         demo's start. Stepping back never goes before where the demo began."""
         self.paused = True
@@ -161,16 +196,17 @@ class Playback:
         if self.stopped or self.index == 0 or not self._in_sync():
             return None
         pos = self.position
-        if isinstance(pos, FreeCellPosition) and hasattr(self._target, "pop_plain"):
+        move: LineMove
+        if isinstance(pos, FreeCellPosition) and isinstance(self._target, LinePlayer):
             move = self._target.pop_plain()
         else:
             move = pos.pop()
-        if self._scores:
+        if self._scores and not isinstance(pos, FreeCellPosition):  # Spider's: kept per step
             pos.score, pos.move_count = self._scores.pop()
         self.index -= self._taken.pop()
         return move
 
-    def splice(self, at: int, rest: Sequence[Any]) -> bool:
+    def splice(self, at: int, rest: Sequence[LineMove]) -> bool:
         """Play ``rest`` instead of the line's moves after its first ``at``
         (a shorter ending found while the demo plays); True when switched.
 
@@ -201,28 +237,29 @@ class Playback:
             self.stop()  # the player moved: the line no longer applies
         return ok
 
-    def _forward(self) -> Any | None:
+    def _forward(self) -> LineMove | None:
         if self.stopped or self.finished or not self._in_sync():
             return None
         pos = self.position
         move = self.line[self.index]
         taken = 1
         if isinstance(pos, FreeCellPosition):
-            if hasattr(self._target, "play_line"):
-                taken = self._target.play_line(self.line[self.index:])  # with the automatic moves after it
+            if isinstance(self._target, LinePlayer):
+                # With the automatic moves after it.
+                taken = self._target.play_line(_freecell_moves(self.line[self.index:]))
             else:
-                pos.push(move, auto=False)
+                pos.push(_freecell_moves([move])[0], auto=False)
         else:
             self._scores.append((pos.score, pos.move_count))
-            pos.push(move)
+            pos.push(_spider_move(move))
         self.index += taken
         self._taken.append(taken)
         self.touched = True
         return move
 
 
-def solve_line(position: Any, *, budget: int = 200_000, time_limit: float | None = 10.0,
-               cancel: Callable[[], bool] | None = None) -> list[Any] | None:
+def solve_line(position: FreeCellPosition | SpiderPosition, *, budget: int = 200_000, time_limit: float | None = 10.0,
+               cancel: Callable[[], bool] | None = None) -> list[LineMove] | None:
     """A winning line from ``position`` for :class:`Playback`, or None if none was found.
 
     FreeCell: every card movement (``result.moves``). Spider: the
@@ -238,7 +275,7 @@ def solve_line(position: Any, *, budget: int = 200_000, time_limit: float | None
     if isinstance(position, FreeCellPosition):
         from game.freecell.solver import Verdict, solve
 
-        result: Any = solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
+        result = solve(position, budget=budget, time_limit=time_limit, cancel=cancel)
         return list(result.moves) if result.verdict is Verdict.SOLVED else None
     from game.spider import solve as spider_solve
     from game.verdict import Verdict
@@ -247,16 +284,33 @@ def solve_line(position: Any, *, budget: int = 200_000, time_limit: float | None
     return list(res.moves) if res.verdict is Verdict.SOLVED else None
 
 
-def line_wins(position: FreeCellPosition | SpiderPosition, line: Sequence[Any]) -> bool:
+def line_wins(position: FreeCellPosition | SpiderPosition, line: Sequence[LineMove]) -> bool:
     """``line``, played through the rules engine on a copy of ``position``
-    (FreeCell's card by card, no automatic moves), ends in a win."""
+    (FreeCell's card by card, no automatic moves), ends in a win; another game's
+    line is a ``TypeError``."""
     pos = position.copy()
     try:
-        for move in line:
-            if isinstance(pos, FreeCellPosition):
+        if isinstance(pos, FreeCellPosition):
+            for move in _freecell_moves(line):
                 pos.push(move, auto=False)
-            else:
-                pos.push(move)
+        else:
+            for step in line:
+                pos.push(_spider_move(step))
     except ValueError:  # both engines' illegal-move errors are ValueErrors
         return False
     return pos.is_won()
+
+
+def _freecell_moves(line: Sequence[LineMove]) -> list[FreeCellMove]:
+    """``line`` as FreeCell moves (``TypeError`` if a move is Spider's)."""
+    moves = [m for m in line if isinstance(m, FreeCellMove)]
+    if len(moves) != len(line):
+        raise TypeError("a Spider move in a FreeCell line")
+    return moves
+
+
+def _spider_move(move: LineMove) -> SpiderMove:
+    """``move`` as a Spider move (``TypeError`` if FreeCell's)."""
+    if isinstance(move, FreeCellMove):
+        raise TypeError(f"a FreeCell move in a Spider line: {move}")
+    return move

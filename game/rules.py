@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Protocol, Self, TypeVar, runtime_checkable
 
 __all__ = ["GamePosition", "IllegalMoveError", "NotationError", "Outcome", "Termination"]
 
@@ -104,7 +104,7 @@ class GamePosition(Protocol[M]):
         """How the game ended, or ``None`` while it goes on."""
         ...
 
-    def copy(self, *, stack: bool = True) -> Any:
+    def copy(self, *, stack: bool = True) -> Self:
         """An independent copy (without the undo history when ``stack`` is false)."""
         ...
 
@@ -117,6 +117,6 @@ class GamePosition(Protocol[M]):
         ...
 
     @classmethod
-    def parse(cls, text: str) -> Any:
+    def parse(cls, text: str) -> Self:
         """A position from :meth:`board`'s text; the game's ``NotationError`` subclass if it is not one."""
         ...

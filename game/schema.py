@@ -55,16 +55,28 @@ import json
 import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeAlias, TypedDict, TypeVar, cast
 
 from game.i18n import LANGUAGES, _, grouped, listed
 from game.quoting import shown
 
-__all__ = ["CHALLENGES", "FREECELL_SAVE", "MAX_FILE_BYTES", "SETTINGS", "SPIDER_SAVE", "STATISTICS", "Bool", "Choice",
-           "Date", "Field", "Int", "List", "Map", "Nullable", "Num", "Pair", "Record", "SchemaError", "Str",
-           "check_savegame", "parse"]
+__all__ = ["CHALLENGES", "FREECELL_SAVE", "JSON", "MAX_FILE_BYTES", "SETTINGS", "SPIDER_SAVE", "STATISTICS", "Bool",
+           "ChallengesFile", "Choice", "Date", "Field", "FreeCellSaveFile", "Int", "List", "Map", "Nullable", "Num",
+           "Pair", "Record", "SchemaError", "SettingsFile", "SpiderSaveFile", "StatisticsFile", "Str", "check_savegame",
+           "parse"]
+
+#: What :func:`parse` gives: any JSON value, nested. Nothing about it is known
+#: until a :class:`Field` has checked it (narrow with ``isinstance`` or a schema).
+JSON: TypeAlias = dict[str, "JSON"] | list["JSON"] | str | int | float | bool | None
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+K = TypeVar("K")
+V = TypeVar("V")
+#: A checked document: the TypedDict a :class:`Record` promises.
+D = TypeVar("D", bound=Mapping[str, object])
 
 #: No data file of ours comes near this; anything larger is not ours.
 MAX_FILE_BYTES = 1_000_000
@@ -91,7 +103,7 @@ class SchemaError(ValueError):
         self.whole = whole
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     """A short, one-line picture of a bad value for a message."""
     if isinstance(value, (dict, list)):
         return _("a JSON object") if isinstance(value, dict) else _("a list")
@@ -107,20 +119,20 @@ def _num(x: float) -> str:
     return grouped(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-class Field(ABC):
-    """One field kind: :meth:`check` returns the value or raises :class:`SchemaError`."""
+class Field(ABC, Generic[T_co]):
+    """One field kind: :meth:`check` returns the value, as a ``T_co``, or raises :class:`SchemaError`."""
 
     @abstractmethod
-    def check(self, value: Any, where: str = "the file") -> Any:
+    def check(self, value: object, where: str = "the file") -> T_co:
         """``value`` if it is this kind of field; else :class:`SchemaError` naming ``where``."""
 
 
 @dataclass(frozen=True)
-class Int(Field):
+class Int(Field[int]):
     lo: int = 0
     hi: int = MAX_COUNT
 
-    def check(self, value: Any, where: str = "the file") -> int:
+    def check(self, value: object, where: str = "the file") -> int:
         # bool is an int subclass; a float (even 2.0) is not what we write.
         if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
             raise SchemaError(_("{where} must be a whole number {low}..{high}, not {value}").format(
@@ -129,11 +141,11 @@ class Int(Field):
 
 
 @dataclass(frozen=True)
-class Num(Field):
+class Num(Field[float]):
     lo: float = 0.0
     hi: float = MAX_SECONDS
 
-    def check(self, value: Any, where: str = "the file") -> float:
+    def check(self, value: object, where: str = "the file") -> float:
         if (isinstance(value, bool) or not isinstance(value, (int, float))
                 or not math.isfinite(value) or not self.lo <= value <= self.hi):
             raise SchemaError(_("{where} must be a number {low}..{high}, not {value}").format(
@@ -142,19 +154,19 @@ class Num(Field):
 
 
 @dataclass(frozen=True)
-class Bool(Field):
-    def check(self, value: Any, where: str = "the file") -> bool:
+class Bool(Field[bool]):
+    def check(self, value: object, where: str = "the file") -> bool:
         if not isinstance(value, bool):
             raise SchemaError(_("{where} must be true or false, not {value}").format(where=where, value=_show(value)))
         return value
 
 
 @dataclass(frozen=True)
-class Str(Field):
+class Str(Field[str]):
     max_len: int = 64
     pattern: str | None = None
 
-    def check(self, value: Any, where: str = "the file") -> str:
+    def check(self, value: object, where: str = "the file") -> str:
         if not isinstance(value, str) or len(value) > self.max_len:
             raise SchemaError(_("{where} must be a text of at most {n} characters, not {value}").format(
                 where=where, n=self.max_len, value=_show(value)))
@@ -164,10 +176,10 @@ class Str(Field):
 
 
 @dataclass(frozen=True)
-class Date(Field):
+class Date(Field[str]):
     """A calendar date written ``YYYY-MM-DD`` (a real one: no 2026-02-30)."""
 
-    def check(self, value: Any, where: str = "the file") -> str:
+    def check(self, value: object, where: str = "the file") -> str:
         if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
             try:
                 datetime.date.fromisoformat(value)
@@ -178,29 +190,31 @@ class Date(Field):
 
 
 @dataclass(frozen=True)
-class Choice(Field):
+class Choice(Field[T]):
     """One of a few exact values; the choices may come from a function (read late)."""
 
-    choices: tuple[Any, ...] | Callable[[], tuple[Any, ...]]
+    choices: tuple[T, ...] | Callable[[], tuple[T, ...]]
 
-    def options(self) -> tuple[Any, ...]:
+    def options(self) -> tuple[T, ...]:
         return self.choices() if callable(self.choices) else self.choices
 
-    def check(self, value: Any, where: str = "the file") -> Any:
+    def check(self, value: object, where: str = "the file") -> T:
         options = self.options()
         # Compare with the type too: True == 1 and 2.0 == 2 in Python, not in our files.
-        if not any(type(value) is type(o) and value == o for o in options):
-            raise SchemaError(_("{where} must be one of {options}, not {value}").format(
-                where=where, options=listed(map(str, options)), value=_show(value)))
-        return value
+        # The option found is what comes back: equal to the value, and known to be a T.
+        for option in options:
+            if type(value) is type(option) and value == option:
+                return option
+        raise SchemaError(_("{where} must be one of {options}, not {value}").format(
+            where=where, options=listed(map(str, options)), value=_show(value)))
 
 
 @dataclass(frozen=True)
-class List(Field):
-    item: Field
+class List(Field[list[T]]):
+    item: Field[T]
     max_len: int = 1000
 
-    def check(self, value: Any, where: str = "the file") -> list[Any]:
+    def check(self, value: object, where: str = "the file") -> list[T]:
         if not isinstance(value, list):
             raise SchemaError(_("{where} must be a list, not {value}").format(where=where, value=_show(value)))
         if len(value) > self.max_len:
@@ -210,23 +224,25 @@ class List(Field):
 
 
 @dataclass(frozen=True)
-class Pair(Field):
-    first: Field
-    second: Field
+class Pair(Field[list[K | V]]):
+    """Two values in a JSON list (a list, as the file has it, not a tuple)."""
 
-    def check(self, value: Any, where: str = "the file") -> list[Any]:
+    first: Field[K]
+    second: Field[V]
+
+    def check(self, value: object, where: str = "the file") -> list[K | V]:
         if not isinstance(value, list) or len(value) != 2:
             raise SchemaError(_("{where} must be a pair [a, b], not {value}").format(where=where, value=_show(value)))
         return [self.first.check(value[0], f"{where}[0]"), self.second.check(value[1], f"{where}[1]")]
 
 
 @dataclass(frozen=True)
-class Map(Field):
-    key: Field
-    value: Field
+class Map(Field[dict[K, V]]):
+    key: Field[K]
+    value: Field[V]
     max_len: int = 1000
 
-    def check(self, value: Any, where: str = "the file") -> dict[str, Any]:
+    def check(self, value: object, where: str = "the file") -> dict[K, V]:
         if not isinstance(value, dict):
             raise SchemaError(_("{where} must be a JSON object, not {value}").format(where=where, value=_show(value)))
         if len(value) > self.max_len:
@@ -237,26 +253,31 @@ class Map(Field):
 
 
 @dataclass(frozen=True)
-class Nullable(Field):
-    inner: Field
+class Nullable(Field[T | None]):
+    inner: Field[T]
 
-    def check(self, value: Any, where: str = "the file") -> Any:
+    def check(self, value: object, where: str = "the file") -> T | None:
         return None if value is None else self.inner.check(value, where)
 
 
 @dataclass(frozen=True)
-class Record(Field):
+class Record(Field[D]):
     """Named fields. ``required`` must be present; the others may be missing.
-    Unknown keys are ignored (and dropped from the result)."""
+    Unknown keys are ignored (and dropped from the result).
 
-    fields: dict[str, Field]
+    ``D`` is the TypedDict of what passes: its keys are the fields' names, its
+    required keys ``required``, each value the type its field checks for
+    (tests/test_schema_types.py holds each record of the files to its TypedDict).
+    """
+
+    fields: Mapping[str, Field[object]]
     required: frozenset[str] = field(default_factory=frozenset)
 
-    def check(self, value: Any, where: str = "") -> dict[str, Any]:
+    def check(self, value: object, where: str = "") -> D:
         if not isinstance(value, dict):
             raise SchemaError(_("{where} must be a JSON object, not {value}").format(
                 where=where or _("the file"), value=_show(value)))
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         for name, kind in self.fields.items():
             path = f"{where}.{name}" if where else name
             if name not in value:
@@ -264,13 +285,19 @@ class Record(Field):
                     raise SchemaError(_("{where} is missing").format(where=path))
                 continue
             out[name] = kind.check(value[name], path)
-        return out
+        # Each key of D was checked by its own field just above: what mypy
+        # cannot follow through a loop over names, the test named above holds.
+        return cast(D, out)
 
-    def clean(self, value: Any) -> tuple[dict[str, Any], list[str]]:
+    # Any: which fields pass is known only at run time, and the one reader
+    # (game.play.settings.Settings.checked) sets each by name onto its dataclass,
+    # float(value) for the volume; with object each would need narrowing there,
+    # a change that is that module's own to make (issue 58's part on game/play).
+    def clean(self, value: object) -> tuple[dict[str, Any], list[str]]:
         """The fields that pass, and one line for each that does not."""
         if not isinstance(value, dict):
             return {}, [_("{where} must be a JSON object, not {value}").format(where=_("the file"), value=_show(value))]
-        good: dict[str, Any] = {}
+        good: dict[str, object] = {}
         bad: list[str] = []
         for name, kind in self.fields.items():
             if name in value:
@@ -282,6 +309,152 @@ class Record(Field):
 
 
 # --- the files ---------------------------------------------------------------------------
+#
+# Each file's TypedDict says what its record's check gives back. The keys a file
+# may lack are those of a total=False class (not NotRequired, which Python 3.11
+# cannot see in a postponed annotation: the test of the types reads them at run time).
+
+
+class WindowRect(TypedDict):
+    """Where the window was and how big (pixels)."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+class SettingsFile(TypedDict, total=False):
+    """``settings.json`` as :data:`SETTINGS` passes it."""
+
+    auto_moves: str
+    auto_foundation: bool
+    one_click_home: bool
+    animation_speed: str
+    reduced_motion: bool | None
+    four_colour: bool
+    high_contrast: bool
+    large_print: bool
+    text_size: int
+    fullscreen: bool
+    spider_suits: int
+    spider_started: bool
+    volume: float
+    muted: bool
+    live_winnability: bool
+    find_par: bool
+    move_grades: bool
+    table_colour: str
+    card_back: str
+    winnable_freecell: bool
+    winnable_spider_1: bool
+    winnable_spider_2: bool
+    winnable_spider_4: bool
+    winnable_seed: int
+    winnable_dealt_1: int
+    winnable_dealt_2: int
+    winnable_dealt_4: int
+    last_move_outline: bool
+    left_handed: bool
+    click_to_move: bool
+    drag_distance: str
+    window: WindowRect | None
+    language: str
+
+
+class Writer(TypedDict, total=False):
+    """Which program instance saved a game, and when (written by :mod:`game.store`)."""
+
+    instance: str
+    pid: int
+    saved_at: float
+
+
+class _CommonSave(TypedDict, total=False):
+    elapsed: float
+    clock_started: bool
+    undos: int
+    writer: Writer
+    assisted: bool
+    helped: str
+
+
+class _FreeCellSaveRequired(_CommonSave):
+    game: str
+    deal: int
+    auto_foundation: bool | str
+    steps: list[list[str | bool]]
+
+
+class FreeCellSaveFile(_FreeCellSaveRequired, total=False):
+    """``savegame.json`` holding a FreeCell game, as :data:`FREECELL_SAVE` passes it."""
+
+    opening: str
+    redo: list[list[str | bool]]
+
+
+class _SpiderSaveRequired(_CommonSave):
+    game: str
+    number: int
+    suits: int
+    steps: list[str]
+    score: int
+    moves: int
+
+
+class SpiderSaveFile(_SpiderSaveRequired, total=False):
+    """``savegame.json`` holding a Spider game, as :data:`SPIDER_SAVE` passes it."""
+
+    redo: list[str]
+
+
+class ResultFile(TypedDict, total=False):
+    """One recent result in ``statistics.json``."""
+
+    won: bool
+    seconds: float
+    moves: int
+    date: str
+    gave_up: bool
+
+
+class GameStatsFile(TypedDict, total=False):
+    """One game's figures in ``statistics.json``."""
+
+    played: int
+    won: int
+    given_up: int
+    current_streak: int
+    best_streak: int
+    best_time: float | None
+    fewest_moves: int | None
+    recent: list[ResultFile]
+
+
+#: The games of ``statistics.json`` (their names are not Python names).
+GamesFile = TypedDict("GamesFile", {
+    "freecell": GameStatsFile, "freecell-easy": GameStatsFile, "freecell-normal": GameStatsFile,
+    "freecell-hard": GameStatsFile, "spider-1": GameStatsFile, "spider-2": GameStatsFile, "spider-4": GameStatsFile,
+}, total=False)
+
+
+class DailyFile(TypedDict, total=False):
+    days: dict[str, bool]
+
+
+class StatisticsFile(TypedDict, total=False):
+    """``statistics.json`` as :data:`STATISTICS` passes it."""
+
+    version: int
+    games: GamesFile
+    daily: DailyFile
+
+
+class ChallengesFile(TypedDict, total=False):
+    """``challenges.json`` as :data:`CHALLENGES` passes it."""
+
+    version: int
+    days: dict[str, str]
 
 
 def _table_colours() -> tuple[str, ...]:
@@ -297,7 +470,7 @@ def _card_backs() -> tuple[str, ...]:
 
 
 #: ``settings.json`` (``game.play.menu.Settings``); every field may be missing.
-SETTINGS = Record({
+SETTINGS: Record[SettingsFile] = Record({
     # FreeCell's automatic foundation moves; older files have the switch
     # ``auto_foundation`` instead (true: "safe", false: "off").
     "auto_moves": Choice(("off", "safe", "all")),
@@ -335,16 +508,18 @@ SETTINGS = Record({
     "drag_distance": Choice(("short", "medium", "long")),
     # Where the window was and how big, when the game last closed out of fullscreen
     # (pixels; x and y may be negative on a display left of or above the main one).
-    "window": Nullable(Record({"x": Int(-100_000, 100_000), "y": Int(-100_000, 100_000),
+    "window": Nullable(Record[WindowRect]({"x": Int(-100_000, 100_000), "y": Int(-100_000, 100_000),
                                "w": Int(1, 100_000), "h": Int(1, 100_000)}, frozenset("xywh"))),
     # The language chosen in Settings (a code of game.i18n.LANGUAGES); "" (or none) follows the system's.
     "language": Choice(("", *LANGUAGES)),
 })
 
 # Written by game.store beside a saved game: which program instance saved it, and when.
-_WRITER = Record({"instance": Str(64, r"[0-9a-f]{1,64}"), "pid": Int(0, 2**31), "saved_at": Num(0.0, 1e11)})
+_WRITER: Record[Writer] = Record({
+    "instance": Str(64, r"[0-9a-f]{1,64}"), "pid": Int(0, 2**31), "saved_at": Num(0.0, 1e11),
+})
 
-_COMMON_SAVE = {
+_COMMON_SAVE: dict[str, Field[object]] = {
     "elapsed": Num(0.0, MAX_SECONDS),
     "clock_started": Bool(),
     "undos": Int(0, MAX_UNDOS),
@@ -360,7 +535,7 @@ _AUTO_LEVELS = ("off", "safe", "all")
 _AUTO_SAVED = Choice((True, False) + _AUTO_LEVELS)
 
 #: ``savegame.json`` holding a FreeCell game (``FreeCellSession.to_dict``).
-FREECELL_SAVE = Record({
+FREECELL_SAVE: Record[FreeCellSaveFile] = Record({
     "game": Choice(("freecell",)),
     "deal": Int(1, 1_000_000),
     # The automatic foundation level in force (older saves: true "safe", false "off"),
@@ -377,7 +552,7 @@ FREECELL_SAVE = Record({
 }, frozenset({"game", "deal", "auto_foundation", "steps"}))
 
 #: ``savegame.json`` holding a Spider game (``SpiderSession.to_dict``).
-SPIDER_SAVE = Record({
+SPIDER_SAVE: Record[SpiderSaveFile] = Record({
     "game": Choice(("spider",)),
     "number": Int(1, 999_999),
     "suits": Choice((1, 2, 4)),
@@ -391,7 +566,7 @@ SPIDER_SAVE = Record({
 }, frozenset({"game", "number", "suits", "steps", "score", "moves"}))
 
 
-def check_savegame(data: Any) -> dict[str, Any]:
+def check_savegame(data: object) -> dict[str, object]:
     """The saved game checked against the schema of its game.
 
     >>> check_savegame({"game": "chess"})
@@ -403,17 +578,18 @@ def check_savegame(data: Any) -> dict[str, Any]:
         raise SchemaError(_("{where} must be a JSON object, not {value}").format(
             where=_("the saved game"), value=_show(data)))
     kind = Choice(("freecell", "spider")).check(data.get("game"), "game")
-    return (SPIDER_SAVE if kind == "spider" else FREECELL_SAVE).check(data)
+    # A plain dict (a copy) for game.session, which reads the fields of either game.
+    return dict(SPIDER_SAVE.check(data) if kind == "spider" else FREECELL_SAVE.check(data))
 
 
 _DATE = Date()
 
-_RESULT = Record({
+_RESULT: Record[ResultFile] = Record({
     "won": Bool(), "seconds": Num(0.0, MAX_SECONDS), "moves": Int(0, MAX_COUNT),
     "date": _DATE, "gave_up": Bool(),
 })
 
-_GAME_STATS = Record({
+_GAME_STATS: Record[GameStatsFile] = Record({
     "played": Int(), "won": Int(), "given_up": Int(),
     "current_streak": Int(), "best_streak": Int(),
     "best_time": Nullable(Num(0.0, MAX_SECONDS)),
@@ -424,17 +600,17 @@ _GAME_STATS = Record({
 
 #: ``statistics.json`` (``game.stats.Statistics``); consistency between the
 #: counts (won <= played, ...) is checked by ``Statistics.from_dict``.
-STATISTICS = Record({
+STATISTICS: Record[StatisticsFile] = Record({
     "version": Int(1, 1000),
-    "games": Record(dict.fromkeys(("freecell", "freecell-easy", "freecell-normal", "freecell-hard",
+    "games": Record[GamesFile](dict.fromkeys(("freecell", "freecell-easy", "freecell-normal", "freecell-hard",
                                    "spider-1", "spider-2", "spider-4"), _GAME_STATS)),
-    "daily": Record({"days": Map(_DATE, Bool(), 100_000)}),
+    "daily": Record[DailyFile]({"days": Map(_DATE, Bool(), 100_000)}),
 })
 
 
 #: ``challenges.json`` (``game.challenges.progress.ChallengeProgress``): per Japan
 #: date, one letter per challenge of the day (- not tried, t tried, d done, l done later).
-CHALLENGES = Record({
+CHALLENGES: Record[ChallengesFile] = Record({
     "version": Int(1, 1000),
     # 80 years of days fit; the file stays far below MAX_FILE_BYTES.
     "days": Map(_DATE, Str(6, r"[-tdl]{6}"), 40_000),
@@ -451,11 +627,11 @@ def _finite(text: str) -> float:
     return value
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> float:
     raise SchemaError(_("{name} is not a number this program writes").format(name=name))
 
 
-def parse(raw: bytes) -> Any:
+def parse(raw: bytes) -> JSON:
     """Strict JSON from a file's bytes, or :class:`SchemaError` in one line.
 
     Refused: more than :data:`MAX_FILE_BYTES`, text that is not UTF-8 JSON,
@@ -481,7 +657,9 @@ def parse(raw: bytes) -> Any:
     except UnicodeDecodeError:
         raise SchemaError(_("it is not text"), whole=True) from None
     try:
-        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+        # json.loads's own annotation says nothing of what it gives; with these hooks, JSON values only.
+        parsed: JSON = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+        return parsed
     except RecursionError:
         raise SchemaError(_("it is nested too deeply"), whole=True) from None
     except SchemaError:

@@ -21,9 +21,9 @@ session owns the rules position and never decides a rule itself::
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 
 from game.clock import GameClock
 from game.freecell import Move, Position, deal
@@ -31,8 +31,14 @@ from game.freecell.automove import AUTO_OFF, AUTO_SAFE, auto_level
 from game.freecell.deals import MAX_DEAL, MIN_DEAL
 from game.i18n import _
 from game.quoting import shown
+from game.saved import FreeCellSave, SavedGame, SavedStep, SpiderSave, saved_step
 
-__all__ = ["HELPS", "FreeCellSession", "Helped", "RedoList", "SpiderSession", "Step", "restore_saved"]
+if TYPE_CHECKING:
+    from game.spider.moves import Move as SpiderMove
+    from game.spider.position import Position as SpiderPosition
+    from game.store import Store
+
+__all__ = ["HELPS", "FreeCellSession", "Helped", "RedoList", "Session", "SpiderSession", "Step", "restore_saved"]
 
 #: What can help play a game, which then never counts in the statistics (``session.helped``):
 #: the demo (full knowledge or fair), Rewind (the solver chose where to go back to), a
@@ -43,9 +49,66 @@ HELPS = ("demo", "rewind", "try", "peek", "help")
 
 #: Either game's session (both keep the counters and the clock _restored sets).
 _Session = TypeVar("_Session", "FreeCellSession", "SpiderSession")
+#: A game's move (FreeCell's, or Spider's move or deal), as a step or a redo entry holds it.
+M = TypeVar("M")
+#: The same, read only (a step's move).
+M_co = TypeVar("M_co", covariant=True)
+
+class Session(Protocol[M]):
+    """One game being played, either game's (:class:`FreeCellSession` is a
+    ``Session[Move]``, :class:`SpiderSession` a ``Session[SpiderMove]``): what the table,
+    the demo and the save file use. The position is the game's own rules position."""
+
+    number: int
+    clock: GameClock
+    undo_count: int
+
+    @property
+    def redo_list(self) -> RedoList[M] | RedoList[tuple[M, str]]:
+        """What Redo plays again (FreeCell's entries keep the level each step was made at)."""
+        ...
+
+    @property
+    def position(self) -> Position | SpiderPosition: ...
+
+    @property
+    def moves(self) -> int:
+        """Moves as the status line shows them."""
+        ...
+
+    @property
+    def won(self) -> bool: ...
+
+    @property
+    def assisted(self) -> bool:
+        """Anything helped play this game (it never counts in the statistics)."""
+        ...
+
+    @property
+    def can_redo(self) -> bool: ...
+
+    def help_with(self, what: str) -> None:
+        """``what`` (one of :data:`HELPS`) played part of this game."""
+        ...
+
+    def play(self, move: M) -> Step[M]:
+        """Play a player move (the engine's IllegalMoveError, with the reason, if illegal)."""
+        ...
+
+    def undo(self) -> Step[M] | None: ...
+
+    def redo(self) -> Step[M] | None: ...
+
+    def restart(self) -> None:
+        """The same deal from the start, its clock at 0:00 again."""
+        ...
+
+    def to_dict(self) -> SavedGame:
+        """Everything needed to resume (``from_dict`` of the session's class reads it back)."""
+        ...
 
 
-def _restored(build: Callable[[], _Session], data: dict[str, Any], now: Callable[[], float]) -> _Session:
+def _restored(build: Callable[[], _Session], data: SavedGame, now: Callable[[], float]) -> _Session:
     """Rebuild a saved session with ``build`` (which replays its steps through the
     rules engine), then restore the counters and the clock kept beside them.
 
@@ -70,17 +133,17 @@ def _restored(build: Callable[[], _Session], data: dict[str, Any], now: Callable
         raise ValueError(_("the saved game is incomplete ({why})").format(why=exc)) from None
 
 
-def _checked(data: Any, game: str) -> dict[str, Any]:
+def _checked(data: object, game: str) -> Mapping[str, object]:
     """The saved game's fields checked by :mod:`game.schema` (one ``ValueError`` line)."""
     from game.schema import check_savegame
 
-    checked = check_savegame(data)
+    checked: Mapping[str, object] = check_savegame(data)
     if checked["game"] != game:
         raise ValueError(f"not a {'FreeCell' if game == 'freecell' else 'Spider'} save")
     return checked
 
 
-class RedoList:
+class RedoList(Generic[M]):
     """The steps undone since the last new move, newest last: what Redo plays
     again. It belongs to the undo history it was taken from: once that history
     has a different length (a demo or a replayed line pushed moves straight
@@ -94,22 +157,22 @@ class RedoList:
     """
 
     def __init__(self) -> None:
-        self._entries: list[Any] = []
+        self._entries: list[M] = []
         self._at = 0  # the undo history's length the entries follow
 
-    def entries(self, at: int) -> list[Any]:
+    def entries(self, at: int) -> list[M]:
         """What can be redone from an undo history of length ``at`` (the next one last)."""
         if at != self._at:
             self._entries = []
         return list(self._entries)
 
-    def undone(self, entry: Any, at: int) -> None:
+    def undone(self, entry: M, at: int) -> None:
         """A step was undone, leaving a history of length ``at``: it can be redone."""
         self.entries(at + 1)  # stale unless it follows the history the step was undone from
         self._entries.append(entry)
         self._at = at
 
-    def take(self, at: int) -> Any | None:
+    def take(self, at: int) -> M | None:
         """The next step to redo from a history of length ``at`` (None: none); the
         rest follows the history once it is played."""
         if not self.entries(at):
@@ -117,7 +180,7 @@ class RedoList:
         self._at = at + 1
         return self._entries.pop()
 
-    def moved(self, entry: Any, at: int) -> None:
+    def moved(self, entry: M, at: int) -> None:
         """A new step ``entry`` made the history ``at`` long: the same step as the
         next redo keeps the rest, any other clears the list."""
         if self.entries(at - 1) and self._entries[-1] == entry:
@@ -126,7 +189,7 @@ class RedoList:
             self._entries = []
         self._at = at
 
-    def restore(self, entries: list[Any], at: int) -> None:
+    def restore(self, entries: list[M], at: int) -> None:
         """A saved list (the next step last) for an undo history of length ``at``."""
         self._entries = list(entries)
         self._at = at
@@ -163,15 +226,15 @@ class Helped:
 
 
 @dataclass
-class Step:
+class Step(Generic[M_co]):
     """What one action did, for the view to animate, in both games: the player
     move (a FreeCell or Spider move, or Spider's deal), the automatic
     foundation moves that followed it (FreeCell), and the columns whose
     complete K..A set went to its place (Spider, in the order removed); for
     undo, what was taken back."""
 
-    move: Any
-    automatic: tuple[Any, ...] = field(default_factory=tuple)
+    move: M_co
+    automatic: tuple[M_co, ...] = field(default_factory=tuple)
     completed: tuple[int, ...] = ()
     undone: bool = False
 
@@ -189,7 +252,7 @@ class FreeCellSession(Helped):
         self.helped = ""  # nothing helped yet (:class:`Helped`)
         #: Redo: (move, the level it was made at: "off" for a plain step) for each
         #: step undone since the last new move.
-        self.redo_list = RedoList()
+        self.redo_list: RedoList[tuple[Move, str]] = RedoList()
         # The automatic foundation level each step was played at ("off" for a
         # plain step: auto-complete, a demo move); the save file must know to
         # replay the game exactly when the level changed during it.
@@ -302,7 +365,7 @@ class FreeCellSession(Helped):
 
     # --- actions ------------------------------------------------------------------
 
-    def play(self, move: Move) -> Step:
+    def play(self, move: Move) -> Step[Move]:
         """Play a player move (raises IllegalMoveError with the reason)."""
         self.position.push(move)
         self._step_levels.append(self.position.auto_level)
@@ -310,7 +373,7 @@ class FreeCellSession(Helped):
         self.clock.start()
         return self._after_move()
 
-    def autocomplete_step(self) -> Step | None:
+    def autocomplete_step(self) -> Step[Move] | None:
         """Send the next card home when nothing is left to untangle (one move each)."""
         move = self.position.autocomplete_move()
         if move is None:
@@ -359,7 +422,7 @@ class FreeCellSession(Helped):
     def can_redo(self) -> bool:
         return bool(self.redo_list.entries(self.position.move_count))
 
-    def redo(self) -> Step | None:
+    def redo(self) -> Step[Move] | None:
         """Play the last undone step again as it was played: with the automatic
         moves of the level it was made at (a plain step stays plain), and those
         of a stronger level set since; None when there is nothing to redo.
@@ -393,13 +456,13 @@ class FreeCellSession(Helped):
         self._step_levels.pop()
         return self.position.pop()
 
-    def _after_move(self) -> Step:
+    def _after_move(self) -> Step[Move]:
         move, autos = self.position.undo_steps()[-1]
         if self.won:
             self.clock.stop()
         return Step(move, autos)
 
-    def undo(self) -> Step | None:
+    def undo(self) -> Step[Move] | None:
         """Take back the last step with its automatic moves; None when there is none."""
         if not self.position.move_count:
             return None
@@ -422,7 +485,7 @@ class FreeCellSession(Helped):
 
     # --- saving ---------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> FreeCellSave:
         """Everything needed to resume: the deal, every step, the clock.
 
         ``auto_foundation`` is the level in force; a step's flag is ``True``
@@ -434,8 +497,9 @@ class FreeCellSession(Helped):
         def flag(lv: str) -> bool | str:
             return True if lv == AUTO_OFF and level != AUTO_OFF else False if lv == level else lv
 
-        steps = [[str(m), flag(lv)] for (m, _), lv in zip(self.position.undo_steps(), self._step_levels)]
-        out: dict[str, Any] = {
+        steps: list[SavedStep] = [[str(m), flag(lv)]
+                                  for (m, _), lv in zip(self.position.undo_steps(), self._step_levels)]
+        out: FreeCellSave = {
             "game": "freecell",
             "deal": self.number,
             "auto_foundation": level,
@@ -453,34 +517,34 @@ class FreeCellSession(Helped):
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], *, now: Callable[[], float] = time.monotonic) -> FreeCellSession:
+    def from_dict(cls, data: object, *, now: Callable[[], float] = time.monotonic) -> FreeCellSession:
         """Rebuild a saved game by replaying its steps through the rules engine.
 
         Raises ``ValueError`` (with a one-line reason) for a save that does not
         replay: the caller sets the file aside and starts clean. An older save's
         ``auto_foundation`` true/false reads as "safe"/"off".
         """
-        data = _checked(data, "freecell")
-        level = auto_level(data["auto_foundation"])
+        save = cast(FreeCellSave, _checked(data, "freecell"))  # every field's type checked by the schema
+        level = auto_level(save["auto_foundation"])
 
         def build() -> FreeCellSession:
-            session = cls(data["deal"], auto_foundation=data.get("opening", level), now=now)
+            session = cls(save["deal"], auto_foundation=save.get("opening", level), now=now)
             session.position.auto_level = level
-            for text, flag in data["steps"]:
+            for text, flag in map(saved_step, save["steps"]):
                 move = session.position.parse_move(text)
                 step = AUTO_OFF if flag is True else level if flag is False else auto_level(flag)
                 session.position.push(move, auto=step)
                 session._step_levels.append(step)
             return session
 
-        return _restored(build, data, now)
+        return _restored(build, save, now)
 
-    def check_redo(self, saved: list[Any]) -> None:
+    def check_redo(self, saved: Sequence[object]) -> None:
         """Take a saved redo list (next step last) once it replays from here (ValueError if not)."""
         pos = self.position.copy()
         level = self.position.auto_level
         entries = []
-        for text, flag in reversed(saved):
+        for text, flag in map(saved_step, reversed(saved)):
             step = AUTO_OFF if flag is True else level if flag is False else auto_level(flag)
             try:
                 move = pos.parse_move(text)
@@ -508,7 +572,7 @@ class SpiderSession(Helped):
         self.undo_count = 0
         self.helped = ""  # nothing helped yet (:class:`Helped`)
         #: Redo: each move or deal undone since the last new one (a redone deal deals the same cards).
-        self.redo_list = RedoList()
+        self.redo_list: RedoList[SpiderMove] = RedoList()
         self.position = spider_deal(number, suits)
 
     @property
@@ -524,7 +588,7 @@ class SpiderSession(Helped):
     def won(self) -> bool:
         return self.position.is_won()
 
-    def play(self, move: Any) -> Step:
+    def play(self, move: SpiderMove) -> Step[SpiderMove]:
         """A column move or ``DEAL`` (raises the engine's IllegalMoveError); the
         step names the columns whose set the engine removed.
 
@@ -534,7 +598,7 @@ class SpiderSession(Helped):
         """
         return self._played(move, redoing=False)
 
-    def _played(self, move: Any, *, redoing: bool) -> Step:
+    def _played(self, move: SpiderMove, *, redoing: bool) -> Step[SpiderMove]:
         pos = self.position
         before = [len(c) for c in pos.columns]
         stock = pos.stock_size
@@ -555,7 +619,7 @@ class SpiderSession(Helped):
         done = tuple(i for i, c in enumerate(pos.columns) if len(c) == landed[i] - 13)
         return Step(move, (), done)
 
-    def undo(self) -> Step | None:
+    def undo(self) -> Step[SpiderMove] | None:
         """Take back the last move or deal; None when there is none."""
         if not self.position.move_stack:
             return None
@@ -568,7 +632,7 @@ class SpiderSession(Helped):
     def can_redo(self) -> bool:
         return bool(self.redo_list.entries(len(self.position.move_stack)))
 
-    def redo(self) -> Step | None:
+    def redo(self) -> Step[SpiderMove] | None:
         """Play the last undone move or deal again (it costs its point again, as
         any move does); None when there is nothing to redo.
 
@@ -596,7 +660,7 @@ class SpiderSession(Helped):
         self.redo_list.clear()
         self.clock.reset()  # as FreeCell's: the deal from the start is timed from 0:00
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SpiderSave:
         return {
             "game": "spider",
             "number": self.number,
@@ -612,13 +676,15 @@ class SpiderSession(Helped):
             "redo": [str(m) for m in self.redo_list.entries(len(self.position.move_stack))],
         }
 
-    def check_redo(self, saved: list[Any]) -> None:
+    def check_redo(self, saved: Sequence[object]) -> None:
         """Take a saved redo list (next move last) once it replays from here (ValueError if not)."""
         from game.spider import Move as SpiderMove
 
         pos = self.position.copy()
         moves = []
         for text in reversed(saved):
+            if not isinstance(text, str):  # the schema checked it: never here
+                raise ValueError(f"not a move: {text!r}")
             try:
                 move = SpiderMove.parse(text)
                 pos.push(move)
@@ -628,36 +694,36 @@ class SpiderSession(Helped):
         self.redo_list.restore(moves[::-1], len(self.position.move_stack))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], *, now: Callable[[], float] = time.monotonic) -> SpiderSession:
+    def from_dict(cls, data: object, *, now: Callable[[], float] = time.monotonic) -> SpiderSession:
         """Rebuild a saved game by replaying its steps; ``ValueError`` if it does not replay."""
         from game.spider import Move as SpiderMove
 
-        data = _checked(data, "spider")
+        save = cast(SpiderSave, _checked(data, "spider"))  # every field's type checked by the schema
 
         def build() -> SpiderSession:
-            session = cls(data["number"], data["suits"], now=now)
-            for text in data["steps"]:
+            session = cls(save["number"], save["suits"], now=now)
+            for text in save["steps"]:
                 session.position.push(SpiderMove.parse(text))
             # Moves follow from the steps. The score is what replaying them
             # gives less two points per undo at most (the undone action's point
             # and the undo's own; a restart starts again from 500): anything
             # outside that was not written by this program.
-            replayed, undos = session.position.score, data.get("undos", 0)
+            replayed, undos = session.position.score, save.get("undos", 0)
             # A save written before deals counted as moves has the column moves alone.
             deals = sum(1 for m in session.position.move_stack if m.is_deal)
-            if data["moves"] not in (session.position.move_count, session.position.move_count - deals):
+            if save["moves"] not in (session.position.move_count, session.position.move_count - deals):
                 raise ValueError(_("{saved} moves do not match its {replayed}").format(
-                    saved=data["moves"], replayed=session.position.move_count))
-            if not replayed - 2 * undos <= data["score"] <= replayed:
+                    saved=save["moves"], replayed=session.position.move_count))
+            if not replayed - 2 * undos <= save["score"] <= replayed:
                 raise ValueError(_("a score of {score} does not fit its moves and {undos} undos").format(
-                    score=data["score"], undos=undos))
-            session.position.score = data["score"]
+                    score=save["score"], undos=undos))
+            session.position.score = save["score"]
             return session
 
-        return _restored(build, data, now)
+        return _restored(build, save, now)
 
 
-def restore_saved(store: Any, *, now: Callable[[], float] = time.monotonic,
+def restore_saved(store: Store, *, now: Callable[[], float] = time.monotonic,
                   name: str = "savegame") -> FreeCellSession | SpiderSession | None:
     """The game saved in ``store`` (a :class:`game.store.Store`), replayed, or
     None when there is none. A save that is not right (wrong types, NaN or
@@ -674,7 +740,7 @@ def restore_saved(store: Any, *, now: Callable[[], float] = time.monotonic,
     >>> restore_saved(store), "elapsed must be a number 0.." in store.warnings[-1]
     (None, True)
     """
-    def read(data: Any) -> FreeCellSession | SpiderSession:
+    def read(data: object) -> FreeCellSession | SpiderSession:
         if isinstance(data, dict) and data.get("game") == "spider":
             return SpiderSession.from_dict(data, now=now)
         return FreeCellSession.from_dict(data, now=now)

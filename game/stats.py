@@ -48,13 +48,14 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from game.clock import clock_text
 from game.i18n import N_, _, percent
 from game.quoting import shown
 
 if TYPE_CHECKING:
+    from game.schema import DailyFile, GameStatsFile, ResultFile
     from game.store import Store
 
 __all__ = ["FORMAT_VERSION", "GAMES", "RECENT_LIMIT", "STORE_NAME", "TABLE_COLUMNS", "TABLE_ROWS", "DailyHistory",
@@ -96,8 +97,9 @@ def game_key(game: str, suits: int | None = None) -> str:
     return key
 
 
-def _date_text(date: str | datetime.date | None, what: str = "date") -> str:
-    """A calendar date as ``YYYY-MM-DD``; ``None`` means today (local time, by the game's clock)."""
+def _date_text(date: object, what: str = "date") -> str:
+    """A calendar date as ``YYYY-MM-DD``; ``None`` means today (local time, by the game's clock).
+    Anything else (a file's value) is a ``ValueError``."""
     if date is None:
         from game.freecell import daily
 
@@ -118,26 +120,26 @@ def _date_text(date: str | datetime.date | None, what: str = "date") -> str:
 
 # --- strict readers for from_dict: every failure is one ValueError line -------------
 
-def _int(value: Any, what: str) -> int:
+def _int(value: object, what: str) -> int:
     # bool is an int subclass; ``true`` where a count belongs is garbage.
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"{what} must be a whole number >= 0, not {shown(value)}")
     return value
 
 
-def _seconds(value: Any, what: str) -> float:
+def _seconds(value: object, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
         raise ValueError(f"{what} must be seconds >= 0, not {shown(value)}")
     return float(value)
 
 
-def _bool(value: Any, what: str) -> bool:
+def _bool(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"{what} must be true or false, not {shown(value)}")
     return value
 
 
-def _mapping(value: Any, what: str) -> dict[str, Any]:
+def _mapping(value: object, what: str) -> dict[str, object]:
     if not isinstance(value, dict):
         raise ValueError(f"{what} must be a JSON object, not {type(value).__name__}")
     return value
@@ -153,12 +155,12 @@ class Result:
     date: str  # YYYY-MM-DD
     gave_up: bool = False  # a loss by the "give up" action rather than by abandoning
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ResultFile:
         return {"won": self.won, "seconds": round(self.seconds, 3), "moves": self.moves,
                 "date": self.date, "gave_up": self.gave_up}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Result:
+    def from_dict(cls, data: object) -> Result:
         d = _mapping(data, "a recent result")
         return cls(won=_bool(d.get("won", False), "won"),
                    seconds=_seconds(d.get("seconds", 0.0), "seconds"),
@@ -238,7 +240,7 @@ class GameStats:
         self.recent.append(result)
         del self.recent[:-RECENT_LIMIT]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> GameStatsFile:
         return {
             "played": self.played, "won": self.won, "given_up": self.given_up,
             "current_streak": self.current_streak, "best_streak": self.best_streak,
@@ -248,7 +250,7 @@ class GameStats:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> GameStats:
+    def from_dict(cls, data: object) -> GameStats:
         d = _mapping(data, "a game's statistics")
         g = cls(
             played=_int(d.get("played", 0), "played"),
@@ -339,11 +341,11 @@ class DailyHistory:
             previous = day
         return best
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> DailyFile:
         return {"days": dict(sorted(self.days.items()))}
 
     @classmethod
-    def from_dict(cls, data: Any) -> DailyHistory:
+    def from_dict(cls, data: object) -> DailyHistory:
         d = _mapping(data, "the daily history")
         days = _mapping(d.get("days", {}), "daily days")
         return cls({_date_text(k, "daily date"): _bool(v, f"daily {k}") for k, v in days.items()})
@@ -380,7 +382,7 @@ class Statistics:
 
     def record_win(self, game: str, seconds: float, moves: int, *,
                    date: str | datetime.date | None = None,
-                   daily: str | datetime.date | None = None, store: Any = None) -> Improved:
+                   daily: str | datetime.date | None = None, store: Store | None = None) -> Improved:
         """A won game: its time in seconds and its moves as the screen shows them.
 
         ``date`` (default today, local time) labels the recent result.
@@ -400,7 +402,7 @@ class Statistics:
 
     def record_loss(self, game: str, *, give_up: bool = False, seconds: float = 0.0, moves: int = 0,
                     date: str | datetime.date | None = None,
-                    daily: str | datetime.date | None = None, store: Any = None) -> None:
+                    daily: str | datetime.date | None = None, store: Store | None = None) -> None:
         """A lost game: given up (``give_up=True``) or abandoned for a new one.
 
         Either way it counts as played and ends the win streak. ``daily``
@@ -433,7 +435,7 @@ class Statistics:
         if key == "freecell":
             self.daily = DailyHistory()
 
-    def clear_all(self, store: Any = None) -> None:
+    def clear_all(self, store: Store | None = None) -> None:
         """Clear every game; with ``store``, on disk too (under the lock)."""
         if store is not None:
             return self.update(store, lambda s: s.clear_all())
@@ -442,13 +444,13 @@ class Statistics:
 
     # --- plain JSON ------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"version": FORMAT_VERSION,
                 "games": {g: s.to_dict() for g, s in self.games.items()},
                 "daily": self.daily.to_dict()}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Statistics:
+    def from_dict(cls, data: object) -> Statistics:
         """Read :meth:`to_dict`'s output. Missing keys take their defaults and
         unknown keys are ignored (a newer version may add some); anything of
         the wrong shape raises ``ValueError`` with a one-line reason.
@@ -485,7 +487,7 @@ class Statistics:
     # --- on disk ----------------------------------------------------------------------------
 
     @classmethod
-    def load(cls, store: Any, name: str = STORE_NAME) -> Statistics:
+    def load(cls, store: Store, name: str = STORE_NAME) -> Statistics:
         """The statistics in ``store`` (a :class:`game.store.Store`); fresh ones
         when there are none. A file that does not hold statistics is set aside
         with a warning and clean statistics are written in its place at once
@@ -499,7 +501,7 @@ class Statistics:
         With two games on one folder, prefer :meth:`update`, which merges."""
         return store.save(name, self.to_dict())
 
-    def update(self, store: Any, change: Callable[[Statistics], T], name: str = STORE_NAME) -> T:
+    def update(self, store: Store, change: Callable[[Statistics], T], name: str = STORE_NAME) -> T:
         """Apply ``change`` to the statistics on disk, under the store's file
         lock, and write them back: another game on the same folder may have
         recorded games since these were read, and none of them is lost.

@@ -54,16 +54,16 @@ import re
 import secrets
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar, overload
 
 import filelock
 
 from game.bounded import Refused, read_bytes
 from game.folders import APP_DIR_NAME, data_dir
 from game.i18n import N_, _, grouped
-from game.schema import MAX_FILE_BYTES, SchemaError, parse
+from game.schema import JSON, MAX_FILE_BYTES, SchemaError, parse
 
 __all__ = ["APP_DIR_NAME", "LOCK_WAIT_SECONDS", "REPLACED_NOTICE", "STALE_SECONDS", "Store", "data_dir"]
 
@@ -80,6 +80,7 @@ STALE_SECONDS = 60.0
 REPLACED_NOTICE = N_("another window saved its game in this folder; this window's game replaces it")
 
 T = TypeVar("T")
+Default = TypeVar("Default")
 
 # .savegame.json.<pid>.<random>.tmp (this version) or .savegame.json.<random>.tmp (older ones).
 _TEMP = re.compile(r"\.[\w-]+\.json\.(?:(\d{1,9})\.)?[\w-]+\.tmp")
@@ -121,7 +122,7 @@ class Store:
         # To the millisecond, rounded down, as the saves write their time.
         self.started_at = math.floor(time.time() * 1000) / 1000
         # Who had written each stamped document when this game last read or wrote it.
-        self._seen: dict[str, Any] = {}
+        self._seen: dict[str, object] = {}
         self._told: set[str] = set()
         if tidy:
             self.tidy()
@@ -184,8 +185,23 @@ class Store:
     def path(self, name: str) -> Path:
         return self.folder / f"{name}.json"
 
-    def load(self, name: str, default: Any = None, *, check: Callable[[Any], Any] | None = None,
-             fresh: Any = None) -> Any:
+    # Read with a check, the document is what the check makes of it; without one,
+    # any JSON value at all (None too); either way ``default`` when there is none.
+    @overload
+    def load(self, name: str, default: None = None, *, check: Callable[[JSON], T],
+             fresh: Mapping[str, object] | None = None) -> T | None: ...
+    @overload
+    def load(self, name: str, default: Default, *, check: Callable[[JSON], T],
+             fresh: Mapping[str, object] | None = None) -> T | Default: ...
+    @overload
+    def load(self, name: str, default: None = None, *, check: None = None,
+             fresh: Mapping[str, object] | None = None) -> JSON: ...
+    @overload
+    def load(self, name: str, default: Default, *, check: None = None,
+             fresh: Mapping[str, object] | None = None) -> JSON | Default: ...
+
+    def load(self, name: str, default: object = None, *, check: Callable[[JSON], object] | None = None,
+             fresh: Mapping[str, object] | None = None) -> object:
         """The document (passed through ``check`` when given), or ``default``
         when there is none or it was set aside.
 
@@ -218,12 +234,12 @@ class Store:
         self._set_aside(name, _one_line(why), fresh)
         return default
 
-    def set_aside(self, name: str, why: str, fresh: Any = None) -> None:
+    def set_aside(self, name: str, why: str, fresh: Mapping[str, object] | None = None) -> None:
         """Rename a bad file out of the way (kept for the curious) and warn once;
         write ``fresh`` in its place at once when given."""
         self._set_aside(name, _one_line(why), fresh)
 
-    def _set_aside(self, name: str, why: str, fresh: Any) -> None:
+    def _set_aside(self, name: str, why: str, fresh: Mapping[str, object] | None) -> None:
         path = self.path(name)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.name}.damaged-{stamp}")
@@ -247,7 +263,7 @@ class Store:
 
     # --- writing ----------------------------------------------------------------------
 
-    def save(self, name: str, document: Any) -> bool:
+    def save(self, name: str, document: Mapping[str, object]) -> bool:
         """Write ``document`` as JSON atomically (temporary file, fsync, rename).
 
         True when written. A disk problem leaves the old file, returns False
@@ -316,16 +332,17 @@ class Store:
 
     # --- two games on one folder ----------------------------------------------------------
 
-    def _note_seen(self, name: str, data: Any) -> None:
+    def _note_seen(self, name: str, data: JSON) -> None:
         if name in self.STAMPED:
             self._seen[name] = data.get("writer") if isinstance(data, dict) else None
 
     def _check_owner(self, name: str) -> None:
         """Warn (once per other game) when the file was replaced by another running game."""
         try:
-            writer = parse(read_bytes(self.path(name), MAX_FILE_BYTES)).get("writer")
-        except (ValueError, AttributeError):  # Refused and SchemaError are ValueErrors
+            on_disk = parse(read_bytes(self.path(name), MAX_FILE_BYTES))
+        except ValueError:  # Refused and SchemaError are ValueErrors
             return
+        writer = on_disk.get("writer") if isinstance(on_disk, dict) else None
         if not isinstance(writer, dict) or writer == self._seen.get(name):
             return
         other, saved_at = writer.get("instance"), writer.get("saved_at")

@@ -208,7 +208,7 @@ def test_the_months_badge_follows_its_thresholds():
 # --- on disk ------------------------------------------------------------------------------------
 
 
-def progress_doc() -> dict:
+def progress_doc() -> schema.ChallengesFile:
     p = ChallengeProgress()
     p.record_done(december(1)[0], D(2026, 12, 1))
     p.record_tried(december(1)[5], D(2026, 12, 1))

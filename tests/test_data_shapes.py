@@ -267,7 +267,7 @@ def test_a_spider_row_of_another_shape_is_skipped(row):
 # --- every field's exact kind and range ------------------------------------------------------
 
 
-def describe(kind: schema.Field, where: str = "") -> list[str]:
+def describe(kind: schema.Field[object], where: str = "") -> list[str]:
     """One line per leaf field: its path, kind and range, as tests/data/schema-shapes.txt lists them."""
     if isinstance(kind, schema.Nullable):
         return [line + " or null" for line in describe(kind.inner, where)]
@@ -295,7 +295,7 @@ def describe(kind: schema.Field, where: str = "") -> list[str]:
     return [f"{where}: {type(kind).__name__.lower()}"]
 
 
-SCHEMAS = {"savegame (FreeCell)": schema.FREECELL_SAVE, "savegame (Spider)": schema.SPIDER_SAVE,
+SCHEMAS: dict[str, schema.Field[object]] = {"savegame (FreeCell)": schema.FREECELL_SAVE, "savegame (Spider)": schema.SPIDER_SAVE,
            "settings": schema.SETTINGS, "statistics": schema.STATISTICS}
 SHAPES = Path(__file__).resolve().parent / "data" / "schema-shapes.txt"
 

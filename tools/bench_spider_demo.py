@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.play.demo import SHORTER_MARGIN, SHORTER_SECONDS
 from game.playback import DEFAULT_SPEED
 from game.solver import Answer, SolverService, Verdict
+from game.solver.api import spider_line
 from game.spider import deal
 from game.spider.deals import FIRST_GAME, LAST_GAME
 
@@ -122,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
                 after = cpu_seconds(service.pid)
                 if cpu is not None and after is not None:
                     cpus.append(after - cpu)
-                line = list(answer.line) if answer is not None and answer.verdict is Verdict.SOLVED else []
+                line = list(spider_line(answer.line)) if answer is not None and answer.verdict is Verdict.SOLVED else []
                 if not line:
                     missing += 1
                     firsts.append(math.inf)

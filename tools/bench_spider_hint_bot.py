@@ -51,6 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game import limits
 from game.play.spider_hint import SpiderHints
 from game.solver.answers import Answer, Ask
+from game.solver.api import JobOptions
 from game.solver.worker import run_job
 from game.spider import DEAL, Move, Position, deal
 from game.spider.fair import budget_for
@@ -127,8 +128,8 @@ class HereSolver:
     (a bench process may not start a worker of its own), with the game's limits."""
 
     def __init__(self, budget: int | None = None) -> None:
-        self.limits = {"budget": limits.SPIDER_HINT.states if budget is None else budget,
-                       "time_limit": limits.SPIDER_HINT.seconds}
+        self.limits: JobOptions = {"budget": limits.SPIDER_HINT.states if budget is None else budget,
+                                   "time_limit": limits.SPIDER_HINT.seconds}
         self.answers: dict[int, Answer] = {}
         self.times: list[float] = []
         self._next = 0
@@ -138,7 +139,7 @@ class HereSolver:
             raise TypeError("the hint is asked with the player's view")
         self._next += 1
         start = time.perf_counter()
-        self.answers[self._next] = run_job(Ask.HINT, view, dict(self.limits), request=self._next)
+        self.answers[self._next] = run_job(Ask.HINT, view, self.limits.copy(), request=self._next)
         self.times.append(time.perf_counter() - start)
         return self._next
 

@@ -40,11 +40,17 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, TypedDict
 
 from game.i18n import N_, _, pgettext
 from game.quoting import printable
 from game.schema import Choice, List, Map, Record, Str
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.store import Store
 
 __all__ = ["DEFAULT_SIZE", "DOCUMENT", "FRAME", "MESSAGES", "REMEMBERED", "Clipboard", "FullScreen", "Refusals",
            "controller_module", "current_window", "display_key", "open_window", "restored_window"]
@@ -67,8 +73,15 @@ DOCUMENT = "display"
 #: At most this many displays are remembered (the oldest are forgotten).
 MAX_DISPLAYS = 16
 
-_SCHEMA = Record({"refused": Map(Str(max_len=120), List(Choice(REMEMBERED), max_len=len(REMEMBERED)),
-                                 max_len=MAX_DISPLAYS)})
+class DisplayFile(TypedDict, total=False):
+    """``display.json``: per display, the refusals remembered for it."""
+
+    refused: dict[str, list[str]]
+
+
+_SCHEMA: Record[DisplayFile] = Record({
+    "refused": Map(Str(max_len=120), List(Choice(REMEMBERED), max_len=len(REMEMBERED)), max_len=MAX_DISPLAYS),
+})
 
 
 def display_key(driver: str, environ: dict[str, str] | None = None) -> str:
@@ -95,7 +108,7 @@ class Refusals:
     ``store`` ``None`` remembers nothing beyond this session.
     """
 
-    def __init__(self, store: Any, display: str, report: Callable[[str], None] | None = None) -> None:
+    def __init__(self, store: Store | None, display: str, report: Callable[[str], None] | None = None) -> None:
         self.store = store
         self.display = display[:120]
         self.report = report
@@ -108,8 +121,8 @@ class Refusals:
     def _load(self) -> dict[str, list[str]]:
         if self.store is None:
             return {}
-        data = self.store.load(DOCUMENT, {}, check=_SCHEMA.check)
-        return dict(data.get("refused", {})) if isinstance(data, dict) else {}
+        data = self.store.load(DOCUMENT, None, check=_SCHEMA.check)
+        return dict(data.get("refused", {})) if data is not None else {}
 
     def _save(self) -> None:
         if self.store is None:
@@ -139,7 +152,7 @@ class Refusals:
         """Whether this display refused ``name`` before (so a start does not try it)."""
         return name in self._remembered
 
-    def attempt(self, name: str, action: Callable[[], Any], *, asked: bool = False, **words: str) -> bool:
+    def attempt(self, name: str, action: Callable[[], object], *, asked: bool = False, **words: str) -> bool:
         """Run ``action`` (a call the platform may refuse); True when it worked.
 
         Not run when this display refused ``name`` before, unless the player
@@ -322,7 +335,7 @@ def current_window(fullscreen: bool) -> dict[str, int] | None:
     return {"x": int(x), "y": int(y), "w": int(w), "h": int(h)}
 
 
-def controller_module() -> Any:
+def controller_module() -> ModuleType | None:
     """pygame's game controller module, initialised; None where SDL has no game controller support."""
     try:
         from pygame._sdl2 import controller
@@ -347,7 +360,7 @@ def desktop_size() -> tuple[int, int] | None:
     return int(w), int(h)
 
 
-def open_window(size: tuple[int, int], refusals: Refusals, where: tuple[int, int] | None = None) -> Any:
+def open_window(size: tuple[int, int], refusals: Refusals, where: tuple[int, int] | None = None) -> pygame.Surface:
     """The OpenGL window at ``size`` (at ``where`` on the display, when given), or at
     :data:`FALLBACK_SIZE` when the display refuses that size (said once, remembered
     for the display). A display that gives no OpenGL window at all raises: that is no window."""
@@ -376,7 +389,7 @@ def open_window(size: tuple[int, int], refusals: Refusals, where: tuple[int, int
     return window
 
 
-def _open(size: tuple[int, int], refusals: Refusals) -> Any:
+def _open(size: tuple[int, int], refusals: Refusals) -> pygame.Surface:
     import pygame
 
     _show_icon()

@@ -23,7 +23,7 @@ sets each press's travel before it is a drag, so a shaky click stays a click.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -37,6 +37,10 @@ from game.play.panels import Command
 from game.render.layout import Layout
 from game.render.picking import Pick, column_under, pick, target_near
 
+if TYPE_CHECKING:
+    from game.app.window import App
+    from game.render.camera import Camera
+
 __all__ = ["SLIDE_STEPS", "Pointing"]
 
 #: The run panel's buttons a held pointer presses by sliding onto them.
@@ -49,10 +53,10 @@ _FINGER = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 class Pointing:
     """The window's pointers; ``handle(event)`` takes the mouse and finger events."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app  # its play, overlay, renderer, size and clock
-        self.mouse = Pointer()
-        self.finger = Pointer(speeds.FINGER_DRAG_START_PX)
+        self.mouse: Pointer[Pick] = Pointer()
+        self.finger: Pointer[Pick] = Pointer(speeds.FINGER_DRAG_START_PX)
         self.fingers = Fingers()
         self._button: str | None = None  # the bar or panel button pressed, answered on release
         self._slid: str | None = None  # the panel button a held pointer is over
@@ -135,7 +139,7 @@ class Pointing:
 
     # --- one pointer's press, motion and release --------------------------------------
 
-    def _down(self, p: Pointer, pos: tuple[int, int]) -> None:
+    def _down(self, p: Pointer[Pick], pos: tuple[int, int]) -> None:
         play, overlay = self.app.play, self.app.overlay
         if p.carry is not None and play.round.carried is None:
             p.carry = None  # put back meanwhile (Esc, a key): this press is a fresh one
@@ -149,7 +153,7 @@ class Pointing:
         else:
             p.down(pos, self.pick(pos) or (self._near(pos) if p is self.finger else None), self.app.now())
 
-    def _motion(self, p: Pointer, pos: tuple[int, int]) -> None:
+    def _motion(self, p: Pointer[Pick], pos: tuple[int, int]) -> None:
         p.move(pos, self.app.play.draggable)
         if p is self.mouse and not p.pressed:
             self.app.play.hover(lambda: self._place(pos))
@@ -158,7 +162,7 @@ class Pointing:
         else:
             self._follow(p)
 
-    def _up(self, p: Pointer, pos: tuple[int, int]) -> None:
+    def _up(self, p: Pointer[Pick], pos: tuple[int, int]) -> None:
         play = self.app.play
         button, self._button = self._button, None
         if button is not None and self.app.overlay.hit(pos, self._reach(p)) == button:
@@ -175,11 +179,11 @@ class Pointing:
         elif isinstance(gesture, HoldLift):
             self._lift(gesture.end)
 
-    def _reach(self, p: Pointer) -> int:
+    def _reach(self, p: Pointer[Pick]) -> int:
         """How far beside a button ``p`` still presses it: a fingertip is wider than its point."""
         return speeds.FINGER_BUTTON_REACH_PX if p is self.finger else 0
 
-    def _cancel(self, p: Pointer) -> None:
+    def _cancel(self, p: Pointer[Pick]) -> None:
         """End ``p``'s gesture with nothing done: a dragged or carried run flies back where it came from."""
         if p.drag is not None or p.carry is not None:
             self.app.play.release(target=None)
@@ -215,7 +219,7 @@ class Pointing:
 
     # --- places under a pixel ----------------------------------------------------------
 
-    def _camera(self) -> tuple[Layout, Any]:
+    def _camera(self) -> tuple[Layout, Camera]:
         """The cards at rest and the camera that shows them (for picking)."""
         lay = rest_layout(self.app.play, self.app.size)
         return lay, self.app.renderer.camera_for(lay)
@@ -250,7 +254,7 @@ class Pointing:
             return (hit.kind, hit.pile)
         return target_near(lay, cam, at[0], at[1], reach) if reach > 0 else None
 
-    def _follow(self, p: Pointer) -> None:
+    def _follow(self, p: Pointer[Pick]) -> None:
         """The dragged or carried run follows the pointer on the table plane."""
         if p.carry is not None and self.app.play.round.carried is None:
             p.carry = None  # put back meanwhile (Esc, a key, a new game)

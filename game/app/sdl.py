@@ -15,9 +15,12 @@ import os
 import sys
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from _ctypes import CFuncPtr  # a foreign function: ctypes.CDLL gives these
 
 __all__ = ["hide_window", "sdl_function", "sdl_library"]
 
@@ -40,8 +43,9 @@ def hide_window() -> bool:
     return True
 
 
-def sdl_function(name: str) -> Any:
-    """SDL's function ``name`` from pygame's own SDL library; None where there is none."""
+def sdl_function(name: str) -> CFuncPtr | None:
+    """SDL's function ``name`` from pygame's own SDL library; None where there is none.
+    Its ``argtypes`` and ``restype`` are the caller's to set before a call."""
     library = _loaded()
     return None if library is None else getattr(library, name, None)
 

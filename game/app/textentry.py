@@ -9,11 +9,14 @@ commits comes as ``TEXTINPUT``. The window's title follows the language.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
+
+if TYPE_CHECKING:
+    from game.play.controller import Play
 
 __all__ = ["TextEntry"]
 
@@ -30,7 +33,7 @@ class TextEntry:
         self._caption = ""
         self.sync(False)
 
-    def take(self, event: pygame.event.Event, play: Any) -> bool:
+    def take(self, event: pygame.event.Event, play: Play) -> bool:
         """Handle ``event`` when it is text input's; True when it was (the window skips it)."""
         if event.type == pygame.TEXTEDITING:
             self.composing = event.text

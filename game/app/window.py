@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING
 
 import moderngl
 import pygame
@@ -52,6 +52,11 @@ from game.render.scene import Renderer, View, show_felt, swap_keeps_frame
 from game.solver.service import answer_pipes
 from game.sound import AUDIO_BUFFER, DEFAULT_RATE, quiet_audio
 from game.ui.overlay import Overlay
+
+if TYPE_CHECKING:
+    from pygame._sdl2.controller import Controller
+
+    from game.render.marks import Mark
 
 __all__ = ["App"]
 
@@ -95,13 +100,13 @@ class App(FollowsDesktop):
         self.renderer.keeps_frame = swap_keeps_frame(self.ctx, settings.table_colour)
         self.overlay = Overlay(self.ctx, self.size)
         self.loop = FixedStep(now=now)
-        self.controllers: dict[int, Any] = {}
+        self.controllers: dict[int, Controller] = {}
         self.stick: dict[int, int] = {}
         self.pointing = Pointing(self)  # the mouse and the fingers
         self.clipboard = Clipboard(self.refusals)
         self.frames_drawn = 0
         self._warm = False  # the renderer's first clipped frame was paid for (Renderer.warm_up)
-        self._pulse: tuple[tuple[Any, ...], float] = ((), 0.0)  # the hint marks shown, since when
+        self._pulse: tuple[tuple[Mark, ...], float] = ((), 0.0)  # the hint marks shown, since when
         self.fullscreen = FullScreen(self.refusals, lambda: self.resize(pygame.display.get_window_size()))
         self.sound = Sound(0.0)
         self.play = Play(self, game, number, suits, now=now, restore=restore, store=store, language=language,
@@ -239,7 +244,7 @@ class App(FollowsDesktop):
             self.renderer.warm_up()
         return drew
 
-    def _pulse_time(self, marks: tuple[Any, ...], now: float) -> float:
+    def _pulse_time(self, marks: tuple[Mark, ...], now: float) -> float:
         """The hint glow's clock: it pulses a while, then holds still (an idle table stops redrawing)."""
         hints = tuple(m for m in marks if m.style == "hint")
         if not hints:

@@ -32,14 +32,14 @@ import hashlib
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TypedDict
 
 from game.challenges.goals import Goal, Status, judge
 from game.challenges.lines import LineRow, ProofError, Snapshot, load_lines, replay_freecell, replay_spider
 from game.challenges.sentences import challenge_level
 
 __all__ = ["CELL_SLACK", "DEAL_CELLS", "FIRST_DATE", "FREECELL_KINDS", "GAMES", "LAST_DATE", "LEVELS", "MARGINS",
-           "SETS", "SPIDER_KINDS", "Challenge", "challenge_by_id", "challenges_for"]
+           "SETS", "SPIDER_KINDS", "Challenge", "ChallengeJSON", "challenge_by_id", "challenges_for"]
 
 FIRST_DATE = datetime.date(2020, 1, 1)
 LAST_DATE = datetime.date(2099, 12, 31)
@@ -59,6 +59,23 @@ DEAL_CELLS = {"easy": 2, "medium": 3, "hard": 4}
 # lands far from the day before, and every candidate comes round once before
 # any comes round again. Fixed forever: changing it would change every past day.
 _GOLDEN = 0.6180339887498949
+
+
+class ChallengeJSON(TypedDict):
+    """One challenge in ``solitaire challenges --json`` (``None``: does not apply)."""
+
+    id: str
+    game: str
+    level: str
+    goal: str
+    deal: int
+    suits: int | None
+    freecells: int | None
+    max_moves: int | None
+    sets: int | None
+    no_undo: bool
+    auto: str | None
+    proof: list[str]
 
 
 @dataclass(frozen=True)
@@ -91,7 +108,7 @@ class Challenge:
     def level_name(self) -> str:
         return challenge_level(self.level)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ChallengeJSON:
         """The ``solitaire challenges --json`` object (fields that do not apply are null)."""
         g = self.goal
         return {"id": self.id, "game": g.game, "level": self.level, "goal": self.sentence(),

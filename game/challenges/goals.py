@@ -34,10 +34,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.challenges.lines import Snapshot
 from game.challenges.sentences import level_name, say, suits_name
+
+if TYPE_CHECKING:
+    from game.freecell.position import Position as FreeCellPosition
+    from game.session import FreeCellSession, SpiderSession
+    from game.spider.position import Position as SpiderPosition
 
 __all__ = ["AUTO_LEVELS", "Goal", "Status", "Tracker", "judge", "snapshot_of", "tracker_for"]
 
@@ -249,7 +254,7 @@ class Tracker:
         return Status.PLAYING, ""
 
 
-def snapshot_of(session: Any) -> Snapshot:
+def snapshot_of(session: FreeCellSession | SpiderSession) -> Snapshot:
     """What a tracker is told after a step, read off a game in play (a
     :class:`~game.session.FreeCellSession` or :class:`~game.session.SpiderSession`):
     the status line's moves, the cards in the free cells, the suits complete, won.
@@ -262,13 +267,13 @@ def snapshot_of(session: Any) -> Snapshot:
     return _position_snapshot(session.position, session.won)
 
 
-def _position_snapshot(pos: Any, won: bool) -> Snapshot:
+def _position_snapshot(pos: FreeCellPosition | SpiderPosition, won: bool) -> Snapshot:
     cells = getattr(pos, "cells", ())
     # Spider's count has its deals in it (a deal is a move there).
     return Snapshot(pos.move_count, sum(1 for c in cells if c is not None), getattr(pos, "removed", 0), won)
 
 
-def tracker_for(goal: Goal, session: Any) -> Tracker:
+def tracker_for(goal: Goal, session: FreeCellSession | SpiderSession) -> Tracker:
     """A tracker for a game already under way (a saved game restored, a
     window reopened): its steps are read back off a copy of the session's
     position, an undo it used counts against a no-Undo goal, and its
@@ -281,8 +286,9 @@ def tracker_for(goal: Goal, session: Any) -> Tracker:
     <Status.OVER: 'over'>
     """
     tracker = Tracker(goal)
-    if getattr(session, "auto_level", None) is not None:
-        tracker.level_set(session.auto_level)
+    level = getattr(session, "auto_level", None)  # FreeCell's; Spider has none
+    if level is not None:
+        tracker.level_set(level)
     pos = session.position.copy()
     steps = [_position_snapshot(pos, session.won)]
     while pos.move_stack:

@@ -40,12 +40,16 @@ import datetime
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from game.challenges.days import GAMES, LEVELS, Challenge
 from game.challenges.sentences import say, streak_days
 from game.i18n import _
 from game.quoting import shown
+
+if TYPE_CHECKING:
+    from game.schema import ChallengesFile
+    from game.store import Store
 
 __all__ = ["BADGES", "FORMAT_VERSION", "SLOTS", "STORE_NAME", "ChallengeProgress", "NotPlayable", "badge_for",
            "playable"]
@@ -204,11 +208,11 @@ class ChallengeProgress:
 
     # --- plain JSON and the store ------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ChallengesFile:
         return {"version": FORMAT_VERSION, "days": dict(sorted(self.days.items()))}
 
     @classmethod
-    def from_dict(cls, data: Any) -> ChallengeProgress:
+    def from_dict(cls, data: object) -> ChallengeProgress:
         """Read :meth:`to_dict`'s output, or raise ``ValueError`` in one line.
 
         Beyond the schema it refuses what this program never writes: a date
@@ -243,13 +247,13 @@ class ChallengeProgress:
         return cls(days)
 
     @classmethod
-    def load(cls, store: Any) -> ChallengeProgress:
+    def load(cls, store: Store) -> ChallengeProgress:
         """The progress in ``store``; a file that does not hold it is set aside
         with a warning and a clean one written at once (never a crash)."""
         got = store.load(STORE_NAME, default=None, check=cls.from_dict, fresh=cls().to_dict())
         return got if got is not None else cls()
 
-    def update(self, store: Any, change: Callable[[ChallengeProgress], T]) -> T:
+    def update(self, store: Store, change: Callable[[ChallengeProgress], T]) -> T:
         """Apply ``change`` to the progress on disk under the store's lock and
         write it back, so that two games open on one folder lose nothing and
         count a challenge once. ``self`` becomes what was written.

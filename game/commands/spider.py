@@ -21,7 +21,6 @@ Numbers are read by :func:`game.spider.deals.parse_game_number` and
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from game.commands.usage import UsageError, read_text_file
 from game.i18n import _, decimal, grouped, ngettext
@@ -29,7 +28,7 @@ from game.numbers import parse_in_range
 from game.quoting import shown_path
 from game.spider.deals import deal, parse_game_number, parse_suits
 from game.spider.moves import Move, NotationError
-from game.spider.position import IllegalMoveError
+from game.spider.position import IllegalMoveError, Position
 
 __all__ = ["UNDO", "deal_command", "read_moves", "solve_command"]
 
@@ -56,7 +55,7 @@ def read_moves(path: str) -> list[tuple[int, Move | str]]:
     return actions
 
 
-def replay_actions(pos: Any, actions: list[tuple[int, Move | str]], path: str) -> str | None:
+def replay_actions(pos: Position, actions: list[tuple[int, Move | str]], path: str) -> str | None:
     """Play ``actions`` (from :func:`read_moves`) on ``pos``; None, or the one line
     that says which action of ``path`` was illegal (the position stops before it)."""
     path = shown_path(path)

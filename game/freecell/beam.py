@@ -33,6 +33,7 @@ their layer, and children that cannot beat the best line so far are dropped.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
 
 # A canonical position as game.freecell.states builds it. The solver hands its
 # move generator and evaluation in (it imports this module, so this module
@@ -41,6 +42,12 @@ from game.freecell.states import State
 
 Children = Callable[[State, int], Iterable[tuple[int, State]]]
 Evaluate = Callable[[State], tuple[int, int, int, int]]
+#: A :class:`BeamRun` child's cost from its figures: (state, ncells, tangle, must, left, dig).
+BeamCost = Callable[[State, int, int, int, int, int], int]
+#: A :class:`ShortBeam` child's cost: (state, tangle, must, left, dig).
+ShortCost = Callable[[State, int, int, int, int], int]
+#: Either beam's cost, fixed per beam class.
+_Cost = TypeVar("_Cost", BeamCost, ShortCost)
 
 __all__ = ["BEAMS", "SHORT_WIDTHS", "WIDTHS", "BeamRun", "ShortBeam", "beam_cost", "room_cost", "short_cost"]
 
@@ -87,7 +94,7 @@ BEAMS = ((256, room_cost), (1024, beam_cost), (1024, room_cost), (4096, beam_cos
 WIDTHS = tuple(width for width, _ in BEAMS)
 
 
-class _Beam:
+class _Beam(Generic[_Cost]):
     """What both beams share: the layer being expanded, the children it has
     made so far, the positions kept (``came``, for the line back), and the
     turn from one layer to the next."""
@@ -96,10 +103,10 @@ class _Beam:
                  "nxt", "width")
 
     def __init__(self, root: State, ncells: int, width: int, children: Children, evaluate: Evaluate,
-                 cost: Callable[..., int]) -> None:
+                 cost: _Cost) -> None:
         self.children = children
         self.evaluate = evaluate
-        self.cost = cost
+        self.cost: _Cost = cost
         self.ncells = ncells
         self.width = width
         self.depth = 0
@@ -141,7 +148,7 @@ class _Beam:
         self.finished = True
 
 
-class BeamRun(_Beam):
+class BeamRun(_Beam[BeamCost]):
     """One beam of a fixed width, run in slices so that it shares a budget.
 
     ``step(n)`` expands up to ``n`` positions and returns the number
@@ -152,7 +159,7 @@ class BeamRun(_Beam):
     __slots__ = ("expanded", "max_depth")
 
     def __init__(self, root: State, ncells: int, width: int, *, children: Children, evaluate: Evaluate,
-                 max_depth: int = MAX_DEPTH, cost: Callable[..., int] | None = None) -> None:
+                 max_depth: int = MAX_DEPTH, cost: BeamCost | None = None) -> None:
         super().__init__(root, ncells, width, children, evaluate, cost or beam_cost)
         self.max_depth = max_depth
         self.expanded = 0
@@ -215,7 +222,7 @@ def short_cost(state: State, tangle: int, must: int, left: int, dig: int) -> int
     return 4 * must + 4 * tangle + 2 * dig + len(cells) - empties + 3 * left
 
 
-class ShortBeam(_Beam):
+class ShortBeam(_Beam[ShortCost]):
     """A beam that looks for *short* lines (every card movement counted).
 
     Layer ``g`` holds positions ``g`` non-home moves from the start (home
@@ -234,7 +241,7 @@ class ShortBeam(_Beam):
     __slots__ = ("bound",)
 
     def __init__(self, root: State, ncells: int, width: int, bound: int, *, children: Children,
-                 evaluate: Evaluate, cost: Callable[..., int] | None = None) -> None:
+                 evaluate: Evaluate, cost: ShortCost | None = None) -> None:
         super().__init__(root, ncells, width, children, evaluate, cost or short_cost)
         self.bound = bound
 

@@ -142,7 +142,7 @@ class Review:
     start: Position
     moves: list[Move]
     level: str
-    grades: list[GradedMove]
+    grades: list[GradedMove[Move]]
     seconds: float = 0.0
     states: int = 0
     #: True when every position was examined (False: cancelled midway).
@@ -179,10 +179,10 @@ class Review:
         return par_text(self.grades, self.start, self.moves, self.level)
 
 
-def _phraser(start: Position, moves: Sequence[Move], level: str) -> Callable[[GradedMove], str]:
+def _phraser(start: Position, moves: Sequence[Move], level: str) -> Callable[[GradedMove[Move]], str]:
     """Names a graded move in words, in the position it was played in."""
 
-    def phrase(first: GradedMove) -> str:
+    def phrase(first: GradedMove[Move]) -> str:
         pos = start.copy(stack=False)
         for m in moves[:first.index - 1]:
             pos.push(m, auto=level)
@@ -191,12 +191,12 @@ def _phraser(start: Position, moves: Sequence[Move], level: str) -> Callable[[Gr
     return phrase
 
 
-def summary_text(grades: Sequence[GradedMove], start: Position, moves: Sequence[Move], level: str) -> str:
+def summary_text(grades: Sequence[GradedMove[Move]], start: Position, moves: Sequence[Move], level: str) -> str:
     """The review's one line (see :meth:`Review.summary`); ``grades`` may be the first few."""
     return summary_line(grades, _phraser(start, moves, level))
 
 
-def par_text(grades: Sequence[GradedMove], start: Position, moves: Sequence[Move], level: str) -> str:
+def par_text(grades: Sequence[GradedMove[Move]], start: Position, moves: Sequence[Move], level: str) -> str:
     """The review's moves against par (see :meth:`Review.par_summary`)."""
     return par_line(grades, _phraser(start, moves, level))
 
@@ -315,7 +315,7 @@ class _Known:
     codes: tuple[int, ...] = ()  # the same line as the solver's codes
 
 
-class ReviewRun(ReviewSteps):
+class ReviewRun(ReviewSteps[Move]):
     """A review done one position at a time (the worker's loop; see :func:`review_game`).
 
     ``start`` is the position the game started from (the deal, settled at
@@ -391,7 +391,7 @@ class ReviewRun(ReviewSteps):
 
     # --- inside ---------------------------------------------------------------------
 
-    def _grade(self, index: int) -> GradedMove:
+    def _grade(self, index: int) -> GradedMove[Move]:
         before, after = self.known[index - 1], self.known[index]
         return grade_move(index, self.moves[index - 1], before.verdict, before.line, after.verdict, after.line)
 

@@ -261,7 +261,8 @@ def sensible_move(position: Position) -> Move | None:
 # closed set (sharing one lets each ordering's children crowd the others'
 # queues). Each key is built from (tangle, must_move, cards_left, dig,
 # free cells, empty columns); smaller is better.
-_PRIORITIES: tuple[Callable[[int, int, int, int, int, int], int], ...] = (
+Priority = Callable[[int, int, int, int, int, int], int]
+_PRIORITIES: tuple[Priority, ...] = (
     lambda t, m, left, d, f, e: left + 2 * t + m + d - 2 * e - f,
     lambda t, m, left, d, f, e: left + 4 * t - 4 * e - 2 * f,
     lambda t, m, left, d, f, e: left + 3 * t + m - 2 * e - f,
@@ -301,7 +302,7 @@ class _Greedy:
     __slots__ = ("came", "children", "counter", "deep", "done", "expanded", "found", "heap", "ncells", "priority",
                  "stack")
 
-    def __init__(self, root: State, ncells: int, priority: Callable[..., int],
+    def __init__(self, root: State, ncells: int, priority: Priority,
                  children: Children = child_states) -> None:
         self.children = children
         self.ncells = ncells

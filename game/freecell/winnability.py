@@ -52,7 +52,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from game import limits
 from game.freecell.hints import HintKind
@@ -61,7 +61,12 @@ from game.freecell.position import Key, Layout, Position
 from game.freecell.solver import SolveResult, Verdict, solve
 from game.i18n import N_, _
 
-__all__ = ["Checked", "Checker", "RewindTarget", "StubChecker", "WinState", "Winnability", "rewind_target"]
+if TYPE_CHECKING:  # the check takes a Spider position too; Spider loads only when one comes
+    from game.spider.moves import Move as SpiderMove
+    from game.spider.position import Position as SpiderPosition
+    from game.spider.solver import SolveResult as SpiderResult
+
+__all__ = ["Checked", "Checker", "RewindTarget", "SolveFn", "StubChecker", "WinState", "Winnability", "rewind_target"]
 
 #: Search limits of one background check (:data:`game.limits.CHECK`).
 CHECK_BUDGET, CHECK_SECONDS = limits.CHECK
@@ -87,7 +92,7 @@ LABELS: dict[WinState, str] = {
     WinState.UNKNOWN: N_("unknown"),
 }
 
-_FROM_KIND: dict[Any, WinState] = {
+_FROM_KIND: dict[Verdict | HintKind, WinState] = {
     Verdict.SOLVED: WinState.WINNABLE,
     Verdict.UNSOLVABLE: WinState.LOST,
     Verdict.UNKNOWN: WinState.UNKNOWN,
@@ -98,12 +103,21 @@ _FROM_KIND: dict[Any, WinState] = {
 _TO_VERDICT = {WinState.WINNABLE: Verdict.SOLVED, WinState.LOST: Verdict.UNSOLVABLE}
 
 
+class SolveFn(Protocol):
+    """What :func:`rewind_target` asks about each earlier position: :func:`game.freecell.solver.solve`
+    or a wrapper of it (the worker's counts the states of every search)."""
+
+    def __call__(self, position: Position, /, *, budget: int, time_limit: float | None) -> SolveResult: ...
+
+
 class Checker(Protocol):
     """What :class:`Winnability` needs from a background solver."""
 
     def ask(self, position: Position) -> int: ...
 
-    def poll(self) -> Sequence[Any]: ...
+    def poll(self) -> Sequence[object]:
+        """The events that arrived (duck-typed: see the module's notes); never blocks."""
+        ...
 
     def cancel(self) -> None: ...
 
@@ -114,8 +128,9 @@ class Checked:
 
     request: int
     kind: Verdict
-    #: The winning line for ``SOLVED``: every card movement, replays with ``auto=False``.
-    moves: tuple[Move, ...] = ()
+    #: The winning line for ``SOLVED``: FreeCell every card movement (replays with
+    #: ``auto=False``); Spider the full-knowledge solver's moves and deals (:func:`check`).
+    moves: tuple[Move | SpiderMove, ...] = ()
     states: int = 0
     seconds: float = 0.0
 
@@ -219,8 +234,10 @@ class Winnability:
         for event in self._checker.poll():
             if getattr(event, "request", None) != self._request:
                 continue  # an answer for a position the player has left
-            verdict = getattr(event, "verdict", None)
-            state = _FROM_KIND.get(getattr(event, "kind", None) if verdict is None else verdict)
+            said: object = getattr(event, "verdict", None)
+            if said is None:
+                said = getattr(event, "kind", None)
+            state = _FROM_KIND.get(said) if isinstance(said, (Verdict, HintKind)) else None
             if state is None:
                 continue  # progress
             self._request = 0
@@ -290,7 +307,7 @@ class StubChecker:
     def __init__(self) -> None:
         self.asked: list[Position] = []
         self.cancels = 0
-        self._events: list[Any] = []
+        self._events: list[object] = []
 
     @property
     def last(self) -> int:
@@ -304,20 +321,20 @@ class StubChecker:
     def cancel(self) -> None:
         self.cancels += 1
 
-    def answer(self, kind: Any, request: int | None = None, moves: Sequence[Move] = ()) -> None:
+    def answer(self, kind: Verdict, request: int | None = None, moves: Sequence[Move] = ()) -> None:
         """Queue an answer (for the latest ask unless ``request`` says otherwise)."""
         self._events.append(Checked(self.last if request is None else request, kind, tuple(moves)))
 
-    def send(self, event: Any) -> None:
+    def send(self, event: object) -> None:
         """Queue any event as it is (e.g. a progress event, or a ``Hint``)."""
         self._events.append(event)
 
-    def poll(self) -> list[Any]:
+    def poll(self) -> list[object]:
         out, self._events = self._events, []
         return out
 
 
-def check(position: Any, *, budget: int = CHECK_BUDGET, time_limit: float | None = CHECK_SECONDS,
+def check(position: Position | SpiderPosition, *, budget: int = CHECK_BUDGET, time_limit: float | None = CHECK_SECONDS,
           cancel: Callable[[], bool] | None = None, request: int = 0) -> Checked:
     """One check in this process (blocking: the game asks the solver service).
 
@@ -330,8 +347,8 @@ def check(position: Any, *, budget: int = CHECK_BUDGET, time_limit: float | None
     (<Verdict.SOLVED: 'solved'>, True)
     """
     if isinstance(position, Position):
-        result: Any = solve(position, budget=budget, time_limit=time_limit, cancel=cancel,
-                            auto=position.auto_level)
+        result: SolveResult | SpiderResult = solve(position, budget=budget, time_limit=time_limit, cancel=cancel,
+                                                   auto=position.auto_level)
     else:
         from game.spider import solve as spider_solve
 
@@ -370,7 +387,7 @@ class RewindTarget(NamedTuple):
 
 def rewind_target(
     position: Position,
-    solve_fn: Callable[..., SolveResult] = solve,
+    solve_fn: SolveFn = solve,
     *,
     budget: int = CHECK_BUDGET,
     time_limit: float | None = CHECK_SECONDS,

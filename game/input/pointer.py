@@ -50,21 +50,37 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, Protocol, TypeVar
 
 from game import speeds
 from game.places import PileKind
 
-__all__ = ["Click", "DragStart", "Drop", "Hold", "HoldLift", "Pointer", "drag_slop"]
+__all__ = ["Click", "DragStart", "Drop", "Hold", "HoldLift", "Place", "Pointer", "drag_slop"]
 
 Source = tuple[PileKind, int, int]  # kind, pile, index of the card the drag holds
 
 
+class Place(Protocol):
+    """What the caller says lies under the pointer: a pile's card (``index``), or the
+    pile itself (``index`` None). A :class:`game.render.picking.Pick` is one."""
+
+    @property
+    def kind(self) -> PileKind: ...
+    @property
+    def pile(self) -> int: ...
+    @property
+    def index(self) -> int | None: ...
+
+
+#: The caller's own kind of place, handed back in its clicks as it was given.
+W = TypeVar("W", bound=Place)
+
+
 @dataclass(frozen=True)
-class Click:
+class Click(Generic[W]):
     """A press and release in place; ``where`` is what was under the press (None: the felt)."""
 
-    where: Any
+    where: W | None
     double: bool
 
 
@@ -114,13 +130,14 @@ def drag_slop(distance: str, size: tuple[int, int], finger: bool = False) -> flo
     return float(max(pixels, speeds.FINGER_DRAG_START_PX if finger else 0))
 
 
-class Pointer:
+class Pointer(Generic[W]):
     """One mouse or one finger: call :meth:`down`, :meth:`move`, :meth:`up`, and
-    :meth:`poll` each frame. ``slop``: the pixels of travel that make a press a drag."""
+    :meth:`poll` each frame. ``slop``: the pixels of travel that make a press a drag.
+    ``W``: what the caller says is under the pointer (its clicks give it back)."""
 
     def __init__(self, slop: float = speeds.DRAG_START_PX) -> None:
         self.slop = slop
-        self._press: tuple[tuple[int, int], Any, float] | None = None
+        self._press: tuple[tuple[int, int], W | None, float] | None = None
         self.drag: DragStart | None = None
         #: A hold opened the run panel and the pointer is still down (sliding over it).
         self.holding = False
@@ -134,7 +151,7 @@ class Pointer:
     def pressed(self) -> bool:
         return self._press is not None
 
-    def down(self, pos: tuple[int, int], where: Any, now: float) -> None:
+    def down(self, pos: tuple[int, int], where: W | None, now: float) -> None:
         """The button went down over ``where`` (None: nothing there)."""
         self._press = (pos, where, now)
         self.drag = None
@@ -157,13 +174,13 @@ class Pointer:
         """A click at ``start`` picked up the run from ``source``: it is carried until the next click."""
         self.carry = DragStart(source, start)
 
-    def move(self, pos: tuple[int, int], draggable: Callable[[Any], bool]) -> DragStart | None:
+    def move(self, pos: tuple[int, int], draggable: Callable[[W], bool]) -> DragStart | None:
         """The pointer moved; a :class:`DragStart` once it has gone far enough from a draggable card."""
         self.position = pos
         if self._press is None or self.drag is not None or self.carry is not None:
             return None
         start, where, _ = self._press
-        if where is None or getattr(where, "index", None) is None:
+        if where is None or where.index is None:
             return None
         if math.hypot(pos[0] - start[0], pos[1] - start[1]) < self.slop:
             return None
@@ -172,7 +189,7 @@ class Pointer:
         self.drag = DragStart((where.kind, where.pile, where.index), start)
         return self.drag
 
-    def up(self, pos: tuple[int, int], now: float) -> Click | Drop | HoldLift | None:
+    def up(self, pos: tuple[int, int], now: float) -> Click[W] | Drop | HoldLift | None:
         """The button came up: a drop, a (double) click, the end of a hold, or nothing (the press was taken)."""
         press, self._press = self._press, None
         drag, self.drag = self.drag, None
@@ -195,7 +212,7 @@ class Pointer:
             return Drop(carry.source, carry.start, pos)  # the second click puts the carried cards down
         return Click(where, double)
 
-    def poll(self, now: float, holdable: Callable[[Any], bool] = lambda where: True) -> Hold | None:
+    def poll(self, now: float, holdable: Callable[[W], bool] = lambda where: True) -> Hold | None:
         """Each frame: a :class:`Hold` once the button has stayed down long enough on a
         column card that ``holdable`` accepts."""
         press = self._press

@@ -26,7 +26,7 @@ home); nothing more happens until every finger is up::
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 __all__ = ["MOUSE_TOUCH_ID", "TOUCH_MOUSE_ID", "Fingers", "synthesised", "to_pixels"]
 
@@ -39,7 +39,7 @@ MOUSE_TOUCH_ID = -1
 Finger = tuple[int, int]  # (touch device id, finger id)
 
 
-def synthesised(event: Any) -> bool:
+def synthesised(event: object) -> bool:
     """Whether a mouse event is SDL's copy of a touch (the finger events already said it),
     or a finger event SDL's copy of the mouse (the mouse events say it).
 

@@ -35,6 +35,7 @@ from game.verdict import Verdict
 
 if TYPE_CHECKING:  # the reviews load with the first review asked for
     from game.freecell.review import Review
+    from game.spider.fair_review import FairReview
     from game.spider.review import SpiderReview
 
 __all__ = ["FREECELL", "PAGE", "SPIDER", "Coach", "Rules"]
@@ -155,7 +156,7 @@ class Coach:
         #: The moves graded so far (``GradedMove``), in order; the whole list once done.
         self.graded: tuple[Any, ...] = ()
         self.done = 0  # positions examined
-        self.review: Review | SpiderReview | None = None  # the finished review
+        self.review: Review | SpiderReview | FairReview | None = None  # the finished review (FairCoach's: fair)
         self.page = 0
         #: The move whose position the table shows (1-based; 0: none).
         self.selected = 0

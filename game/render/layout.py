@@ -43,12 +43,17 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from game.cards import CARDS, Card
 from game.places import PileKind
 from game.render import theme
 from game.render.camera import fill_height, portrait_amount, table_area, tilt_for
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
+    from game.render.marks import Mark
 
 __all__ = ["CardPlacement", "CardTransform", "Layout", "PileKind", "Slot", "fan_steps", "layout", "layout_freecell",
            "layout_spider", "portrait_amount"]
@@ -135,7 +140,7 @@ class Layout:
         """The placements of one pile, bottom card first."""
         return [c for c in self.cards if c.kind == kind and c.pile == index]
 
-    def place_pile(self, mark: Any) -> int:
+    def place_pile(self, mark: Mark) -> int:
         """The pile a mark or the focus lights (``mark``: a :class:`game.render.marks.Mark`):
         its own, but a mark of Spider's stock as a place (its top card) lights the pile on
         top, the next deal (lit on the bottom pile, its card drawn over the others looked
@@ -248,7 +253,7 @@ def _column_need(down: int, up: int) -> float:
     return down * theme.FAN_DOWN + max(up - 1, 0) * theme.FAN_UP + theme.CARD_H
 
 
-Override = Mapping[int | tuple[Any, int, int], CardTransform]
+Override = Mapping[int | tuple[PileKind, int, int], CardTransform]
 #: Each column's fan steps (face-down, face-up), as :attr:`Layout.column_steps` holds them.
 Steps = Sequence[tuple[float, float]]
 
@@ -266,7 +271,7 @@ def _apply(cards: list[CardPlacement], overrides: Override | None) -> list[CardP
         # A stacked pile (foundation, removed set, stock) draws only its top card
         # at rest: while its top cards are still flying to it, the card they will
         # cover is the one the player sees, not an empty slot.
-        top_at_rest: dict[tuple[Any, int], CardPlacement] = {}
+        top_at_rest: dict[tuple[PileKind, int], CardPlacement] = {}
         for c in cards:
             if c.kind in _STACKED and not c.in_flight:
                 k = (c.kind, c.pile)
@@ -410,7 +415,31 @@ def _mirror_top(slots: list[Slot], cards: list[CardPlacement]) -> list[Slot]:
     return out
 
 
-def layout_freecell(position: Any, width: int, height: int,
+class FreeCellTable(Protocol):
+    """What a FreeCell layout reads of a position (:class:`game.freecell.position.Position`)."""
+
+    @property
+    def columns(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def cells(self) -> Sequence[Card | None]: ...
+    @property
+    def foundations(self) -> Sequence[int]: ...
+
+
+class SpiderTable(Protocol):
+    """What a Spider layout reads of a position (:class:`game.spider.position.Position`)."""
+
+    @property
+    def columns(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def face_down(self) -> Sequence[int]: ...
+    @property
+    def stock(self) -> Sequence[Card]: ...
+    @property
+    def removed_suits(self) -> Sequence[int]: ...
+
+
+def layout_freecell(position: FreeCellTable, width: int, height: int,
                     overrides: Override | None = None, mirror: bool = False, held: Steps | None = None) -> Layout:
     """Layout of a FreeCell position: cells and foundations on top, eight columns below.
 
@@ -447,7 +476,7 @@ def layout_freecell(position: Any, width: int, height: int,
     return Layout("freecell", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
 
 
-def layout_spider(position: Any, width: int, height: int,
+def layout_spider(position: SpiderTable, width: int, height: int,
                   overrides: Override | None = None, mirror: bool = False, held: Steps | None = None) -> Layout:
     """Layout of a Spider position: stock and removed sets on top, ten columns below.
 
@@ -489,7 +518,11 @@ def layout_spider(position: Any, width: int, height: int,
     return Layout("spider", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
 
 
-def layout(position: Any, width: int, height: int, overrides: Override | None = None,
+def _is_freecell(position: FreeCellTable | SpiderTable) -> TypeIs[FreeCellTable]:
+    return hasattr(position, "cells")  # only FreeCell has free cells
+
+
+def layout(position: FreeCellTable | SpiderTable, width: int, height: int, overrides: Override | None = None,
            mirror: bool = False, held: Steps | None = None) -> Layout:
     """The layout of a FreeCell or Spider position in a ``width`` x ``height`` viewport.
 
@@ -504,6 +537,6 @@ def layout(position: Any, width: int, height: int, overrides: Override | None = 
         >>> plain.slot(PileKind.COLUMN, 0) == left.slot(PileKind.COLUMN, 0)
         True
     """
-    if hasattr(position, "cells"):
+    if _is_freecell(position):
         return layout_freecell(position, width, height, overrides, mirror, held)
     return layout_spider(position, width, height, overrides, mirror, held)

@@ -16,15 +16,15 @@ supersedes the other's running search unless both are about the same position.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game import limits
 from game.freecell.hints import Hint, HintKind
 from game.freecell.hints import Progress as HintProgress
+from game.freecell.moves import Move
 from game.freecell.position import Position
 from game.freecell.winnability import CHECK_BUDGET, CHECK_SECONDS, Checked
 from game.solver.answers import Answer, Progress, Verdict
-from game.solver.service import HintGame, SolverService
+from game.solver.api import AnyPosition, HintGame, freecell_line
+from game.solver.service import SolverService
 
 __all__ = ["HintService", "SolverChecker"]
 
@@ -37,9 +37,9 @@ class _Adapter:
         self._given = service
         self._services: dict[str, SolverService] = {} if service is None else {service.game: service}
         self._request = 0
-        self._position: Any = None
+        self._position: AnyPosition | None = None  # the latest request's
 
-    def _service(self, position: Any) -> SolverService:
+    def _service(self, position: AnyPosition) -> SolverService:
         game = "freecell" if isinstance(position, Position) else "spider"
         if game not in self._services:
             if self._given is not None:
@@ -47,9 +47,9 @@ class _Adapter:
             self._services[game] = SolverService(game)
         return self._services[game]
 
-    def _events(self) -> list[Any]:
+    def _events(self) -> list[Answer | Progress]:
         """The events of the latest request, in order."""
-        out = []
+        out: list[Answer | Progress] = []
         for service in self._services.values():
             # An own service is drained in one poll (what is not the latest
             # request's no longer counts): a second poll could swallow the
@@ -118,15 +118,15 @@ class HintService(_Adapter):
             if isinstance(event, Progress):
                 out.append(HintProgress(event.request, event.states, event.seconds))
                 continue
-            move = event.move
-            if move is None and event.verdict is Verdict.UNKNOWN:
+            move = event.move if isinstance(event.move, Move) else None  # a FreeCell service's: its move or None
+            if move is None and event.verdict is Verdict.UNKNOWN and isinstance(self._position, Position):
                 # No search result at all (e.g. the worker died): still a sensible move.
                 from game.freecell.solver import sensible_move
 
                 move = sensible_move(self._position)
             length = event.player_moves if event.player_moves is not None else len(event.line) or None
             out.append(Hint(event.request, _HINT_KIND[event.verdict], move, length, event.states, event.seconds,
-                            line=tuple(event.line) if event.verdict is Verdict.SOLVED else ()))
+                            line=freecell_line(event.line) if event.verdict is Verdict.SOLVED else ()))
         return out
 
     def __enter__(self) -> HintService:
@@ -145,7 +145,7 @@ class SolverChecker(_Adapter):
         self.budget = budget
         self.time_limit = time_limit
 
-    def ask(self, position: Any) -> int:
+    def ask(self, position: AnyPosition) -> int:
         """Start checking a copy of ``position``; returns its id at once."""
         self._position = position
         self._request = self._service(position).ask_check(position, budget=self.budget,

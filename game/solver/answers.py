@@ -7,9 +7,19 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.verdict import Verdict
+
+if TYPE_CHECKING:  # what the worker fills in; the caller's process loads each with its game
+    from game.freecell.moves import Move as FreeCellMove
+    from game.freecell.review import Review
+    from game.freecell.winnability import RewindTarget
+    from game.grading import GradedMove
+    from game.spider.advice import Advice, FairHint
+    from game.spider.fair_review import FairJudged, FairReview
+    from game.spider.moves import Move as SpiderMove
+    from game.spider.review import SpiderReview
 
 __all__ = ["SUPERSEDED", "Answer", "Ask", "Progress", "Verdict"]
 
@@ -46,28 +56,28 @@ class Answer:
     verdict: Verdict
     #: The winning line (``SOLVED``): FreeCell every card movement (push with
     #: ``auto=False``), Spider moves and deals as the full-knowledge solver plays them.
-    line: tuple[Any, ...] = ()
+    line: tuple[FreeCellMove | SpiderMove, ...] = ()
     #: The move to show: the line's first move; for a FreeCell ``UNKNOWN`` a
     #: sensible move (None when no legal move exists); for a Spider hint the
     #: first fair hint (a :class:`game.spider.advice.FairHint`).
-    move: Any = None
+    move: FreeCellMove | SpiderMove | FairHint | None = None
     states: int = 0  # positions the search expanded
     seconds: float = 0.0
     reason: str = ""
     #: ``REWIND``: where to undo to (a :class:`game.freecell.winnability.RewindTarget`), or None.
-    rewind: Any = None
+    rewind: RewindTarget | None = None
     #: Answered from another request's search for the same position (no search of its own).
     shared: bool = False
     #: FreeCell ``SOLVED``: the line's length as the game counts it, player
     #: moves under the position's automatic foundation level (None: not counted).
     player_moves: int | None = None
-    #: ``REVIEW``: the graded game (a :class:`game.freecell.review.Review`).
-    review: Any = None
+    #: ``REVIEW``: the graded game (FreeCell's, Spider's knowing every card, or Spider's fair one).
+    review: Review | SpiderReview | FairReview | None = None
     #: ``TARGETS``: a verdict per move asked about, in order.
     verdicts: tuple[Verdict, ...] = ()
     #: Spider ``HINT``: every fair hint, best first (a :class:`game.spider.advice.Advice`;
     #: ``move`` is its first hint). None when the worker could not answer.
-    advice: Any = None
+    advice: Advice | None = None
 
     @property
     def superseded(self) -> bool:
@@ -83,6 +93,6 @@ class Progress:
     kind: Ask
     states: int
     seconds: float
-    #: ``REVIEW``: the moves graded so far (``GradedMove``s, in order) and the positions done.
-    graded: tuple[Any, ...] = ()
+    #: ``REVIEW``: the moves graded so far (in order; the fair review's judged) and the positions done.
+    graded: tuple[GradedMove[FreeCellMove | SpiderMove] | FairJudged, ...] = ()
     done: int = 0

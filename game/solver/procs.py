@@ -35,7 +35,14 @@ import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
+
+if TYPE_CHECKING:
+    from game.solver.api import FromWorker, ToWorker
+
+#: The pipe's two ends, by what each sends and what it receives (unchecked: ``object``).
+ParentEnd: TypeAlias = "Connection[ToWorker, object]"
+ChildEnd: TypeAlias = "Connection[FromWorker, object]"
 
 __all__ = ["PDEATHSIG", "ParentWatch", "Worker", "start_worker"]
 
@@ -70,9 +77,12 @@ class Worker:
     once, so a dead worker reads as end-of-file here as well.
     """
 
-    def __init__(self, target: Callable[[Connection, ParentWatch], None], name: str) -> None:
+    def __init__(self, target: Callable[[ChildEnd, ParentWatch], None], name: str) -> None:
         ctx = mp.get_context("spawn")
-        self.conn, child = ctx.Pipe(duplex=True)
+        parent, child = ctx.Pipe(duplex=True)
+        #: The parent's end: it sends the service's messages; what comes back is read as
+        #: ``object`` and narrowed (:meth:`game.solver.service.SolverService._take`).
+        self.conn: ParentEnd = parent
         # PR_SET_PDEATHSIG fires when the *thread* that started the child
         # exits: only safe when that thread is the main one (which lives as
         # long as the process).
@@ -91,7 +101,7 @@ class Worker:
     def alive(self) -> bool:
         return self.process.is_alive()
 
-    def send(self, message: Any) -> bool:
+    def send(self, message: ToWorker) -> bool:
         """Send ``message``; False when the worker is gone."""
         try:
             self.conn.send(message)

@@ -57,38 +57,31 @@ from __future__ import annotations
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import EllipsisType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeAlias
 
 from game import limits
 from game.solver.answers import SUPERSEDED, Answer, Ask, Progress, Verdict
-from game.solver.procs import Worker
+from game.solver.api import AnyMove, AnyPosition, Asked, HintGame, JobMessage, JobOptions
+from game.solver.procs import ChildEnd, ParentEnd, ParentWatch, Worker
 
 if TYPE_CHECKING:  # the rules load in the worker, not with the service
-    from multiprocessing.connection import Connection
-
+    from game.freecell.moves import Move as FreeCellMove
     from game.freecell.position import Key
+    from game.freecell.position import Position as FreeCellPosition
+    from game.spider.masked import MaskedView
+    from game.spider.moves import Move as SpiderMove
+    from game.spider.position import Position as SpiderPosition
 
 __all__ = ["CHECK_BUDGET", "CHECK_SECONDS", "HintGame", "SolverService", "answer_pipes", "awaiting",
            "wait_for_answers"]
 
 
-@dataclass(frozen=True)
-class HintGame:
-    """The game behind a FreeCell hint: the position it started from (at the
-    table's level), the player moves since, par's line from the start (every
-    card movement, as the table's par found it) and the hints' lines shown
-    (player moves, by move count)."""
-
-    start: Any
-    moves: tuple[Any, ...]
-    par: tuple[Any, ...]
-    shown: Mapping[int, Sequence[Any]]
-    #: Only the yardstick's line: when it knows none, answer so (no search of the
-    #: hint's own; the table follows the game with it and asks that search itself).
-    follow: bool = False
+#: The exact position a line is valid for (FreeCell: the board, the cells and the
+#: automatic level; Spider: the position's text).
+_PositionKey: TypeAlias = "tuple[str, int, str] | str"
 
 #: Default search limits per kind of request: (states, seconds), from
 #: :mod:`game.limits` (where each is explained).
@@ -121,12 +114,12 @@ def awaiting() -> bool:
     return answer_pipes() != []
 
 
-def answer_pipes() -> list[Connection] | None:
+def answer_pipes() -> list[ParentEnd] | None:
     """The pipes the answers this process awaits will come through (empty: none is
     coming), or None when one can only be seen by looking (it came already, or has no
     worker to come from): what an idle wait may sleep on instead of looking every
     quarter second (:class:`game.app.waiting.AnswerWaker`)."""
-    pipes: list[Connection] = []
+    pipes: list[ParentEnd] = []
     for s in list(_ALIVE):
         if s._out:
             return None
@@ -143,9 +136,9 @@ class _Job:
 
     request: int
     ask: Ask
-    key: Any  # the exact position (None: never shared)
-    position: Any
-    options: dict[str, Any]
+    key: _PositionKey | None  # the exact position (None: never shared)
+    position: Asked
+    options: JobOptions
     wanted: bool = True  # False: cancelled, still running for its riders
 
 
@@ -155,11 +148,11 @@ class _Rider:
 
     request: int
     ask: Ask
-    position: Any
-    options: dict[str, Any]
+    position: Asked
+    options: JobOptions
 
 
-def _snapshot(position: Any) -> Any:
+def _snapshot(position: Asked) -> Asked:
     """The position as asked (a copy: the table goes on playing); masked views are frozen."""
     from game.spider.masked import MaskedView
 
@@ -184,19 +177,19 @@ class SolverService:
         self._job: _Job | None = None
         self._riders: list[_Rider] = []
         self._out: list[Answer | Progress] = []
-        self._known: OrderedDict[Any, Answer] = OrderedDict()
+        self._known: OrderedDict[_PositionKey, Answer] = OrderedDict()
         self._pings = 0
         self._pong = 0
         _ALIVE.add(self)
 
     # --- asking -------------------------------------------------------------------------
 
-    def ask_check(self, position: Any, *, budget: int | None = None,
+    def ask_check(self, position: AnyPosition, *, budget: int | None = None,
                   time_limit: float | EllipsisType | None = ...) -> int:
         """Is ``position`` winnable? The answer's ``line`` is the winning line."""
         return self._ask(Ask.CHECK, position, self._limits(Ask.CHECK, budget, time_limit))
 
-    def ask_hint(self, position: Any, *, budget: int | None = None,
+    def ask_hint(self, position: FreeCellPosition | MaskedView, *, budget: int | None = None,
                  time_limit: float | EllipsisType | None = ..., game: HintGame | None = None) -> int:
         """The move to show (``Answer.move``). FreeCell: the first move of a
         winning line (shortened for a moment), or a sensible move when the
@@ -219,13 +212,13 @@ class SolverService:
                                "states": int(LIMITS[Ask.REVIEW][0])}
         return self._ask(Ask.HINT, position, options)
 
-    def ask_line(self, position: Any, *, budget: int | None = None,
+    def ask_line(self, position: AnyPosition, *, budget: int | None = None,
                  time_limit: float | EllipsisType | None = ...) -> int:
         """A winning line for the demo (Spider: the full-knowledge solver's,
         its quick order: a first line soon, then :meth:`ask_shorter`)."""
         return self._ask(Ask.LINE, position, self._limits(Ask.LINE, budget, time_limit))
 
-    def ask_shorter(self, position: Any, than: int, *, budget: int | None = None,
+    def ask_shorter(self, position: SpiderPosition, than: int, *, budget: int | None = None,
                     time_limit: float | EllipsisType | None = ...) -> int:
         """Spider: a winning line from ``position`` with fewer than ``than``
         moves (``Answer.line``, SOLVED), else UNKNOWN: the demo asks from a
@@ -239,7 +232,7 @@ class SolverService:
         options["than"] = int(than)
         return self._ask(Ask.SHORTER, position, options)
 
-    def ask_par(self, position: Any, *, budget: int | None = None,
+    def ask_par(self, position: AnyPosition, *, budget: int | None = None,
                 time_limit: float | EllipsisType | None = ...) -> int:
         """The shortest winning line the search finds from ``position`` in its
         time (FreeCell: the anytime search at the position's automatic level;
@@ -247,7 +240,7 @@ class SolverService:
         of its own: any other request to the same worker supersedes it."""
         return self._ask(Ask.PAR, position, self._limits(Ask.PAR, budget, time_limit))
 
-    def ask_rewind(self, position: Any, *, known: Mapping[Key, Verdict] | None = None,
+    def ask_rewind(self, position: FreeCellPosition, *, known: Mapping[Key, Verdict] | None = None,
                    known_lost: bool = False, budget: int | None = None,
                    time_limit: float | EllipsisType | None = ...) -> int:
         """FreeCell: how far back to undo (``Answer.rewind``, a ``RewindTarget``).
@@ -269,10 +262,10 @@ class SolverService:
         options["known_lost"] = known_lost
         return self._ask(Ask.REWIND, position, options)
 
-    def ask_review(self, start: Any, moves: Iterable[Any], *, known_lost: bool = False,
+    def ask_review(self, start: AnyPosition, moves: Iterable[AnyMove], *, known_lost: bool = False,
                    budget: int | None = None, time_limit: float | EllipsisType | None = ...,
-                   total_seconds: float | None = None, par: Iterable[Any] | None = None,
-                   shown: dict[int, Iterable[Any]] | None = None) -> int:
+                   total_seconds: float | None = None, par: Iterable[FreeCellMove] | None = None,
+                   shown: Mapping[int, Iterable[FreeCellMove]] | None = None) -> int:
         """Every move of a game graded (``Answer.review``, a
         :class:`game.freecell.review.Review` or, for Spider, knowing every card, a
         :class:`game.spider.review.SpiderReview`); :class:`Progress` events carry
@@ -286,7 +279,7 @@ class SolverService:
         shown in the game (player moves), by move count. Ask a
         service of its own: any other request to the same worker supersedes it."""
         if self.game != "freecell":
-            options: dict[str, Any] = {"moves": [str(m) for m in moves]}
+            options: JobOptions = {"moves": [str(m) for m in moves]}
             if total_seconds is not None:
                 options["total_seconds"] = total_seconds
             return self._ask(Ask.REVIEW, start, options)
@@ -301,7 +294,7 @@ class SolverService:
             options["total_seconds"] = total_seconds
         return self._ask(Ask.REVIEW, start, options)
 
-    def ask_fair_review(self, views: Sequence[Any], moves: Iterable[Any], *,
+    def ask_fair_review(self, views: Sequence[MaskedView], moves: Iterable[SpiderMove], *,
                         total_seconds: float | None = None) -> int:
         """Spider: every move judged by the fair search over the table the player saw
         before it (``views``: :func:`game.spider.masked.mask` of each, made in the
@@ -309,12 +302,12 @@ class SolverService:
         :class:`Progress` events carry the moves judged so far)."""
         if self.game != "spider":
             raise ValueError("the fair review is Spider's (FreeCell has nothing face down)")
-        options: dict[str, Any] = {"fair": True, "moves": [str(m) for m in moves]}
+        options: JobOptions = {"fair": True, "moves": [str(m) for m in moves]}
         if total_seconds is not None:
             options["total_seconds"] = total_seconds
         return self._ask(Ask.REVIEW, tuple(views), options)
 
-    def ask_targets(self, position: Any, moves: Iterable[Any]) -> int:
+    def ask_targets(self, position: FreeCellPosition, moves: Iterable[FreeCellMove]) -> int:
         """FreeCell: whether each of ``moves`` keeps the win (``Answer.verdicts``, in order;
         see :func:`game.freecell.review.grade_targets`)."""
         if self.game != "freecell":
@@ -407,23 +400,25 @@ class SolverService:
 
     # --- inside -------------------------------------------------------------------------
 
-    def _limits(self, ask: Ask, budget: int | None, time_limit: float | EllipsisType | None) -> dict[str, Any]:
+    def _limits(self, ask: Ask, budget: int | None, time_limit: float | EllipsisType | None) -> JobOptions:
         """The request's limits; left out (``None`` budget, ``...`` time): the kind's default.
         A ``time_limit`` of None means no clock (the budget alone stops the search)."""
         b, t = limits.SPIDER_HINT if ask is Ask.HINT and self.game == "spider" else LIMITS[ask]
         return {"budget": b if budget is None else budget,
                 "time_limit": t if time_limit is ... else time_limit}
 
-    def _key(self, ask: Ask, position: Any) -> Any:
+    def _key(self, ask: Ask, position: Asked) -> _PositionKey | None:
         """The exact position (a line is only valid on the very layout it was found for)."""
+        from game.freecell.position import Position as FreeCellPosition
+
         if ask not in _SHARING or (ask is Ask.HINT and self.game == "spider"):
             return None
-        if self.game == "freecell":
+        if isinstance(position, FreeCellPosition):
             # The level too: a line for "safe" may not play where every card goes home.
             return (position.board(always_headers=True), len(position.cells), position.auto_level)
         return str(position)
 
-    def _ask(self, ask: Ask, position: Any, options: dict[str, Any]) -> int:
+    def _ask(self, ask: Ask, position: Asked, options: JobOptions) -> int:
         self._check_position(ask, position)
         self._next += 1
         rid = self._next
@@ -441,7 +436,7 @@ class SolverService:
             self._start(_Job(rid, ask, key, _snapshot(position), options))
         return rid
 
-    def _check_position(self, ask: Ask, position: Any) -> None:
+    def _check_position(self, ask: Ask, position: object) -> None:
         wanted: type[object]
         if self.game == "spider" and ask is Ask.REVIEW and isinstance(position, tuple):
             from game.spider.masked import MaskedView
@@ -462,7 +457,7 @@ class SolverService:
                             f"not a {type(position).__module__}.{type(position).__name__}")
 
     def _start(self, job: _Job) -> None:
-        message = ("job", job.request, job.ask, job.position, job.options)
+        message: JobMessage = ("job", job.request, job.ask, job.position, job.options)
         for _ in range(2):  # a worker found dead here is replaced once
             if self._worker is None or not self._worker.alive():
                 self._reap()
@@ -501,13 +496,14 @@ class SolverService:
         if len(self._out) > KEPT:
             del self._out[:-KEPT]
 
-    def _take(self, event: Any) -> None:
-        if isinstance(event, tuple) and event and event[0] == "pong":
+    def _take(self, event: object) -> None:
+        """One thing the worker sent (read as ``object``: the pipe is a boundary)."""
+        if isinstance(event, tuple) and len(event) == 2 and event[0] == "pong" and isinstance(event[1], int):
             self._pong = max(self._pong, event[1])
             return
         job = self._job
-        if job is None or getattr(event, "request", None) != job.request:
-            return  # for a request superseded or cancelled: stale
+        if job is None or not isinstance(event, (Answer, Progress)) or event.request != job.request:
+            return  # for a request superseded or cancelled (stale), or not the worker's to send
         if isinstance(event, Progress):
             if job.wanted:
                 self._out.append(event)
@@ -536,7 +532,7 @@ class SolverService:
     def _derived(self, answer: Answer, rid: int, ask: Ask) -> Answer:
         return replace(answer, request=rid, kind=ask, shared=True)
 
-    def _remember(self, key: Any, answer: Answer) -> None:
+    def _remember(self, key: _PositionKey, answer: Answer) -> None:
         self._known[key] = answer
         self._known.move_to_end(key)
         while len(self._known) > MEMORY:
@@ -564,13 +560,13 @@ def _waiting(job: _Job, riders: list[_Rider]) -> list[tuple[int, Ask]]:
     return [(job.request, job.ask)] * job.wanted + [(r.request, r.ask) for r in riders]
 
 
-def _notation(move: Any) -> str:
+def _notation(move: FreeCellMove) -> str:
     """A FreeCell move with its count always written (``38v1``): read back exactly."""
     text = str(move)
     return text if "v" in text or move.source >= 8 or move.dest >= 8 else f"{text}v1"
 
 
-def _target() -> Any:
+def _target() -> Callable[[ChildEnd, ParentWatch], None]:
     from game.solver.worker import serve
 
     return serve

@@ -23,14 +23,25 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable
-from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from game import limits
 from game.freecell.position import Position as FreeCellPosition
 from game.playback import line_wins
 from game.solver.answers import Answer, Ask, Progress, Verdict
-from game.solver.procs import ParentWatch
+from game.solver.api import AnyMove, AnyPosition, Asked, FromWorker, HintGameMessage, JobOptions, to_worker
+from game.solver.procs import ChildEnd, ParentWatch
+
+if TYPE_CHECKING:
+    from game.freecell.moves import Move as FreeCellMove
+    from game.freecell.review import Yardstick
+    from game.freecell.solver import SolveResult
+    from game.grading import GradedMove
+    from game.spider.fair_review import FairJudged
+    from game.spider.masked import MaskedView
+    from game.spider.moves import Move as SpiderMove
+    from game.spider.position import Position as SpiderPosition
+    from game.spider.solver import SolveResult as SpiderResult
 
 __all__ = ["HINT_IMPROVE_SECONDS", "WORKER_NICE", "run_job", "serve"]
 
@@ -40,10 +51,20 @@ HINT_IMPROVE_SECONDS = limits.HINT_IMPROVE_SECONDS
 #: Seconds between progress events.
 PROGRESS_EVERY = 0.1
 
+#: The moves a review has graded so far (a :class:`Progress` event's ``graded``).
+Graded: TypeAlias = "tuple[GradedMove[FreeCellMove | SpiderMove] | FairJudged, ...]"
 
-def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
+
+class Reporter(Protocol):
+    """A job's progress: the states searched, and for a review the moves graded so far
+    and the positions done (a search alone reports only its states)."""
+
+    def __call__(self, states: int, graded: Graded = (), done: int = 0) -> None: ...
+
+
+def run_job(ask: Ask, position: Asked, options: JobOptions, *,
             cancel: Callable[[], bool] | None = None,
-            progress: Callable[[int], None] | None = None, request: int = 0) -> Answer:
+            progress: Reporter | None = None, request: int = 0) -> Answer:
     """Answer one request about ``position`` (FreeCell or Spider) here and now.
 
     ``options``: ``budget`` and ``time_limit`` of each search; for ``REWIND``
@@ -55,9 +76,12 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
     card goes home (see :mod:`game.freecell.solver`).
     ``cancel()`` stops the search; ``progress(states)`` is called now and then.
     """
+    # Spider's classes load with the first Spider request (a FreeCell worker never needs them).
+    from game.spider.masked import MaskedView
+    from game.spider.position import Position as SpiderPosition
+
     budget = int(options.get("budget", 100_000))
     time_limit = options.get("time_limit")
-    freecell = isinstance(position, FreeCellPosition)
     if ask is Ask.REWIND:
         return _rewind(position, budget, time_limit, options, cancel, progress, request)
     if ask is Ask.REVIEW:
@@ -65,31 +89,40 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
     if ask is Ask.TARGETS:
         from game.freecell.review import grade_targets
 
+        if not isinstance(position, FreeCellPosition):
+            raise TypeError("target grades are FreeCell's")
         started = time.perf_counter()
         verdicts = grade_targets(position, [position.parse_move(t) for t in options.get("moves", ())],
                                  states=budget, seconds=time_limit, cancel=cancel)
         return Answer(request, ask, Verdict.UNKNOWN, seconds=time.perf_counter() - started,
                       verdicts=tuple(Verdict(v.value) for v in verdicts))
-    if ask is Ask.HINT and not freecell:
+    if ask is Ask.HINT and not isinstance(position, FreeCellPosition):
+        if not isinstance(position, MaskedView):  # never the full-knowledge solver's move
+            raise TypeError("Spider's hint takes the player's view (game.spider.masked.mask)")
         return _spider_hint(position, budget, time_limit, cancel, request)
-    if ask is Ask.HINT and "game" in options:
+    if ask is Ask.HINT and "game" in options and isinstance(position, FreeCellPosition):
         known = _yardstick_hint(position, options["game"], cancel, progress, request)
         if known is not None:
             return known
         if (cancel is not None and cancel()) or options["game"].get("follow"):
             return Answer(request, ask, Verdict.UNKNOWN, reason="no line known")
 
-    def on_progress(states: int, _best: Any) -> None:
+    def on_progress(states: int, _best: int | None) -> None:
         if progress is not None:
             progress(states)
 
-    if freecell:
+    result: SolveResult | SpiderResult
+    counted: int | None = None  # FreeCell: the line in player moves
+    if isinstance(position, FreeCellPosition):
         from game.freecell.solver import sensible_move, solve
 
         hint, par = ask is Ask.HINT, ask is Ask.PAR
-        result: Any = solve(position, budget=budget, time_limit=time_limit, improve=hint or par,
-                            improve_seconds=HINT_IMPROVE_SECONDS if hint else time_limit if par else None,
-                            cancel=cancel, progress=on_progress, auto=position.auto_level)
+        result = solve(position, budget=budget, time_limit=time_limit, improve=hint or par,
+                       improve_seconds=HINT_IMPROVE_SECONDS if hint else time_limit if par else None,
+                       cancel=cancel, progress=on_progress, auto=position.auto_level)
+        counted = len(result.player_moves)
+    elif not isinstance(position, SpiderPosition):
+        raise TypeError(f"the {ask.value} takes a FreeCell or Spider position, not a {type(position).__name__}")
     elif ask is Ask.PAR:
         result = _spider_par(position, budget, time_limit, cancel, on_progress)
     elif ask is Ask.SHORTER:
@@ -106,25 +139,25 @@ def run_job(ask: Ask, position: Any, options: dict[str, Any], *,
                               progress=on_progress, quick=ask is Ask.LINE)
     verdict = Verdict(result.verdict.value)
     reason = result.reason
-    line: tuple[Any, ...] = ()
+    line: tuple[AnyMove, ...] = ()
     if verdict is Verdict.SOLVED:
         line = tuple(result.moves)
         if not _wins(position, line):
             verdict, line, reason = Verdict.UNKNOWN, (), "the solver's line did not replay"
     move = line[0] if line else None
-    if verdict is Verdict.UNKNOWN and freecell:
+    if verdict is Verdict.UNKNOWN and isinstance(position, FreeCellPosition):
         move = sensible_move(position)
-    counted = len(result.player_moves) if freecell and line else None
+    counted = counted if line else None
     return Answer(request, ask, verdict, line, move, result.states, result.seconds, reason,
                   player_moves=counted)
 
 
 #: The review's yardstick for the game this worker serves (one game per worker):
 #: the positions its forward pass examined stay for the next hint.
-_YARDSTICK: list[Any] = []
+_YARDSTICK: list[Yardstick] = []
 
 
-def _yardstick_hint(position: FreeCellPosition, game: dict[str, Any], cancel: Callable[[], bool] | None,
+def _yardstick_hint(position: FreeCellPosition, game: HintGameMessage, cancel: Callable[[], bool] | None,
                     progress: Callable[[int], None] | None, request: int) -> Answer | None:
     """The hint the review's yardstick gives at ``position`` (the end of ``game``'s moves
     from its start): the first move of the line the review will know there, and the
@@ -149,12 +182,12 @@ def _yardstick_hint(position: FreeCellPosition, game: dict[str, Any], cancel: Ca
     states = int(game.get("states", limits.REVIEW.states))
     if not _YARDSTICK or _YARDSTICK[0].states != states:
         _YARDSTICK[:] = [Yardstick(states)]
-    yardstick: Yardstick = _YARDSTICK[0]
+    yardstick = _YARDSTICK[0]
     shown = {int(k): [Move.parse(t) for t in line] for k, line in game.get("shown", {}).items()}
     line = yardstick.line(start, moves, level, par=par, shown=shown, cancel=cancel, progress=progress)
     if not line:
         return None
-    cards: list[Any] = []
+    cards: list[FreeCellMove] = []
     for move in line:
         walk.push(move, auto=level)
         played, autos = walk.undo_steps()[-1]
@@ -165,7 +198,7 @@ def _yardstick_hint(position: FreeCellPosition, game: dict[str, Any], cancel: Ca
                   time.perf_counter() - started, player_moves=len(line))
 
 
-def _spider_hint(view: Any, budget: int, time_limit: float | None,
+def _spider_hint(view: MaskedView, budget: int, time_limit: float | None,
                  cancel: Callable[[], bool] | None, request: int) -> Answer:
     """Spider's Hint sees only what the player sees (SPEC §2.3): the fair search
     over the player's view (:mod:`game.spider.advice`), never the solver; the
@@ -185,8 +218,8 @@ def _spider_hint(view: Any, budget: int, time_limit: float | None,
                   seconds=time.perf_counter() - start, reason="visible information only", advice=advice)
 
 
-def _spider_par(position: Any, budget: int, time_limit: float | None, cancel: Callable[[], bool] | None,
-                progress: Callable[[int, Any], None]) -> Any:
+def _spider_par(position: SpiderPosition, budget: int, time_limit: float | None, cancel: Callable[[], bool] | None,
+                progress: Callable[[int, int], None]) -> SpiderResult:
     """Spider's par: the quick order's first line, then the shorter-line beams for the time left."""
     from game.spider.lines import shorter_line
     from game.spider.solver import solve as spider_solve
@@ -203,12 +236,12 @@ def _spider_par(position: Any, budget: int, time_limit: float | None, cancel: Ca
     return better if better.verdict.value == "solved" and better.moves else first
 
 
-def _wins(position: Any, line: tuple[Any, ...]) -> bool:
+def _wins(position: AnyPosition, line: tuple[AnyMove, ...]) -> bool:
     """The line, played through the rules engine on a copy, wins."""
     return line_wins(position, line)
 
 
-def _rewind(position: Any, budget: int, time_limit: float | None, options: dict[str, Any],
+def _rewind(position: Asked, budget: int, time_limit: float | None, options: JobOptions,
             cancel: Callable[[], bool] | None, progress: Callable[[int], None] | None,
             request: int) -> Answer:
     from game.freecell.solver import solve
@@ -219,12 +252,13 @@ def _rewind(position: Any, budget: int, time_limit: float | None, options: dict[
     started = time.perf_counter()
     states = [0]
 
-    def counted(pos: FreeCellPosition, **kw: Any) -> Any:
-        def on_progress(n: int, _best: Any) -> None:
+    def counted(pos: FreeCellPosition, /, *, budget: int, time_limit: float | None) -> SolveResult:
+        def on_progress(n: int, _best: int | None) -> None:
             if progress is not None:
                 progress(states[0] + n)
 
-        result = solve(pos, cancel=cancel, progress=on_progress, auto=pos.auto_level, **kw)
+        result = solve(pos, cancel=cancel, progress=on_progress, auto=pos.auto_level, budget=budget,
+                       time_limit=time_limit)
         states[0] += result.states
         return result
 
@@ -247,8 +281,8 @@ def _rewind(position: Any, budget: int, time_limit: float | None, options: dict[
 WORKER_NICE = 5
 
 
-def _review(start: Any, budget: int, time_limit: float | None, options: dict[str, Any],
-            cancel: Callable[[], bool] | None, progress: Callable[..., None] | None,
+def _review(start: Asked, budget: int, time_limit: float | None, options: JobOptions,
+            cancel: Callable[[], bool] | None, progress: Reporter | None,
             request: int) -> Answer:
     """The game review of ``options["moves"]`` (notation) played from ``start`` at its
     level; progress events carry the moves graded so far."""
@@ -275,19 +309,23 @@ def _review(start: Any, budget: int, time_limit: float | None, options: dict[str
                   reason="" if run.finished else "cancelled", review=review)
 
 
-def _spider_review(start: Any, options: dict[str, Any], cancel: Callable[[], bool] | None,
-                   progress: Callable[..., None] | None, request: int) -> Answer:
+def _spider_review(start: Asked, options: JobOptions, cancel: Callable[[], bool] | None,
+                   progress: Reporter | None, request: int) -> Answer:
     """Spider's review, knowing every card (:mod:`game.spider.review`), reported as FreeCell's is;
     with ``options["fair"]``, the fair review of the player's views (``start``: one a move)."""
     from game.spider import Move
-    from game.spider.review import SpiderReviewRun
+    from game.spider.position import Position as SpiderPosition
+    from game.spider.review import SECONDS, STATES, TOTAL_SECONDS, SpiderReviewRun
 
     if options.get("fair"):
         return _spider_fair_review(start, [Move.parse(t) for t in options.get("moves", ())], options, cancel,
                                    progress, request)
 
+    if not isinstance(start, SpiderPosition):
+        raise TypeError("Spider's review takes a Spider position")
     run = SpiderReviewRun(start, [Move.parse(t) for t in options.get("moves", ())],
-                          **{k: options[k] for k in ("states", "seconds", "total_seconds") if k in options})
+                          states=options.get("states", STATES), seconds=options.get("seconds", SECONDS),
+                          total_seconds=options.get("total_seconds", TOTAL_SECONDS))
     while run.step(cancel):
         if cancel is not None and cancel():
             break
@@ -298,11 +336,13 @@ def _spider_review(start: Any, options: dict[str, Any], cancel: Callable[[], boo
                   reason="" if run.finished else "cancelled", review=review)
 
 
-def _spider_fair_review(views: Any, moves: list[Any], options: dict[str, Any], cancel: Callable[[], bool] | None,
-                        progress: Callable[..., None] | None, request: int) -> Answer:
+def _spider_fair_review(views: Asked, moves: list[SpiderMove], options: JobOptions,
+                        cancel: Callable[[], bool] | None, progress: Reporter | None, request: int) -> Answer:
     """Spider's fair review (:mod:`game.spider.fair_review`): no hidden card is here to read."""
     from game.spider.fair_review import FairReviewRun
 
+    if not isinstance(views, tuple):
+        raise TypeError("the fair review takes the player's views")
     run = FairReviewRun(views, moves, total_seconds=options.get("total_seconds"))
     while run.step(cancel):
         if progress is not None:
@@ -312,16 +352,16 @@ def _spider_fair_review(views: Any, moves: list[Any], options: dict[str, Any], c
                   reason="" if run.finished else "cancelled", review=review)
 
 
-def _reporter(send: Callable[[Any], None], rid: int, ask: Ask) -> Callable[..., None]:
+def _reporter(send: Callable[[FromWorker], None], rid: int, ask: Ask) -> Reporter:
     """One job's progress callback: its figures sent at most once per ``PROGRESS_EVERY`` seconds
     (none for a par search: nobody shows its progress, and each event would wake an idle
     window from its sleep: :class:`game.app.waiting.AnswerWaker`)."""
     if ask is Ask.PAR:
-        return lambda *args, **kwargs: None
+        return _silent
     started = time.monotonic()
     last = [started]
 
-    def progress(states: int, graded: tuple[Any, ...] = (), done: int = 0) -> None:
+    def progress(states: int, graded: Graded = (), done: int = 0) -> None:
         now = time.monotonic()
         if now - last[0] >= PROGRESS_EVERY:
             last[0] = now
@@ -330,7 +370,11 @@ def _reporter(send: Callable[[Any], None], rid: int, ask: Ask) -> Callable[..., 
     return progress
 
 
-def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - child process
+def _silent(states: int, graded: Graded = (), done: int = 0) -> None:
+    """A progress nobody shows."""
+
+
+def serve(conn: ChildEnd, watch: ParentWatch) -> None:  # pragma: no cover - child process
     """The worker's main loop (the process target)."""
     watch.arm()
     if hasattr(os, "nice"):
@@ -341,9 +385,10 @@ def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - c
     # Ctrl-C in a terminal reaches the whole process group: the game decides
     # what it means, and when the game ends the pipe's end-of-file ends this.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    inbox: deque[Any] = deque()
+    # What arrived, as it came (``object``): read by :func:`to_worker` when its turn comes.
+    inbox: deque[object] = deque()
 
-    def send(message: Any) -> None:
+    def send(message: FromWorker) -> None:
         try:
             conn.send(message)
         except OSError:
@@ -362,7 +407,7 @@ def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - c
         if watch.parent_gone():
             os._exit(0)
         pull()
-        return any(m is None or m[0] != "ping" for m in inbox)
+        return any(not _is_ping(m) for m in inbox)
 
     while True:
         while not inbox:
@@ -371,13 +416,20 @@ def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - c
                 pull()
                 if watch.parent_gone():
                     os._exit(0)
-        message = inbox.popleft()
+        received = inbox.popleft()
+        try:
+            message = to_worker(received)
+        except TypeError as exc:  # answered as a failed search is, when it names a job
+            refused = _refused(received, exc)
+            if refused is not None and not any(not _is_ping(m) for m in inbox):
+                send(refused)
+            continue
         if message is None:
             return
         if message[0] == "ping":
             send(("pong", message[1]))
             continue
-        if message[0] != "job" or any(m is None or m[0] != "ping" for m in inbox):
+        if message[0] != "job" or any(not _is_ping(m) for m in inbox):
             continue  # a cancel, or a job superseded before it started
         _, rid, ask, position, options = message
         try:
@@ -386,3 +438,17 @@ def serve(conn: Connection, watch: ParentWatch) -> None:  # pragma: no cover - c
             answer = Answer(rid, ask, Verdict.UNKNOWN, reason=f"solver error: {exc}")
         if not replaced():
             send(answer)
+
+
+def _is_ping(message: object) -> bool:
+    """A ping (it waits for the job before it; anything else replaces that job)."""
+    return isinstance(message, tuple) and len(message) > 0 and message[0] == "ping"
+
+
+def _refused(received: object, why: TypeError) -> Answer | None:
+    """The answer to a job the worker cannot read (its position or options), as a
+    search that failed is answered; None when ``received`` names no job."""
+    if (isinstance(received, tuple) and len(received) == 5 and received[0] == "job"
+            and isinstance(received[1], int) and isinstance(received[2], Ask)):
+        return Answer(received[1], received[2], Verdict.UNKNOWN, reason=f"solver error: {why}")
+    return None

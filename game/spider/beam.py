@@ -72,7 +72,7 @@ __all__ = ["Beam", "State", "apply", "is_won", "legal", "root", "seen_key", "sho
 #: copy, read by computed index (state[j], state[10]), which mypy cannot type
 #: item by item, so its items are Any; the searches built on it are replayed
 #: through game.spider.position before anything trusts them.
-State = tuple[Any, ...]
+State = tuple[Any, ...]  # type: ignore[explicit-any]  # bytes and one int, read by computed index (above)
 #: A beam's node: a state, the node it came from and the move that made it
 #: (the start has neither).
 Node = tuple[State, "Node | None", Move | None]

@@ -55,7 +55,7 @@ class SpiderReview:
 
     start: Position
     moves: list[Move]
-    grades: list[GradedMove]
+    grades: list[GradedMove[Move]]
     seconds: float = 0.0
     states: int = 0
     #: True when every position was examined (False: cancelled midway).
@@ -65,7 +65,7 @@ class SpiderReview:
 
     def summary(self) -> str:
         """``"41 moves: ..."`` as FreeCell's, the first mistake named in words."""
-        def phrase(first: GradedMove) -> str:
+        def phrase(first: GradedMove[Move]) -> str:
             pos = self.start.copy(stack=False)
             for m in self.moves[:first.index - 1]:
                 pos.push(m)
@@ -103,7 +103,7 @@ def line_wins(position: Position, line: Sequence[Move]) -> bool:
     return pos.is_won()
 
 
-class SpiderReviewRun(ReviewSteps):
+class SpiderReviewRun(ReviewSteps[Move]):
     """A review done one position at a time (the game's worker sends the grades
     known so far after each :meth:`step`; :func:`review_spider` runs it whole).
 
@@ -171,7 +171,7 @@ class SpiderReviewRun(ReviewSteps):
         elif result.verdict is Verdict.UNSOLVABLE:
             verdicts[k] = Verdict.UNSOLVABLE
 
-    def _grade(self, i: int) -> GradedMove:
+    def _grade(self, i: int) -> GradedMove[Move]:
         return grade_move(i, self.moves[i - 1], self.verdicts[i - 1], self.lines[i - 1],
                           self.verdicts[i], self.lines[i])
 

@@ -85,7 +85,6 @@ import heapq
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from game import limits
 from game.spider.beam import Beam, State, shorten
@@ -279,16 +278,15 @@ def _dealt(state: State, deals: tuple[bytes, ...], canon: bool = True) -> State:
     """The child of a deal (the caller checked it is legal)."""
     left = state[10]
     cards = deals[len(deals) - left]
-    child: list[Any] = []  # a State's items
+    columns: list[bytes] = []
     for j in range(COLUMNS):
         col = state[j] + cards[j:j + 1]
         if len(col) - 1 - col[0] >= 13 and _run_of(col) == 13:
             col = _flip(col[:-13])  # an ace dealt onto K..2 of its suit
-        child.append(col)
-    child.append(left - 1)
+        columns.append(col)
     if canon and left == 1:
-        child = sorted(child[:COLUMNS]) + [0]
-    return tuple(child)
+        columns.sort()  # the last deal: nothing tells the columns apart any more
+    return (*columns, left - 1)
 
 
 def _root(position: Position) -> tuple[State, tuple[bytes, ...]]:
