@@ -24,8 +24,9 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol
 from xml.sax.saxutils import escape
 
 from game import RELEASED, __version__
@@ -245,7 +246,14 @@ def _where(platform: str) -> tuple[str, Path] | None:
     return None
 
 
-def _start_menu_shortcut(run: Callable[..., subprocess.CompletedProcess[bytes]]) -> dict[str, bytes]:
+class Run(Protocol):
+    """How the launcher runs Windows' shell (:func:`subprocess.run`, or a test's stand-in)."""
+
+    def __call__(self, args: Sequence[str], *, capture_output: bool, timeout: float) \
+            -> subprocess.CompletedProcess[bytes]: ...
+
+
+def _start_menu_shortcut(run: Run) -> dict[str, bytes]:
     """The Start-menu shortcut, made by Windows' own shell object in a scratch folder (then
     written in place like any other file, so the manifest knows the folders it made)."""
     argv, folder = launch_command()
@@ -266,7 +274,7 @@ def _start_menu_shortcut(run: Callable[..., subprocess.CompletedProcess[bytes]])
 
 
 def install_launcher(platform: str | None = None,
-                     run: Callable[..., subprocess.CompletedProcess[bytes]] = subprocess.run) -> int:
+                     run: Run = subprocess.run) -> int:
     """``solitaire install-launcher``: 0 done, 1 the system refused (said in one line)."""
     where = _where(platform or sys.platform)
     if where is None:

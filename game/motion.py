@@ -25,7 +25,8 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 __all__ = ["DesktopMotion", "FollowsDesktop", "ask_gsettings", "desktop_reduces_motion", "parse_gsettings"]
 
@@ -40,7 +41,14 @@ def parse_gsettings(text: str) -> bool | None:
     return {"false": True, "true": False}.get(word)
 
 
-def ask_gsettings(run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run,
+class Run(Protocol):
+    """How :func:`ask_gsettings` runs gsettings (:func:`subprocess.run`, or a test's stand-in)."""
+
+    def __call__(self, args: Sequence[str], *, capture_output: bool, text: bool, timeout: float, check: bool,
+                 stdin: int) -> subprocess.CompletedProcess[str]: ...
+
+
+def ask_gsettings(run: Run = subprocess.run,
                   platform: str = sys.platform) -> bool | None:
     """Ask GNOME's settings (blocking, at most :data:`TIMEOUT` seconds); None where there is no answer."""
     if platform.startswith(("win", "darwin", "cygwin")):

@@ -57,7 +57,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeAlias, TypedDict, TypeVar, cast
+from typing import Generic, TypeAlias, TypedDict, TypeVar, cast
 
 from game.i18n import LANGUAGES, _, grouped, listed
 from game.quoting import shown
@@ -289,11 +289,7 @@ class Record(Field[D]):
         # cannot follow through a loop over names, the test named above holds.
         return cast(D, out)
 
-    # Any: which fields pass is known only at run time, and the one reader
-    # (game.play.settings.Settings.checked) sets each by name onto its dataclass,
-    # float(value) for the volume; with object each would need narrowing there,
-    # a change that is that module's own to make (issue 58's part on game/play).
-    def clean(self, value: object) -> tuple[dict[str, Any], list[str]]:
+    def clean(self, value: object) -> tuple[dict[str, object], list[str]]:
         """The fields that pass, and one line for each that does not."""
         if not isinstance(value, dict):
             return {}, [_("{where} must be a JSON object, not {value}").format(where=_("the file"), value=_show(value))]

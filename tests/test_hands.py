@@ -16,8 +16,10 @@ from fake_time import FakeTime
 from test_app import button_pos, click, clock, frames, key, make_app, screen_of  # noqa: F401 - fixtures
 
 from game.app import App
+from game.freecell.position import Position as FreeCellPosition
 from game.play.settings import Settings
 from game.render.layout import PileKind
+from game.spider.position import Position as SpiderPosition
 from game.store import Store
 
 
@@ -46,6 +48,7 @@ def _with(**settings) -> None:
 def _freecell_column_move(app: App):
     """A column-to-column move on the table (deal 3 has one), its source card's pixel and the target's."""
     pos = app.play.table.position
+    assert isinstance(pos, FreeCellPosition)
     move = next(m for m in pos.distinct_moves() if m.source < 8 and m.dest < 8 and pos.columns[m.dest])
     start = screen_of(app, PileKind.COLUMN, move.source, len(pos.columns[move.source]) - move.count)
     end = screen_of(app, PileKind.COLUMN, move.dest, len(pos.columns[move.dest]) - 1)
@@ -54,6 +57,7 @@ def _freecell_column_move(app: App):
 
 def _spider_column_move(app: App):
     pos = app.play.table.position
+    assert isinstance(pos, SpiderPosition)
     move = next(m for m in pos.legal_moves() if not m.is_deal and pos.columns[m.dest])
     start = screen_of(app, PileKind.COLUMN, move.source, len(pos.columns[move.source]) - move.count)
     end = screen_of(app, PileKind.COLUMN, move.dest, len(pos.columns[move.dest]) - 1)

@@ -130,9 +130,9 @@ def bar_labels(game: str) -> list[str]:
             break
     from game.freecell.review import review_game
     from game.limits import Limit
-    from game.play.coach import Coach
+    from game.play.coach import FREECELL, Coach
 
-    coach = Coach()
+    coach = Coach(FREECELL)
     start, moves, level = hand.session.review_game()
     coach.load(617, review_game(start, moves[:3], level, states=1, par_limit=Limit(1, None)))
     labels += [coach.detail(1).buttons[0].label]  # Try again from here

@@ -16,7 +16,7 @@ from game import i18n
 from game.app import App
 from game.i18n import set_language
 from game.places import PileKind
-from game.play.coach import Coach
+from game.play.coach import FREECELL, Coach
 from game.render.scene import View
 from game.ui.hud import inside, overlaps
 
@@ -108,7 +108,7 @@ def test_a_moves_review_page_covers_none_of_the_cards_it_talks_about(clock, size
 
 def test_the_page_names_the_glow_only_where_a_better_move_glows():
     set_language("en")
-    coach = Coach()
+    coach = Coach(FREECELL)
     coach.load(617, review_of(ISSUE_GAME))
     best, better = coach.detail(1), coach.detail(3)  # K♠ to a free cell is best; 10♠ onto J♥ beats move 3
     assert best.lines[0].startswith("Best:") and not any("glows" in line for line in best.lines)

@@ -4,6 +4,8 @@ Undo and Restart; the heuristic answers only when the worker cannot."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from spider_helpers import build
 
 from game.input.actions import Act
@@ -14,6 +16,9 @@ from game.solver.answers import Answer, Ask, Verdict
 from game.spider.advice import advise_view
 from game.spider.masked import MaskedView
 from game.spider.position import Position
+
+if TYPE_CHECKING:
+    from game.solver import SolverService
 
 
 class FakeSolver:
@@ -49,7 +54,9 @@ class FakeSolver:
 
 
 def table_with(solver: FakeSolver, number: int = 3, suits: int = 2) -> SpiderTable:
-    return SpiderTable(TableEnv(solver=lambda game: solver), number, suits)
+    # The table's env hands out the game's SolverService; a Spider table only makes the
+    # hint's four calls on it (game.play.spider_hint.HintSolver), which the fake answers.
+    return SpiderTable(TableEnv(solver=lambda game: cast("SolverService", solver)), number, suits)
 
 
 def test_hint_asks_the_worker_and_says_thinking_only_after_a_few_frames():

@@ -168,7 +168,7 @@ class FairBot:
         if first is None:
             first = self.hints.poll(pos)
         shown = self.hints.answer(pos) or ((first,) if first is not None else ())
-        return [h.move for h in shown if getattr(h, "move", None) is not None]
+        return [h.move for h in shown if h.move is not None]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

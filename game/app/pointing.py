@@ -23,7 +23,8 @@ sets each press's travel before it is a drag, so a shaky click stays a click.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -32,16 +33,17 @@ from game.input.actions import Act, Action
 from game.input.pointer import Click, Drop, HoldLift, Pointer, drag_slop
 from game.input.touch import Fingers, synthesised, to_pixels
 from game.places import PileKind
-from game.play import rest_layout
+from game.play import Play, rest_layout
 from game.play.panels import Command
 from game.render.layout import Layout
 from game.render.picking import Pick, column_under, pick, target_near
 
 if TYPE_CHECKING:
-    from game.app.window import App
     from game.render.camera import Camera
+    from game.render.scene import Renderer
+    from game.ui.overlay import Overlay
 
-__all__ = ["SLIDE_STEPS", "Pointing"]
+__all__ = ["SLIDE_STEPS", "Host", "Pointing"]
 
 #: The run panel's buttons a held pointer presses by sliding onto them.
 SLIDE_STEPS = (Command.HOLD_UP, Command.HOLD_DOWN)
@@ -50,10 +52,21 @@ _MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 _FINGER = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 
 
+class Host(Protocol):
+    """What the pointers use of their window (:class:`game.app.window.App`), named here
+    so that the window imports its pointers and not the other way round."""
+
+    play: Play
+    overlay: Overlay
+    renderer: Renderer
+    size: tuple[int, int]
+    now: Callable[[], float]
+
+
 class Pointing:
     """The window's pointers; ``handle(event)`` takes the mouse and finger events."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app  # its play, overlay, renderer, size and clock
         self.mouse: Pointer[Pick] = Pointer()
         self.finger: Pointer[Pick] = Pointer(speeds.FINGER_DRAG_START_PX)

@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from multiprocessing import Pipe
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as wait_for_pipes
+from typing import Never, TypeAlias
 
 import pygame
 
@@ -45,6 +46,10 @@ __all__ = ["LOOK_MS", "LOOK_RESTING_MS", "RESTING_S", "SLEEPING_DRIVERS", "Answe
 
 #: Video drivers whose SDL_WaitEventTimeout sleeps until an event (SDL 2.0.16 and later).
 SLEEPING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
+
+#: A pipe end these waits only watch and read, never send on: any of the
+#: service's answer pipes (whatever they send) fits it.
+ReadEnd: TypeAlias = "Connection[Never, object]"
 
 
 #: Where SDL cannot sleep until input (a driver with no wait of its own, or a game
@@ -102,7 +107,7 @@ class EventWaiter:
         """False while a game controller is connected (SDL then polls every millisecond)."""
         return not (pygame.joystick.get_init() and pygame.joystick.get_count())
 
-    def wait(self, milliseconds: int, pipes: Sequence[Connection] = ()) -> bool:
+    def wait(self, milliseconds: int, pipes: Sequence[ReadEnd] = ()) -> bool:
         """Sleep until an event is queued, one of ``pipes`` has something to read, or
         ``milliseconds`` pass; True if an event is queued."""
         if not pipes:
@@ -138,7 +143,7 @@ class AnswerWaker:
     def __init__(self, post: Callable[[], None] | None = None) -> None:
         self._post = post or (lambda: pygame.event.post(pygame.event.Event(WAKE)))
         self._lock = threading.Condition()
-        self._pipes: list[Connection] | None = None
+        self._pipes: list[ReadEnd] | None = None
         self._arming = 0
         self._closed = False
         self._posted = -PACE
@@ -148,7 +153,7 @@ class AnswerWaker:
         self._thread = threading.Thread(target=self._run, name="answer-waker", daemon=True)
         self._thread.start()
 
-    def arm(self, pipes: Sequence[Connection]) -> None:
+    def arm(self, pipes: Sequence[ReadEnd]) -> None:
         with self._lock:
             self._pipes = list(pipes)
             self._arming += 1

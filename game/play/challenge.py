@@ -17,17 +17,31 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from game.challenges import Challenge, ChallengeProgress, NotPlayable, Status, Tracker
-from game.challenges.goals import snapshot_of
+from game.challenges.goals import Goal, snapshot_of
 from game.challenges.sentences import say
 from game.i18n import listed
+from game.session import FreeCellSession, SpiderSession
+
+if TYPE_CHECKING:
+    from game.store import Store
 
 __all__ = ["SAVE_NAME", "Attempt", "News", "first_game_shows_grades", "restored_attempt", "save_attempt"]
 
 #: The store document that ties the saved game to the challenge it plays.
 SAVE_NAME = "challenge-game"
+
+
+class _Tie(TypedDict):
+    """The store document :data:`SAVE_NAME`: the challenge and the game it deals."""
+
+    id: str
+    game: str
+    number: int
+    suits: int
+    grades: NotRequired[bool]  # present (true) when the table showed the move grades
 
 
 @dataclass(frozen=True)
@@ -43,7 +57,7 @@ class News:
 class Attempt:
     """One challenge on the table, from its first deal until another game replaces it."""
 
-    def __init__(self, challenge: Challenge, store: Any, *, today: Callable[[], datetime.date],
+    def __init__(self, challenge: Challenge, store: Store, *, today: Callable[[], datetime.date],
                  setting_level: str = "safe", shows_grades: bool = False) -> None:
         self.challenge = challenge
         #: The table marks which moves keep the win during this game, whatever the
@@ -67,7 +81,7 @@ class Attempt:
         self.warning = ""
 
     @property
-    def goal(self) -> Any:
+    def goal(self) -> Goal:
         return self.challenge.goal
 
     @property
@@ -88,7 +102,7 @@ class Attempt:
 
     # --- what happened -------------------------------------------------------------------------
 
-    def moved(self, session: Any) -> None:
+    def moved(self, session: FreeCellSession | SpiderSession) -> None:
         """A step was made: the tracker reads the table; the first one marks the challenge tried."""
         self.tracker.moved(*snapshot_of(session))
         if not self._tried:
@@ -161,7 +175,7 @@ def first_game_shows_grades(challenge: Challenge, progress: ChallengeProgress) -
     return challenge.game == "freecell" and challenge.level == "easy" and progress.state(challenge) == "none"
 
 
-def save_attempt(store: Any, challenge: Challenge | None, *, shows_grades: bool = False) -> None:
+def save_attempt(store: Store, challenge: Challenge | None, *, shows_grades: bool = False) -> None:
     """Remember which challenge the game on the table plays (None: a plain game), so that a
     game saved on quit comes back as that challenge (and with its grades shown, if they were)."""
     if challenge is None:
@@ -169,13 +183,13 @@ def save_attempt(store: Any, challenge: Challenge | None, *, shows_grades: bool 
             store.delete(SAVE_NAME)
         return
     g = challenge.goal
-    tie: dict[str, Any] = {"id": challenge.id, "game": g.game, "number": g.number, "suits": g.suits or 1}
+    tie: _Tie = {"id": challenge.id, "game": g.game, "number": g.number, "suits": g.suits or 1}
     if shows_grades:
         tie["grades"] = True
     store.save(SAVE_NAME, tie)
 
 
-def _read_tie(data: Any) -> tuple[Challenge, tuple[str, int, int], bool]:
+def _read_tie(data: object) -> tuple[Challenge, tuple[str, int, int], bool]:
     """The saved tie's challenge, the game it was for and whether its grades were shown
     (ValueError when it holds anything else)."""
     from game.challenges import challenge_by_id
@@ -196,7 +210,7 @@ def _read_tie(data: Any) -> tuple[Challenge, tuple[str, int, int], bool]:
     return challenge, game, "grades" in data
 
 
-def restored_attempt(store: Any, session: Any, *, today: Callable[[], datetime.date],
+def restored_attempt(store: Store, session: FreeCellSession | SpiderSession, *, today: Callable[[], datetime.date],
                      setting_level: str) -> Attempt | None:
     """The challenge a restored ``session`` was playing, its tracker rebuilt from the
     session's history (undos and level included); None for a plain game, a challenge
@@ -204,17 +218,20 @@ def restored_attempt(store: Any, session: Any, *, today: Callable[[], datetime.d
     from game.challenges import playable
     from game.challenges.goals import tracker_for
 
-    tie = store.load(SAVE_NAME, None, check=_read_tie)
+    tie: tuple[Challenge, tuple[str, int, int], bool] | None = store.load(SAVE_NAME, None, check=_read_tie)
     if tie is None:
         return None
     challenge, (game, number, suits), grades = tie
-    here = ("spider" if hasattr(session, "suits") else "freecell", session.number, getattr(session, "suits", 1))
+    if isinstance(session, SpiderSession):
+        here = ("spider", session.number, session.suits)
+    else:
+        here = ("freecell", session.number, 1)
     if here != (game, number, suits) or not playable(challenge.date, today()):
         save_attempt(store, None)
         return None
     attempt = Attempt(challenge, store, today=today, setting_level=setting_level, shows_grades=grades)
     attempt.tracker = tracker_for(challenge.goal, session)
-    level = getattr(session, "auto_level", None)
+    level = session.auto_level if isinstance(session, FreeCellSession) else None
     if challenge.goal.auto is not None and level != challenge.goal.auto:
         attempt.chosen = level  # the player had chosen another level before quitting
     attempt._tried = session.moves > 0

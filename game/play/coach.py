@@ -23,58 +23,159 @@ No pygame here: panels are plain values (:mod:`game.play.panels`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Generic, Protocol, Self, TypeVar
 
-from game.grading import GRADE_NAMES, Grade
+from game.freecell.moves import Move
+from game.freecell.position import Position
+from game.grading import GRADE_NAMES, Grade, GradedMove
 from game.i18n import _, ngettext
 from game.places import PileKind
 from game.play.panels import Button, Command, Panel, Row, Section
 from game.render.marks import Mark
+from game.session import FreeCellSession, SpiderSession
+from game.spider.moves import Move as SpiderMove
+from game.spider.position import Position as SpiderPosition
 from game.verdict import Verdict
 
-if TYPE_CHECKING:  # the reviews load with the first review asked for
+if TYPE_CHECKING:  # the reviews and the worker load with the first review asked for
     from game.freecell.review import Review
+    from game.solver import SolverService
     from game.spider.fair_review import FairReview
     from game.spider.review import SpiderReview
 
-__all__ = ["FREECELL", "PAGE", "SPIDER", "Coach", "Rules"]
+    #: A finished review as an answer carries it, of either game or the fair one.
+    AnyReview = Review | SpiderReview | FairReview
+
+__all__ = ["FREECELL", "PAGE", "SPIDER", "Coach", "PositionLike", "ReviewCoach", "Rules"]
 
 #: Moves one page of the list shows (Earlier / Later turn the pages).
 PAGE = 10
 
 
-def _grade_word(grade: Any) -> str:
+def _grade_word(grade: Grade) -> str:
     return _(GRADE_NAMES[grade])
 
 
-class Rules:
-    """What the coach asks of a game: its played game, its moves in words and on the
-    table, and a new session from a move of it. FreeCell's is this class itself."""
+class PositionLike(Protocol):
+    """What the coach does with either game's position: copies it (no move stack)."""
 
-    game = "freecell"
+    def copy(self, *, stack: bool = True) -> Self: ...
+
+
+class _Session(Protocol):
+    """What the coach reads of either game's session."""
+
+    @property
+    def number(self) -> int: ...
+
+
+P = TypeVar("P", bound=PositionLike)  # the game's position
+M = TypeVar("M")  # the game's move
+S = TypeVar("S", bound=_Session)  # the game's session
+
+
+G = TypeVar("G")  # a move as the review grades it
+G_co = TypeVar("G_co", covariant=True)
+P_co = TypeVar("P_co", covariant=True)
+M_co = TypeVar("M_co", covariant=True)
+
+
+class _Review(Protocol[G_co]):
+    """A finished review as the worker sends it back (``Review``, ``SpiderReview``, ``FairReview``)."""
+
+    @property
+    def grades(self) -> Sequence[G_co]: ...
+
+    def summary(self) -> str: ...
+
+
+class _Loaded(_Review[G_co], Protocol[P_co, M_co, G_co]):
+    """A review made in this process, shown by :meth:`ReviewCoach.load` (``Review``, ``SpiderReview``)."""
+
+    @property
+    def start(self) -> P_co: ...
+
+    @property
+    def moves(self) -> Sequence[M_co]: ...
+
+    @property
+    def level(self) -> str: ...
+
+
+class Rules(ABC, Generic[P, M, S]):
+    """What the coach asks of a game: its played game, its moves in words and on the
+    table, and a new session from a move of it (:data:`FREECELL`, :data:`SPIDER`)."""
+
+    game = ""
     #: The review sees every card (Spider's full-knowledge solver): its panels say so.
     knows_every_card = False
 
-    def played(self, session: Any) -> tuple[Any, list[Any], str, bool]:
+    @abstractmethod
+    def played(self, session: S) -> tuple[P, list[M], str, bool]:
+        """``(start, moves, level, known_lost)`` of the game on ``session``."""
+
+    @abstractmethod
+    def push(self, position: P, move: M, level: str) -> None:
+        """Play ``move`` on ``position`` at the game's automatic level."""
+
+    @abstractmethod
+    def same_start(self, a: P, b: P) -> bool:
+        """Whether two games start from the same layout."""
+
+    @abstractmethod
+    def phrase(self, position: P, move: M) -> str:
+        """``move`` in words, as the player sees it on ``position``."""
+
+    @abstractmethod
+    def marks(self, pos: P, move: M, style: str) -> list[Mark]:
+        """``move``'s cards and place on ``pos``, marked in ``style``."""
+
+    @abstractmethod
+    def session(self, old: S, level: str, now: Callable[[], float]) -> S:
+        """A fresh session of ``old``'s deal (its moves are played on it after)."""
+
+    @abstractmethod
+    def ask_review(self, service: SolverService, start: P, moves: Sequence[M], *, known_lost: bool,
+                   par: tuple[M, ...] | None, shown: Mapping[int, tuple[M, ...]] | None) -> int:
+        """Ask ``service`` to grade ``moves`` from ``start`` (``par`` and ``shown``: FreeCell's)."""
+
+    @abstractmethod
+    def finished(self, review: AnyReview) -> _Review[GradedMove[M]] | None:
+        """``review`` when it is this game's graded review (None: another's)."""
+
+    @abstractmethod
+    def replay(self, session: S, moves: Sequence[M]) -> None:
+        """Play ``moves`` on ``session`` (the moves before a "Try again from here")."""
+
+    @abstractmethod
+    def tried(self, session: S) -> None:
+        """Mark ``session`` as a try-again (it never counts) and start its clock afresh."""
+
+
+class _FreeCellRules(Rules[Position, Move, FreeCellSession]):
+    game = "freecell"
+
+    def played(self, session: FreeCellSession) -> tuple[Position, list[Move], str, bool]:
         """``(start, moves, level, known_lost)`` of the game on ``session``."""
         from game.freecell.deals import is_known_unsolvable
 
         start, moves, level = session.review_game()
         return start, list(moves), level, is_known_unsolvable(session.number)
 
-    def push(self, position: Any, move: Any, level: str) -> None:
+    def push(self, position: Position, move: Move, level: str) -> None:
         position.push(move, auto=level)
 
-    def same_start(self, a: Any, b: Any) -> bool:
+    def same_start(self, a: Position, b: Position) -> bool:
         return bool(a.layout() == b.layout())
 
-    def phrase(self, position: Any, move: Any) -> str:
+    def phrase(self, position: Position, move: Move) -> str:
         from game.freecell.review import move_phrase
 
         return move_phrase(position, move)
 
-    def marks(self, pos: Any, move: Any, style: str) -> list[Mark]:
+    def marks(self, pos: Position, move: Move, style: str) -> list[Mark]:
         from game.freecell import HOME
 
         out = []
@@ -89,82 +190,120 @@ class Rules:
             out.append(Mark(PileKind.CELL, move.dest - 8, None, style))
         else:
             card = pos.columns[move.source][-1] if move.source < 8 else pos.cells[move.source - 8]
+            assert card is not None, "a move from a free cell moves its card"
             out.append(Mark(PileKind.FOUNDATION, int(card) % 4, None, style))
         return out
 
-    def session(self, old: Any, level: str, now: Callable[[], float]) -> Any:
-        """A fresh session of ``old``'s deal (its moves are played on it after)."""
-        from game.session import FreeCellSession
-
+    def session(self, old: FreeCellSession, level: str, now: Callable[[], float]) -> FreeCellSession:
         return FreeCellSession(old.number, auto_foundation=level, now=now)
 
+    def ask_review(self, service: SolverService, start: Position, moves: Sequence[Move], *, known_lost: bool,
+                   par: tuple[Move, ...] | None, shown: Mapping[int, tuple[Move, ...]] | None) -> int:
+        return service.ask_review(start, moves, known_lost=known_lost, par=par, shown=shown)
 
-class _SpiderRules(Rules):
+    def finished(self, review: AnyReview) -> _Review[GradedMove[Move]] | None:
+        from game.freecell.review import Review
+
+        return review if isinstance(review, Review) else None
+
+    def replay(self, session: FreeCellSession, moves: Sequence[Move]) -> None:
+        for move in moves:
+            session.play(move)
+
+    def tried(self, session: FreeCellSession) -> None:
+        session.help_with("try")
+        session.clock.reset()
+
+
+class _SpiderRules(Rules[SpiderPosition, SpiderMove, SpiderSession]):
     game = "spider"
     knows_every_card = True
 
-    def played(self, session: Any) -> tuple[Any, list[Any], str, bool]:
+    def played(self, session: SpiderSession) -> tuple[SpiderPosition, list[SpiderMove], str, bool]:
         start = session.position.copy()
         while start.move_stack:
             start.pop()
         return start.copy(stack=False), list(session.position.move_stack), "", False
 
-    def push(self, position: Any, move: Any, level: str) -> None:
+    def push(self, position: SpiderPosition, move: SpiderMove, level: str) -> None:
         position.push(move)
 
-    def same_start(self, a: Any, b: Any) -> bool:
+    def same_start(self, a: SpiderPosition, b: SpiderPosition) -> bool:
         return str(a) == str(b)
 
-    def phrase(self, position: Any, move: Any) -> str:
+    def phrase(self, position: SpiderPosition, move: SpiderMove) -> str:
         from game.spider.review import spider_move_phrase
 
         return spider_move_phrase(position, move)
 
-    def marks(self, pos: Any, move: Any, style: str) -> list[Mark]:
+    def marks(self, pos: SpiderPosition, move: SpiderMove, style: str) -> list[Mark]:
         if move.is_deal:
             return [Mark(PileKind.STOCK, 0, None, style)]
         n = len(pos.column(move.source))
         return [Mark(PileKind.COLUMN, move.source, n - move.count, style),
                 Mark(PileKind.COLUMN, move.dest, None, style)]
 
-    def session(self, old: Any, level: str, now: Callable[[], float]) -> Any:
-        from game.session import SpiderSession
-
+    def session(self, old: SpiderSession, level: str, now: Callable[[], float]) -> SpiderSession:
         return SpiderSession(old.number, old.suits, now=now)
 
+    def ask_review(self, service: SolverService, start: SpiderPosition, moves: Sequence[SpiderMove], *,
+                   known_lost: bool, par: tuple[SpiderMove, ...] | None,
+                   shown: Mapping[int, tuple[SpiderMove, ...]] | None) -> int:
+        # Spider's review has no par and keeps no hint's line (the worker reads neither).
+        return service.ask_review(start, moves, known_lost=known_lost)
 
-FREECELL = Rules()
+    def finished(self, review: AnyReview) -> _Review[GradedMove[SpiderMove]] | None:
+        from game.spider.review import SpiderReview
+
+        return review if isinstance(review, SpiderReview) else None
+
+    def replay(self, session: SpiderSession, moves: Sequence[SpiderMove]) -> None:
+        for move in moves:
+            session.play(move)
+
+    def tried(self, session: SpiderSession) -> None:
+        session.help_with("try")
+        session.clock.reset()
+
+
+FREECELL = _FreeCellRules()
 SPIDER = _SpiderRules()
 
 
-class Coach:
-    """The review of one game and the panels that show it.
+class ReviewCoach(ABC, Generic[P, M, S, G]):
+    """The review of one game and the panels that show it: what :class:`Coach` (the
+    review that grades each move) and the fair review (``FairCoach``) share. ``P``,
+    ``M``, ``S``: the game's position, move and session (its :class:`Rules`); ``G``:
+    a move as the review grades it.
 
     ``service``: a factory for the solver worker (a ``SolverService`` of its
     own by default, so that the live check never supersedes the review).
     """
 
-    def __init__(self, rules: Rules = FREECELL, service: Callable[[], Any] | None = None) -> None:
+    #: The fair review (judged by what the player saw); the table's buttons tell the two apart.
+    fair = False
+
+    def __init__(self, rules: Rules[P, M, S], service: Callable[[], SolverService] | None = None) -> None:
         self.rules = rules
         self._factory = service
-        self._service: Any = None
+        self._service: SolverService | None = None
         self._request = 0
-        self.start: Any = None
-        self.moves: list[Any] = []
+        self.start: P | None = None
+        self.moves: list[M] = []
         self.level = "safe"
         self.number = 0
-        #: The moves graded so far (``GradedMove``), in order; the whole list once done.
-        self.graded: tuple[Any, ...] = ()
+        #: The moves graded so far, in order; the whole list once done.
+        self.graded: tuple[G, ...] = ()
         self.done = 0  # positions examined
-        self.review: Review | SpiderReview | FairReview | None = None  # the finished review (FairCoach's: fair)
+        self.review: _Review[G] | None = None  # the finished review
         self.page = 0
         #: The move whose position the table shows (1-based; 0: none).
         self.selected = 0
-        self._positions: list[Any] = []
+        self._positions: list[P] = []
         #: The session the game was reviewed on (its number and suits start "Try again").
-        self._session: Any = None
+        self._session: S | None = None
         #: The hints' lines shown in the game under review, by move count (see :meth:`begin`).
-        self.hint_lines: dict[int, tuple[Any, ...]] = {}
+        self.hint_lines: dict[int, tuple[M, ...]] = {}
 
     # --- the review ---------------------------------------------------------------------
 
@@ -176,8 +315,8 @@ class Coach:
     def total(self) -> int:
         return len(self.moves)
 
-    def begin(self, session: Any, par: tuple[str, tuple[Any, ...]] | None = None,
-              shown: dict[int, tuple[Any, ...]] | None = None) -> str:
+    def begin(self, session: S, par: tuple[str, tuple[M, ...]] | None = None,
+              shown: dict[int, tuple[M, ...]] | None = None) -> str:
         """Review the game of ``session`` (its moves up to now): "" when asked, else why not.
         ``par``: the table's par line and its level (``Par.found_for``), so that the
         review measures against the par the result panel shows (one yardstick);
@@ -203,18 +342,19 @@ class Coach:
         self._request = self._ask(self._service, start, known_lost, line)
         return ""
 
-    def _ask(self, service: Any, start: Any, known_lost: bool, par: tuple[Any, ...] | None) -> int:
+    def _ask(self, service: SolverService, start: P, known_lost: bool, par: tuple[M, ...] | None) -> int:
         """Ask ``service`` to grade :attr:`moves` from ``start`` (the fair review asks its own)."""
-        return int(service.ask_review(start, self.moves, known_lost=known_lost, par=par, shown=self.hint_lines or None))
+        return self.rules.ask_review(service, start, self.moves, known_lost=known_lost, par=par,
+                                     shown=self.hint_lines or None)
 
-    def same_game(self, session: Any) -> bool:
+    def same_game(self, session: S) -> bool:
         """The review (made or asked) is of the game ``session`` has now."""
         if self.start is None:
             return False
         start, moves, level, _lost = self.rules.played(session)
         return moves == self.moves and level == self.level and self.rules.same_start(start, self.start)
 
-    def load(self, number: int, review: Any, session: Any = None) -> None:
+    def load(self, number: int, review: _Loaded[P, M, G], session: S | None = None) -> None:
         """Show a review made elsewhere (in this process: scripts and screenshots)."""
         self.cancel()
         self._session = session
@@ -232,9 +372,10 @@ class Coach:
         for event in self._service.poll(self._request):
             if isinstance(event, Answer):
                 self._request = 0
-                if event.review is not None:
-                    self.review = event.review
-                    self.graded = tuple(event.review.grades)
+                review = self._finished(event.review) if event.review is not None else None
+                if review is not None:
+                    self.review = review
+                    self.graded = tuple(review.grades)
                     self.done = len(self.moves) + 1
                 return True
             graded = getattr(event, "graded", ())
@@ -273,9 +414,10 @@ class Coach:
         against = getattr(self.review, "par_summary", None)
         return against() if against is not None else ""
 
-    def position_before(self, index: int) -> Any:
+    def position_before(self, index: int) -> P:
         """The position before move ``index`` (1-based), at the game's level."""
         if not self._positions:
+            assert self.start is not None, "no game under review"
             pos = self.start.copy(stack=False)
             self._positions.append(pos.copy(stack=False))
             for m in self.moves:
@@ -283,13 +425,13 @@ class Coach:
                 self._positions.append(pos.copy(stack=False))
         return self._positions[index - 1]
 
+    @abstractmethod
+    def _finished(self, review: AnyReview) -> _Review[G] | None:
+        """The answer's review when it is this coach's kind (None: another kind)."""
+
+    @abstractmethod
     def _label(self, index: int) -> str:
-        phrase = self.rules.phrase(self.position_before(index), self.moves[index - 1])
-        if index <= len(self.graded):
-            # TRANSLATORS: a line of the review's list: "23. 7♣ to a free cell — mistake".
-            return _("{n}. {move} \u2014 {grade}").format(n=index, move=phrase,
-                                                         grade=_grade_word(self.graded[index - 1].grade))
-        return _("{n}. {move} \u2014 not graded yet").format(n=index, move=phrase)
+        """Move ``index``'s line in the list: the move in words and its grade."""
 
     def panel(self) -> Panel:
         """The list: the summary on top, a page of moves, Earlier / Later, Close."""
@@ -320,6 +462,64 @@ class Coach:
         return Panel(title, (self.summary(),) + ((against,) if against else ()), tuple(buttons),
                      vertical=True, focus=focus, sections=(Section(heading, rows),))
 
+    @abstractmethod
+    def detail(self, index: int) -> Panel:
+        """One move's page: its grade in words, the better move, Try again from here."""
+
+    @abstractmethod
+    def _better(self, graded: G | None) -> M | None:
+        """The better move the page names and the table marks (None: none, as for a best move)."""
+
+    @staticmethod
+    def page_buttons(index: int) -> tuple[Button, ...]:
+        """A move's page's buttons: Try again from here, Back to the list, Close."""
+        return (Button(_("Try again from here"), f"review-try:{index}"), Button(_("Back to the list"), "review"),
+                Button(_("Close"), Command.CLOSE))
+
+    # --- the table ----------------------------------------------------------------------
+
+    @property
+    def shown(self) -> P | None:
+        """The position the table shows while a move is selected (None: the game's own)."""
+        return self.position_before(self.selected) if self.selected else None
+
+    def marks(self) -> list[Mark]:
+        """The move played (outlined) and the better move (glowing) on the shown position."""
+        if not self.selected:
+            return []
+        pos = self.position_before(self.selected)
+        out = self.rules.marks(pos, self.moves[self.selected - 1], "selected")
+        graded = self.graded[self.selected - 1] if self.selected <= len(self.graded) else None
+        better = self._better(graded)
+        if better is not None:
+            out += self.rules.marks(pos, better, "hint")
+        return out
+
+    def try_session(self, index: int, now: Callable[[], float]) -> S:
+        """A new game of the same deal at the position before move ``index``: the
+        moves before it replayed, marked as helped (it never counts in the statistics)."""
+        assert self._session is not None, "no game under review"
+        session = self.rules.session(self._session, self.level, now)
+        self.rules.replay(session, self.moves[:index - 1])
+        self.rules.tried(session)
+        return session
+
+
+class Coach(ReviewCoach[P, M, S, GradedMove[M]]):
+    """The review that grades each move against the best line the solver knows
+    (FreeCell's, and Spider's knowing every card)::
+
+        coach = Coach(FREECELL)
+    """
+
+    def _label(self, index: int) -> str:
+        phrase = self.rules.phrase(self.position_before(index), self.moves[index - 1])
+        if index <= len(self.graded):
+            # TRANSLATORS: a line of the review's list: "23. 7♣ to a free cell — mistake".
+            return _("{n}. {move} \u2014 {grade}").format(n=index, move=phrase,
+                                                         grade=_grade_word(self.graded[index - 1].grade))
+        return _("{n}. {move} \u2014 not graded yet").format(n=index, move=phrase)
+
     def detail(self, index: int) -> Panel:
         """One move: its grade in words, the better move, Try again from here."""
         phrase = self.rules.phrase
@@ -344,9 +544,9 @@ class Coach:
             if self.rules.knows_every_card and graded.grade is Grade.MISTAKE:
                 lines.append(_("Knowing every card: the solver saw the face-down cards and the stock, "
                                "which you did not."))
-            if self._better(graded) is not None:
-                lines.append(_("Better: {move} ({notation})").format(move=phrase(before, graded.better),
-                                                                     notation=graded.better))
+            better = self._better(graded)
+            if better is not None:
+                lines.append(_("Better: {move} ({notation})").format(move=phrase(before, better), notation=better))
         # The glow is named only where a better move is marked (a best move has none).
         if self._better(graded) is not None:
             lines.append(_("The table shows the position before this move; the move played is outlined, "
@@ -356,21 +556,16 @@ class Coach:
         # The page leaves the move's cards and the better move's in view (game.ui.placing.beside).
         return Panel(title, tuple(lines), self.page_buttons(index), focus=1, beside_marks=True)
 
-    @staticmethod
-    def page_buttons(index: int) -> tuple[Button, ...]:
-        """A move's page's buttons: Try again from here, Back to the list, Close."""
-        return (Button(_("Try again from here"), f"review-try:{index}"), Button(_("Back to the list"), "review"),
-                Button(_("Close"), Command.CLOSE))
+    def _finished(self, review: AnyReview) -> _Review[GradedMove[M]] | None:
+        return self.rules.finished(review)
 
-    @staticmethod
-    def _better(graded: Any) -> Any:
-        """The better move the page names and the table marks (None: none, as for a best move)."""
+    def _better(self, graded: GradedMove[M] | None) -> M | None:
         if graded is None or graded.grade is Grade.LOST:
             return None
         return graded.better
 
     @staticmethod
-    def _why(graded: Any) -> str:
+    def _why(graded: GradedMove[object]) -> str:
         longer = 1 + len(graded.line_after) - len(graded.line_before)
         if graded.grade is Grade.BEST:
             n = len(graded.line_after)
@@ -390,32 +585,3 @@ class Coach:
         if graded.grade is Grade.LOST:
             return _("The game was already lost before this move.")
         return _("Unknown: the review's search could not decide this move within its budget.")
-
-    # --- the table ----------------------------------------------------------------------
-
-    @property
-    def shown(self) -> Any:
-        """The position the table shows while a move is selected (None: the game's own)."""
-        return self.position_before(self.selected) if self.selected else None
-
-    def marks(self) -> list[Mark]:
-        """The move played (outlined) and the better move (glowing) on the shown position."""
-        if not self.selected:
-            return []
-        pos = self.shown
-        out = self.rules.marks(pos, self.moves[self.selected - 1], "selected")
-        graded = self.graded[self.selected - 1] if self.selected <= len(self.graded) else None
-        better = self._better(graded)
-        if better is not None:
-            out += self.rules.marks(pos, better, "hint")
-        return out
-
-    def try_session(self, index: int, now: Callable[[], float]) -> Any:
-        """A new game of the same deal at the position before move ``index``: the
-        moves before it replayed, marked as helped (it never counts in the statistics)."""
-        session = self.rules.session(self._session, self.level, now)
-        for move in self.moves[:index - 1]:
-            session.play(move)
-        session.help_with("try")
-        session.clock.reset()
-        return session

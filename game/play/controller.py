@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.i18n import _, pgettext
 from game.input.actions import Act, Action
@@ -24,12 +24,16 @@ from game.play.frame import Frame
 from game.play.games import GAMES, asks
 from game.play.help import HelpBook
 from game.play.host import Host, NullHost
-from game.play.menu import Settings
+from game.play.menu import Request, Settings
 from game.play.panels import ACTS, PANEL_KEYS, WALK, Button, Command, Panel
 from game.play.round import Round
 from game.play.table import Table
 from game.stats import Statistics
 from game.store import Store
+
+if TYPE_CHECKING:
+    from game.input.pointer import Click
+    from game.render.picking import Pick
 
 __all__ = ["Host", "NullHost", "Play"]  # Host and NullHost live in game.play.host
 
@@ -118,7 +122,7 @@ class Play:
 
     # --- the menu and help ----------------------------------------------------------------
 
-    def carry_out(self, request: Any) -> None:
+    def carry_out(self, request: Request | None) -> None:
         """What the menu asked for."""
         if request is None:
             return
@@ -303,14 +307,14 @@ class Play:
     def hover(self, find: Callable[[], tuple[PileKind, int] | None]) -> None:
         self.table.hover(find)  # the mouse moved, no button down: ``find()`` picks the place under it
 
-    def draggable(self, where: Any) -> bool:
+    def draggable(self, where: Pick) -> bool:
         return self.table.draggable(where)
 
     def move(self, source: tuple[PileKind, int, int] | None, offset: tuple[float, float] = (0.0, 0.0)) -> None:
         """The run from ``source`` is dragged ``offset`` away on the table plane (None: let go of nothing)."""
         self.table.hold_run(source, offset)
 
-    def release(self, click: Any = None, target: tuple[PileKind, int] | None = None) -> None:
+    def release(self, click: Click[Pick] | None = None, target: tuple[PileKind, int] | None = None) -> None:
         """A ``click`` (:class:`game.input.pointer.Click`), or the held run let go over ``target``."""
         if click is not None and self._skip_cascade():
             return
@@ -321,7 +325,7 @@ class Play:
             self.table.let_go(target)
         self._events()
 
-    def holdable(self, where: Any) -> bool:
+    def holdable(self, where: Pick) -> bool:
         return self.table.holdable(where)
 
     def hold(self, column: int, index: int) -> None:

@@ -18,16 +18,18 @@ ending replayed through the rules engine first).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game import limits, speeds
 from game.i18n import N_, _, ngettext
 from game.input.actions import Act, Action
 from game.playback import Playback
 from game.solver.answers import Answer
+from game.solver.api import spider_line
+from game.spider.position import Position as SpiderPosition
 
 if TYPE_CHECKING:
-    from game.play.table import Table
+    from game.play.table import GameMove, Table
     from game.solver.service import SolverService
 
 __all__ = ["STATUS", "Demo"]
@@ -56,7 +58,7 @@ SHORTER_MIN_REST = 20
 class Demo:
     """A running demo on ``table``; ``update`` each frame until ``over``."""
 
-    def __init__(self, table: Table, line: list[Any], solver: SolverService | None = None) -> None:
+    def __init__(self, table: Table, line: list[GameMove], solver: SolverService | None = None) -> None:
         self.table = table
         self.playback = Playback(table.session, line)
         self._done = False  # played out and landed
@@ -67,7 +69,7 @@ class Demo:
         self._sought = False
 
     @classmethod
-    def start(cls, table: Table, line: list[Any], solver: Any = None) -> Demo | None:
+    def start(cls, table: Table, line: list[GameMove], solver: SolverService | None = None) -> Demo | None:
         """A demo of ``line`` (found by the solver's worker, never here); None,
         with the reason said on the table, when the line is empty. ``solver``
         (Spider's service): seek a shorter ending while it plays."""
@@ -116,8 +118,11 @@ class Demo:
             at = d.index + math.ceil(SHORTER_SECONDS / d.speed) + SHORTER_MARGIN
             if len(d.line) - at < SHORTER_MIN_REST:
                 return
-            later = self.table.position.copy(stack=False)  # Spider's: no history to send
-            for move in d.line[d.index:at]:
+            shown = self.table.position
+            if not isinstance(shown, SpiderPosition):
+                return  # only Spider's demo knows every card and seeks a shorter ending
+            later = shown.copy(stack=False)  # Spider's: no history to send
+            for move in spider_line(d.line[d.index:at]):
                 later.push(move)
             self.seeking = (solver.ask_shorter(later, len(d.line) - at, time_limit=SHORTER_SECONDS), at)
             return

@@ -18,26 +18,36 @@ No pygame here: panels are plain values (:mod:`game.play.panels`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.i18n import _, ngettext
-from game.play.coach import PAGE, SPIDER, Coach
+from game.play.coach import PAGE, SPIDER, ReviewCoach
 from game.play.panels import Panel
+from game.session import SpiderSession
+from game.spider.fair_review import FairJudged
+from game.spider.moves import Move
+from game.spider.position import Position
+
+if TYPE_CHECKING:  # the worker loads with the first review asked for
+    from game.play.coach import AnyReview
+    from game.solver import SolverService
+    from game.spider.fair_review import FairReview
 
 __all__ = ["FairCoach"]
 
 
-class FairCoach(Coach):
+class FairCoach(ReviewCoach[Position, Move, SpiderSession, FairJudged]):
     """The fair review of a Spider game (see the module docstring)."""
 
     #: The review a table's "review-fair" makes (the other is the coach knowing every card).
     fair = True
 
-    def __init__(self, service: Any = None) -> None:
+    def __init__(self, service: Callable[[], SolverService] | None = None) -> None:
         super().__init__(SPIDER, service)
 
-    def _ask(self, service: Any, start: Any, known_lost: bool, par: tuple[Any, ...] | None) -> int:
+    def _ask(self, service: SolverService, start: Position, known_lost: bool, par: tuple[Move, ...] | None) -> int:
         """The fair review's request: the player's view before each move, made here (no hidden
         card leaves this process); a fair review has no par and no known loss."""
         from game.spider.masked import mask
@@ -101,8 +111,16 @@ class FairCoach(Coach):
         # The page leaves the move's cards and the hint's choice in view (game.ui.placing.beside).
         return Panel(title, tuple(lines), self.page_buttons(index), focus=1, beside_marks=True)
 
+    def _finished(self, review: AnyReview) -> FairReview | None:
+        from game.spider.fair_review import FairReview
+
+        return review if isinstance(review, FairReview) else None
+
+    def _better(self, graded: FairJudged | None) -> Move | None:
+        return graded.better if graded is not None else None
+
     @staticmethod
-    def _counts(judged: Any) -> str:
+    def _counts(judged: FairJudged) -> str:
         """The layouts won and lost after the move played and after the hint's choice."""
         played, choice, n = judged.played, judged.choice, judged.samples
         if choice is None or played is None or played.move == choice.move:

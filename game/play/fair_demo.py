@@ -21,15 +21,18 @@ the last one back, ↑/↓ change the speed, Esc stops.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.i18n import N_, _
 from game.input.actions import Act, Action
-from game.play.spider_hint import SpiderHints
+from game.play.spider_hint import HintSolver, SpiderHints
 from game.playback import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED
 
 if TYPE_CHECKING:
     from game.play.table import Table
+    from game.spider.advice import FairHint
+    from game.spider.hints import Hint
+    from game.spider.moves import Move
 
 __all__ = ["FAIR_STATUS", "FairDemo"]
 
@@ -48,7 +51,11 @@ class FairDemo:
     #: The other demo's playback, which this one has none of (callers test for it).
     playback = None
 
-    def __init__(self, table: Table, solver: Callable[[], Any]) -> None:
+    def __init__(self, table: Table, solver: Callable[[], HintSolver]) -> None:
+        from game.play.spider_table import SpiderTable
+
+        if not isinstance(table, SpiderTable):
+            raise TypeError(f"Play fair is Spider's: not for a {table.game} table")
         self.table = table
         self.hints = SpiderHints(solver)
         self.paused = False
@@ -57,7 +64,7 @@ class FairDemo:
         self._wait = 0.0
         self._stopped = False
         self._step = False  # → pressed: play the next move even while paused
-        self._ready: Any = None  # the hint for the table as it is, once answered
+        self._ready: FairHint | Hint | None = None  # the hint for the table as it is, once answered
         table.selection = None
         table.say(_("Play fair: the hint plays, seeing only what you see"))
 
@@ -85,7 +92,7 @@ class FairDemo:
             return False
         return self._play(self._ready)
 
-    def _play(self, first: Any) -> bool:
+    def _play(self, first: FairHint | Hint) -> bool:
         self._ready = None
         self._step = False
         move = self._new_move(first)
@@ -96,7 +103,7 @@ class FairDemo:
         self._wait = self.speed
         return True
 
-    def _new_move(self, first: Any) -> Any:
+    def _new_move(self, first: FairHint | Hint) -> Move | None:
         """The answer's first move (or deal) that leads to a table this game has not shown
         yet (the demo's tables, the player's before it, undone ones too: the hints' own
         memory), else None."""
@@ -104,7 +111,7 @@ class FairDemo:
         shown = self.hints.shown
         shown.update(pos)
         for hint in self.hints.answer(pos) or (first,):
-            move = getattr(hint, "move", None)
+            move = hint.move
             if move is not None and pos.is_legal(move) and not shown.returns(pos, move):
                 return move
         return None

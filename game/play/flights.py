@@ -19,13 +19,29 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
+from game.places import PileKind
 from game.render.layout import CardTransform
 
 __all__ = ["Flights", "Key", "transform_of"]
 
-Key = Any  # a card number (FreeCell) or a place key (kind, pile, index)
+Key = int | tuple[PileKind, int, int]  # a card number (FreeCell) or a place key (kind, pile, index)
+
+
+class _Placed(Protocol):
+    """Where a card stands: a laid-out card, or a transform."""
+
+    @property
+    def x(self) -> float: ...
+    @property
+    def y(self) -> float: ...
+    @property
+    def z(self) -> float: ...
+    @property
+    def yaw(self) -> float: ...
+    @property
+    def flip(self) -> float: ...
 
 
 def _ease(u: float) -> float:
@@ -158,7 +174,7 @@ class Flights:
         self.skips += 1
 
 
-def transform_of(p: Any) -> CardTransform:
+def transform_of(p: _Placed) -> CardTransform:
     """Where a laid-out card (anything with ``x, y, z, yaw, flip``) stands, as a
     flight's start or end."""
     return CardTransform(p.x, p.y, p.z, p.yaw, p.flip)

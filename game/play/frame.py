@@ -12,14 +12,18 @@ control bar are made here from what the parts say::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _
+from game.places import PileKind
+from game.play.flights import Key
 from game.play.panels import Button, Panel
 from game.render.layout import Layout
 from game.render.marks import Mark
 
 if TYPE_CHECKING:
+    from game.freecell.winnability import Winnability
+    from game.play.jobs import Jobs
     from game.play.table import Table
 
 __all__ = ["Frame", "control_bar", "rest_layout", "status_line"]
@@ -44,9 +48,9 @@ class Frame:
     #: Cards are flying: the window draws every frame.
     busy: bool
     #: The cards (flight keys) spinning in the win's celebration, after the last landing.
-    celebrating: frozenset[Any] = frozenset()
+    celebrating: frozenset[Key] = frozenset()
     #: A note at a place, ``(kind, pile, text)``: the reason on a red target (hover or focus).
-    tip: tuple[Any, int, str] | None = None
+    tip: tuple[PileKind, int, str] | None = None
 
 
 class _Playing(Protocol):
@@ -62,13 +66,19 @@ def rest_layout(play: _Playing, size: tuple[int, int] | None = None) -> Layout:
     return play.table.layout_now(size=size)
 
 
-def _lost(table: Table, live: Any) -> bool:
+class _Demo(Protocol):
+    """What the status line reads of a running demo (either: the solver's line, or Play fair)."""
+
+    def status(self) -> str: ...
+
+
+def _lost(table: Table, live: Winnability | None) -> bool:
     from game.freecell.winnability import WinState
 
     return live is not None and table.live_check_applies and live.state is WinState.LOST
 
 
-def status_line(table: Table, live: Any, demo: Any, jobs: Any, challenge: str = "") -> str:
+def status_line(table: Table, live: Winnability | None, demo: _Demo | None, jobs: Jobs, challenge: str = "") -> str:
     """The status line: the table's own, then a challenge's progress, the live check
     or the deal's proof, the demo's keys, and what the solver is searching for the player."""
     extra = [challenge]
@@ -86,6 +96,6 @@ def status_line(table: Table, live: Any, demo: Any, jobs: Any, challenge: str = 
     return table.status(tuple(extra))
 
 
-def control_bar(table: Table, live: Any) -> tuple[Button, ...]:
+def control_bar(table: Table, live: Winnability | None) -> tuple[Button, ...]:
     """The control bar; Rewind is offered once the live check proves the game lost."""
     return table.buttons(_lost(table, live))

@@ -24,15 +24,20 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.freecell import HOME, Move, Position
+from game.freecell.position import Layout
 from game.i18n import _
 from game.places import PileKind
 from game.play.panels import Button, Command, Panel
 from game.play.table import TableEnv
 from game.render.marks import Mark
 from game.session import FreeCellSession
+
+if TYPE_CHECKING:  # the hint and the worker load with the first hint asked for
+    from game.freecell.hints import Hint
+    from game.solver import HintGame, HintService, SolverService
 
 __all__ = ["MEMORY", "Hinting", "ShownHints", "YardstickHint", "graded_game", "hint_game"]
 
@@ -45,9 +50,9 @@ class ShownHints:
 
     def __init__(self, memory: int = MEMORY) -> None:
         self.memory = memory
-        self._lines: OrderedDict[tuple[str, ...], tuple[Any, ...]] = OrderedDict()
+        self._lines: OrderedDict[tuple[str, ...], tuple[Move, ...]] = OrderedDict()
 
-    def record(self, moves: Sequence[Any], line: Sequence[Any]) -> None:
+    def record(self, moves: Sequence[Move], line: Sequence[Move]) -> None:
         """The hint after ``moves`` (the game's player moves) showed ``line``."""
         key = tuple(str(m) for m in moves)
         self._lines.pop(key, None)
@@ -55,13 +60,13 @@ class ShownHints:
         while len(self._lines) > self.memory:
             self._lines.popitem(last=False)
 
-    def on(self, moves: Sequence[Any]) -> dict[int, tuple[Any, ...]]:
+    def on(self, moves: Sequence[Move]) -> dict[int, tuple[Move, ...]]:
         """The lines shown on the way of ``moves``, by move count."""
         played = tuple(str(m) for m in moves)
         return {len(key): line for key, line in self._lines.items() if played[:len(key)] == key}
 
 
-def graded_game(session: Any) -> tuple[Any, list[Any], str] | None:
+def graded_game(session: FreeCellSession) -> tuple[Position, list[Move], str] | None:
     """``session.review_game()`` when its moves lead to the position on the table at the
     table's level, else None (moves played at another level since: auto-complete, the
     demo, the setting changed): only then does the review see the hint's position."""
@@ -72,8 +77,8 @@ def graded_game(session: Any) -> tuple[Any, list[Any], str] | None:
     return start, moves, level
 
 
-def hint_game(session: Any, par: tuple[str, tuple[Any, ...]] | None, shown: ShownHints, *,
-              follow: bool = False) -> Any:
+def hint_game(session: FreeCellSession, par: tuple[str, tuple[Move, ...]] | None, shown: ShownHints, *,
+              follow: bool = False) -> HintGame | None:
     """The game behind a FreeCell hint on ``session``'s table (``HintGame``), or None
     when the yardstick cannot measure here: par not known yet or found for another
     level, or moves played at another level since (:func:`graded_game`).
@@ -100,14 +105,14 @@ class YardstickHint:
     its way for it.
     """
 
-    def __init__(self, service: Any = None) -> None:
+    def __init__(self, service: SolverService | None = None) -> None:
         from game.solver import HintService
 
         self._hints = HintService(service=service)
-        self._asked: Any = None  # the position (its layout) the request in flight is for
-        self._answer: tuple[Any, Any] | None = None  # (layout, hint) once it came
+        self._asked: Layout | None = None  # the position (its layout) the request in flight is for
+        self._answer: tuple[Layout | None, Hint] | None = None  # (layout, hint) once it came
 
-    def follow(self, session: Any, par: tuple[str, tuple[Any, ...]] | None, shown: ShownHints) -> None:
+    def follow(self, session: FreeCellSession, par: tuple[str, tuple[Move, ...]] | None, shown: ShownHints) -> None:
         """Ask for the position on ``session``'s table, unless asked already or not measurable."""
         position = session.position
         layout = position.layout()
@@ -128,14 +133,14 @@ class YardstickHint:
                 self._answer = (self._asked, event)
                 self._asked = None
 
-    def ready(self, position: Any) -> Any:
+    def ready(self, position: Position) -> Hint | None:
         """The yardstick's hint for ``position`` (a ``Hint``: WIN, or UNFINISHED when it
         knows no line there), or None when none came for it."""
         if self._answer is not None and self._answer[0] == position.layout():
             return self._answer[1]
         return None
 
-    def pending(self, position: Any) -> bool:
+    def pending(self, position: Position) -> bool:
         return self._asked is not None and self._asked == position.layout()
 
     def close(self) -> None:
@@ -153,7 +158,7 @@ class Hinting:
     # hides the table's attributes and methods).
     session: FreeCellSession
     env: TableEnv
-    par_found: tuple[str, tuple[Any, ...]] | None
+    par_found: tuple[str, tuple[Move, ...]] | None
     panel: Panel | None
     hint_marks: list[Mark]
     say: Callable[[str], None]
@@ -164,7 +169,7 @@ class Hinting:
 
     def start_hinting(self) -> None:
         #: The hint's own search (made on the first that needs it), its request and whether it runs.
-        self.hints: Any = None
+        self.hints: HintService | None = None
         self.hint_request = 0
         self.thinking = False
         #: The hints' lines shown in this game (the review knows them: one yardstick), and
@@ -253,7 +258,7 @@ class Hinting:
         else:
             self._search_hint()
 
-    def _par_hint(self) -> Any:
+    def _par_hint(self) -> Hint | None:
         """The hint when the game stands on par's line: par's next move and the rest of
         its line as par counts it (the review's yardstick, so the move is best there)."""
         from game.freecell.hints import Hint, HintKind
@@ -264,7 +269,7 @@ class Hinting:
         rest = rest_of(self.session.review_game()[0], self.par_found[1], self.position)
         return None if not rest else Hint(0, HintKind.WIN, rest[0], len(rest), 0, 0.0)
 
-    def _record_shown(self, hint: Any) -> None:
+    def _record_shown(self, hint: Hint) -> None:
         """Keep the hint's line as the review will read it (player moves at the game's level)."""
         from game.freecell.review import par_moves
 
@@ -276,7 +281,7 @@ class Hinting:
         if line:
             self.shown_hints.record(moves, line)
 
-    def shown_lines(self) -> dict[int, tuple[Any, ...]]:
+    def shown_lines(self) -> dict[int, tuple[Move, ...]]:
         return self.shown_hints.on(self.session.review_game()[1])
 
     def cancel_hint(self) -> None:
@@ -285,7 +290,7 @@ class Hinting:
         self.thinking = False
         self._awaiting_yardstick = False
 
-    def _show_hint(self, hint: Any) -> None:
+    def _show_hint(self, hint: Hint) -> None:
         from game.freecell.hints import HintKind, hint_text
 
         self.thinking = False
@@ -315,4 +320,5 @@ class Hinting:
         else:
             # "To the foundation": the foundation of the card's suit lights too.
             card = self.position.columns[m.source][-1] if m.source < 8 else self.position.cells[m.source - 8]
+            assert card is not None, "a move from a free cell moves its card"
             self.hint_marks.append(Mark(PileKind.FOUNDATION, int(card) % 4, None, "hint"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from game import speeds
 from game.clock import clock_text
@@ -19,16 +19,22 @@ from game.freecell.position import Layout as PositionLayout
 from game.i18n import _, ngettext
 from game.input.actions import Act
 from game.places import PileKind
+from game.play.coach import FREECELL, Coach
 from game.play.flights import Key
 from game.play.freecell_hint import Hinting
 from game.play.move_list import move_list_panel
 from game.play.panels import Button, Command, Panel
 from game.play.reviewing import Reviewing
-from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
+from game.play.table import GameMove, GamePosition, NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardPlacement, CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
+from game.rules import Outcome
 from game.session import FreeCellSession
+from game.verdict import Verdict
+
+if TYPE_CHECKING:  # the worker starts with the first request
+    from game.solver import SolverService
 
 __all__ = ["FreeCellTable"]
 
@@ -46,9 +52,11 @@ class _Figures(NamedTuple):
     can_autocomplete: bool
 
 
-class FreeCellTable(Hinting, Reviewing, Table):
+class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
     game = "freecell"
     session: FreeCellSession
+    coach_rules = FREECELL
+    coach: Coach[Position, Move, FreeCellSession] | None = None  # FreeCell has no fair review
 
     def __init__(self, env: TableEnv, number: int, session: FreeCellSession | None = None) -> None:
         super().__init__(env)
@@ -58,11 +66,11 @@ class FreeCellTable(Hinting, Reviewing, Table):
         self.cascade_wait = 0.0
         #: "Show which moves keep the win": the worker that grades the selection's
         #: targets, what was asked (position and selection), and its verdicts by place.
-        self.grader: Any = None
+        self.grader: SolverService | None = None
         self._grades_key: tuple[PositionLayout, tuple[int, int]] | None = None
         self._grade_request = 0
         self._grade_places: list[tuple[PileKind, int]] = []
-        self.target_grades: dict[tuple[PileKind, int], Any] = {}
+        self.target_grades: dict[tuple[PileKind, int], Verdict] = {}
         #: Positions known winnable (the lines of hints, of the live check, of the review):
         #: a target whose move leads to one is green at once, with no search.
         self.known = KnownWins()
@@ -123,7 +131,7 @@ class FreeCellTable(Hinting, Reviewing, Table):
             return False
         return True
 
-    def table_for(self, session: Any) -> FreeCellTable:
+    def table_for(self, session: FreeCellSession) -> FreeCellTable:
         table = FreeCellTable(self.env, session.number, session)
         table.known = self.known  # the same deal: what is known winnable stays so
         if self.coach is not None:  # "Try again from here": the review's lines, each replayed to a win
@@ -176,22 +184,26 @@ class FreeCellTable(Hinting, Reviewing, Table):
             self.grader = SolverService("freecell")
         self._grade_request = self.grader.ask_targets(self.session.position, moves)
 
-    def _known_grades(self) -> dict[tuple[PileKind, int], Any]:
+    def _known_grades(self) -> dict[tuple[PileKind, int], Verdict]:
         """The selection's targets whose move leads to a position known winnable, each
         "solved" (any empty free cell or column is the same position: each is graded)."""
-        from game.verdict import Verdict
-
         src, pos = self._source(), self.session.position
         if src is None or not self.env.move_grades:
             return {}
         return {(kind, pile): Verdict.SOLVED for kind, pile in self.targets()
                 if self.known.wins_after(pos, Move.of(src[0], self._place(kind, pile), src[1]))}
 
-    def learn_line(self, position: Position, line: Sequence[Move]) -> None:
+    def learn_line(self, position: GamePosition, line: Sequence[GameMove]) -> None:
         """A winning line from ``position``, every card movement (the hint's, the live
         check's): what it proves is green at once, also for the selection now graded."""
-        if self.known.learn_line(position, line) and self._grades_key is not None:
+        moves = [m for m in line if isinstance(m, Move)]
+        if not isinstance(position, Position) or len(moves) != len(line):
+            return  # not a FreeCell line: nothing is learned (as from a line for another position)
+        if self.known.learn_line(position, moves) and self._grades_key is not None:
             self.target_grades.update(self._known_grades())
+
+    def review_par(self) -> tuple[str, tuple[Move, ...]] | None:
+        return self.par_found
 
     def poll_grades(self) -> None:
         if not self._grade_request or self.grader is None:
@@ -335,6 +347,11 @@ class FreeCellTable(Hinting, Reviewing, Table):
             parts.append(_("F: auto-complete"))
         return "   ".join(parts)
 
+    def as_shown(self) -> _Figures:
+        shown = super().as_shown()
+        assert isinstance(shown, _Figures), "every figure shown is this table's own (figures())"
+        return shown
+
     def figures(self) -> _Figures:
         s, pos = self.session, self.session.position  # the game's, not a reviewed move's
         # The supermove capacity, never more than the cards left to move.
@@ -379,7 +396,7 @@ class FreeCellTable(Hinting, Reviewing, Table):
         """The L key's panel: every legal move here (:func:`game.play.move_list.move_list_panel`)."""
         return move_list_panel(self.position)
 
-    def outcome_panel(self, outcome: Any) -> Panel:
+    def outcome_panel(self, outcome: Outcome) -> Panel:
         s = self.session
         if outcome.won:
             return Panel(_("You won!"), (_("Deal #{number}").format(number=s.number),
@@ -431,7 +448,7 @@ class FreeCellTable(Hinting, Reviewing, Table):
             self._land_where_put(start, step.move)
         return True
 
-    def _land_where_put(self, start: Any, move: Move) -> None:
+    def _land_where_put(self, start: Position, move: Move) -> None:
         """The player's own cards that then go home by themselves are first seen landing
         where the player put them, and wait there for their turn (``start``: the
         position before ``move``, a copy)."""
@@ -630,7 +647,7 @@ class FreeCellTable(Hinting, Reviewing, Table):
         self.fly_deal()
         return self
 
-    def card_key(self, p: Any) -> Key:
+    def card_key(self, p: CardPlacement) -> Key:
         return int(p.card)
 
     def fly_deal(self) -> None:

@@ -13,11 +13,12 @@ for the other game, a new deal)::
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.i18n import N_, _
 from game.play import dealer
 from game.play.freecell_table import FreeCellTable
+from game.play.settings import Settings
 from game.play.spider_table import SpiderTable
 from game.play.table import Table, TableEnv
 from game.session import FreeCellSession, SpiderSession
@@ -103,7 +104,7 @@ class Game(Protocol):
     def first_number(self) -> int:
         """The deal a first start shows (FreeCell: today's daily deal)."""
 
-    def next_number(self, settings: Any, suits: int) -> int | None:
+    def next_number(self, settings: Settings, suits: int) -> int | None:
         """The next deal's number by the player's settings ("Winnable deals only"
         included); None: the proven list is used up, search for one."""
 
@@ -120,7 +121,7 @@ class _FreeCell:
 
         return daily_deal()
 
-    def next_number(self, settings: Any, suits: int) -> int | None:
+    def next_number(self, settings: Settings, suits: int) -> int | None:
         return dealer.next_freecell(settings) or 1
 
 
@@ -134,7 +135,7 @@ class _Spider:
     def first_number(self) -> int:
         return 1
 
-    def next_number(self, settings: Any, suits: int) -> int | None:
+    def next_number(self, settings: Settings, suits: int) -> int | None:
         return dealer.next_spider(settings, suits)
 
 

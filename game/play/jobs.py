@@ -15,11 +15,19 @@ answers with events, and the controller reacts::
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
+from game.freecell.position import Position as FreeCellPosition
 from game.i18n import _, grouped
 from game.solver import Answer, SolverService
+from game.verdict import Verdict
+
+if TYPE_CHECKING:
+    from game.freecell.position import Key
+    from game.freecell.winnability import Winnability
+    from game.play.table import GameMove, GamePosition, Table
 
 __all__ = ["JobEvent", "Jobs", "LineFound", "Rewound", "Said", "WinnableFound"]
 
@@ -31,7 +39,7 @@ PROGRESS_SECONDS = 0.5
 class LineFound:
     """The demo's line from the position it was asked for."""
 
-    line: tuple[Any, ...]
+    line: tuple[GameMove, ...]
 
 
 @dataclass(frozen=True)
@@ -105,15 +113,15 @@ class Jobs:
         self._game = game
         self.searched = 0
 
-    def ask_line(self, game: str, position: Any) -> None:
+    def ask_line(self, game: str, position: GamePosition) -> None:
         """A winning line from ``position`` for the demo (the table stays live meanwhile)."""
         self._wait("demo", game, self.solver(game).ask_line(position))
 
-    def ask_rewind(self, game: str, position: Any, known: Any) -> None:
+    def ask_rewind(self, game: str, position: FreeCellPosition, known: Mapping[Key, Verdict]) -> None:
         """The latest winnable position of a game proven lost (``known``: the live check's verdicts)."""
         self._wait("rewind", game, self.solver(game).ask_rewind(position, known=known, known_lost=True))
 
-    def demo(self, table: Any, live: Any) -> list[JobEvent]:
+    def demo(self, table: Table, live: Winnability | None) -> list[JobEvent]:
         """The demo's line for the position on ``table``: the live check's (``live``)
         when it has one, else asked of the solver (answered by :meth:`poll`)."""
         from game.freecell.winnability import WinState
@@ -126,14 +134,16 @@ class Jobs:
         self.ask_line(table.game, table.position)
         return []
 
-    def rewind(self, table: Any, live: Any) -> list[JobEvent]:
+    def rewind(self, table: Table, live: Winnability | None) -> list[JobEvent]:
         """Rewind: the search for the latest winnable position (answered by :meth:`poll`)
         once the live check (``live``) has proven the game lost."""
         from game.freecell.winnability import WinState
 
-        if not table.live_check_applies or live is None or live.state is not WinState.LOST:
+        position = table.position  # the live check's game: FreeCell's
+        if (not table.live_check_applies or live is None or live.state is not WinState.LOST
+                or not isinstance(position, FreeCellPosition)):
             return [Said(_("Rewind needs a position proven lost (the indicator says so)"))]
-        self.ask_rewind(table.game, table.position, live.verdicts)
+        self.ask_rewind(table.game, position, live.verdicts)
         return []
 
     def find_winnable(self, suits: int) -> None:

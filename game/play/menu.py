@@ -21,12 +21,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.i18n import LANGUAGES, N_, _, language, listed, ngettext, number_range, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 from game.play.settings import AUTO_MOVES, CHOICE_NAMES, DRAG_DISTANCES, SPEEDS, TEXT_SIZES, VOLUMES, Settings
 from game.quoting import printable
+
+if TYPE_CHECKING:
+    import datetime
+
+    from game.challenges import ChallengeProgress
+    from game.input.actions import Act
+    from game.stats import Statistics
 
 __all__ = ["SPEEDS", "Menu", "Request", "Settings"]
 
@@ -56,8 +63,8 @@ class Request:
 class Menu:
     """Screens: main, settings, statistics, and a number box."""
 
-    def __init__(self, settings: Settings, stats: Any = None, game: str = "freecell", *,
-                 marks: Callable[[], Any] | None = None,
+    def __init__(self, settings: Settings, stats: Statistics | None = None, game: str = "freecell", *,
+                 marks: Callable[[], ChallengeProgress] | None = None,
                  held: Callable[[], tuple[str, str] | None] | None = None,
                  playing: Callable[[], str] | None = None,
                  desktop: Callable[[], bool | None] | None = None) -> None:
@@ -77,7 +84,7 @@ class Menu:
         self.error = ""
         #: The player's challenge marks (:class:`game.challenges.ChallengeProgress`; None: none shown),
         #: read afresh from ``marks`` (when given) each time the menu opens.
-        self.progress: Any = None
+        self.progress: ChallengeProgress | None = None
         self.marks = marks
         #: The automatic level a challenge on the table holds, and why it cannot change now
         #: (asked as Settings is drawn and chosen; None: the player's own level is in force).
@@ -157,7 +164,7 @@ class Menu:
         return (_("Solitaire"), [Section(_("FreeCell"), tuple(fc_rows)), Section(_("Spider"), tuple(spider_rows)),
                               Section(_("More"), tuple(more_rows))], b.buttons)
 
-    def challenge_date(self) -> Any:
+    def challenge_date(self) -> datetime.date:
         """The date whose challenges the menu shows: today, or a past day of this month."""
         import datetime
 
@@ -223,9 +230,11 @@ class Menu:
             index = b.add(_("On") if on else _("Off"), f"set-{name}")
             return Row(label, index, selected=index if on else ())
 
-        def choice(label: str, name: str, values: tuple[Any, ...], names: tuple[str, ...], current: Any,
+        def choice(label: str, name: str, values: tuple[object, ...], names: tuple[str, ...], current: object,
                    why_not: str = "") -> Row:
-            """``why_not``: the row cannot change now (its buttons greyed), and this says why."""
+            """``why_not``: the row cannot change now (its buttons greyed), and this says why.
+            ``values``: the setting's values (words, numbers), only written into the
+            button's action and compared with ``current``."""
             index: tuple[int, ...] = ()
             chosen: tuple[int, ...] = ()
             for value, text in zip(values, names):
@@ -338,7 +347,7 @@ class Menu:
                 chart = self._challenge_calendar()
                 sections.append(self._badges())
             elif self.chart_game == "daily":
-                chart = self._calendar()
+                chart = self._calendar(self.stats)
             else:
                 games = tuple((r.seconds, outcome(r)) for r in self.stats[self.chart_game].recent)
                 chart = Chart(_(name), games)
@@ -355,7 +364,7 @@ class Menu:
         elif self.stats is not None and not self.stats[self.chart_game].played:
             self.chart_game = next((k for k, _ in self.CHARTS[:-2] if self.stats[k].played), self.chart_game)
 
-    def _calendar(self) -> Calendar:
+    def _calendar(self, stats: Statistics) -> Calendar:
         """This month (a Japan date, as the daily deal's) with the days played and won marked."""
         import calendar
         import datetime
@@ -368,7 +377,7 @@ class Menu:
         month += 1
         first = datetime.date(year, month, 1)
         length = calendar.monthrange(year, month)[1]
-        days = self.stats.daily.days
+        days = stats.daily.days
         marks = []
         for d in range(1, length + 1):
             won = days.get(datetime.date(year, month, d).isoformat())
@@ -378,7 +387,7 @@ class Menu:
         return Calendar(month_and_year(year, month), first.weekday(), tuple(marks),
                         today.day if self.months_back == 0 else 0)
 
-    def _month_shown(self) -> tuple[Any, int, int]:
+    def _month_shown(self) -> tuple[datetime.date, int, int]:
         """Today (a Japan date) and the year and month the calendar shows."""
         from game.freecell.daily import today_in_japan
 
@@ -499,7 +508,7 @@ class Menu:
             row = rows[(at + dy) % len(rows)]
             self.focus = row[min(col, len(row) - 1)]
 
-    def act(self, act: Any) -> Request | None:
+    def act(self, act: Act) -> Request | None:
         """A key or gamepad action while the menu is open (an :class:`game.input.Act`):
         the arrows walk the rows of buttons, Select presses one (or confirms the
         number box), Esc goes back, Menu closes; what the app must do, if anything."""

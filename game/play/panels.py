@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.input.actions import Act
+
+if TYPE_CHECKING:  # the help document loads with the help
+    from game.howto import Block
 
 __all__ = ["ACTS", "PANEL_KEYS", "WALK", "Button", "Calendar", "Chart", "Command", "Grid", "Panel", "Row", "Section"]
 
@@ -157,7 +160,7 @@ class Panel:
     focus: int = -1
     #: A document instead of ``lines`` (:mod:`game.howto` Heading/Paragraph/Bullets
     #: blocks): the overlay sets headings large and wraps paragraphs to the box.
-    blocks: tuple[Any, ...] = ()
+    blocks: tuple[Block, ...] = ()
     #: A designed screen (menu, settings): titled groups of rows. Buttons no
     #: row names go along the bottom.
     sections: tuple[Section, ...] = ()

@@ -20,9 +20,19 @@ plays it from any position on it::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from game.freecell.moves import Move
+from game.freecell.position import Position
+from game.session import FreeCellSession
 from game.solver import Answer
+from game.spider.moves import Move as SpiderMove
+from game.spider.position import Position as SpiderPosition
+
+if TYPE_CHECKING:
+    from game.play.table import GameMove, GamePosition, Table
+    from game.solver import SolverService
 
 __all__ = ["Par", "ParLine", "par_here", "par_sentence", "rest_of"]
 
@@ -32,34 +42,63 @@ class ParLine:
     """A replayed line from the deal's start and its length in status-line moves."""
 
     moves: int
-    line: tuple[Any, ...]
+    line: tuple[GameMove, ...]
+
+    @cached_property
+    def freecell_line(self) -> tuple[Move, ...] | None:
+        """The line as FreeCell's moves (None: a Spider line)."""
+        moves = tuple(m for m in self.line if isinstance(m, Move))
+        return moves if len(moves) == len(self.line) else None
 
 
-def _key(table: Any) -> tuple[Any, ...]:
+class _Key(NamedTuple):
+    """The game par is searched for: a new one searches again."""
+
+    game: str
+    number: int
+    suits: int
+    level: str | None  # FreeCell's automatic level (None: Spider's)
+
+
+class _Jobs(Protocol):
+    """What par asks of the round's workers (:class:`game.play.jobs.Jobs`)."""
+
+    def par_solver(self, game: str) -> SolverService: ...
+
+
+def _key(table: Table) -> _Key:
     s = table.session
-    return (table.game, s.number, table.suits, getattr(s, "auto_level", None))
+    return _Key(table.game, s.number, table.suits, s.auto_level if isinstance(s, FreeCellSession) else None)
 
 
-def _start(key: tuple[Any, ...]) -> tuple[Any, list[str]]:
+def _level(level: str | None) -> str:
+    """FreeCell's automatic level (its par is always searched at one)."""
+    if level is None:
+        raise ValueError("FreeCell's par is searched at an automatic foundation level")
+    return level
+
+
+def _start(key: _Key) -> tuple[GamePosition, list[str]]:
     """The deal's first position as the table shows it, and the cards its opening
     automatic moves sent home (FreeCell: the table makes them before any move)."""
     game, number, suits, level = key
     if game == "freecell":
         from game.freecell import deal
 
-        pos = deal(number, auto_foundation=level)
-        return pos, [str(m) for m in pos.settle(level)]
+        pos = deal(number, auto_foundation=_level(level))
+        return pos, [str(m) for m in pos.settle(_level(level))]
     from game.spider import deal as spider_deal
 
     return spider_deal(number, suits), []
 
 
-def _exact(position: Any) -> Any:
-    """The layout exactly (FreeCell's ``key`` ignores column order; a line's moves do not)."""
-    return position.layout() if hasattr(position, "layout") else position.key()
+def _exact(position: GamePosition) -> object:
+    """The layout exactly (FreeCell's ``key`` ignores column order; a line's moves do not),
+    compared only."""
+    return position.layout() if isinstance(position, Position) else position.key()
 
 
-def _counted(key: tuple[Any, ...], opening: list[str], line: tuple[Any, ...]) -> int | None:
+def _counted(key: _Key, opening: list[str], line: tuple[GameMove, ...]) -> int | None:
     """``line``'s length as the status line counts it, replayed from the deal's start
     (None: it does not replay, or does not win)."""
     from game.challenges.lines import ProofError, replay_freecell, replay_spider
@@ -67,7 +106,7 @@ def _counted(key: tuple[Any, ...], opening: list[str], line: tuple[Any, ...]) ->
     game, number, suits, level = key
     try:
         if game == "freecell":
-            steps = replay_freecell(number, opening + [str(m) for m in line], level)
+            steps = replay_freecell(number, opening + [str(m) for m in line], _level(level))
         else:
             steps = replay_spider(number, suits, [str(m) for m in line])
     except ProofError:
@@ -86,7 +125,7 @@ def par_here(game: str, number: int, suits: int = 1, level: str | None = "safe",
     from game.solver.answers import Ask
     from game.solver.worker import run_job
 
-    key = (game, number, suits if game == "spider" else 1, level if game == "freecell" else None)
+    key = _Key(game, number, suits if game == "spider" else 1, level if game == "freecell" else None)
     start, opening = _start(key)
     limit = limits.PAR
     answer = run_job(Ask.PAR, start, {"budget": limit.states,
@@ -111,7 +150,7 @@ def par_sentence(moves: int, par: int, demo: bool = False) -> str:
     return say(key, moves=moves, par=par)
 
 
-def rest_of(start: Any, line: tuple[Any, ...], position: Any) -> list[Any] | None:
+def rest_of(start: Position, line: tuple[Move, ...], position: Position) -> list[Move] | None:
     """FreeCell: par's ``line`` (every card movement from ``start``) from ``position``
     as the player moves left to make at the position's level, when the game stands
     on the line (None: it does not, or the line is not one of that level)."""
@@ -130,11 +169,11 @@ def rest_of(start: Any, line: tuple[Any, ...], position: Any) -> list[Any] | Non
 class Par:
     """The par search of the game on the table, and its answer once replayed."""
 
-    def __init__(self, jobs: Any) -> None:
+    def __init__(self, jobs: _Jobs) -> None:
         self.jobs = jobs
         self.found: ParLine | None = None
-        self._key: tuple[Any, ...] | None = None
-        self._start: Any = None
+        self._key: _Key | None = None
+        self._start: GamePosition | None = None
         self._opening: list[str] = []
         self._request = 0
 
@@ -142,7 +181,7 @@ class Par:
     def searching(self) -> bool:
         return self._request != 0
 
-    def follow(self, table: Any) -> None:
+    def follow(self, table: Table) -> None:
         """The game on ``table`` changed: a new deal (or level) searches its par; the same one keeps it."""
         key = _key(table)
         if key == self._key:
@@ -180,13 +219,14 @@ class Par:
         ``demo``: the demo played some of the game)."""
         return "" if self.found is None else par_sentence(moves, self.found.moves, demo)
 
-    def found_for(self, table: Any) -> tuple[str, tuple[Any, ...]] | None:
+    def found_for(self, table: Table) -> tuple[str, tuple[Move, ...]] | None:
         """``(level, line)`` of par when it is the par of the game on ``table`` (FreeCell), else None."""
         if self.found is None or self._key != _key(table) or self._key[0] != "freecell":
             return None
-        return str(self._key[3]), self.found.line
+        line = self.found.freecell_line
+        return None if line is None else (str(self._key[3]), line)
 
-    def rest_from(self, position: Any) -> tuple[Any, ...] | None:
+    def rest_from(self, position: GamePosition) -> tuple[GameMove, ...] | None:
         """The par line from ``position`` when the game stands on it (the demo plays it), else None."""
         if self.found is None or self._start is None:
             return None
@@ -196,10 +236,12 @@ class Par:
             return self.found.line
         freecell = self._key is not None and self._key[0] == "freecell"
         for i, move in enumerate(self.found.line):
-            if freecell:
+            if freecell and isinstance(pos, Position) and isinstance(move, Move):
                 pos.push(move, auto=False)
-            else:
+            elif not freecell and isinstance(pos, SpiderPosition) and isinstance(move, SpiderMove):
                 pos.push(move)
+            else:
+                raise TypeError(f"{move!r} is not a move of {pos!r}'s game")
             if _exact(pos) == want:
                 return self.found.line[i + 1:]
         return None

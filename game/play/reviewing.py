@@ -19,37 +19,46 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.i18n import _
-from game.play.coach import FREECELL, Coach, Rules
+from game.play.coach import Coach, PositionLike, ReviewCoach, Rules
 from game.play.flights import Flights
 from game.play.panels import Button, Command, Panel
 from game.play.table import Helped, TableEnv, TableEvent, TableWanted
 from game.render.marks import Mark
 from game.session import FreeCellSession, SpiderSession
 
+if TYPE_CHECKING:
+    from game.play.table import Table
+    from game.spider.fair_review import FairJudged
+
 __all__ = ["Reviewing"]
 
+P = TypeVar("P", bound=PositionLike)  # the game's position
+M = TypeVar("M")  # the game's move
+S = TypeVar("S", FreeCellSession, SpiderSession)  # the game's session
 
-class Reviewing(ABC):
-    """The review's side of a table (a mixin: ``self`` is a :class:`game.play.table.Table`)."""
 
-    coach_rules: Rules = FREECELL
-    #: The game review (made on the first "Review").
-    coach: Coach | None = None
+class Reviewing(ABC, Generic[P, M, S]):
+    """The review's side of a table (a mixin: ``self`` is a :class:`game.play.table.Table`
+    of the game whose position, move and session are ``P``, ``M``, ``S``)."""
+
+    #: The game's rules as the coach asks them (each table names its game's).
+    coach_rules: Rules[P, M, S]
+    #: The game review (made on the first "Review"), or the fair review (Spider's).
+    coach: Coach[P, M, S] | ReviewCoach[P, M, S, FairJudged] | None = None
     # The table's own, declared for the checker (annotations only: nothing here
     # hides the table's attributes and methods).
-    session: FreeCellSession | SpiderSession
+    session: S
     panel: Panel | None
     env: TableEnv
-    par_found: tuple[str, tuple[Any, ...]] | None  # par's level and line (the review measures against it)
     flights: Flights
     say: Callable[[str], None]
     emit: Callable[[TableEvent], None]
 
     @abstractmethod
-    def table_for(self, session: Any) -> Any:
+    def table_for(self, session: S) -> Table:
         """A table of this game for ``session`` ("Try again from here")."""
 
     def review_button(self, name: str) -> None:
@@ -58,21 +67,24 @@ class Reviewing(ABC):
         what, _sep, arg = name.partition(":")
         if what in ("review", "review-peek", "review-fair"):
             if what == "review" and self.coach is not None and self.coach_up():
-                what = "review-fair" if getattr(self.coach, "fair", False) else "review-list"  # back to the list
+                what = "review-fair" if self.coach.fair else "review-list"  # back to the list
             if what == "review" and self.peeks() and self.coach_rules.played(self.session)[1]:
                 self.panel = self.peek_question()
                 return
             fair = what == "review-fair"
-            if self.coach is None or getattr(self.coach, "fair", False) != fair:
+            if self.coach is None or self.coach.fair != fair:
+                coach = self.fair_coach() if fair else Coach(self.coach_rules)
+                if coach is None:
+                    return  # a table without hidden cards has no fair review
                 if self.coach is not None:
                     self.coach.close()
-                self.coach = self.fair_coach() if fair else Coach(self.coach_rules)
+                self.coach = coach
             if what == "review-peek":
                 # The player chose to see what no player sees: the game no longer counts.
                 self.session.help_with("peek")
                 self.emit(Helped())
             if not self.coach.same_game(self.session):
-                note = self.coach.begin(self.session, self.par_found, self.shown_lines())
+                note = self.coach.begin(self.session, self.review_par(), self.shown_lines())
                 if note:
                     self.say(note)
                     return
@@ -93,7 +105,11 @@ class Reviewing(ABC):
                                   _("Trying again from move {n}: this game does not count in the statistics").format(
                                       n=int(arg))))
 
-    def shown_lines(self) -> dict[int, tuple[Any, ...]]:
+    def review_par(self) -> tuple[str, tuple[M, ...]] | None:
+        """Par's level and line, which the review measures against (FreeCell's: the table's par)."""
+        return None
+
+    def shown_lines(self) -> dict[int, tuple[M, ...]]:
         """The hints' lines shown on the way of the game under review, by move count
         (the review knows them there); none for a game whose hint has no line to keep."""
         return {}
@@ -118,11 +134,9 @@ class Reviewing(ABC):
                       Button(_("Knowing every card; the game stops counting"), "review-peek"),
                       Button(_("Cancel"), Command.CLOSE)), focus=0)
 
-    def fair_coach(self) -> Coach:
+    def fair_coach(self) -> ReviewCoach[P, M, S, FairJudged] | None:
         """The fair review's coach (Spider's; a table without hidden cards has none)."""
-        from game.play.fair_coach import FairCoach
-
-        return FairCoach()
+        return None
 
     def coach_up(self) -> bool:
         """The review's list or one move's page is on screen (the keyboard walking
@@ -130,7 +144,7 @@ class Reviewing(ABC):
         panel = self.panel
         return panel is not None and any(str(b.action).startswith("review-") for b in panel.buttons)
 
-    def coach_position(self) -> Any:
+    def coach_position(self) -> P | None:
         """The position before the move looked at while its page is up (None: the game's own;
         the panel covers input, and closing it ends this)."""
         if self.coach is not None and self.coach_up():

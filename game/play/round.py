@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game import speeds
 from game.challenges import Status
 from game.challenges.sentences import say
+from game.freecell.position import Position
 from game.i18n import _, detect_language, ngettext, set_language
 from game.places import PileKind
 from game.play.bar import BarFocus
@@ -32,18 +33,24 @@ from game.play.fair_demo import FairDemo
 from game.play.frame import control_bar, status_line
 from game.play.games import GAMES, LIVE_CHECK, Game, asks, game_of, next_table, not_counted, restored_table
 from game.play.host import Host
-from game.play.jobs import Jobs, LineFound, Rewound, Said, WinnableFound
+from game.play.jobs import JobEvent, Jobs, LineFound, Rewound, Said, WinnableFound
 from game.play.menu import Menu, Settings
 from game.play.panels import Button, Command, Panel
 from game.play.par import Par
 from game.play.record import Record
-from game.play.table import Helped, NewDealWanted, Played, Refused, Table, TableEnv, TableWanted, Undone
+from game.play.table import GameMove, Helped, NewDealWanted, Played, Refused, Table, TableEnv, TableWanted, Undone
 from game.render.camera import set_text_scale
 from game.session import restore_saved
 from game.solver import SolverChecker
 from game.solver.service import answer_pipes
 from game.stats import Statistics
 from game.store import Store
+
+if TYPE_CHECKING:  # the challenges' marks and the live check load with their first use
+    from game.challenges import Challenge, ChallengeProgress
+    from game.freecell.winnability import Winnability
+    from game.input.actions import Act
+    from game.render.marks import Mark
 
 __all__ = ["QUIET_LOOK", "QUIET_STILL", "Round"]
 
@@ -61,7 +68,7 @@ def _today() -> datetime.date:
     return today_in_japan()
 
 
-def _say_goal(challenge: Any) -> str:
+def _say_goal(challenge: Challenge) -> str:
     """What the message line says as a challenge is dealt: its level and goal."""
     return say("play.started", level=challenge.level_name(), goal=challenge.sentence())
 
@@ -93,7 +100,7 @@ class Round:
         self.bar = BarFocus()
         self._sync_env()
         #: The live winnability check (while the setting is on) and a running demo.
-        self.winnability: Any = None
+        self.winnability: Winnability | None = None
         self.demo: Demo | FairDemo | None = None
         #: The engine's last refusal, for F1 (the message line itself clears).
         self.last_refusal = ""
@@ -164,8 +171,10 @@ class Round:
 
     def position_changed(self) -> None:
         """The position changed (move, undo, restart, new deal): re-check winnability."""
-        if self.winnability is not None and self.table.live_check_applies:
-            self.winnability.position_changed(self.table.position)
+        position = self.table.position
+        # The live check is FreeCell's (its table's ``live_check_applies``): a FreeCell position.
+        if self.winnability is not None and self.table.live_check_applies and isinstance(position, Position):
+            self.winnability.position_changed(position)
         if self.settings.find_par:
             self.par.follow(self.table)  # a new deal (or level) starts its par search
 
@@ -214,7 +223,7 @@ class Round:
             self._win_sound = False
             self.host.play_sound("win")
 
-    def _react(self, events: list[Any]) -> None:
+    def _react(self, events: list[JobEvent]) -> None:
         """React to the solver's answers for the player (:mod:`game.play.jobs`)."""
         for event in events:
             if isinstance(event, LineFound):
@@ -309,7 +318,7 @@ class Round:
 
     # --- daily challenges ----------------------------------------------------------------
 
-    def challenge_marks(self) -> Any:
+    def challenge_marks(self) -> ChallengeProgress:
         """The player's challenge marks as ``challenges.json`` has them now."""
         from game.challenges import ChallengeProgress
 
@@ -330,7 +339,7 @@ class Round:
         return (say("play.confirm", level=challenge.level_name()), say("play.confirm.yes"),
                 lambda: self.start_challenge(challenge))
 
-    def start_challenge(self, challenge: Any) -> None:
+    def start_challenge(self, challenge: Challenge) -> None:
         """Deal ``challenge``'s game (at its automatic level or suits) and follow it."""
         goal = challenge.goal
         self.abandon()
@@ -439,7 +448,7 @@ class Round:
         if self.challenge is not None:
             self.challenge.spoiled = True
 
-    def play_demo(self, line: list[Any]) -> None:
+    def play_demo(self, line: list[GameMove]) -> None:
         """Play ``line`` (valid from the position on the table) as the demo."""
         # The game's worker also seeks a shorter ending while a full-knowledge
         # (Spider) demo plays; the demo leaves it alone otherwise.
@@ -622,7 +631,7 @@ class Round:
         bar = control_bar(self.table, self.winnability)
         return self.bar.marked(bar) if ring and self.env.keyboard_used else bar
 
-    def bar_key(self, act: Any, press: Callable[[str], None]) -> bool:
+    def bar_key(self, act: Act, press: Callable[[str], None]) -> bool:
         """F6 or a shoulder onto the bar, or a key while the ring is on it (:meth:`BarFocus.key`);
         True when spent. A panel up has the keys first (the caller asks only when none is)."""
         return self.bar.key(act, self.buttons(), press, self.say, self.env.left_handed)
@@ -643,7 +652,7 @@ class Round:
         """Cards are selected (a right-click, as [Esc], clears them)."""
         return self.table.selection is not None
 
-    def focus_mark(self) -> Any:
+    def focus_mark(self) -> Mark | None:
         """The table's focus ring, unless the ring is on the bar."""
         return None if self.bar.at is not None else self.table.focus_mark()
 

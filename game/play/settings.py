@@ -11,9 +11,12 @@ as a plain dict; the menu shows and changes it (game.play.menu)::
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.i18n import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from game.store import Store
 
 __all__ = ["AUTO_MOVES", "CHOICE_NAMES", "DRAG_DISTANCES", "SPEEDS", "TEXT_SIZES", "VOLUMES", "Settings"]
 
@@ -145,7 +148,7 @@ class Settings:
         return True
 
     @classmethod
-    def from_dict(cls, data: Any) -> Settings:
+    def from_dict(cls, data: object) -> Settings:
         """Settings from a saved document: each field that passes
         :data:`game.schema.SETTINGS` is kept, each other one keeps its default.
 
@@ -157,7 +160,7 @@ class Settings:
         return cls.checked(data)[0]
 
     @classmethod
-    def checked(cls, data: Any) -> tuple[Settings, list[str]]:
+    def checked(cls, data: object) -> tuple[Settings, list[str]]:
         """The settings and one line per field that was refused."""
         from game.schema import SETTINGS
 
@@ -168,11 +171,12 @@ class Settings:
         for f in fields(cls):
             if f.name in good:
                 value = good[f.name]
-                setattr(out, f.name, float(value) if f.name == "volume" else value)
+                # The schema passed it as its field's type; the volume, a number, is kept as a float.
+                setattr(out, f.name, float(value) if isinstance(value, int) and f.name == "volume" else value)
         return out, bad
 
     @classmethod
-    def load(cls, store: Any, name: str = "settings") -> Settings:
+    def load(cls, store: Store, name: str = "settings") -> Settings:
         """The settings in ``store`` (a :class:`game.store.Store`).
 
         The rule for a bad file: the fields that are right are kept and the
@@ -198,5 +202,5 @@ class Settings:
             store.set_aside(name, why.format(bad=bad[0], n=len(bad) - 1), fresh=settings.to_dict())
         return settings
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return asdict(self)

@@ -21,16 +21,35 @@ fallback SPEC §2.3 keeps.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
-from game.spider.hints import HintCycle
-from game.spider.masked import mask
+from game.spider.hints import Hint, HintCycle, Visible
+from game.spider.masked import MaskedView, mask
+from game.spider.moves import Move
+from game.spider.position import Position
 
-__all__ = ["THINKING_FRAMES", "Shown", "SpiderHints"]
+if TYPE_CHECKING:  # the fair search and the worker's answers load with the first hint
+    from game.solver.answers import Answer, Progress
+    from game.spider.advice import FairHint
+
+__all__ = ["THINKING_FRAMES", "HintSolver", "Shown", "SpiderHints"]
 
 #: Frames a hint may take before "thinking…" shows (an answer inside them shows no sign).
 THINKING_FRAMES = 3
+
+
+class HintSolver(Protocol):
+    """What the fair hint asks of the game's solver worker (a ``SolverService``; a
+    test's or a bench's stand-in answers the same four calls)."""
+
+    def ask_hint(self, view: MaskedView, /) -> int: ...
+
+    def poll(self, request: int | None = None) -> Sequence[Answer | Progress]: ...
+
+    def cancel(self, request: int | None = None) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class Shown:
@@ -44,9 +63,9 @@ class Shown:
 
     def __init__(self) -> None:
         self._game: str | None = None  # the deal's start, whole (it never leaves this process)
-        self._tables: set[Any] = set()
+        self._tables: set[Visible] = set()
 
-    def update(self, position: Any) -> None:
+    def update(self, position: Position) -> None:
         """Add the tables of ``position``'s game so far (its start, then each move's)."""
         start = position.copy()
         while start.move_stack:
@@ -59,7 +78,7 @@ class Shown:
             start.push(move)
             self._tables.add(start.visible())
 
-    def returns(self, position: Any, move: Any) -> bool:
+    def returns(self, position: Position, move: Move | None) -> bool:
         """Whether playing ``move`` on ``position`` shows a table this game has shown before."""
         if move is None or not position.is_legal(move):
             return False
@@ -67,23 +86,23 @@ class Shown:
         trial.push(move)
         return trial.visible() in self._tables
 
-    def order(self, position: Any, hints: tuple[Any, ...]) -> tuple[Any, ...]:
+    def order(self, position: Position, hints: tuple[FairHint, ...]) -> tuple[FairHint, ...]:
         """``hints`` with those that lead back to a table shown put last (each part in its order)."""
         self.update(position)
-        back = [self.returns(position, getattr(h, "move", None)) for h in hints]
+        back = [self.returns(position, h.move) for h in hints]
         return tuple(h for h, b in zip(hints, back) if not b) + tuple(h for h, b in zip(hints, back) if b)
 
 
 class SpiderHints:
     """The fair hint's requests for one table (see the module docstring)."""
 
-    def __init__(self, solver: Callable[[], Any]) -> None:
+    def __init__(self, solver: Callable[[], HintSolver]) -> None:
         self._solver = solver
-        self._service: Any = None
+        self._service: HintSolver | None = None
         self._request = 0
-        self._asked_for: Any = None  # the visible table the running request is for
-        self._view: Any = None  # the visible table ``_hints`` answer
-        self._hints: tuple[Any, ...] = ()
+        self._asked_for: Visible | None = None  # the visible table the running request is for
+        self._view: Visible | None = None  # the visible table ``_hints`` answer
+        self._hints: tuple[FairHint, ...] = ()
         self._next = 0
         self._frames = 0
         self.fallback = HintCycle()
@@ -98,11 +117,11 @@ class SpiderHints:
         """Say "thinking…": the answer has taken more than a few frames."""
         return self._request != 0 and self._frames >= THINKING_FRAMES
 
-    def answer(self, position: Any) -> tuple[Any, ...]:
+    def answer(self, position: Position) -> tuple[FairHint, ...]:
         """Every hint of the answer for the table as it is, best first (empty: none yet)."""
         return self._hints if position.visible() == self._view else ()
 
-    def press(self, position: Any) -> Any:
+    def press(self, position: Position) -> FairHint | Hint | None:
         """Hint pressed: the next hint of a known answer for this table, else ask the worker (None)."""
         view = position.visible()
         if view == self._view and self._hints:
@@ -122,10 +141,10 @@ class SpiderHints:
         self._frames = 0
         return None
 
-    def poll(self, position: Any) -> Any:
+    def poll(self, position: Position) -> FairHint | Hint | None:
         """Once a frame: the first hint of the answer when it has arrived (for the table as it
         is now; an answer for a table changed since is dropped), else None."""
-        if not self._request:
+        if not self._request or self._service is None:
             return None
         self._frames += 1
         for event in self._service.poll(self._request):

@@ -5,7 +5,7 @@ cycled from what a player can see.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from game import speeds
 from game.clock import clock_text
@@ -20,9 +20,16 @@ from game.play.table import NewDealWanted, Played, Refused, Table, TableEnv
 from game.render.layout import CardTransform, Layout
 from game.render.marks import Mark
 from game.render.picking import Pick
+from game.rules import Outcome
 from game.session import SpiderSession
 from game.spider import DEAL, HintKind, IllegalMoveError, Move, Position
 from game.stats import game_key
+
+if TYPE_CHECKING:  # the fair review and the worker load with the first one asked for
+    from game.play.fair_coach import FairCoach
+    from game.play.spider_hint import HintSolver
+    from game.spider.advice import FairHint
+    from game.spider.hints import Hint
 
 __all__ = ["SpiderTable"]
 
@@ -39,7 +46,7 @@ class _Figures(NamedTuple):
     undoable: bool
 
 
-class SpiderTable(Reviewing, Table):
+class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
     game = "spider"
     session: SpiderSession
     coach_rules = SPIDER
@@ -59,8 +66,13 @@ class SpiderTable(Reviewing, Table):
         shown = self.coach_position()  # the review's page for one move shows the position before it
         return self.session.position if shown is None else shown
 
-    def table_for(self, session: Any) -> SpiderTable:
+    def table_for(self, session: SpiderSession) -> SpiderTable:
         return SpiderTable(self.env, session.number, session.suits, session)
+
+    def fair_coach(self) -> FairCoach:
+        from game.play.fair_coach import FairCoach
+
+        return FairCoach()
 
     def own_button(self, name: str) -> bool:
         if name == "review" or name.startswith("review-"):
@@ -141,6 +153,11 @@ class SpiderTable(Reviewing, Table):
         _, src, _ = self.selection
         return [(PileKind.COLUMN, d) for d in range(10) if d != src and pos.fitting_move(src, d) is not None]
 
+    def as_shown(self) -> _Figures:
+        shown = super().as_shown()
+        assert isinstance(shown, _Figures), "every figure shown is this table's own (figures())"
+        return shown
+
     def figures(self) -> _Figures:
         s, pos = self.session, self.session.position  # the game's, not a reviewed move's
         return _Figures(s.moves, s.won, s.score, pos.deals_left, pos.can_deal(), bool(pos.move_stack))
@@ -164,7 +181,7 @@ class SpiderTable(Reviewing, Table):
                      (Button(_("Full knowledge"), Command.DEMO_FULL), Button(_("Play fair"), Command.DEMO_FAIR),
                       Button(_("Cancel"), Command.CLOSE)))
 
-    def outcome_panel(self, outcome: Any) -> Panel:
+    def outcome_panel(self, outcome: Outcome) -> Panel:
         s = self.session
         if outcome.won:
             game = ngettext("Game #{number}, {suits} suit", "Game #{number}, {suits} suits", s.suits).format(
@@ -177,16 +194,18 @@ class SpiderTable(Reviewing, Table):
         return Panel(_("No move is left"), (_("Nothing can move and no deal is possible."),),
                      self.outcome_buttons(won=False, new=_("New game")))
 
-    def play(self, move: Any, *, redo: bool = False) -> bool:
+    def play(self, move: Move | None, *, redo: bool = False) -> bool:
         """Ask the engine; animate what the step says happened; say why when it
         refused. ``redo``: the last undone move or deal again instead of ``move``."""
+        if move is None and not redo:
+            raise ValueError("play a move, or redo the last one undone")
         self.flights.land()
         pos = self.position
         before = self.layout_now()
         old_len = [len(c) for c in pos.columns]
         stock_piles = pos.deals_left
         try:
-            step = self.session.redo() if redo else self.session.play(move)
+            step = self.session.redo() if redo or move is None else self.session.play(move)
         except IllegalMoveError as exc:
             # Spider's engine raises the bare reason, which has colons of its own.
             reason = str(exc)
@@ -230,7 +249,7 @@ class SpiderTable(Reviewing, Table):
         self.emit(Played(sound))  # a win or a dead end is said once its last card lands (settle)
         return True
 
-    def _land_where_put(self, before: Layout, move: Any, had: int, k: int) -> None:
+    def _land_where_put(self, before: Layout, move: Move, had: int, k: int) -> None:
         """A run that completes a set is first seen landing on its column (which held
         ``had`` cards), and waits there while the set flies off (as set ``k``) king first."""
         from game.render import theme
@@ -351,21 +370,22 @@ class SpiderTable(Reviewing, Table):
         """A hint is being sought (the status line says so after a few frames)."""
         return self.hints.waiting
 
-    def _hint_solver(self) -> Any:
+    def _hint_solver(self) -> HintSolver:
         if self.env.solver is not None:
             return self.env.solver("spider")
         from game.solver.service import SolverService
 
         return SolverService("spider")
 
-    def _show_hint(self, hint: Any) -> None:
+    def _show_hint(self, hint: FairHint | Hint) -> None:
         """Say the hint and outline it; a game that looks lost offers Undo and Restart."""
         self.say(_("Hint: {text}").format(text=hint.text))
         self.hint_marks = []
         if hint.kind is HintKind.MOVE and hint.move is not None:
-            n = len(self.position.columns[hint.source])
-            self.hint_marks = [Mark(PileKind.COLUMN, hint.source, n - hint.count, "hint"),
-                               Mark(PileKind.COLUMN, hint.dest, None, "hint")]
+            move = hint.move  # a move, not a deal (its kind says so)
+            n = len(self.position.columns[move.source])
+            self.hint_marks = [Mark(PileKind.COLUMN, move.source, n - move.count, "hint"),
+                               Mark(PileKind.COLUMN, move.dest, None, "hint")]
         elif hint.kind is HintKind.DEAL:
             self.hint_marks = [Mark(PileKind.STOCK, 0, None, "hint")]
         if getattr(hint, "lost", False):

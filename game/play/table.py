@@ -24,21 +24,46 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from game import speeds
+from game.freecell.moves import Move
+from game.freecell.position import Position
 from game.i18n import _, as_sentence, pgettext
 from game.input.actions import Act, Action
 from game.places import PileKind
 from game.play.flights import Flights, Key, transform_of
 from game.play.panels import Button, Command, Panel
 from game.render import theme
-from game.render.layout import CardTransform, Layout, Override, layout
+from game.render.layout import CardPlacement, CardTransform, Layout, Override, layout
 from game.render.marks import Mark, last_move_marks
 from game.render.picking import Pick
+from game.rules import Outcome
 from game.session import FreeCellSession, SpiderSession
+from game.spider.moves import Move as SpiderMove
+from game.spider.position import Position as SpiderPosition
 
-__all__ = ["NewDealWanted", "Played", "Refused", "Table", "TableEnv", "TableEvent", "TableWanted", "Undone"]
+if TYPE_CHECKING:  # the workers start with the first request
+    from game.solver import SolverService
+
+__all__ = ["Figures", "GameMove", "GamePosition", "NewDealWanted", "Played", "Refused", "Table", "TableEnv",
+           "TableEvent", "TableWanted", "Undone"]
+
+#: The position a table shows, of either game.
+GamePosition = Position | SpiderPosition
+#: A move of either game (Spider's deal among them).
+GameMove = Move | SpiderMove
+
+
+class Figures(Protocol):
+    """What the status line and the control bar read of a table, in either game
+    (:meth:`Table.figures`: each game's own value adds its own)."""
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def won(self) -> bool: ...
 
 
 @dataclass
@@ -66,9 +91,9 @@ class TableEnv:
     #: FreeCell: mark each target of the selection keeps the win / loses it (a setting).
     move_grades: bool = False
     #: The game's shared solver worker, by game name (None: a table on its own starts its own).
-    solver: Callable[[str], Any] | None = None
+    solver: Callable[[str], SolverService] | None = None
     #: FreeCell's yardstick worker, by game name (None: a table on its own starts its own).
-    yardstick: Callable[[str], Any] | None = None
+    yardstick: Callable[[str], SolverService] | None = None
 
 
 @dataclass(frozen=True)
@@ -100,7 +125,7 @@ class TableWanted:
     """The table asks to be replaced by ``table`` (the review's "Try again from
     here"), then ``message`` said; the game on the table is abandoned as by a new deal."""
 
-    table: Any
+    table: Table
     message: str
 
 
@@ -141,8 +166,9 @@ class Table(ABC):
         self.result_notes: tuple[str, ...] = ()
         #: The result panel's moves line in place of "Moves N" ("31 moves \u2014 par 26"; "": the plain one).
         self.moves_text = ""
-        #: Par's line and its level once par is known (the round sets it; the review measures against it).
-        self.par_found: tuple[str, tuple[Any, ...]] | None = None
+        #: Par's line and its level once par is known (the round sets it; the review measures against it):
+        #: FreeCell's only (:meth:`game.play.par.Par.found_for`).
+        self.par_found: tuple[str, tuple[Move, ...]] | None = None
         #: The run the pointer drags: (source (kind, pile, index), offset on the table plane).
         self.held: tuple[tuple[PileKind, int, int], tuple[float, float]] | None = None
         #: The place under the mouse, while no button is down (view state, as ``held``).
@@ -156,8 +182,8 @@ class Table(ABC):
         #: last step whose cards have all landed (``_shown_base`` before any of
         #: ``_shown_steps``, each (landing time, the flights' skip count then,
         #: figures after that step)). A table sets the base once it has a session.
-        self._shown_base: Any = None
-        self._shown_steps: list[tuple[float, int, Any]] = []
+        self._shown_base: Figures | None = None
+        self._shown_steps: list[tuple[float, int, Figures]] = []
         #: Each column's fan steps at most these (None: as wide as they fit): held while
         #: cards only leave the columns (an auto-complete cascade), so the cards left
         #: behind stay still instead of sliding wider at every departure.
@@ -204,7 +230,7 @@ class Table(ABC):
         """Whether the live winnability check (and Rewind) speak for this game."""
         return False
 
-    def learn_line(self, position: Any, line: Sequence[Any]) -> None:
+    def learn_line(self, position: GamePosition, line: Sequence[GameMove]) -> None:
         """The live check proved ``line`` wins from ``position`` (FreeCell's grades use it)."""
 
     def draggable(self, where: Pick) -> bool:
@@ -321,11 +347,11 @@ class Table(ABC):
     # --- the figures as shown (they follow the landings, not the rules' future) -------
 
     @abstractmethod
-    def figures(self) -> Any:
+    def figures(self) -> Figures:
         """The figures the status line and the control bar read, as the rules have
         them now (each game its own value, with ``won`` among them)."""
 
-    def as_shown(self) -> Any:
+    def as_shown(self) -> Figures:
         """:meth:`figures` as the table shows them at this moment: while a step's cards
         fly, those from before it; each step's own once its last card has landed
         (only reads)."""
@@ -355,7 +381,7 @@ class Table(ABC):
         self.win_shown = False
 
     @abstractmethod
-    def outcome_panel(self, outcome: Any) -> Panel:
+    def outcome_panel(self, outcome: Outcome) -> Panel:
         """The panel a finished game shows (``outcome.won``: won, or the game is lost)."""
 
     def outcome_buttons(self, won: bool, new: str) -> tuple[Button, ...]:
@@ -382,7 +408,7 @@ class Table(ABC):
 
     @property
     @abstractmethod
-    def position(self) -> Any:
+    def position(self) -> GamePosition:
         """The position the table shows (the game's own, or the one a review panel looks at)."""
 
     @abstractmethod
@@ -503,7 +529,7 @@ class Table(ABC):
 
     # --- flights -------------------------------------------------------------------
 
-    def animate(self, before: Layout, keys: Callable[[Any], Key], origin: Callable[[Key], Key],
+    def animate(self, before: Layout, keys: Callable[[CardPlacement], Key], origin: Callable[[Key], Key],
                 order: dict[Key, float], duration: float) -> None:
         """Fly every card whose place changed from ``before`` to the current layout.
 
@@ -559,7 +585,7 @@ class Table(ABC):
             t0 = max(now, f.t0)
             self.flights.add(key, start, end, t0, f.t0 + f.duration - t0, f.lift * (t0 == f.t0))
 
-    def card_key(self, p: Any) -> Key:
+    def card_key(self, p: CardPlacement) -> Key:
         """How flights name a card: FreeCell's cards are unique, Spider's are not."""
         return p.key
 
@@ -725,12 +751,6 @@ class Table(ABC):
     @abstractmethod
     def pile_size(self, kind: PileKind, pile: int) -> int:
         """How many cards lie on a pile (a foundation: its height)."""
-
-    @abstractmethod
-    def play(self, move: Any) -> bool:
-        """Play ``move`` through the session (its step says what moved, what went
-        home by itself, what was completed) and fly it; False, with the
-        engine's reason said, when it was refused."""
 
     @abstractmethod
     def activate(self, kind: PileKind, pile: int, index: int | None) -> None:
