@@ -707,3 +707,14 @@ def test_the_system_locale_is_matched_without_its_own_cldr_data(monkeypatch):
     finally:
         i18n._language_script_territory.cache_clear()
     assert found == ["ru", "ru", "zh_CN", "en", "ko", "en", "en"]
+
+
+def test_no_message_reads_to_pybabel_as_a_percent_placeholder():
+    """The game's placeholders are {named}; a literal % before a letter ("150% or") reads to
+    Babel as a %-placeholder, and pybabel compile then refuses every translation that words
+    it otherwise (docs/translating.md: write such English another way)."""
+    from catalogs import TEMPLATE
+
+    with open(TEMPLATE, "rb") as f:
+        template = read_po(f)
+    assert [m.id for m in template if m.id and m.python_format] == []

@@ -84,3 +84,34 @@ def test_a_dialogs_buttons_hide_what_lies_behind_them_focused_or_not(ctx):
         seen = [p for p in points if over_table.get_at(p) != over_black.get_at(p)]
         assert seen == [], f"{len(seen)} of {len(points)} button pixels show what lies behind {rect}"
     ov.release()
+
+
+def test_a_new_status_line_alone_sends_and_repaints_only_its_row(ctx):
+    """A cascade changes the status line with each card home: only the status row is drawn
+    again, sent and reported as changed (at 200% text the bar is twice as tall), and the
+    texture then holds what a fresh overlay draws for that status."""
+    from game.render.camera import set_text_scale
+
+    pygame.font.init()
+    buttons = (Button("Menu", "menu"), Button("Undo", "undo"), Button("Hint", "hint"))
+    for scale in (1.0, 2.0):
+        set_text_scale(scale)
+        try:
+            ov = Overlay(ctx, (1280, 720))
+            ov.update("Deal #617 · Moves 103 · 2:41", "", buttons)
+            bar = pygame.Rect(ov.geometry.band)
+            ov.update("Deal #617 · Moves 104 · 2:41", "", buttons)
+            status = pygame.Rect(ov.geometry.status)
+            assert ov.changed.contains(status) and bar.contains(ov.changed)
+            assert ov.changed.h < bar.h / 2 and ov.changed.w < bar.w
+            ov.update("Deal #617 · Moves 9", "", buttons)  # shorter: the old text's end is cleared
+            fresh = Overlay(ctx, (1280, 720))
+            fresh.update("Deal #617 · Moves 9", "", buttons)
+            assert ov.texture.read() == fresh.texture.read()
+            # A notice besides: the whole bar as before.
+            ov.update("Deal #617 · Moves 9", "J♠ can't go on 2♥", buttons)
+            assert ov.changed.contains(bar)
+            ov.release()
+            fresh.release()
+        finally:
+            set_text_scale(1.0)

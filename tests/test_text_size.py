@@ -156,6 +156,10 @@ def test_every_screen_fits_or_scrolls_and_never_clips(scaled, lang):
                 assert inside(text_box(t), g.box), (name, t, g.box)
                 assert not any(overlaps(text_box(t), b.rect) for b in g.buttons), (name, t)
             assert not any(t.text.endswith(CUT) for t in g.texts if t.role in ("label", "note", "header", "name"))
+            # A button's words wrap, never cut (at 200% the move list's second column once
+            # showed "Move J♣ from column 5…", hiding where the card goes).
+            cut = [b.label for b in g.buttons if CUT in b.label and CUT not in panel.buttons[b.index].label]
+            assert cut == [], (name, cut)
             # All of it shows, or the screen says it scrolls and leaves pieces out whole.
             shown = len(g.buttons) == len(panel.buttons)
             assert shown or g.above + g.below > 0, name

@@ -5,17 +5,17 @@
     python tools/bench_atlas.py --sizes 1280x720 --runs 9
 
 For each size it takes the atlas pixel size the renderer picks for FreeCell's
-cards there (the atlas is built once per card size: at start-up and after a
-large resize) and prints the median and the slowest of ``--runs`` builds,
-two-colour and four-colour. Each run starts cold for the art: the SVG files
-are read and every face rasterised again. This is a benchmark, not a test:
-numbers depend on the machine and its load.
+cards there (the atlas is built once per card size: at start-up whole, after a
+large resize or a change of the table's scale a few cells a frame) and prints
+the median and the slowest of ``--runs`` whole builds, two-colour and
+four-colour. Each run starts cold for the art: the SVG files are read and
+every face rasterised again. This is a benchmark, not a test: numbers depend
+on the machine and its load.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -29,16 +29,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.freecell.deals import deal
-from game.render import atlas, theme
+from game.render import atlas, atlas_texture, theme
 from game.render.camera import Camera
 from game.render.layout import layout
 
 
 def atlas_px(size: tuple[int, int]) -> int:
-    """The atlas pixel size CardAtlas.ensure picks for FreeCell at ``size`` (game/render/scene.py)."""
+    """The atlas pixel size CardAtlas.ensure picks for FreeCell at ``size`` (game/render/atlas_texture.py)."""
     lay = layout(deal(1), *size)
-    card_px = Camera.frame(lay.rect, *size).pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W
-    return int(min(512, max(64, math.ceil(card_px * 1.15 / 32) * 32)))
+    return atlas_texture.atlas_px(Camera.frame(lay.rect, *size).pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -419,6 +419,9 @@ def main(argv: list[str] | None = None) -> int:
                                         "question", "review"),
                     help="open a screen over the table (with --data: that folder's settings and statistics)")
     ap.add_argument("--data", type=Path, metavar="DIR", help="the data folder --panel reads")
+    ap.add_argument("--scroll", type=int, metavar="PX",
+                    help="with --panel: a screen that scrolls (large text), this many pixels down as the "
+                         "wheel leaves it (0: the top), instead of where the focus takes it")
     ap.add_argument("--rects", type=Path, metavar="FILE",
                     help="write the screen boxes of the cards and the HUD pieces as JSON")
     ap.add_argument("--deck", action="store_true", help="draw the 52 faces in a grid, flat, instead of a table")
@@ -471,7 +474,7 @@ def window_card_px(game: str, size: tuple[int, int]) -> float:
         position = spider_deal(1, 1)
     lay = layout(position, *size)
     cam = Camera.frame(lay.rect, *size)
-    # The same measure as the renderer's atlas (game/render/scene.py).
+    # The same measure as the renderer's atlas (Renderer.render, game/render/scene.py).
     return cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W
 
 
@@ -691,6 +694,9 @@ def shoot(args: argparse.Namespace) -> int:
         tip, cam = table.tip(), renderer.camera_for(rest)
         if tip is not None:
             tip = (tip[2], place_box(rest, cam, tip[0], tip[1]))
+        if args.scroll is not None and panel is not None:
+            # As the wheel leaves it: the screen scrolled this far, not following the focus.
+            overlay.scroll, overlay._scrolled = args.scroll, panel
         overlay.update(table.status(), table.message, table.buttons(), panel, tip=tip,
                        clear=marked_boxes(rest, cam, marks), table=pile_boxes(rest, cam))
         renderer.target.use()  # the overlay draws over the frame, as in the window

@@ -260,8 +260,8 @@ class App(FollowsDesktop):
                 drew = self.step()
                 if drew or not self.running:
                     continue
-                if self.play.busy or self.pointing.dragging:
-                    pygame.time.wait(8)  # cards are flying: the next frame is due soon
+                if self.play.busy or self.pointing.dragging or self.renderer.busy:
+                    pygame.time.wait(8)  # cards fly (or an atlas is drawn): the next frame is due soon
                     continue
                 self._idle_wait(self._quiet_ms())  # nothing moves: until input, or the next look
         finally:

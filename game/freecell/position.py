@@ -37,7 +37,7 @@ from game import rules
 from game.cards import CARDS, RANK, RED, SUIT, Card, Suit, rank_token, run_name
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, AUTO_SAFE, auto_level, is_safe_home
 from game.freecell.board import BoardError, read_board_text
-from game.freecell.moves import CELLS, COLUMNS, HOME, Move, place_name
+from game.freecell.moves import CELLS, COLUMNS, HOME, Move, place_name, place_token
 from game.i18n import _, ngettext
 from game.rules import Termination
 
@@ -397,7 +397,7 @@ class Position:
         if src < COLUMNS:
             col = cols[src]
             if not col:
-                return _("{place} is empty").format(place=place_name(src))
+                return _("column {n} is empty").format(n=src + 1)
             if count > len(col):
                 return ngettext("{place} holds only {n} card", "{place} holds only {n} cards", len(col)).format(
                     place=place_name(src), n=len(col))
@@ -405,7 +405,8 @@ class Position:
         else:
             c = self.cells[src - CELLS_BASE]
             if c is None:
-                return _("{place} is empty").format(place=place_name(src))
+                # One message per kind of place: "{place} is empty" read "空当 a是空的" in Chinese.
+                return _("free cell {cell} is empty").format(cell=place_token(src))
             if dst >= CELLS_BASE and dst < HOME:
                 return _("{card} stays put: a card never moves from one free cell to another").format(card=c.display)
             if count != 1:

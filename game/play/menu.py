@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.i18n import LANGUAGES, N_, _, language, listed, ngettext, number_range, percent, pgettext
+from game.i18n import LANGUAGES, N_, _, language, listed, number_range, percent, pgettext
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 from game.play.settings import AUTO_MOVES, CHOICE_NAMES, DRAG_DISTANCES, SPEEDS, TEXT_SIZES, VOLUMES, Settings
 from game.quoting import printable
@@ -128,6 +128,7 @@ class Menu:
     # a row names its buttons by index, so focus and clicks stay one list.
 
     def _main(self) -> tuple[str, list[Section], list[Button]]:
+        from game.challenges.sentences import suits_name
         from game.freecell.daily import daily_deal, today_in_japan
         from game.freecell.difficulty import difficulty
 
@@ -151,7 +152,9 @@ class Menu:
         suits = b.add("1", "spider-suits-1") + b.add("2", "spider-suits-2") + b.add("4", "spider-suits-4")
         spider_rows = [
             Row(_("Suits"), suits, selected=(suits[(1, 2, 4).index(s)],) if s in (1, 2, 4) else ()),
-            Row(_("New game"), b.add(ngettext("Play {x} suit", "Play {x} suits", s).format(x=s), "spider-new")),
+            Row(_("New game"),
+                # TRANSLATORS: {suits} is "1 suit", "2 suits" or "4 suits", as the game names its levels.
+                b.add(_("Play {suits}").format(suits=suits_name(s)), "spider-new")),
             self._number_row("spider", _("Game number"), b),
         ]
         more_rows = [

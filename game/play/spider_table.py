@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from game import speeds
+from game.challenges.sentences import suits_name
 from game.clock import clock_text
 from game.i18n import _, ngettext
 from game.input.actions import Act
@@ -95,12 +96,9 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
 
     def with_suits(self, suits: int) -> tuple[Table, str, str]:
         number = self.session.number
-        if suits == 1:
-            ask = _("Play game #{number} again with 1 suit?").format(number=number)
-            said = _("Game #{number} again with 1 suit").format(number=number)
-        else:
-            ask = _("Play game #{number} again with {suits} suits?").format(number=number, suits=suits)
-            said = _("Game #{number} again with {suits} suits").format(number=number, suits=suits)
+        # TRANSLATORS: {suits} is "1 suit", "2 suits" or "4 suits", as the game names its levels.
+        ask = _("Play game #{number} again with {suits}?").format(number=number, suits=suits_name(suits))
+        said = _("Game #{number} again with {suits}").format(number=number, suits=suits_name(suits))
         return SpiderTable(self.env, number, suits), ask, said
 
     def stats_key(self) -> str:
@@ -130,8 +128,8 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
     def status(self, extra: tuple[str, ...] = ()) -> str:
         s = self.session
         shown = self.as_shown()
-        parts = [ngettext("Spider, {suits} suit, game #{number}", "Spider, {suits} suits, game #{number}",
-                          s.suits).format(suits=s.suits, number=s.number),
+        # TRANSLATORS: {suits} is "1 suit", "2 suits" or "4 suits", as the game names its levels.
+        parts = [_("Spider, {suits}, game #{number}").format(suits=suits_name(s.suits), number=s.number),
                  clock_text(s.clock.elapsed), _("score {score}").format(score=shown.score),
                  ngettext("{moves} move", "{moves} moves", shown.moves).format(moves=shown.moves),
                  ngettext("{deals_left} deal left", "{deals_left} deals left",
@@ -184,8 +182,8 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
     def outcome_panel(self, outcome: Outcome) -> Panel:
         s = self.session
         if outcome.won:
-            game = ngettext("Game #{number}, {suits} suit", "Game #{number}, {suits} suits", s.suits).format(
-                number=s.number, suits=s.suits)
+            # TRANSLATORS: {suits} is "1 suit", "2 suits" or "4 suits", as the game names its levels.
+            game = _("Game #{number}, {suits}").format(number=s.number, suits=suits_name(s.suits))
             return Panel(_("You won!"), (game,
                                       _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
                                       self.moves_text or _("Moves {moves}").format(moves=s.moves),

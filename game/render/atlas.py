@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -38,8 +39,8 @@ from game.cards import RANK, SUIT
 from game.render import theme
 from game.resources import asset_path
 
-__all__ = ["ART_TOP", "BACK", "CELLS", "COURT_TOP", "FONT_FILE", "GHOST", "AtlasSheet", "FacePrint", "art_aspect",
-           "card_file", "draw_atlas", "ink", "redraw_back"]
+__all__ = ["ART_TOP", "BACK", "CELLS", "COURT_TOP", "FONT_FILE", "GHOST", "AtlasBuild", "AtlasSheet", "FacePrint",
+           "art_aspect", "card_file", "draw_atlas", "ink", "redraw_back"]
 
 FONT_FILE = "DejaVuSans-Bold.ttf"
 BACK = 52
@@ -98,6 +99,10 @@ class AtlasSheet:
         cx, cy = cell % self.cols, cell // self.cols
         return (cx * self.cell_w + PAD, cy * self.cell_h + PAD, self.cell_w - 2 * PAD,
                 self.cell_h - 2 * PAD)
+
+    def padded_rect(self, cell: int) -> tuple[int, int, int, int]:
+        """All the pixels of ``cell``, its padding included: x, y, w, h (what a texture upload of it writes)."""
+        return ((cell % self.cols) * self.cell_w, (cell // self.cols) * self.cell_h, self.cell_w, self.cell_h)
 
 
 def _font(px: int) -> pygame.font.Font:
@@ -395,33 +400,73 @@ def _paint_cell(sheet: pygame.Surface, cell: int, img: pygame.Surface, cw: int, 
     sheet.blit(img, (x + PAD, y + PAD))
 
 
+class AtlasBuild:
+    """An atlas being drawn a few cells at a time: :meth:`step` draws the next cells, :attr:`done` says when all are.
+
+    The renderer spreads a new card size's atlas over several frames (one whole
+    atlas is 50-900 ms of drawing), so no frame of a move or a cascade pays for it.
+
+        >>> build = AtlasBuild(64)
+        >>> build.step(cells=10), build.done
+        ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], False)
+        >>> while not build.done:
+        ...     _ = build.step()
+        >>> pygame.image.tobytes(build.sheet.surface, "RGBA") == pygame.image.tobytes(draw_atlas(64).surface, "RGBA")
+        True
+    """
+
+    def __init__(self, card_px: int, four_colour: bool = False, back: str = theme.DEFAULT_CARD_BACK,
+                 face: FacePrint | None = None) -> None:
+        self.face = FacePrint(four_colour, face.large if face else False, face.paper if face else theme.FACE_PAPER)
+        theme.card_back(back)  # an unknown name fails before any drawing
+        self.back = back
+        self.w = max(32, int(card_px))
+        self.h = round(self.w * theme.CARD_H / theme.CARD_W)
+        cw, ch = self.w + 2 * PAD, self.h + 2 * PAD
+        rows = (CELLS + GRID_COLS - 1) // GRID_COLS
+        surface = pygame.Surface((GRID_COLS * cw, rows * ch), pygame.SRCALPHA)
+        surface.fill((0, 0, 0, 0))
+        #: The sheet drawn so far (complete once :attr:`done`).
+        self.sheet = AtlasSheet(surface, cw, ch, GRID_COLS, rows)
+        self.next_cell = 0
+        # A Font dies with the pygame session that opened it (a window closed and
+        # reopened): open fresh ones for each atlas; the glyph cache keeps surfaces.
+        _open_font.cache_clear()
+
+    @property
+    def done(self) -> bool:
+        return self.next_cell >= CELLS
+
+    def step(self, cells: int = 1, seconds: float | None = None) -> list[int]:
+        """Draw up to ``cells`` more cells, and (``seconds``) no more once that time is spent (one at
+        least); the cells drawn."""
+        start = time.perf_counter()
+        drawn: list[int] = []
+        while not self.done and len(drawn) < cells and (seconds is None or not drawn
+                                                        or time.perf_counter() - start < seconds):
+            cell = self.next_cell
+            if cell < 52:
+                img = _draw_face(cell, self.w, self.h, self.face)
+            elif cell == BACK:
+                img = _draw_back(self.w, self.h, self.back, self.face.paper)
+            else:
+                img = _draw_ghost(cell - GHOST, self.w, self.h)
+            _paint_cell(self.sheet.surface, cell, img, self.sheet.cell_w, self.sheet.cell_h)
+            drawn.append(cell)
+            self.next_cell += 1
+        return drawn
+
+
 def draw_atlas(card_px: int, four_colour: bool = False, back: str = theme.DEFAULT_CARD_BACK,
                face: FacePrint | None = None) -> AtlasSheet:
-    """Draw all cells for cards ``card_px`` pixels wide (the height is 1.4 times that).
+    """Draw all cells for cards ``card_px`` pixels wide (the height is 1.4 times that), at once.
 
     ``back`` names the card back (one of :data:`theme.CARD_BACKS`); ``face``: how the
     faces are printed (large print, the paper), its ``four_colour`` overridden by the argument.
     """
-    face = FacePrint(four_colour, face.large if face else False, face.paper if face else theme.FACE_PAPER)
-    theme.card_back(back)  # an unknown name fails before any drawing
-    # A Font dies with the pygame session that opened it (a window closed and
-    # reopened): open fresh ones for each atlas; the glyph cache keeps surfaces.
-    _open_font.cache_clear()
-    w = max(32, int(card_px))
-    h = round(w * theme.CARD_H / theme.CARD_W)
-    cw, ch = w + 2 * PAD, h + 2 * PAD
-    rows = (CELLS + GRID_COLS - 1) // GRID_COLS
-    sheet = pygame.Surface((GRID_COLS * cw, rows * ch), pygame.SRCALPHA)
-    sheet.fill((0, 0, 0, 0))
-    for cell in range(CELLS):
-        if cell < 52:
-            img = _draw_face(cell, w, h, face)
-        elif cell == BACK:
-            img = _draw_back(w, h, back, face.paper)
-        else:
-            img = _draw_ghost(cell - GHOST, w, h)
-        _paint_cell(sheet, cell, img, cw, ch)
-    return AtlasSheet(sheet, cw, ch, GRID_COLS, rows)
+    build = AtlasBuild(card_px, four_colour, back, face)
+    build.step(cells=CELLS)
+    return build.sheet
 
 
 def redraw_back(sheet: AtlasSheet, back: str,
@@ -440,4 +485,4 @@ def redraw_back(sheet: AtlasSheet, back: str,
     _open_font.cache_clear()
     cw, ch = sheet.cell_w, sheet.cell_h
     _paint_cell(sheet.surface, BACK, _draw_back(cw - 2 * PAD, ch - 2 * PAD, back, paper), cw, ch)
-    return ((BACK % sheet.cols) * cw, (BACK // sheet.cols) * ch, cw, ch)
+    return sheet.padded_rect(BACK)

@@ -42,7 +42,8 @@ import moderngl
 import pygame
 
 from game.render import damage, theme
-from game.render.atlas import BACK, GHOST, PAD, AtlasSheet, FacePrint, draw_atlas, redraw_back
+from game.render.atlas import GHOST, FacePrint
+from game.render.atlas_texture import CardAtlas
 from game.render.camera import Camera, glm
 from game.render.layout import CardPlacement, Layout, Slot, layout
 from game.render.marks import Mark
@@ -96,79 +97,6 @@ def _set(prog: moderngl.Program, **values: object) -> None:
 
 _CORNERS = array("f", [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0])
 _FLOATS = 12  # per card instance
-
-
-class CardAtlas:
-    """The card atlas as a texture, redrawn only when cards on screen change size a lot."""
-
-    def __init__(self, ctx: moderngl.Context, four_colour: bool, mipmaps: bool, anisotropy: float,
-                 back: str = theme.DEFAULT_CARD_BACK, face: FacePrint | None = None) -> None:
-        self.ctx = ctx
-        self.four_colour = four_colour
-        #: How the faces are printed (large print, the paper; its four_colour is this atlas's).
-        self.face = FacePrint(four_colour, face.large, face.paper) if face else FacePrint(four_colour)
-        theme.card_back(back)
-        #: The card back, a name of :data:`theme.CARD_BACKS`.
-        self.back = back
-        self.mipmaps = mipmaps
-        self.anisotropy = anisotropy
-        self.card_px = 0
-        self.sheet: AtlasSheet | None = None
-        self.texture: moderngl.Texture | None = None
-
-    def ensure(self, card_px: float, *, later: bool = False) -> bool:
-        """Draw the atlas for cards ``card_px`` wide unless the one drawn serves;
-        ``later``: keep a drawn one all the same (it scales). True if it is still due."""
-        # Draw a little larger than shown and step in 32 px, so small
-        # resizes keep the atlas and text stays crisp at any window size.
-        want = int(min(512, max(64, math.ceil(card_px * 1.15 / 32) * 32)))
-        if self.texture is not None and abs(want - self.card_px) < 0.2 * self.card_px:
-            return False
-        if later and self.texture is not None:
-            return True
-        self.card_px = want
-        self.sheet = draw_atlas(want, self.four_colour, self.back, self.face)
-        surf = self.sheet.surface
-        data = pygame.image.tobytes(surf, "RGBA")
-        if self.texture is not None:
-            self.texture.release()
-        tex = self.ctx.texture(surf.get_size(), 4, data)
-        if self.mipmaps:
-            tex.build_mipmaps()
-            tex.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
-        else:
-            tex.filter = (moderngl.LINEAR, moderngl.LINEAR)
-        if self.anisotropy > 1:
-            tex.anisotropy = self.anisotropy
-        tex.repeat_x = tex.repeat_y = False
-        self.texture = tex
-        return False
-
-    def set_back(self, back: str) -> None:
-        """Show the card back ``back``: repaint just the back cell of a drawn atlas."""
-        theme.card_back(back)
-        if back == self.back:
-            return
-        self.back = back
-        if self.sheet is None or self.texture is None:
-            return  # drawn with this back when first needed
-        x, y, w, h = redraw_back(self.sheet, back, self.face.paper)
-        cell = pygame.image.tobytes(self.sheet.surface.subsurface((x, y, w, h)), "RGBA")
-        self.texture.write(cell, viewport=(x, y, w, h))
-        if self.mipmaps:
-            self.texture.build_mipmaps()
-
-    def uniforms(self) -> dict[str, object]:
-        assert self.sheet is not None
-        s = self.sheet
-        tw, th = s.surface.get_size()
-        return {"u_cell": (s.cell_w / tw, s.cell_h / th, PAD / tw, PAD / th), "u_cols": float(s.cols),
-                "u_back": float(BACK)}
-
-    def release(self) -> None:
-        if self.texture is not None:
-            self.texture.release()
-            self.texture = None
 
 
 class Felt:
@@ -368,8 +296,6 @@ class Renderer:
         #: The look and the per-frame instances of the frame the target holds.
         self._shown: tuple[object, tuple[bytes, ...]] | None = None
         self._over: Callable[[], None] | None = None  # what the last frame drew over the table
-        self._resized = False  # the next render is the first at a new size
-        self._atlas_due = False  # the last frame scaled an atlas drawn for another size
 
     # --- set-up ---------------------------------------------------------------
 
@@ -383,8 +309,13 @@ class Renderer:
             self.target.release()
             self.target = self._offscreen(self.size)
         self._rest_key = None
-        self._resized = True
         self.forget_frame()
+
+    @property
+    def busy(self) -> bool:
+        """Whether the next renders have work of their own (an atlas being drawn), even on an idle table:
+        the loop keeps calling :meth:`render` until it is done."""
+        return self.atlas.building
 
     def forget_frame(self) -> None:
         """The target's pixels are no longer the last frame (the window was shown
@@ -558,16 +489,14 @@ class Renderer:
         lay = view.layout
         cam = self.camera_for(lay)
         fr = self.frame_data(view)
+        # A new card size's atlas is drawn a step each frame (one cell while cards fly)
+        # while the one drawn shows, scaled (a whole one is 50-900 ms: no frame of a move,
+        # a cascade or a resize pays for it); the frame that completes it paints again.
+        self.atlas.ensure(cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W, moving=bool(fr.flight))
         key = (self.size, lay.rect, tuple(lay.slots), fr.key(), self.flat, self.atlas.face,
-               self.atlas.back, self.felt.colour, self.contrast)
-        if not force and not dirty and key == self._last and not self._atlas_due:
+               self.atlas.back, self.felt.colour, self.contrast, self.atlas.card_px)
+        if not force and not dirty and key == self._last:
             return False
-        # The first frame at a new size keeps the atlas (scaled; drawing one is half
-        # a resize's frame on llvmpipe) so that it follows the event at once; the
-        # next render draws the atlas for the new size and paints the window again.
-        self._atlas_due = self.atlas.ensure(cam.pixels_per_unit(0.0, lay.rect[2]) * theme.CARD_W,
-                                            later=self._resized)
-        self._resized = False
         self.camera = cam
         self.drawn = fr.drawn
         ctx = self.ctx

@@ -24,10 +24,11 @@ from game.render.uniforms import uniform
 from game.resources import shader_path
 from game.ui.document import DocGeometry, document_geometry
 from game.ui.fonts import TextFont, text_font
+from game.ui.geometry import ScreenGeometry
 from game.ui.hud import HudGeometry, Rect, hud_geometry
 from game.ui.placing import note_box
 from game.ui.question import QuestionGeometry, question_geometry
-from game.ui.screens import ScreenGeometry, screen_geometry
+from game.ui.screens import screen_geometry
 
 __all__ = ["HIGH_CONTRAST", "Button", "Overlay", "Palette", "Panel"]
 
@@ -196,9 +197,18 @@ class Overlay:
         return text_font(px)
 
     def scroll_by(self, pixels: int) -> None:
-        """Scroll the screen shown (if it scrolls) ``pixels`` down (up when negative); the next update draws it."""
-        if self.screen is not None and (self.screen.above or self.screen.below):
-            self.scroll = max(0, self.screen.offset + pixels)
+        """Scroll the screen shown (if it scrolls) ``pixels`` down (up when negative), on to the
+        next place a row starts at the view's top (:attr:`ScreenGeometry.stops`), so the view
+        moves at least that far and never stops between rows; the next update draws it."""
+        screen = self.screen
+        if screen is None or not (screen.above or screen.below):
+            return
+        want = screen.offset + pixels
+        if screen.stops and pixels > 0:
+            want = min((s for s in screen.stops if s >= want), default=screen.stops[-1])
+        elif screen.stops and pixels < 0:
+            want = max((s for s in screen.stops if s <= want), default=0)
+        self.scroll = max(0, want)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -237,9 +247,12 @@ class Overlay:
         key = (status, message, buttons, panel, self.size, behind, self.scroll, tip)
         if key == self._key:
             return False
-        self._key = key
+        last, self._key = self._key, key
         w, h = self.size
-        geo = self.geometry = hud_geometry(self.size, status, message, buttons, mirror=self.mirror)
+        geo = hud_geometry(self.size, status, message, buttons, mirror=self.mirror)
+        if last is not None and last[1:] == key[1:] and self._status_only(geo):
+            return True
+        self.geometry = geo
         px = geo.px
         # One surface, kept: only what the last update drew is cleared (a new
         # window-sized surface on each change of the status line cost milliseconds).
@@ -308,6 +321,37 @@ class Overlay:
                 part = pygame.image.tobytes(surf.subsurface(dirty), "RGBA", False)
                 self.texture.write(part, viewport=(dirty.x, dirty.y, dirty.w, dirty.h))
         self._drawn = drawn
+        return True
+
+    def _status_only(self, geo: HudGeometry) -> bool:
+        """Show a new status line when nothing else changed (a move played, a card of the
+        cascade home): only its row is drawn again, sent to the texture, and reported as
+        :attr:`changed`, not the whole bar (at a large text size the bar is twice as tall,
+        and a cascade changes the status line with each card). False when it cannot be
+        (a panel or a note is up, or the bar's pieces moved): update draws everything."""
+        old, surf = self.geometry, self._surface
+        shown = self._key  # (the new key: its panel and tip are the last update's)
+        if (old is None or surf is None or self.texture is None or self._drawn is None or shown is None
+                or shown[3] is not None or shown[7] is not None
+                or (old.band, old.notice, old.buttons, old.px) != (geo.band, geo.notice, geo.buttons, geo.px)):
+            return False
+        boxes = [pygame.Rect(r) for r in (old.status, geo.status) if r is not None]
+        if not boxes:
+            return False
+        row = boxes[0].unionall(boxes[1:]).clip(pygame.Rect(geo.band))
+        self.geometry = geo
+        if row.w and row.h:
+            surf.set_clip(row)
+            surf.fill(self.palette.bar, row)
+            bar = pygame.Rect(geo.band)
+            pygame.draw.line(surf, self.palette.bar_edge, bar.topleft, (bar.right, bar.top))
+            if geo.status is not None:
+                text = self._font(geo.status_px).render(geo.status_text, True, self.palette.text)
+                surf.blit(text, geo.status[:2], pygame.Rect(0, 0, geo.status[2], geo.status[3]))
+            surf.set_clip(None)
+            part = pygame.image.tobytes(surf.subsurface(row), "RGBA", False)
+            self.texture.write(part, viewport=(row.x, row.y, row.w, row.h))
+        self.changed = row
         return True
 
     def _tip(self, surf: pygame.Surface, tip: tuple[str, Sequence[float]], px: int) -> pygame.Rect:

@@ -18,9 +18,10 @@ from dataclasses import dataclass, replace
 
 from game.i18n import as_sentence
 from game.render.camera import hud_text_px, text_scale
+from game.ui.geometry import ScreenButton, Text
 from game.ui.hud import Measure, Rect, fit_text, font_measure
 from game.ui.placing import beside, covered
-from game.ui.screens import ScreenButton, Text, wrap_plain
+from game.ui.screens import wrap_plain
 
 __all__ = ["TEXT_WIDTH_PX", "QuestionGeometry", "question_geometry"]
 

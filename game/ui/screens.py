@@ -5,15 +5,15 @@ pure function the overlay draws and tests check without a GL context."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import Protocol
 
 from game.i18n import N_, _, as_sentence, breaks, first_weekday, ngettext, percent, weekday_heads, words
 from game.render.camera import hud_band, hud_text_px, text_scale
-from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure, inside
+from game.ui.geometry import ChartGeometry, ScreenButton, ScreenGeometry, Text
+from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure
+from game.ui.scrolling import scrolled
 
-__all__ = ["OUTCOMES", "ChartGeometry", "ScreenButton", "ScreenGeometry", "Text", "screen_geometry",
-           "wrap_plain"]
+__all__ = ["OUTCOMES", "screen_geometry", "wrap_plain"]
 
 
 class RowLike(Protocol):
@@ -35,92 +35,6 @@ class SectionLike(Protocol):
     @property
     def rows(self) -> Sequence[RowLike]: ...
 
-
-
-@dataclass(frozen=True)
-class Text:
-    """A piece of text on a designed screen: where it starts, its size and its role.
-
-    Roles: "heading" (a section title), "label", "value", "field" (a number
-    box's text), "note" (a refusal), "detail" (a line describing a row: a goal), "header" and "cell" (the table),
-    "name" (a table row's name), "axis" (a chart's labels), "legend", "empty".
-    """
-
-    text: str
-    x: int
-    y: int
-    px: int
-    role: str
-
-
-@dataclass(frozen=True)
-class ScreenButton:
-    """A button of a designed screen: ``index`` into the panel's buttons; ``selected``
-    when it shows the current value of a choice or a toggle that is on."""
-
-    label: str
-    action: str
-    enabled: bool
-    rect: Rect
-    index: int
-    selected: bool = False
-
-    @property
-    def lines(self) -> list[str]:
-        """The label's lines: a label too long for its column wraps (``"\\n"`` between lines)."""
-        return self.label.split("\n")
-
-
-@dataclass(frozen=True)
-class ChartGeometry:
-    """A chart of recent games: the plot area, one bar per game and the win-rate line."""
-
-    plot: Rect
-    bars: tuple[tuple[Rect, str], ...]
-    #: The running win rate, one point per game (bar centres), y down.
-    rate: tuple[tuple[int, int], ...]
-    #: Coloured squares (and the line's sample) beside the legend's words: ``(rect, kind)``.
-    swatches: tuple[tuple[Rect, str], ...]
-
-
-@dataclass(frozen=True)
-class ScreenGeometry:
-    """A designed screen laid out for one window (y down): everything the overlay draws."""
-
-    box: Rect
-    title: str
-    title_px: int
-    title_at: tuple[int, int]
-    px: int
-    texts: tuple[Text, ...]
-    buttons: tuple[ScreenButton, ...]
-    #: Boxes drawn as text fields (the number box) and as table stripes / header rules.
-    fields: tuple[Rect, ...] = ()
-    stripes: tuple[Rect, ...] = ()
-    rules: tuple[Rect, ...] = ()
-    chart: ChartGeometry | None = None
-    #: A month of daily deals: ``(rect, state, is_today)`` per day, state "won", "played" or "".
-    days: tuple[tuple[Rect, str, bool], ...] = ()
-    #: The legend's squares for the month: ``(rect, state)``.
-    day_swatches: tuple[tuple[Rect, str], ...] = ()
-    columns: int = 1
-    #: Rows that found no room even at the smallest text size (0 when all fit).
-    cut: int = 0
-    #: A screen that scrolls (larger text than fits): the pieces left out above and below the view.
-    above: int = 0
-    below: int = 0
-    #: How far (pixels) that screen is scrolled down.
-    offset: int = 0
-
-    def rects(self) -> list[Rect]:
-        return [self.box] + [b.rect for b in self.buttons]
-
-    def hit(self, x: int, y: int) -> str | None:
-        for b in self.buttons:
-            bx, by, bw, bh = b.rect
-            if b.enabled and bx <= x < bx + bw and by <= y < by + bh:
-                return b.action
-        return None
 
 
 #: The smallest a designed screen's text shrinks to, to fit its window.
@@ -145,6 +59,8 @@ class _Flow:
         self.buttons: list[ScreenButton] = []
         self.fields: list[Rect] = []
         self.rules: list[Rect] = []
+        #: Each row's and heading's extent, and its head's (:attr:`ScreenGeometry.units`).
+        self.units: list[tuple[Rect, Rect]] = []
 
     @property
     def button_h(self) -> int:
@@ -158,11 +74,14 @@ class _Flow:
         hpx = max(px + 1, round(px * 1.15))
         if not first:
             self.y += px * 2 // 3
+        start = self.y
         text = fit_text(title, self.width, hpx, self.measure)
         self.texts.append(Text(text, self.x, self.y, hpx, "heading"))
         self.y += self.measure("Ag", hpx)[1] + max(2, px // 4)
         self.rules.append((self.x, self.y, self.width, max(1, px // 10)))
         self.y += px // 2
+        whole = (self.x, start, self.width, self.y - start)
+        self.units.append((whole, whole))
 
     def button_text(self, label: str, width: int) -> str:
         """``label`` as a button ``width`` pixels wide (its text's room) shows it: whole on
@@ -178,6 +97,7 @@ class _Flow:
         px, m = self.px, self.measure
         bh = self.button_h
         gap = max(3, px // 3)
+        first_y = self.y
         label = fit_text(getattr(row, "label", ""), self.width, px, m) if getattr(row, "label", "") else ""
         long_label = bool(label) and m(label, px)[0] > label_w
         value = getattr(row, "value", "")
@@ -231,6 +151,7 @@ class _Flow:
             x += bw + gap
         if idx:
             self.y = y + line_h
+        head = (self.x, first_y, self.width, self.y - first_y)
         alone = not (label or value or idx)
         for role in ("detail", "note"):
             note = as_sentence(getattr(row, role, ""))  # a refusal under the number box reads as a sentence
@@ -243,6 +164,7 @@ class _Flow:
                 for line in wrap_plain(note, self.width - indent, npx, m):
                     self.texts.append(Text(line, self.x + indent, self.y, npx, role))
                     self.y += m("Ag", npx)[1]
+        self.units.append(((self.x, first_y, self.width, self.y - first_y), head))
         self.y += max(3, px // 3)
 
     def _value(self, value: str, x: int, y: int, w: int, bh: int, is_field: bool) -> None:
@@ -379,6 +301,7 @@ def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = fon
         >>> g = screen_geometry((800, 600), p)
         >>> [b.action for b in g.buttons], [b.selected for b in g.buttons], g.cut
         (['a', 'b', 'back'], [False, True, False], 0)
+        >>> from game.ui.hud import inside
         >>> all(inside(b.rect, g.box) for b in g.buttons) and inside(g.box, (0, 0, 800, 600))
         True
     """
@@ -395,61 +318,32 @@ def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = fon
         if geo.cut == 0 and geo.box[3] <= max(4 * px, h - hud_band(w, h) - px // 2):
             return geo
     if larger:
-        return _scrolled(size, panel, _screen_at(size, panel, sections, base, measure, tall=True), measure, scroll)
+        return scrolled(size, panel, _screen_at(size, panel, sections, base, measure, tall=True), measure, scroll)
     return geo
 
 
-def _scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure: Measure,
-              scroll: int | None = None) -> ScreenGeometry:
-    """``geo`` (laid out as tall as it needs) in the room above the HUD band, scrolled so that
-    the focused button shows: the title stays, what lies wholly in view is kept and the rest
-    is left out whole (counted in ``above`` and ``below``), never cut mid-line."""
-    w, h = size
-    px = geo.px
-    pad = max(6, px)
-    avail_h = max(4 * px, h - hud_band(w, h) - px // 2)
-    bx, by, bw, bh = geo.box
-    box = (bx, by, bw, max(1, avail_h - by))
-    top = geo.title_at[1] + measure(geo.title, geo.title_px)[1] + px * 2 // 3
-    bottom = box[1] + box[3] - pad
-    last = by + bh - pad  # where the content ends, unscrolled
-    focus = getattr(panel, "focus", -1)
-    target = next((b.rect for b in geo.buttons if b.index == focus), None)
-    offset = 0 if scroll is None else scroll
-    if scroll is None and target is not None and target[1] + target[3] > bottom:
-        offset = target[1] + target[3] - bottom + px // 2  # just enough to show the focused button
-    offset = max(0, min(offset, last - bottom))
-    seen = (0, top, w, bottom - top)
-    hidden = [0, 0]
+def _cuts(cols: Sequence[Sequence[SectionLike]], widths: Sequence[int], buttons: Sequence[ButtonLike], px: int,
+          measure: Measure) -> bool:
+    """Whether a column ``widths`` wide would cut a row's label or a button's words (a
+    button wraps on up to three lines, as :meth:`_Flow.button_text` sets it).
 
-    def keep(r: Rect) -> bool:
-        moved = (r[0], r[1] - offset, r[2], r[3])
-        if inside(moved, seen):
-            return True
-        hidden[0 if moved[1] < top else 1] += 1
-        return False
-
-    def up(r: Rect) -> Rect:
-        return (r[0], r[1] - offset, r[2], r[3])
-
-    chart = geo.chart
-    if chart is not None and not keep(chart.plot):
-        chart = None  # a chart shows whole or not at all, its axis and legend with it
-    texts = tuple(Text(t.text, t.x, t.y - offset, t.px, t.role) for t in geo.texts
-                  if (chart is not None or geo.chart is None or t.role not in ("axis", "legend"))
-                  and keep((t.x, t.y, *measure(t.text, t.px))))
-    buttons = tuple(replace(b, rect=up(b.rect)) for b in geo.buttons if keep(b.rect))
-    if chart is not None:
-        chart = ChartGeometry(up(chart.plot), tuple((up(r), k) for r, k in chart.bars),
-                              tuple((x, y - offset) for x, y in chart.rate),
-                              tuple((up(r), k) for r, k in chart.swatches))
-    return replace(geo, box=box, texts=texts, buttons=buttons, chart=chart,
-                   fields=tuple(up(r) for r in geo.fields if keep(r)),
-                   stripes=tuple(up(r) for r in geo.stripes if keep(r)),
-                   rules=tuple(up(r) for r in geo.rules if keep(r)),
-                   days=tuple((up(r), st, t) for r, st, t in geo.days if keep(r)),
-                   day_swatches=tuple((up(r), st) for r, st in geo.day_swatches if keep(r)),
-                   above=hidden[0], below=hidden[1], offset=offset)
+        >>> from game.play.panels import Button, Row, Section
+        >>> one = (Section("A", (Row("", (0,)),)),)
+        >>> m = lambda text, px: (len(text) * px, px)
+        >>> _cuts([one, one], [200, 200], [Button("word " * 5, "a")], 10, m)
+        False
+        >>> _cuts([one, one], [60, 200], [Button("word " * 5, "a")], 10, m)
+        True
+    """
+    for col, col_w in zip(cols, widths):
+        for sec in col:
+            for row in sec.rows:
+                if measure(row.label, px)[0] > col_w:
+                    return True
+                for i in row.buttons:
+                    if len(wrap_plain(buttons[i].label, col_w - px, px, measure)) > 3:
+                        return True
+    return False
 
 
 def _balanced(sections: tuple[SectionLike, ...]) -> list[tuple[SectionLike, ...]]:
@@ -499,6 +393,11 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
     need = max(need, measure(getattr(panel, "title", ""), title_px)[0], 20 * px)
     box_w = min(max_w, need + 2 * pad)
     inner = box_w - 2 * pad
+    if len(cols) == 2 and _cuts(cols, _column_widths(needs, inner - 2 * pad, px), buttons, px, measure):
+        # Two columns would cut a label short (large text: the move list's "Move J♣ from
+        # column 5…" hid where it goes); one column, taller, scrolls or shrinks instead.
+        cols = [sections]
+        needs = [_row_widths(sections, buttons, px, measure)]
     x0 = (w - box_w) // 2
     y0 = 0  # placed after the height is known
     title = fit_text(getattr(panel, "title", ""), inner, title_px, measure) or " "
@@ -511,6 +410,8 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
     rules: list[Rect] = []
     chart_geo: ChartGeometry | None = None
     th = measure("Ag", px)[1]
+    units: list[tuple[Rect, Rect]] = []
+    tables: list[tuple[Rect, Rect]] = []
     if grid is not None:
         parts = _grid_parts(grid.header, grid.rows, inner, px, measure)
         for n, (colidx, widths) in enumerate(parts):
@@ -518,6 +419,7 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
                 y += px
             table_w = sum(widths)
             tx = x0 + pad + (inner - table_w) // 2
+            head_y = y
             heads = [_header_lines(grid.header[c], wd, px, measure) for c, wd in zip(colidx, widths)]
             lines = max(len(hd) for hd in heads)
             cx = tx
@@ -530,8 +432,11 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
             y += lines * th + px // 4
             rules.append((tx, y, table_w, max(1, px // 8)))
             y += px // 4
+            head = (tx, head_y, table_w, y - head_y)
+            units.append((head, head))
             row_h = th + px // 2
             for r, cells in enumerate(grid.rows):
+                units.append(((tx, y, table_w, row_h),) * 2)  # a table's line shows whole
                 if r % 2 == 0:
                     stripes.append((tx, y, table_w, row_h))
                 cx = tx
@@ -542,6 +447,7 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
                     texts.append(Text(text, hx, y + px // 4, px, "name" if c == 0 else "cell"))
                     cx += wd
                 y += row_h
+            tables.append((head, (tx, head_y, table_w, y - head_y)))
         y += px // 2
     flows: list[_Flow] = []
     if sections:
@@ -635,6 +541,7 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
         placed += f.buttons
         fields += f.fields
         rules += f.rules
+        units += f.units
     texts = [Text(t.text, t.x, t.y + dy, t.px, t.role) for t in texts]
     placed = [ScreenButton(b.label, b.action, b.enabled, down(b.rect), b.index, b.selected) for b in placed]
     placed.sort(key=lambda b: b.index)
@@ -647,7 +554,9 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
                           tuple(down(r) for r in fields), tuple(down(r) for r in stripes),
                           tuple(down(r) for r in rules), chart_geo,
                           tuple((down(r), st, t) for r, st, t in days),
-                          tuple((down(r), st) for r, st in day_swatches), 2 if two else 1, cut)
+                          tuple((down(r), st) for r, st in day_swatches), 2 if two else 1, cut,
+                          units=tuple((down(whole), down(head)) for whole, head in units),
+                          tables=tuple((down(head), down(whole)) for head, whole in tables))
 
 
 #: What the chart's and the calendar's legends call each kind of game or day.

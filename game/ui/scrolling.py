@@ -1,0 +1,118 @@
+"""A designed screen too tall for its window (large text, Settings -> Text size), shown
+through a view that scrolls: the title stays, the rest moves under it, and what the
+view's edges would cut is left out whole until it scrolls into view.
+
+:func:`game.ui.screens.screen_geometry` lays the screen out as tall as it needs and
+hands it here; the wheel scrolls it (``scroll``, pixels down) and otherwise the view
+follows the focused button. A row of a section (its label, value and buttons) and a
+heading with its rule are one piece each (:attr:`ScreenGeometry.units`): at no scroll
+position does a label stand at an edge with its buttons out of sight. A note under a
+row shows with its row, and may run on below the view, line by line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.render.camera import hud_band
+from game.ui.geometry import ChartGeometry, ScreenGeometry, Text
+from game.ui.hud import Measure, Rect, inside
+
+__all__ = ["scrolled"]
+
+
+def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure: Measure,
+              scroll: int | None = None) -> ScreenGeometry:
+    """``geo`` (laid out as tall as it needs) in the room above the HUD band, scrolled so that
+    the focused button's row shows: the title stays, what lies wholly in view is kept and the
+    rest is left out whole (counted in ``above`` and ``below``), never cut mid-line. A row's
+    label, value and buttons, and a heading with its rule, are one piece each: they show
+    whole or not at all, so a label never stands at the view's edge with its buttons out of
+    sight. The lines of a note under a row show only with the row (none is left alone at the
+    top) and may go on below the view."""
+    w, h = size
+    px = geo.px
+    pad = max(6, px)
+    avail_h = max(4 * px, h - hud_band(w, h) - px // 2)
+    bx, by, bw, bh = geo.box
+    box = (bx, by, bw, max(1, avail_h - by))
+    top = geo.title_at[1] + measure(geo.title, geo.title_px)[1] + px * 2 // 3
+    bottom = box[1] + box[3] - pad
+    last = by + bh - pad  # where the content ends, unscrolled
+
+    room = bottom - top
+
+    def holds(u: Rect, r: Rect) -> bool:
+        return u[0] <= r[0] < u[0] + u[2] and u[1] <= r[1] < u[1] + u[3]
+
+    def needs(r: Rect) -> tuple[Rect, ...]:
+        """What must lie in view for ``r`` to show (by its top left corner): its row's head
+        (label, value, buttons) or heading whole; a note line, itself and its row's head."""
+        for whole, head in geo.units:
+            if holds(whole, r):
+                if head[3] > room:  # a head taller than the view (none is, at the sizes offered)
+                    return (r,)
+                return (head,) if holds(head, r) else (r, head)
+        return (r,)
+
+    focus = getattr(panel, "focus", -1)
+    target = next((needs(b.rect)[0] for b in geo.buttons if b.index == focus), None)
+    offset = 0 if scroll is None else scroll
+    if scroll is None and target is not None and target[1] + target[3] > bottom:
+        # Just enough to show the focused button's row, a little room under it where the row leaves it.
+        offset = min(target[1] + target[3] - bottom + px // 2, target[1] - top)
+    offset = max(0, min(offset, last - bottom))
+
+    def under(r: Rect) -> int:
+        """How much of the view's top a table's header keeps over a line of it (0 elsewhere)."""
+        return next((head[3] for head, part in geo.tables if holds(part, r) and not holds(head, r)), 0)
+
+    # The wheel stops where a row, or a table's line under its header, starts at the view's top.
+    stops = tuple(sorted({0, max(0, last - bottom)}
+                         | {max(0, min(head[1] - top - under(head), last - bottom)) for _whole, head in geo.units}))
+    seen = (0, top, w, bottom - top)
+    hidden = [0, 0]
+    # A table's header scrolled off the top while its part reaches into the view stays at the
+    # top over the part's lines, so every number shown is under its column's head (and where
+    # no line fits under it, the header and those lines are left out together).
+    pinned = [(head, part, top - (head[1] - offset)) for head, part in geo.tables
+              if head[1] - offset < top < part[1] + part[3] - offset]
+
+    def up(r: Rect) -> Rect:
+        shift = next((s for head, _part, s in pinned if holds(head, r)), 0)
+        return (r[0], r[1] - offset + shift, r[2], r[3])
+
+    def keep(r: Rect) -> bool:
+        for head, part, _s in pinned:
+            if holds(head, r):
+                # Shown while one line of its part shows whole under it.
+                if any(holds(part, u) and not holds(head, u) and top + head[3] <= u[1] - offset
+                       and u[1] + u[3] - offset <= bottom for u, _head in geo.units):
+                    return True
+                hidden[0] += 1
+                return False
+        out = [up(u) for u in needs(r) if not inside(up(u), seen)
+               or any(holds(part, u) and up(u)[1] < top + head[3] for head, part, _s in pinned)]
+        if out:
+            hidden[0 if min(u[1] for u in out) < top else 1] += 1
+        return not out
+
+    chart = geo.chart
+    if chart is not None and not keep(chart.plot):
+        chart = None  # a chart shows whole or not at all, its axis and legend with it
+    texts = tuple(Text(t.text, t.x, up((t.x, t.y, 0, 0))[1], t.px, t.role) for t in geo.texts
+                  if (chart is not None or geo.chart is None or t.role not in ("axis", "legend"))
+                  and keep((t.x, t.y, *measure(t.text, t.px))))
+    buttons = tuple(replace(b, rect=up(b.rect)) for b in geo.buttons if keep(b.rect))
+    if chart is not None:
+        chart = ChartGeometry(up(chart.plot), tuple((up(r), k) for r, k in chart.bars),
+                              tuple((x, y - offset) for x, y in chart.rate),
+                              tuple((up(r), k) for r, k in chart.swatches))
+    return replace(geo, box=box, texts=texts, buttons=buttons, chart=chart,
+                   fields=tuple(up(r) for r in geo.fields if keep(r)),
+                   stripes=tuple(up(r) for r in geo.stripes if keep(r)),
+                   rules=tuple(up(r) for r in geo.rules if keep(r)),
+                   days=tuple((up(r), st, t) for r, st, t in geo.days if keep(r)),
+                   day_swatches=tuple((up(r), st) for r, st in geo.day_swatches if keep(r)),
+                   above=hidden[0], below=hidden[1], offset=offset, stops=stops,
+                   units=tuple((up(whole), up(head)) for whole, head in geo.units if inside(up(head), seen)))
