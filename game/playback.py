@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
 
 from game.freecell.moves import Move as FreeCellMove
 from game.freecell.position import Position as FreeCellPosition
+from game.session import push_line_step
 
 if TYPE_CHECKING:
     from game.spider.moves import Move as SpiderMove
@@ -125,6 +126,7 @@ class Playback:
         self._taken: list[int] = []
         # Spider charges a point per undo; the demo's step back restores the score.
         self._scores: list[tuple[int, int]] = []
+        self._steps = self._count_steps()
 
     # --- reading --------------------------------------------------------------------
 
@@ -157,6 +159,13 @@ class Playback:
     def demo_plies(self) -> range:
         """The undo-stack indices holding demo moves now (``position.move_stack[i]``)."""
         return range(self._base, self._base + len(self._taken))
+
+    @property
+    def steps(self) -> tuple[int, int]:
+        """The demo's moves played and in all, counted as the game counts them: a FreeCell
+        move played on a session takes the automatic moves after it with it, so a line of
+        88 card movements may be 40 moves, as many as the same game played by hand."""
+        return len(self._taken), self._steps
 
     @property
     def next_move(self) -> LineMove | None:
@@ -220,6 +229,7 @@ class Playback:
         if not line_wins(self.position, line[self.index:]):
             return False
         self.line = line
+        self._steps = self._count_steps()
         return True
 
     def stop(self) -> None:
@@ -236,6 +246,18 @@ class Playback:
         if not ok:
             self.stop()  # the player moved: the line no longer applies
         return ok
+
+    def _count_steps(self) -> int:
+        """The demo's moves in all: those played, and the rest of the line from here
+        grouped as :meth:`_forward` will play them (on a copy of the position)."""
+        pos, rest = self.position, self.line[self.index:]
+        if not (isinstance(pos, FreeCellPosition) and isinstance(self._target, LinePlayer)):
+            return len(self._taken) + len(rest)
+        copy, moves, steps = pos.copy(stack=False), _freecell_moves(rest), 0
+        while moves:
+            taken, _level = push_line_step(copy, moves)
+            moves, steps = moves[taken:], steps + 1
+        return len(self._taken) + steps
 
     def _forward(self) -> LineMove | None:
         if self.stopped or self.finished or not self._in_sync():

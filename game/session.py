@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from game.spider.position import Position as SpiderPosition
     from game.store import Store
 
-__all__ = ["HELPS", "FreeCellSession", "Helped", "RedoList", "Session", "SpiderSession", "Step", "restore_saved"]
+__all__ = ["HELPS", "FreeCellSession", "Helped", "RedoList", "Session", "SpiderSession", "Step", "push_line_step",
+           "restore_saved"]
 
 #: What can help play a game, which then never counts in the statistics (``session.helped``):
 #: the demo (full knowledge or fair), Rewind (the solver chose where to go back to), a
@@ -239,6 +240,33 @@ class Step(Generic[M_co]):
     undone: bool = False
 
 
+def push_line_step(position: Position, line: Sequence[Move]) -> tuple[int, str]:
+    """Push the first move of ``line`` (every card movement, fc-solve style) onto
+    ``position`` as a player makes it (:meth:`FreeCellSession.play_line`): with the
+    automatic moves of its level when the line makes them next, in any order, else as
+    a plain step. Returns how many of the line's moves it took and the level it used.
+
+        >>> from game.freecell import deal
+        >>> pos = deal(617)
+        >>> pos.auto_level = "safe"
+        >>> line = [Move.parse(t) for t in "8a 8b 8c 87 a2 c2 8d 8h 2a".split()]
+        >>> steps = 0
+        >>> while line:
+        ...     taken, _ = push_line_step(pos, line)
+        ...     line, steps = line[taken:], steps + 1
+        >>> steps
+        8
+    """
+    move, level = line[0], position.auto_level
+    position.push(move, auto=level)
+    autos = position.undo_steps()[-1][1]
+    if autos and sorted(map(str, line[1:1 + len(autos)])) != sorted(map(str, autos)):
+        position.pop()
+        position.push(move, auto=False)
+        level, autos = AUTO_OFF, ()
+    return 1 + len(autos), level
+
+
 class FreeCellSession(Helped):
     """A FreeCell deal in play."""
 
@@ -400,16 +428,10 @@ class FreeCellSession(Helped):
 
         Raises :class:`IllegalMoveError` (the position unchanged) when the move is illegal here.
         """
-        move, level = line[0], self.position.auto_level
-        self.position.push(move, auto=level)
-        autos = self.position.undo_steps()[-1][1]
-        if autos and sorted(map(str, line[1:1 + len(autos)])) != sorted(map(str, autos)):
-            self.position.pop()
-            self.position.push(move, auto=False)
-            level, autos = AUTO_OFF, ()
+        taken, level = push_line_step(self.position, line)
         self._step_levels.append(level)
-        self.redo_list.moved((move, level), self.position.move_count)
-        return 1 + len(autos)
+        self.redo_list.moved((line[0], level), self.position.move_count)
+        return taken
 
     def push_plain(self, move: Move) -> None:
         """Play one card movement with no automatic moves after it (a demo

@@ -61,3 +61,23 @@ def test_a_speed_change_says_the_pace_and_its_limit(play_for):
     for _ in range(40):
         play.act(Action(Act.FOCUS_DOWN))
     assert play.message.endswith(", the slowest")
+
+
+def test_the_freecell_demo_counts_moves_as_the_game_does(play_for):
+    # Issue 62's one count: the demo of deal 617 said "Demo 38/88" (card movements, the
+    # automatic foundation moves among them) and the game it played ended "40 moves".
+    play = play_for("freecell", 617)
+    line = list(solve(deal(617)).moves)
+    play.round.play_demo(line)
+    demo = play.round.demo
+    assert isinstance(demo, Demo)
+    session = play.table.session
+    played, total = demo.playback.steps
+    assert (played, f"Demo 0/{total}:") == (0, play.status().split("   ")[-1][:len(f"Demo 0/{total}:")])
+    assert total < len(line)  # the automatic moves go with the move before them
+    seen = []
+    while demo.playback.step_forward() is not None:
+        played, now_total = demo.playback.steps
+        assert now_total == total and played == session.moves, (played, session.moves)
+        seen.append(played)
+    assert session.position.is_won() and seen[-1] == total == session.moves

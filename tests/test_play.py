@@ -651,3 +651,31 @@ def test_restart_starts_the_clock_at_zero(play_for, game, won):
     play_first_moves(play)
     now.t += 3
     assert clock.elapsed == pytest.approx(3)
+
+
+def test_a_cascade_at_double_text_keeps_the_cards_one_size_until_it_ends(play_for):
+    # At 200% text the table area is shorter, so deal 617's long column shrinks the
+    # cards a scale level; the cascade, emptying the columns, grew them back a step
+    # mid-flight (a visible jump, and a frame that repainted the whole table).
+    from game.render.camera import set_text_scale
+
+    try:
+        play = play_for("freecell", 617, auto_foundation=False, text_size=200)
+        table = play.table
+        reach_autocomplete(table)
+        before = table.layout_now().rect
+        play.act(Action(Act.AUTOCOMPLETE))
+        sizes, grew_without_hold = set(), False
+        while table.cascade:
+            play.update(1 / 60)
+            if not table.cascade:
+                break  # the last card home: the hold ends with the cascade
+            sizes.add(table.layout_now().rect)
+            kept, table.spread_hold = table.spread_hold, None
+            grew_without_hold |= table.layout_now().rect != before
+            table.spread_hold = kept
+        assert sizes <= {before}, sizes
+        assert grew_without_hold  # the hold is what kept them: the cards would have grown
+        assert table.position.is_won()
+    finally:
+        set_text_scale(1.0)

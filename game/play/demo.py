@@ -84,7 +84,8 @@ class Demo:
 
     def status(self) -> str:
         d = self.playback
-        return _(STATUS[(d.full_knowledge, d.paused)]).format(index=d.index, n=len(d.line))
+        index, n = d.steps
+        return _(STATUS[(d.full_knowledge, d.paused)]).format(index=index, n=n)
 
     def speed_text(self, limit: str = "") -> str:
         """The demo's pace, as a speed change says it ("Demo speed: a move every 0.35 s");

@@ -35,7 +35,7 @@ from game.places import PileKind
 from game.play.flights import Flights, Key, transform_of
 from game.play.panels import Button, Command, Panel
 from game.render import theme
-from game.render.layout import CardPlacement, CardTransform, Layout, Override, layout
+from game.render.layout import CardPlacement, CardTransform, Hold, Layout, Override, layout
 from game.render.marks import Mark, last_move_marks
 from game.render.picking import Pick
 from game.rules import Outcome
@@ -187,7 +187,7 @@ class Table(ABC):
         #: Each column's fan steps at most these (None: as wide as they fit): held while
         #: cards only leave the columns (an auto-complete cascade), so the cards left
         #: behind stay still instead of sliding wider at every departure.
-        self.spread_hold: list[tuple[float, float]] | None = None
+        self.spread_hold: Hold | None = None
 
     # --- what the controller asks of each game (no branch on its name above) ----
 
@@ -423,7 +423,7 @@ class Table(ABC):
         """Hold the columns' fans as they are (:attr:`spread_hold`), or let them open
         again: the cards left in the columns glide to their wider places."""
         if on:
-            self.spread_hold = self.layout_now().column_steps
+            self.spread_hold = self.layout_now().hold()
             return
         if self.spread_hold is None:
             return

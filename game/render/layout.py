@@ -55,8 +55,8 @@ if TYPE_CHECKING:
 
     from game.render.marks import Mark
 
-__all__ = ["CardPlacement", "CardTransform", "Layout", "PileKind", "Slot", "fan_steps", "layout", "layout_freecell",
-           "layout_spider", "portrait_amount"]
+__all__ = ["CardPlacement", "CardTransform", "Hold", "Layout", "PileKind", "Slot", "fan_steps", "layout",
+           "layout_freecell", "layout_spider", "portrait_amount"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +129,13 @@ class Layout:
     cards: list[CardPlacement]
     #: The fan step used by each column (face-down, face-up), for tests and drag previews.
     column_steps: list[tuple[float, float]] = field(default_factory=list)
+    #: The height the longest column needed at its smallest readable steps: what set the
+    #: cards' size (:data:`SCALE_LEVELS`), and what a :class:`Hold` keeps.
+    readable: float = 0.0
+
+    def hold(self) -> Hold:
+        """This layout's fans and card size, held (:func:`layout`'s ``held``)."""
+        return Hold(tuple(self.column_steps), self.readable)
 
     def slot(self, kind: PileKind, index: int) -> Slot:
         for s in self.slots:
@@ -258,6 +265,16 @@ Override = Mapping[int | tuple[PileKind, int, int], CardTransform]
 Steps = Sequence[tuple[float, float]]
 
 
+@dataclass(frozen=True)
+class Hold:
+    """A table held as an earlier layout laid it out while cards only leave it (a
+    cascade): each column's fan steps at most ``steps``, and the cards no larger than
+    ``readable`` let them be, so they neither slide wider nor grow a size mid-flight."""
+
+    steps: Steps
+    readable: float
+
+
 def _apply(cards: list[CardPlacement], overrides: Override | None) -> list[CardPlacement]:
     if overrides:
         for c in cards:
@@ -314,6 +331,12 @@ def _table(width_units: float, aw: int, ah: int, top_rows: float, comfort: float
             break
     h_min = top_rows + theme.MIN_COLUMN_CARDS * theme.CARD_H
     return w, max(h, h_min)
+
+
+def _held_need(need: float, held: Hold | None) -> float:
+    """The readable need a layout uses: its own, or a held table's when larger (the
+    cards keep the size they had while only leaving)."""
+    return need if held is None else max(need, held.readable)
 
 
 def _readable_need(cols: Sequence[Sequence[Card]], downs: Sequence[int]) -> float:
@@ -440,15 +463,15 @@ class SpiderTable(Protocol):
 
 
 def layout_freecell(position: FreeCellTable, width: int, height: int,
-                    overrides: Override | None = None, mirror: bool = False, held: Steps | None = None) -> Layout:
+                    overrides: Override | None = None, mirror: bool = False, held: Hold | None = None) -> Layout:
     """Layout of a FreeCell position: cells and foundations on top, eight columns below.
 
     ``mirror`` (the left-handed table): foundations on the left, cells on the right.
     """
     ncols = len(position.columns)
+    readable = _held_need(_readable_need(position.columns, [0] * ncols), held)
     xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.FREECELL_GAP,
-                                           theme.PORTRAIT_FREECELL_GAP, COMFORT_FREECELL,
-                                           _readable_need(position.columns, [0] * ncols))
+                                           theme.PORTRAIT_FREECELL_GAP, COMFORT_FREECELL, readable)
     slots: list[Slot] = []
     cards: list[CardPlacement] = []
     ncells = len(position.cells)
@@ -470,14 +493,14 @@ def layout_freecell(position: FreeCellTable, width: int, height: int,
             cards.append(CardPlacement(CARDS[c], PileKind.CELL, i, 0, xs[i], y_row, theme.Z_STEP))
     steps: list[tuple[float, float]] = []
     room = th - top - theme.BOTTOM_MARGIN
-    _columns(position.columns, [0] * ncols, xs, -top, room, cards, steps, spread, held)
+    _columns(position.columns, [0] * ncols, xs, -top, room, cards, steps, spread, held.steps if held else None)
     if mirror:
         slots = _mirror_top(slots, cards)
-    return Layout("freecell", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
+    return Layout("freecell", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps, readable)
 
 
 def layout_spider(position: SpiderTable, width: int, height: int,
-                  overrides: Override | None = None, mirror: bool = False, held: Steps | None = None) -> Layout:
+                  overrides: Override | None = None, mirror: bool = False, held: Hold | None = None) -> Layout:
     """Layout of a Spider position: stock and removed sets on top, ten columns below.
 
     The stock shows one pile of backs per deal left, the next deal on top
@@ -487,8 +510,9 @@ def layout_spider(position: SpiderTable, width: int, height: int,
     cols = position.columns
     downs = position.face_down
     ncols = len(cols)
+    readable = _held_need(_readable_need(cols, downs), held)
     xs, tw, th, top, y_row, spread = _grid(ncols, width, height, theme.SPIDER_GAP,
-                                           theme.PORTRAIT_SPIDER_GAP, COMFORT_SPIDER, _readable_need(cols, downs))
+                                           theme.PORTRAIT_SPIDER_GAP, COMFORT_SPIDER, readable)
     slots = [Slot(PileKind.STOCK, 0, xs[0], y_row)]
     # Eight removed-set places, right-aligned with the columns.
     removed_x = [xs[ncols - 8 + k] for k in range(8)]
@@ -512,10 +536,10 @@ def layout_spider(position: SpiderTable, width: int, height: int,
                                        (r + 1) * theme.Z_STEP, hidden=r < 12))
     steps: list[tuple[float, float]] = []
     room = th - top - theme.BOTTOM_MARGIN
-    _columns(cols, downs, xs, -top, room, cards, steps, spread, held)
+    _columns(cols, downs, xs, -top, room, cards, steps, spread, held.steps if held else None)
     if mirror:
         slots = _mirror_top(slots, cards)
-    return Layout("spider", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps)
+    return Layout("spider", (-tw / 2, tw / 2, -th, 0.0), slots, _apply(cards, overrides), steps, readable)
 
 
 def _is_freecell(position: FreeCellTable | SpiderTable) -> TypeIs[FreeCellTable]:
@@ -523,12 +547,13 @@ def _is_freecell(position: FreeCellTable | SpiderTable) -> TypeIs[FreeCellTable]
 
 
 def layout(position: FreeCellTable | SpiderTable, width: int, height: int, overrides: Override | None = None,
-           mirror: bool = False, held: Steps | None = None) -> Layout:
+           mirror: bool = False, held: Hold | None = None) -> Layout:
     """The layout of a FreeCell or Spider position in a ``width`` x ``height`` viewport.
 
     ``mirror``: the left-handed table, its top row mirrored (see :func:`_mirror_top`).
-    ``held``: each column's fan steps at most these (an earlier layout's
-    :attr:`Layout.column_steps`): the fans hold still while cards only leave them.
+    ``held``: an earlier layout's :meth:`Layout.hold`: each column's fan steps at most
+    its steps and the cards no larger than its size, so the table holds still while
+    cards only leave it.
 
         >>> from game.freecell.deals import deal
         >>> plain, left = layout(deal(1), 1280, 720), layout(deal(1), 1280, 720, mirror=True)
