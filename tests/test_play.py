@@ -666,10 +666,10 @@ def test_a_cascade_at_double_text_keeps_the_cards_one_size_until_it_ends(play_fo
         before = table.layout_now().rect
         play.act(Action(Act.AUTOCOMPLETE))
         sizes, grew_without_hold = set(), False
-        while table.cascade:
+        while table.cascade or table.flights.busy():
             play.update(1 / 60)
-            if not table.cascade:
-                break  # the last card home: the hold ends with the cascade
+            if not table.flights.busy():
+                break  # the last card has landed: the table may take its own size
             sizes.add(table.layout_now().rect)
             kept, table.spread_hold = table.spread_hold, None
             grew_without_hold |= table.layout_now().rect != before
@@ -677,5 +677,7 @@ def test_a_cascade_at_double_text_keeps_the_cards_one_size_until_it_ends(play_fo
         assert sizes <= {before}, sizes
         assert grew_without_hold  # the hold is what kept them: the cards would have grown
         assert table.position.is_won()
+        play.update(1 / 60)
+        assert table.spread_hold is None and table.layout_now().rect != before  # then they take their size
     finally:
         set_text_scale(1.0)

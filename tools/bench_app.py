@@ -154,6 +154,10 @@ for m in solve(deal(617)).moves:
     table().session.push_plain(m)
 table().flights.land()
 app.step()
+# Reached in one jump, the table has not been drawn at this size yet: a second of frames
+# lets it settle (its card atlas, its resting layer) as it would have over a game's moves,
+# so the cascade's frames time the cascade, not the jump.
+run_for(1.0)
 app.play.act(Action(Act.AUTOCOMPLETE))
 frames = []
 if prof: prof.enable()

@@ -63,6 +63,8 @@ class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
         self.session = session or FreeCellSession(number, auto_foundation=env.auto_foundation, now=env.now)
         self.holding: tuple[int, int] = (0, 0)
         self._cascade = False
+        # The cascade sent its last card home: its hold stays until that card lands.
+        self._landing_hold = False
         self.cascade_wait = 0.0
         #: "Show which moves keep the win": the worker that grades the selection's
         #: targets, what was asked (position and selection), and its verdicts by place.
@@ -275,8 +277,8 @@ class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
 
     @cascade.setter
     def cascade(self, on: bool) -> None:
-        if on != self._cascade:
-            self._cascade = on
+        if on != self._cascade or (not on and self._landing_hold):
+            self._cascade, self._landing_hold = on, False
             self.hold_spread(on)
 
     def replayed(self, text: str, level: str) -> tuple[Table, int]:
@@ -694,6 +696,8 @@ class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
         self.flights.land()
 
     def update(self, dt: float) -> None:
+        if self._landing_hold and not self.flights.busy():
+            self.cascade = False  # the last card is home: the table takes its own size
         self.follow_grades()
         self.poll_grades()
         self.poll_coach()
@@ -703,7 +707,9 @@ class FreeCellTable(Hinting, Reviewing[Position, Move, FreeCellSession], Table):
             # At the instant speed the whole cascade lands in this step.
             while self.cascade and self.cascade_wait <= 0:
                 if not self.play(Move.of(0, HOME, 1), plain=True):
-                    self.cascade = False
+                    # Every card is on its way home: the table keeps its size (the hold)
+                    # until the last lands, so no card in the air grows a step.
+                    self._cascade, self._landing_hold = False, True
                 gap = speeds.AUTOCOMPLETE_GAP * self.env.speed
                 self.cascade_wait = gap if gap > 0 else 0.0
                 if gap > 0:
