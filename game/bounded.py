@@ -103,10 +103,22 @@ def size_words(n: int) -> str:
 
 
 # The names callers give what they read (``what=``), as messages: a refusal names the
-# file in the player's language.
-# TRANSLATORS: what a file or a pasted text was meant to be, shown as {what} in "is a directory, not a {what}".
-_WHATS = (N_("file"), N_("moves file"), N_("board file"), N_("move list"), N_("message catalog"),
-          N_("list of winnable games"))
+# file in the player's language. (pybabel gives a note to the one message right below it,
+# so each has its own.)
+_WHATS = (
+    # TRANSLATORS: what a file or a pasted text was meant to be, shown as {what} in "is a directory, not a {what}".
+    N_("file"),
+    # TRANSLATORS: what a file or a pasted text was meant to be, shown as {what} in "is a directory, not a {what}".
+    N_("moves file"),
+    # TRANSLATORS: what a file or a pasted text was meant to be, shown as {what} in "is a directory, not a {what}".
+    N_("board file"),
+    # TRANSLATORS: what a file or a pasted text was meant to be, shown as {what} in "is a directory, not a {what}".
+    N_("move list"),
+    # TRANSLATORS: what a file or a pasted text was meant to be, shown as {what} in "is a directory, not a {what}".
+    N_("message catalog"),
+    # TRANSLATORS: what a file or a pasted text was meant to be, shown as {what} in "is a directory, not a {what}".
+    N_("list of winnable games"),
+)
 
 
 def _special(mode: int, what: str) -> str:

@@ -1,8 +1,7 @@
-"""The game's languages: message catalogs, the current language, plurals.
+"""The game's languages: message catalogs, the current language, plurals, numbers and dates.
 
-Standard library only, so the rules engines may use it. Every string a
-player reads goes through one of these calls, with named placeholders filled
-in *after* translation (a translator may move them)::
+Every string a player reads goes through one of these calls, with named
+placeholders filled in *after* translation (a translator may move them)::
 
     >>> from game.i18n import _, ngettext, set_language
     >>> set_language("en")
@@ -11,12 +10,29 @@ in *after* translation (a translator may move them)::
     >>> ngettext("{n} move", "{n} moves", 5).format(n=5)
     '5 moves'
 
-The catalogs are GNU gettext ``.po`` files in ``game/locale/`` (one per
-language, beside the ``messages.pot`` template that
-``tools/extract_messages.py`` writes from the code). They are compiled in
-memory the first time a language is chosen; nothing is written to disk. A
-missing or damaged catalog leaves the game in English, with one line on
-standard error saying why.
+The catalogs are GNU gettext files kept with Babel's tools (docs/translating.md
+has the commands): ``game/locale/messages.pot`` is extracted from the code by
+``pybabel extract``, each language's ``game/locale/<code>/LC_MESSAGES/messages.po``
+is merged with ``pybabel update`` and compiled to the ``messages.mo`` beside it
+with ``pybabel compile``. The compiled files are committed (tests/test_i18n.py
+checks they match their ``.po``), so a clean clone, the wheel and the bundle all
+read them as they are. A missing or damaged catalog leaves the game in English,
+with one line on standard error saying why.
+
+What the language decides beyond the words comes from CLDR through Babel: which
+plural form a count takes, how numbers group and mark decimals, how a month and
+a date are written, the calendar's weekday heads and the first day of the week,
+and which system locales mean a language. A new language needs its catalog and
+its line in ``_LANGUAGE_TABLE`` below (with its font file where DejaVu Sans lacks
+its script), no other code. Babel is imported as a language is chosen.
+
+What stays here is what no library does for this game: line breaking for the
+game's own text layout (:func:`words`, :func:`breaks`: Babel breaks no lines,
+and a UAX #14 library would still need the game's rules on top: a number keeps
+the word it counts, a dash never starts a line, Japanese and Chinese kinsoku),
+terminal widths (:func:`display_width`), the tests' pseudo-language
+(:func:`pseudo_text`) and the system's language as gettext reads it
+(:func:`detect_language`, which Babel's ``default_locale`` is not).
 
 The language can change at any moment (Settings), so a string defined at
 import time is only *marked* with :func:`N_` and translated where it is
@@ -25,7 +41,8 @@ shown; nothing translated is ever kept.
 
 from __future__ import annotations
 
-import ast
+import datetime
+import functools
 import gettext
 import io
 import itertools
@@ -33,240 +50,63 @@ import os
 import re
 import stat
 import string
-import struct
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-__all__ = ["BREAKABLE_SPACE", "DASHES", "FIRST_WEEKDAY", "LANGUAGES", "N_", "PSEUDO", "PoEntry", "PoError", "_",
-           "as_sentence", "breaks", "catalog_path", "compile_mo", "decimal", "detect_language", "display_width",
-           "ends_in_number", "grouped", "language", "language_from_locale", "listed", "ngettext", "npgettext",
-           "number_range", "percent", "pgettext", "placeholders", "pseudo_text", "read_po", "set_language", "words"]
+if TYPE_CHECKING:
+    from babel import Locale
 
-#: The languages a player can choose, each named in itself (as the Settings list shows them).
-LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語", "ru": "Русский", "zh_CN": "简体中文"}
+__all__ = ["BREAKABLE_SPACE", "DASHES", "LANGUAGES", "LANGUAGE_FONTS", "N_", "PSEUDO", "_", "as_sentence", "breaks",
+           "catalog_path", "cldr_locale", "compiled_path", "day_and_month", "decimal", "detect_language",
+           "display_width", "ends_in_number", "first_weekday", "grouped", "language", "language_from_locale", "listed",
+           "month_and_year", "ngettext", "npgettext", "number_range", "percent", "pgettext", "placeholders",
+           "plural_index", "pseudo_text", "set_language", "weekday_heads", "words"]
+
+#: The languages a player can choose, in the order Settings lists them: the code (a CLDR
+#: locale name, and the catalog's folder under game/locale/), the language's name in itself
+#: (as the Settings list shows it), and the bundled font its script needs where DejaVu Sans
+#: has none ("": DejaVu's). The one list of languages: everything else that differs by
+#: language (plurals, numbers, dates, weeks, the system locales that mean it, the settings
+#: file's choices, the fonts) derives from it and from CLDR.
+_LANGUAGE_TABLE: tuple[tuple[str, str, str], ...] = (
+    ("en", "English", ""),
+    ("ko", "한국어", "NotoSansKR-Bold.otf"),
+    ("ja", "日本語", "NotoSansJP-Bold.otf"),
+    ("ru", "Русский", ""),
+    ("zh_CN", "简体中文", "NotoSansSC-Bold.otf"),
+)
+
+#: The languages a player can choose, each named in itself (code -> name).
+LANGUAGES: dict[str, str] = {code: name for code, name, _font in _LANGUAGE_TABLE}
+
+#: The bundled font of each language whose script DejaVu Sans lacks (code -> font file under assets/).
+LANGUAGE_FONTS: dict[str, str] = {code: font for code, _name, font in _LANGUAGE_TABLE if font}
 
 #: A pseudo-language for tests only (never offered to players): every msgstr is its
 #: msgid in « » and about 40% longer, so a screen shows which text skipped the catalog
 #: and whether its layout survives longer words.
 PSEUDO = "qps"
 
-#: First day of the week in each language's calendars (0 = Monday .. 6 = Sunday), as
-#: CLDR has it for the language's main country: Korea and Japan start on Sunday, Russia
-#: and China on Monday. English keeps the Monday-first calendar the game has always shown (ISO 8601).
-FIRST_WEEKDAY: dict[str, int] = {"en": 0, "ko": 6, "ja": 6, "ru": 0, "zh_CN": 0, PSEUDO: 0}
-
-#: Locales that name a language by more than its first part: Chinese is written in
-#: Simplified characters in mainland China and Singapore (and by a bare "zh"), in
-#: Traditional ones in Taiwan, Hong Kong and Macao, which the game does not speak.
-_LOCALE_LANGUAGES: dict[str, str] = {"zh": "zh_CN", "zh_cn": "zh_CN", "zh_sg": "zh_CN", "zh_hans": "zh_CN"}
+#: The CLDR locale of a language code where it is not the code itself: the game's
+#: English is British ("colour"; dates "2 November", weeks from Monday), and the
+#: pseudo-language formats as English does.
+_CLDR_NAMES: dict[str, str] = {"en": "en_GB", PSEUDO: "en_GB"}
 
 _LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-_CONTEXT_SEP = "\x04"  # gettext's separator between a msgctxt and its msgid
-#: Far more than a catalog of this game holds (about 100 kB); a larger file is not one.
+#: Far more than a catalog of this game holds (about 200 kB); a larger file is not one.
 _CATALOG_MAX_BYTES = 4_000_000
 
 
 def catalog_path(code: str) -> Path:
-    """Where the catalog of ``code`` lives (``game/locale/ko.po``)."""
-    return _LOCALE_DIR / f"{code}.po"
+    """Where the catalog of ``code`` lives (``game/locale/ko/LC_MESSAGES/messages.po``)."""
+    return _LOCALE_DIR / code / "LC_MESSAGES" / "messages.po"
 
 
-# --- reading .po files -------------------------------------------------------------------
-
-class PoError(ValueError):
-    """A .po file that cannot be read (its message names the line)."""
-
-
-@dataclass
-class PoEntry:
-    """One message of a catalog: its id, its translation(s) and its comments."""
-
-    msgid: str
-    msgstr: str = ""
-    msgctxt: str | None = None
-    msgid_plural: str | None = None
-    #: msgstr[0], msgstr[1], ... of a plural message.
-    plurals: list[str] = field(default_factory=list)
-    flags: set[str] = field(default_factory=set)
-    #: ``#.`` lines: notes for translators (from ``# TRANSLATORS:`` comments in the code).
-    notes: list[str] = field(default_factory=list)
-    #: ``#:`` lines: where the message is used.
-    references: list[str] = field(default_factory=list)
-    #: ``#`` lines: the translator's own comments, kept across merges.
-    comments: list[str] = field(default_factory=list)
-    #: ``#|`` lines: the msgid a fuzzy translation was made for.
-    previous: list[str] = field(default_factory=list)
-    line: int = field(default=0, compare=False)
-
-    @property
-    def key(self) -> tuple[str | None, str]:
-        return self.msgctxt, self.msgid
-
-    @property
-    def fuzzy(self) -> bool:
-        return "fuzzy" in self.flags
-
-    @property
-    def translations(self) -> list[str]:
-        """The msgstr (or the plural msgstrs), the empty ones included."""
-        return list(self.plurals) if self.msgid_plural is not None else [self.msgstr]
-
-    @property
-    def translated(self) -> bool:
-        """Every form has a translation and none is fuzzy."""
-        return not self.fuzzy and all(self.translations) and bool(self.translations)
-
-
-def _unquote(text: str, lineno: int) -> str:
-    text = text.strip()
-    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
-        raise PoError(f"line {lineno}: expected a quoted string, found {text[:40]!r}")
-    try:
-        value = ast.literal_eval(text)
-    except (SyntaxError, ValueError):
-        raise PoError(f"line {lineno}: a badly escaped string") from None
-    if not isinstance(value, str):
-        raise PoError(f"line {lineno}: expected a quoted string")
-    return value
-
-
-_KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(".*)$')
-
-
-def read_po(text: str) -> list[PoEntry]:
-    """The entries of a .po file's ``text`` (the header, msgid "", first); obsolete ``#~`` ones left out.
-
-    >>> [e.msgid for e in read_po('msgid ""\\nmsgstr "X: y\\\\n"\\n\\n#, fuzzy\\nmsgid "a"\\nmsgstr "b"\\n')]
-    ['', 'a']
-    >>> read_po('msgid "a"\\nmsgstr "b"\\n')[0].msgstr
-    'b'
-    """
-    entries: list[PoEntry] = []
-    cur: PoEntry | None = None
-    field_name: str | None = None
-    seen_keyword = False
-    keywords: set[str] = set()
-
-    def finish() -> None:
-        nonlocal cur, seen_keyword, field_name
-        keywords.clear()
-        if cur is not None and seen_keyword:
-            if cur.msgid_plural is None and cur.plurals:
-                raise PoError(f"line {cur.line}: msgstr[n] without msgid_plural")
-            entries.append(cur)
-        cur, seen_keyword, field_name = None, False, None
-
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            finish()
-            continue
-        if line.startswith("#~"):
-            continue
-        if cur is None or (seen_keyword and line.startswith("#")):
-            finish()
-            cur = PoEntry("", line=lineno)
-        if line.startswith("#"):
-            body = line[2:].strip() if len(line) > 1 and line[1] in ".:,|" else line[1:].strip()
-            kind = line[1:2]
-            if kind == ",":
-                cur.flags.update(f.strip() for f in body.split(",") if f.strip())
-            elif kind == ".":
-                cur.notes.append(body)
-            elif kind == ":":
-                cur.references.extend(body.split())
-            elif kind == "|":
-                cur.previous.append(body)
-            else:
-                cur.comments.append(line[1:].lstrip())
-            continue
-        if line.startswith('"'):
-            if field_name is None:
-                raise PoError(f"line {lineno}: a string outside any msgid or msgstr")
-            _append(cur, field_name, _unquote(line, lineno))
-            continue
-        m = _KEYWORD.match(line)
-        if not m:
-            raise PoError(f"line {lineno}: {line[:40]!r} is not a .po line")
-        keyword, index, rest = m.group(1), m.group(2), m.group(3)
-        if keyword == "msgctxt" and seen_keyword:
-            finish()
-            cur = PoEntry("", line=lineno)
-        if keyword in keywords:
-            raise PoError(f"line {lineno}: a second {keyword} in one message")
-        keywords.add(keyword)
-        if index is not None:
-            if int(index) != len(cur.plurals):
-                raise PoError(f"line {lineno}: msgstr[{index}] out of order")
-            cur.plurals.append("")
-            field_name = f"plural{index}"
-        else:
-            field_name = keyword
-            if keyword == "msgctxt":
-                cur.msgctxt = ""
-            elif keyword == "msgid_plural":
-                cur.msgid_plural = ""
-        seen_keyword = True
-        _append(cur, field_name, _unquote(rest, lineno))
-    finish()
-    seen: set[tuple[str | None, str]] = set()
-    for e in entries:
-        if e.key in seen:
-            raise PoError(f"line {e.line}: msgid {e.msgid[:40]!r} appears twice")
-        seen.add(e.key)
-    return entries
-
-
-def _append(entry: PoEntry, name: str, value: str) -> None:
-    if name.startswith("plural"):
-        i = int(name[6:])
-        entry.plurals[i] += value
-    elif name == "msgctxt":
-        entry.msgctxt = (entry.msgctxt or "") + value
-    elif name == "msgid_plural":
-        entry.msgid_plural = (entry.msgid_plural or "") + value
-    else:
-        setattr(entry, name, getattr(entry, name) + value)
-
-
-def compile_mo(entries: Iterable[PoEntry]) -> bytes:
-    """The GNU .mo bytes of ``entries``, as ``msgfmt`` makes them: fuzzy and untranslated ones left out.
-
-    >>> import gettext, io
-    >>> mo = compile_mo([PoEntry("", "Plural-Forms: nplurals=2; plural=(n != 1);\\n"), PoEntry("Hi", "Salut")])
-    >>> gettext.GNUTranslations(io.BytesIO(mo)).gettext("Hi")
-    'Salut'
-    """
-    pairs: dict[bytes, bytes] = {}
-    for e in entries:
-        if e.msgid and not e.translated:
-            continue
-        if not e.msgid and e.fuzzy:
-            continue
-        key = e.msgid if e.msgctxt is None else e.msgctxt + _CONTEXT_SEP + e.msgid
-        if e.msgid_plural is not None:
-            key += "\0" + e.msgid_plural
-        pairs[key.encode()] = "\0".join(e.translations).encode()
-    keys = sorted(pairs)
-    n = len(keys)
-    ids = b"".join(k + b"\0" for k in keys)
-    strs = b"".join(pairs[k] + b"\0" for k in keys)
-    head = 7 * 4
-    ids_at = head + 16 * n
-    strs_at = ids_at + len(ids)
-    table_ids, table_strs = [], []
-    at = 0
-    for k in keys:
-        table_ids.append(struct.pack("<2I", len(k), ids_at + at))
-        at += len(k) + 1
-    at = 0
-    for k in keys:
-        table_strs.append(struct.pack("<2I", len(pairs[k]), strs_at + at))
-        at += len(pairs[k]) + 1
-    header = struct.pack("<7I", 0x950412DE, 0, n, head, head + 8 * n, 0, 0)
-    return header + b"".join(table_ids) + b"".join(table_strs) + ids + strs
+def compiled_path(code: str) -> Path:
+    """Where ``pybabel compile`` puts the compiled catalog of ``code`` (the one the game reads)."""
+    return catalog_path(code).with_suffix(".mo")
 
 
 def placeholders(text: str) -> list[str]:
@@ -332,69 +172,113 @@ def _warn(line: str) -> None:
         print(f"solitaire: {line}", file=sys.stderr)
 
 
+@functools.cache
+def cldr_locale(code: str) -> Locale:
+    """The Babel (CLDR) locale of the game's language ``code``, in the language's main
+    country where the code names none (weeks start where that country's calendars start them).
+
+    >>> cldr_locale("en"), cldr_locale("ru")
+    (Locale('en', territory='GB'), Locale('ru', territory='RU'))
+    """
+    from babel import Locale
+    from babel.core import get_global
+
+    locale = Locale.parse(_CLDR_NAMES.get(code, code))
+    if locale.territory is None:
+        likely = get_global("likely_subtags").get(locale.language)
+        if likely:
+            locale = Locale.parse(likely)
+    return locale
+
+
+#: CLDR's plural categories in the order gettext numbers a language's forms (msgstr[0], [1], ...).
+_CATEGORY_ORDER = ("zero", "one", "two", "few", "many", "other")
+#: Counts that reach every plural category a language has for whole numbers.
+_PLURAL_TRIALS = (*range(200), 1000, 1001, 10_000, 100_000, 1_000_000)
+
+
+@functools.cache
+def _categories(code: str) -> tuple[str, ...]:
+    """The plural categories whole numbers take in ``code``, in gettext's order of forms
+    (Russian: one, few, many; English: one, other; Japanese: other)."""
+    rule = cldr_locale(code).plural_form
+    reached = {rule(n) for n in _PLURAL_TRIALS}
+    return tuple(c for c in _CATEGORY_ORDER if c in reached)
+
+
+@functools.lru_cache(maxsize=4096)
+def plural_index(code: str, n: int) -> int:
+    """Which form (msgstr[i]) of a plural message the count ``n`` takes in ``code``, by CLDR's rule
+    (cached: the status line asks for the same counts every frame, and CLDR's rule costs some 20 µs).
+
+    >>> [plural_index("ru", n) for n in (1, 2, 5, 11, 21, 22, 111)], plural_index("ja", 1)
+    ([0, 1, 2, 2, 0, 1, 2], 0)
+    """
+    return _categories(code).index(cldr_locale(code).plural_form(abs(n)))
+
+
 def _load(code: str) -> gettext.NullTranslations | None:
     if code in _loaded:
         return _loaded[code]
-    path = catalog_path(code)
+    path = compiled_path(code)
     name = LANGUAGES.get(code, code)
     try:
-        text = _read_catalog(path)
+        raw = _read_catalog(path)
     except (OSError, ValueError) as exc:
         _warn(f"the {name} catalog cannot be read ({path.name}: {exc}); playing in English")
         return None
     try:
-        entries = read_po(text)
-        if not entries or entries[0].msgid != "":
-            raise PoError("no header entry")
-        # A translation naming a placeholder its msgid lacks would crash a .format() later:
-        # that message stays English (tests/test_i18n.py holds the catalogs to exact placeholders).
-        bad = [e for e in entries if e.msgid and e.translated and not _fields_fit(e)]
-        if bad:
-            _warn(f"the {name} catalog: {len(bad)} message(s) with unknown placeholders (first at line "
-                  f"{bad[0].line}) stay in English")
-        translations = gettext.GNUTranslations(io.BytesIO(compile_mo(e for e in entries if e not in bad)))
-        _check_plural(translations, entries[0].msgstr)
-    except (PoError, ValueError, SyntaxError) as exc:
-        _warn(f"the {name} catalog {path.name} is damaged ({exc}); playing in English")
+        translations = gettext.GNUTranslations(io.BytesIO(raw))
+        forms = _plural_forms(translations)
+        want = len(_categories(code))
+        if forms != want:
+            raise ValueError(f"its plural forms are {forms}, where CLDR's rule for the language has {want}")
+    except Exception as exc:  # noqa: BLE001  # any damage: struct.error, UnicodeDecodeError, OSError, a bad header...
+        _warn(f"the {name} catalog {path.name} is damaged ({exc or type(exc).__name__}); playing in English")
         return None
+    # The plural form comes from CLDR's rule, not from the formula the catalog's header
+    # carries: a header that is wrong or malicious cannot pick a form that is not there.
+    translations.plural = functools.partial(plural_index, code)  # type: ignore[attr-defined]
+    _drop_unknown_fields(translations, name)
     _loaded[code] = translations
     return translations
 
 
-#: The counts a catalog's plural formula is tried on before it is trusted: every
-#: ending a language's rule may read (0..199), and large counts (a formula that
-#: overflows or divides by a difference would fail there first).
-_PLURAL_TRIALS = (*range(200), 1000, 1001, 10_000, 100_000, 1_000_000, 10**9, 2**31 - 1, 2**63 - 1)
+def _plural_forms(translations: gettext.GNUTranslations) -> int:
+    """The nplurals of the catalog's Plural-Forms header (gettext's default, 2, without one)."""
+    found = re.search(r"nplurals\s*=\s*(\d+)", translations.info().get("plural-forms", ""))
+    return int(found.group(1)) if found else 2
 
 
-def _check_plural(translations: gettext.GNUTranslations, header: str) -> None:
-    """Raise :class:`PoError` unless the header's plural formula gives a form the catalog
-    has (0..nplurals-1) for every count tried: a formula that raises (``plural=(n/0)``)
-    or points past the forms is a damaged catalog, found here, not at the first plural
-    message the player meets.
-
-    >>> t = gettext.GNUTranslations(io.BytesIO(compile_mo([PoEntry("", "Plural-Forms: nplurals=2; plural=(n/0);\\n")])))
-    >>> _check_plural(t, "Plural-Forms: nplurals=2; plural=(n/0);\\n")
-    Traceback (most recent call last):
-    ...
-    game.i18n.PoError: its plural formula fails for n=0: integer division or modulo by zero
-    """
-    found = re.search(r"nplurals\s*=\s*(\d+)", header)
-    forms = int(found.group(1)) if found else 2  # gettext's own default: English's two forms
-    plural: Callable[[int], object] = getattr(translations, "plural")  # noqa: B009  # set as the catalog is parsed; typeshed leaves it out
-    for n in _PLURAL_TRIALS:
-        try:
-            form = plural(n)
-        except Exception as exc:  # noqa: BLE001  # any failure of the compiled formula: ZeroDivisionError, RecursionError...
-            raise PoError(f"its plural formula fails for n={n}: {exc or type(exc).__name__}") from None
-        if not isinstance(form, int) or not 0 <= form < forms:
-            raise PoError(f"its plural formula gives form {form!r} for n={n}; the catalog has {forms}")
+def _drop_unknown_fields(translations: gettext.GNUTranslations, name: str) -> None:
+    """A translation naming a placeholder its msgid lacks would crash a .format() later:
+    that message stays English, with one warning (tests/test_i18n.py holds the catalogs
+    to exact placeholders; pybabel compile checks only %-style ones). Plural messages are
+    checked as they are asked for (:func:`_plural_fits`): a compiled catalog keeps only the
+    singular msgid of each."""
+    table: dict[object, str] = getattr(translations, "_catalog")  # noqa: B009  # gettext's own table; typeshed leaves it out
+    bad = [key for key, text in table.items()
+           if isinstance(key, str) and key and not set(placeholders(text)) <= set(placeholders(key.split("\x04")[-1]))]
+    for key in bad:
+        del table[key]
+    if bad:
+        _warn(f"the {name} catalog: {len(bad)} message(s) with unknown placeholders stay in English")
 
 
-def _read_catalog(path: Path) -> str:
-    """The catalog's text, read with game.bounded's care: a plain file, at most
-    ``_CATALOG_MAX_BYTES``, UTF-8. (game.bounded itself speaks through this module, so
-    this one cannot import it: the same checks, in a few lines.)"""
+@functools.lru_cache(maxsize=4096)
+def _plural_fits(text: str, singular: str, plural: str) -> bool:
+    """Whether a plural form names only placeholders its English forms have (warns once if not)."""
+    if set(placeholders(text)) <= set(placeholders(singular)) | set(placeholders(plural)):
+        return True
+    _warn(f"the {LANGUAGES.get(_language, _language)} catalog: {plural!r} names unknown placeholders; "
+          "it stays in English")
+    return False
+
+
+def _read_catalog(path: Path) -> bytes:
+    """The compiled catalog's bytes, read with game.bounded's care: a plain file, at most
+    ``_CATALOG_MAX_BYTES``. (game.bounded itself speaks through this module, so this one
+    cannot import it: the same checks, in a few lines.)"""
     st = os.stat(path)
     if not stat.S_ISREG(st.st_mode):
         raise ValueError("not a plain file")
@@ -409,19 +293,11 @@ def _read_catalog(path: Path) -> str:
         os.close(fd)
     if len(raw) > _CATALOG_MAX_BYTES:
         raise ValueError(f"larger than {_CATALOG_MAX_BYTES:,} bytes")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ValueError("not UTF-8 text") from None
-
-
-def _fields_fit(e: PoEntry) -> bool:
-    allowed = set(placeholders(e.msgid)) | set(placeholders(e.msgid_plural or ""))
-    return all(set(placeholders(t)) <= allowed for t in e.translations)
+    return raw
 
 
 def set_language(code: str) -> None:
-    """Speak ``code`` from now on ("en", "ko", "ja", "ru", "zh_CN"; "qps" for tests).
+    """Speak ``code`` from now on (a code of :data:`LANGUAGES`; "qps" for tests).
 
     A catalog that cannot be read leaves the game in English, with a warning.
     Raises ``ValueError`` for a code the game does not know.
@@ -434,17 +310,30 @@ def set_language(code: str) -> None:
     global _translations, _language
     if code == "en":
         _translations, _language = gettext.NullTranslations(), "en"
-        return
-    if code == PSEUDO:
+    elif code == PSEUDO:
         _translations, _language = _Pseudo(), PSEUDO
-        return
-    if code not in LANGUAGES:
+    elif code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
-    loaded = _load(code)
-    if loaded is None:
-        _translations, _language = gettext.NullTranslations(), "en"
     else:
-        _translations, _language = loaded, code
+        loaded = _load(code)
+        if loaded is None:
+            _translations, _language = gettext.NullTranslations(), "en"
+        else:
+            _translations, _language = loaded, code
+    _warm(_language)
+
+
+def _warm(code: str) -> None:
+    """Load Babel's number and date formats and the language's CLDR data now, as the
+    language is chosen (at start, or in Settings), rather than at the first number the
+    game writes: that can come as a game is won, and some 30-40 ms there show as a
+    stutter in the cards' flight home."""
+    from babel.dates import format_skeleton
+    from babel.numbers import format_percent
+
+    locale = cldr_locale(code)
+    format_percent(0.5, locale=locale)  # reads the locale's data and parses its number pattern
+    format_skeleton("yMMMM", datetime.date(2026, 1, 1), locale=locale)
 
 
 def language() -> str:
@@ -459,7 +348,9 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count ``n`` in the current language (fill in ``{n}`` after)."""
-    return _translations.ngettext(singular, plural, n)
+    text = _translations.ngettext(singular, plural, n)
+    return text if text in (singular, plural) or _plural_fits(text, singular, plural) else (
+        singular if n == 1 else plural)
 
 
 def pgettext(context: str, message: str) -> str:
@@ -470,17 +361,143 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` with a context."""
-    return _translations.npgettext(context, singular, plural, n)
+    text = _translations.npgettext(context, singular, plural, n)
+    return text if text in (singular, plural) or _plural_fits(text, singular, plural) else (
+        singular if n == 1 else plural)
+
+
+# --- numbers and dates, as CLDR writes them ---------------------------------------------------
+# Each is cached by language and value: the HUD and the screens ask for the same few numbers
+# every frame, and one Babel call (some 10-40 µs) per number per frame shows in the slowest
+# frames of a busy animation. The language is part of the key, so a change in Settings is seen at once.
+
+def _cldr() -> Locale:
+    return cldr_locale(_language)
 
 
 def grouped(n: int) -> str:
-    """A whole number with the current language's digit grouping ("1,000,000"; Russian "1 000 000").
+    """A whole number with the current language's digit grouping ("1,000,000"; Russian "1 000 000",
+    with no-break spaces).
 
     >>> grouped(1000000)
     '1,000,000'
     """
-    text = f"{n:,}"
-    return text.replace(",", "\u00a0") if _language == "ru" else text
+    return _grouped(_language, n)
+
+
+@functools.lru_cache(maxsize=1024)
+def _grouped(code: str, n: int) -> str:
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=cldr_locale(code))
+
+
+def decimal(x: float, places: int = 2) -> str:
+    """``x`` with ``places`` decimals and the language's decimal mark ("0.64"; Russian "0,64").
+
+    >>> decimal(0.6432)
+    '0.64'
+    """
+    return _decimal(_language, x, places)
+
+
+@functools.lru_cache(maxsize=1024)
+def _decimal(code: str, x: float, places: int) -> str:
+    from babel.numbers import format_decimal
+
+    return format_decimal(x, format="0." + "0" * places if places else "0", locale=cldr_locale(code))
+
+
+def percent(share: float) -> str:
+    """``share`` (0..1) as a whole percentage, written as the language writes it ("75%"; Russian "75 %").
+
+    >>> percent(0.75)
+    '75%'
+    """
+    return _percent(_language, share)
+
+
+@functools.lru_cache(maxsize=1024)
+def _percent(code: str, share: float) -> str:
+    from babel.numbers import format_percent
+
+    return format_percent(share, locale=cldr_locale(code))
+
+
+def first_weekday() -> int:
+    """The first day of the week in the current language's calendars (0 = Monday .. 6 = Sunday),
+    as CLDR has it for the language's main country: Korea and Japan start on Sunday, Russia,
+    China and the game's (British) English on Monday.
+
+    >>> first_weekday()
+    0
+    """
+    return int(cldr_locale(_language).first_week_day)
+
+
+def weekday_heads() -> tuple[str, ...]:
+    """The calendar's seven column heads, from the current language's first day of the week,
+    as narrow as tells the days apart: CLDR's narrow stand-alone names where the seven differ
+    (Chinese 一 二 … 日), else its short ones ("Mo"; Korean "월"), with a capital as a
+    heading takes (Russian "Пн", not CLDR's "пн").
+
+    >>> weekday_heads()
+    ('Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su')
+    """
+    return _weekday_heads(_language)
+
+
+@functools.cache
+def _weekday_heads(code: str) -> tuple[str, ...]:
+    days = cldr_locale(code).days["stand-alone"]
+    start = int(cldr_locale(code).first_week_day)
+    order = [(start + i) % 7 for i in range(7)]
+    narrow = [days["narrow"][day] for day in order]
+    names = narrow if len(set(narrow)) == 7 else [days["short"][day] for day in order]
+    return tuple(as_sentence(name) for name in names)
+
+
+def month_and_year(year: int, month: int) -> str:
+    """A month of a year as a calendar's heading ("November 2026"; Korean "2026년 11월"; Russian
+    "Ноябрь 2026"): CLDR's month-and-year format, in the month's form that stands alone, with
+    a capital as a heading takes, and without the abbreviated word for "year" some languages
+    write after it in running text (Russian "г."), which a calendar's heading leaves out.
+
+    >>> month_and_year(2026, 11)
+    'November 2026'
+    """
+    return _month_and_year(_language, year, month)
+
+
+#: A quoted literal closing a date pattern, with the space before it: Russian's " 'г'."
+_TRAILING_LITERAL = re.compile(r"[\s\u00a0\u202f]*'[^']+'\.?$")
+
+
+@functools.lru_cache(maxsize=64)
+def _month_and_year(code: str, year: int, month: int) -> str:
+    from babel.dates import format_date
+
+    locale = cldr_locale(code)
+    pattern = str(locale.datetime_skeletons["yMMMM"])
+    return as_sentence(format_date(datetime.date(year, month, 1), _TRAILING_LITERAL.sub("", pattern), locale=locale))
+
+
+def day_and_month(month: int, day: int) -> str:
+    """A day of a month as a date reads ("2 November"; Russian "2 ноября", in the genitive;
+    Japanese "11月2日").
+
+    >>> day_and_month(11, 2)
+    '2 November'
+    """
+    return _day_and_month(_language, month, day)
+
+
+@functools.lru_cache(maxsize=64)
+def _day_and_month(code: str, month: int, day: int) -> str:
+    from babel.dates import format_skeleton
+
+    # Any leap year, so that 29 February is a date.
+    return format_skeleton("MMMMd", datetime.date(2024, month, day), locale=cldr_locale(code))
 
 
 def listed(items: Iterable[str]) -> str:
@@ -505,9 +522,13 @@ def number_range(low: int, high: int) -> str:
 
 
 # --- line breaking ----------------------------------------------------------------------------
+# The game sets its own text (pygame fonts, the terminal help), so it breaks lines itself.
+# Babel has no line breaking, and a full UAX #14 library would still need the game's own
+# rules on top: a number stays with the word it counts, a dash never starts a line (Russian
+# typesetting), and Japanese kinsoku. These few rules are what the game needs, no more.
 
-# Japanese and Chinese run no spaces between words: a line may break between any two
-# hanzi, kanji or kana, except before closing punctuation and small kana, or after an opening
+# Japanese (and Chinese) runs no spaces between words: a line may break between any two
+# kanji or kana, except before closing punctuation and small kana, or after an opening
 # bracket (the basic kinsoku rules). Korean spaces its words and breaks at the spaces.
 _NO_START = set("、。，．・：；？！ー～」』）］｝〕〉》】〙〗”’ゝゞヽヾぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
                 "…‥,.:;?!)]}%")
@@ -599,32 +620,16 @@ def breaks(word: str) -> list[str]:
 def display_width(text: str) -> int:
     """Columns ``text`` takes on a terminal: East Asian wide and full-width characters count two.
 
+    Kept here rather than taken from a library (wcwidth): the terminal help only needs
+    wide against narrow for the scripts the catalogs use, which the standard library's
+    Unicode table answers, and a dependency for one line would cost more than it saves.
+
     >>> display_width("abc"), display_width("フリーセル")
     (3, 10)
     """
     import unicodedata
 
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def decimal(x: float, places: int = 2) -> str:
-    """``x`` with ``places`` decimals and the language's decimal mark ("0.64"; Russian "0,64").
-
-    >>> decimal(0.6432)
-    '0.64'
-    """
-    text = f"{x:.{places}f}"
-    return text.replace(".", ",") if _language == "ru" else text
-
-
-def percent(share: float) -> str:
-    """``share`` (0..1) as a whole percentage, written as the language writes it ("75%"; Russian "75 %").
-
-    >>> percent(0.75)
-    '75%'
-    """
-    text = f"{share:.0%}"
-    return text.replace("%", "\u00a0%") if _language == "ru" else text
 
 
 def as_sentence(text: str) -> str:
@@ -649,6 +654,9 @@ def N_(message: str) -> str:
 
 def language_from_locale(name: str | None) -> str | None:
     """The game's language for a locale name ("ko_KR.UTF-8" -> "ko"), ``None`` for any other.
+    A language matches in the script it is written in, by CLDR's likely subtags: Chinese
+    in mainland China and Singapore (and a bare "zh") is Simplified, the game's zh_CN; in
+    Taiwan and Hong Kong it is Traditional, which the game does not speak.
 
     >>> language_from_locale("ru_RU.UTF-8"), language_from_locale("ja"), language_from_locale("de_DE")
     ('ru', 'ja', None)
@@ -661,11 +669,37 @@ def language_from_locale(name: str | None) -> str | None:
         return None
     if name in ("C", "POSIX") or name.startswith(("C.", "POSIX.")):
         return "en"
-    region = "_".join(re.split(r"[_\-]", re.split(r"[.@]", name.strip(), maxsplit=1)[0])[:2]).lower()
-    if region in _LOCALE_LANGUAGES:
-        return _LOCALE_LANGUAGES[region]
-    code = re.split(r"[_.@\-]", name.strip(), maxsplit=1)[0].lower()
-    return code if code in LANGUAGES else None
+    # language[_territory][.encoding][@modifier], or a BCP 47 tag (Windows: "ja-JP").
+    return _matching_language(re.split(r"[.@]", name.strip(), maxsplit=1)[0].replace("-", "_"))
+
+
+def _matching_language(identifier: str) -> str | None:
+    asked = _language_script_territory(identifier)
+    if not asked[0]:
+        return None
+    # The same language in the same script; in the same territory too where the game has several.
+    same = [code for code in LANGUAGES if _language_script_territory(code)[:2] == asked[:2]]
+    here = [code for code in same if _language_script_territory(code)[2] == asked[2]]
+    return (here or same)[0] if same else None
+
+
+@functools.cache
+def _language_script_territory(identifier: str) -> tuple[str, str, str]:
+    """A locale's language, script and territory, the ones it leaves out filled in from CLDR's
+    likely subtags ("zh_TW" -> zh, Hant, TW; "ru" -> ru, Cyrl, RU); all "" for no locale name.
+    Only the name is read, not the locale's own data (the bundle carries the game's locales only)."""
+    from babel.core import get_global, parse_locale
+
+    try:
+        language, territory, script, *_rest = parse_locale(_CLDR_NAMES.get(identifier, identifier))
+    except ValueError:
+        return "", "", ""
+    likely = get_global("likely_subtags")
+    keys = (f"{language}_{territory}", f"{language}_{script}", language)
+    parts = next((likely[key] for key in keys if key in likely), "").split("_")
+    script = script or (parts[1] if len(parts) == 3 else "")
+    territory = territory or (parts[-1] if len(parts) > 1 else "")
+    return language, script, territory
 
 
 def _windows_ui_language() -> str | None:
@@ -686,7 +720,9 @@ def detect_language(environ: Mapping[str, str] | None = None,
 
     On Linux and macOS: the first of LANGUAGE (a colon-separated list, as GNU
     gettext reads it, unless the locale is C), LC_ALL, LC_MESSAGES, LANG that is
-    set. On Windows: the user's UI language.
+    set. On Windows: the user's UI language. (Babel's ``default_locale`` is not
+    this: it reads LC_CTYPE, the character set's variable, where gettext reads
+    LC_MESSAGES, keeps LANGUAGE in the C locale, and knows nothing of Windows.)
 
     >>> detect_language({"LANG": "ko_KR.UTF-8"})
     'ko'

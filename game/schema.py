@@ -59,7 +59,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeAlias, TypedDict, TypeVar, cast
 
-from game.i18n import _, grouped, listed
+from game.i18n import LANGUAGES, _, grouped, listed
 from game.quoting import shown
 
 __all__ = ["CHALLENGES", "FREECELL_SAVE", "JSON", "MAX_FILE_BYTES", "SETTINGS", "SPIDER_SAVE", "STATISTICS", "Bool",
@@ -506,8 +506,8 @@ SETTINGS: Record[SettingsFile] = Record({
     # (pixels; x and y may be negative on a display left of or above the main one).
     "window": Nullable(Record[WindowRect]({"x": Int(-100_000, 100_000), "y": Int(-100_000, 100_000),
                                "w": Int(1, 100_000), "h": Int(1, 100_000)}, frozenset("xywh"))),
-    # The language chosen in Settings; "" (or none) follows the system's.
-    "language": Choice(("", "en", "ko", "ja", "ru", "zh_CN")),
+    # The language chosen in Settings (a code of game.i18n.LANGUAGES); "" (or none) follows the system's.
+    "language": Choice(("", *LANGUAGES)),
 })
 
 # Written by game.store beside a saved game: which program instance saved it, and when.

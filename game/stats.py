@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from game.clock import clock_text
-from game.i18n import N_, _, percent, pgettext
+from game.i18n import N_, _, percent
 from game.quoting import shown
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from game.store import Store
 
 __all__ = ["FORMAT_VERSION", "GAMES", "RECENT_LIMIT", "STORE_NAME", "TABLE_COLUMNS", "TABLE_ROWS", "DailyHistory",
-           "GameStats", "Improved", "Result", "Statistics", "game_key", "month_title", "outcome", "table_columns"]
+           "GameStats", "Improved", "Result", "Statistics", "game_key", "outcome", "table_columns"]
 
 #: Every statistics bucket: FreeCell (all deals, and again by the deal's
 #: difficulty), and Spider per number of suits.
@@ -538,11 +538,16 @@ class Statistics:
         [('Played', '1'), ('Won', '1'), ('Win rate', '100%'), ('Current streak', '1')]
         """
         g = self[game]
-        # TRANSLATORS: the statistics' row labels, each followed by its figure.
-        rows = [(_("Played"), str(g.played)), (_("Won"), str(g.won)), (_("Win rate"), percent(g.win_rate)),
-                (_("Current streak"), str(g.current_streak)), (_("Best streak"), str(g.best_streak)),
-                (_("Best time"), _clock(g.best_time)),
-                (_("Fewest moves"), "-" if g.fewest_moves is None else str(g.fewest_moves))]
+        rows = [
+            # TRANSLATORS: the statistics' row labels, each followed by its figure.
+            (_("Played"), str(g.played)),
+            # TRANSLATORS: the statistics' row labels, each followed by its figure.
+            (_("Won"), str(g.won)),
+            # TRANSLATORS: the statistics' row labels, each followed by its figure.
+            (_("Win rate"), percent(g.win_rate)),
+            (_("Current streak"), str(g.current_streak)), (_("Best streak"), str(g.best_streak)),
+            (_("Best time"), _clock(g.best_time)),
+            (_("Fewest moves"), "-" if g.fewest_moves is None else str(g.fewest_moves))]
         if game_key(game) == "freecell":
             rows += [(_("Daily deals played"), str(self.daily.days_played)),
                      (_("Daily deals won"), str(self.daily.days_won)),
@@ -577,9 +582,18 @@ class Statistics:
 
 
 #: The statistics table's columns (after the row's name), as msgids: :func:`table_columns` reads them.
-# TRANSLATORS: the statistics table's column heads: keep them short (a head may take two lines).
-TABLE_COLUMNS: tuple[str, ...] = (N_("Played"), N_("Won"), N_("Win %"), N_("Streak"), N_("Best streak"),
-                                  N_("Best time"), N_("Fewest moves"))
+TABLE_COLUMNS: tuple[str, ...] = (
+    # TRANSLATORS: the statistics table's column heads: keep them short (a head may take two lines).
+    N_("Played"),
+    # TRANSLATORS: the statistics table's column heads: keep them short (a head may take two lines).
+    N_("Won"),
+    # TRANSLATORS: the statistics table's column heads: keep them short (a head may take two lines).
+    N_("Win %"),
+    # TRANSLATORS: the statistics table's column heads: keep them short (a head may take two lines).
+    N_("Streak"),
+    # TRANSLATORS: the statistics table's column heads: keep them short (a head may take two lines).
+    N_("Best streak"),
+    N_("Best time"), N_("Fewest moves"))
 #: The table's rows: a game bucket of :data:`GAMES` and its name ("daily": FreeCell's daily deals).
 TABLE_ROWS: tuple[tuple[str, str], ...] = (("freecell", N_("FreeCell")), ("freecell-easy", N_("FreeCell Easy")),
                                            ("freecell-normal", N_("FreeCell Normal")),
@@ -591,47 +605,6 @@ TABLE_ROWS: tuple[tuple[str, str], ...] = (("freecell", N_("FreeCell")), ("freec
 def table_columns() -> tuple[str, ...]:
     """:data:`TABLE_COLUMNS` in the current language."""
     return tuple(_(c) for c in TABLE_COLUMNS)
-
-
-# TRANSLATORS: month names as the daily calendar's title shows them ("{month} {year}"), in the
-# form that stands alone (Russian: nominative, "Ноябрь").
-_MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
-           N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
-
-
-def month_name(month: int) -> str:
-    """The name of ``month`` (1-12) in the current language.
-
-    >>> month_name(12)
-    'December'
-    """
-    return _(_MONTHS[month - 1])
-
-
-def month_of_day(month: int) -> str:
-    """The name of ``month`` (1-12) as a date writes it after its day, "2 December"
-    (Russian takes the genitive there: "2 декабря", where the title says "Декабрь").
-
-    >>> month_of_day(12)
-    'December'
-    """
-    # TRANSLATORS: month names after a day of the month ("{day} {month}"; Russian: genitive, "ноября").
-    names = (pgettext("after a day", "January"), pgettext("after a day", "February"),
-             pgettext("after a day", "March"), pgettext("after a day", "April"), pgettext("after a day", "May"),
-             pgettext("after a day", "June"), pgettext("after a day", "July"), pgettext("after a day", "August"),
-             pgettext("after a day", "September"), pgettext("after a day", "October"),
-             pgettext("after a day", "November"), pgettext("after a day", "December"))
-    return names[month - 1]
-
-
-def month_title(year: int, month: int) -> str:
-    """The daily calendar's title for ``month`` (1-12) of ``year``, in the current language.
-
-    >>> month_title(2026, 11)
-    'November 2026'
-    """
-    # TRANSLATORS: the daily calendar's title, e.g. "November 2026" (Korean "2026년 11월").
-    return _("{month} {year}").format(month=_(_MONTHS[month - 1]), year=year)
 
 
 def outcome(result: Result) -> str:

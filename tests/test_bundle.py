@@ -64,6 +64,8 @@ def test_the_bundle_runs_its_commands_with_its_own_data(bundle, tmp_path):
     assert run("--version").stdout.strip() == "solitaire 0.1.0"
     # The catalogs: Russian help; the assets: the daily deal's difficulty from its table.
     assert run("--lang", "ru", "help", "spider").stdout.startswith("Как играть в «Паука»")
+    # Babel's CLDR data for the game's languages is there (the rest is pruned): Russian groups digits.
+    assert "1\u00a0000\u00a0000" in run("--lang", "ru", "deal", "freecell", "0").stderr
     here = subprocess.run([sys.executable, "-m", "game", "daily", "2026-11-29"], cwd=ROOT, check=True, capture_output=True, text=True)
     assert run("daily", "2026-11-29").stdout == here.stdout != ""
     # Its launcher starts the bundle itself, with the icons it carries.
@@ -118,4 +120,4 @@ def test_build_bundle_names_everything_the_game_reads():
     from game import i18n, resources
 
     assert {resources.data_dir("assets").name, resources.data_dir("shaders").name} <= added
-    assert i18n.catalog_path("ja").parent.relative_to(ROOT).as_posix() in added
+    assert i18n.compiled_path("ja").parents[2].relative_to(ROOT).as_posix() in added

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from catalogs import catalog
 
 from game import i18n
-from game.i18n import LANGUAGES, read_po
+from game.i18n import LANGUAGES
 from game.resources import asset_path
 from game.ui import fonts
 
 
 def texts(code: str) -> list[str]:
     """What the game can show in ``code``: each msgstr (English: each msgid) and every language's name."""
-    pot = i18n.catalog_path("messages").with_suffix(".pot") if code == "en" else i18n.catalog_path(code)
     out = list(LANGUAGES.values())
-    for e in read_po(pot.read_text(encoding="utf-8")):
+    for e in catalog("messages" if code == "en" else code):
         if not e.msgid:
             continue
         if code == "en":
@@ -40,7 +40,21 @@ def test_every_message_renders_without_a_missing_glyph(code):
     assert bad == {}, "run python3 tools/subset_fonts.py"
 
 
-@pytest.mark.parametrize("code", ["ko", "ja", "ru", "zh_CN"])
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_what_cldr_writes_for_a_language_is_in_its_own_font(code):
+    """The calendar's titles and weekday heads and the menu's dates come from CLDR, not the
+    catalogs (which the font subsets are made from): they too are in the language's font."""
+    i18n.set_language(code)
+    try:
+        cldr = [*i18n.weekday_heads(), i18n.grouped(1234567), i18n.decimal(0.5), i18n.percent(0.75)]
+        cldr += [i18n.month_and_year(2026, m) + i18n.day_and_month(m, 28) for m in range(1, 13)]
+    finally:
+        i18n.set_language("en")
+    own = fonts.font_file_for(code)
+    assert {t: fonts.missing_glyphs(t, own) for t in cldr if fonts.missing_glyphs(t, own)} == {}
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != "en"])
 def test_a_language_s_own_text_is_in_its_own_font(code):
     # Fallback is for other scripts (the language list); a catalog's text is all in its font.
     own = fonts.font_file_for(code)

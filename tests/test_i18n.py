@@ -11,31 +11,67 @@ import gettext
 import io
 import itertools
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from conftest import load_tool
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from catalogs import catalog, read_catalog
+from conftest import ROOT
 
 from game import help_text, howto, i18n
-from game.i18n import LANGUAGES, PoEntry, compile_mo, placeholders, read_po
+from game.i18n import LANGUAGES, placeholders
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
-tool = load_tool("extract_messages")
+
+#: docs/translating.md's commands, as a translator runs them (the test runs the same).
+EXTRACT = ["extract", "-F", "pyproject.toml", "-c", "TRANSLATORS:", "-s", "--add-location=file", "--no-wrap",
+           "--project=solitaire3d", "--version=0.1"]
 
 
-def catalog(code: str) -> list[PoEntry]:
-    return read_po(i18n.catalog_path(code).read_text(encoding="utf-8"))
+def _pybabel(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "babel.messages.frontend", *args], cwd=ROOT, check=False,
+                          capture_output=True, text=True, timeout=120)
 
 
-def test_the_committed_template_is_the_code_s():
-    committed = (i18n.catalog_path("messages").with_suffix(".pot")).read_text(encoding="utf-8")
-    assert committed == tool.pot_text(), "run python3 tools/extract_messages.py"
+def _messages(entries) -> dict:
+    return {e.key: (e.msgid_plural, e.notes, e.references) for e in entries if e.msgid}
+
+
+def test_the_committed_template_is_what_pybabel_extracts_from_the_code(tmp_path):
+    done = _pybabel(*EXTRACT, "-o", str(tmp_path / "messages.pot"), "game")
+    assert done.returncode == 0, done.stderr
+    assert _messages(catalog("messages")) == _messages(read_catalog(tmp_path / "messages.pot")), (
+        "run the pybabel extract and update commands of docs/translating.md")
+
+
+@pytest.mark.parametrize("page", ["docs/translating.md", "README.md"])
+def test_the_translating_page_and_the_readme_give_the_commands_the_tests_run(page):
+    text = (ROOT / page).read_text(encoding="utf-8")
+    assert "pybabel " + " ".join(EXTRACT) + " -o game/locale/messages.pot game" in text
+    assert "pybabel update -i game/locale/messages.pot -d game/locale --previous --no-wrap --ignore-obsolete" in text
+    assert "pybabel compile -d game/locale --statistics" in text
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_catalog_has_the_template_s_messages(code):
-    template = {e.key for e in read_po(tool.POT.read_text(encoding="utf-8")) if e.msgid}
+    template = {e.key for e in catalog("messages") if e.msgid}
     have = {e.key for e in catalog(code) if e.msgid}
-    assert template - have == set(), "run python3 tools/extract_messages.py to merge"
+    assert template - have == set(), "run pybabel update (docs/translating.md) to merge"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_compiled_catalog_is_what_pybabel_compiles_from_the_po(code):
+    """The game reads the committed .mo; it must say what the .po says now."""
+    with open(i18n.catalog_path(code), "rb") as f:
+        po = read_po(f, locale=code)
+    fresh = io.BytesIO()
+    write_mo(fresh, po)
+    assert i18n.compiled_path(code).read_bytes() == fresh.getvalue(), (
+        "run pybabel compile -d game/locale (docs/translating.md)")
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -69,6 +105,8 @@ def test_every_message_is_translated(code):
 
 @pytest.mark.parametrize("code, nplurals", [("ko", 1), ("ja", 1), ("ru", 3), ("zh_CN", 1)])
 def test_plural_forms_follow_each_language(code, nplurals):
+    """The catalog's header (which Babel writes and other gettext tools read) and CLDR's
+    rule, which the game follows, agree on every count."""
     header = catalog(code)[0].msgstr
     rule = next(line for line in header.splitlines() if line.startswith("Plural-Forms:"))
     assert f"nplurals={nplurals};" in rule
@@ -77,17 +115,38 @@ def test_plural_forms_follow_each_language(code, nplurals):
         assert [plural(n) for n in (1, 2, 5, 11, 21, 22, 111, 0)] == [0, 1, 2, 2, 0, 1, 2, 2]
     else:
         assert {plural(n) for n in range(200)} == {0}
+    assert [i18n.plural_index(code, n) for n in range(1200)] == [plural(n) for n in range(1200)]
     for e in catalog(code):
         if e.msgid_plural is not None:
             assert len(e.plurals) == nplurals, e.msgid
 
 
-def test_russian_plurals_pick_the_right_form():
-    entries = [tool._header("ru"), PoEntry("{n} move", msgid_plural="{n} moves",
-                                             plurals=["{n} ход", "{n} хода", "{n} ходов"])]
-    t = gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
-    assert [t.ngettext("{n} move", "{n} moves", n).format(n=n) for n in (1, 2, 5, 21)] == [
-        "1 ход", "2 хода", "5 ходов", "21 ход"]
+def _install(tmp_path: Path, monkeypatch, code: str, messages, plural_forms: tuple[int, str] | None = None) -> None:
+    """A compiled catalog of ``messages`` ((msgid, msgstr[, flags])) for ``code``, made by Babel,
+    where the game looks for catalogs from now on."""
+    cat = Catalog(locale=code)
+    if plural_forms is not None:
+        # What a hand-edited header says (Babel writes the locale's own otherwise).
+        cat._num_plurals, cat._plural_expr = plural_forms  # type: ignore[assignment]
+    for msgid, msgstr, *flags in messages:
+        cat.add(msgid, msgstr, flags=flags[0] if flags else ())
+    folder = tmp_path / code / "LC_MESSAGES"
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "messages.mo", "wb") as f:
+        write_mo(f, cat)
+    monkeypatch.setattr(i18n, "_LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_loaded", {})
+    monkeypatch.setattr(i18n, "_warned", set())
+
+
+def test_russian_plurals_pick_the_right_form(tmp_path, monkeypatch):
+    _install(tmp_path, monkeypatch, "ru", [(("{n} move", "{n} moves"), ("{n} ход", "{n} хода", "{n} ходов"))])
+    i18n.set_language("ru")
+    try:
+        assert [i18n.ngettext("{n} move", "{n} moves", n).format(n=n) for n in (1, 2, 5, 21, 111)] == [
+            "1 ход", "2 хода", "5 ходов", "21 ход", "111 ходов"]
+    finally:
+        i18n.set_language("en")
 
 
 def _russian_form(n: int) -> int:
@@ -119,57 +178,17 @@ def test_the_games_own_ngettext_picks_each_languages_form(code):
         i18n.set_language("en")
 
 
-def test_po_round_trip_and_compile_skip_fuzzy_and_empty():
-    text = tool.write_po([
-        tool._header("ja"),
-        PoEntry("Undo", "元に戻す", notes=["a button"], references=["game/x.py:1"]),
-        PoEntry("Hint", "ヒント", flags={"fuzzy"}),
-        PoEntry("Menu", ""),
-        PoEntry("Open", "開く", msgctxt="menu"),
-        PoEntry('a "quoted"\nline\\', 'とても "長い"\n行\\'),
-    ])
-    back = read_po(text)
-    assert [(e.msgid, e.msgstr, e.msgctxt) for e in back[1:]] == [
-        ("Undo", "元に戻す", None), ("Hint", "ヒント", None), ("Menu", "", None), ("Open", "開く", "menu"),
-        ('a "quoted"\nline\\', 'とても "長い"\n行\\', None)]
-    assert back[1].notes == ["a button"] and back[1].references == ["game/x.py:1"] and back[2].fuzzy
-    t = gettext.GNUTranslations(io.BytesIO(compile_mo(back)))
-    assert t.gettext("Undo") == "元に戻す"
-    assert t.gettext("Hint") == "Hint"  # fuzzy: not trusted
-    assert t.gettext("Menu") == "Menu"
-    assert t.pgettext("menu", "Open") == "開く" and t.gettext("Open") == "Open"
-
-
-@pytest.mark.parametrize("text", [
-    'msgid "a"\nmsgstr "b\n',          # unterminated string
-    'msgid "a"\nmsgid "b"\nmsgstr ""\n\nmsgid "a"\nmsgstr ""\n',
-    'msgid "a"\nmsgstr[1] "x"\n',
-    'nonsense\n',
-    '"floating"\n',
-])
-def test_damaged_po_is_refused_with_its_line(text):
-    with pytest.raises(i18n.PoError, match="line"):
-        read_po(text)
-
-
-def test_merge_keeps_translations_and_marks_changed_ones_fuzzy():
-    old = [tool._header("ru"),
-           PoEntry("Undo", "Отменить", comments=["a translator's note"]),
-           PoEntry("{n} card can't move", "{n} карта не может двигаться"),
-           PoEntry("Gone for good", "Совсем ушло")]
-    template = tool.pot_entries([tool.Message("Undo"), tool.Message("{n} cards can't move"),
-                                 tool.Message("{n} move", msgid_plural="{n} moves")])
-    merged, obsolete = tool.merge(template, old, "ru")
-    by_id = {e.msgid: e for e in merged[1:]}
-    assert by_id["Undo"].msgstr == "Отменить" and not by_id["Undo"].fuzzy
-    assert by_id["Undo"].comments == ["a translator's note"]
-    changed = by_id["{n} cards can't move"]
-    assert changed.fuzzy and changed.msgstr == "{n} карта не может двигаться"
-    assert changed.previous == ['msgid "{n} card can\'t move"']
-    assert by_id["{n} move"].plurals == ["", "", ""]
-    assert [e.msgid for e in obsolete] == ["Gone for good"]
-    assert "nplurals=3" in merged[0].msgstr
-    assert read_po(tool.write_po(merged, obsolete))[1:] == merged[1:]
+def test_fuzzy_and_empty_translations_stay_english(tmp_path, monkeypatch):
+    _install(tmp_path, monkeypatch, "ja", [("Undo", "元に戻す"), ("Hint", "ヒント", ["fuzzy"]), ("Menu", ""),
+                                           (("Open", "Opens"), ("開く",))])
+    i18n.set_language("ja")
+    try:
+        assert i18n.language() == "ja" and i18n._("Undo") == "元に戻す"
+        assert i18n._("Hint") == "Hint"  # fuzzy: not trusted
+        assert i18n._("Menu") == "Menu"
+        assert i18n.ngettext("Open", "Opens", 3) == "開く"
+    finally:
+        i18n.set_language("en")
 
 
 def test_switching_language_changes_text_at_once_and_falls_back_per_message():
@@ -182,30 +201,32 @@ def test_switching_language_changes_text_at_once_and_falls_back_per_message():
 
 
 def test_a_damaged_or_missing_catalog_leaves_english_and_warns_once(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(i18n, "_LOCALE_DIR", tmp_path)
-    monkeypatch.setattr(i18n, "_loaded", {})
-    monkeypatch.setattr(i18n, "_warned", set())
-    i18n.set_language("ko")
+    _install(tmp_path, monkeypatch, "ru", [("{n} x", "{m} y"), ("{n} z", "{n} зет"),
+                                           (("{n} w", "{n} ws"), ("{m} в", "{n} вв", "{n} ввв"))])
+    i18n.set_language("ko")  # no Korean catalog there
     assert i18n.language() == "en" and i18n._("Undo") == "Undo"
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "한국어" in err and "English" in err
-    (tmp_path / "ja.po").write_text('msgid ""\nmsgstr ""\n\nmsgid "Undo\nmsgstr "x"\n', encoding="utf-8")
-    i18n.set_language("ja")
-    i18n.set_language("ja")
-    assert i18n.language() == "en"
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "damaged" in err and "line 4" in err
+    good = i18n.compiled_path("ru").read_bytes()
+    folder = tmp_path / "ja" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    for damaged in (good[:40], b"\xff\xfe garbage", good[:8] + b"\xff" * 20 + good[28:], b""):
+        (folder / "messages.mo").write_bytes(damaged)
+        monkeypatch.setattr(i18n, "_loaded", {})
+        monkeypatch.setattr(i18n, "_warned", set())
+        i18n.set_language("ja")
+        i18n.set_language("ja")
+        assert i18n.language() == "en" and i18n._("Undo") == "Undo"
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "日本語" in err and "English" in err, (damaged[:10], err)
     # A translation naming an unknown placeholder would crash a .format(): that message stays English.
-    (tmp_path / "ru.po").write_bytes(tool.write_po([tool._header("ru"), PoEntry("{n} x", "{m} y"),
-                                                    PoEntry("{n} z", "{n} зет")]).encode())
     i18n.set_language("ru")
     assert i18n.language() == "ru" and "placeholders" in capsys.readouterr().err
     assert i18n._("{n} x") == "{n} x" and i18n._("{n} z") == "{n} зет"
+    assert i18n.ngettext("{n} w", "{n} ws", 1) == "{n} w" and i18n.ngettext("{n} w", "{n} ws", 2) == "{n} вв"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "placeholders" in err
     i18n.set_language("en")
-    (tmp_path / "ru.po").write_bytes(b"\xff\xfe garbage")
-    monkeypatch.setattr(i18n, "_loaded", {})
-    i18n.set_language("ru")
-    assert i18n.language() == "en"
 
 
 @pytest.mark.parametrize("env, want", [
@@ -265,7 +286,7 @@ def test_decimals_take_the_languages_decimal_mark(code, mark):
 
 
 def test_refusals_link_to_their_help_section_in_any_language():
-    template = {e.msgid: e for e in read_po(tool.POT.read_text(encoding="utf-8"))}
+    template = {e.msgid: e for e in catalog("messages")}
     for game, table in howto._REFUSAL_MESSAGES.items():
         for message, anchor in table:
             msgid = message if isinstance(message, str) else message[0]
@@ -346,7 +367,7 @@ def test_the_command_line_speaks_lang_wherever_it_stands(capsys):
     assert err.startswith("«") and "«deal 0 does not exist" in err and err.count("\n") == 1
     assert main(["--lang=en", "deal", "freecell", "0"]) == 2
     assert capsys.readouterr().err == "solitaire: error: deal 0 does not exist: deals are numbered 1..1,000,000\n"
-    for bad, said in ((["--lang", "xx", "help"], "--lang must be en, ko, ja, ru or zh_CN, not 'xx'"),
+    for bad, said in ((["--lang", "xx", "help"], "--lang must be one of en, ko, ja, ru, zh_CN, not 'xx'"),
                       (["help", "--lang"], "--lang needs a language")):
         assert main(bad) == 2
         err = capsys.readouterr().err
@@ -388,7 +409,6 @@ def test_every_line_the_terminal_game_says_comes_from_the_catalog():
     i18n.set_language(i18n.PSEUDO)
     out = io.StringIO()
     play(1, stdin=io.StringIO("?\nu\nh\n3a\nu\ny\nzz\nf\nr\nm\n" + "x" * 2000 + "\nq\n"), stdout=out)
-    import re
 
     from game.commands.textplay import HELP
 
@@ -427,19 +447,37 @@ def test_argparse_s_own_words_and_complaints_come_from_the_catalog(capsys):
     assert out.startswith("«usage:") and "«positional arguments" in out and "«show this help message" in out
 
 
-@pytest.mark.parametrize("code, title, day", [("en", "November 2026", "2 November"),
-                                              ("ru", "Ноябрь 2026", "2 ноября"),
-                                              ("ko", "2026년 11월", "11월 2일"), ("ja", "2026年11月", "11月2日"),
-                                              ("zh_CN", "2026年11月", "11月2日")])
-def test_a_day_of_the_month_takes_the_form_its_language_writes_after_a_day(code, title, day):
-    """The calendar's title stands alone (Russian nominative); a day in the menu's
-    challenge row reads as a date (Russian genitive)."""
-    from game.challenges.sentences import say
-    from game.stats import month_of_day, month_title
-
+@pytest.mark.parametrize("code, title, day, heads", [
+    ("en", "November 2026", "2 November", "Mo Tu We Th Fr Sa Su"),
+    ("ru", "Ноябрь 2026", "2 ноября", "Пн Вт Ср Чт Пт Сб Вс"),
+    ("ko", "2026년 11월", "11월 2일", "일 월 화 수 목 금 토"),
+    ("ja", "2026年11月", "11月2日", "日 月 火 水 木 金 土"),
+    ("zh_CN", "2026年11月", "11月2日", "一 二 三 四 五 六 日")])
+def test_dates_are_written_as_cldr_writes_them_in_each_language(code, title, day, heads):
+    """The calendar's title is a heading: the month as it stands alone, with a capital,
+    and no «г.» after a Russian year (CLDR's running-text form is «ноябрь 2026 г.»); a day
+    in the menu's challenge row reads as a date (Russian genitive); the weekday heads are
+    CLDR's, from the day the language's calendars start the week (Korea and Japan: Sunday),
+    short, or narrow where the narrow names tell the days apart (Chinese 一, not 周一)."""
     i18n.set_language(code)
-    assert month_title(2026, 11) == title
-    assert say("menu.day", day=2, month=month_of_day(11)) == day
+    try:
+        assert i18n.language() == code
+        assert i18n.month_and_year(2026, 11) == title
+        assert i18n.day_and_month(11, 2) == day
+        assert " ".join(i18n.weekday_heads()) == heads
+        assert i18n.first_weekday() == (6 if code in ("ko", "ja") else 0)
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_title_keeps_cldr_s_year_word_where_it_is_not_an_abbreviation_after_the_year():
+    """Only a closing quoted abbreviation goes ("'г'."); Korean's 년 and Japanese's 年 stay."""
+    for code, want in (("ko", "2026년 5월"), ("ja", "2026年5月"), ("ru", "Май 2026")):
+        i18n.set_language(code)
+        try:
+            assert i18n.month_and_year(2026, 5) == want
+        finally:
+            i18n.set_language("en")
 
 
 RUSSIAN = "Открыто 1\u00a0000\u00a0000 раздач — по шесть карт, и ещё 75\u00a0% — в столбцах"
@@ -509,20 +547,174 @@ def test_a_number_keeps_the_word_it_counts_on_its_line(width):
 
 
 @pytest.mark.parametrize("formula", ["(n/0)", "(n%10==1 ? 0 : 1/(n-5))", "(n+3)", "(n==1 ? 0 : 7)"])
-def test_a_damaged_plural_formula_is_a_damaged_catalog_english_and_one_warning(tmp_path, monkeypatch, capsys,
-                                                                                formula):
-    # The Russian catalog with its plural rule replaced (nplurals=3 kept).
-    text = i18n.catalog_path("ru").read_text(encoding="utf-8")
-    monkeypatch.setattr(i18n, "_LOCALE_DIR", tmp_path)
-    monkeypatch.setattr(i18n, "_loaded", {})
-    monkeypatch.setattr(i18n, "_warned", set())
-    damaged = re.sub(r"plural=\(.*?;", lambda m: f"plural={formula};", text, count=1, flags=re.S)
-    assert damaged != text
-    (tmp_path / "ru.po").write_text(damaged, encoding="utf-8")
+def test_a_damaged_plural_formula_cannot_pick_a_form_cldr_s_rule_does(tmp_path, monkeypatch, capsys, formula):
+    """The catalog's header formula is not run: CLDR's rule picks the form, so a damaged
+    one neither crashes nor picks a form the message lacks."""
+    _install(tmp_path, monkeypatch, "ru", [(("{n} move", "{n} moves"), ("{n} ход", "{n} хода", "{n} ходов"))],
+             plural_forms=(3, formula))
+    i18n.set_language("ru")
+    try:
+        assert i18n.language() == "ru"
+        assert [i18n.ngettext("{n} move", "{n} moves", n).format(n=n) for n in (0, 1, 2, 5, 21, 111)] == [
+            "0 ходов", "1 ход", "2 хода", "5 ходов", "21 ход", "111 ходов"]
+        assert capsys.readouterr().err == ""
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("nplurals", [1, 2, 4])
+def test_a_catalog_with_other_plural_forms_than_cldr_s_is_damaged_english_and_one_warning(tmp_path, monkeypatch,
+                                                                                         capsys, nplurals):
+    forms = tuple(f"{{n}} ход{i}" for i in range(nplurals))
+    _install(tmp_path, monkeypatch, "ru", [(("{n} move", "{n} moves"), forms)], plural_forms=(nplurals, "0"))
     i18n.set_language("ru")
     i18n.set_language("ru")
     assert i18n.language() == "en"
     for n in (0, 1, 2, 5, 21, 111):  # every plural message, at any count: English, no traceback
         assert i18n.ngettext("{n} move", "{n} moves", n) == ("{n} move" if n == 1 else "{n} moves")
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "Русский" in err and "plural formula" in err and "English" in err
+    assert err.count("\n") == 1 and "Русский" in err and "plural forms" in err and "English" in err
+
+
+def test_the_wheel_ships_every_compiled_catalog():
+    """pyproject's package-data names each catalog the game reads, so `pip install .` and the
+    wheel speak every language (the .mo files are committed, not built at install time)."""
+    import fnmatch
+    import tomllib
+
+    globs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    for code in TRANSLATED:
+        inside = i18n.compiled_path(code).relative_to(ROOT / "game").as_posix()
+        assert any(fnmatch.fnmatch(inside, g) for g in globs["game"]), inside
+
+
+def test_a_new_language_needs_only_its_catalog_and_its_line_in_languages(tmp_path, monkeypatch):
+    """Plurals, numbers, dates, weekday heads, the first weekday and the system locale's
+    match come from CLDR for any code: nothing else in the code names a language."""
+    monkeypatch.setitem(LANGUAGES, "de", "Deutsch")
+    _install(tmp_path, monkeypatch, "de", [("Undo", "Rückgängig"), (("{n} move", "{n} moves"), ("{n} Zug", "{n} Züge"))])
+    assert i18n.detect_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
+    assert i18n.detect_language({"LANGUAGE": "zh", "LANG": "fr_FR.UTF-8"}) == "zh_CN"
+    assert i18n.detect_language({"LANG": "zh_TW.UTF-8"}) == "en"  # Traditional Chinese is another catalog
+    assert i18n.detect_language({"LANG": "de_AT.UTF-8"}) == "de"
+    assert i18n.detect_language({"LANG": "zh_SG.UTF-8"}) == "zh_CN"  # Simplified, as in China
+    assert i18n.detect_language({"LANG": "zh_HK.UTF-8"}) == "en"
+    i18n.set_language("de")
+    try:
+        assert i18n.language() == "de" and i18n._("Undo") == "Rückgängig"
+        assert [i18n.ngettext("{n} move", "{n} moves", n).format(n=n) for n in (1, 2)] == ["1 Zug", "2 Züge"]
+        assert (i18n.grouped(1234567), i18n.decimal(0.5), i18n.first_weekday()) == ("1.234.567", "0,50", 0)
+        assert i18n.day_and_month(11, 2) == "2. November"
+        assert (i18n.month_and_year(2026, 11), i18n.weekday_heads()[:2]) == ("November 2026", ("Mo.", "Di."))
+    finally:
+        i18n.set_language("en")
+    assert i18n.plural_index("zh_CN", 5) == 0
+    assert str(i18n.cldr_locale("zh_CN")) == "zh_Hans_CN"
+
+
+def _code_literals(path: Path) -> list[tuple[int, str]]:
+    """The string literals of a module that are a language's code, docstrings left out."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    codes = set(LANGUAGES) - {"en"}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and node.value in codes and id(node) not in docstrings]
+
+
+def test_no_module_but_the_language_list_names_a_language():
+    """A sixth language is a line of game/i18n.py's table (with its catalog and font file):
+    the settings file's choices, the fonts, --lang and its messages, the font tool and the
+    CLDR look-ups all read that table, so no other module of game/ or tools/ names a language."""
+    found = {path.relative_to(ROOT).as_posix(): _code_literals(path)
+             for folder in ("game", "tools") for path in sorted((ROOT / folder).rglob("*.py"))}
+    table = found.pop("game/i18n.py")
+    assert {code for _, code in table} == set(LANGUAGES) - {"en"}
+    assert {path: lines for path, lines in found.items() if lines} == {}
+
+
+def test_no_translators_note_is_lost_to_a_message_beside_another_on_its_line():
+    """pybabel gives a `# TRANSLATORS:` note to the first message of the line below it only:
+    a second message on that line (a tuple, a dict, `_("a") if x else _("b")`) would go to
+    the translator without it. Each message a note is for stands on a line of its own."""
+    from babel.messages.extract import extract_from_file
+
+    lost = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        by_line: dict[int, list[tuple[object, list[str]]]] = {}
+        for lineno, message, comments, _context in extract_from_file(
+                "python", str(path), comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            by_line.setdefault(lineno, []).append((message, comments))
+        for lineno, found in by_line.items():
+            noted = {str(m) for m, c in found if c}
+            lost += [f"{path.relative_to(ROOT)}:{lineno} {m}" for m, c in found if noted and not c and str(m) not in noted]
+    assert lost == []
+
+
+def test_numbers_dates_and_plural_forms_are_asked_of_cldr_once_per_language_and_value(monkeypatch):
+    """The HUD, Settings and the statistics ask for the same numbers, titles and plural
+    forms every frame: Babel (some 15-25 µs a call) is asked once, then the answer is kept."""
+    import babel.dates
+    import babel.numbers
+
+    calls: list[str] = []
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            calls.append(name)
+            return real(*args, **kwargs)
+        return call
+
+    for module, name in ((babel.numbers, "format_percent"), (babel.numbers, "format_decimal"),
+                         (babel.dates, "format_date"), (babel.dates, "format_skeleton")):
+        monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
+    i18n.set_language("ru")
+    try:
+        calls.clear()
+        for _frame in range(3):
+            shown = (i18n.percent(0.37), i18n.grouped(123456), i18n.decimal(0.25), i18n.month_and_year(2031, 7),
+                     i18n.day_and_month(7, 3))
+        assert shown == ("37\u00a0%", "123\u00a0456", "0,25", "Июль 2031", "3 июля")
+        assert sorted(calls) == ["format_date", "format_decimal", "format_decimal", "format_percent",
+                                 "format_skeleton"]
+        rule = i18n.cldr_locale("ru").plural_form
+        asked: list[int] = []
+        monkeypatch.setattr(type(rule), "__call__", lambda self, n: asked.append(n) or "many")
+        for _frame in range(3):
+            i18n.ngettext("{n} move", "{n} moves", 987)
+        assert asked.count(987) <= 1
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_system_locale_is_matched_without_its_own_cldr_data(monkeypatch):
+    """The bundle carries CLDR data for the game's locales only (ru_RU, not ru_UA): the match
+    reads the locale's name and CLDR's likely subtags, never the locale's own data."""
+    import babel.localedata
+
+    def no_data(name, *args, **kwargs):
+        raise AssertionError(f"locale data read for {name}")
+
+    i18n._language_script_territory.cache_clear()
+    monkeypatch.setattr(babel.localedata, "load", no_data)
+    monkeypatch.setattr(babel.localedata, "exists", lambda name: False)
+    try:
+        found = [i18n.detect_language({"LANG": name}) for name in
+                 ("ru_UA.UTF-8", "ru_BY.UTF-8", "zh_SG.UTF-8", "zh_TW.UTF-8", "ko_KR.UTF-8", "en_US.UTF-8", "de_DE.UTF-8")]
+    finally:
+        i18n._language_script_territory.cache_clear()
+    assert found == ["ru", "ru", "zh_CN", "en", "ko", "en", "en"]
+
+
+def test_no_message_reads_to_pybabel_as_a_percent_placeholder():
+    """The game's placeholders are {named}; a literal % before a letter ("150% or") reads to
+    Babel as a %-placeholder, and pybabel compile then refuses every translation that words
+    it otherwise (docs/translating.md: write such English another way)."""
+    from catalogs import TEMPLATE
+
+    with open(TEMPLATE, "rb") as f:
+        template = read_po(f)
+    assert [m.id for m in template if m.id and m.python_format] == []

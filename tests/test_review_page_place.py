@@ -12,6 +12,7 @@ from functools import cache
 import pytest
 from fake_time import FakeTime
 
+from game import i18n
 from game.app import App
 from game.i18n import set_language
 from game.places import PileKind
@@ -26,7 +27,7 @@ ISSUE_GAME = "2a 1b 2c"
 #: over the table, columns grown long.
 LONGER_GAME = "2a 2b 2c 26 83 8d 83 72 82 b1 8b b8 3b c8 18v2 7c b3 7b 71"
 SIZES = [(1280, 720), (1024, 768), (720, 1280)]
-LANGUAGES = ["en", "ko", "ja", "ru", "zh_CN"]
+LANGUAGES = list(i18n.LANGUAGES)
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from catalogs import catalog
 
 from game import i18n
-from game.i18n import PoEntry, read_po
 
 #: (concept, forbidden pattern, what the catalog says instead) per language.
 FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
@@ -166,9 +166,6 @@ def test_the_chinese_catalog_names_the_games_as_the_windows_games_do():
             assert ("FreeCell" in e.msgid) <= ("空当接龙" in text), e.msgid[:50]
             assert (re.search(r"\bSpider\b", e.msgid) is not None) <= ("蜘蛛纸牌" in text), e.msgid[:50]
 
-
-def catalog(code: str) -> list[PoEntry]:
-    return read_po(i18n.catalog_path(code).read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("code", sorted(FORBIDDEN))

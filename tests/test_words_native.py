@@ -13,20 +13,17 @@ import re
 from pathlib import Path
 
 import pytest
+from catalogs import Entry, catalog
 
 from game import i18n
 from game.challenges import ChallengeProgress
 from game.challenges.sentences import SENTENCES, say
-from game.i18n import PoEntry, read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def catalog(code: str) -> list[PoEntry]:
-    return read_po(i18n.catalog_path(code).read_text(encoding="utf-8"))
 
-
-def texts(e: PoEntry) -> list[str]:
+def texts(e: Entry) -> list[str]:
     return list(e.plurals) if e.plurals else [e.msgstr]
 
 

@@ -52,7 +52,7 @@ else as text; a bad name or value is a one-line error. They go over the
 settings of ``--data`` (or the defaults), and the table, its flights, the
 HUD and every panel take them as the window does; reduced motion left
 unset is off here (the shot does not follow this machine's desktop).
-``--lang ko|ja|ru|zh_CN|en`` sets every word of the shot in that language (the
+``--lang CODE`` (a code of game.i18n.LANGUAGES) sets every word of the shot in that language (the
 window's own choice of font included). ``--rects FILE`` writes the screen boxes (window pixels, y down)
 of every card drawn and every HUD text line and button as JSON:
 ``{"size": [w, h], "cards": [[x, y, w, h, card, where], ...], "hud": [[x, y, w, h], ...],

@@ -8,7 +8,7 @@ Usage::
     python3 tools/subset_fonts.py zh_CN           # only the Chinese one
 
 Each font keeps only what the game can show: every character of every
-catalog (game/locale/*.po, so the Settings list can name each language in
+catalog (game/locale/*/LC_MESSAGES/messages.po, so the Settings list can name each language in
 its own script), every non-ASCII character of the game's own text, ASCII,
 the suit symbols and the punctuation in use; then the Korean font the 2,350
 Hangul syllables of KS X 1001 (the ones in everyday use) and the Hangul
@@ -34,14 +34,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.i18n import LANGUAGES, read_po  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+from game.i18n import LANGUAGE_FONTS, LANGUAGES, catalog_path  # noqa: E402
 
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
 KANJIDIC = Path("/usr/share/edict/kanjidic")
-#: The collection's face of each language (Noto Sans CJK JP, KR).
-FACES = {"ja": 0, "ko": 1, "zh_CN": 2}
-OUT = {"ko": ROOT / "assets" / "NotoSansKR-Bold.otf", "ja": ROOT / "assets" / "NotoSansJP-Bold.otf",
-       "zh_CN": ROOT / "assets" / "NotoSansSC-Bold.otf"}
+#: The font file of each language the game's list gives one (game.i18n's language table).
+OUT = {code: ROOT / "assets" / font for code, font in LANGUAGE_FONTS.items()}
 #: Jōyō kanji (2010) outside JIS X 0208, so not in the EUC-JP KANJIDIC.
 JOYO_EXTRA = "\U00020b9f\u5861\u525d\u9830"  # 𠮟 塡 剝 頰
 
@@ -77,26 +77,49 @@ def joyo(path: Path = KANJIDIC) -> set[str]:
     return found | set(JOYO_EXTRA)
 
 
+def region(code: str) -> str:
+    """The Noto Sans CJK region of ``code``'s font ("KR", "JP", "SC"; "" for a language DejaVu draws)."""
+    found = re.fullmatch(r"NotoSans([A-Z]{2})-Bold\.otf", OUT[code].name) if code in OUT else None
+    return found.group(1) if found else ""
+
+
 def catalog_chars(code: str) -> set[str]:
     """Every character of the catalogs' msgstrs that font ``code`` draws (the Chinese catalog
     for the Chinese font only, the others for the Korean and Japanese fonts), of the language
     names and of the game's own text."""
     out = set("".join(LANGUAGES.values()))
-    for po in sorted((ROOT / "game" / "locale").glob("*.po")):
-        if (po.stem == "zh_CN") != (code == "zh_CN"):
-            continue
-        for e in read_po(po.read_text(encoding="utf-8")):
-            out.update("".join(e.translations))
+    for other in sorted(LANGUAGES):
+        if (region(other) == "SC") != (region(code) == "SC") or not catalog_path(other).is_file():
+            continue  # English has no catalog: its text is the code's
+        with open(catalog_path(other), "rb") as f:
+            for m in read_po(f):
+                out.update("".join(m.string) if isinstance(m.string, (list, tuple)) else m.string or "")
     for py in (ROOT / "game").rglob("*.py"):
         out.update(c for c in py.read_text(encoding="utf-8") if ord(c) > 0x7E)
     return {c for c in out if c.isprintable() or c == "\u3000"}
 
 
 def wanted(code: str) -> set[str]:
+    """What the font of ``code`` keeps: the common set, the catalogs' characters, and the
+    everyday characters of its script (by the font's region: the Simplified hanzi of GB 2312,
+    KS X 1001's Hangul, or kana and the Jōyō kanji)."""
     base = COMMON | catalog_chars(code)
-    if code == "zh_CN":
+    if region(code) == "SC":
         return base | gb2312_level1()
-    return base | HANGUL | JAMO if code == "ko" else base | KANA | joyo()
+    return base | HANGUL | JAMO if region(code) == "KR" else base | KANA | joyo()
+
+
+def face(code: str, source: Path = SOURCE) -> int:
+    """The face of the Noto Sans CJK collection that makes ``code``'s font: the one whose
+    family ends in the font file's region ("NotoSansKR-Bold.otf": Noto Sans CJK KR)."""
+    from fontTools.ttLib import TTCollection
+
+    if not region(code):
+        raise SystemExit(f"{OUT[code].name}: not a Noto Sans CJK subset this tool knows how to make")
+    for i, font in enumerate(TTCollection(str(source), lazy=True).fonts):
+        if font["name"].getDebugName(1) == f"Noto Sans CJK {region(code)}":
+            return i
+    raise SystemExit(f"{source} has no Noto Sans CJK {region(code)}")
 
 
 def subset(code: str, source: Path = SOURCE) -> tuple[int, int]:
@@ -104,7 +127,7 @@ def subset(code: str, source: Path = SOURCE) -> tuple[int, int]:
     from fontTools import subset as ft_subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(str(source), fontNumber=FACES[code], lazy=False)
+    font = TTFont(str(source), fontNumber=face(code, source), lazy=False)
     cmap = font.getBestCmap()
     chars = sorted(ord(c) for c in wanted(code) if ord(c) in cmap)
     options = ft_subset.Options()
@@ -124,13 +147,13 @@ def subset(code: str, source: Path = SOURCE) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--source", type=Path, default=SOURCE, help="NotoSansCJK-Bold.ttc (fonts-noto-cjk)")
-    parser.add_argument("codes", nargs="*", help=f"the fonts to rebuild: {', '.join(FACES)} (default: all)")
+    parser.add_argument("codes", nargs="*", help=f"the fonts to rebuild: {', '.join(OUT)} (default: all)")
     args = parser.parse_args(argv)
-    codes = args.codes or list(FACES)
-    unknown = [c for c in codes if c not in FACES]
+    codes = args.codes or list(OUT)
+    unknown = [c for c in codes if c not in OUT]
     if unknown:
-        parser.error(f"no font for {', '.join(unknown)}: choose from {', '.join(FACES)}")
-    for path in (args.source, *([KANJIDIC] if "ja" in codes else [])):
+        parser.error(f"no font for {', '.join(unknown)}: choose from {', '.join(OUT)}")
+    for path in (args.source, *([KANJIDIC] if any(region(c) == "JP" for c in codes) else [])):
         if not path.exists():
             print(f"{path} is missing: apt-get install -y fonts-noto-cjk kanjidic")
             return 1

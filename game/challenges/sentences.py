@@ -107,8 +107,6 @@ SENTENCES: dict[str, str] = {
     # --- the menu's challenge rows ------------------------------------------------------------
     "menu.challenges": N_("Challenges"),
     "menu.today": N_("today"),
-    # TRANSLATORS: a past day of this month in the menu's challenges row ({month}: its name).
-    "menu.day": N_("{day} {month}"),
     "menu.earlier": N_("\u2039 Earlier day"),
     "menu.later": N_("Later day \u203a"),
     "menu.streak": N_("Daily challenges: {badge}; {streak}"),
@@ -144,9 +142,14 @@ def challenge_level(level: str) -> str:
     """A challenge's level, ``Easy``, ``Medium`` or ``Hard``: words of their own, apart
     from a deal's difficulty (a language may need another form: Russian says
     "Лёгкое испытание" but "Лёгкая раздача")."""
-    # TRANSLATORS: a daily challenge's level; it fills {level} in "{level} challenge".
-    words = {"easy": pgettext("challenge level", "Easy"), "medium": pgettext("challenge level", "Medium"),
-             "hard": pgettext("challenge level", "Hard")}
+    words = {
+        # TRANSLATORS: a daily challenge's level; it fills {level} in "{level} challenge".
+        "easy": pgettext("challenge level", "Easy"),
+        # TRANSLATORS: a daily challenge's level; it fills {level} in "{level} challenge".
+        "medium": pgettext("challenge level", "Medium"),
+        # TRANSLATORS: a daily challenge's level; it fills {level} in "{level} challenge".
+        "hard": pgettext("challenge level", "Hard"),
+    }
     return words[level]
 
 

@@ -53,7 +53,7 @@ from typing import Any, NoReturn
 
 from game import __version__, limits
 from game.commands.usage import UsageError
-from game.i18n import LANGUAGES, N_, PSEUDO, _, detect_language, grouped, set_language
+from game.i18n import LANGUAGES, N_, PSEUDO, _, detect_language, grouped, listed, set_language
 from game.numbers import NumberError
 from game.quoting import WORD_LIMIT, printable, shown
 
@@ -133,7 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"solitaire {__version__}")
     # Read before the parser is built (main's _take_language), so that --help speaks it too.
     parser.add_argument("--lang", metavar="LANG",
-                        help=_("speak this language for this run: en, ko, ja, ru or zh_CN (default: the system's)"))
+                        help=_("speak this language for this run: {languages} (default: the system's)").format(
+                            languages=listed(LANGUAGES)))
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     deal = commands.add_parser("deal", help=_("print a deal, or replay moves on it"))
@@ -250,9 +251,10 @@ def _take_language(argv: list[str]) -> tuple[str | None, list[str]]:
         if word == "--lang" or word.startswith("--lang="):
             value = word.partition("=")[2] if "=" in word else next(words, None)
             if value is None:
-                raise UsageError(_("--lang needs a language: en, ko, ja, ru or zh_CN"))
+                raise UsageError(_("--lang needs a language: {languages}").format(languages=listed(LANGUAGES)))
             if value not in LANGUAGES and value != PSEUDO:  # qps: the tests' pseudo-language, never offered
-                raise UsageError(_("--lang must be en, ko, ja, ru or zh_CN, not {text}").format(text=shown(value)))
+                raise UsageError(_("--lang must be one of {languages}, not {text}").format(
+                    languages=listed(LANGUAGES), text=shown(value)))
             lang = value
         else:
             rest.append(word)

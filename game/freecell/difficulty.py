@@ -24,8 +24,14 @@ __all__ = ["LEVELS", "Difficulty", "difficulty", "load_table"]
 
 #: Level names by minimum free cells (SPEC §1.4).
 #: They stay English here (statistics keys); :attr:`Difficulty.label` is what a player reads.
-# TRANSLATORS: a FreeCell deal's difficulty, in the menu's buttons and the status line ("Deal #5 (Easy)").
-LEVELS = {0: N_("Easy"), 1: N_("Easy"), 2: N_("Normal"), 3: N_("Hard"), 4: N_("Hard")}
+LEVELS = {
+    # TRANSLATORS: a FreeCell deal's difficulty, in the menu's buttons and the status line ("Deal #5 (Easy)").
+    0: N_("Easy"), 1: N_("Easy"),
+    # TRANSLATORS: a FreeCell deal's difficulty, in the menu's buttons and the status line ("Deal #5 (Easy)").
+    2: N_("Normal"),
+    # TRANSLATORS: a FreeCell deal's difficulty, in the menu's buttons and the status line ("Deal #5 (Easy)").
+    3: N_("Hard"), 4: N_("Hard"),
+}
 
 
 @dataclass(frozen=True)
@@ -41,8 +47,10 @@ class Difficulty:
 
     @property
     def label(self) -> str:
+        if self.exact:
+            return _(self.level)
         # TRANSLATORS: a difficulty rating that only an upper bound backs, e.g. "Hard?".
-        return _(self.level) if self.exact else _("{level}?").format(level=_(self.level))
+        return _("{level}?").format(level=_(self.level))
 
 
 #: The eleven ratings a row can hold, made once: building 32,000 frozen

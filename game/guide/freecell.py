@@ -166,7 +166,7 @@ FREECELL = Page("freecell", N_("How to play FreeCell"), (
            "Keller's measure): 0 or 1 cell is Easy, 2 is Normal, 3 or 4 is Hard. It is shown for "
            "deals 1..32,000. This game rated them with its own solver: a rating is backed by a "
            "winning line with that many cells and a complete search showing that one cell fewer "
-           "is not enough; one shown with a ? (about 1% of deals) has the winning line only, so "
+           "is not enough; one shown with a ? (about one deal in a hundred) has the winning line only, so "
            "fewer cells are not ruled out."),
         N_("With **Winnable deals only** on for FreeCell (in **Settings**), a random deal is one this "
            "game's solver has won: one of the rated deals 1..32,000."),

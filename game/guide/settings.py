@@ -22,7 +22,7 @@ LOOK_HELP: tuple[str, ...] = (
     N_("Open **Settings** from the menu ([M]) to make the game easier to see and to handle. Every "
        "setting below takes effect the moment you choose it, in the middle of a game too, and is "
        "remembered for next time. The first five are under Look, the last two under Play."),
-    N_("- **Text size** (100%, 125%, 150% or 200%) makes every word larger: the status line, the "
+    N_("- **Text size** (100%, 125%, 150%, 200%) makes every word larger: the status line, the "
        "control bar, the menu, the panels and these pages. A screen too tall for the window then "
        "scrolls with the wheel or the keys, and arrows at its edge show that more lies above or "
        "below."),

@@ -453,8 +453,12 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
         # TRANSLATORS: the heading over one page of the review's list.
         heading = _("Moves {first}\u2013{last} of {total}").format(first=first, last=last, total=self.total)
         focus = self.selected - first if first <= self.selected <= last else 0
-        # TRANSLATORS: Spider's review panel: its solver saw the face-down cards and the stock.
-        title = _("Game review, knowing every card") if self.rules.knows_every_card else _("Game review")
+        if self.rules.knows_every_card:
+            # TRANSLATORS: Spider's review panel: its solver saw the face-down cards and the stock.
+            title = _("Game review, knowing every card")
+        else:
+            # TRANSLATORS: Spider's review panel: its solver saw the face-down cards and the stock.
+            title = _("Game review")
         return Panel(title, (self.summary(),) + ((against,) if against else ()), tuple(buttons),
                      vertical=True, focus=focus, sections=(Section(heading, rows),))
 

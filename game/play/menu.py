@@ -152,8 +152,9 @@ class Menu:
         suits = b.add("1", "spider-suits-1") + b.add("2", "spider-suits-2") + b.add("4", "spider-suits-4")
         spider_rows = [
             Row(_("Suits"), suits, selected=(suits[(1, 2, 4).index(s)],) if s in (1, 2, 4) else ()),
-            # TRANSLATORS: {suits} is "1 suit", "2 suits" or "4 suits", as the game names its levels.
-            Row(_("New game"), b.add(_("Play {suits}").format(suits=suits_name(s)), "spider-new")),
+            Row(_("New game"),
+                # TRANSLATORS: {suits} is "1 suit", "2 suits" or "4 suits", as the game names its levels.
+                b.add(_("Play {suits}").format(suits=suits_name(s)), "spider-new")),
             self._number_row("spider", _("Game number"), b),
         ]
         more_rows = [
@@ -182,7 +183,7 @@ class Menu:
         from game.challenges import challenges_for
         from game.challenges.sentences import say
         from game.freecell.daily import today_in_japan
-        from game.stats import month_of_day
+        from game.i18n import day_and_month
 
         today = today_in_japan()
         date = self.challenge_date()
@@ -191,12 +192,16 @@ class Menu:
         for c in challenges_for(date):
             state = self.progress.state(c) if self.progress is not None else "none"
             done = state in ("done", "late")
-            # TRANSLATORS: a challenge row's button in the menu: start that challenge's game.
-            label = pgettext("challenge button", "Play again") if done else pgettext("challenge button", "Play")
+            if done:
+                # TRANSLATORS: a challenge row's button in the menu: start that challenge's game.
+                label = pgettext("challenge button", "Play again")
+            else:
+                # TRANSLATORS: a challenge row's button in the menu: start that challenge's game.
+                label = pgettext("challenge button", "Play")
             value = say(f"state.{state}") + (" \u2713" if done else "")
             rows[c.game].append(Row(c.level_name(), b.add(label, f"challenge-{c.id}"), value=value,
                                     detail=c.sentence()))
-        when = say("menu.today") if back == 0 else say("menu.day", day=date.day, month=month_of_day(date.month))
+        when = say("menu.today") if back == 0 else day_and_month(date.month, date.day)
         status = ""
         if self.progress is not None:
             status = say("menu.streak", badge=self.progress.badge_line(today.year, today.month),
@@ -380,9 +385,9 @@ class Menu:
         for d in range(1, length + 1):
             won = days.get(datetime.date(year, month, d).isoformat())
             marks.append("won" if won else "played" if won is not None else "")
-        from game.stats import month_title
+        from game.i18n import month_and_year
 
-        return Calendar(month_title(year, month), first.weekday(), tuple(marks),
+        return Calendar(month_and_year(year, month), first.weekday(), tuple(marks),
                         today.day if self.months_back == 0 else 0)
 
     def _month_shown(self) -> tuple[datetime.date, int, int]:
@@ -401,7 +406,7 @@ class Menu:
 
         from game.challenges import ChallengeProgress
         from game.challenges.sentences import say
-        from game.stats import month_title
+        from game.i18n import month_and_year
 
         today, year, month = self._month_shown()
         progress = self.progress if self.progress is not None else ChallengeProgress()
@@ -409,7 +414,7 @@ class Menu:
         for _day, states in progress.calendar(year, month):
             marks.append(next((s for s in ("done", "late", "tried") if s in states), ""))
         legend = tuple((s, say(f"state.{s}")) for s in ("done", "late", "tried"))
-        return Calendar(say("calendar.title", month=month_title(year, month)),
+        return Calendar(say("calendar.title", month=month_and_year(year, month)),
                         datetime.date(year, month, 1).weekday(), tuple(marks),
                         today.day if self.months_back == 0 else 0, legend)
 

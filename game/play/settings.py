@@ -29,7 +29,15 @@ AUTO_MOVES = ("off", "safe", "all")
 CHOICE_NAMES = {"off": N_("Off"), "safe": N_("Safe"), "all": N_("All"),
           "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant"),
           # TRANSLATORS: table (felt) colours and card backs in Settings.
-          "green": N_("Green"), "blue": N_("Blue"), "red": N_("Red"), "grey": N_("Grey"), "black": N_("Black")}
+          "green": N_("Green"),
+          # TRANSLATORS: table (felt) colours and card backs in Settings.
+          "blue": N_("Blue"),
+          # TRANSLATORS: table (felt) colours and card backs in Settings.
+          "red": N_("Red"),
+          # TRANSLATORS: table (felt) colours and card backs in Settings.
+          "grey": N_("Grey"),
+          # TRANSLATORS: table (felt) colours and card backs in Settings.
+          "black": N_("Black")}
 #: The "how far a drag must go" choices, shortest first (game.speeds.DRAG_DISTANCES).
 DRAG_DISTANCES = ("short", "medium", "long")
 #: The volume button steps through these (0 = muted).
@@ -89,7 +97,7 @@ class Settings:
     #: How far a press must travel before it is a drag: "short", "medium" or "long"
     #: (:data:`game.speeds.DRAG_DISTANCES`), so a shaky click stays a click.
     drag_distance: str = "short"
-    #: The language chosen in Settings ("en", "ko", "ja", "ru", "zh_CN"); "" follows the system's.
+    #: The language chosen in Settings (a code of :data:`game.i18n.LANGUAGES`); "" follows the system's.
     language: str = ""
     #: The window's place and size ({"x", "y", "w", "h"}) when it last closed out of
     #: fullscreen, restored at start (game.app.capabilities.restored_window); None: never closed yet.

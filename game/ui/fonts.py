@@ -22,18 +22,18 @@ from functools import cache
 
 import pygame
 
-from game.i18n import language
+from game.i18n import LANGUAGE_FONTS, language
 from game.resources import asset_path
 
 __all__ = ["FONT_FILES", "LATIN", "TextFont", "font_file_for", "forget_fonts", "missing_glyphs", "text_font",
            "text_size"]
 
 LATIN = "DejaVuSans-Bold.ttf"
-#: The font of each language that DejaVu does not cover.
-FONT_FILES: dict[str, str] = {"ko": "NotoSansKR-Bold.otf", "ja": "NotoSansJP-Bold.otf",
-                              "zh_CN": "NotoSansSC-Bold.otf"}
-#: Where a text no font of its language covers looks next, in order.
-_FALLBACKS = (LATIN, "NotoSansKR-Bold.otf", "NotoSansJP-Bold.otf", "NotoSansSC-Bold.otf")
+#: The font of each language that DejaVu does not cover (named in game.i18n's one list of languages).
+FONT_FILES: dict[str, str] = LANGUAGE_FONTS
+#: Where a text no font of its language covers looks next, in order: DejaVu, then each
+#: language's own font in the order the languages are listed.
+_FALLBACKS = (LATIN, *dict.fromkeys(FONT_FILES.values()))
 
 
 def font_file_for(code: str) -> str:

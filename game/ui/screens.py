@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from game.i18n import FIRST_WEEKDAY, N_, _, as_sentence, breaks, language, ngettext, percent, words
+from game.i18n import N_, _, as_sentence, breaks, first_weekday, ngettext, percent, weekday_heads, words
 from game.render.camera import hud_band, hud_text_px, text_scale
 from game.ui.geometry import ChartGeometry, ScreenButton, ScreenGeometry, Text
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure
@@ -559,14 +559,18 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
                           tables=tuple((down(head), down(whole)) for head, whole in tables))
 
 
-#: The calendar's weekday heads, Monday first (msgids; the week starts where the
-#: language's calendars start it, :data:`game.i18n.FIRST_WEEKDAY`).
-# TRANSLATORS: the calendar's two-letter weekday heads, Monday to Sunday.
-WEEKDAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
 #: What the chart's and the calendar's legends call each kind of game or day.
-# TRANSLATORS: the legend of the statistics chart (games won, lost, given up) and calendar.
-_LEGEND = {"won": N_("won"), "lost": N_("lost"), "given up": N_("given up"), "rate": N_("win rate"),
-           "played": N_("played, not won")}
+_LEGEND = {
+    # TRANSLATORS: the legend of the statistics chart (games won, lost, given up) and calendar.
+    "won": N_("won"),
+    # TRANSLATORS: the legend of the statistics chart (games won, lost, given up) and calendar.
+    "lost": N_("lost"),
+    # TRANSLATORS: the legend of the statistics chart (games won, lost, given up) and calendar.
+    "given up": N_("given up"),
+    # TRANSLATORS: the legend of the statistics chart (games won, lost, given up) and calendar.
+    "rate": N_("win rate"),
+    "played": N_("played, not won"),
+}
 
 
 def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, measure: Measure
@@ -591,7 +595,7 @@ def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, mea
         texts.append(Text(word, lx, ly, spx, "legend"))
         lx += measure(word, spx)[0] + spx
     top = max(y + measure("Ag", px)[1], ly + th) + px // 2
-    start = FIRST_WEEKDAY.get(language(), 0)
+    start = first_weekday()
     first = (int(getattr(calendar, "first", 0)) - start) % 7  # the 1st's column in a week that starts at ``start``
     marks = tuple(getattr(calendar, "days", ()))
     weeks = (first + len(marks) + 6) // 7
@@ -599,8 +603,8 @@ def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, mea
     cell_w = min(width // 7, 4 * px)
     cell_h = max(th + 2, min(round(px * 1.9), (room - (top - y) - th - px // 4) // max(1, weeks) - gap))
     gx = x + (width - 7 * cell_w) // 2
-    for i in range(7):
-        wd = _(WEEKDAYS[(start + i) % 7])
+    # The heads (CLDR's, game.i18n.weekday_heads) start on the same day the week does.
+    for i, wd in enumerate(weekday_heads()):
         tw = measure(wd, spx)[0]
         texts.append(Text(wd, gx + i * cell_w + (cell_w - tw) // 2, top, spx, "header"))
     top += th + px // 4
