@@ -76,6 +76,27 @@ def test_the_section_names_each_setting_as_settings_shows_it(game, lang):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_section_names_the_settings_sections_as_settings_heads_them(game, lang):
+    """The section's opening says under which heads of Settings the settings lie (Look, Play):
+    those heads, read from the screen, are its words, so renaming a head renames it here too."""
+    i18n.set_language(lang)
+    try:
+        menu = Menu(Settings())
+        menu.open()
+        menu.choose("settings")
+        panel = menu.panel()
+        assert panel is not None
+        heads = {s.title for s in panel.sections for r in s.rows
+                 if any(panel.buttons[i].action.startswith(ACTIONS) for i in r.buttons)}
+        assert len(heads) == 2
+        opening = look(game).paragraphs[0]
+        assert all(head in opening for head in heads), (heads, opening)
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_renamed_setting_is_caught(monkeypatch):
     # The names come from the screen: a Settings label the help does not use fails the check.
     real = i18n._

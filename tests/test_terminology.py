@@ -204,7 +204,31 @@ def test_challenge_levels_and_streaks_are_words_of_their_own(code, words):
 
 
 def test_each_play_button_is_one_word_in_korean():
-    """"Play" was both 시작 and 플레이: every Play button says 시작."""
-    plays = [e for e in catalog("ko") if e.msgid in ("Play", "Play #{today}") or e.msgid.startswith("Play {x}")]
+    """"Play" was both 시작 and 플레이: every Play button says 시작. (The context-free "Play" is
+    Settings' section of play settings, a heading and no button: see the next test.)"""
+    plays = [e for e in catalog("ko") if (e.msgid == "Play" and e.msgctxt == "challenge button")
+             or e.msgid == "Play #{today}" or e.msgid.startswith("Play {")]
     assert len(plays) >= 3
     assert all("시작" in t and "플레이" not in t for e in plays for t in e.translations)
+
+
+def test_the_play_settings_section_is_not_named_as_a_start_button_in_korean():
+    """Settings' first section holds how the game plays (automatic moves, dragging, animation
+    speed...): headed 시작 ("start") beside 화면 / 소리 / 언어 it read as a button that starts a
+    game. It is headed 플레이, and no word of the challenges' Play button (시작) is in it."""
+    from game.play.menu import Menu
+    from game.play.settings import Settings
+
+    i18n.set_language("ko")
+    try:
+        menu = Menu(Settings())
+        menu.open()
+        menu.choose("settings")
+        panel = menu.panel()
+        assert panel is not None
+        section = next(s for s in panel.sections if any(
+            panel.buttons[i].action.startswith("set-drag_distance=") for r in s.rows for i in r.buttons))
+        start = i18n.pgettext("challenge button", "Play")
+        assert start not in section.title and "시작" not in section.title, section.title
+    finally:
+        i18n.set_language("en")
