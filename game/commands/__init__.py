@@ -263,6 +263,8 @@ def _take_language(argv: list[str]) -> tuple[str | None, list[str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
+    # Until --lang is read, the system's language: a --lang the game cannot speak is refused in it.
+    set_language(detect_language())
     try:
         lang, words = _take_language(list(sys.argv[1:] if argv is None else argv))
     except UsageError as exc:
@@ -270,7 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     # The command line speaks --lang, else the system's language (the window may take its
     # remembered one from the settings unless --lang was given).
-    set_language(lang or detect_language())
+    if lang is not None:
+        set_language(lang)
     parser = build_parser()
     args = parser.parse_args(words)
     args.lang = lang
