@@ -397,6 +397,25 @@ def test_a_lang_the_game_cannot_speak_is_refused_in_the_systems_language(monkeyp
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("code", ["ko", "ja", "ru", "zh_CN"])
+def test_every_option_of_the_command_line_is_explained_in_the_language_it_speaks(capsys, code):
+    """--version's line was argparse's English («show program's version number and exit») in every
+    language; each option's line now reads in the language asked for."""
+    from game.commands import main
+
+    try:
+        with pytest.raises(SystemExit):
+            main(["--lang", code, "--help"])
+        shown = capsys.readouterr().out
+    finally:
+        i18n.set_language("en")
+    options = [line.strip() for line in shown.splitlines() if line.startswith("  -")]
+    assert len(options) == 3, shown  # -h, --version, --lang
+    for line in options:
+        said = re.split(r"\s{2,}", line, maxsplit=1)[1]
+        assert not said.isascii(), (code, line)
+
+
 def test_the_command_line_names_every_language_it_speaks(capsys):
     """--lang's help and its two refusals list the languages a player can choose (zh_CN too)."""
     from game.commands import main

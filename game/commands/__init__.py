@@ -130,7 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``solitaire`` (its mistakes exit 2 with one line)."""
     parser = _Parser(prog="solitaire", description=_("FreeCell and Spider Solitaire."),
                      epilog=_("{numbers}.").format(numbers=_(NUMBERS_HELP)))
-    parser.add_argument("--version", action="version", version=f"solitaire {__version__}")
+    parser.add_argument("--version", action="version", version=f"solitaire {__version__}",
+                        help=_("show program's version number and exit"))
     # Read before the parser is built (main's _take_language), so that --help speaks it too.
     parser.add_argument("--lang", metavar="LANG",
                         help=_("speak this language for this run: {languages} (default: the system's)").format(
