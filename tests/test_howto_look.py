@@ -149,3 +149,36 @@ def test_the_book_reaches_the_section_whole_and_its_pages_fit(game, lang, size):
 def test_a_link_finds_the_section():
     assert section_for("text size", game="spider") == ("spider", "spider-look")
     assert section_for("colour-blind", game="freecell") == ("freecell", "freecell-look")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_opening_counts_the_settings_under_each_head_as_the_list_runs(game):
+    # "The first five are under Look, the last two under Play" was untrue: Reduced motion,
+    # fourth in the list, sits under Play. The list's items, in order, fall under Settings'
+    # heads as one run each, and the opening gives each run's length and head.
+    i18n.set_language("en")
+    menu = Menu(Settings())
+    menu.open()
+    menu.choose("settings")
+    panel = menu.panel()
+    assert panel is not None
+    head_of = {}
+    for action in ACTIONS:
+        head_of[action] = next(s.title for s in panel.sections for r in s.rows
+                               if any(panel.buttons[i].action.startswith(action) for i in r.buttons))
+    names = settings_names()
+    order = []
+    for item in look(game).paragraphs[1:]:
+        marked = {words for kind, words in spans(item) if kind == "button"}
+        order += [action for action in ACTIONS if names[action] & marked]
+    assert sorted(order) == sorted(ACTIONS)
+    runs: list[list[str]] = []
+    for action in order:
+        if runs and runs[-1][0] == head_of[action]:
+            runs[-1].append(action)
+        else:
+            runs.append([head_of[action], action])
+    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+    (first, *a), (last, *b) = runs  # exactly two runs: one head's settings, then the other's
+    assert f"The first {words[len(a)]} are under {first}, the last {words[len(b)]} under {last}." \
+        in look(game).paragraphs[0], (runs, look(game).paragraphs[0])

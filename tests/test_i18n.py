@@ -374,6 +374,48 @@ def test_the_command_line_speaks_lang_wherever_it_stands(capsys):
         assert said in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("system, code", [("zh_CN.UTF-8", "zh_CN"), ("ko_KR.UTF-8", "ko"), ("ru_RU.UTF-8", "ru")])
+def test_a_lang_the_game_cannot_speak_is_refused_in_the_systems_language(monkeypatch, capsys, system, code):
+    """Before, both refusals of --lang were English whatever the system spoke: they were said before
+    the system's language was taken."""
+    from game.commands import main
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", system)
+    try:
+        for bad, msgid, fields in ((["--lang", "xx", "help"], "--lang must be one of {languages}, not {text}",
+                                    {"text": "'xx'"}),
+                                   (["help", "--lang"], "--lang needs a language: {languages}", {})):
+            assert main(bad) == 2
+            err = capsys.readouterr().err
+            assert i18n.language() == code
+            said = i18n._(msgid).format(languages=i18n.listed(i18n.LANGUAGES), **fields)
+            assert said != msgid.format(languages=", ".join(i18n.LANGUAGES), **fields)  # translated
+            assert said in err and err.count("\n") == 1, (err, said)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", ["ko", "ja", "ru", "zh_CN"])
+def test_every_option_of_the_command_line_is_explained_in_the_language_it_speaks(capsys, code):
+    """--version's line was argparse's English («show program's version number and exit») in every
+    language; each option's line now reads in the language asked for."""
+    from game.commands import main
+
+    try:
+        with pytest.raises(SystemExit):
+            main(["--lang", code, "--help"])
+        shown = capsys.readouterr().out
+    finally:
+        i18n.set_language("en")
+    options = [line.strip() for line in shown.splitlines() if line.startswith("  -")]
+    assert len(options) == 3, shown  # -h, --version, --lang
+    for line in options:
+        said = re.split(r"\s{2,}", line, maxsplit=1)[1]
+        assert not said.isascii(), (code, line)
+
+
 def test_the_command_line_names_every_language_it_speaks(capsys):
     """--lang's help and its two refusals list the languages a player can choose (zh_CN too)."""
     from game.commands import main

@@ -72,3 +72,23 @@ def test_the_spider_status_line_names_the_level_as_settings_does(lang, suits):
             assert {1: "单色", 2: "双色", 4: "四色"}[suits] in status
     finally:
         i18n.set_language("en")
+
+
+def test_a_move_from_a_free_cell_says_the_card_lies_in_it_in_chinese():
+    """«把空当的 7♥» (the free cell's 7♥) read as if the cell owned the card; a card lies in a free
+    cell (把空当里的 7♥), as it lies in a column (把第 1 列的 8♠). Every sentence that starts a move
+    from a free cell (the move list, the hints) says so, whatever the move's end."""
+    from game.freecell.hints import move_sentence
+
+    i18n.set_language("zh_CN")
+    try:
+        position = make(["* 8S", ""], cells="7H - - -", found="H-6")
+        from_cell = [move_sentence(position, Move.parse(m)) for m in ("ah", "a1", "a2")]
+        for said in from_cell:
+            assert "空当的" not in said, said
+            assert said.startswith("把空当里的 7♥ "), said
+        # A column keeps its own words, and the sentence it ends in (to a free cell) is unchanged.
+        assert move_sentence(position, Move.parse("1b")) == "把第 1 列的 8♠ 移到空当"
+        assert len({s.split(" ", 2)[2] for s in from_cell}) == 3, from_cell  # three different ends
+    finally:
+        i18n.set_language("en")

@@ -130,7 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``solitaire`` (its mistakes exit 2 with one line)."""
     parser = _Parser(prog="solitaire", description=_("FreeCell and Spider Solitaire."),
                      epilog=_("{numbers}.").format(numbers=_(NUMBERS_HELP)))
-    parser.add_argument("--version", action="version", version=f"solitaire {__version__}")
+    parser.add_argument("--version", action="version", version=f"solitaire {__version__}",
+                        help=_("show program's version number and exit"))
     # Read before the parser is built (main's _take_language), so that --help speaks it too.
     parser.add_argument("--lang", metavar="LANG",
                         help=_("speak this language for this run: {languages} (default: the system's)").format(
@@ -263,6 +264,8 @@ def _take_language(argv: list[str]) -> tuple[str | None, list[str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
+    # Until --lang is read, the system's language: a --lang the game cannot speak is refused in it.
+    set_language(detect_language())
     try:
         lang, words = _take_language(list(sys.argv[1:] if argv is None else argv))
     except UsageError as exc:
@@ -270,7 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     # The command line speaks --lang, else the system's language (the window may take its
     # remembered one from the settings unless --lang was given).
-    set_language(lang or detect_language())
+    if lang is not None:
+        set_language(lang)
     parser = build_parser()
     args = parser.parse_args(words)
     args.lang = lang

@@ -21,7 +21,7 @@ __all__ = ["LOOK_HELP", "look_section"]
 LOOK_HELP: tuple[str, ...] = (
     N_("Open **Settings** from the menu ([M]) to make the game easier to see and to handle. Every "
        "setting below takes effect the moment you choose it, in the middle of a game too, and is "
-       "remembered for next time. The first five are under Look, the last two under Play."),
+       "remembered for next time. The first four are under Look, the last three under Play."),
     N_("- **Text size** (100%, 125%, 150%, 200%) makes every word larger: the status line, the "
        "control bar, the menu, the panels and these pages. A screen too tall for the window then "
        "scrolls with the wheel or the keys, and arrows at its edge show that more lies above or "
@@ -30,12 +30,12 @@ LOOK_HELP: tuple[str, ...] = (
        "stay easy to read when the window, and with it the cards, is small."),
     N_("- **High contrast** draws a plain dark table and white cards with black edges, and makes "
        "the outlines of a selection and of the focus bright, whatever table colour you chose."),
-    N_("- **Reduced motion** makes the cards step to their places instead of flying, leaves out "
-       "the celebration after a win and keeps the hint's glow still. Until you choose, it follows "
-       "your desktop's own setting."),
     N_("- **Deck**: **4 colours** prints each suit in its own colour (spades black, hearts red, "
        "clubs green, diamonds blue), colours chosen to stay apart for colour-blind players too; "
        "**2 colours** is the usual red and black."),
+    N_("- **Reduced motion** makes the cards step to their places instead of flying, leaves out "
+       "the celebration after a win and keeps the hint's glow still. Until you choose, it follows "
+       "your desktop's own setting."),
     N_("- **Click to pick up and drop**: a click lifts a card and it follows the pointer with no "
        "button held down; the next click puts it down."),
     N_("- **How far a drag must go** (short, medium or long): how far the pointer must move with "
