@@ -507,7 +507,11 @@ def test_the_challenges_month_marks_each_day_and_shows_the_badge_and_streak(on_d
     assert f"{done} of " in badge.value or "highest badge" in badge.value
     for name, needed in BADGES:
         assert f"{name.capitalize()} {needed}" in badge.detail  # every threshold, from the one table
-    assert streak.value.startswith(progress.streak_line(today))
+    # The row's heading says "Streak": its value counts the days, not "daily streak" again.
+    now, best = progress.streak(today), progress.best_streak
+    days = {1: "1 day"}
+    assert streak.value == f"{days.get(now, f'{now} days')} now \u00b7 best {days.get(best, f'{best} days')}"
+    assert "streak" not in streak.value
     # The days are drawn in their states at every size the screens walk.
     for size in SIZES:
         g = screen_geometry(size, panel)

@@ -210,12 +210,12 @@ def test_a_hint_after_its_label_is_not_capitalised_after_a_colon_in_russian(spea
 def test_the_daily_streak_counts_its_days_as_russian_does(speak):
     """«3 дн. подряд» was the catalog's way round a message without plural forms: the streak
     and the best streak now say день / дня / дней as the number asks (1, 2–4, 5–20, 21, 22)."""
-    from game.challenges.sentences import best_streak_days, streak_days
+    from game.challenges.sentences import streak_days, streak_row
 
     speak("ru")
     want = {1: "1 день", 2: "2 дня", 4: "4 дня", 5: "5 дней", 11: "11 дней", 14: "14 дней", 21: "21 день", 22: "22 дня"}
     assert {n: streak_days(n) for n in want} == {n: f"{w} подряд" for n, w in want.items()}
-    assert {n: best_streak_days(n) for n in want} == {n: f"лучшая серия: {w}" for n, w in want.items()}
+    assert {n: streak_row(n, n) for n in want} == {n: f"сейчас {w} \u00b7 рекорд {w}" for n, w in want.items()}
     p = month_of(2)
     assert p.streak_line(datetime.date(2026, 2, 2)) == "2 дня подряд"
 

@@ -162,9 +162,18 @@ def streak_days(days: int) -> str:
     return ngettext("daily streak: {days} day", "daily streak: {days} days", days).format(days=days)
 
 
-def best_streak_days(days: int) -> str:
-    """The longest daily streak so far, as ``best streak: 4 days``."""
-    return ngettext("best streak: {days} day", "best streak: {days} days", days).format(days=days)
+def streak_row(now: int, best: int) -> str:
+    """The daily streak under its heading (:func:`streak_heading` names it, so the value
+    does not again): the days in a row now, and the most so far::
+
+        >>> streak_row(3, 7)
+        '3 days now \u00b7 best 7 days'
+    """
+    # TRANSLATORS: the value beside "Streak" (daily challenges): days in a row up to today.
+    current = ngettext("{days} day now", "{days} days now", now).format(days=now)
+    # TRANSLATORS: beside it, the longest run of days there has been.
+    longest = ngettext("best {days} day", "best {days} days", best).format(days=best)
+    return f"{current} \u00b7 {longest}"
 
 
 def streak_heading() -> str:

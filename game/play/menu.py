@@ -421,7 +421,7 @@ class Menu:
     def _badges(self) -> Section:
         """The month's badge and the next one's threshold, every threshold, the daily streak."""
         from game.challenges import BADGES, ChallengeProgress
-        from game.challenges.sentences import best_streak_days, say, streak_heading
+        from game.challenges.sentences import say, streak_heading, streak_row
 
         today, year, month = self._month_shown()
         progress = self.progress if self.progress is not None else ChallengeProgress()
@@ -432,7 +432,7 @@ class Menu:
         name = say(f"badge.{badge}") if badge else say("badge.none")
         rows = (Row(say("calendar.badge"), value=f"{name} \u00b7 {progress.badge_line(year, month)}",
                     detail=say("calendar.thresholds", levels=levels)),
-                Row(streak_heading(), value=f"{progress.streak_line(today)} \u00b7 {best_streak_days(best)}"))
+                Row(streak_heading(), value=streak_row(progress.streak(today), best)))
         return Section(say("calendar.section"), rows)
 
     def _confirm_clear(self) -> tuple[str, tuple[str, ...], list[Button]]:
