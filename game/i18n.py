@@ -256,7 +256,8 @@ def _drop_unknown_fields(translations: gettext.GNUTranslations, name: str) -> No
     to exact placeholders; pybabel compile checks only %-style ones). Plural messages are
     checked as they are asked for (:func:`_plural_fits`): a compiled catalog keeps only the
     singular msgid of each."""
-    table: dict[object, str] = getattr(translations, "_catalog")  # noqa: B009  # gettext's own table; typeshed leaves it out
+    # gettext's own table, which typeshed leaves out (hence getattr, not an attribute).
+    table: dict[object, str] = getattr(translations, "_catalog")  # noqa: B009
     bad = [key for key, text in table.items()
            if isinstance(key, str) and key and not set(placeholders(text)) <= set(placeholders(key.split("\x04")[-1]))]
     for key in bad:

@@ -295,8 +295,9 @@ def describe(kind: schema.Field[object], where: str = "") -> list[str]:
     return [f"{where}: {type(kind).__name__.lower()}"]
 
 
-SCHEMAS: dict[str, schema.Field[object]] = {"savegame (FreeCell)": schema.FREECELL_SAVE, "savegame (Spider)": schema.SPIDER_SAVE,
-           "settings": schema.SETTINGS, "statistics": schema.STATISTICS}
+SCHEMAS: dict[str, schema.Field[object]] = {
+    "savegame (FreeCell)": schema.FREECELL_SAVE, "savegame (Spider)": schema.SPIDER_SAVE,
+    "settings": schema.SETTINGS, "statistics": schema.STATISTICS}
 SHAPES = Path(__file__).resolve().parent / "data" / "schema-shapes.txt"
 
 

@@ -634,7 +634,8 @@ def test_a_new_language_needs_only_its_catalog_and_its_line_in_languages(tmp_pat
     """Plurals, numbers, dates, weekday heads, the first weekday and the system locale's
     match come from CLDR for any code: nothing else in the code names a language."""
     monkeypatch.setitem(LANGUAGES, "de", "Deutsch")
-    _install(tmp_path, monkeypatch, "de", [("Undo", "Rückgängig"), (("{n} move", "{n} moves"), ("{n} Zug", "{n} Züge"))])
+    _install(tmp_path, monkeypatch, "de",
+             [("Undo", "Rückgängig"), (("{n} move", "{n} moves"), ("{n} Zug", "{n} Züge"))])
     assert i18n.detect_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
     assert i18n.detect_language({"LANGUAGE": "zh", "LANG": "fr_FR.UTF-8"}) == "zh_CN"
     assert i18n.detect_language({"LANG": "zh_TW.UTF-8"}) == "en"  # Traditional Chinese is another catalog
@@ -692,7 +693,8 @@ def test_no_translators_note_is_lost_to_a_message_beside_another_on_its_line():
             by_line.setdefault(lineno, []).append((message, comments))
         for lineno, found in by_line.items():
             noted = {str(m) for m, c in found if c}
-            lost += [f"{path.relative_to(ROOT)}:{lineno} {m}" for m, c in found if noted and not c and str(m) not in noted]
+            lost += [f"{path.relative_to(ROOT)}:{lineno} {m}" for m, c in found
+                     if noted and not c and str(m) not in noted]
     assert lost == []
 
 
@@ -745,7 +747,8 @@ def test_the_system_locale_is_matched_without_its_own_cldr_data(monkeypatch):
     monkeypatch.setattr(babel.localedata, "exists", lambda name: False)
     try:
         found = [i18n.detect_language({"LANG": name}) for name in
-                 ("ru_UA.UTF-8", "ru_BY.UTF-8", "zh_SG.UTF-8", "zh_TW.UTF-8", "ko_KR.UTF-8", "en_US.UTF-8", "de_DE.UTF-8")]
+                 ("ru_UA.UTF-8", "ru_BY.UTF-8", "zh_SG.UTF-8", "zh_TW.UTF-8", "ko_KR.UTF-8", "en_US.UTF-8",
+                  "de_DE.UTF-8")]
     finally:
         i18n._language_script_territory.cache_clear()
     assert found == ["ru", "ru", "zh_CN", "en", "ko", "en", "en"]

@@ -108,7 +108,8 @@ def any_uses(source: str) -> list[int]:
     def visit(node: ast.AST, line: int | None) -> None:
         for child in ast.walk(node):
             where = line if line is not None else getattr(child, "lineno", 0)
-            if (isinstance(child, ast.Name) and child.id == "Any") or (isinstance(child, ast.Attribute) and child.attr == "Any"):
+            named = isinstance(child, ast.Name) and child.id == "Any"
+            if named or (isinstance(child, ast.Attribute) and child.attr == "Any"):
                 lines.append(where)
             elif isinstance(child, ast.Constant) and isinstance(child.value, str) and id(child) in notes:
                 try:
