@@ -372,10 +372,6 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 # every frame, and one Babel call (some 10-40 µs) per number per frame shows in the slowest
 # frames of a busy animation. The language is part of the key, so a change in Settings is seen at once.
 
-def _cldr() -> Locale:
-    return cldr_locale(_language)
-
-
 def grouped(n: int) -> str:
     """A whole number with the current language's digit grouping ("1,000,000"; Russian "1 000 000",
     with no-break spaces).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.ui.hud import Rect
+from game.ui.hud import Rect, button_at
 
 __all__ = ["ChartGeometry", "ScreenButton", "ScreenGeometry", "Text"]
 
@@ -105,8 +105,5 @@ class ScreenGeometry:
         return [self.box] + [b.rect for b in self.buttons]
 
     def hit(self, x: int, y: int) -> str | None:
-        for b in self.buttons:
-            bx, by, bw, bh = b.rect
-            if b.enabled and bx <= x < bx + bw and by <= y < by + bh:
-                return b.action
-        return None
+        """The action of the enabled button under pixel ``(x, y)``, if any."""
+        return button_at(self.buttons, x, y)

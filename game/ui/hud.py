@@ -21,14 +21,15 @@ off the window. The overlay draws exactly this geometry; tests check it without 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from game.render.camera import hud_band, hud_rows, hud_text_px
 
-__all__ = ["ELLIPSIS", "NOTICE_LINES", "NOTICE_LINES_NARROW", "HudButton", "HudGeometry", "Rect", "clean_text",
-           "fit_text", "font_measure", "hud_geometry", "inside", "notice_lines", "overlaps", "short_label"]
+__all__ = ["ELLIPSIS", "NOTICE_LINES", "NOTICE_LINES_NARROW", "HudButton", "HudGeometry", "PlacedButton", "Rect",
+           "button_at", "clean_text", "fit_text", "font_measure", "hud_geometry", "inside", "notice_lines", "overlaps",
+           "short_label"]
 
 #: ``(x, y, w, h)`` in window pixels, y down.
 Rect = tuple[int, int, int, int]
@@ -51,6 +52,17 @@ class ButtonLike(Protocol):
 
     @property
     def label(self) -> str: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def enabled(self) -> bool: ...
+
+
+class PlacedButton(Protocol):
+    """A button laid out in window pixels (the bar's, a designed screen's)."""
+
+    @property
+    def rect(self) -> Rect: ...
     @property
     def action(self) -> str: ...
     @property
@@ -98,11 +110,17 @@ class HudGeometry:
 
     def hit(self, x: int, y: int) -> str | None:
         """The action of the enabled button under pixel ``(x, y)``, if any."""
-        for b in self.buttons:
-            bx, by, bw, bh = b.rect
-            if b.enabled and bx <= x < bx + bw and by <= y < by + bh:
-                return b.action
-        return None
+        return button_at(self.buttons, x, y)
+
+
+def button_at(buttons: Iterable[PlacedButton], x: int, y: int) -> str | None:
+    """The action of the first enabled button of ``buttons`` whose box holds pixel ``(x, y)``
+    (the bar's and a designed screen's alike), or None."""
+    for b in buttons:
+        bx, by, bw, bh = b.rect
+        if b.enabled and bx <= x < bx + bw and by <= y < by + bh:
+            return b.action
+    return None
 
 
 def inside(r: Rect | tuple[float, float, float, float], outer: Rect | tuple[float, float, float, float]) -> bool:
