@@ -290,16 +290,27 @@ class Sound:
     """The game's sound effects, ready to play.
 
     ``Sound(volume)`` starts pygame.mixer if nobody has (44100 Hz, signed
-    16-bit, stereo, a small buffer for low latency) and builds every effect in
-    the format the mixer actually opened. If the mixer cannot start, the
+    16-bit, stereo, a small buffer for low latency); each effect is built in
+    the format the mixer actually opened, by :meth:`prepare` while the table
+    rests after the first frame (the five take some 150 ms of Python here, the
+    win chime most, which the first frame need not wait for) or by
+    :meth:`play` when one is wanted first. If the mixer cannot start, the
     object is silent: :attr:`available` is ``False`` and :meth:`play` does
     nothing, because a missing sound card must never stop the game.
+
+        >>> import pygame; pygame.mixer.pre_init(22050); s = Sound(0.5)
+        >>> while s.prepare():  # one effect a call: the window calls it at rest
+        ...     pass
+        >>> s.prepare(), s.volume
+        (False, 0.5)
+        >>> s.close()
     """
 
     def __init__(self, volume: float = 0.7) -> None:
         self._volume = _clamp(volume)
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._owns_mixer = False
+        self._format: tuple[int, int, int] | None = None  # the mixer's (rate, size, channels); None: silent
         try:
             if not pygame.mixer.get_init():
                 # A small buffer: 1024 frames is 23 ms, short enough that the snap
@@ -310,24 +321,43 @@ class Sound:
                     pygame.mixer.init(frequency=DEFAULT_RATE, size=-16, channels=2, buffer=AUDIO_BUFFER)
                 self._owns_mixer = True
             init = pygame.mixer.get_init()
-            if not init:
-                return
-            frequency, size, channels = init
-            for name in NAMES:
-                raw = _to_mixer_format(synthesise(name, frequency), size, channels)
-                sound = pygame.mixer.Sound(buffer=raw)
-                sound.set_volume(self._volume)
-                self._sounds[name] = sound
-        except (pygame.error, NotImplementedError, ValueError):
+            if init:
+                self._format = init
+        except (pygame.error, NotImplementedError):
             # pygame.error: no device / driver; NotImplementedError: pygame
-            # built without its mixer module; ValueError: a mixer format we
-            # cannot write. All mean "play nothing", not "crash".
-            self._sounds = {}
+            # built without its mixer module. Both mean "play nothing", not "crash".
+            self._format = None
+
+    def prepare(self) -> bool:
+        """Build the next effect not built yet; False when there was none left to build
+        (or the object is silent). Call it while nothing else waits: each takes up to
+        a frame or a few of Python (the win chime about 0.1 s here)."""
+        name = next((n for n in NAMES if n not in self._sounds), None)
+        return name is not None and self._build(name) is not None
+
+    def _build(self, name: str) -> pygame.mixer.Sound | None:
+        """Effect ``name`` in the mixer's format, built now if it was not; None when silent."""
+        if name in self._sounds:
+            return self._sounds[name]
+        if self._format is None:
+            return None
+        frequency, size, channels = self._format
+        try:
+            raw = _to_mixer_format(synthesise(name, frequency), size, channels)
+            sound = pygame.mixer.Sound(buffer=raw)
+            sound.set_volume(self._volume)
+        except (pygame.error, ValueError):
+            # pygame.error: the mixer went away; ValueError: a mixer format we cannot
+            # write. Either way nothing can be heard: stay silent from now on.
+            self._format, self._sounds = None, {}
+            return None
+        self._sounds[name] = sound
+        return sound
 
     @property
     def available(self) -> bool:
         """Whether the mixer started, i.e. whether :meth:`play` can be heard."""
-        return bool(self._sounds)
+        return self._format is not None
 
     @property
     def volume(self) -> float:
@@ -352,8 +382,10 @@ class Sound:
         """
         if name not in _RECIPES:
             raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(NAMES)}")
-        sound = self._sounds.get(name)
-        if sound is None or self._volume <= 0.0:
+        if self._volume <= 0.0:
+            return None
+        sound = self._build(name)  # built already at rest, as a rule
+        if sound is None:
             return None
         try:
             return sound.play()
@@ -362,7 +394,7 @@ class Sound:
 
     def close(self) -> None:
         """Drop the sounds, and stop the mixer if this object started it."""
-        self._sounds = {}
+        self._sounds, self._format = {}, None
         if self._owns_mixer:
             self._owns_mixer = False
             try:

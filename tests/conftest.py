@@ -57,6 +57,27 @@ settings.register_profile("ci", max_examples=200, deadline=None, print_blob=True
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+#: The languages a test that walks every language checks on every run: Russian (the
+#: longest words, which cut or overflow first) and Chinese (the widest glyphs, and lines
+#: that break between any two characters). English, Korean and Japanese are the slow
+#: part of such a matrix: CI checks them all, and most other tests read English anyway.
+QUICK_LANGUAGES = ("ru", "zh_CN")
+
+
+def every_language(*, also: tuple[str, ...] = ()) -> list[object]:
+    """Parameters for a test run in each of the game's languages (and ``also``, e.g. the
+    pseudo-language): :data:`QUICK_LANGUAGES` and ``also`` on every run, the others
+    marked slow, so that CI (which runs the slow tests) walks the whole matrix.
+
+    >>> [getattr(p, "values", (p,))[0] for p in every_language()]
+    ['ru', 'zh_CN', 'en', 'ko', 'ja']
+    """
+    from game.i18n import LANGUAGES
+
+    quick = [*QUICK_LANGUAGES, *also]
+    return [*quick, *(pytest.param(code, marks=pytest.mark.slow) for code in LANGUAGES if code not in quick)]
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", help="also run the slow exhaustive checks")
 

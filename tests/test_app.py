@@ -204,6 +204,25 @@ def test_nothing_is_redrawn_when_nothing_changes(clock, make_app):
     assert app.frames_drawn == drawn
 
 
+def test_the_first_frame_waits_for_no_sound_and_the_resting_table_builds_them_one_a_step(clock, make_app):
+    from game.sound import NAMES
+
+    app = make_app("freecell", 1, size=PLAY_SIZE, now=clock)
+    app.sound.set_volume(0.5)
+    app.step()  # the first frame: nothing of the one-off work yet
+    assert app.frames_drawn == 1 and app.sound._sounds == {} and not app.warm
+    while app.play.busy:  # the deal flies: every step draws, none pays a one-off cost
+        frames(app, clock, 1)
+    built = []
+    for _ in range(12):
+        if app.step():
+            continue
+        built.append(len(app.sound._sounds))
+    # At rest: the renderer's warm-up, then one effect a step (at most one thing a step).
+    assert built[:len(NAMES) + 2] == [0, *range(1, len(NAMES) + 1), len(NAMES)]
+    assert set(app.sound._sounds) == set(NAMES) and app.warm
+
+
 def test_a_spider_game_won_through_keyboard_actions(clock, make_app):
     from game.spider import deal as spider_deal
     from game.spider import solve as spider_solve

@@ -10,9 +10,9 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from conftest import every_language
 from fake_time import FakeTime
 
-from game import i18n
 from game.app import App
 from game.i18n import set_language
 from game.places import PileKind
@@ -27,7 +27,6 @@ ISSUE_GAME = "2a 1b 2c"
 #: over the table, columns grown long.
 LONGER_GAME = "2a 2b 2c 26 83 8d 83 72 82 b1 8b b8 3b c8 18v2 7c b3 7b 71"
 SIZES = [(1280, 720), (1024, 768), (720, 1280)]
-LANGUAGES = list(i18n.LANGUAGES)
 
 
 @pytest.fixture
@@ -80,7 +79,7 @@ def step(app: App, clock: FakeTime, n: int = 2) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", every_language())
 @pytest.mark.parametrize("game", [ISSUE_GAME, LONGER_GAME], ids=["issue", "longer"])
 def test_a_moves_review_page_covers_none_of_the_cards_it_talks_about(clock, size, language, game):
     app = App("freecell", 617, size=size, now=clock, language=language)

@@ -117,6 +117,8 @@ def test_mixer_format_conversion_interleaves_identical_channels():
 def test_sound_starts_the_mixer_in_a_matching_format(dummy_audio):
     sound = Sound()
     assert sound.available
+    while sound.prepare():
+        pass
     frequency, size, channels = pygame.mixer.get_init()
     assert frequency == 44100 and size == -16
     # Each pygame Sound holds exactly the synthesised frames, in the mixer's
@@ -127,6 +129,9 @@ def test_sound_starts_the_mixer_in_a_matching_format(dummy_audio):
 
 def test_volume_is_clamped(dummy_audio):
     sound = Sound(volume=3.0)
+    while sound.prepare():
+        pass
+    assert set(sound._sounds) == set(NAMES)
     assert sound.volume == 1.0
     sound.set_volume(-0.5)
     assert sound.volume == 0.0
@@ -135,6 +140,26 @@ def test_volume_is_clamped(dummy_audio):
     assert all(s.get_volume() == pytest.approx(0.25, abs=0.01) for s in sound._sounds.values())
     sound.set_volume(float("nan"))
     assert sound.volume == 0.0
+
+
+def test_effects_are_built_one_a_call_at_rest_or_when_first_played(dummy_audio):
+    # The first frame does not wait for the synthesis (the win chime is a tenth of a
+    # second of Python): the window builds one effect each time the table rests.
+    sound = Sound(volume=0.5)
+    assert sound.available and sound._sounds == {}
+    assert sound.play("refuse") is not None  # wanted before the table rested: built now
+    assert set(sound._sounds) == {"refuse"}
+    built = []
+    while sound.prepare():
+        built.append(set(sound._sounds))
+    assert [len(b) for b in built] == [2, 3, 4, 5] and built[-1] == set(NAMES)
+    assert not sound.prepare()
+
+
+def test_a_silent_sound_has_nothing_to_prepare(dummy_audio, monkeypatch):
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: (_ for _ in ()).throw(pygame.error("none")))
+    sound = Sound()
+    assert not sound.available and not sound.prepare()
 
 
 def test_default_volume(dummy_audio):
@@ -200,6 +225,7 @@ def test_an_existing_mixer_is_used_as_it_is(dummy_audio):
     pygame.mixer.init(frequency=22050, size=-16, channels=1)
     sound = Sound()
     assert pygame.mixer.get_init() == (22050, -16, 1)
+    sound.play("win")
     assert len(sound._sounds["win"].get_raw()) == len(synthesise("win", 22050)) * 2
     sound.close()
     # Sound did not start this mixer, so it leaves it running.

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import play_first_moves
+from conftest import every_language, play_first_moves
 from test_screens import move_list_panels, screens, text_box
 from test_words_fit import challenge_panels, questions
 
@@ -32,7 +32,6 @@ from game.ui.screens import screen_geometry
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from screenshot import _open_review, play_moves, table_controller
 
-LANGS = ["en", "ko", "ja", "ru", "zh_CN"]
 WINDOW = (1280, 720)
 CUT = "\u2026"
 
@@ -97,7 +96,7 @@ def _bar(game: str, redo: bool):
     return table
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", every_language())
 @pytest.mark.parametrize("game", ["freecell", "spider"])
 def test_the_status_line_and_bar_fit_whole_with_buttons_as_tall_as_their_text(scaled, game, lang):
     i18n.set_language(lang)
@@ -136,7 +135,7 @@ def _all_screens():
     return {**screens(), **move_list_panels()}
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", every_language())
 def test_every_screen_fits_or_scrolls_and_never_clips(scaled, lang):
     i18n.set_language(lang)
     try:
@@ -188,7 +187,7 @@ def test_a_scrolling_screen_shows_the_focused_button_and_every_button_in_turn(la
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", every_language())
 @pytest.mark.parametrize("game", ["freecell", "spider"])
 def test_every_help_page_sets_whole_at_the_larger_size(scaled, game, lang):
     i18n.set_language(lang)
@@ -232,7 +231,7 @@ def _boxed(g, size) -> None:
             assert not overlaps(a.rect, b.rect), (a, b)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", every_language())
 def test_every_question_and_review_page_sets_whole(scaled, play_for, lang):
     play = play_for("freecell")
     play_first_moves(play)

@@ -112,7 +112,7 @@ if __name__ == "__main__":
             "viewport": list(app.ctx.viewport),
             "fullscreen": bool(pygame.display.is_fullscreen()),
             "frames": app.frames_drawn,
-            "warm": app._warm,
+            "warm": app.warm,
             "points": {json.dumps(p): point(*p) for p in points},
             "shot": shot,
         }

@@ -105,10 +105,13 @@ class App(FollowsDesktop):
         self.pointing = Pointing(self)  # the mouse and the fingers
         self.clipboard = Clipboard(self.refusals)
         self.frames_drawn = 0
-        self._warm = False  # the renderer's first clipped frame was paid for (Renderer.warm_up)
+        #: One-off costs paid while the table rests, one a step, not before the first frame:
+        #: the renderer's first clipped frame (Renderer.warm_up), then the sound effects.
+        self._warm_ups: list[Callable[[], bool]] = []
         self._pulse: tuple[tuple[Mark, ...], float] = ((), 0.0)  # the hint marks shown, since when
         self.fullscreen = FullScreen(self.refusals, lambda: self.resize(pygame.display.get_window_size()))
         self.sound = Sound(0.0)
+        self._warm_ups = [self._warm_renderer, self.sound.prepare]
         self.play = Play(self, game, number, suits, now=now, restore=restore, store=store, language=language,
                          fullscreen=fullscreen)
         self.refusals.report_to(self.play.say, self.play.message)
@@ -238,11 +241,20 @@ class App(FollowsDesktop):
         if drew:
             pygame.display.flip()
             self.frames_drawn += 1
-        elif not self._warm:
-            # The first moment nothing moves pays the renderer's one-off costs (not a first drag).
-            self._warm = True
-            self.renderer.warm_up()
+        elif self._warm_ups:
+            # A moment nothing moves pays a one-off cost (not a first drag, not the first frame).
+            if not self._warm_ups[0]():
+                self._warm_ups.pop(0)  # each says True while it has more to do
         return drew
+
+    def _warm_renderer(self) -> bool:
+        self.renderer.warm_up()
+        return False  # done in one
+
+    @property
+    def warm(self) -> bool:
+        """Whether every one-off cost was paid (the renderer warmed up, every sound built)."""
+        return not self._warm_ups
 
     def _pulse_time(self, marks: tuple[Mark, ...], now: float) -> float:
         """The hint glow's clock: it pulses a while, then holds still (an idle table stops redrawing)."""
@@ -263,7 +275,8 @@ class App(FollowsDesktop):
                 if self.play.busy or self.pointing.dragging or self.renderer.busy:
                     pygame.time.wait(8)  # cards fly (or an atlas is drawn): the next frame is due soon
                     continue
-                self._idle_wait(self._quiet_ms())  # nothing moves: until input, or the next look
+                # Nothing moves: until input, or the next look (soon while one-off costs are left).
+                self._idle_wait(LOOK_MS if self._warm_ups else self._quiet_ms())
         finally:
             self.close()
         return 0
