@@ -62,7 +62,8 @@ from __future__ import annotations
 import os
 import stat
 
-from game.i18n import N_, _, grouped
+from game.i18n import N_, _
+from game.i18n.formats import grouped
 
 __all__ = ["TEXT_MAX_BYTES", "Refused", "bounded_text", "read_bytes", "read_text", "size_words"]
 

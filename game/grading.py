@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from game.i18n import N_, _, listed, ngettext
+from game.i18n import N_, _, ngettext
+from game.i18n.formats import listed
 from game.verdict import Verdict
 
 __all__ = ["GOOD_SLACK", "GRADE_NAMES", "GRADE_VALUES", "Grade", "GradedMove", "ReviewSteps", "grade_move",

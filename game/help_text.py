@@ -12,8 +12,8 @@ import textwrap
 from collections.abc import Sequence
 
 from game.howto import Block, Bullets, Heading, blocks, plain
-from game.i18n import breaks, display_width
-from game.i18n import words as spaced_words
+from game.i18n.lines import breaks, display_width
+from game.i18n.lines import words as spaced_words
 
 __all__ = ["as_text", "text_lines"]
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-from game.i18n import _, grouped
+from game.i18n import _
+from game.i18n.formats import grouped
 from game.quoting import shown  # the one quoting of user words; kept importable from here
 
 __all__ = ["NumberError", "fold_wide", "parse_in_range", "read_whole", "shown"]

@@ -59,7 +59,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeAlias, TypedDict, TypeVar, cast
 
-from game.i18n import LANGUAGES, _, grouped, listed
+from game.i18n import LANGUAGES, _
+from game.i18n.formats import grouped, listed
 from game.quoting import shown
 
 __all__ = ["CHALLENGES", "FREECELL_SAVE", "JSON", "MAX_FILE_BYTES", "SETTINGS", "SPIDER_SAVE", "STATISTICS", "Bool",

@@ -51,7 +51,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from game.clock import clock_text
-from game.i18n import N_, _, percent
+from game.i18n import N_, _
+from game.i18n.formats import percent
 from game.quoting import shown
 
 if TYPE_CHECKING:

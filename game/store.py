@@ -62,7 +62,8 @@ import filelock
 
 from game.bounded import Refused, read_bytes
 from game.folders import APP_DIR_NAME, data_dir
-from game.i18n import N_, _, grouped
+from game.i18n import N_, _
+from game.i18n.formats import grouped
 from game.schema import JSON, MAX_FILE_BYTES, SchemaError, parse
 
 __all__ = ["APP_DIR_NAME", "LOCK_WAIT_SECONDS", "REPLACED_NOTICE", "STALE_SECONDS", "Store", "data_dir"]

@@ -123,7 +123,7 @@ def test_another_window_replacing_the_save_is_told(clock, tmp_path):
     folder = tmp_path / "data"
     app = App("freecell", 5, now=clock, data_folder=str(folder))
     try:
-        from game.i18n import as_sentence
+        from game.i18n.lines import as_sentence
         from game.store import REPLACED_NOTICE, Store
 
         other = Store(folder)  # a second game on the same folder saves its game

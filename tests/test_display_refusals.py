@@ -22,7 +22,7 @@ from fake_time import FakeTime
 
 from game.app import App
 from game.app.capabilities import MESSAGES, Refusals
-from game.i18n import as_sentence
+from game.i18n.lines import as_sentence
 from game.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]

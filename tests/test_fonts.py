@@ -7,7 +7,7 @@ import pytest
 from catalogs import catalog
 
 from game import i18n
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, formats
 from game.resources import asset_path
 from game.ui import fonts
 
@@ -46,8 +46,8 @@ def test_what_cldr_writes_for_a_language_is_in_its_own_font(code):
     catalogs (which the font subsets are made from): they too are in the language's font."""
     i18n.set_language(code)
     try:
-        cldr = [*i18n.weekday_heads(), i18n.grouped(1234567), i18n.decimal(0.5), i18n.percent(0.75)]
-        cldr += [i18n.month_and_year(2026, m) + i18n.day_and_month(m, 28) for m in range(1, 13)]
+        cldr = [*formats.weekday_heads(), formats.grouped(1234567), formats.decimal(0.5), formats.percent(0.75)]
+        cldr += [formats.month_and_year(2026, m) + formats.day_and_month(m, 28) for m in range(1, 13)]
     finally:
         i18n.set_language("en")
     own = fonts.font_file_for(code)

@@ -23,7 +23,8 @@ from catalogs import catalog, read_catalog
 from conftest import ROOT
 
 from game import help_text, howto, i18n
-from game.i18n import LANGUAGES, placeholders
+from game.i18n import LANGUAGES, detect, formats, placeholders
+from game.i18n.lines import display_width
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
@@ -249,16 +250,16 @@ def test_a_damaged_or_missing_catalog_leaves_english_and_warns_once(tmp_path, mo
     ({"LANG": "zh_HK.Big5-HKSCS"}, "en"),
 ])
 def test_the_system_locale_picks_the_language(env, want):
-    assert i18n.detect_language(env) == want
+    assert detect.detect_language(env) == want
 
 
 def test_windows_reads_the_user_interface_language(monkeypatch):
-    monkeypatch.setattr(i18n.sys, "platform", "win32")
-    assert i18n.detect_language(windows_ui=lambda: "ja_JP") == "ja"
-    assert i18n.detect_language(windows_ui=lambda: "zh_CN") == "zh_CN"
-    assert i18n.detect_language(windows_ui=lambda: "zh_TW") == "en"
-    assert i18n.detect_language(windows_ui=lambda: "de_DE") == "en"
-    assert i18n.detect_language(windows_ui=lambda: None) == "en"
+    monkeypatch.setattr(detect.sys, "platform", "win32")
+    assert detect.detect_language(windows_ui=lambda: "ja_JP") == "ja"
+    assert detect.detect_language(windows_ui=lambda: "zh_CN") == "zh_CN"
+    assert detect.detect_language(windows_ui=lambda: "zh_TW") == "en"
+    assert detect.detect_language(windows_ui=lambda: "de_DE") == "en"
+    assert detect.detect_language(windows_ui=lambda: None) == "en"
 
 
 def test_the_pseudo_language_wraps_every_message_and_keeps_its_fields():
@@ -271,18 +272,18 @@ def test_the_pseudo_language_wraps_every_message_and_keeps_its_fields():
 
 
 def test_numbers_group_their_digits_as_the_language_does():
-    assert i18n.grouped(1234567) == "1,234,567"
+    assert formats.grouped(1234567) == "1,234,567"
     i18n.set_language(i18n.PSEUDO)
-    assert i18n.grouped(1000) == "1,000"
+    assert formats.grouped(1000) == "1,000"
     i18n._language = "ru"  # the grouping follows the language code alone
-    assert i18n.grouped(1000000) == "1\u00a0000\u00a0000"
+    assert formats.grouped(1000000) == "1\u00a0000\u00a0000"
 
 
 @pytest.mark.parametrize("code, mark", [("en", "."), ("ko", "."), ("ja", "."), ("ru", ","), ("zh_CN", ".")])
 def test_decimals_take_the_languages_decimal_mark(code, mark):
     i18n.set_language(code)
-    assert i18n.decimal(0.6432) == f"0{mark}64"
-    assert i18n.decimal(12.0, 1) == f"12{mark}0"
+    assert formats.decimal(0.6432) == f"0{mark}64"
+    assert formats.decimal(12.0, 1) == f"12{mark}0"
 
 
 def test_refusals_link_to_their_help_section_in_any_language():
@@ -355,7 +356,7 @@ def test_the_command_line_speaks_chinese_with_lang_or_the_system_locale(monkeypa
 def test_the_terminal_help_counts_wide_characters_as_two_columns():
     for width in (20, 31, 50):
         lines = help_text._wrap(JAPANESE, width, "  - ", "    ")
-        assert all(i18n.display_width(line) <= width for line in lines)
+        assert all(display_width(line) <= width for line in lines)
         assert "".join(line[4:] for line in lines) == howto.plain(JAPANESE)
 
 
@@ -390,7 +391,7 @@ def test_a_lang_the_game_cannot_speak_is_refused_in_the_systems_language(monkeyp
             assert main(bad) == 2
             err = capsys.readouterr().err
             assert i18n.language() == code
-            said = i18n._(msgid).format(languages=i18n.listed(i18n.LANGUAGES), **fields)
+            said = i18n._(msgid).format(languages=formats.listed(i18n.LANGUAGES), **fields)
             assert said != msgid.format(languages=", ".join(i18n.LANGUAGES), **fields)  # translated
             assert said in err and err.count("\n") == 1, (err, said)
     finally:
@@ -504,10 +505,10 @@ def test_dates_are_written_as_cldr_writes_them_in_each_language(code, title, day
     i18n.set_language(code)
     try:
         assert i18n.language() == code
-        assert i18n.month_and_year(2026, 11) == title
-        assert i18n.day_and_month(11, 2) == day
-        assert " ".join(i18n.weekday_heads()) == heads
-        assert i18n.first_weekday() == (6 if code in ("ko", "ja") else 0)
+        assert formats.month_and_year(2026, 11) == title
+        assert formats.day_and_month(11, 2) == day
+        assert " ".join(formats.weekday_heads()) == heads
+        assert formats.first_weekday() == (6 if code in ("ko", "ja") else 0)
     finally:
         i18n.set_language("en")
 
@@ -517,7 +518,7 @@ def test_a_title_keeps_cldr_s_year_word_where_it_is_not_an_abbreviation_after_th
     for code, want in (("ko", "2026년 5월"), ("ja", "2026年5月"), ("ru", "Май 2026")):
         i18n.set_language(code)
         try:
-            assert i18n.month_and_year(2026, 5) == want
+            assert formats.month_and_year(2026, 5) == want
         finally:
             i18n.set_language("en")
 
@@ -636,19 +637,19 @@ def test_a_new_language_needs_only_its_catalog_and_its_line_in_languages(tmp_pat
     monkeypatch.setitem(LANGUAGES, "de", "Deutsch")
     _install(tmp_path, monkeypatch, "de",
              [("Undo", "Rückgängig"), (("{n} move", "{n} moves"), ("{n} Zug", "{n} Züge"))])
-    assert i18n.detect_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
-    assert i18n.detect_language({"LANGUAGE": "zh", "LANG": "fr_FR.UTF-8"}) == "zh_CN"
-    assert i18n.detect_language({"LANG": "zh_TW.UTF-8"}) == "en"  # Traditional Chinese is another catalog
-    assert i18n.detect_language({"LANG": "de_AT.UTF-8"}) == "de"
-    assert i18n.detect_language({"LANG": "zh_SG.UTF-8"}) == "zh_CN"  # Simplified, as in China
-    assert i18n.detect_language({"LANG": "zh_HK.UTF-8"}) == "en"
+    assert detect.detect_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
+    assert detect.detect_language({"LANGUAGE": "zh", "LANG": "fr_FR.UTF-8"}) == "zh_CN"
+    assert detect.detect_language({"LANG": "zh_TW.UTF-8"}) == "en"  # Traditional Chinese is another catalog
+    assert detect.detect_language({"LANG": "de_AT.UTF-8"}) == "de"
+    assert detect.detect_language({"LANG": "zh_SG.UTF-8"}) == "zh_CN"  # Simplified, as in China
+    assert detect.detect_language({"LANG": "zh_HK.UTF-8"}) == "en"
     i18n.set_language("de")
     try:
         assert i18n.language() == "de" and i18n._("Undo") == "Rückgängig"
         assert [i18n.ngettext("{n} move", "{n} moves", n).format(n=n) for n in (1, 2)] == ["1 Zug", "2 Züge"]
-        assert (i18n.grouped(1234567), i18n.decimal(0.5), i18n.first_weekday()) == ("1.234.567", "0,50", 0)
-        assert i18n.day_and_month(11, 2) == "2. November"
-        assert (i18n.month_and_year(2026, 11), i18n.weekday_heads()[:2]) == ("November 2026", ("Mo.", "Di."))
+        assert (formats.grouped(1234567), formats.decimal(0.5), formats.first_weekday()) == ("1.234.567", "0,50", 0)
+        assert formats.day_and_month(11, 2) == "2. November"
+        assert (formats.month_and_year(2026, 11), formats.weekday_heads()[:2]) == ("November 2026", ("Mo.", "Di."))
     finally:
         i18n.set_language("en")
     assert i18n.plural_index("zh_CN", 5) == 0
@@ -669,14 +670,28 @@ def _code_literals(path: Path) -> list[tuple[int, str]]:
 
 
 def test_no_module_but_the_language_list_names_a_language():
-    """A sixth language is a line of game/i18n.py's table (with its catalog and font file):
+    """A sixth language is a line of game/i18n/__init__.py's table (with its catalog and font file):
     the settings file's choices, the fonts, --lang and its messages, the font tool and the
     CLDR look-ups all read that table, so no other module of game/ or tools/ names a language."""
     found = {path.relative_to(ROOT).as_posix(): _code_literals(path)
              for folder in ("game", "tools") for path in sorted((ROOT / folder).rglob("*.py"))}
-    table = found.pop("game/i18n.py")
+    table = found.pop("game/i18n/__init__.py")
     assert {code for _, code in table} == set(LANGUAGES) - {"en"}
     assert {path: lines for path, lines in found.items() if lines} == {}
+
+
+@pytest.mark.parametrize("job", ["formats", "lines", "detect"])
+def test_each_job_of_the_languages_has_its_own_module_and_is_imported_from_it(job):
+    """game/i18n/ is split by job (issue 58): the catalogs and the language list in its
+    __init__, numbers and dates in formats, line breaking in lines, the system's language in
+    detect. Each module says its job with an example, and the package hands on none of its
+    siblings' names, so code imports each from the module that owns it."""
+    import importlib
+
+    module = importlib.import_module(f"game.i18n.{job}")
+    assert module.__doc__ and ">>> from game.i18n" in module.__doc__
+    assert module.__all__ and all(hasattr(module, name) for name in module.__all__)
+    assert [name for name in module.__all__ if hasattr(i18n, name)] == []
 
 
 def test_no_translators_note_is_lost_to_a_message_beside_another_on_its_line():
@@ -719,8 +734,8 @@ def test_numbers_dates_and_plural_forms_are_asked_of_cldr_once_per_language_and_
     try:
         calls.clear()
         for _frame in range(3):
-            shown = (i18n.percent(0.37), i18n.grouped(123456), i18n.decimal(0.25), i18n.month_and_year(2031, 7),
-                     i18n.day_and_month(7, 3))
+            shown = (formats.percent(0.37), formats.grouped(123456), formats.decimal(0.25), formats.month_and_year(2031, 7),
+                     formats.day_and_month(7, 3))
         assert shown == ("37\u00a0%", "123\u00a0456", "0,25", "Июль 2031", "3 июля")
         assert sorted(calls) == ["format_date", "format_decimal", "format_decimal", "format_percent",
                                  "format_skeleton"]
@@ -742,15 +757,15 @@ def test_the_system_locale_is_matched_without_its_own_cldr_data(monkeypatch):
     def no_data(name, *args, **kwargs):
         raise AssertionError(f"locale data read for {name}")
 
-    i18n._language_script_territory.cache_clear()
+    detect._language_script_territory.cache_clear()
     monkeypatch.setattr(babel.localedata, "load", no_data)
     monkeypatch.setattr(babel.localedata, "exists", lambda name: False)
     try:
-        found = [i18n.detect_language({"LANG": name}) for name in
+        found = [detect.detect_language({"LANG": name}) for name in
                  ("ru_UA.UTF-8", "ru_BY.UTF-8", "zh_SG.UTF-8", "zh_TW.UTF-8", "ko_KR.UTF-8", "en_US.UTF-8",
                   "de_DE.UTF-8")]
     finally:
-        i18n._language_script_territory.cache_clear()
+        detect._language_script_territory.cache_clear()
     assert found == ["ru", "ru", "zh_CN", "en", "ko", "en", "en"]
 
 

@@ -8,6 +8,7 @@ import pytest
 from conftest import play_first_moves
 
 from game import i18n
+from game.i18n.lines import as_sentence
 from game.play.panels import Command
 from game.ui.hud import font_measure, inside, overlaps
 from game.ui.question import question_geometry
@@ -72,7 +73,7 @@ def test_every_question_wraps_in_its_box_and_is_never_cut(play_for, lang):
                 assert not any(t.endswith(CUT) for t in shown), (game, size, shown)
                 assert not any(b.label.endswith(CUT) for b in g.buttons), (game, size, g.buttons)
                 # Nothing dropped: the lines joined hold every word of the title and the lines.
-                source = "".join(words_of(" ".join(i18n.as_sentence(t) for t in (panel.title, *panel.lines))))
+                source = "".join(words_of(" ".join(as_sentence(t) for t in (panel.title, *panel.lines))))
                 assert "".join("".join(words_of(t)) for t in shown) == source, (game, size)
                 assert inside(g.box, (0, 0, *size))
                 assert all(inside(b.rect, g.box) for b in g.buttons), (game, size)

@@ -18,6 +18,7 @@ from catalogs import Entry, catalog
 from game import i18n
 from game.challenges import ChallengeProgress
 from game.challenges.sentences import SENTENCES, say
+from game.i18n import formats
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -107,10 +108,10 @@ def test_a_sentence_filled_in_is_not_capitalised_after_a_colon_in_russian(speak)
 def test_lists_and_ranges_the_code_joins_are_the_catalog_s(speak):
     """A list or range the code builds is punctuated by the language: Japanese 、 and ～."""
     speak("ja")
-    assert i18n.listed(["ブロンズ 10", "シルバー 30"]) == "ブロンズ 10、シルバー 30"
-    assert i18n.number_range(1, 1_000_000) == "1～1,000,000"
+    assert formats.listed(["ブロンズ 10", "シルバー 30"]) == "ブロンズ 10、シルバー 30"
+    assert formats.number_range(1, 1_000_000) == "1～1,000,000"
     speak("ru")
-    assert i18n.number_range(1, 999_999) == "от 1 до 999\u00a0999"
+    assert formats.number_range(1, 999_999) == "от 1 до 999\u00a0999"
 
 
 def menu_texts(menu) -> list[str]:
@@ -146,7 +147,7 @@ NOT_FOR_PLAYERS = {"game/stats.py", "game/freecell/position.py"}
 
 
 def test_no_player_facing_list_is_joined_with_english_punctuation():
-    """The code joins a player's list with i18n.listed (a catalog entry), never a literal ", "."""
+    """The code joins a player's list with formats.listed (a catalog entry), never a literal ", "."""
     found = []
     for path in sorted((ROOT / "game").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()

@@ -53,7 +53,9 @@ from typing import Any, NoReturn
 
 from game import __version__, limits
 from game.commands.usage import UsageError
-from game.i18n import LANGUAGES, N_, PSEUDO, _, detect_language, grouped, listed, set_language
+from game.i18n import LANGUAGES, N_, PSEUDO, _, set_language
+from game.i18n.detect import detect_language
+from game.i18n.formats import grouped, listed
 from game.numbers import NumberError
 from game.quoting import WORD_LIMIT, printable, shown
 

@@ -14,7 +14,8 @@ from game.commands.usage import UsageError, parse_auto, read_board, read_text_fi
 from game.freecell.deals import deal, parse_deal_number
 from game.freecell.moves import Move, NotationError
 from game.freecell.position import IllegalMoveError
-from game.i18n import _, decimal, grouped, ngettext
+from game.i18n import _, ngettext
+from game.i18n.formats import decimal, grouped
 from game.numbers import parse_in_range, shown
 from game.quoting import shown_path
 

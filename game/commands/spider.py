@@ -23,7 +23,8 @@ from __future__ import annotations
 import sys
 
 from game.commands.usage import UsageError, read_text_file
-from game.i18n import _, decimal, grouped, ngettext
+from game.i18n import _, ngettext
+from game.i18n.formats import decimal, grouped
 from game.numbers import parse_in_range
 from game.quoting import shown_path
 from game.spider.deals import deal, parse_game_number, parse_suits

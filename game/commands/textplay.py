@@ -24,7 +24,8 @@ from game.freecell.daily import daily_deal
 from game.freecell.deals import deal, is_known_unsolvable, parse_deal_number, random_deal
 from game.freecell.moves import Move, NotationError
 from game.freecell.position import AmbiguousMoveError, IllegalMoveError, Position
-from game.i18n import N_, _, grouped, ngettext
+from game.i18n import N_, _, ngettext
+from game.i18n.formats import grouped
 from game.numbers import NumberError
 
 __all__ = ["HELP", "LINE_MAX", "TextGame", "play", "render"]

@@ -17,7 +17,8 @@ import secrets
 
 from game.cards import CARDS, Card
 from game.freecell.position import Position
-from game.i18n import _, grouped
+from game.i18n import _
+from game.i18n.formats import grouped
 from game.numbers import NumberError, read_whole, shown
 
 __all__ = ["KNOWN_UNSOLVABLE", "MAX_DEAL", "MIN_DEAL", "DealNumberError", "deal", "deal_cards", "is_known_unsolvable",

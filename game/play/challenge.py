@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 from game.challenges import Challenge, ChallengeProgress, NotPlayable, Status, Tracker
 from game.challenges.goals import Goal, snapshot_of
 from game.challenges.sentences import say
-from game.i18n import listed
+from game.i18n.formats import listed
 from game.session import FreeCellSession, SpiderSession
 
 if TYPE_CHECKING:

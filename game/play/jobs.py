@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.freecell.position import Position as FreeCellPosition
-from game.i18n import _, grouped
+from game.i18n import _
+from game.i18n.formats import grouped
 from game.solver import Answer, SolverService
 from game.verdict import Verdict
 

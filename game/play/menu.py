@@ -23,7 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.i18n import LANGUAGES, N_, _, language, listed, number_range, percent, pgettext
+from game.i18n import LANGUAGES, N_, _, language, pgettext
+from game.i18n.formats import listed, number_range, percent
 from game.play.panels import Button, Calendar, Chart, Grid, Panel, Row, Section
 from game.play.settings import AUTO_MOVES, CHOICE_NAMES, DRAG_DISTANCES, SPEEDS, TEXT_SIZES, VOLUMES, Settings
 from game.quoting import printable
@@ -183,7 +184,7 @@ class Menu:
         from game.challenges import challenges_for
         from game.challenges.sentences import say
         from game.freecell.daily import today_in_japan
-        from game.i18n import day_and_month
+        from game.i18n.formats import day_and_month
 
         today = today_in_japan()
         date = self.challenge_date()
@@ -385,7 +386,7 @@ class Menu:
         for d in range(1, length + 1):
             won = days.get(datetime.date(year, month, d).isoformat())
             marks.append("won" if won else "played" if won is not None else "")
-        from game.i18n import month_and_year
+        from game.i18n.formats import month_and_year
 
         return Calendar(month_and_year(year, month), first.weekday(), tuple(marks),
                         today.day if self.months_back == 0 else 0)
@@ -406,7 +407,7 @@ class Menu:
 
         from game.challenges import ChallengeProgress
         from game.challenges.sentences import say
-        from game.i18n import month_and_year
+        from game.i18n.formats import month_and_year
 
         today, year, month = self._month_shown()
         progress = self.progress if self.progress is not None else ChallengeProgress()

@@ -24,7 +24,8 @@ from game import speeds
 from game.challenges import Status
 from game.challenges.sentences import say
 from game.freecell.position import Position
-from game.i18n import _, detect_language, ngettext, set_language
+from game.i18n import _, ngettext, set_language
+from game.i18n.detect import detect_language
 from game.places import PileKind
 from game.play.bar import BarFocus
 from game.play.challenge import Attempt, first_game_shows_grades, restored_attempt, save_attempt

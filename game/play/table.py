@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Protocol
 from game import speeds
 from game.freecell.moves import Move
 from game.freecell.position import Position
-from game.i18n import _, as_sentence, pgettext
+from game.i18n import _, pgettext
+from game.i18n.lines import as_sentence
 from game.input.actions import Act, Action
 from game.places import PileKind
 from game.play.flights import Flights, Key, transform_of

@@ -31,7 +31,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.i18n import N_, _, listed, ngettext
+from game.i18n import N_, _, ngettext
+from game.i18n.formats import listed
 from game.spider.advice import HINT_SEED
 from game.spider.fair import DEFAULT_SAMPLES, Ranked, search
 from game.spider.masked import MaskedView

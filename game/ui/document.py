@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.i18n import BREAKABLE_SPACE, DASHES, breaks, ends_in_number
+from game.i18n.lines import BREAKABLE_SPACE, DASHES, breaks, ends_in_number
 from game.render.camera import hud_band, hud_text_px, text_scale
 from game.ui.hud import MIN_BUTTON_PX, ButtonLike, HudButton, Measure, Rect, fit_text, font_measure
 
@@ -72,7 +72,7 @@ def _words(text: str) -> list[tuple[list[Run], bool]]:
     """``text`` (with inline marks) as words, each with whether a space comes before it.
 
     A word is the pieces with no space between them; Japanese text is cut
-    into the pieces a line may break between (:func:`game.i18n.breaks`),
+    into the pieces a line may break between (:func:`game.i18n.lines.breaks`),
     which join with no space.
     """
     from game.howto import spans

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from game.i18n import as_sentence
+from game.i18n.lines import as_sentence
 from game.render.camera import hud_text_px, text_scale
 from game.ui.geometry import ScreenButton, Text
 from game.ui.hud import Measure, Rect, fit_text, font_measure

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from game.i18n import N_, _, as_sentence, breaks, first_weekday, ngettext, percent, weekday_heads, words
+from game.i18n import N_, _, ngettext
+from game.i18n.formats import first_weekday, percent, weekday_heads
+from game.i18n.lines import as_sentence, breaks, words
 from game.render.camera import hud_band, hud_text_px, text_scale
 from game.ui.geometry import ChartGeometry, ScreenButton, ScreenGeometry, Text
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure
@@ -603,7 +605,7 @@ def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, mea
     cell_w = min(width // 7, 4 * px)
     cell_h = max(th + 2, min(round(px * 1.9), (room - (top - y) - th - px // 4) // max(1, weeks) - gap))
     gx = x + (width - 7 * cell_w) // 2
-    # The heads (CLDR's, game.i18n.weekday_heads) start on the same day the week does.
+    # The heads (CLDR's, game.i18n.formats.weekday_heads) start on the same day the week does.
     for i, wd in enumerate(weekday_heads()):
         tw = measure(wd, spx)[0]
         texts.append(Text(wd, gx + i * cell_w + (cell_w - tw) // 2, top, spx, "header"))

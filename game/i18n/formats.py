@@ -1,0 +1,182 @@
+"""Numbers, dates and lists as the current language writes them, by CLDR through Babel.
+
+Digit grouping, decimal marks and percentages, the calendar's first day of the
+week, weekday heads and month-and-year title, a day of a month, a list and a
+range of numbers: each follows the language chosen with
+:func:`game.i18n.set_language` (Russian groups with no-break spaces, Korean
+and Japanese weeks start on Sunday)::
+
+    >>> from game.i18n import set_language
+    >>> from game.i18n.formats import decimal, first_weekday, grouped, month_and_year, percent
+    >>> set_language("ru")
+    >>> decimal(0.6432), month_and_year(2026, 11), first_weekday()
+    ('0,64', 'Ноябрь 2026', 0)
+    >>> set_language("en")
+    >>> grouped(1234567), percent(0.75), month_and_year(2026, 11)
+    ('1,234,567', '75%', 'November 2026')
+
+Babel is imported as it is first needed, not with this module.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import re
+from collections.abc import Iterable
+
+from game.i18n import cldr_locale, language, pgettext
+from game.i18n.lines import as_sentence
+
+__all__ = ["day_and_month", "decimal", "first_weekday", "grouped", "listed", "month_and_year", "number_range",
+           "percent", "weekday_heads"]
+
+
+# Each is cached by language and value: the HUD and the screens ask for the same few numbers
+# every frame, and one Babel call (some 10-40 µs) per number per frame shows in the slowest
+# frames of a busy animation. The language is part of the key, so a change in Settings is seen at once.
+
+def grouped(n: int) -> str:
+    """A whole number with the current language's digit grouping ("1,000,000"; Russian "1 000 000",
+    with no-break spaces).
+
+    >>> grouped(1000000)
+    '1,000,000'
+    """
+    return _grouped(language(), n)
+
+
+@functools.lru_cache(maxsize=1024)
+def _grouped(code: str, n: int) -> str:
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=cldr_locale(code))
+
+
+def decimal(x: float, places: int = 2) -> str:
+    """``x`` with ``places`` decimals and the language's decimal mark ("0.64"; Russian "0,64").
+
+    >>> decimal(0.6432)
+    '0.64'
+    """
+    return _decimal(language(), x, places)
+
+
+@functools.lru_cache(maxsize=1024)
+def _decimal(code: str, x: float, places: int) -> str:
+    from babel.numbers import format_decimal
+
+    return format_decimal(x, format="0." + "0" * places if places else "0", locale=cldr_locale(code))
+
+
+def percent(share: float) -> str:
+    """``share`` (0..1) as a whole percentage, written as the language writes it ("75%"; Russian "75 %").
+
+    >>> percent(0.75)
+    '75%'
+    """
+    return _percent(language(), share)
+
+
+@functools.lru_cache(maxsize=1024)
+def _percent(code: str, share: float) -> str:
+    from babel.numbers import format_percent
+
+    return format_percent(share, locale=cldr_locale(code))
+
+
+def first_weekday() -> int:
+    """The first day of the week in the current language's calendars (0 = Monday .. 6 = Sunday),
+    as CLDR has it for the language's main country: Korea and Japan start on Sunday, Russia,
+    China and the game's (British) English on Monday.
+
+    >>> first_weekday()
+    0
+    """
+    return int(cldr_locale(language()).first_week_day)
+
+
+def weekday_heads() -> tuple[str, ...]:
+    """The calendar's seven column heads, from the current language's first day of the week,
+    as narrow as tells the days apart: CLDR's narrow stand-alone names where the seven differ
+    (Chinese 一 二 … 日), else its short ones ("Mo"; Korean "월"), with a capital as a
+    heading takes (Russian "Пн", not CLDR's "пн").
+
+    >>> weekday_heads()
+    ('Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su')
+    """
+    return _weekday_heads(language())
+
+
+@functools.cache
+def _weekday_heads(code: str) -> tuple[str, ...]:
+    days = cldr_locale(code).days["stand-alone"]
+    start = int(cldr_locale(code).first_week_day)
+    order = [(start + i) % 7 for i in range(7)]
+    narrow = [days["narrow"][day] for day in order]
+    names = narrow if len(set(narrow)) == 7 else [days["short"][day] for day in order]
+    return tuple(as_sentence(name) for name in names)
+
+
+def month_and_year(year: int, month: int) -> str:
+    """A month of a year as a calendar's heading ("November 2026"; Korean "2026년 11월"; Russian
+    "Ноябрь 2026"): CLDR's month-and-year format, in the month's form that stands alone, with
+    a capital as a heading takes, and without the abbreviated word for "year" some languages
+    write after it in running text (Russian "г."), which a calendar's heading leaves out.
+
+    >>> month_and_year(2026, 11)
+    'November 2026'
+    """
+    return _month_and_year(language(), year, month)
+
+
+#: A quoted literal closing a date pattern, with the space before it: Russian's " 'г'."
+_TRAILING_LITERAL = re.compile(r"[\s\u00a0\u202f]*'[^']+'\.?$")
+
+
+@functools.lru_cache(maxsize=64)
+def _month_and_year(code: str, year: int, month: int) -> str:
+    from babel.dates import format_date
+
+    locale = cldr_locale(code)
+    pattern = str(locale.datetime_skeletons["yMMMM"])
+    return as_sentence(format_date(datetime.date(year, month, 1), _TRAILING_LITERAL.sub("", pattern), locale=locale))
+
+
+def day_and_month(month: int, day: int) -> str:
+    """A day of a month as a date reads ("2 November"; Russian "2 ноября", in the genitive;
+    Japanese "11月2日").
+
+    >>> day_and_month(11, 2)
+    '2 November'
+    """
+    return _day_and_month(language(), month, day)
+
+
+@functools.lru_cache(maxsize=64)
+def _day_and_month(code: str, month: int, day: int) -> str:
+    from babel.dates import format_skeleton
+
+    # Any leap year, so that 29 February is a date.
+    return format_skeleton("MMMMd", datetime.date(2024, month, day), locale=cldr_locale(code))
+
+
+def listed(items: Iterable[str]) -> str:
+    """Items joined as the current language lists them (Japanese joins with 、, not ", ").
+
+    >>> listed(["Bronze 10", "Silver 20"])
+    'Bronze 10, Silver 20'
+    """
+    # TRANSLATORS: what goes between the items of a list the game joins ("Bronze 10, Silver 20");
+    # keep the space if the language writes one.
+    return pgettext("list separator", ", ").join(items)
+
+
+def number_range(low: int, high: int) -> str:
+    """The whole numbers ``low`` to ``high`` as the current language writes a range, grouped.
+
+    >>> number_range(1, 1000000)
+    '1..1,000,000'
+    """
+    # TRANSLATORS: a range of whole numbers, as in "Type a number 1..1,000,000" (Japanese 1～1,000,000).
+    return pgettext("number range", "{low}..{high}").format(low=grouped(low), high=grouped(high))
