@@ -204,22 +204,25 @@ def test_nothing_is_redrawn_when_nothing_changes(clock, make_app):
     assert app.frames_drawn == drawn
 
 
-def test_the_first_frame_waits_for_no_sound_and_the_resting_table_builds_them_one_a_step(clock, make_app):
+def test_the_first_frame_waits_for_no_sound_or_number_format_and_the_resting_table_pays_one_a_step(
+        clock, make_app, monkeypatch):
+    from game import i18n
     from game.sound import NAMES
 
+    monkeypatch.setattr(i18n, "_WARM", set())  # as in a fresh process: no language's formats loaded
     app = make_app("freecell", 1, size=PLAY_SIZE, now=clock)
     app.sound.set_volume(0.5)
-    app.step()  # the first frame: nothing of the one-off work yet
-    assert app.frames_drawn == 1 and app.sound._sounds == {} and not app.warm
+    app.step()  # the first frame: none of the one-off work yet
+    assert app.frames_drawn == 1 and app.sound._sounds == {} and not i18n.formats_warm() and not app.warm
     while app.play.busy:  # the deal flies: every step draws, none pays a one-off cost
         frames(app, clock, 1)
-    built = []
+    paid = []
     for _ in range(12):
-        if app.step():
-            continue
-        built.append(len(app.sound._sounds))
-    # At rest: the renderer's warm-up, then one effect a step (at most one thing a step).
-    assert built[:len(NAMES) + 2] == [0, *range(1, len(NAMES) + 1), len(NAMES)]
+        if not app.step():
+            paid.append((i18n.formats_warm(), len(app.sound._sounds)))
+    # At rest, one a step: the number formats, the renderer's warm-up, then each effect.
+    assert paid[:len(NAMES) + 3] == [(True, 0), (True, 0), *((True, n) for n in range(1, len(NAMES) + 1)),
+                                     (True, len(NAMES))]
     assert set(app.sound._sounds) == set(NAMES) and app.warm
 
 

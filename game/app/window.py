@@ -41,6 +41,7 @@ from game.app.pointing import Pointing
 from game.app.sdl import hide_window
 from game.app.textentry import TextEntry
 from game.app.waiting import LOOK_MS, RESTING_S, EventWaiter, look_for_input
+from game.i18n import formats_warm, warm_formats
 from game.input.keys import translate_controller, translate_key
 from game.loop import FixedStep
 from game.motion import FollowsDesktop
@@ -241,11 +242,18 @@ class App(FollowsDesktop):
         if drew:
             pygame.display.flip()
             self.frames_drawn += 1
-        elif self._warm_ups:
-            # A moment nothing moves pays a one-off cost (not a first drag, not the first frame).
-            if not self._warm_ups[0]():
-                self._warm_ups.pop(0)  # each says True while it has more to do
+        else:
+            self._pay_one_off()
         return drew
+
+    def _pay_one_off(self) -> None:
+        """A moment nothing moves pays one one-off cost, if one is left (not a first drag,
+        not the first frame): the language's number formats first (again after Settings
+        changes the language), then the renderer's warm-up, then each sound effect."""
+        if warm_formats():
+            return
+        if self._warm_ups and not self._warm_ups[0]():
+            self._warm_ups.pop(0)  # each says True while it has more to do
 
     def _warm_renderer(self) -> bool:
         self.renderer.warm_up()
@@ -253,8 +261,8 @@ class App(FollowsDesktop):
 
     @property
     def warm(self) -> bool:
-        """Whether every one-off cost was paid (the renderer warmed up, every sound built)."""
-        return not self._warm_ups
+        """Whether every one-off cost was paid (the formats loaded, the renderer warmed up, every sound built)."""
+        return not self._warm_ups and formats_warm()
 
     def _pulse_time(self, marks: tuple[Mark, ...], now: float) -> float:
         """The hint glow's clock: it pulses a while, then holds still (an idle table stops redrawing)."""
@@ -276,7 +284,7 @@ class App(FollowsDesktop):
                     pygame.time.wait(8)  # cards fly (or an atlas is drawn): the next frame is due soon
                     continue
                 # Nothing moves: until input, or the next look (soon while one-off costs are left).
-                self._idle_wait(LOOK_MS if self._warm_ups else self._quiet_ms())
+                self._idle_wait(self._quiet_ms() if self.warm else LOOK_MS)
         finally:
             self.close()
         return 0
