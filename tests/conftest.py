@@ -254,6 +254,20 @@ def play_for(tmp_path):
         p.close()
 
 
+@pytest.fixture
+def quick_review(monkeypatch):
+    """The review's searches (each position's, and par's when no par line is given: the
+    table's and the worker's alike) with small budgets and no clock, for tests of the
+    review's flow on the table rather than of how short its lines are: some 0.4 s a
+    search in place of 1.5 s (par's 10 s), and the same lines however busy the machine."""
+    from game import limits
+    from game.solver import service
+    from game.solver.answers import Ask
+
+    monkeypatch.setitem(service.LIMITS, Ask.PAR, limits.Limit(20_000, None))
+    monkeypatch.setitem(service.LIMITS, Ask.REVIEW, limits.Limit(10_000, None))
+
+
 def play_first_moves(play, n: int = 1) -> None:
     """Play the first legal move ``n`` times, as a player would (FreeCell through the move list)."""
     for _ in range(n):

@@ -6,12 +6,18 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from game.freecell import deal
 from game.freecell.review import Grade
 from game.i18n import set_language
 from game.input.actions import Act, Action
 from game.play.coach import PAGE
 from game.stats import Statistics
+
+#: The review's flow on the table is what these tests check, not how short its lines are:
+#: its searches are quick ones (conftest.quick_review).
+pytestmark = pytest.mark.usefixtures("quick_review")
 
 #: Deal 6 played into a loss (see tests/test_freecell_review.py): the fifth move loses it.
 LOSING_GAME = "8a 25 6b 4c 1d 52 61"

@@ -178,6 +178,7 @@ def test_a_helped_games_questions_name_what_helped_it(play_for, game, helper):
     assert Statistics.load(play.store)[play.table.stats_key()].played == 0
 
 
+@pytest.mark.usefixtures("quick_review")  # the review's flow, not how short its lines are
 def test_a_try_again_from_the_review_says_so_not_demo_or_rewind(play_for):
     """The reported case: FreeCell's review, "Try again from here", then New deal and Give up."""
     from test_coach_table import LOSING_GAME, finish_review

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from freecell_helpers import make
 from test_coach_table import LOSING_GAME, finish_review
 
@@ -106,6 +107,7 @@ def test_every_empty_column_a_known_move_could_take_is_green(play_for):
     assert {place for place, style in styles.items() if style == "keeps"} >= {(PileKind.COLUMN, c) for c in range(3, 8)}
 
 
+@pytest.mark.usefixtures("quick_review")  # the review's flow, not how short its lines are
 def test_a_try_again_game_knows_the_reviews_line(play_for):
     """"Try again from here" at a mistake: the better move, on the review's winning line, is green at once."""
     set_language("en")

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from types import EllipsisType
 from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias, TypedDict, TypeVar, cast
 
+from game.limits import Limit
 from game.solver.answers import Answer, Ask, Progress, Verdict
 
 if TYPE_CHECKING:  # the rules load in the worker, not with the service
@@ -122,6 +123,8 @@ class JobOptions(TypedDict, total=False):
     moves: list[str]
     par: list[str]
     shown: dict[int, list[str]]
+    #: ``REVIEW`` (FreeCell) given no par line: par's search's limit, the table's par's own.
+    par_limit: Limit
     #: ``REVIEW``: the whole review's time; Spider's own limits per search; the fair review.
     total_seconds: float
     states: int

@@ -275,7 +275,7 @@ class SolverService:
         :data:`game.limits.REVIEW`; Spider: :mod:`game.spider.review`'s).
         FreeCell's ``par``: par's line from ``start`` (every card movement, as
         :class:`game.play.par.Par` found it), the review's length of the start;
-        without it the worker runs par's search first. ``shown``: the hints' lines
+        without it the worker runs par's search first, with par's limit. ``shown``: the hints' lines
         shown in the game (player moves), by move count. Ask a
         service of its own: any other request to the same worker supersedes it."""
         if self.game != "freecell":
@@ -288,6 +288,8 @@ class SolverService:
         options["known_lost"] = known_lost
         if par is not None:
             options["par"] = [str(m) for m in par]
+        else:
+            options["par_limit"] = limits.Limit(*LIMITS[Ask.PAR])  # the table's par's own search
         if shown:
             options["shown"] = {int(k): [str(m) for m in line] for k, line in shown.items()}
         if total_seconds is not None:

@@ -297,6 +297,7 @@ def _review(start: Asked, budget: int, time_limit: float | None, options: JobOpt
                     total_seconds=float(options.get("total_seconds", limits.REVIEW_TOTAL_SECONDS)),
                     known_lost=bool(options.get("known_lost")),
                     par=None if par is None else par_moves(start, [Move.parse(t) for t in par], start.auto_level),
+                    par_limit=limits.Limit(*options.get("par_limit", limits.PAR)),
                     shown={int(k): [Move.parse(t) for t in line] for k, line in options.get("shown", {}).items()})
     while run.step(cancel):
         if cancel is not None and cancel():
