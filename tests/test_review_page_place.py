@@ -45,8 +45,13 @@ def clock(monkeypatch, tmp_path):
 
 @cache
 def review_of(game: str):
-    """The review of deal 617 played as ``game`` (graded here, as the game's worker does)."""
-    from game.freecell.review import review_game
+    """The review of deal 617 played as ``game`` (graded here, as the game's worker does).
+    The issue's own game gets the review's budget per position; the longer one, whose
+    pages' places are the subject, the small budgets of conftest.quick_review. Par's
+    search is a small one with no clock for both, so each gives the same grades on a
+    busy machine."""
+    from game.freecell.review import REVIEW_STATES, review_game
+    from game.limits import Limit
     from game.play.coach import FREECELL
     from game.session import FreeCellSession
 
@@ -54,7 +59,9 @@ def review_of(game: str):
     for token in game.split():
         session.play(session.position.parse_move(token))
     start, moves, level, known_lost = FREECELL.played(session)
-    return review_game(start, moves, level, known_lost=known_lost)
+    states = REVIEW_STATES if game == ISSUE_GAME else 10_000
+    return review_game(start, moves, level, known_lost=known_lost, states=states, par_limit=Limit(20_000, None),
+                       total_seconds=float("inf"))
 
 
 def lit_boxes(app: App) -> list[tuple[float, float, float, float]]:
