@@ -9,6 +9,7 @@ import pytest
 from conftest import load_tool, run_game
 
 from game.freecell import HOME, Move, Position, deal
+from game.freecell.par import par_moves, par_search
 from game.freecell.review import (
     GOOD_SLACK,
     REVIEW_STATES,
@@ -17,8 +18,6 @@ from game.freecell.review import (
     ReviewRun,
     Yardstick,
     move_phrase,
-    par_moves,
-    par_search,
     review_game,
     summary_text,
 )

@@ -162,7 +162,8 @@ def test_off_pars_line_a_move_of_the_hints_line_is_best_in_the_review(play_for, 
     the game's worker from the game's moves; the review is told the lines shown. A
     player who takes the hint's move, then strays again, sees each hinted move graded
     best, and the grades still add up to the moves played over par."""
-    from game.freecell.review import Yardstick, par_moves
+    from game.freecell.par import par_moves
+    from game.freecell.review import Yardstick
     from game.i18n import set_language
     from game.play.freecell_hint import hint_game
 

@@ -31,7 +31,7 @@ One yardstick: par. The length ``L(k)`` of a winnable position is the
 length of the shortest winning line known from it, counted as par counts
 (player moves under the level: a run moved at once is one move, automatic
 foundation moves are free), and the lines come from par's own search
-(:func:`par_search`: the anytime search, its budget spent shortening).
+(:func:`game.freecell.par.par_search`: the anytime search, its budget spent shortening).
 Position 0 gets par's line itself (``par``, the line the table's par found)
 or, when none is given, par's search with par's budget (``par_limit``), so
 ``L(0)`` is par. A position on par's line gets the rest of it; every
@@ -91,6 +91,7 @@ from game.cards import NAMES, run_name
 from game.freecell.automove import AUTO_ALL, AUTO_OFF, auto_level
 from game.freecell.hints import moved_cards
 from game.freecell.moves import COLUMNS, HOME, Move
+from game.freecell.par import par_search
 from game.freecell.position import IllegalMoveError, Position
 from game.freecell.shorten import play, shorten
 from game.freecell.solver import SolverError, SolveResult, Verdict, replay_line, solve
@@ -123,7 +124,7 @@ from game.i18n import _
 
 __all__ = ["GOOD_SLACK", "GRADE_NAMES", "GRADE_VALUES", "REVIEW_SECONDS", "REVIEW_STATES", "REVIEW_TOTAL_SECONDS",
            "Grade", "GradedMove", "Review", "ReviewRun", "Yardstick", "check_line", "grade_targets", "move_phrase",
-           "par_moves", "par_search", "review_game"]
+           "review_game"]
 
 #: One new search's budget (positions, seconds) and the whole review's
 #: seconds of new searches (:data:`game.limits.REVIEW`).
@@ -199,45 +200,6 @@ def summary_text(grades: Sequence[GradedMove[Move]], start: Position, moves: Seq
 def par_text(grades: Sequence[GradedMove[Move]], start: Position, moves: Sequence[Move], level: str) -> str:
     """The review's moves against par (see :meth:`Review.par_summary`)."""
     return par_line(grades, _phraser(start, moves, level))
-
-
-def par_search(position: Position, level: str, *, states: int = limits.PAR.states,
-               seconds: float | None = limits.PAR.seconds,
-               cancel: Callable[[], bool] | None = None) -> SolveResult:
-    """Par's search from ``position`` (the worker's ``Ask.PAR`` makes the same call):
-    the first line found, then the rest of the budget (``seconds``, or the
-    ``states`` left when there is no clock) spent looking for shorter ones.
-    ``result.player_moves`` is the line as par counts it."""
-    return solve(position, budget=states, time_limit=seconds, improve=True, improve_seconds=seconds,
-                 cancel=cancel, auto=level)
-
-
-def par_moves(start: Position, card_moves: Sequence[Move], level: str) -> list[Move] | None:
-    """Par's line (every card movement, as the solver gives it) as the player
-    moves a table at ``level`` makes of it from ``start`` (the automatic
-    foundation moves left to the table), or None when it does not win there.
-
-    >>> from game.freecell import deal
-    >>> start = deal(1, auto_foundation="safe")
-    >>> result = par_search(start, "safe", states=2_000, seconds=None)
-    >>> par_moves(start, result.moves, "safe") == result.player_moves
-    True
-    """
-    pos = start.copy(stack=False)
-    out: list[Move] = []
-    line = [str(m) for m in card_moves]
-    i = 0
-    while i < len(line):
-        move = card_moves[i]
-        if pos.why_illegal(move) is not None:
-            return None
-        pos.push(move, auto=level)
-        autos = [str(m) for m in pos.undo_steps()[-1][1]]
-        if line[i + 1:i + 1 + len(autos)] != autos:
-            return None  # the line does not leave them to the table: not a line of this level
-        out.append(move)
-        i += 1 + len(autos)
-    return out if pos.is_won() else None
 
 
 def move_phrase(position: Position, move: Move) -> str:
@@ -321,7 +283,7 @@ class ReviewRun(ReviewSteps[Move]):
     ``start`` is the position the game started from (the deal, settled at
     ``level``); ``moves`` the player moves. ``known_lost``: the start is
     proven lost already (a deal on the shipped list of unsolvable deals).
-    ``par``: par's line from the start as player moves (:func:`par_moves`),
+    ``par``: par's line from the start as player moves (:func:`game.freecell.par.par_moves`),
     when the table's par found it; else the start gets par's search with
     ``par_limit``. ``lengths=False`` asks for verdicts only (no par search,
     no search past a carried line that wins: :func:`grade_targets`).

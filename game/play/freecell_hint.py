@@ -271,7 +271,7 @@ class Hinting:
 
     def _record_shown(self, hint: Hint) -> None:
         """Keep the hint's line as the review will read it (player moves at the game's level)."""
-        from game.freecell.review import par_moves
+        from game.freecell.par import par_moves
 
         game = graded_game(self.session)
         if game is None:

@@ -154,7 +154,7 @@ def rest_of(start: Position, line: tuple[Move, ...], position: Position) -> list
     """FreeCell: par's ``line`` (every card movement from ``start``) from ``position``
     as the player moves left to make at the position's level, when the game stands
     on the line (None: it does not, or the line is not one of that level)."""
-    from game.freecell.review import par_moves
+    from game.freecell.par import par_moves
 
     want = position.layout()
     pos = start.copy(stack=False)

@@ -114,12 +114,17 @@ def run_job(ask: Ask, position: Asked, options: JobOptions, *,
     result: SolveResult | SpiderResult
     counted: int | None = None  # FreeCell: the line in player moves
     if isinstance(position, FreeCellPosition):
+        from game.freecell.par import par_search
         from game.freecell.solver import sensible_move, solve
 
-        hint, par = ask is Ask.HINT, ask is Ask.PAR
-        result = solve(position, budget=budget, time_limit=time_limit, improve=hint or par,
-                       improve_seconds=HINT_IMPROVE_SECONDS if hint else time_limit if par else None,
-                       cancel=cancel, progress=on_progress, auto=position.auto_level)
+        if ask is Ask.PAR:  # par's one search (the review's too)
+            result = par_search(position, position.auto_level, states=budget, seconds=time_limit, cancel=cancel,
+                                progress=on_progress)
+        else:
+            hint = ask is Ask.HINT
+            result = solve(position, budget=budget, time_limit=time_limit, improve=hint,
+                           improve_seconds=HINT_IMPROVE_SECONDS if hint else None,
+                           cancel=cancel, progress=on_progress, auto=position.auto_level)
         counted = len(result.player_moves)
     elif not isinstance(position, SpiderPosition):
         raise TypeError(f"the {ask.value} takes a FreeCell or Spider position, not a {type(position).__name__}")
@@ -164,7 +169,8 @@ def _yardstick_hint(position: FreeCellPosition, game: HintGameMessage, cancel: C
     line as every card movement (replayed); None when it knows none, when par's line
     does not replay from the start, or when the game does not lead to ``position``."""
     from game.freecell.moves import Move
-    from game.freecell.review import Yardstick, par_moves
+    from game.freecell.par import par_moves
+    from game.freecell.review import Yardstick
 
     started = time.perf_counter()
     start, level = game["start"], position.auto_level
@@ -287,7 +293,8 @@ def _review(start: Asked, budget: int, time_limit: float | None, options: JobOpt
     """The game review of ``options["moves"]`` (notation) played from ``start`` at its
     level; progress events carry the moves graded so far."""
     from game.freecell.moves import Move
-    from game.freecell.review import Review, ReviewRun, par_moves
+    from game.freecell.par import par_moves
+    from game.freecell.review import Review, ReviewRun
 
     if not isinstance(start, FreeCellPosition):
         return _spider_review(start, options, cancel, progress, request)
