@@ -10,8 +10,10 @@
 values and their notation; ``deals`` the seeded shuffle behind game numbers;
 ``hints`` the heuristic hint (the fallback); ``masked``, ``fair`` and ``advice``
 the Hint button's fair search (it sees only what the player sees); ``solver`` the
-full-knowledge solver that verifies deals. The ``solitaire deal spider`` and
-``solitaire solve spider`` command lines live in :mod:`game.commands.spider`.
+full-knowledge solver that verifies deals, with ``beam`` and ``shorten``, all
+of them playing on ``states``, the flat search state and its move generators.
+The ``solitaire deal spider`` and ``solitaire solve spider`` command lines live
+in :mod:`game.commands.spider`.
 """
 
 from game.spider.deals import (

@@ -16,7 +16,7 @@ that looks one card deep into what the third's best moves turn.
 1. *Vote.* Deal the unseen cards at random into the face-down places and
    the stock, ``samples`` times (a seeded generator: the same view and seed
    give the same samples). Search each sample with the full-knowledge beam's
-   moves (:mod:`game.spider.beam`), ranked by :func:`_fair_rank`, under a
+   moves (:func:`game.spider.states.pruned_children`), ranked by :func:`_fair_rank`, under a
    share of the node budget, *without dealing*: a sample knows what its
    stock would bring, and a search that may deal plays toward the lucky
    deals of its own layout. A sample the beam wins votes for the first
@@ -125,12 +125,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from game import limits
-from game.spider.beam import Beam, State, apply, is_won, seen_key
 from game.spider.hints import Gain, Visible, candidates
 from game.spider.insight import winning_move
 from game.spider.masked import MaskedView
 from game.spider.moves import COLUMNS, Move
 from game.spider.solver import layout_search
+from game.spider.states import State, apply, is_won, pruned_children, seen_key
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "NODES_PER_SECOND", "FairResult", "Ranked", "Sample", "budget_for",
            "search"]
@@ -233,7 +233,7 @@ def _fair_rank(state: State, w_down: int = W_DOWN) -> int:
     another column's last card). Tried side by side on games 1..8, the fair
     search won 2 four-suit games with it and none with the beam's rank.
 
-        >>> from game.spider.beam import root
+        >>> from game.spider.states import root
         >>> from game.spider.deals import deal
         >>> _fair_rank(root(deal(1, suits=4))[0])  # 44 cards down, ten first face-up cards
         304
@@ -400,7 +400,7 @@ class _Plan:
 
     def __init__(self, deals: tuple[bytes, ...], width: int, budget: int, w_down: int = W_DOWN,
                  settle: bool = False, cancel: Callable[[], bool] | None = None) -> None:
-        self.beam = Beam(deals, width)
+        self.deals = deals
         self.cancel = cancel  # polled every _POLL expansions, as the solver polls its own
         self.cancelled = False
         #: With the stock spent, the complete search settles the start first (the endgame,
@@ -426,7 +426,7 @@ class _Plan:
         self.best = self.best_down = 0
         if is_won(start):
             return Sample.WON, None
-        children = self.beam.children
+        deals = self.deals
         seen: set[int] = {hash(seen_key(start))}
         # A node is (state, the first move of its line).
         beam: list[tuple[State, Move | None]] = [(start, None)]
@@ -437,7 +437,7 @@ class _Plan:
         if self.settle and not start[10] and self.budget * ENDGAME_SHARE >= 1:
             # The endgame (module docstring): a layout with the stock spent is a puzzle with
             # one answer, which a best-first search settles far sooner than the beam.
-            found = layout_search(start, self.beam.deals, int(self.budget * ENDGAME_SHARE), self.cancel)
+            found = layout_search(start, deals, int(self.budget * ENDGAME_SHARE), self.cancel)
             self.expanded += found.expanded
             if found.first is not None:
                 self.best = self.best_down = 0
@@ -455,7 +455,7 @@ class _Plan:
                     self.cancelled = True
                     return Sample.OPEN, best[1]
                 self.expanded += 1
-                for move, child in children(state):
+                for move, child in pruned_children(state, deals):
                     if move.count == 0:
                         continue  # never deals: see the module docstring
                     h = hash(seen_key(child))
@@ -527,7 +527,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     first_state, first_deals = layouts[0]
     # The root's moves depend only on what is visible (tops, runs, empty
     # columns, counts), so any layout lists the same ones.
-    moves = [m for m, _child in Beam(first_deals, width).children(first_state)]
+    moves = [m for m, _child in pruned_children(first_state, first_deals)]
     if not moves:
         result.ranked = [Ranked(m, 0.0) for m, _gain in candidates(_visible(view))]
         return result
