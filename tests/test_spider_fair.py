@@ -22,6 +22,7 @@ from game.spider.masked import MaskedView, mask
 from game.spider.solver import Verdict, solve
 
 FAIR = ROOT / "game" / "spider" / "fair.py"
+FAIR_BEAM = ROOT / "game" / "spider" / "fair_beam.py"
 ADVICE = ROOT / "game" / "spider" / "advice.py"
 INSIGHT = ROOT / "game" / "spider" / "insight.py"
 
@@ -160,7 +161,7 @@ def test_the_hint_reads_only_the_visible_table():
 def test_the_search_modules_never_touch_a_position_or_a_deal():
     """Structure, not only behaviour: the search takes a view; nothing in it can
     reach the engine's hidden cards (the position, the deal, the search states' root())."""
-    for path in (FAIR, ADVICE):
+    for path in (FAIR, FAIR_BEAM, ADVICE):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported = set()
         for node in ast.walk(tree):
@@ -393,7 +394,8 @@ def test_a_card_the_sure_line_turns_up_takes_nothing_and_goes_nowhere():
 
 
 def test_the_sure_line_leads_when_no_sampled_layout_is_won():
-    from game.spider.fair import MASKED_WIDTH, _masked, _Plan
+    from game.spider.fair import MASKED_WIDTH, _masked
+    from game.spider.fair_beam import Plan
     from game.spider.moves import Move
 
     # Four suits, game 1 after 7♦ onto 8♣ and 6♥ onto 7♦. The sampled layouts favour
@@ -404,7 +406,7 @@ def test_the_sure_line_leads_when_no_sampled_layout_is_won():
         pos.push(Move.parse(move))
     view = mask(pos)
     state, deals = _masked(view)
-    plan = _Plan(deals, MASKED_WIDTH, 1_500)
+    plan = Plan(deals, MASKED_WIDTH, 1_500)
     _outcome, first = plan.run(state)
     assert str(first) == "move 8 10 1" and plan.best_down < sum(pos.face_down)
     result = search(view, seed=0, budget=3_000)

@@ -9,8 +9,9 @@
 ``position`` holds the rules and scoring; ``board`` its text form; ``deck``
 what the 1-, 2- and 4-suit decks hold; ``moves`` the move values and their
 notation; ``deals`` the seeded shuffle behind game numbers;
-``hints`` the heuristic hint (the fallback); ``masked``, ``fair`` and ``advice``
-the Hint button's fair search (it sees only what the player sees); ``solver`` the
+``hints`` the heuristic hint (the fallback); ``masked``, ``fair`` (with
+``fair_beam``, its search of one table) and ``advice`` the Hint button's fair
+search (it sees only what the player sees); ``solver`` the
 full-knowledge solver that verifies deals, with ``beam`` and ``shorten``, all
 of them playing on ``states``, the flat search state and its move generators.
 The ``solitaire deal spider`` and ``solitaire solve spider`` command lines live
