@@ -49,7 +49,7 @@ Two move generators, one for each kind of search:
   into an empty one). A test checks both classes together against the
   engine's ``legal_moves()``, move for move and child for child.
 * :func:`pruned_children`, the beam's (:mod:`game.spider.beam`, and the
-  fair hint's searches of sampled layouts, :mod:`game.spider.fair`): a
+  fair hint's searches of one table, :mod:`game.spider.fair_beam`): a
   subset of the legal moves. A run onto a card one rank higher; a run that
   lies on the next card of its own suit is split off only when the target's
   run of that suit grows longer than the source's was (otherwise the move
@@ -199,7 +199,7 @@ def key(state: State) -> State:
 
 def seen_key(state: State) -> State:
     """What two states must share to count as one when a beam drops duplicates
-    (the solver's beams and :mod:`game.spider.fair`'s): the state itself while
+    (the solver's beams and :mod:`game.spider.fair_beam`'s): the state itself while
     deals remain; once the stock is empty, column order no longer matters, so
     the columns are compared sorted."""
     if state[10]:
