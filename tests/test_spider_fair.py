@@ -22,6 +22,7 @@ from game.spider.masked import MaskedView, mask
 from game.spider.solver import Verdict, solve
 
 FAIR = ROOT / "game" / "spider" / "fair.py"
+FAIR_BEAM = ROOT / "game" / "spider" / "fair_beam.py"
 ADVICE = ROOT / "game" / "spider" / "advice.py"
 INSIGHT = ROOT / "game" / "spider" / "insight.py"
 
@@ -159,8 +160,8 @@ def test_the_hint_reads_only_the_visible_table():
 
 def test_the_search_modules_never_touch_a_position_or_a_deal():
     """Structure, not only behaviour: the search takes a view; nothing in it can
-    reach the engine's hidden cards (the position, the deal, the beam's root())."""
-    for path in (FAIR, ADVICE):
+    reach the engine's hidden cards (the position, the deal, the search states' root())."""
+    for path in (FAIR, FAIR_BEAM, ADVICE):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported = set()
         for node in ast.walk(tree):
@@ -172,7 +173,7 @@ def test_the_search_modules_never_touch_a_position_or_a_deal():
         # hint sampled from the view's unseen cards), never on a position.
         assert not any(name.startswith(("game.spider.position", "game.spider.deals", "game.spider.solver"))
                        for name in imported - {"game.spider.solver.layout_search"}), (path.name, imported)
-        assert "game.spider.beam.root" not in imported
+        assert "game.spider.states.root" not in imported
         attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
         # The position's full-knowledge readers.
         assert not attrs & {"column", "stock_size", "key", "board", "copy", "push"}, (path.name, attrs)
@@ -188,7 +189,7 @@ def test_the_in_sight_search_builds_its_position_from_the_view_alone():
     that hides a card, below)."""
     tree = ast.parse(INSIGHT.read_text(encoding="utf-8"))
     imported = {f"{n.module}.{a.name}" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
-    assert not any(name.startswith(("game.spider.deals", "game.spider.beam")) for name in imported), imported
+    assert not any(name.startswith(("game.spider.deals", "game.spider.beam", "game.spider.states")) for name in imported), imported
     functions = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)]
     assert [(f.name, [a.arg for a in f.args.args]) for f in functions] == [("winning_move", ["view", "budget", "cancel"])]
     attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
@@ -377,9 +378,9 @@ def test_the_sure_line_searches_a_table_with_every_hidden_card_unknown():
 
 
 def test_a_card_the_sure_line_turns_up_takes_nothing_and_goes_nowhere():
-    from game.spider.beam import Beam, apply
     from game.spider.fair import UNKNOWN, _masked
     from game.spider.moves import Move
+    from game.spider.states import apply, pruned_children
 
     # 4♠ onto 5♦, then 9♥ onto 10♣: column 1's face-down card turns up, unknown.
     pos = build({1: "(2D) 9H 4S", 2: "5D", 3: "TC", 4: "KS", 5: "KH", 6: "KC", 7: "KD", 8: "8S", 9: "8H",
@@ -388,12 +389,13 @@ def test_a_card_the_sure_line_turns_up_takes_nothing_and_goes_nowhere():
     for move in (Move.parse("move 1 2 1"), Move.parse("move 1 3 1")):
         state = apply(state, move, deals)
     assert list(state[0]) == [0, UNKNOWN]
-    children = Beam(deals, 8).children(state)
+    children = pruned_children(state, deals)
     assert children and all(m.source != 0 and m.dest != 0 for m, _child in children)
 
 
 def test_the_sure_line_leads_when_no_sampled_layout_is_won():
-    from game.spider.fair import MASKED_WIDTH, _masked, _Plan
+    from game.spider.fair import MASKED_WIDTH, _masked
+    from game.spider.fair_beam import Plan
     from game.spider.moves import Move
 
     # Four suits, game 1 after 7♦ onto 8♣ and 6♥ onto 7♦. The sampled layouts favour
@@ -404,7 +406,7 @@ def test_the_sure_line_leads_when_no_sampled_layout_is_won():
         pos.push(Move.parse(move))
     view = mask(pos)
     state, deals = _masked(view)
-    plan = _Plan(deals, MASKED_WIDTH, 1_500)
+    plan = Plan(deals, MASKED_WIDTH, 1_500)
     _outcome, first = plan.run(state)
     assert str(first) == "move 8 10 1" and plan.best_down < sum(pos.face_down)
     result = search(view, seed=0, budget=3_000)

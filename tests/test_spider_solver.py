@@ -15,7 +15,9 @@ from game.numbers import NumberError
 from game.spider import DEAL, Move, Position, deal
 from game.spider import beam as beam_mod
 from game.spider import solver as solver_mod
-from game.spider.solver import SolverError, Verdict, _children, _key, _root, replay_line, solve
+from game.spider.shorten import shorten
+from game.spider.solver import SolverError, Verdict, replay_line, solve
+from game.spider.states import BOTH, FIRST, SECOND, apply, children, key, legal, pruned_children, root, wins
 
 # A small position (6 sets removed, stock empty) with a few legal moves and no
 # win: found by the solver, checked below by an independent engine search.
@@ -140,21 +142,21 @@ def test_the_solver_move_generator_is_the_engine_move_for_move(suits):
     for number in range(1, 6):
         pos = deal(number, suits)
         for _ in range(150):
-            state, deals = _root(pos)
-            ours = dict(_children(state, deals, 3, canon=False))
-            legal = pos.legal_moves()
-            assert set(ours) == set(legal) and len(ours) == len(legal)
-            first = {m for m, _ in _children(state, deals, 1, canon=False)}
-            second = {m for m, _ in _children(state, deals, 2, canon=False)}
+            state, deals = root(pos)
+            ours = dict(children(state, deals, BOTH, canon=False))
+            engine = pos.legal_moves()
+            assert set(ours) == set(engine) and len(ours) == len(engine)
+            first = {m for m, _ in children(state, deals, FIRST, canon=False)}
+            second = {m for m, _ in children(state, deals, SECOND, canon=False)}
             assert not first & second
-            for m in legal:
+            for m in engine:
                 q = pos.copy(stack=False)
                 q.push(m)
-                assert ours[m] == _root(q)[0]
-                assert _key(ours[m]) == _key(_root(q)[0])
-            if not legal:
+                assert ours[m] == root(q)[0]
+                assert key(ours[m]) == key(root(q)[0])
+            if not engine:
                 break
-            pos.push(rng.choice(legal))
+            pos.push(rng.choice(engine))
 
 
 # --- command line --------------------------------------------------------------------
@@ -212,11 +214,11 @@ def test_a_deal_that_completes_a_set_is_the_engine_s_deal():
     rest = pool[9:]
     cols = [col1] + [rest[i::9] for i in range(9)]
     pos = Position(cols, [0] + [len(c) - 1 for c in cols[1:]], stock)
-    state, deals = _root(pos)
-    ours = dict(_children(state, deals, 3, canon=False))
+    state, deals = root(pos)
+    ours = dict(children(state, deals, BOTH, canon=False))
     after = pos.copy(stack=False)
     after.push(DEAL)
-    assert after.removed == 1 and ours[DEAL] == _root(after)[0]
+    assert after.removed == 1 and ours[DEAL] == root(after)[0]
 
 
 # --- the beam search (issue 17) --------------------------------------------------------
@@ -232,7 +234,7 @@ def _engine_wins(pos: Position, moves) -> bool:
 @pytest.mark.parametrize("suits,number", [(1, 1), (1, 2), (2, 1), (2, 3), (4, 1), (4, 3)])
 def test_the_beam_wins_fixed_games_and_its_lines_replay(suits, number):
     pos = deal(number, suits)
-    state, deals = beam_mod.root(pos)
+    state, deals = root(pos)
     b = beam_mod.Beam(deals, width=20)
     line = b.run(state)
     assert line is not None and line.count(DEAL) == 5
@@ -247,7 +249,7 @@ def test_solve_wins_with_the_beam_and_a_shortened_line(suits):
     assert result.verdict is Verdict.SOLVED and result.replayed
     assert _engine_wins(pos, result.moves)
     # The solver's line is the beam's, shortened: never longer.
-    state, deals = beam_mod.root(pos)
+    state, deals = root(pos)
     assert result.length <= len(beam_mod.Beam(deals, solver_mod.BEAM_WIDTHS[0]).run(state))
 
 
@@ -259,26 +261,25 @@ def test_beam_children_are_engine_moves_and_positions(suits):
     for number in range(1, 5):
         pos = deal(number, suits)
         for _ in range(120):
-            state, deals = beam_mod.root(pos)
-            b = beam_mod.Beam(deals, width=1)
-            legal = pos.legal_moves()
-            ours = b.children(state)
+            state, deals = root(pos)
+            engine = pos.legal_moves()
+            ours = pruned_children(state, deals)
             assert len({m for m, _ in ours}) == len(ours)
             for m, child in ours:
-                assert m in legal
+                assert m in engine
                 q = pos.copy(stack=False)
                 q.push(m)
-                assert child == beam_mod.root(q)[0]
-            for m in legal:
-                assert beam_mod.legal(state, m)
+                assert child == root(q)[0]
+            for m in engine:
+                assert legal(state, m)
                 q = pos.copy(stack=False)
                 q.push(m)
-                assert beam_mod.apply(state, m, deals) == beam_mod.root(q)[0]
+                assert apply(state, m, deals) == root(q)[0]
             for m in (Move.of(0, 1, 1), Move.of(3, 7, 2), Move.of(5, 5, 1), DEAL):
-                assert beam_mod.legal(state, m) == (m in legal)
-            if not legal:
+                assert legal(state, m) == (m in engine)
+            if not engine:
                 break
-            pos.push(rng.choice(legal))
+            pos.push(rng.choice(engine))
 
 
 def test_the_beam_prunes_run_splits_that_do_not_lengthen_the_target():
@@ -292,12 +293,12 @@ def test_the_beam_prunes_run_splits_that_do_not_lengthen_the_target():
             cards("3H 2H AH")]
     down = [0, 0, 0, 0, 2, 2, 2, 3, 3, 2]
     pos = Position(cols, down, [], [2, 2, 2, 3, 3, 3])
-    state, deals = beam_mod.root(pos)
-    ours = {str(m) for m, _ in beam_mod.Beam(deals, 1).children(state)}
-    legal = {str(m) for m in pos.legal_moves()}
+    state, deals = root(pos)
+    ours = {str(m) for m, _ in pruned_children(state, deals)}
+    engine = {str(m) for m in pos.legal_moves()}
     assert "move 1 2 2" in ours  # the whole run 5S-4S onto 6S
-    assert "move 1 4 1" in legal and "move 1 4 1" not in ours  # 4S split off 5S onto 5H: no gain
-    assert ours < legal
+    assert "move 1 4 1" in engine and "move 1 4 1" not in ours  # 4S split off 5S onto 5H: no gain
+    assert ours < engine
 
 
 def test_the_beam_never_gives_unsolvable_and_the_complete_search_decides(monkeypatch):
@@ -321,7 +322,7 @@ def test_the_beam_never_gives_unsolvable_and_the_complete_search_decides(monkeyp
 
 def test_shortening_cuts_loops_and_hops_and_keeps_the_line_winning():
     pos = deal(1, suits=2)
-    state, deals = beam_mod.root(pos)
+    state, deals = root(pos)
     line = beam_mod.Beam(deals, width=20).run(state)
     assert line is not None
     # Pad the line with a move undone at once and made again, and with a run
@@ -344,7 +345,7 @@ def test_shortening_cuts_loops_and_hops_and_keeps_the_line_winning():
                 if inserted == 2:
                     break
     assert inserted == 2 and _engine_wins(pos, padded) and len(padded) == len(line) + 4
-    short = beam_mod.shorten(state, deals, padded)
+    short = shorten(state, deals, padded)
     assert len(short) <= len(line) and _engine_wins(pos, short)
-    assert beam_mod.wins(state, deals, short)
-    assert not beam_mod.wins(state, deals, short[:-1])
+    assert wins(state, deals, short)
+    assert not wins(state, deals, short[:-1])

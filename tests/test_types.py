@@ -138,7 +138,7 @@ def any_uses(source: str) -> list[int]:
 #: Spider's search state is one flat tuple read by computed index in the
 #: search's hottest code (its comment says more). Everything else read from
 #: outside is `object`, narrowed where it is read.
-KEPT_ANY = {"game/commands/__init__.py": 2, "game/spider/beam.py": 1}
+KEPT_ANY = {"game/commands/__init__.py": 2, "game/spider/states.py": 1}
 
 
 def test_the_game_names_its_types_instead_of_any():
@@ -160,6 +160,6 @@ def test_every_module_of_the_game_but_the_command_line_forbids_an_explicit_any()
     from mypy.main import process_options
 
     _, configured = process_options(["--config-file", str(CONFIG), "game/cards.py"])
-    for module in ("game.cards", "game.play.coach", "game.app.window", "game.schema", "game.spider.beam"):
+    for module in ("game.cards", "game.play.coach", "game.app.window", "game.schema", "game.spider.states"):
         assert configured.clone_for_module(module).disallow_any_explicit, module
     assert not configured.clone_for_module("game.commands").disallow_any_explicit

@@ -28,7 +28,7 @@ Rows (``kind``, the deal, ``size``: FreeCell's cells or Spider's suits,
   bounded by the greedy line's non-home moves: its line, expanded, tidied;
 * ``sp-beam``: one Spider :class:`~game.spider.beam.Beam` (``width``): moves
   and deals of its line, expanded, and the line after
-  :func:`game.spider.beam.shorten` (no clock);
+  :func:`game.spider.shorten.shorten` (no clock);
 * ``sp-shorten``: the width-20 beam's line with detours added (``pad:SEED:N``:
   N moves each undone a few moves later, placed by a fixed generator), then
   shortened: the padded length, the beam's expansions, the shortened length.
@@ -165,16 +165,18 @@ def fc_short_beam(case: Case) -> tuple[str, str, str]:
 
 
 def sp_beam(case: Case) -> tuple[str, str, str]:
-    from game.spider import beam
+    from game.spider.beam import Beam
     from game.spider.deals import deal
+    from game.spider.shorten import shorten
+    from game.spider.states import root, wins
 
-    state, deals = beam.root(deal(case.deal, suits=case.size))
-    search = beam.Beam(deals, int(case.setting))
+    state, deals = root(deal(case.deal, suits=case.size))
+    search = Beam(deals, int(case.setting))
     line = search.run(state)
     if line is None:
         return "-", str(search.expanded), "-"
-    tidied = beam.shorten(state, deals, line)
-    assert beam.wins(state, deals, tidied), "the tidied Spider line does not win"
+    tidied = shorten(state, deals, line)
+    assert wins(state, deals, tidied), "the tidied Spider line does not win"
     return str(len(line)), str(search.expanded), str(len(tidied))
 
 
@@ -182,8 +184,8 @@ def _detours(state, deals, line: list, seed: int, count: int) -> list:
     """``line`` with ``count`` detours: a move at a pseudo-random place, undone
     0-3 moves later, kept only when the line still wins. A fixed LCG (not
     ``random``, whose methods may change between Python versions) places them."""
-    from game.spider import beam
     from game.spider.moves import MOVE_TABLE
+    from game.spider.states import apply, pruned_children, wins
 
     x = seed
 
@@ -199,32 +201,34 @@ def _detours(state, deals, line: list, seed: int, count: int) -> list:
         i = below(len(line))
         here = state
         for m in line[:i]:
-            here = beam.apply(here, m, deals)
-        moves = [m for m, _ in beam.Beam(deals, 1).children(here) if m.count]
+            here = apply(here, m, deals)
+        moves = [m for m, _ in pruned_children(here, deals) if m.count]
         if not moves:
             continue
         m = moves[below(len(moves))]
         j = i + below(4)
         trial = line[:i] + [m] + line[i:j] + [MOVE_TABLE[m.dest][m.source][m.count]] + line[j:]
-        if beam.wins(state, deals, trial):
+        if wins(state, deals, trial):
             line = trial
             count -= 1
     return line
 
 
 def sp_shorten(case: Case) -> tuple[str, str, str]:
-    from game.spider import beam
+    from game.spider.beam import Beam
     from game.spider.deals import deal
+    from game.spider.shorten import shorten
+    from game.spider.states import root, wins
 
     _, seed, count = case.setting.split(":")
-    state, deals = beam.root(deal(case.deal, suits=case.size))
-    search = beam.Beam(deals, 20)
+    state, deals = root(deal(case.deal, suits=case.size))
+    search = Beam(deals, 20)
     found = search.run(state)
     if found is None:  # (as sp_beam: no line to put detours in)
         return "-", str(search.expanded), "-"
     line = _detours(state, deals, found, int(seed), int(count))
-    tidied = beam.shorten(state, deals, line)
-    assert beam.wins(state, deals, tidied), "the tidied Spider line does not win"
+    tidied = shorten(state, deals, line)
+    assert wins(state, deals, tidied), "the tidied Spider line does not win"
     return str(len(line)), str(search.expanded), str(len(tidied))
 
 

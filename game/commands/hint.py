@@ -102,9 +102,10 @@ def spider_hint_command(number_text: str | None, suits_text: str, moves_path: st
     """
     from game.commands.spider import read_moves, replay_actions
     from game.spider.advice import advise
+    from game.spider.board import PositionError
     from game.spider.deals import deal, parse_game_number, parse_suits
     from game.spider.hints import HintKind
-    from game.spider.position import Position, PositionError
+    from game.spider.position import Position
 
     if (number_text is None) == (board_path is None):
         raise UsageError(_("give a game number or --board FILE (one of them)"))

@@ -6,14 +6,19 @@
     >>> pos.push(move); pos.pop() is move
     True
 
-``position`` holds the rules, scoring and text form; ``moves`` the move
-values and their notation; ``deals`` the seeded shuffle behind game numbers;
-``hints`` the heuristic hint (the fallback); ``masked``, ``fair`` and ``advice``
-the Hint button's fair search (it sees only what the player sees); ``solver`` the
-full-knowledge solver that verifies deals. The ``solitaire deal spider`` and
-``solitaire solve spider`` command lines live in :mod:`game.commands.spider`.
+``position`` holds the rules and scoring; ``board`` its text form; ``deck``
+what the 1-, 2- and 4-suit decks hold; ``moves`` the move values and their
+notation; ``deals`` the seeded shuffle behind game numbers;
+``hints`` the heuristic hint (the fallback); ``masked``, ``fair`` (with
+``fair_beam``, its search of one table) and ``advice`` the Hint button's fair
+search (it sees only what the player sees); ``solver`` the
+full-knowledge solver that verifies deals, with ``beam`` and ``shorten``, all
+of them playing on ``states``, the flat search state and its move generators.
+The ``solitaire deal spider`` and ``solitaire solve spider`` command lines live
+in :mod:`game.commands.spider`.
 """
 
+from game.spider.board import PositionError
 from game.spider.deals import (
     FIRST_GAME,
     LAST_GAME,
@@ -24,15 +29,14 @@ from game.spider.deals import (
     random_game_number,
     shuffle_slots,
 )
+from game.spider.deck import DECK_SETS
 from game.spider.hints import Gain, Hint, HintCycle, HintKind, candidates, hints
 from game.spider.moves import COLUMNS, DEAL, Move, NotationError
 from game.spider.position import (
-    DECK_SETS,
     START_SCORE,
     IllegalMoveError,
     Outcome,
     Position,
-    PositionError,
     Termination,
 )
 from game.spider.solver import SolverError, SolveResult, Verdict, solve

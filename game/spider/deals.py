@@ -41,7 +41,8 @@ import secrets
 from game.cards import CARDS, Card, Suit
 from game.i18n import _
 from game.numbers import NumberError, read_whole, shown
-from game.spider.position import DECK_SETS, Position
+from game.spider.deck import DECK_SETS
+from game.spider.position import Position
 
 __all__ = ["FIRST_GAME", "LAST_GAME", "SUIT_PLAN", "GameNumberError", "SplitMix64", "deal", "deal_cards",
            "parse_game_number", "parse_suits", "random_game_number", "shuffle_slots"]

@@ -15,11 +15,11 @@ that looks one card deep into what the third's best moves turn.
 
 1. *Vote.* Deal the unseen cards at random into the face-down places and
    the stock, ``samples`` times (a seeded generator: the same view and seed
-   give the same samples). Search each sample with the full-knowledge beam's
-   moves (:mod:`game.spider.beam`), ranked by :func:`_fair_rank`, under a
-   share of the node budget, *without dealing*: a sample knows what its
-   stock would bring, and a search that may deal plays toward the lucky
-   deals of its own layout. A sample the beam wins votes for the first
+   give the same samples). Search each sample (:class:`~game.spider.fair_beam.Plan`)
+   with the full-knowledge beam's moves (:func:`game.spider.states.pruned_children`),
+   ranked by :func:`~game.spider.fair_beam.fair_rank`, under a share of the node
+   budget, *without dealing*: a sample knows what its stock would bring, and a
+   search that may deal plays toward the lucky deals of its own layout. A sample the beam wins votes for the first
    move of its line; any other votes, with a quarter of the weight, for the
    first move of the best position it reached.
 2. *Check.* The best-voted moves (:data:`CHECKED`) are played in *every*
@@ -41,7 +41,7 @@ that looks one card deep into what the third's best moves turn.
    "guaranteed minimum" of the Spider Solitaire Addict blog's look-ahead
    experiments), free of the samples' strategy fusion; when it beats the
    position itself, its first move is the hint. With it (and face-down
-   cards weighted 6, see :data:`W_DOWN`) the hint won 15 of four-suit games
+   cards weighted 6, see :data:`~game.spider.fair_beam.W_DOWN`) the hint won 15 of four-suit games
    1..50 where the sampled stages alone had won 4 (docs/solver-and-hints.md,
    "The fair hint, measured").
 
@@ -58,7 +58,7 @@ under its share of the budget, it ran out of budget in every layout of
 positions the hint then lost (one-suit games 52, 70 and 88 of the bench).
 There each layout's search first runs the solver's complete best-first search
 (:func:`game.spider.solver.layout_search`, on the layout's search state,
-never a position) with :data:`ENDGAME_SHARE` of its budget: a win found is a
+never a position) with :data:`~game.spider.fair_beam.ENDGAME_SHARE` of its budget: a win found is a
 win (its first move votes), a search that runs out of positions proves the
 layout lost, and only a layout it leaves open goes on to the beam. On the
 table of game 52 every layout is then won after one move, in 867 expansions
@@ -87,9 +87,9 @@ positions its samples reach are better on average than the position itself
 (with stock left, only if its samples turn cards on the way,
 :data:`TIDY_TURNED` on average: a line that turns a card two moves on, say).
 With stock left, a move that leaves the table with fewer breaks
-(:func:`_breaks`) counts too, and the moves that make progress come before
-the deal (each can still be made before it, and a deal spends stock for
-good), the others after it. With none, the deal comes first, or, when an
+(:func:`~game.spider.fair_beam.breaks`) counts too, and the moves that make
+progress come before the deal (each can still be made before it, and a deal
+spends stock for good), the others after it. With none, the deal comes first, or, when an
 empty column forbids it, filling that column does. So a move that only
 trades a card between two columns does not hold the deal back, though the
 sampled tables may look better after it: a player following the hint would
@@ -119,20 +119,28 @@ This module is pure Python: it must not import pygame, moderngl or glm.
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from game import limits
-from game.spider.beam import Beam, State, apply, is_won, seen_key
+from game.spider.fair_beam import (
+    ENDGAME_SHARE,
+    W_DOWN,
+    W_DOWN_ONE_SUIT,
+    Plan,
+    Sample,
+    breaks,
+    down_cards,
+    fair_rank,
+)
 from game.spider.hints import Gain, Visible, candidates
 from game.spider.insight import winning_move
 from game.spider.masked import MaskedView
 from game.spider.moves import COLUMNS, Move
-from game.spider.solver import layout_search
+from game.spider.states import State, apply, pruned_children
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "NODES_PER_SECOND", "FairResult", "Ranked", "Sample", "budget_for",
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "NODES_PER_SECOND", "FairResult", "Ranked", "budget_for",
            "search"]
 
 #: Layouts sampled per hint.
@@ -152,11 +160,6 @@ VOTE_SHARE = 0.5
 OPEN_WEIGHT = 0.25
 
 
-#: With the stock spent, in a one-suit game, the share of a sampled layout's budget its
-#: complete search may take before the beam (0: the beam alone). See the module docstring,
-#: *The endgame*.
-ENDGAME_SHARE = 0.5
-
 #: In a one-suit game, what an open layout (neither won nor lost) counts of a won one when
 #: the checked moves are ranked (module docstring, *Ranking*).
 OPEN_HOPE = 0.5
@@ -168,103 +171,6 @@ TIDY_TURNED = 0.5
 
 #: The score of a move none of whose samples was searched (worse than any rank).
 _LOST = 1 << 40
-#: Expansions between two looks at ``cancel()`` (as the solver's searches look).
-_POLL = 64
-
-#: _fair_rank's weights, in half-breaks: per face-down card, per off-suit build (a card
-#: on the next rank of another suit: it can be mended by moving the run), per other break
-#: (and per column's first face-up card over face-down ones), per empty column (taken
-#: off) and per set removed (taken off). A same-suit build costs nothing. A card turned
-#: up outweighs the off-suit build that turns it three times over, as an expert weighs
-#: it (a side run, before the sure line: two-suit games 1..50, 26 won against 22 with a
-#: weight of 2).
-W_DOWN = 6
-#: The face-down weight in one-suit games: there the heavier weight lost (one-suit games
-#: 1..40: 32 won with 6, 36 with 2), so a one-suit hint searches as it did before it.
-W_DOWN_ONE_SUIT = 2
-W_NATURAL = 2
-W_BREAK = 4
-W_EMPTY = 4
-W_SET = 6
-
-_COLUMN: dict[bytes, tuple[int, int, int, int, int]] = {}
-
-
-def _column(col: bytes) -> tuple[int, int, int, int, int]:
-    """(cost but the face-down cards', top rank or -1, bottom rank if the column has no
-    face-down card else -2, cards, face-down cards)."""
-    v = _COLUMN.get(col)
-    if v is not None:
-        return v
-    n = len(col) - 1
-    if not n:
-        v = (0, -1, -2, 0, 0)
-    else:
-        down = col[0]
-        cost = W_BREAK if down else 0
-        for i in range(2 + down, n + 1):
-            a, b = col[i], col[i - 1]
-            if a + 4 != b:
-                cost += W_NATURAL if (a >> 2) + 1 == (b >> 2) else W_BREAK
-        v = (cost, col[n] >> 2, -2 if down else col[1] >> 2, n, down)
-    if len(_COLUMN) > 400_000:
-        _COLUMN.clear()
-    _COLUMN[col] = v
-    return v
-
-
-def _breaks(state: State) -> int:
-    """The table's breaks in half-breaks (:func:`_column`'s cost, face-down cards left out)."""
-    return sum(_column(state[j])[0] for j in range(COLUMNS))
-
-
-def _down(state: State) -> int:
-    """The face-down cards on the table."""
-    return sum(state[j][0] for j in range(COLUMNS))
-
-
-def _fair_rank(state: State, w_down: int = W_DOWN) -> int:
-    """A rank for play without knowing the hidden cards (lower is better).
-
-    Unlike the solver's beam rank, which is tuned to finish a layout it can
-    see, this one weighs what a player weighs: cards still face down, builds
-    that hold only by rank (cheaper than real breaks), empty columns and sets
-    off, and a column that could be emptied (its bottom card is a King or fits
-    another column's last card). Tried side by side on games 1..8, the fair
-    search won 2 four-suit games with it and none with the beam's rank.
-
-        >>> from game.spider.beam import root
-        >>> from game.spider.deals import deal
-        >>> _fair_rank(root(deal(1, suits=4))[0])  # 44 cards down, ten first face-up cards
-        304
-    """
-    cache = _COLUMN
-    cost = 0
-    cards = 0
-    tops = [0] * 64  # columns ending in each rank (63: an unknown card the sure line turned)
-    bottoms = []
-    for j in range(COLUMNS):
-        col = state[j]
-        v = cache.get(col)  # (the call saved on a hit is a third of this function's time)
-        if v is None:
-            v = _column(col)
-        c, top, bottom, n, down = v
-        if top < 0:
-            cost -= W_EMPTY
-            continue
-        cost += c + w_down * down
-        cards += n
-        tops[top] += 1
-        if bottom >= 0:
-            bottoms.append((bottom, top))
-    for bottom, top in bottoms:
-        # A column that could be emptied: its bottom card is a King or fits another column.
-        if bottom == 12 or (bottom < 12 and tops[bottom + 1] - (top == bottom + 1) > 0):
-            cost -= W_NATURAL
-    sets: int = (104 - cards - 10 * state[10]) // 13
-    return cost - W_SET * sets
-
-
 #: A hidden card in the sure line's search (stage 3): its rank, 63, has no card
 #: below or above it, so nothing goes onto it and it goes onto nothing.
 UNKNOWN = 255
@@ -301,7 +207,7 @@ def _sure_line_runs(view: MaskedView) -> bool:
     With one suit every hidden card is a spade that fits somewhere far more often than
     the unknown that fits nowhere assumes, and the sampled layouts play better alone:
     one-suit games 1..50 won 42 with the sure line and 46 before it. (One-suit games also
-    keep the old face-down weight, :data:`W_DOWN_ONE_SUIT`: a one-suit hint is the one
+    keep the old face-down weight, :data:`~game.spider.fair_beam.W_DOWN_ONE_SUIT`: a one-suit hint is the one
     before the sure line, move for move.)"""
     return MASKED_SHARE > 0 and view.suits > 1 and any(view.face_down)
 
@@ -309,14 +215,6 @@ def _sure_line_runs(view: MaskedView) -> bool:
 def budget_for(seconds: float) -> int:
     """The node budget that takes about ``seconds`` on one core."""
     return max(200, int(seconds * NODES_PER_SECOND))
-
-
-class Sample(enum.Enum):
-    """How one sampled layout ended."""
-
-    WON = "won"
-    OPEN = "open"  # budget spent: neither won nor lost
-    DRY = "dry"  # the beam ran out of positions without a win
 
 
 @dataclass(frozen=True)
@@ -334,8 +232,9 @@ class Ranked:
     open: int = 0
     dry: int = 0
     #: The mean over the samples of the best rank reached after the move
-    #: (:func:`_fair_rank`, lower is better; a win counts 0): how samples that
-    #: did not finish are scored, so they order moves without counting as wins.
+    #: (:func:`~game.spider.fair_beam.fair_rank`, lower is better; a win counts 0):
+    #: how samples that did not finish are scored, so they order moves without
+    #: counting as wins.
     score: float = 0.0
     #: The mean over the samples of the face-down cards turned on the way to
     #: that best position (all of them for a win): what a player may hope for.
@@ -395,103 +294,6 @@ def _sample(view: MaskedView, rng: random.Random) -> tuple[State, tuple[bytes, .
     return tuple(cols) + (len(deals),), deals
 
 
-class _Plan:
-    """One sample's beam: a winning first move, or the first move toward the best position seen."""
-
-    def __init__(self, deals: tuple[bytes, ...], width: int, budget: int, w_down: int = W_DOWN,
-                 settle: bool = False, cancel: Callable[[], bool] | None = None) -> None:
-        self.beam = Beam(deals, width)
-        self.cancel = cancel  # polled every _POLL expansions, as the solver polls its own
-        self.cancelled = False
-        #: With the stock spent, the complete search settles the start first (the endgame,
-        #: module docstring): only for a sampled layout, every card a card (no UNKNOWN).
-        self.settle = settle
-        self.w_down = w_down  # _fair_rank's weight of a face-down card
-        self.width = width
-        self.budget = budget
-        self.expanded = 0
-        self.best = 0
-        #: The face-down cards left in the best position reached (0 for a win).
-        self.best_down = 0
-        #: When a dict: the best (rank, position) reached after each first move.
-        self.heads: dict[Move, tuple[int, State]] | None = None
-
-    def run(self, start: State) -> tuple[Sample, Move | None]:
-        """How the sample ended and the first move of its line (won, or toward the best position).
-
-        ``self.best`` is then the best rank (:func:`_fair_rank`,
-        lower is better) of any position reached, ``self.best_down`` its
-        face-down cards; 0 and 0 for a win.
-        """
-        self.best = self.best_down = 0
-        if is_won(start):
-            return Sample.WON, None
-        children = self.beam.children
-        seen: set[int] = {hash(seen_key(start))}
-        # A node is (state, the first move of its line).
-        beam: list[tuple[State, Move | None]] = [(start, None)]
-        w_down = self.w_down
-        best: tuple[int, Move | None] = (_fair_rank(start, w_down), None)
-        self.best = best[0]
-        self.best_down = _down(start)
-        if self.settle and not start[10] and self.budget * ENDGAME_SHARE >= 1:
-            # The endgame (module docstring): a layout with the stock spent is a puzzle with
-            # one answer, which a best-first search settles far sooner than the beam.
-            found = layout_search(start, self.beam.deals, int(self.budget * ENDGAME_SHARE), self.cancel)
-            self.expanded += found.expanded
-            if found.first is not None:
-                self.best = self.best_down = 0
-                return Sample.WON, found.first
-            if found.exhausted:
-                return Sample.DRY, None
-        width = self.width
-        for _depth in range(260):
-            cands: list[tuple[int, State, Move]] = []
-            here: set[int] = set()
-            for state, first in beam:
-                if self.expanded >= self.budget:
-                    return Sample.OPEN, best[1]
-                if self.cancel is not None and not self.expanded % _POLL and self.cancel():
-                    self.cancelled = True
-                    return Sample.OPEN, best[1]
-                self.expanded += 1
-                for move, child in children(state):
-                    if move.count == 0:
-                        continue  # never deals: see the module docstring
-                    h = hash(seen_key(child))
-                    if h in seen or h in here:
-                        continue
-                    here.add(h)
-                    head = move if first is None else first
-                    if child[10] == 0 and is_won(child):
-                        self.best = self.best_down = 0
-                        return Sample.WON, head
-                    cands.append((_fair_rank(child, w_down), child, head))
-            if not cands:
-                # Out of moves before the next deal is not out of the game: the deal goes on.
-                return (Sample.OPEN if start[10] else Sample.DRY), best[1]
-            cands.sort(key=lambda t: t[0])
-            heads = self.heads
-            if heads is not None:
-                for rank, child, head in cands:
-                    got = heads.get(head)
-                    if got is None or rank < got[0]:
-                        heads[head] = (rank, child)
-            if cands[0][0] < best[0]:
-                best = (cands[0][0], cands[0][2])
-                self.best = best[0]
-                self.best_down = _down(cands[0][1])
-            kept = [0] * 6
-            beam = []
-            for _pri, child, head in cands:
-                left = child[10]
-                if kept[left] < width:
-                    kept[left] += 1
-                    beam.append((child, head))
-                    seen.add(hash(seen_key(child)))
-        return (Sample.OPEN if start[10] else Sample.DRY), best[1]
-
-
 def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
            budget: int = DEFAULT_BUDGET, width: int = WIDTH,
            cancel: Callable[[], bool] | None = None, also: Sequence[Move] = ()) -> FairResult:
@@ -499,7 +301,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
 
     ``budget`` caps the expansions of every stage together (the beams', the complete
     searches', the in-sight solver's states); ``cancel()`` is polled by every stage,
-    every :data:`_POLL` expansions, and stops the search early (what it found so far
+    every 64 expansions, and stops the search early (what it found so far
     is kept, and the result says ``cut``). ``also``: moves checked in every layout
     beside the best-voted ones (the fair review judges the move played so).
     """
@@ -527,7 +329,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     first_state, first_deals = layouts[0]
     # The root's moves depend only on what is visible (tops, runs, empty
     # columns, counts), so any layout lists the same ones.
-    moves = [m for m, _child in Beam(first_deals, width).children(first_state)]
+    moves = [m for m, _child in pruned_children(first_state, first_deals)]
     if not moves:
         result.ranked = [Ranked(m, 0.0) for m, _gain in candidates(_visible(view))]
         return result
@@ -543,7 +345,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             result.cut = True
             break
         # The budget a layout finishes early with goes to the layouts after it.
-        plan = _Plan(deals, width, max(0, vote_budget - result.nodes) // (samples - done), w_down, settle, cancel)
+        plan = Plan(deals, width, max(0, vote_budget - result.nodes) // (samples - done), w_down, settle, cancel)
         outcome, first = plan.run(state)
         found.append((outcome, first))
         result.nodes += plan.expanded
@@ -582,7 +384,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
                 break
             done += 1
             child = apply(state, move, deals)
-            plan = _Plan(deals, width, max(0, budget - result.nodes) // max(1, searches), w_down, settle, cancel)
+            plan = Plan(deals, width, max(0, budget - result.nodes) // max(1, searches), w_down, settle, cancel)
             searches -= 1
             outcome, _first = plan.run(child)
             result.nodes += plan.expanded
@@ -615,13 +417,13 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     if view.stock:
         # A move that takes a break away (module docstring, *When to deal*).
         state0, deals0 = layouts[0]
-        here = _breaks(state0)
+        here = breaks(state0)
         progress |= {r.move for r in ranked if not r.move.is_deal
-                     and _breaks(apply(state0, r.move, deals0)) < here}
+                     and breaks(apply(state0, r.move, deals0)) < here}
     if any(view.face_down):
         # (With every card face up, moves to and from empty columns can improve the rank for
         # ever: only a completed set counts then, as above.)
-        root = sum(_fair_rank(state, w_down) for state, _deals in layouts) / len(layouts)
+        root = sum(fair_rank(state, w_down) for state, _deals in layouts) / len(layouts)
         turns = TIDY_TURNED if view.stock else 0.0
         progress |= {r.move for r in ranked if r.checked and not r.move.is_deal
                      and (r.wins or (r.score < root and r.turned >= turns))}
@@ -630,7 +432,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         # every card face up, moves to and from empty columns improve the rank for ever:
         # it would hold the deal back while the cards trade places, as above.)
         mstate, mdeals = _masked(view)
-        plan = _Plan(mdeals, MASKED_WIDTH, masked_budget, w_down, cancel=cancel)
+        plan = Plan(mdeals, MASKED_WIDTH, masked_budget, w_down, cancel=cancel)
         # Stage 4 (module docstring): measured at four suits only; two suits keep the
         # three-stage search their 65 of games 1..100 were won with.
         if chance_budget:
@@ -638,7 +440,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         _outcome, first = plan.run(mstate)
         result.nodes += plan.expanded
         result.cut = result.cut or plan.cancelled
-        table_rank = _fair_rank(mstate, w_down)
+        table_rank = fair_rank(mstate, w_down)
         if first is not None and plan.heads is not None:
             first, best_down, nodes = _chance(view, plan.heads, table_rank, mdeals, chance_budget, seed, w_down,
                                               cancel)
@@ -700,7 +502,7 @@ def _chance(view: MaskedView, heads: dict[Move, tuple[int, State]], root: int, m
         return None, None, 0
     if len(order) == 1:
         m = order[0][1]
-        return m, _down(heads[m][1]), 0
+        return m, down_cards(heads[m][1]), 0
     rng = random.Random(seed * 7919 + 17)
     layouts = [_sample(view, rng)[0] for _ in range(CHANCE_SAMPLES)]
     searches = len(order) * CHANCE_SAMPLES
@@ -724,14 +526,14 @@ def _chance(view: MaskedView, heads: dict[Move, tuple[int, State]], root: int, m
                     col = bytes(col[:1 + col[0]]) + bytes(next(it) if c == UNKNOWN else c for c in col[1 + col[0]:])
                 cols.append(col)
             start = tuple(cols) + (state[10],)
-            plan = _Plan(mdeals, CHANCE_WIDTH, max(0, budget - nodes) // searches, w_down, cancel=cancel)
+            plan = Plan(mdeals, CHANCE_WIDTH, max(0, budget - nodes) // searches, w_down, cancel=cancel)
             searches -= 1
             plan.run(start)
             nodes += plan.expanded
             total += plan.best
         scored.append((total, move))
     best = min(scored, key=lambda t: t[0])[1]
-    return best, _down(heads[best][1]), nodes
+    return best, down_cards(heads[best][1]), nodes
 
 
 #: The heuristic's gains that cannot be undone by more of the same (see _deal_when_due).

@@ -28,9 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from game.spider.board import PositionError
+from game.spider.deck import DECK_SETS
 from game.spider.masked import MaskedView
 from game.spider.moves import Move
-from game.spider.position import DECK_SETS, Position, PositionError
+from game.spider.position import Position
 from game.spider.solver import Verdict, solve
 
 __all__ = ["InSight", "winning_move"]

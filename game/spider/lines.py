@@ -26,10 +26,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from game.spider.beam import Beam, root, shorten
+from game.spider.beam import Beam
 from game.spider.moves import Move
 from game.spider.position import Position
+from game.spider.shorten import shorten
 from game.spider.solver import SolveResult, Verdict, replay_line
+from game.spider.states import root
 
 __all__ = ["LINE_SHORTEN_SECONDS", "SHORTER_BEAMS", "shorter_line"]
 

@@ -25,18 +25,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.cards import CARDS, Card
+from game.spider.deck import DECK_SETS
 from game.spider.moves import COLUMNS
 
-__all__ = ["DECK_SETS", "MaskedView", "Shown", "mask"]
-
-#: K..A sets of each suit (clubs, diamonds, hearts, spades) in each difficulty's deck.
-#: (The same table as ``game.spider.position.DECK_SETS``; kept here so this
-#: module needs nothing from the position but what it is shown.)
-DECK_SETS: dict[int, tuple[int, int, int, int]] = {
-    1: (0, 0, 0, 8),
-    2: (0, 0, 4, 4),
-    4: (2, 2, 2, 2),
-}
+__all__ = ["MaskedView", "Shown", "mask"]
 
 
 class Shown(Protocol):

@@ -33,13 +33,8 @@ the status line, the result panel, the win's message and in the statistics.
 A won game therefore scores 1,300 minus the moves made (deals included) and
 the undos.
 
-Text form (reads back exactly; see :meth:`Position.parse`)::
-
-    stock: <the stock in dealing order: the first ten go to columns 1..10 next>
-    1: (9S) (2H) (KS) (QS) 7H 6H     <- buried first, face-down in parentheses
-    ...
-    10: ...
-    removed: <sets removed>
+Text form: :meth:`Position.board` writes it and :meth:`Position.parse` reads
+it back exactly; the text itself is :mod:`game.spider.board`'s.
 """
 
 from __future__ import annotations
@@ -49,13 +44,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from game import rules
-from game.cards import CARDS, NAMES, RANK, SUIT, Card, CardParseError, Suit, run_name
+from game.cards import CARDS, NAMES, RANK, SUIT, Card, Suit, run_name
 from game.i18n import _, ngettext
-from game.quoting import shown
 from game.rules import Termination
-from game.spider.moves import COLUMNS, DEAL, MOVE_TABLE, Move, NotationError
+from game.spider.board import PositionError, board_text, read_board_text
+from game.spider.deck import deck_suits, missing_sets
+from game.spider.moves import COLUMNS, DEAL, MOVE_TABLE, Move
 
-__all__ = ["DECK_SETS", "START_SCORE", "IllegalMoveError", "Outcome", "Position", "PositionError", "Termination"]
+__all__ = ["START_SCORE", "IllegalMoveError", "Outcome", "Position", "Termination"]
 
 #: Score at the start of a game (Windows Spider).
 START_SCORE = 500
@@ -67,29 +63,14 @@ SETS = 8
 DEAL_SIZE = COLUMNS
 MAX_DEALS = 5
 
-#: How many K..A sets of each suit (in :class:`Suit` order: C, D, H, S) the
-#: deck of each difficulty holds.
-DECK_SETS: dict[int, tuple[int, int, int, int]] = {
-    1: (0, 0, 0, 8),
-    2: (0, 0, 4, 4),
-    4: (2, 2, 2, 2),
-}
-
 # The 13 cards of a complete set of each suit, K first: what undo puts back.
 _SET_CARDS: tuple[tuple[Card, ...], ...] = tuple(
     tuple(CARDS[(rank - 1) * 4 + suit] for rank in range(13, 0, -1)) for suit in range(4)
 )
-# Text tokens by card number, and the face-down form "(KS)".
-_TOKEN: tuple[str, ...] = tuple(str(c) for c in CARDS)
-_HIDDEN_TOKEN: tuple[str, ...] = tuple(f"({t})" for t in _TOKEN)
 
 
 class IllegalMoveError(rules.IllegalMoveError):
     """A well-formed move the rules refuse here; the message says why in one line."""
-
-
-class PositionError(NotationError):
-    """Text or data that does not describe a Spider position."""
 
 
 @dataclass(frozen=True)
@@ -196,7 +177,7 @@ class Position:
         score: int = START_SCORE,
         move_count: int = 0,
     ) -> None:
-        """Set up a position from data; raises :class:`PositionError` if it cannot occur.
+        """Set up a position from data; raises :class:`~game.spider.board.PositionError` if it cannot occur.
 
         ``stock`` is in dealing order; ``removed`` lists the suit of each
         removed set. Together with the columns the cards must make exactly a
@@ -232,7 +213,7 @@ class Position:
         self.move_stack = []
         self.score = score
         self.move_count = move_count
-        suits = _deck_suits(cols, stk, rem)
+        suits = deck_suits(cols, stk, rem)
         if suits is None:
             raise PositionError(_("the cards do not make a 1-, 2- or 4-suit Spider deck of 104 cards"))
         self.suits = suits
@@ -672,16 +653,8 @@ class Position:
         return self.board()
 
     def board(self) -> str:
-        """The text form (module docstring); :meth:`parse` reads it back."""
-        lines = [" ".join(["stock:", *(_TOKEN[c] for c in self._stock)])]
-        for i, col in enumerate(self._cols):
-            n = self._down[i]
-            words = [f"{i + 1}:"]
-            words.extend(_HIDDEN_TOKEN[c] for c in col[:n])
-            words.extend(_TOKEN[c] for c in col[n:])
-            lines.append(" ".join(words))
-        lines.append(f"removed: {len(self._removed)}")
-        return "\n".join(lines)
+        """The text form (:mod:`game.spider.board`); :meth:`parse` reads it back."""
+        return board_text(self._stock, self._cols, self._down, len(self._removed))
 
     def __repr__(self) -> str:
         return (
@@ -691,7 +664,7 @@ class Position:
 
     @classmethod
     def parse(cls, text: str, *, score: int = START_SCORE, move_count: int = 0) -> Position:
-        """Read the text form back; raises :class:`PositionError` with a one-line reason.
+        """Read the text form back; raises :class:`~game.spider.board.PositionError` with a one-line reason.
 
         The suits of removed sets are not in the text; they are worked out from
         the cards that are missing from the deck.
@@ -701,89 +674,12 @@ class Position:
         >>> Position.parse(str(pos)) == pos
         True
         """
-        lines = [line.strip() for line in text.strip().splitlines()]
-        # The first line first: text that is no position at all is quoted back.
-        label, _sep, rest = lines[0].partition(":") if lines else ("stock", "", "")
-        if label.strip().lower() != "stock":
-            raise PositionError(_("line 1 must start with 'stock:', not {text}").format(text=shown(lines[0])))
-        if len(lines) != COLUMNS + 2:
-            raise PositionError(_("a position has {lines} lines (stock, columns 1-10, removed), not {n}").format(
-                lines=COLUMNS + 2, n=len(lines)))
-        stock = [_card(t, 1) for t in rest.split()]
-        columns: list[list[Card]] = []
-        down: list[int] = []
-        for i in range(COLUMNS):
-            lineno = i + 2
-            label, sep, rest = lines[i + 1].partition(":")
-            if not sep or label.strip() != str(i + 1):
-                raise PositionError(_("line {line} must start with '{column}:'").format(line=lineno, column=i + 1))
-            col: list[Card] = []
-            hidden = 0
-            for t in rest.split():
-                if t.startswith("(") and t.endswith(")"):
-                    if hidden != len(col):
-                        raise PositionError(
-                            _("line {line}: face-down {card} above a face-up card").format(line=lineno, card=t))
-                    hidden += 1
-                    t = t[1:-1]
-                col.append(_card(t, lineno))
-            if col and hidden == len(col):
-                raise PositionError(_("line {line}: the last card of a column must be face up").format(line=lineno))
-            columns.append(col)
-            down.append(hidden)
-        label, _sep, rest = lines[-1].partition(":")
-        if label.strip().lower() != "removed" or not (rest.strip().isascii() and rest.strip().isdigit()):
-            raise PositionError(_("line {line} must be 'removed: N'").format(line=COLUMNS + 2))
-        n_removed = int(rest)
+        stock, columns, down, n_removed = read_board_text(text)
         if n_removed > SETS:
             raise PositionError(_("removed: {n}: there are {sets} sets").format(n=n_removed, sets=SETS))
-        removed = _missing_sets(columns, stock, n_removed)
+        removed = missing_sets(columns, stock, n_removed)
         if removed is None:
             raise PositionError(_("these cards and {n} removed sets do not make a 1-, 2- or 4-suit Spider deck").format(
                 n=n_removed))
         return cls(columns, down, stock, removed, score=score, move_count=move_count)
 
-
-def _card(token: str, lineno: int) -> Card:
-    try:
-        return Card.parse(token)
-    except CardParseError as exc:
-        raise PositionError(_("line {line}: {why}").format(line=lineno, why=exc)) from None
-
-
-def _counts(columns: Iterable[Iterable[int]], stock: Iterable[int]) -> list[int]:
-    counts = [0] * 52
-    for col in columns:
-        for c in col:
-            counts[c] += 1
-    for c in stock:
-        counts[c] += 1
-    return counts
-
-
-def _deck_suits(columns: Iterable[Iterable[int]], stock: Iterable[int], removed: Iterable[int]) -> int | None:
-    """The suit count whose deck these cards and removed sets make exactly, or ``None``."""
-    counts = _counts(columns, stock)
-    for suit in removed:
-        for rank in range(13):
-            counts[rank * 4 + suit] += 1
-    for suits, sets in DECK_SETS.items():
-        if all(counts[c] == sets[c & 3] for c in range(52)):
-            return suits
-    return None
-
-
-def _missing_sets(columns: Iterable[Iterable[int]], stock: Iterable[int], n: int) -> list[int] | None:
-    """Suits of the ``n`` sets missing from a 1-, 2- or 4-suit deck (fewest suits first)."""
-    counts = _counts(columns, stock)
-    for sets in DECK_SETS.values():
-        missing: list[int] = []
-        for suit in range(4):
-            m = sets[suit] - counts[suit]  # the ace of the suit, rank index 0
-            if m < 0 or any(sets[suit] - counts[r * 4 + suit] != m for r in range(13)):
-                break
-            missing += [suit] * m
-        else:
-            if len(missing) == n:
-                return sorted(missing, reverse=True)  # spades first
-    return None

@@ -48,35 +48,16 @@ face-down card more, a face-up card that does not lie on the next rank of
 its own suit more again (more still if not even rank-connected), an empty
 column less. A move that completes a set removes 13 cards' cost at once.
 
-Moves come in two classes, and only the *order* differs, never the set:
+Moves come in two classes (:func:`game.spider.states.children`), and only
+the *order* differs, never the set: a position's first-class moves are made
+as soon as it is expanded; it is queued a second time with a penalty added
+to its cost, and its second-class moves are made when it comes round again.
+The complete search prunes no move: the classes only order them, so it
+makes every legal move of every position it reaches.
 
-* first class, made as soon as a position is expanded: moves that complete
-  a set, turn a face-down card, empty a column, put a run onto the next rank
-  of its own suit from anywhere but its own suit, free a card that the run
-  was not rank-connected to, the whole end run into the first empty column
-  (unless it is the whole column), and the deal;
-* second class: every other legal move (a run split off its own suit onto
-  another card, a card taken off a rank-connected parent onto another suit,
-  part of a run into an empty column, the same moves into the other empty
-  columns, a whole column into an empty one). A position is queued a second
-  time with a penalty added to its cost, and these moves are made when it
-  comes round again.
-
-The complete search prunes no move: the classes only order them. It makes
-every legal move of every position it reaches (a test checks both classes
-together against the engine's ``legal_moves()``, move for move and child
-for child).
-
-Symmetry. Columns are *not* interchangeable while cards remain in the stock
-(a deal puts a given card on a given column), so positions are keyed
-exactly; once the stock is empty, column order no longer matters and
-positions are keyed with their columns sorted. Both are exact: no two
-positions share a key unless they have the same future.
-
-Representation. A position is a tuple of ten ``bytes`` (byte 0 the column's
-face-down count, then its cards, buried first) and the number of deals left;
-children share the unchanged columns with their parent, and hashing is done
-in C. The stock is the root's, read by the deals left.
+Both searches run on :mod:`game.spider.states`' flat states, not on
+positions; its keys are exact (no two positions share a key unless they
+have the same future), so the closed set loses no line.
 """
 
 from __future__ import annotations
@@ -87,9 +68,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from game import limits
-from game.spider.beam import Beam, State, shorten
-from game.spider.moves import COLUMNS, DEAL, MOVE_TABLE, Move
+from game.spider.beam import Beam
+from game.spider.moves import COLUMNS, Move
 from game.spider.position import IllegalMoveError, Position
+from game.spider.shorten import shorten
+from game.spider.states import BOTH, FIRST, SECOND, State, children, is_won, key, root
 from game.verdict import SearchResult, SolverError, Verdict
 
 __all__ = ["DEFAULT_BUDGET", "LayoutSearch", "SolveResult", "SolverError", "Verdict", "layout_search",
@@ -128,7 +111,6 @@ SECOND_CLASS_PENALTY = 12
 
 
 _COST: dict[bytes, int] = {}
-_RUN: dict[bytes, int] = {}
 
 
 def _col_cost(col: bytes) -> int:
@@ -146,18 +128,6 @@ def _col_cost(col: bytes) -> int:
     return cost
 
 
-def _run_of(col: bytes) -> int:
-    """Cards at the end of a column that move together (face-up same-suit run)."""
-    n = len(col) - 1
-    if not n:
-        return 0
-    low = 1 + col[0]  # index of the first face-up card
-    i = n
-    while i > low and col[i - 1] == col[i] + 4:
-        i -= 1
-    return n - i + 1
-
-
 def _cost(state: State) -> int:
     costs = _COST
     total: int = W_STOCK * 10 * state[10]
@@ -170,142 +140,6 @@ def _cost(state: State) -> int:
             v = costs[col] = _col_cost(col)
         total += v
     return total
-
-
-def _flip(col: bytes) -> bytes:
-    """Turn the last card up if every card left is face down."""
-    n = len(col) - 1
-    if n and col[0] == n:
-        return bytes((n - 1,)) + col[1:]
-    return col
-
-
-# --- moves -----------------------------------------------------------------------
-
-
-def _children(state: State, deals: tuple[bytes, ...], which: int, canon: bool = True,
-              deal: bool = True) -> Iterator[tuple[Move, State]]:
-    """Yield ``(move, child)``: ``which`` 1 the first-class moves, 2 the second
-    class, 3 both (see the module docstring). With ``canon`` a child without
-    stock has its columns sorted (the key); ``move`` names the columns of
-    ``state`` as given."""
-    runs = _RUN
-    tops: list[int] = []
-    by_rank: dict[int, list[int]] = {}
-    empties: list[int] = []
-    rs: list[int] = []
-    for j in range(COLUMNS):
-        col = state[j]
-        if len(col) == 1:
-            empties.append(j)
-            tops.append(-1)
-            rs.append(0)
-            continue
-        top = col[-1]
-        tops.append(top)
-        r = top >> 2
-        lst = by_rank.get(r)
-        if lst is None:
-            by_rank[r] = [j]
-        else:
-            lst.append(j)
-        v = runs.get(col)
-        if v is None:
-            if len(runs) > 2_000_000:
-                runs.clear()
-            v = runs[col] = _run_of(col)
-        rs.append(v)
-    left = state[10]
-    first = which & 1
-    second = which & 2
-    sort = canon and left == 0
-    table = MOVE_TABLE
-    for s in range(COLUMNS):
-        n_run = rs[s]
-        if not n_run:
-            continue
-        cs = state[s]
-        ln = len(cs)
-        n_up = ln - 1 - cs[0]
-        down_s = cs[0]
-        row = table[s]
-        for k in range(1, n_run + 1):
-            head = cs[ln - k]
-            exposes_all = k == n_up
-            if exposes_all:
-                on_suit = on_rank = False
-            else:
-                parent = cs[ln - k - 1]
-                on_suit = parent == head + 4
-                on_rank = (parent >> 2) == (head >> 2) + 1
-            dests = by_rank.get((head >> 2) + 1)
-            if dests is not None:
-                for d in dests:
-                    same = tops[d] == head + 4
-                    completes = same and k + rs[d] == 13
-                    useful = completes or exposes_all or (same and not on_suit) or not on_rank
-                    if not (first if useful else second):
-                        continue
-                    ns = _flip(cs[:ln - k])
-                    nd = state[d] + cs[ln - k:]
-                    if completes:
-                        nd = _flip(nd[:-13])
-                    child = list(state)
-                    child[s] = ns
-                    child[d] = nd
-                    if sort:
-                        child = sorted(child[:COLUMNS]) + [0]
-                    yield row[d][k], tuple(child)
-            if empties:
-                # The whole end run into the first empty column is first class,
-                # unless it is the whole column (that changes nothing).
-                useful_k = k == n_run and not (exposes_all and not down_s)
-                for e, d in enumerate(empties):
-                    if not (first if (useful_k and e == 0) else second):
-                        continue
-                    ns = _flip(cs[:ln - k])
-                    child = list(state)
-                    child[s] = ns
-                    child[d] = b"\x00" + cs[ln - k:]
-                    if sort:
-                        child = sorted(child[:COLUMNS]) + [0]
-                    yield row[d][k], tuple(child)
-    if deal and first and left and (not empties or sum(len(c) - 1 for c in state[:COLUMNS]) < 10):
-        yield DEAL, _dealt(state, deals, canon)
-
-
-def _dealt(state: State, deals: tuple[bytes, ...], canon: bool = True) -> State:
-    """The child of a deal (the caller checked it is legal)."""
-    left = state[10]
-    cards = deals[len(deals) - left]
-    columns: list[bytes] = []
-    for j in range(COLUMNS):
-        col = state[j] + cards[j:j + 1]
-        if len(col) - 1 - col[0] >= 13 and _run_of(col) == 13:
-            col = _flip(col[:-13])  # an ace dealt onto K..2 of its suit
-        columns.append(col)
-    if canon and left == 1:
-        columns.sort()  # the last deal: nothing tells the columns apart any more
-    return (*columns, left - 1)
-
-
-def _root(position: Position) -> tuple[State, tuple[bytes, ...]]:
-    down = position.face_down
-    cols = [bytes((down[j],)) + bytes(int(c) for c in position.column(j)) for j in range(COLUMNS)]
-    stock = bytes(int(c) for c in position.stock)
-    deals = tuple(stock[i:i + 10] for i in range(0, len(stock), 10))
-    return tuple(cols) + (len(deals),), deals
-
-
-def _key(state: State) -> State:
-    """The closed-set key: the state itself, its columns sorted once the stock is empty."""
-    if state[10]:
-        return state
-    return tuple(sorted(state[:COLUMNS])) + (0,)
-
-
-def _is_win(state: State) -> bool:
-    return state[10] == 0 and all(len(state[j]) == 1 for j in range(COLUMNS))
 
 
 # --- search ----------------------------------------------------------------------
@@ -382,11 +216,11 @@ def solve(
     if budget < 1:
         raise ValueError(f"budget must be at least 1, not {budget}")
     start = time.perf_counter()
-    exact, deals = _root(position)
+    exact, deals = root(position)
     search = _Search(deals, budget, None if time_limit is None else start + time_limit, cancel, progress)
     result = SolveResult(Verdict.UNKNOWN)
-    line: list[Move] | None = [] if _is_win(exact) else None
-    root = _key(exact)
+    line: list[Move] | None = [] if is_won(exact) else None
+    root_key = key(exact)
     if line is None:
         for width, (down, empty) in _beams(quick):
             beam = search.beam = Beam(deals, width, tick=search.tick, down_weight=down, empty_weight=empty)
@@ -403,7 +237,7 @@ def solve(
                 break
             # A wider beam may win; meanwhile the complete search gets a share
             # of the work (all the rest if a wider beam would fail the same way).
-            found = search.complete(root, None if not beam.truncated else
+            found = search.complete(root_key, None if not beam.truncated else
                                     max(1, min(COMPLETE_STEP, beam.expanded // COMPLETE_SHARE)))
             if found is not None:
                 line = search.line_to(found, exact)
@@ -446,27 +280,28 @@ def layout_search(state: State, deals: tuple[bytes, ...], budget: int,
     shown: only its first move is taken, as a vote for how this layout is won.
 
         >>> from game.spider import deal
-        >>> state, deals = _root(deal(1, suits=1))
+        >>> from game.spider.states import root
+        >>> state, deals = root(deal(1, suits=1))
         >>> found = layout_search(state, deals, 50)
         >>> found.first, found.expanded, found.exhausted
         (None, 50, False)
     """
     search = _Search(deals, max(1, budget), None, cancel, None)
-    root = _key(state)
-    found = search.complete(root)
+    found = search.complete(key(state))
     first = search.line_to(found, state)[0] if found is not None else None
     return LayoutSearch(first, search.expanded, search.exhausted)
 
 
 class _Frontier:
     """The open list of a best-first search: ``(cost, -order, state, which)``
-    entries, where ``which`` is 1 for a position's first-class moves and 2 for
-    its second-class ones; among equal costs the newest comes first."""
+    entries, where ``which`` is :data:`~game.spider.states.FIRST` for a position's
+    first-class moves and :data:`~game.spider.states.SECOND` for its second-class
+    ones; among equal costs the newest comes first."""
 
     __slots__ = ("counter", "heap")
 
     def __init__(self, root: State) -> None:
-        self.heap: list[tuple[int, int, State, int]] = [(_cost(root), 0, root, 1)]
+        self.heap: list[tuple[int, int, State, int]] = [(_cost(root), 0, root, FIRST)]
         self.counter = 0
 
     def push(self, cost: int, state: State, which: int) -> None:
@@ -532,13 +367,13 @@ class _Search:
         ``came`` are recorded and queued. Returns a winning child, if any."""
         prio, _, state, which = heapq.heappop(frontier.heap)
         self.expanded += 1
-        if which == 1:
-            frontier.push(prio + SECOND_CLASS_PENALTY, state, 2)
-        for _move, child in _children(state, self.deals, which, deal=deal):
+        if which == FIRST:
+            frontier.push(prio + SECOND_CLASS_PENALTY, state, SECOND)
+        for _move, child in children(state, self.deals, which, deal=deal):
             if child in came:
                 continue
             came[child] = state
-            if _is_win(child):
+            if is_won(child):
                 return child
             c = _cost(child)
             if c < self.best:
@@ -589,8 +424,8 @@ def _concrete(path: list[State], exact: State, deals: tuple[bytes, ...]) -> list
     moves: list[Move] = []
     actual = exact
     for nxt in path[1:]:
-        for move, child in _children(actual, deals, 3, canon=False):
-            if _key(child) == nxt:
+        for move, child in children(actual, deals, BOTH, canon=False):
+            if key(child) == nxt:
                 moves.append(move)
                 actual = child
                 break
