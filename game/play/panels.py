@@ -1,8 +1,9 @@
 """What a panel or the control bar shows, as plain values.
 
 The controller decides what is on screen (a button's label, whether it is
-enabled, which one has the keyboard focus); :mod:`game.ui.overlay` draws
-it. Nothing here knows about pygame or OpenGL::
+enabled, which one has the keyboard focus; :class:`Buttons` gathers a
+designed screen's buttons as its rows are built); :mod:`game.ui.overlay`
+draws it. Nothing here knows about pygame or OpenGL::
 
     >>> Panel("You won!", ("Deal #617",), (Button("New deal", "new"),)).buttons[0].action
     'new'
