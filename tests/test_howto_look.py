@@ -104,7 +104,7 @@ def test_a_renamed_setting_is_caught(monkeypatch):
     def renamed(text: str) -> str:
         return "Letter size" if text == "Text size" else real(text)
 
-    monkeypatch.setattr("game.play.menu._", renamed)
+    monkeypatch.setattr("game.play.settings_screen._", renamed)
     marked, _text = section_words("freecell")
     assert not settings_names()["set-text_size="] <= marked
 

@@ -1,8 +1,9 @@
 """What a panel or the control bar shows, as plain values.
 
 The controller decides what is on screen (a button's label, whether it is
-enabled, which one has the keyboard focus); :mod:`game.ui.overlay` draws
-it. Nothing here knows about pygame or OpenGL::
+enabled, which one has the keyboard focus; :class:`Buttons` gathers a
+designed screen's buttons as its rows are built); :mod:`game.ui.overlay`
+draws it. Nothing here knows about pygame or OpenGL::
 
     >>> Panel("You won!", ("Deal #617",), (Button("New deal", "new"),)).buttons[0].action
     'new'
@@ -19,7 +20,8 @@ from game.input.actions import Act
 if TYPE_CHECKING:  # the help document loads with the help
     from game.howto import Block
 
-__all__ = ["ACTS", "PANEL_KEYS", "WALK", "Button", "Calendar", "Chart", "Command", "Grid", "Panel", "Row", "Section"]
+__all__ = ["ACTS", "PANEL_KEYS", "WALK", "Button", "Buttons", "Calendar", "Chart", "Command", "Grid", "Panel", "Row",
+           "Section"]
 
 
 #: The keys that walk an open panel's buttons, and which way; with Enter (the pad's A)
@@ -103,6 +105,26 @@ class Row:
     box: bool = False
     #: A line under the row that describes it (a challenge's goal): wraps, never cut short.
     detail: str = ""
+
+
+class Buttons:
+    """A designed screen's buttons as they are added, one flat list (so focus and clicks
+    walk one list); :meth:`add` returns the new button's index as a 1-tuple, which is what
+    a :class:`Row` names, and indexes add up into a row of several::
+
+        >>> b = Buttons()
+        >>> Row("Suits", b.add("1", "suits-1") + b.add("2", "suits-2")).buttons
+        (0, 1)
+        >>> Row("", b.add("Back", "back", enabled=False)).buttons, b.buttons[2].enabled
+        ((2,), False)
+    """
+
+    def __init__(self) -> None:
+        self.buttons: list[Button] = []
+
+    def add(self, label: str, action: str, enabled: bool = True) -> tuple[int]:
+        self.buttons.append(Button(label, action, enabled))
+        return (len(self.buttons) - 1,)
 
 
 @dataclass(frozen=True)
