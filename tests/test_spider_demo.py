@@ -39,6 +39,7 @@ def test_the_quick_search_returns_a_line_the_rules_engine_wins_with():
         assert _wins(deal(number, suits), r.moves)
 
 
+@pytest.mark.slow  # two searches of a hard four-suit deal (9 s): a strength figure, checked in CI
 def test_the_quick_order_wins_sooner_where_another_flavour_helps():
     # 4-suit game 351395: the plain beams fail at widths 20 and 50 and win at
     # 125; the quick order's beam of width 20 that counts empty columns
