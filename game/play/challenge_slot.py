@@ -27,11 +27,11 @@ from game.challenges.sentences import say
 from game.i18n import _
 from game.play.challenge import Attempt, first_game_shows_grades, restored_attempt, save_attempt
 from game.play.panels import Button, Command, Panel
-from game.session import FreeCellSession, SpiderSession
-from game.store import Store
 
-if TYPE_CHECKING:  # the challenges' marks load with their first use
+if TYPE_CHECKING:  # for the annotations (the challenges' marks load with their first use)
     from game.challenges import Challenge, ChallengeProgress
+    from game.session import FreeCellSession, SpiderSession
+    from game.store import Store
 
 __all__ = ["ChallengeSlot", "Teller"]
 

@@ -297,8 +297,8 @@ class Round:
         self.position_changed()
 
     def menu(self) -> Menu:
-        """The menu over this round: it asks the round for the challenge marks, the level a
-        challenge holds, and the game on the table (the statistics open on its tab)."""
+        """The menu over this round: it asks the challenge slot for the player's marks and the
+        level a challenge holds, and the round for the game on the table (the statistics open on its tab)."""
         slot = self.challenge_slot
         return Menu(self.settings, self.stats, marks=slot.marks, held=lambda: slot.held(self.settings.auto_moves),
                     playing=lambda: self.table.stats_key(), desktop=self.host.desktop_motion)
