@@ -2,8 +2,9 @@
 game's events, what the status line and the result panel say about it, and
 its marks in ``challenges.json``.
 
-:class:`Attempt` is pure bookkeeping (no pygame); :class:`game.play.round.Round`
-tells it what happened and shows what it answers::
+:class:`Attempt` is pure bookkeeping (no pygame); the round's
+:class:`game.play.challenge_slot.ChallengeSlot` tells it what happened and
+shows what it answers::
 
     attempt = Attempt(challenge, store, today=today_in_japan)
     attempt.moved(session)            # after each step

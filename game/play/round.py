@@ -1,10 +1,12 @@
 """The game on the table and what reacts to what happens on it: the record
-(statistics and the save), the live check, the solver's jobs, the demo,
-the settings in force.
+(statistics and the save), the live check, the solver's jobs, the demo, the
+daily challenge being played, the settings in force.
 
 :class:`Round` wires the parts' events to their reactions: the table's
 (:mod:`game.play.table`: a move, an undo, a refusal), the solver's
-(:mod:`game.play.jobs`) and the record's (:mod:`game.play.record`). None of
+(:mod:`game.play.jobs`), the record's (:mod:`game.play.record`) and the
+challenge's (:mod:`game.play.challenge_slot`, which the round tells what
+happened and which says what the player reads about the challenge). None of
 them calls it, and it never calls :class:`game.play.Play` above it: what
 needs the player's answer (a new deal asked for with a game in progress)
 waits in :attr:`Round.wanted` for the controller::
@@ -16,19 +18,17 @@ waits in :attr:`Round.wanted` for the controller::
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game import speeds
-from game.challenges import Status
-from game.challenges.sentences import say
 from game.freecell.position import Position
 from game.i18n import _, ngettext, set_language
 from game.i18n.detect import detect_language
 from game.places import PileKind
 from game.play.bar import BarFocus
-from game.play.challenge import Attempt, first_game_shows_grades, restored_attempt, save_attempt
+from game.play.challenge import Attempt
+from game.play.challenge_slot import ChallengeSlot
 from game.play.demo import Demo
 from game.play.fair_demo import FairDemo
 from game.play.frame import control_bar, status_line
@@ -36,7 +36,7 @@ from game.play.games import GAMES, LIVE_CHECK, Game, asks, game_of, next_table, 
 from game.play.host import Host
 from game.play.jobs import JobEvent, Jobs, LineFound, Rewound, Said, WinnableFound
 from game.play.menu import Menu, Settings
-from game.play.panels import Button, Command, Panel
+from game.play.panels import Button
 from game.play.par import Par
 from game.play.record import Record
 from game.play.table import GameMove, Helped, NewDealWanted, Played, Refused, Table, TableEnv, TableWanted, Undone
@@ -47,8 +47,8 @@ from game.solver.service import answer_pipes
 from game.stats import Statistics
 from game.store import Store
 
-if TYPE_CHECKING:  # the challenges' marks and the live check load with their first use
-    from game.challenges import Challenge, ChallengeProgress
+if TYPE_CHECKING:  # the challenges and the live check load with their first use
+    from game.challenges import Challenge
     from game.freecell.winnability import Winnability
     from game.input.actions import Act
     from game.render.marks import Mark
@@ -61,17 +61,6 @@ QUIET_LOOK = 0.25
 #: Seconds an idle table sleeps when nothing on it can change without input (no clock
 #: running, no answer coming, no message to clear): a won game, a deal not started.
 QUIET_STILL = 5.0
-
-
-def _today() -> datetime.date:
-    from game.freecell.daily import today_in_japan
-
-    return today_in_japan()
-
-
-def _say_goal(challenge: Challenge) -> str:
-    """What the message line says as a challenge is dealt: its level and goal."""
-    return say("play.started", level=challenge.level_name(), goal=challenge.sentence())
 
 
 class Round:
@@ -89,10 +78,8 @@ class Round:
         self.stats = stats
         self.record = Record(store, stats)
         self.settings = settings
-        #: The daily challenge being played on the table (None: a plain game).
-        self.challenge: Attempt | None = None
-        #: The date challenges are played on (Japan's, as the daily deal's).
-        self.today: Callable[[], datetime.date] = _today
+        #: The daily challenge on the table, if one is (:attr:`challenge`), told what happens to the game.
+        self.challenge_slot = ChallengeSlot(store, self)
         self.jobs = Jobs()
         #: The shortest line found for the deal on the table (its own worker).
         self.par = Par(self.jobs)
@@ -119,11 +106,11 @@ class Round:
         if restored is None:
             table.fly_deal()
         else:
-            self.challenge = restored_attempt(self.store, restored, today=self.today,
-                                              setting_level=settings.auto_moves)
+            self.challenge_slot.restore(restored, settings.auto_moves)
         self.say_store_warnings()
         self.apply_settings()
         self.position_changed()
+
     def take_wanted(self) -> list[NewDealWanted]:
         """What the table asked of the player's side since the last call (oldest first)."""
         out, self.wanted = self.wanted, []
@@ -132,6 +119,11 @@ class Round:
     @property
     def game(self) -> str:
         return self.table.game
+
+    @property
+    def challenge(self) -> Attempt | None:
+        """The daily challenge being played on the table (None: a plain game)."""
+        return self.challenge_slot.attempt
 
     @property
     def message(self) -> str:
@@ -199,14 +191,12 @@ class Round:
             if isinstance(event, Played):
                 self.host.play_sound(event.sound)
                 self.changed()
-                if self.challenge is not None:
-                    self.challenge.moved(self.table.session)
-                    self._follow_challenge()
+                self.challenge_slot.moved(self.table.session)
+                self._follow_challenge()
             elif isinstance(event, Undone):
                 self.changed()
-                if self.challenge is not None:
-                    self.challenge.undone()
-                    self._follow_challenge()
+                self.challenge_slot.undone()
+                self._follow_challenge()
             elif isinstance(event, Refused):
                 self.host.play_sound("refuse")
                 self.last_refusal = event.reason
@@ -216,8 +206,8 @@ class Round:
                 self.abandon()
                 self.start(event.table)
                 self.say(event.message)
-            elif isinstance(event, Helped) and self.challenge is not None:
-                self.challenge.spoiled = True
+            elif isinstance(event, Helped):
+                self.challenge_slot.spoil()
         self.table.settle()
         # The win's sound comes with its celebration, or as the last card lands where there is none.
         if self._win_sound and (self.table.celebrating or (self.env.reduced_motion and self.table.win_shown)):
@@ -234,9 +224,8 @@ class Round:
                 self.table.rewind(event.steps)
                 self.say(event.message)
                 self.position_changed()
-                if self.challenge is not None:
-                    self.challenge.undone(event.steps)
-                    self._follow_challenge()
+                self.challenge_slot.undone(event.steps)
+                self._follow_challenge()
             elif isinstance(event, WinnableFound):
                 self.abandon()
                 self.start(GAMES[event.game].table(self.env, event.number, event.suits))
@@ -251,9 +240,7 @@ class Round:
         self.record.abandon(self.table)
         self.say_store_warnings()
         self.stop_demo()
-        if self.challenge is not None:
-            save_attempt(self.store, None)
-        self.challenge = None  # a challenge lasts as long as its game
+        self.challenge_slot.end()
         self.table.result_notes, self.table.moves_text = (), ""
 
     def save_game(self) -> None:
@@ -302,9 +289,8 @@ class Round:
             self.table.session.helped = ""
         else:
             self.record.restarting(self.table)  # begun, it stays at stake from its deal again
-        if self.challenge is not None:
+        if self.challenge_slot.restart(self.settings.auto_moves):
             # The goal's level first: the deal's opening cards go home (or stay) as the goal says.
-            self.challenge.restart(self.settings.auto_moves)
             self.table.set_auto_level(self._auto_level())
         self.table.restart()
         self.table.result_notes, self.table.moves_text = (), ""
@@ -312,98 +298,54 @@ class Round:
         self.position_changed()
 
     def menu(self) -> Menu:
-        """The menu over this round: it asks the round for the challenge marks, the level a
-        challenge holds, and the game on the table (the statistics open on its tab)."""
-        return Menu(self.settings, self.stats, marks=self.challenge_marks, held=self.held_level,
+        """The menu over this round: it asks the challenge slot for the player's marks and the
+        level a challenge holds, and the round for the game on the table (the statistics open on its tab)."""
+        slot = self.challenge_slot
+        return Menu(self.settings, self.stats, marks=slot.marks, held=lambda: slot.held(self.settings.auto_moves),
                     playing=lambda: self.table.stats_key(), desktop=self.host.desktop_motion)
 
     # --- daily challenges ----------------------------------------------------------------
-
-    def challenge_marks(self) -> ChallengeProgress:
-        """The player's challenge marks as ``challenges.json`` has them now."""
-        from game.challenges import ChallengeProgress
-
-        marks = ChallengeProgress.load(self.store)
-        self.say_store_warnings()
-        return marks
 
     def challenge_named(self, name: str) -> tuple[str, str, Callable[[], None]] | None:
         """For the challenge ``name`` (an id): the question to ask before it replaces a game
         in progress, its yes, and what deals it; None, said on the message line, when it
         cannot be played today."""
-        from game.challenges import challenge_by_id, playable
-
-        challenge = challenge_by_id(name)
-        if challenge is None or not playable(challenge.date, self.today()):
-            self.say(say("play.closed", id=name))
-            return None
-        return (say("play.confirm", level=challenge.level_name()), say("play.confirm.yes"),
-                lambda: self.start_challenge(challenge))
+        return self.challenge_slot.asked(name, self.start_challenge)
 
     def start_challenge(self, challenge: Challenge) -> None:
         """Deal ``challenge``'s game (at its automatic level or suits) and follow it."""
         goal = challenge.goal
         self.abandon()
         self.table.panel = None
-        grades = first_game_shows_grades(challenge, self.challenge_marks())
-        self.challenge = Attempt(challenge, self.store, today=self.today, setting_level=self.settings.auto_moves,
-                                 shows_grades=grades)
+        self.challenge_slot.begin(challenge, self.settings.auto_moves)
         self._sync_env()  # the deal's opening automatic moves are made at the goal's level
         self.start(GAMES[goal.game].table(self.env, goal.number, goal.suits or 1))
-        save_attempt(self.store, challenge, shows_grades=grades)
+        self.challenge_slot.tie()
         self.table.fly_deal()
-        if grades:
-            # TRANSLATORS: said as the first Easy challenge is dealt: {goal} is the challenge's own sentence.
-            self.say(_("{goal} \u2014 in this first game, green targets keep the win and red ones lose it").format(
-                goal=_say_goal(challenge)))
-        else:
-            self.say(_say_goal(challenge))
+        self.say(self.challenge_slot.opening())
 
     def _notes(self) -> tuple[str, ...]:
         """The result panel's lines beyond the table's own (the challenge's); its moves
         line says par beside them once par is known."""
         moves, demo = self.table.session.moves, self.demo_touched
         self.table.moves_text = self.par.sentence(moves, demo) if self.settings.find_par else ""
-        return self.challenge.result_lines() if self.challenge is not None else ()
-
-    def held_level(self) -> tuple[str, str] | None:
-        """While a challenge that sets the automatic level is on the table: the level in
-        force and why Settings cannot change it now (None: Settings' own level is in force)."""
-        from game.challenges.sentences import level_name
-
-        attempt = self.challenge
-        if attempt is None or attempt.goal.auto is None:
-            return None
-        level = self._auto_level()
-        return level, say("menu.auto.held", level=attempt.level_name, auto=level_name(level))
+        return self.challenge_slot.result_lines()
 
     def _auto_level(self) -> str:
-        level = self.settings.auto_moves
-        return self.challenge.auto_level(level) if self.challenge is not None else level
+        return self.challenge_slot.auto_level(self.settings.auto_moves)
 
     def _follow_challenge(self) -> None:
-        """Say at once what changed about the challenge: met, missed (Restart offered), out of reach."""
-        attempt = self.challenge
-        assert attempt is not None
-        news = attempt.news()
-        if attempt.warning:
-            self.say(attempt.warning)
-            attempt.warning = ""
-        self.say_store_warnings()
+        """After a step or a step taken back, with a challenge on the table: say at once what
+        changed about it (met, missed, out of reach), its lines on a won game's panel, and put up
+        the panel it asks for (missed: Restart offered; a Spider suits goal met before the end)."""
+        if self.challenge is None:
+            return
         won = self.table.session.won
+        panel = self.challenge_slot.follow(won)
         if won:
             self.table.result_notes = self._notes()
-        if news is None:
-            return
-        if news.status is Status.MISSED and not won:
-            buttons = (Button(say("play.retry"), Command.RETRY), Button(say("play.keep"), Command.CLOSE))
-            self.table.panel = Panel(say("play.missed.title"), (news.reason, say("restart")), buttons, focus=0)
-        elif news.status is Status.MET and not won:  # a Spider suits goal, met before the game ends
-            self.table.panel = Panel(say("play.result.met", level=attempt.level_name), attempt.result_lines()[1:],
-                                     (Button(say("play.keep"), Command.CLOSE), Button(_("New game"), Command.NEW)),
-                                     focus=0)
-        elif news.status is Status.OVER:
-            self.say(news.reason)
+        if panel is not None:
+            self.table.panel = panel
 
     def give_up(self) -> None:
         """Give up: counted as given up when a move was made (and neither the demo
@@ -446,8 +388,7 @@ class Round:
         self.demo = FairDemo(self.table, lambda: self.jobs.solver(game))
         self.table.session.help_with("demo")
         self.table.session.redo_list.clear()
-        if self.challenge is not None:
-            self.challenge.spoiled = True
+        self.challenge_slot.spoil()
 
     def play_demo(self, line: list[GameMove]) -> None:
         """Play ``line`` (valid from the position on the table) as the demo."""
@@ -457,8 +398,7 @@ class Round:
         if self.demo is not None:
             self.table.session.help_with("demo")
             self.table.session.redo_list.clear()  # the demo's moves are new ones
-            if self.challenge is not None:
-                self.challenge.spoiled = True
+            self.challenge_slot.spoil()
 
     def stop_demo(self) -> None:
         if self.demo is not None:
@@ -514,7 +454,7 @@ class Round:
         self.env.left_handed = st.left_handed
         self.env.click_to_move = st.click_to_move
         # The Easy challenge's first game shows the grades whatever the setting (which stays the player's).
-        self.env.move_grades = st.move_grades or (self.challenge is not None and self.challenge.shows_grades)
+        self.env.move_grades = st.move_grades or self.challenge_slot.shows_grades
 
     def apply_settings(self) -> None:
         """Every setting takes effect at once."""
@@ -624,8 +564,7 @@ class Round:
         return min(quiet, QUIET_STILL)
 
     def status(self) -> str:
-        return status_line(self.table, self.winnability, self.demo, self.jobs,
-                           self.challenge.status_text() if self.challenge is not None else "")
+        return status_line(self.table, self.winnability, self.demo, self.jobs, self.challenge_slot.status_text())
 
     def buttons(self, ring: bool = False) -> tuple[Button, ...]:
         """The control bar; ``ring``: the button the keyboard's ring is on marked, while keys are in use."""
