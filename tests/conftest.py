@@ -255,6 +255,22 @@ def play_for(tmp_path):
 
 
 @pytest.fixture
+def offscreen_window(monkeypatch) -> None:
+    """SDL's offscreen driver for the test: a real OpenGL window through EGL, no X
+    server, no sound card (set per test, so no other test or subprocess inherits it).
+
+    A module that drew without a window (SDL's dummy driver, which some modules set
+    for their pygame surfaces) may have left SDL's video started on that driver in
+    this process, and pytest-xdist runs modules in any order: start it again."""
+    import pygame
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    if pygame.display.get_init() and pygame.display.get_driver() != "offscreen":
+        pygame.display.quit()
+
+
+@pytest.fixture
 def quick_review(monkeypatch):
     """The review's searches (each position's, and par's when no par line is given: the
     table's and the worker's alike) with small budgets and no clock, for tests of the

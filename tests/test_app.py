@@ -20,15 +20,7 @@ from game.ui.hud import inside
 
 
 @pytest.fixture
-def clock(monkeypatch, tmp_path):
-    # SDL's offscreen driver: a real OpenGL window through EGL, no X server.
-    # Set per test so that no other test (or its subprocesses) inherits it.
-    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    # A test module that draws without a window may have left SDL's video started on
-    # the dummy driver in this process (pytest-xdist runs modules in any order): start again.
-    if pygame.display.get_init() and pygame.display.get_driver() != "offscreen":
-        pygame.display.quit()
+def clock(offscreen_window, monkeypatch, tmp_path):
     # Settings, statistics and saves go to a folder of the test's own.
     monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path / "data"))
     return FakeTime()

@@ -63,9 +63,7 @@ def test_the_icon_ships_at_every_size_as_the_tool_draws_it():
         assert sum(abs(a - b) for a, b in zip(fresh, data)) / len(data) < 1.0, size  # the PNG is the tool's
 
 
-def test_the_window_shows_the_icon(monkeypatch, tmp_path):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+def test_the_window_shows_the_icon(offscreen_window, monkeypatch, tmp_path):
     monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path))
     shown: list[pygame.Surface] = []
     real = pygame.display.set_icon

@@ -30,9 +30,7 @@ FULLSCREEN_LINE = MESSAGES["fullscreen"].split(" (")[0]  # "full screen is not a
 
 
 @pytest.fixture
-def data(monkeypatch, tmp_path) -> Path:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+def data(offscreen_window, monkeypatch, tmp_path) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(folder))
     folder.mkdir()

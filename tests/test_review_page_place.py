@@ -30,15 +30,7 @@ SIZES = [(1280, 720), (1024, 768), (720, 1280)]
 
 
 @pytest.fixture
-def clock(monkeypatch, tmp_path):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")  # a real OpenGL window through EGL
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    # A module that drew without a window may have left SDL's video started on the dummy
-    # driver in this process (pytest-xdist runs modules in any order): start again.
-    import pygame
-
-    if pygame.display.get_init() and pygame.display.get_driver() != "offscreen":
-        pygame.display.quit()
+def clock(offscreen_window, monkeypatch, tmp_path):
     monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path / "data"))
     return FakeTime()
 
