@@ -90,3 +90,18 @@ def test_english_keeps_dejavu_and_other_scripts_fall_back():
     assert fonts._pick("Undo") == fonts.LATIN
     assert fonts._pick("日本語") != fonts.LATIN and not fonts.missing_glyphs("日本語", fonts._pick("日本語"))
     assert fonts.text_size("한국어", 20) == pygame.font.Font(str(asset_path(fonts._pick("한국어"))), 20).size("한국어")
+
+
+def test_a_remembered_measure_is_the_measure_of_the_language_spoken_now():
+    # Layout measures the same words over and over, so text_size remembers them; a
+    # change of language (Settings) changes the font the same text is set in.
+    pygame.init()
+    text = "Wide WWW 1234"
+    try:
+        for code in (*LANGUAGES, "en"):
+            i18n.set_language(code)
+            first = fonts.text_size(text, 30)
+            assert first == fonts.text_size(text, 30) == fonts._open(fonts._pick(text, code), 30).size(text), code
+        assert fonts.text_size(text, 30) != fonts.text_size(text, 15)
+    finally:
+        i18n.set_language("en")

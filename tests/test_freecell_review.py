@@ -271,7 +271,8 @@ def test_the_worker_sends_the_grades_so_far_then_the_whole_review():
     moves = play_moves(start, LOSING_GAME + " " + AFTER_THE_LOSS)
     par = par_search(start, "safe", states=QUICK_PAR.states, seconds=None)
     with SolverService("freecell") as service:
-        rid = service.ask_review(start, moves, par=par.moves)  # the table's par: every card movement
+        # The table's par (every card movement); each new search of a small budget, no clock.
+        rid = service.ask_review(start, moves, par=par.moves, budget=10_000, time_limit=None)
         import time
 
         events: list = []
@@ -283,7 +284,7 @@ def test_the_worker_sends_the_grades_so_far_then_the_whole_review():
             time.sleep(0.01)
     answer = events[-1]
     assert isinstance(answer, Answer) and answer.review.complete
-    here = review_game(start, moves, "safe", par=par.player_moves)
+    here = review_game(start, moves, "safe", par=par.player_moves, states=10_000, seconds=None)
     assert [g.grade for g in answer.review.grades] == [g.grade for g in here.grades]
     for event in events[:-1]:
         assert isinstance(event, Progress)

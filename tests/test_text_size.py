@@ -30,7 +30,7 @@ from game.ui.question import question_geometry
 from game.ui.screens import screen_geometry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-from screenshot import _open_review, play_moves, table_controller
+from screenshot import play_moves, table_controller
 
 WINDOW = (1280, 720)
 CUT = "\u2026"
@@ -211,10 +211,20 @@ def test_every_help_page_sets_whole_at_the_larger_size(scaled, game, lang):
 
 @functools.cache
 def _reviewed():
-    """A FreeCell game of three moves, graded once (the solver takes seconds) with its review open."""
+    """A FreeCell game of three moves with its review open (graded as tools/screenshot.py does,
+    with the small budgets of conftest.quick_review and no clock: the pages' layout is the subject)."""
+    from game.freecell.review import review_game
+    from game.limits import Limit
+    from game.play.coach import Coach
+
     table = table_controller(FreeCellSession(617, auto_foundation="safe", now=lambda: 0.0), WINDOW)
     play_moves(table, ["1a", "2b", "3c"])
-    _open_review(table, None)
+    coach = Coach(table.coach_rules)
+    start, moves, level, known_lost = coach.rules.played(table.session)
+    coach.load(617, review_game(start, moves, level, known_lost=known_lost, states=10_000,
+                                par_limit=Limit(20_000, None), total_seconds=float("inf")), table.session)
+    table.coach = coach
+    table.review_button("review")
     return table
 
 

@@ -50,6 +50,12 @@ def _init() -> None:
 #: Texts already set, by font file, size, text and colours (oldest first), and how many are kept.
 _RENDERED: dict[tuple[str, int, str, bool, tuple[int, ...], tuple[int, ...] | None], pygame.Surface] = {}
 _RENDERED_MOST = 512
+#: Measured sizes by (language, px, text): a screen's layout measures the same words
+#: many times over (each row, each wrap tried, each fit checked; a scrolling screen
+#: laid out once measures some 2,700 texts), and a measure of a CJK text is a glyph
+#: check in each font tried and then a shaping, some 10 microseconds.
+_MEASURED: dict[tuple[str, int, str], tuple[int, int]] = {}
+_MEASURED_MOST = 20_000
 
 
 @cache
@@ -149,16 +155,26 @@ def text_font(px: int) -> TextFont:
 
 
 def text_size(text: str, px: int) -> tuple[int, int]:
-    """Size of ``text`` as the UI sets it at ``px``: measured, not rendered."""
+    """Size of ``text`` as the UI sets it at ``px``: measured, not rendered (and
+    remembered: the same text at the same size in the same language measures alike)."""
+    key = (language(), px, text)
+    size = _MEASURED.get(key)
+    if size is not None:
+        return size
     _init()
     try:
-        return _open(_pick(text), px).size(text)
+        size = _open(_pick(text), px).size(text)
     except pygame.error:  # pygame quit and started again since: the fonts are stale
         forget_fonts()
-        return _open(_pick(text), px).size(text)
+        size = _open(_pick(text), px).size(text)
+    _MEASURED[key] = size
+    if len(_MEASURED) > _MEASURED_MOST:
+        del _MEASURED[next(iter(_MEASURED))]  # the oldest
+    return size
 
 
 def forget_fonts() -> None:
     """Drop every open font (a pygame session ended; its fonts died with it)."""
     _open.cache_clear()
     _RENDERED.clear()
+    _MEASURED.clear()
