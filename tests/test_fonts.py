@@ -105,3 +105,18 @@ def test_a_remembered_measure_is_the_measure_of_the_language_spoken_now():
         assert fonts.text_size(text, 30) != fonts.text_size(text, 15)
     finally:
         i18n.set_language("en")
+
+
+def test_fonts_opened_before_pygame_started_again_are_opened_anew():
+    # A remembered measure no longer opens a font, so setting a label must itself notice
+    # that pygame quit and started again since its font was opened (a window made anew).
+    pygame.init()
+    text = "Deal #1   0:00   0 moves"
+    fonts.text_size(text, 21)
+    fonts.text_font(21).render("a label set before", True, (255, 255, 255))
+    pygame.quit()
+    pygame.init()
+    assert fonts.text_size(text, 21)[0] > 0  # remembered: no font opened
+    face = fonts.text_font(21)
+    assert face.render(text, True, (255, 255, 255)).get_width() == face.size(text)[0] > 0
+    assert face.get_height() > 0 and face.get_linesize() > 0

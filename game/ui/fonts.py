@@ -18,7 +18,9 @@ font, so what the layout measured is what the screen shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import TypeVar
 
 import pygame
 
@@ -47,6 +49,8 @@ def _init() -> None:
         forget_fonts()
 
 
+T = TypeVar("T")
+
 #: Texts already set, by font file, size, text and colours (oldest first), and how many are kept.
 _RENDERED: dict[tuple[str, int, str, bool, tuple[int, ...], tuple[int, ...] | None], pygame.Surface] = {}
 _RENDERED_MOST = 512
@@ -61,6 +65,16 @@ _MEASURED_MOST = 20_000
 @cache
 def _open(name: str, px: int) -> pygame.font.Font:
     return pygame.font.Font(str(asset_path(name)), px)
+
+
+def _use(name: str, px: int, use: Callable[[pygame.font.Font], T]) -> T:
+    """``use`` the open font ``name`` at ``px``; a font opened before pygame quit and
+    started again (tests, a display started anew) is stale: open the fonts again."""
+    try:
+        return use(_open(name, px))
+    except pygame.error:
+        forget_fonts()
+        return use(_open(name, px))
 
 
 @cache
@@ -134,19 +148,19 @@ class TextFont:
         key = (name, self.px, text, antialias, tuple(colour), None if background is None else tuple(background))
         done = _RENDERED.get(key)
         if done is None:
-            done = _RENDERED[key] = _open(name, self.px).render(text, antialias, colour, background)
+            done = _RENDERED[key] = _use(name, self.px, lambda f: f.render(text, antialias, colour, background))
             if len(_RENDERED) > _RENDERED_MOST:
                 del _RENDERED[next(iter(_RENDERED))]  # the oldest
         return done
 
     def size(self, text: str) -> tuple[int, int]:
-        return self.font(text).size(text)
+        return _use(_pick(text), self.px, lambda f: f.size(text))
 
     def get_height(self) -> int:
-        return self.font().get_height()
+        return _use(_pick(""), self.px, lambda f: f.get_height())
 
     def get_linesize(self) -> int:
-        return self.font().get_linesize()
+        return _use(_pick(""), self.px, lambda f: f.get_linesize())
 
 
 def text_font(px: int) -> TextFont:
@@ -162,12 +176,7 @@ def text_size(text: str, px: int) -> tuple[int, int]:
     if size is not None:
         return size
     _init()
-    try:
-        size = _open(_pick(text), px).size(text)
-    except pygame.error:  # pygame quit and started again since: the fonts are stale
-        forget_fonts()
-        size = _open(_pick(text), px).size(text)
-    _MEASURED[key] = size
+    size = _MEASURED[key] = _use(_pick(text), px, lambda f: f.size(text))
     if len(_MEASURED) > _MEASURED_MOST:
         del _MEASURED[next(iter(_MEASURED))]  # the oldest
     return size
