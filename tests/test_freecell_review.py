@@ -34,6 +34,9 @@ LOSING_GAME = "8a 25 6b 4c 1d"
 AFTER_THE_LOSS = "52 61"
 #: Par's search with a state budget and no clock: the same line on any machine, and quick.
 QUICK_PAR = Limit(20_000, None)
+#: Each new search of a position, where a test's subject is what the grades mean rather
+#: than how short the review's lines are (the shipped budget: tests marked so).
+QUICK_STATES = 10_000
 
 
 def start_of(number: int, level: str = "safe") -> Position:
@@ -91,7 +94,9 @@ def check_evidence(review, level: str) -> None:
             assert before.is_legal(graded.better)
 
 
-@pytest.mark.parametrize("number, level", [(3, "safe"), (5, "all"), (2, "off")])
+# The table's default level on every run; the other two levels' games (15 s more) in CI.
+@pytest.mark.parametrize("number, level", [(3, "safe"), pytest.param(5, "all", marks=pytest.mark.slow),
+                                           pytest.param(2, "off", marks=pytest.mark.slow)])
 def test_every_grade_of_a_bot_game_is_backed_by_lines_that_replay(number, level):
     bench = load_tool("bench_review")
     start, moves, _won = bench.mediocre_game(number, number, level=level, slip=0.3, most=60)
@@ -104,11 +109,11 @@ def test_every_grade_of_a_bot_game_is_backed_by_lines_that_replay(number, level)
 
 def test_following_a_known_line_is_best_all_along():
     start = start_of(7)
-    run = ReviewRun(start, [], "safe", par_limit=QUICK_PAR)
+    run = ReviewRun(start, [], "safe", par_limit=QUICK_PAR, states=QUICK_STATES)
     run.review()
     line = run.known[0].line  # the review's own line from the start
     assert line and wins(start, line, "safe")
-    review = review_game(start, line, "safe", par_limit=QUICK_PAR)
+    review = review_game(start, line, "safe", par_limit=QUICK_PAR, states=QUICK_STATES)
     assert [g.grade for g in review.grades] == [Grade.BEST] * len(line)
     assert len(review.grades[0].line_before) <= len(line)
     check_evidence(review, "safe")
@@ -128,7 +133,7 @@ def test_the_planted_losing_move_is_the_one_flagged_a_mistake():
     after.push(moves[lost_at - 1], auto="safe")
     assert solve(after, budget=100_000).verdict is Verdict.UNSOLVABLE
 
-    review = review_game(start, moves, "safe", par_limit=QUICK_PAR)
+    review = review_game(start, moves, "safe", par_limit=QUICK_PAR, states=QUICK_STATES)
     check_evidence(review, "safe")
     grades = [g.grade for g in review.grades]
     assert [g.index for g in review.grades if g.grade is Grade.MISTAKE] == [lost_at]
@@ -173,7 +178,7 @@ def test_cancel_keeps_what_was_graded_and_says_it_is_not_complete():
 def test_the_run_grades_moves_as_positions_are_examined():
     start = start_of(LOSING_DEAL)
     moves = play_moves(start, LOSING_GAME)
-    run = ReviewRun(start, moves, "safe", par_limit=QUICK_PAR)
+    run = ReviewRun(start, moves, "safe", par_limit=QUICK_PAR, states=QUICK_STATES)
     seen = []
     while run.step():
         seen.append(len(run.graded()))
@@ -337,7 +342,7 @@ def test_parking_four_cards_on_deal_6_is_not_all_best():
         parked.push(m, auto="safe")
     moves += quick_par(parked).player_moves[:3]
     par = quick_par(start).player_moves
-    review = review_game(start, moves, "safe", par=par, par_limit=QUICK_PAR)
+    review = review_game(start, moves, "safe", par=par, par_limit=QUICK_PAR, states=QUICK_STATES)
     check_evidence(review, "safe")
     after = len(review.grades[-1].line_after)
     assert review.over_par() == len(moves) + after - review.par > 0
@@ -356,7 +361,7 @@ def test_par_and_the_review_count_a_line_alike():
         opening = [str(m) for m in deal(number).settle(level)]
         counted = replay_freecell(number, opening + [str(m) for m in found.moves], level)[-1].moves
         assert line is not None and len(line) == counted == len(found.player_moves)
-        review = review_game(start, line, level, par=line, par_limit=QUICK_PAR)
+        review = review_game(start, line, level, par=line, par_limit=QUICK_PAR, states=QUICK_STATES)
         assert review.par == counted and review.over_par() == 0
         assert [g.grade for g in review.grades] == [Grade.BEST] * counted
         set_language("en")
