@@ -476,7 +476,10 @@ def _differs(a: tuple[bytes, int, int], b: tuple[bytes, int, int], step: int = 3
     return off / seen
 
 
-@pytest.mark.parametrize("deal", [{"game": "freecell", "number": 1}, {"game": "spider", "number": 3, "suits": 2}],
+# Spider, the table the stale picture was seen on (3 tries of 6, issue 62), on every run;
+# FreeCell's table (the same renderer; 7 of 7 redrawn there) in CI, some 18 s more.
+@pytest.mark.parametrize("deal", [pytest.param({"game": "freecell", "number": 1}, marks=pytest.mark.slow),
+                                  {"game": "spider", "number": 3, "suits": 2}],
                          ids=["freecell", "spider"])
 def test_an_idle_table_resized_or_made_full_screen_shows_the_whole_new_frame(x_display, tmp_path, deal):
     # An idle table (nothing moves, the renderer warmed up) is resized by the
