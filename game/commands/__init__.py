@@ -205,6 +205,9 @@ def build_parser() -> argparse.ArgumentParser:
     rfc.add_argument("--anytime", default=str(int(PAR_SECONDS)), metavar="SECONDS",
                      help=_("seconds for par's search from the deal's start (default {n}, as in the game)").format(
                          n=int(PAR_SECONDS)))
+    rfc.add_argument("--budget", default=str(limits.REVIEW.states), metavar="STATES",
+                     help=_("most positions each new search of a position examines (default {n}, as in the "
+                            "game)").format(n=grouped(limits.REVIEW.states)))
     rsp = review_games.add_parser("spider", help=_("review a Spider game, knowing every card"))
     rsp.add_argument("number", help=_("game number 1..999999"))
     rsp.add_argument("--suits", default="1", help=_("1, 2 or 4 suits (default 1)"))
@@ -312,7 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "review":
             from game.commands.review import review_command
 
-            return review_command(args.number, args.moves, args.auto, args.json, args.anytime)
+            return review_command(args.number, args.moves, args.auto, args.json, args.anytime, args.budget)
         if args.command == "help":
             from game.help_text import as_text
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 from game.commands.usage import UsageError, parse_auto, read_text_file
 from game.i18n import _
+from game.numbers import parse_in_range
 from game.quoting import shown_path
 
 if TYPE_CHECKING:  # the rules and the solvers load when a command runs, not on start
@@ -117,8 +118,9 @@ class _Failed(UsageError):
 
 
 def review_command(number_text: str, moves_path: str, auto_text: str = "safe", as_json: bool = False,
-                   anytime_text: str = "10") -> int:
-    """``solitaire review freecell N --moves FILE [--auto LEVEL] [--json] [--anytime SECONDS]``; the exit code."""
+                   anytime_text: str = "10", budget_text: str | None = None) -> int:
+    """``solitaire review freecell N --moves FILE [--auto LEVEL] [--json] [--anytime SECONDS]
+    [--budget STATES]``; the exit code."""
     from game import limits
     from game.commands.freecell import parse_anytime
     from game.commands.usage import print_line as say
@@ -128,6 +130,7 @@ def review_command(number_text: str, moves_path: str, auto_text: str = "safe", a
     level = parse_auto(auto_text)
     number = parse_deal_number(number_text)
     par_limit = limits.Limit(limits.PAR.states, parse_anytime(anytime_text))
+    states = limits.REVIEW.states if budget_text is None else parse_in_range(budget_text, "--budget", 1, 10**9)
     start = deal(number)
     start.auto_level = level
     opening = start.settle(level)  # the cards the deal sends home by itself (the copy writes them first)
@@ -141,7 +144,7 @@ def review_command(number_text: str, moves_path: str, auto_text: str = "safe", a
 
     # Par's search runs first, in the review (as the game's par: the same search, budget and count).
     review = review_game(start, moves, level, known_lost=is_known_unsolvable(number), progress=progress,
-                         par_limit=par_limit)
+                         par_limit=par_limit, states=states)
     if talk:
         print(file=sys.stderr)
     if as_json:
