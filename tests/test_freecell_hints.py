@@ -25,9 +25,14 @@ def test_three_outcomes_in_process():
     win = hint_for(deal(1), improve_seconds=0)
     assert win.kind is HintKind.WIN and deal(1).is_legal(win.move)
     assert hint_text(deal(1), win).endswith(f" — a winning line of {win.line_length} moves follows")
-    none = hint_for(deal(11982), budget=2_000_000, time_limit=None, improve_seconds=0)
+    # Deal 6 after 8a 25 6b 4c 1d (9♣ to the last free cell lost it): a proof of a few
+    # thousand positions (deal 11982's whole proof is tests/test_freecell_solver.py's).
+    lost = deal(6, auto_foundation="safe")
+    for token in ["8a", "25", "6b", "4c", "1d"]:
+        lost.push(lost.parse_move(token), auto="safe")
+    none = hint_for(lost, budget=2_000_000, time_limit=None, improve_seconds=0)
     assert none.kind is HintKind.NO_WIN and none.deal is None
-    assert hint_text(deal(11982), none) == "No winning line exists from here: the solver examined every position"
+    assert hint_text(lost, none) == "No winning line exists from here: the solver examined every position"
     cut = hint_for(deal(11982), budget=500, improve_seconds=0)
     assert cut.kind is HintKind.UNFINISHED and deal(11982).is_legal(cut.move)
     assert hint_text(deal(11982), cut).endswith("(no win is known yet)")
