@@ -359,11 +359,22 @@ class FreeCellSession(Helped):
         if autos:
             self.redo_list.clear()  # the cards gone home may be the ones the undone steps moved
         if autos and self._step_levels:
-            self._step_levels[-1] = level  # replaying the step at this level makes the same position
-        elif autos:
+            self._replay_last_step(level)
+        elif autos:  # the deal's own cards: as the deal sends them home at this level
             self._opening_level = level
-            self.opening = self.opening + autos
+            self.position = deal(self.number, auto_foundation=level)
+            self.opening = self.position.settle(level)
         return autos
+
+    def _replay_last_step(self, level: str) -> None:
+        """The last step, whose move a weaker level played and a stronger one has just
+        added cards to, played again at ``level``: the same position, and the cards sent
+        home in the order the save's replay at ``level`` sends them. Two levels' moves
+        can send them in another order (6h 2h, then 6h 2h, where "all" at once sends
+        6h 2h 2h 6h); then the game and the game loaded from its save would differ in
+        their history, their undo and their copied moves."""
+        self._step_levels[-1] = level
+        self.position.push(self.position.pop(), auto=level)
 
     def review_game(self) -> tuple[Position, list[Move], str]:
         """The game as the coach grades it: the position it started from, the
@@ -468,7 +479,7 @@ class FreeCellSession(Helped):
         # A move made with automatic moves on, redone at a stronger level: that
         # level's cards go too (one made at "off", or a plain step, stays as it was).
         if level != AUTO_OFF and level != now and self.position.settle(now):
-            self._step_levels[-1] = now  # as set_auto_level does: the step replays at the new level
+            self._replay_last_step(now)  # as set_auto_level does
         self.clock.start()
         return self._after_move()
 

@@ -12,7 +12,7 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from game.freecell import Move, Position, deal
@@ -133,7 +133,17 @@ actions = st.integers(0, 80).flatmap(lambda n: st.lists(
     min_size=n, max_size=n))
 
 
+#: Found by this property: automatic moves off, then safe, then all, sent 6h 2h and then
+#: 6h 2h home after move 63, where the save (replaying the step at "all") sent 6h 2h 2h 6h.
+LEVELS_RAISED_TWICE = ([("play", 18), ("play", 260), ("play", 0), ("undo", 0), ("play", 181), ("play", 999)]
+                       + [("play", 0)] * 6 + [("undo", 0), ("play", 44)] + [("play", 0)] * 15
+                       + [("play", 1), ("play", 1), ("play", 0), ("play", 1)] + [("play", 0)] * 6
+                       + [("level", 1), ("level", 86)])
+
+
 @given(number=st.integers(1, 32_000), level=st.sampled_from(LEVELS), actions=actions)
+@example(number=3716, level="off", actions=LEVELS_RAISED_TWICE)
+@example(number=25, level="off", actions=[("level", 1), ("level", 2)])  # raised twice before any move
 @settings(suppress_health_check=[HealthCheck.too_slow])
 def test_a_game_saved_then_loaded_is_the_same_game(number, level, actions):
     session = FreeCellSession(number, auto_foundation=level, now=lambda: 0.0)
