@@ -82,7 +82,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", help="also run the slow exhaustive checks")
 
 
+#: Modules whose tests wait longest (real X windows idle for seconds, reviews and games in
+#: the solver's workers): run first, so that pytest-xdist's workers end together rather
+#: than one of them finishing these while the other waits (the files sort late by name).
+FIRST = ("test_window_xvfb.py", "test_window_close.py", "test_freecell_review.py", "test_par.py",
+         "test_spider_demo.py", "test_bundle.py")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.path.name not in FIRST)  # stable: the order within each part stays
     if config.getoption("--runslow") or os.environ.get("CI"):
         return
     deselected = [item for item in items if "slow" in item.keywords]

@@ -91,8 +91,8 @@ def test_quick_start_has_exactly_two_commands_play_then_test():
     play, test = commands
     assert "pip install ." in play and play.endswith("solitaire")
     assert "'.[test]'" in test and "pytest" in test
-    # On every core: the whole suite stays within minutes on a 2-core machine.
-    assert test.endswith("python3 -m pytest -n auto")
+    # On every core, the workers sharing what is left: the suite stays within minutes on a 2-core machine.
+    assert test.endswith("python3 -m pytest -n auto --dist worksteal")
 
 
 def test_ci_runs_the_readme_test_command_as_written():
