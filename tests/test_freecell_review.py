@@ -392,12 +392,13 @@ def _keeps_the_win(position: Position, move: Move) -> bool:
     return solve(after, budget=20_000, auto="safe").verdict is Verdict.SOLVED
 
 
-def _hinted_game(number: int, states: int, rounds: int) -> tuple[Position, list[Move], list[Move], list[int], dict]:
+def _hinted_game(number: int, states: int, rounds: int, par_states: int = 100_000
+                 ) -> tuple[Position, list[Move], list[Move], list[int], dict]:
     """A game of two moves of the player's own (the first that keep the win, never home),
-    then the yardstick's hint, ``rounds`` times: its start, moves, par, hinted move numbers
-    and the lines shown."""
+    then the yardstick's hint, ``rounds`` times: its start, moves, par (a search of
+    ``par_states``, no clock), hinted move numbers and the lines shown."""
     start = start_of(number)
-    par = par_search(start, "safe", states=100_000, seconds=None).player_moves
+    par = par_search(start, "safe", states=par_states, seconds=None).player_moves
     yardstick = Yardstick(states)
     pos, moves, hinted, shown = start.copy(stack=False), [], [], {}
     for _ in range(rounds):
@@ -417,7 +418,7 @@ def _hinted_game(number: int, states: int, rounds: int) -> tuple[Position, list[
 def test_the_yardstick_is_the_reviews_forward_pass_kept_between_hints():
     """Asked move by move or once at the end, the yardstick gives the same lines as a
     fresh one; what it examined is kept (the second question costs no new search)."""
-    start, moves, par, _hinted, shown = _hinted_game(1234, 10_000, 3)
+    start, moves, par, _hinted, shown = _hinted_game(1234, 10_000, 3, par_states=QUICK_PAR.states)
     fresh = Yardstick(10_000).line(start, moves, "safe", par=par, shown=shown)
     kept = Yardstick(10_000)
     for n in range(len(moves) + 1):
