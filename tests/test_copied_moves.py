@@ -52,7 +52,8 @@ def test_every_freecell_reader_takes_the_copy_as_it_is(play_for, tmp_path, capsy
     moves.write_text(play.host.clipboard)
 
     # The coach's review: the seven moves, graded one by one (it refused the first, 4h, before).
-    assert main(["review", "freecell", str(DEAL), "--moves", str(moves), "--json", "--anytime", "1", "--budget", "10000"]) == 0
+    assert main(["review", "freecell", str(DEAL), "--moves", str(moves), "--json",
+                 "--anytime", "1", "--budget", "10000"]) == 0
     out = capsys.readouterr()
     graded = json.loads(out.out)
     assert [g["move"] for g in graded] == PLAYED and out.err.startswith("7 moves")
@@ -70,7 +71,8 @@ def test_every_freecell_reader_takes_the_copy_as_it_is(play_for, tmp_path, capsy
 def test_the_review_still_reads_the_players_moves_alone(tmp_path, capsys):
     moves = tmp_path / "mine.txt"
     moves.write_text(" ".join(PLAYED) + "\n")
-    assert main(["review", "freecell", str(DEAL), "--moves", str(moves), "--json", "--anytime", "1", "--budget", "10000"]) == 0
+    assert main(["review", "freecell", str(DEAL), "--moves", str(moves), "--json",
+                 "--anytime", "1", "--budget", "10000"]) == 0
     assert [g["move"] for g in json.loads(capsys.readouterr().out)] == PLAYED
     # A move neither form can play is refused, named where the reading went furthest.
     moves.write_text("4h 1a 1b 1c 1d 1h 45 c4 2h\n")

@@ -221,7 +221,8 @@ def test_move_phrases_name_the_cards_as_shown():
 def test_review_json_lists_every_move_with_its_grade_and_lines(tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text("# lost at move 5\n" + LOSING_GAME + "\n", encoding="utf-8")
-    out = run_game("review", "freecell", str(LOSING_DEAL), "--moves", str(moves), "--json", "--anytime", "1", "--budget", "10000")
+    out = run_game("review", "freecell", str(LOSING_DEAL), "--moves", str(moves), "--json",
+                   "--anytime", "1", "--budget", "10000")
     assert out.returncode == 0, out.stderr
     rows = json.loads(out.stdout)
     assert [r["index"] for r in rows] == list(range(1, 6))
@@ -240,7 +241,8 @@ def test_review_json_lists_every_move_with_its_grade_and_lines(tmp_path):
 def test_review_text_lists_the_moves_then_the_summary(tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text(LOSING_GAME, encoding="utf-8")
-    out = run_game("review", "freecell", str(LOSING_DEAL), "--moves", str(moves), "--lang", "en", "--anytime", "1", "--budget", "10000")
+    out = run_game("review", "freecell", str(LOSING_DEAL), "--moves", str(moves), "--lang", "en",
+                   "--anytime", "1", "--budget", "10000")
     lines = out.stdout.splitlines()
     assert out.returncode == 0 and len(lines) == 7
     assert lines[4].startswith("5. 1d 9♣ to a free cell: mistake (better: ")

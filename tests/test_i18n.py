@@ -734,8 +734,8 @@ def test_numbers_dates_and_plural_forms_are_asked_of_cldr_once_per_language_and_
     try:
         calls.clear()
         for _frame in range(3):
-            shown = (formats.percent(0.37), formats.grouped(123456), formats.decimal(0.25), formats.month_and_year(2031, 7),
-                     formats.day_and_month(7, 3))
+            shown = (formats.percent(0.37), formats.grouped(123456), formats.decimal(0.25),
+                     formats.month_and_year(2031, 7), formats.day_and_month(7, 3))
         assert shown == ("37\u00a0%", "123\u00a0456", "0,25", "Июль 2031", "3 июля")
         assert sorted(calls) == ["format_date", "format_decimal", "format_decimal", "format_percent",
                                  "format_skeleton"]
