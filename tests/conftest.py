@@ -292,6 +292,20 @@ def quick_review(monkeypatch):
     monkeypatch.setitem(service.LIMITS, Ask.REVIEW, limits.Limit(10_000, None))
 
 
+def settings_panel(settings=None):
+    """The Settings screen as the menu opens it, in the language spoken now (``settings``:
+    the :class:`game.play.settings.Settings` it shows; the defaults when None)."""
+    from game.play.menu import Menu
+    from game.play.settings import Settings
+
+    menu = Menu(Settings() if settings is None else settings)
+    menu.open()
+    menu.choose("settings")
+    panel = menu.panel()
+    assert panel is not None
+    return panel
+
+
 def play_first_moves(play, n: int = 1) -> None:
     """Play the first legal move ``n`` times, as a player would (FreeCell through the move list)."""
     for _ in range(n):

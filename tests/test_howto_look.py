@@ -9,12 +9,11 @@ their buttons do), so renaming a setting breaks this test.
 from __future__ import annotations
 
 import pytest
+from conftest import settings_panel
 
 from game import i18n
 from game.howto import GAMES, Bullets, Heading, Paragraph, page, section_for, spans
 from game.play.help import HelpBook
-from game.play.menu import Menu
-from game.play.settings import Settings
 from game.render.camera import hud_band, set_text_scale
 from game.ui.document import document_geometry
 from game.ui.hud import inside
@@ -35,11 +34,7 @@ def look(game: str):
 def settings_names() -> dict[str, set[str]]:
     """What the Settings screen calls each of :data:`ACTIONS`, in the current language: the
     row's label, and for the deck the label of its four-colour button."""
-    menu = Menu(Settings())
-    menu.open()
-    menu.choose("settings")
-    panel = menu.panel()
-    assert panel is not None
+    panel = settings_panel()
     out: dict[str, set[str]] = {}
     for action in ACTIONS:
         rows = [r for s in panel.sections for r in s.rows
@@ -83,11 +78,7 @@ def test_the_section_names_the_settings_sections_as_settings_heads_them(game, la
     those heads, read from the screen, are its words, so renaming a head renames it here too."""
     i18n.set_language(lang)
     try:
-        menu = Menu(Settings())
-        menu.open()
-        menu.choose("settings")
-        panel = menu.panel()
-        assert panel is not None
+        panel = settings_panel()
         heads = {s.title for s in panel.sections for r in s.rows
                  if any(panel.buttons[i].action.startswith(ACTIONS) for i in r.buttons)}
         assert len(heads) == 2
@@ -157,11 +148,7 @@ def test_the_opening_counts_the_settings_under_each_head_as_the_list_runs(game):
     # fourth in the list, sits under Play. The list's items, in order, fall under Settings'
     # heads as one run each, and the opening gives each run's length and head.
     i18n.set_language("en")
-    menu = Menu(Settings())
-    menu.open()
-    menu.choose("settings")
-    panel = menu.panel()
-    assert panel is not None
+    panel = settings_panel()
     head_of = {}
     for action in ACTIONS:
         head_of[action] = next(s.title for s in panel.sections for r in s.rows

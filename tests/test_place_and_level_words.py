@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import settings_panel
 from freecell_helpers import make
 
 from game import i18n
 from game.freecell import Move
 from game.freecell.moves import COLUMNS
-from game.play.menu import Menu
 from game.play.settings import Settings
 from game.play.spider_table import SpiderTable
 from game.play.table import TableEnv
@@ -55,11 +55,7 @@ def test_an_empty_column_is_said_by_its_own_message(lang):
 def test_the_spider_status_line_names_the_level_as_settings_does(lang, suits):
     i18n.set_language(lang)
     try:
-        menu = Menu(Settings(spider_suits=suits))
-        menu.open()
-        menu.choose("settings")
-        panel = menu.panel()
-        assert panel is not None
+        panel = settings_panel(Settings(spider_suits=suits))
         # The Settings row "Winnable deals only" names the levels: "Spider 1 suit", "2 suits", "4 suits".
         action = f"set-winnable_spider_{suits}"
         level = next(b.label for b in panel.buttons if b.action == action)

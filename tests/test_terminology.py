@@ -12,6 +12,7 @@ import re
 
 import pytest
 from catalogs import catalog
+from conftest import settings_panel
 
 from game import i18n
 
@@ -220,16 +221,9 @@ def test_the_play_settings_section_is_not_named_as_a_start_button_in_korean():
     """Settings' first section holds how the game plays (automatic moves, dragging, animation
     speed...): headed 시작 ("start") beside 화면 / 소리 / 언어 it read as a button that starts a
     game. It is headed 플레이, and no word of the challenges' Play button (시작) is in it."""
-    from game.play.menu import Menu
-    from game.play.settings import Settings
-
     i18n.set_language("ko")
     try:
-        menu = Menu(Settings())
-        menu.open()
-        menu.choose("settings")
-        panel = menu.panel()
-        assert panel is not None
+        panel = settings_panel()
         section = next(s for s in panel.sections if any(
             panel.buttons[i].action.startswith("set-drag_distance=") for r in s.rows for i in r.buttons))
         start = i18n.pgettext("challenge button", "Play")
