@@ -106,13 +106,12 @@ class App(FollowsDesktop):
         self.pointing = Pointing(self)  # the mouse and the fingers
         self.clipboard = Clipboard(self.refusals)
         self.frames_drawn = 0
-        #: One-off costs paid while the table rests, one a step, not before the first frame:
-        #: the renderer's first clipped frame (Renderer.warm_up), then the sound effects.
-        self._warm_ups: list[Callable[[], bool]] = []
         self._pulse: tuple[tuple[Mark, ...], float] = ((), 0.0)  # the hint marks shown, since when
         self.fullscreen = FullScreen(self.refusals, lambda: self.resize(pygame.display.get_window_size()))
         self.sound = Sound(0.0)
-        self._warm_ups = [self._warm_renderer, self.sound.prepare]
+        #: One-off costs paid while the table rests, one a step, not before the first frame:
+        #: the renderer's first clipped frame (Renderer.warm_up), then the sound effects.
+        self._warm_ups: list[Callable[[], bool]] = [self._warm_renderer, self.sound.prepare]
         self.play = Play(self, game, number, suits, now=now, restore=restore, store=store, language=language,
                          fullscreen=fullscreen)
         self.refusals.report_to(self.play.say, self.play.message)
