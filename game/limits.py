@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 __all__ = ["CHECK", "FREECELL_SOLVE_STATES", "HINT", "HINT_IMPROVE_SECONDS", "KNOWN_WINS", "LINE", "PAR", "REVIEW",
-           "REVIEW_TOTAL_SECONDS", "REWIND", "SHORTER", "SHORTER_SECONDS", "SPIDER_HINT", "SPIDER_REVIEW",
+           "REVIEW_TOTAL_SECONDS", "REWIND", "SHORTER", "SHORTER_SECONDS", "SPIDER_HINT", "SPIDER_PAR", "SPIDER_REVIEW",
            "SPIDER_REVIEW_TOTAL_SECONDS", "SPIDER_SOLVE_STATES", "TARGETS", "VERDICT_MEMORY", "Limit"]
 
 
@@ -55,22 +55,30 @@ SHORTER = Limit(1_000_000, SHORTER_SECONDS)
 #: Rewind spends up to the check's limits on each earlier position it examines.
 REWIND = CHECK
 #: Par: the shortest line found from a deal's start, sought as the game begins
-#: in a worker of its own (beside the live check's), the whole of these seconds
-#: spent shortening once a first line is found; the player takes longer.
-PAR = Limit(3_000_000, 10.0)
-#: The game review (the coach): each new search of one position of the game,
-#: par's search (the first line, then the states left spent shortening it).
-#: A position needs one only when no line carried from the position before
-#: wins, or when the best carried line makes the move lose moves; one that
-#: finds nothing stays "unknown". No clock per search: the same game gets the
-#: same grades on a busy machine. Par's own 10 s per position would make a
-#: long game's review take minutes: a search of 30,000 positions takes about
-#: 1.5 s on one core here, and the start is measured with par itself.
-REVIEW = Limit(30_000, None)
-#: The whole review's seconds of new searches (par's search from the start
-#: not counted); past them only the lines already known are carried on, and
-#: the positions left undecided stay unknown.
-REVIEW_TOTAL_SECONDS = 45.0
+#: in a worker of its own (beside the live check's): the first line, then the
+#: positions left spent shortening it. About 7 s on one core here; the seconds
+#: are a safety net for a slow or busy machine (the player takes longer).
+#: At 30,000 positions par's lines were 1.7 moves longer on average than at
+#: 10 s (deals 1001..1016), at 100,000 0.5 longer, at 300,000 the same.
+PAR = Limit(200_000, 10.0)
+#: Spider's par: the quick order's first line, then the shorter-line beams for the
+#: seconds left (its positions are a cap it never reaches in them).
+SPIDER_PAR = Limit(3_000_000, 10.0)
+#: The game review (the coach): each new search of one position of the game is
+#: par's search with par's budget in positions, so that "best" means best by the
+#: yardstick par is measured with. A position needs one only when no line
+#: carried from the position before wins, or when the best carried line makes
+#: the move lose moves; one that finds nothing stays "unknown". No clock per
+#: search (par's seconds are its safety net, not its budget): the same game
+#: gets the same grades on a busy machine. The table's yardstick worker runs the
+#: review's forward pass as the game is played, so a review at the end mostly
+#: reads what that pass examined (:class:`game.freecell.review.Yardstick`).
+REVIEW = Limit(PAR.states, None)
+#: The whole review's seconds of new searches (par's search from the start and
+#: the positions the yardstick examined during play not counted); past them
+#: only the lines already known are carried on, and the positions left
+#: undecided stay unknown. A search takes some 7 s here.
+REVIEW_TOTAL_SECONDS = 120.0
 #: Spider's game review (:mod:`game.spider.review`, knowing every card): each new
 #: search of one position, and the whole review's seconds of new searches (Spider's
 #: searches are slower than FreeCell's).

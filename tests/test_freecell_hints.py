@@ -104,3 +104,101 @@ def test_the_service_starts_from_a_script_without_a_main_guard(tmp_path):
     out = subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "win"
+
+
+class _Worker:
+    """A yardstick worker that answers when the test says: the requests it was asked,
+    and whether a job (its own or another caller's, such as the review) is running."""
+
+    game = "freecell"
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, str]] = []  # (request, the position's board)
+        self.out: list = []
+        self.other = False  # another caller's job runs
+
+    @property
+    def busy(self) -> bool:
+        return self.other or len(self.asked) > len(self.out)
+
+    def ask_hint(self, position, **_limits) -> int:
+        self.asked.append((len(self.asked) + 1, position.board()))
+        return len(self.asked)
+
+    def answer(self) -> None:
+        from game.solver import Answer, Ask, Verdict
+
+        self.out.append(Answer(self.asked[-1][0], Ask.HINT, Verdict.UNKNOWN, reason="no line known"))
+
+    def poll(self, request=None):
+        out = [e for e in self.out if e.request == request]
+        self.out = [e for e in self.out if e.request != request]
+        self.asked = [a for a in self.asked if a[0] != request or not out]
+        return out
+
+    def cancel(self, request=None) -> None:
+        pass
+
+
+def test_the_yardstick_pass_is_never_stopped_by_the_next_move_nor_stops_the_review():
+    """A player faster than the pass: the question in flight goes on (a new one would
+    throw its search away, and the pass would never get past a position a search takes
+    seconds on); once it answers, the table as it is then is asked. While the worker
+    runs another caller's job (the game's review, which is the same pass) nothing is asked."""
+    from game.play.freecell_hint import ShownHints, YardstickHint
+    from game.session import FreeCellSession
+
+    session = FreeCellSession(1234, auto_foundation="safe", now=lambda: 0.0)
+    start = session.position.copy(stack=False)
+    par = ("safe", tuple(hint_for(start, budget=20_000).line))
+    worker = _Worker()
+    pass_ = YardstickHint(worker)
+    shown = ShownHints()
+    for token in ("7c", "4a"):
+        session.play(session.position.parse_move(token))
+        pass_.follow(session, par, shown)
+        pass_.poll()
+    assert len(worker.asked) == 1, "the second move did not stop the first question"
+    asked_first = worker.asked[0][1]
+    assert pass_.pending(session.position) is False
+    worker.answer()
+    pass_.poll()
+    pass_.follow(session, par, shown)
+    assert [board for _r, board in worker.asked] == [session.position.board()] != [asked_first]
+    worker.answer()
+    pass_.poll()
+    worker.other = True  # the review runs in the worker
+    session.play(session.position.parse_move("75"))
+    pass_.follow(session, par, shown)
+    assert worker.asked == []
+    worker.other = False
+    pass_.follow(session, par, shown)
+    assert [board for _r, board in worker.asked] == [session.position.board()]
+
+
+def test_h_waits_a_second_for_the_pass_then_the_hints_own_search_answers():
+    """The pass takes par's budget on a new position (several seconds): H waits for it
+    for :data:`YARDSTICK_WAIT`, then the hint's own search answers (its line is kept for
+    the review, so its move is still graded best)."""
+    from game.play.freecell_hint import YARDSTICK_WAIT
+    from game.play.freecell_table import FreeCellTable
+    from game.play.table import TableEnv
+
+    clock = [0.0]
+    worker = _Worker()
+    table = FreeCellTable(TableEnv(auto_foundation="safe", now=lambda: clock[0], yardstick=lambda game: worker), 1234)
+    try:
+        start = table.position.copy(stack=False)
+        table.par_found = ("safe", tuple(hint_for(start, budget=20_000).line))
+        assert table.play(table.position.parse_move("7c"))  # off par's line (it begins 4a)
+        table.poll_hint()
+        table.ask_hint()
+        assert table.thinking and table.hints is None, "H waits for the pass at this position"
+        clock[0] += YARDSTICK_WAIT / 2
+        table.poll_hint()
+        assert table.hints is None
+        clock[0] += YARDSTICK_WAIT
+        table.poll_hint()
+        assert table.thinking and table.hints is not None and table.hints.busy, "the hint's own search runs"
+    finally:
+        table.close()

@@ -320,7 +320,9 @@ def test_the_moves_lost_add_up_to_the_moves_played_minus_par():
     start, moves, won = bench.mediocre_game(6, 6, slip=0.3, most=120)
     assert won
     par = quick_par(start).player_moves
-    review = review_game(start, moves, "safe", par=par, par_limit=QUICK_PAR, states=10_000, total_seconds=10.0)
+    # No clock: the same grades on a busy machine (5,000 positions a search grade every move here).
+    review = review_game(start, moves, "safe", par=par, par_limit=QUICK_PAR, states=5_000,
+                         total_seconds=float("inf"))
     check_evidence(review, "safe")
     assert Grade.UNKNOWN not in [g.grade for g in review.grades]
     assert review.par == len(review.grades[0].line_before) <= len(par)
@@ -449,3 +451,66 @@ def test_a_move_of_the_hints_line_is_best_at_the_shipped_budget(number):
         grades = {g.index: g.grade for g in review.grades}
         assert [grades[i] for i in hinted] == [Grade.BEST] * len(hinted)
         assert review.over_par() == len(moves) + len(review.grades[-1].line_after) - review.par
+
+
+def test_every_new_search_of_the_review_is_pars_search_with_pars_budget(monkeypatch):
+    """Issue 62: "best" is measured with par's yardstick, so each new search the review
+    runs of a position is par's search asked for par's positions, with no clock (the
+    searches are recorded here, then run small so that the test is quick). The table's
+    worker is asked for reviews with the same budget as par."""
+    import game.freecell.review as review_module
+    from game import limits
+    from game.solver import service
+    from game.solver.answers import Ask
+
+    asked: list[tuple[int, float | None]] = []
+    real = review_module.par_search
+
+    def recorded(position, level, *, states, seconds, cancel=None, progress=None):
+        asked.append((states, seconds))
+        return real(position, level, states=QUICK_STATES, seconds=None, cancel=cancel)
+
+    monkeypatch.setattr(review_module, "par_search", recorded)
+    start = start_of(LOSING_DEAL)
+    moves = play_moves(start, "1a 2b 3c 8d")
+    review = review_game(start, moves, "safe", par=quick_par(start).player_moves)
+    assert Grade.UNKNOWN not in [g.grade for g in review.grades]
+    assert asked, "parking four cards leaves the lines carried from the start: a new search runs"
+    assert set(asked) == {(limits.PAR.states, None)}
+    assert service.LIMITS[Ask.REVIEW][0] == service.LIMITS[Ask.PAR][0] == limits.PAR.states
+
+
+def test_the_review_in_the_yardsticks_worker_reads_what_its_pass_examined(monkeypatch):
+    """The table asks its yardstick's worker for the review: the positions the pass
+    examined while the game was played are not searched again, and the review is the
+    one a fresh worker gives."""
+    import game.freecell.review as review_module
+    from game.solver import worker
+    from game.solver.answers import Ask
+
+    monkeypatch.setattr(worker, "_YARDSTICK", [])
+    start, moves, par, _hinted, shown = _hinted_game(1234, QUICK_STATES, 2, par_states=QUICK_PAR.states)
+    fresh = review_game(start, moves, "safe", par=par, shown=shown, states=QUICK_STATES)
+    last = start.copy(stack=False)
+    for move in moves:
+        last.push(move, auto="safe")
+    text = {k: [str(m) for m in line] for k, line in shown.items()}
+    cards = [str(m) for m in par_search(start, "safe", states=QUICK_PAR.states, seconds=None).moves]
+    assert par_moves(start, [Move.parse(t) for t in cards], "safe") == par  # the table sends every card movement
+    # The pass, as the table's follow asks it after the last move.
+    hint = worker.run_job(Ask.HINT, last, {"budget": 1, "time_limit": None, "game": {
+        "start": start, "moves": [str(m) for m in moves], "par": cards, "shown": text,
+        "follow": True, "states": QUICK_STATES}})
+    assert hint.verdict is Verdict.SOLVED
+    searched: list[int] = []
+    real = review_module.par_search
+
+    def counted(position, level, **limits):
+        searched.append(1)
+        return real(position, level, **limits)
+
+    monkeypatch.setattr(review_module, "par_search", counted)
+    answer = worker.run_job(Ask.REVIEW, start, {"budget": QUICK_STATES, "time_limit": None,
+                                                "moves": [str(m) for m in moves], "par": cards, "shown": text})
+    assert searched == []
+    assert answer.review is not None and answer.review.grades == fresh.grades

@@ -27,9 +27,11 @@ QUICK = limits.Limit(30_000, None)
 
 @pytest.fixture
 def quick_par(monkeypatch):
-    """Par searches of 30,000 positions and no clock instead of the game's 10 s (the same search,
-    shorter, and the same line however busy the machine is)."""
+    """Par searches of 30,000 positions and no clock instead of the game's 200,000 (the same
+    search, shorter, and the same line however busy the machine is); the review's searches
+    take par's budget, as the game's do."""
     monkeypatch.setitem(service.LIMITS, Ask.PAR, QUICK)
+    monkeypatch.setitem(service.LIMITS, Ask.REVIEW, QUICK)
 
 
 def wait_par(play, timeout: float = 30.0) -> None:
@@ -110,7 +112,9 @@ def test_the_review_measures_the_game_against_the_par_the_table_shows(play_for, 
     assert review is not None and review.par <= min(par.moves, played)
     assert review.over_par() == played - review.par
     if played > review.par:
-        assert table.coach.panel().lines[1].startswith(f"{played - review.par} moves more than par {review.par}: ")
+        over = played - review.par
+        word = "move" if over == 1 else "moves"
+        assert table.coach.panel().lines[1].startswith(f"{over} {word} more than par {review.par}: ")
 
 
 def test_following_the_hints_on_the_par_line_is_best_all_along(play_for, quick_par):

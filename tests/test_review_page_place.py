@@ -37,13 +37,15 @@ def clock(offscreen_window, monkeypatch, tmp_path):
 
 
 @cache
+@cache
 def review_of(game: str):
-    """The review of deal 617 played as ``game`` (graded here, as the game's worker does).
-    The issue's own game gets the review's budget per position; the longer one, whose
-    pages' places are the subject, the small budgets of conftest.quick_review. Par's
-    search is a small one with no clock for both, so each gives the same grades on a
-    busy machine."""
-    from game.freecell.review import REVIEW_STATES, review_game
+    """The review of deal 617 played as ``game`` (graded here, as the game's worker does;
+    once per process: several tests read it). The issue's own game gets 30,000
+    positions a search (the budget it was graded with when the issue was filed); the
+    longer one, whose pages' places are the subject, the small budgets of
+    conftest.quick_review. Par's search is a small one with no clock for both, so each
+    gives the same grades on a busy machine."""
+    from game.freecell.review import review_game
     from game.limits import Limit
     from game.play.coach import FREECELL
     from game.session import FreeCellSession
@@ -52,7 +54,7 @@ def review_of(game: str):
     for token in game.split():
         session.play(session.position.parse_move(token))
     start, moves, level, known_lost = FREECELL.played(session)
-    states = REVIEW_STATES if game == ISSUE_GAME else 10_000
+    states = 30_000 if game == ISSUE_GAME else 10_000
     return review_game(start, moves, level, known_lost=known_lost, states=states, par_limit=Limit(20_000, None),
                        total_seconds=float("inf"))
 

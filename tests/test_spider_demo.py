@@ -63,7 +63,11 @@ def test_a_shorter_line_is_shorter_and_replays_or_is_unknown():
     r = shorter_line(pos, len(first) + 40, budget=60_000)
     assert r.verdict is Verdict.SOLVED and r.replayed and len(r.moves) < len(first) + 40
     assert _wins(pos, r.moves)
-    none = shorter_line(pos, 10, budget=60_000)  # no Spider game is won in 9 moves
+    # Five moves before the first line's end, no line of one move wins: the beams run dry.
+    near_end = pos.copy()
+    for move in first[:-5]:
+        near_end.push(move)
+    none = shorter_line(near_end, 2, budget=60_000)
     assert none.verdict is Verdict.UNKNOWN and none.reason == "no shorter line" and not none.moves
     stopped = shorter_line(pos, 500, cancel=lambda: True)
     assert stopped.verdict is Verdict.UNKNOWN and stopped.reason == "cancelled" and not stopped.moves

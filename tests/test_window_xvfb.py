@@ -453,6 +453,13 @@ def _screen(game: Game) -> tuple[bytes, int, int]:
     order, bpp, line, masks, ncolours = head[7], head[11], head[12], head[14:17], head[19]
     assert (fmt, depth, bpp) == (2, 24, 32), f"xwd gave format {fmt}, depth {depth}, {bpp} bits a pixel"
     data = out[size + 12 * ncolours:]
+    if (order, masks) == (0, (0xFF0000, 0xFF00, 0xFF)):
+        # The usual 24-bit TrueColor, least significant byte first: BGRX in memory,
+        # which pygame turns into RGB rows in C (the loop below takes seconds a frame).
+        import pygame
+
+        rows = b"".join(data[y * line:y * line + 4 * w] for y in range(h))
+        return pygame.image.tobytes(pygame.image.frombytes(rows, (w, h), "BGRA"), "RGB"), w, h
     rgb = bytearray()
     for y in range(h):
         row = data[y * line:y * line + 4 * w]

@@ -36,7 +36,8 @@ Position 0 gets par's line itself (``par``, the line the table's par found)
 or, when none is given, par's search with par's budget (``par_limit``), so
 ``L(0)`` is par. A position on par's line gets the rest of it; every
 position gets the lines carried to it (below) and, where they would make the
-move played lose moves, par's search with the review's budget per position. The move ``k`` *loses*
+move played lose moves, par's search with par's budget in positions (:data:`game.limits.REVIEW`,
+no clock). The move ``k`` *loses*
 ``1 + L(k) - L(k - 1)`` moves.
 
 A heuristic search can find a longer line from a later position than the
@@ -126,7 +127,7 @@ __all__ = ["GOOD_SLACK", "GRADE_NAMES", "GRADE_VALUES", "REVIEW_SECONDS", "REVIE
            "Grade", "GradedMove", "Review", "ReviewRun", "Yardstick", "check_line", "grade_targets", "move_phrase",
            "review_game"]
 
-#: One new search's budget (positions, seconds) and the whole review's
+#: One new search's budget (par's positions, no clock) and the whole review's
 #: seconds of new searches (:data:`game.limits.REVIEW`).
 REVIEW_STATES = limits.REVIEW.states
 REVIEW_SECONDS: float | None = limits.REVIEW.seconds
@@ -543,7 +544,7 @@ class Yardstick:
         ``progress(states)`` follows the searches."""
         run = ReviewRun(start, moves, level, states=self.states, seconds=None, total_seconds=float("inf"),
                         par=par, shown=shown)
-        run.done = self._reuse(run)
+        self.reuse(run)
         self._run = run
         while run.done < run.total:
             k = run.done
@@ -562,10 +563,23 @@ class Yardstick:
         """The positions the searches of the game's pass have examined, all told."""
         return 0 if self._run is None else self._run.states
 
-    def _reuse(self, run: ReviewRun) -> int:
+    def reuse(self, run: ReviewRun) -> int:
         """Copy into ``run`` the positions the last pass examined that ``run`` would
         examine alike (the same start, level, par and budget, the same moves up to
-        them, and no other line shown there); returns how many."""
+        them, and no other line shown there); returns how many, and ``run`` goes on
+        from there. The game's review asks the yardstick's worker, so that what
+        the pass examined while the game was played is not searched again::
+
+            >>> from game.freecell import deal
+            >>> start = deal(1, auto_foundation="safe")
+            >>> _ = start.settle("safe")
+            >>> par = par_search(start, "safe", states=2_000, seconds=None).player_moves
+            >>> yard = Yardstick(states=2_000)
+            >>> _ = yard.line(start, [Move.parse("6a")], "safe", par=par)
+            >>> run = ReviewRun(start, [Move.parse("6a"), Move.parse("3b")], "safe", states=2_000, par=par)
+            >>> yard.reuse(run)  # the start and the position after 6a
+            2
+        """
         old = self._run
         if old is None or (old.level, old.par, old.budget) != (run.level, run.par, run.budget) \
                 or old.start.layout() != run.start.layout():
@@ -579,8 +593,10 @@ class Yardstick:
             if line is not None and old.shown.get(same) != line and old.known[same].line != line:
                 break
             same += 1
-        run.known[:same] = old.known[:same]
+        # Copies: the review carries lines back into what it knows, and the pass goes on.
+        run.known[:same] = [_Known(k.verdict, k.line, k.codes) for k in old.known[:same]]
         run.states = old.states
+        run.done = same
         return same
 
 

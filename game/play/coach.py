@@ -276,17 +276,19 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
     ``M``, ``S``: the game's position, move and session (its :class:`Rules`); ``G``:
     a move as the review grades it.
 
-    ``service``: a factory for the solver worker (a ``SolverService`` of its
-    own by default, so that the live check never supersedes the review).
+    ``service``: the solver worker to ask, shared with its owner, who closes it
+    (FreeCell's table gives its yardstick's, whose pass the review reads); None:
+    a ``SolverService`` of the coach's own, so that the live check never
+    supersedes the review.
     """
 
     #: The fair review (judged by what the player saw); the table's buttons tell the two apart.
     fair = False
 
-    def __init__(self, rules: Rules[P, M, S], service: Callable[[], SolverService] | None = None) -> None:
+    def __init__(self, rules: Rules[P, M, S], service: SolverService | None = None) -> None:
         self.rules = rules
-        self._factory = service
-        self._service: SolverService | None = None
+        self._shared = service
+        self._service: SolverService | None = service
         self._request = 0
         self.start: P | None = None
         self.moves: list[M] = []
@@ -332,12 +334,9 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
         if not self.moves:
             return _("No move to review yet")
         if self._service is None:
-            if self._factory is not None:
-                self._service = self._factory()
-            else:
-                from game.solver import SolverService
+            from game.solver import SolverService
 
-                self._service = SolverService(self.rules.game)
+            self._service = SolverService(self.rules.game)
         line = par[1] if par is not None and par[0] == level else None
         self._request = self._ask(self._service, start, known_lost, line)
         return ""
@@ -391,9 +390,9 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
 
     def close(self) -> None:
         self.cancel()
-        if self._service is not None:
+        if self._service is not None and self._service is not self._shared:
             self._service.close()
-            self._service = None
+        self._service = self._shared
 
     # --- what the panels say ------------------------------------------------------------
 

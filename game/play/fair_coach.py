@@ -18,7 +18,6 @@ No pygame here: panels are plain values (:mod:`game.play.panels`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -44,7 +43,7 @@ class FairCoach(ReviewCoach[Position, Move, SpiderSession, FairJudged]):
     #: The review a table's "review-fair" makes (the other is the coach knowing every card).
     fair = True
 
-    def __init__(self, service: Callable[[], SolverService] | None = None) -> None:
+    def __init__(self, service: SolverService | None = None) -> None:
         super().__init__(SPIDER, service)
 
     def _ask(self, service: SolverService, start: Position, known_lost: bool, par: tuple[Move, ...] | None) -> int:

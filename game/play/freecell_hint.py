@@ -39,10 +39,14 @@ if TYPE_CHECKING:  # the hint and the worker load with the first hint asked for
     from game.freecell.hints import Hint
     from game.solver import HintGame, HintService, SolverService
 
-__all__ = ["MEMORY", "Hinting", "ShownHints", "YardstickHint", "graded_game", "hint_game"]
+__all__ = ["MEMORY", "YARDSTICK_WAIT", "Hinting", "ShownHints", "YardstickHint", "graded_game", "hint_game"]
 
 #: Lines kept per game (the oldest forgotten first): far more hints than a game asks.
 MEMORY = 256
+#: Seconds H waits for the yardstick's pass at the position on the table before
+#: the hint's own search answers instead (a position the pass has examined answers
+#: at once; a new one takes par's budget, several seconds).
+YARDSTICK_WAIT = 1.0
 
 
 class ShownHints:
@@ -108,6 +112,7 @@ class YardstickHint:
     def __init__(self, service: SolverService | None = None) -> None:
         from game.solver import HintService
 
+        self._service = service
         self._hints = HintService(service=service)
         self._asked: Layout | None = None  # the position (its layout) the request in flight is for
         self._answer: tuple[Layout | None, Hint] | None = None  # (layout, hint) once it came
@@ -118,6 +123,13 @@ class YardstickHint:
         layout = position.layout()
         if layout == self._asked or (self._answer is not None and self._answer[0] == layout):
             return
+        if self._asked is not None:
+            # The pass is on its way to an earlier position: a new question would
+            # throw its search away (a fast player would keep it from ever getting
+            # on). Once it answers, the next follow asks for the table as it is then.
+            return
+        if self._service is not None and self._service.busy:
+            return  # the worker runs the game's review (the same pass): a question would stop it
         game = hint_game(session, par, shown, follow=True)
         if game is None:
             return
@@ -177,6 +189,9 @@ class Hinting:
         self.shown_hints = ShownHints()
         self.yardstick: YardstickHint | None = None
         self._awaiting_yardstick = False
+        self._yardstick_asked = 0.0  # when H began to wait for the pass
+        #: The yardstick's worker when the table has no round's to share (closed with the table).
+        self._own_yardstick: SolverService | None = None
 
     def poll_hint(self) -> None:
         """Each step: follow the game with the yardstick, and show a hint once it came."""
@@ -195,6 +210,20 @@ class Hinting:
             self.hints.close()
         if self.yardstick is not None:
             self.yardstick.close()
+        if self._own_yardstick is not None:
+            self._own_yardstick.close()
+
+    def review_service(self) -> SolverService:
+        """The yardstick's worker, which the game's review asks too: the review reads
+        the positions its pass examined while the game was played (the round's worker,
+        else the table's own)."""
+        if self.env.yardstick is not None:
+            return self.env.yardstick("freecell")
+        if self._own_yardstick is None:
+            from game.solver import SolverService
+
+            self._own_yardstick = SolverService("freecell")
+        return self._own_yardstick
 
     def ask_hint(self) -> None:
         from game.freecell.hints import known_unsolvable_hint
@@ -215,6 +244,7 @@ class Hinting:
         self.say("")
         if self._follow_yardstick():
             self._awaiting_yardstick = True
+            self._yardstick_asked = self.env.now()
             self._take_yardstick()
         else:
             self._search_hint()
@@ -235,8 +265,7 @@ class Hinting:
         if self.par_found is None or self.par_found[0] != self.position.auto_level:
             return False
         if self.yardstick is None:
-            env = self.env
-            self.yardstick = YardstickHint(env.yardstick("freecell") if env.yardstick else None)
+            self.yardstick = YardstickHint(self.review_service())
         self.yardstick.follow(self.session, self.par_found, self.shown_hints)
         self.yardstick.poll()
         return self.yardstick.pending(self.position) or self.yardstick.ready(self.position) is not None
@@ -251,6 +280,11 @@ class Hinting:
             if not self.yardstick.pending(self.position):
                 self._awaiting_yardstick = False
                 self._search_hint()  # no longer measurable here (the level changed)
+            elif self.env.now() - self._yardstick_asked > YARDSTICK_WAIT:
+                # The pass is still searching (par's budget, some seconds a position):
+                # the hint's own search answers, and its line is kept for the review.
+                self._awaiting_yardstick = False
+                self._search_hint()
             return
         self._awaiting_yardstick = False
         if hint.kind is HintKind.WIN:

@@ -31,6 +31,7 @@ from game.session import FreeCellSession, SpiderSession
 
 if TYPE_CHECKING:
     from game.play.table import Table
+    from game.solver import SolverService
     from game.spider.fair_review import FairJudged
 
 __all__ = ["Reviewing"]
@@ -73,7 +74,7 @@ class Reviewing(ABC, Generic[P, M, S]):
                 return
             fair = what == "review-fair"
             if self.coach is None or self.coach.fair != fair:
-                coach = self.fair_coach() if fair else Coach(self.coach_rules)
+                coach = self.fair_coach() if fair else Coach(self.coach_rules, self.review_service())
                 if coach is None:
                     return  # a table without hidden cards has no fair review
                 if self.coach is not None:
@@ -104,6 +105,11 @@ class Reviewing(ABC, Generic[P, M, S]):
             self.emit(TableWanted(self.table_for(session),
                                   _("Trying again from move {n}: this game does not count in the statistics").format(
                                       n=int(arg))))
+
+    def review_service(self) -> SolverService | None:
+        """The worker the review asks, shared with the table (FreeCell's: its yardstick's,
+        whose pass the review reads); None: the review's own."""
+        return None
 
     def review_par(self) -> tuple[str, tuple[M, ...]] | None:
         """Par's level and line, which the review measures against (FreeCell's: the table's par)."""

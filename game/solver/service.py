@@ -96,6 +96,11 @@ LIMITS: dict[Ask, tuple[int, float | None]] = {
     Ask.REVIEW: limits.REVIEW,
     Ask.TARGETS: limits.TARGETS,
 }
+#: Spider's own defaults where they differ (its fair hint, its par's beams).
+SPIDER_LIMITS: dict[Ask, tuple[int, float | None]] = {
+    Ask.HINT: limits.SPIDER_HINT,
+    Ask.PAR: limits.SPIDER_PAR,
+}
 #: Decided answers remembered per exact position.
 MEMORY = limits.VERDICT_MEMORY
 #: Events kept for a later ``poll`` (the oldest go first): nobody is waiting
@@ -405,7 +410,7 @@ class SolverService:
     def _limits(self, ask: Ask, budget: int | None, time_limit: float | EllipsisType | None) -> JobOptions:
         """The request's limits; left out (``None`` budget, ``...`` time): the kind's default.
         A ``time_limit`` of None means no clock (the budget alone stops the search)."""
-        b, t = limits.SPIDER_HINT if ask is Ask.HINT and self.game == "spider" else LIMITS[ask]
+        b, t = SPIDER_LIMITS[ask] if self.game == "spider" and ask in SPIDER_LIMITS else LIMITS[ask]
         return {"budget": b if budget is None else budget,
                 "time_limit": t if time_limit is ... else time_limit}
 

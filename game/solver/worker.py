@@ -306,6 +306,10 @@ def _review(start: Asked, budget: int, time_limit: float | None, options: JobOpt
                     par=None if par is None else par_moves(start, [Move.parse(t) for t in par], start.auto_level),
                     par_limit=limits.Limit(*options.get("par_limit", limits.PAR)),
                     shown={int(k): [Move.parse(t) for t in line] for k, line in options.get("shown", {}).items()})
+    if _YARDSTICK and not options.get("known_lost"):
+        # Asked of the table's yardstick worker: the positions its pass examined
+        # as the game was played are read, not searched again.
+        _YARDSTICK[0].reuse(run)
     while run.step(cancel):
         if cancel is not None and cancel():
             break
