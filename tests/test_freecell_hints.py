@@ -116,6 +116,7 @@ class _Worker:
         self.asked: list[tuple[int, str]] = []  # (request, the position's board)
         self.out: list = []
         self.other = False  # another caller's job runs
+        self.reviews: list[int] = []  # the review requests asked
 
     @property
     def busy(self) -> bool:
@@ -124,6 +125,10 @@ class _Worker:
     def ask_hint(self, position, **_limits) -> int:
         self.asked.append((len(self.asked) + 1, position.board()))
         return len(self.asked)
+
+    def ask_review(self, start, moves, **_options) -> int:
+        self.reviews.append(len(self.asked) + len(self.reviews) + 100)
+        return self.reviews[-1]
 
     def answer(self) -> None:
         from game.solver import Answer, Ask, Verdict
@@ -202,3 +207,25 @@ def test_h_waits_a_second_for_the_pass_then_the_hints_own_search_answers():
         assert table.thinking and table.hints is not None and table.hints.busy, "the hint's own search runs"
     finally:
         table.close()
+
+
+def test_the_review_waits_for_the_pass_to_finish_its_search_then_asks_the_same_worker():
+    """The game's review is asked of the yardstick's worker, whose pass it reads: while
+    the pass is searching, the review waits for it (asking would throw the search away)."""
+    from game.play.coach import FREECELL, Coach
+    from game.session import FreeCellSession
+
+    session = FreeCellSession(1234, auto_foundation="safe", now=lambda: 0.0)
+    session.play(session.position.parse_move("7c"))
+    worker = _Worker()
+    worker.other = True  # the pass is on its way
+    coach = Coach(FREECELL, worker)
+    assert coach.begin(session) == ""
+    assert worker.reviews == [] and coach.running
+    coach.poll()
+    assert worker.reviews == []
+    worker.other = False
+    coach.poll()
+    assert len(worker.reviews) == 1 and coach.running
+    coach.close()
+    assert worker.reviews and not coach.running  # the shared worker is its owner's to close

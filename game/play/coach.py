@@ -290,6 +290,8 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
         self._shared = service
         self._service: SolverService | None = service
         self._request = 0
+        #: A review waiting for the shared worker to be free: (start, known lost, par's line).
+        self._asking: tuple[P, bool, tuple[M, ...] | None] | None = None
         self.start: P | None = None
         self.moves: list[M] = []
         self.level = "safe"
@@ -311,7 +313,7 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
 
     @property
     def running(self) -> bool:
-        return self._request != 0
+        return self._request != 0 or self._asking is not None
 
     @property
     def total(self) -> int:
@@ -338,8 +340,20 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
 
             self._service = SolverService(self.rules.game)
         line = par[1] if par is not None and par[0] == level else None
-        self._request = self._ask(self._service, start, known_lost, line)
+        self._asking = (start, known_lost, line)
+        self._ask_when_free()
         return ""
+
+    def _ask_when_free(self) -> None:
+        """Ask the review once a shared worker is free: its owner's job (the yardstick's pass,
+        whose positions the review reads) finishes its search rather than lose it."""
+        if self._asking is None or self._service is None:
+            return
+        if self._service is self._shared and self._service.busy:
+            return
+        start, known_lost, line = self._asking
+        self._asking = None
+        self._request = self._ask(self._service, start, known_lost, line)
 
     def _ask(self, service: SolverService, start: P, known_lost: bool, par: tuple[M, ...] | None) -> int:
         """Ask ``service`` to grade :attr:`moves` from ``start`` (the fair review asks its own)."""
@@ -363,6 +377,7 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
 
     def poll(self) -> bool:
         """Take what the worker sent; True when the grades changed (never blocks)."""
+        self._ask_when_free()
         if not self._request or self._service is None:
             return False
         from game.solver import Answer
@@ -387,6 +402,7 @@ class ReviewCoach(ABC, Generic[P, M, S, G]):
         if self._request and self._service is not None:
             self._service.cancel(self._request)
         self._request = 0
+        self._asking = None
 
     def close(self) -> None:
         self.cancel()
