@@ -7,7 +7,7 @@
     >>> start.auto_level = "safe"
     >>> _ = start.settle("safe")
     >>> par = par_search(start, "safe", states=5_000, seconds=None).player_moves  # the table's par line
-    >>> review = review_game(start, [Move.parse("6a"), Move.parse("3b")], level="safe", par=par)
+    >>> review = review_game(start, [Move.parse("6a"), Move.parse("3b")], level="safe", par=par, states=5_000)
     >>> [g.grade.value in GRADE_VALUES for g in review.grades]
     [True, True]
     >>> review.grades[0].line_before[0] in start.legal_moves(), review.par <= len(par)
