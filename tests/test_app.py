@@ -1012,3 +1012,36 @@ def test_where_sdl_cannot_sleep_a_table_left_alone_looks_for_input_less_often(cl
     pygame.event.post(pygame.event.Event(pygame.USEREVENT))
     app._idle_wait(200)
     assert looks == [waiting.LOOK_MS]
+
+
+def test_spider_thinks_ahead_between_moves_but_not_while_a_demo_plays(clock, make_app):
+    app = make_app("spider", 3, 2, size=PLAY_SIZE, now=clock)
+    frames(app, clock, 3)
+    jobs = app.play.jobs
+    ponder = jobs.solvers["ponder-spider"]
+    assert ponder.searches == 1  # the hint for the table as dealt, before H is pressed
+    until(app, clock, lambda: app.play.table.hints.answer(app.play.table.position))
+    key(app, clock, pygame.K_h)
+    # Shown in that frame, and the hint's own worker was never needed.
+    assert app.play.table.message.startswith("Hint: ") and not app.play.table.thinking
+    assert "spider" not in jobs.solvers or jobs.solvers["spider"].searches == 0
+    click(app, clock, button_pos(app, "demo"))
+    click(app, clock, button_pos(app, "demo-full"))
+    until(app, clock, lambda: app.play.round.demo is not None)
+    asked = ponder.searches
+    for _ in range(30):
+        frames(app, clock, 1, dt=0.1)
+    assert app.play.table.session.moves > 0 and ponder.searches == asked  # the demo's tables: not thought about
+    key(app, clock, pygame.K_ESCAPE)  # the demo stops: the table as it is gets thought about
+    assert app.play.round.demo is None
+    frames(app, clock, 1)
+    assert ponder.searches == asked + 1
+    # Nor while the menu covers the table: the player is not at it.
+    key(app, clock, pygame.K_m)
+    assert app.play.blocked
+    app.play.table.play(next(m for m in app.play.table.position.legal_moves() if not m.is_deal))
+    frames(app, clock, 5)
+    assert ponder.searches == asked + 1
+    key(app, clock, pygame.K_ESCAPE)
+    frames(app, clock, 1)
+    assert not app.play.blocked and ponder.searches == asked + 2

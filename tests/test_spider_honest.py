@@ -15,6 +15,8 @@ from game.play.fair_demo import FairDemo
 from game.play.spider_table import SpiderTable
 from game.play.table import Helped, TableEnv
 from game.solver import SolverService
+from game.solver import service as service_module
+from game.solver.answers import Ask
 from game.spider import deal
 from game.spider.position import Position
 
@@ -62,7 +64,8 @@ def until(what: str, done, step, timeout: float = 60.0) -> None:
 def service(monkeypatch):
     # No clock on the hint (its 2 s safety net could cut one twin's search on a busy
     # machine): the node budget alone stops it, so the two searches are the same search.
-    monkeypatch.setattr(limits, "SPIDER_HINT", limits.Limit(3_000, None))
+    # (The service reads its per-ask table, so that is what is set.)
+    monkeypatch.setitem(service_module.SPIDER_LIMITS, Ask.HINT, limits.Limit(3_000, None))
     with SolverService("spider") as s:
         yield s
 
@@ -185,3 +188,23 @@ def test_the_fair_review_grades_a_move_against_the_searchs_choice_on_the_same_la
     assert second.grade is FairGrade.FEWER and second.better == choice
     assert second.played.dry > second.choice.dry == 0 and second.played.wins < second.choice.wins
     assert run.review().summary() == "2 moves: 1 the hint's choice, 1 with fewer wins"
+
+
+def test_thinking_ahead_in_a_second_worker_gives_h_the_same_hint_at_once(service):
+    # The round's thinking-ahead worker searches what H would ask, the player's view only:
+    # pressed once it is in, H shows at once the hint a table without it shows after its wait.
+    a, b = twins(5, 4, 3)
+    with SolverService("spider") as ponder:
+        table = SpiderTable(TableEnv(solver=lambda game: service, ponder=lambda game: ponder), 1, a.suits)
+        table.session.position = a  # type: ignore[misc]
+        until("the hint thought out ahead", lambda: table.hints.answer(table.position),
+              lambda: (table.update(1 / 60), table.think_ahead()))
+        searches = service.searches
+        table.command(Act.HINT)
+        thought = table.message
+        assert thought.startswith("Hint: ") and not table.thinking and service.searches == searches
+        assert ponder.searches == 1
+    twin = table_on(service, b)  # the same table, other hidden cards, no thinking ahead
+    twin.command(Act.HINT)
+    until("the hint", lambda: not twin.thinking, lambda: twin.update(1 / 60))
+    assert twin.message == thought

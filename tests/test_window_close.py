@@ -100,13 +100,14 @@ def _mapped(window: str, env: dict[str, str]) -> bool:
 
 
 #: How the player closes the window: in which game, the keys of the one move played
-#: first, and the solver workers that game runs (Spider: D deals a row, and the live
-#: check's worker; FreeCell deal 1: its 10♣ to a free cell, and par's worker beside the
-#: live check's, still searching when the window closes).
+#: first, and the solver workers that game runs (Spider: D deals a row, and par's worker
+#: and the hint's, which thinks ahead on each new table; FreeCell deal 1: its 10♣ to a
+#: free cell, and par's worker beside the live check's, still searching when the window
+#: closes).
 CLOSES = {
-    "title bar": ({"game": "spider", "number": 3, "suits": 2}, ["d"], 1),
+    "title bar": ({"game": "spider", "number": 3, "suits": 2}, ["d"], 2),
     "ctrl+q": ({"game": "freecell", "number": 1}, ["Left", "Return", "Right", "Return"], 2),
-    "menu": ({"game": "spider", "number": 3, "suits": 2}, ["d"], 1),
+    "menu": ({"game": "spider", "number": 3, "suits": 2}, ["d"], 2),
 }
 
 

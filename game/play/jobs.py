@@ -109,6 +109,15 @@ class Jobs:
             self.solvers[key] = SolverService(game)
         return self.solvers[key]
 
+    def ponder_solver(self, game: str) -> SolverService:
+        """Spider's thinking-ahead worker: the hint for each new table, started before H
+        is pressed (:mod:`game.play.spider_hint`), never superseded by the demo's or the
+        review's requests."""
+        key = f"ponder-{game}"
+        if key not in self.solvers:
+            self.solvers[key] = SolverService(game)
+        return self.solvers[key]
+
     def _wait(self, what: str, game: str, rid: int) -> None:
         self.waiting = (what, rid)
         self._game = game

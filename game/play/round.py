@@ -83,7 +83,8 @@ class Round:
         self.jobs = Jobs()
         #: The shortest line found for the deal on the table (its own worker).
         self.par = Par(self.jobs)
-        self.env = TableEnv(size=host.size, now=now, solver=self.jobs.solver, yardstick=self.jobs.yardstick_solver)
+        self.env = TableEnv(size=host.size, now=now, solver=self.jobs.solver, yardstick=self.jobs.yardstick_solver,
+                            ponder=self.jobs.ponder_solver)
         #: The control-bar button the keyboard or gamepad ring is on (F6, the pad's shoulders).
         self.bar = BarFocus()
         self._sync_env()
@@ -528,6 +529,8 @@ class Round:
         if table.message and self.env.anim_time - table.message_at > speeds.MESSAGE_SECONDS:
             table.message = ""
         self.table.update(dt)
+        if self.demo is None and not blocked:  # (the player is not at the table)
+            self.table.think_ahead()
         self.table.settle()
         if not self.table.flights.moving(self.env.anim_time):
             self.record.settled(self.table)

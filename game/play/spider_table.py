@@ -58,7 +58,8 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
         from game.play.spider_hint import SpiderHints
 
         #: The fair hint, searched in the game's solver worker (its own when the table has none).
-        self.hints = SpiderHints(self._hint_solver)
+        ponder = env.ponder
+        self.hints = SpiderHints(self._hint_solver, None if ponder is None else lambda: ponder("spider"))
         self._own_solver = env.solver is None
         self._shown_from_now()
 
@@ -394,6 +395,12 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
 
     def before_undo(self) -> None:
         self.hints.cancel()
+
+    def think_ahead(self) -> None:
+        """The hint starts on the table as it is before H is pressed (not while the review
+        shows another table, nor once the game is won)."""
+        if self.coach_position() is None:
+            self.hints.think_ahead(self.session.position)
 
     def update(self, dt: float) -> None:
         self.poll_coach()

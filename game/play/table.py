@@ -95,6 +95,8 @@ class TableEnv:
     solver: Callable[[str], SolverService] | None = None
     #: FreeCell's yardstick worker, by game name (None: a table on its own starts its own).
     yardstick: Callable[[str], SolverService] | None = None
+    #: The worker Spider's hint thinks ahead in, by game name (None: it waits for H).
+    ponder: Callable[[str], SolverService] | None = None
 
 
 @dataclass(frozen=True)
@@ -788,6 +790,10 @@ class Table(ABC):
 
     def update(self, dt: float) -> None:
         """Per fixed step: auto-complete cascades, hint results."""
+
+    def think_ahead(self) -> None:
+        """Per fixed step while no demo plays: background work for the hint (Spider's
+        starts on each new table before H is pressed; the others have none here)."""
 
     def close(self) -> None:
         pass
