@@ -20,7 +20,8 @@ from typing import NamedTuple
 
 __all__ = ["CHECK", "FREECELL_SOLVE_STATES", "HINT", "HINT_IMPROVE_SECONDS", "KNOWN_WINS", "LINE", "PAR", "REVIEW",
            "REVIEW_TOTAL_SECONDS", "REWIND", "SHORTER", "SHORTER_SECONDS", "SPIDER_HINT", "SPIDER_PAR", "SPIDER_REVIEW",
-           "SPIDER_REVIEW_TOTAL_SECONDS", "SPIDER_SOLVE_STATES", "TARGETS", "VERDICT_MEMORY", "Limit"]
+           "SPIDER_REVIEW_TOTAL_SECONDS", "SPIDER_SOLVE_STATES", "TARGETS", "VERDICT_MEMORY", "Limit",
+           "par_limit"]
 
 
 class Limit(NamedTuple):
@@ -64,6 +65,17 @@ PAR = Limit(200_000, 10.0)
 #: Spider's par: the quick order's first line, then the shorter-line beams for the
 #: seconds left (its positions are a cap it never reaches in them).
 SPIDER_PAR = Limit(3_000_000, 10.0)
+
+
+def par_limit(game: str) -> Limit:
+    """Par's limit for ``game`` (``"freecell"`` or ``"spider"``): the one choice the
+    solver's service and the table's own par both read.
+
+        >>> par_limit("spider") == SPIDER_PAR, par_limit("freecell") == PAR
+        (True, True)
+    """
+    return SPIDER_PAR if game == "spider" else PAR
+
 #: The game review (the coach): each new search of one position of the game is
 #: par's search with par's budget in positions, so that "best" means best by the
 #: yardstick par is measured with. A position needs one only when no line

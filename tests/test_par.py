@@ -345,3 +345,21 @@ def test_the_benchmark_runs_a_checkouts_par_search_in_a_child_process(tmp_path):
     # The same search, so about the same line (the clock may let one of them go a beam further).
     assert line is not None and 0 < moves <= line.moves + 3 and line.moves <= moves + 3
     assert bench.par_moves(tmp_path, 3, 0.3) == -1
+
+
+@pytest.mark.parametrize("game,number", [("freecell", 1), ("spider", 1)])
+def test_the_table_and_the_worker_ask_par_with_one_limit_per_game(game, number, monkeypatch):
+    # Par's limit is chosen in one place (limits.par_limit): the service's default for an
+    # Ask.PAR and the table's own par (par_here) read the same one.
+    want = limits.par_limit(game)
+    table = service.SPIDER_LIMITS if game == "spider" else service.LIMITS
+    assert table[Ask.PAR] == want
+    asked: list[dict] = []
+
+    def record(ask, position, options, **kw):
+        asked.append(dict(options))
+        return Answer(0, ask, Verdict.UNKNOWN)
+
+    monkeypatch.setattr("game.solver.worker.run_job", record)
+    par_here(game, number, suits=1, level="all")
+    assert asked == [{"budget": want.states, "time_limit": want.seconds}]

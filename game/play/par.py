@@ -127,7 +127,7 @@ def par_here(game: str, number: int, suits: int = 1, level: str | None = "safe",
 
     key = _Key(game, number, suits if game == "spider" else 1, level if game == "freecell" else None)
     start, opening = _start(key)
-    limit = limits.PAR if game == "freecell" else limits.SPIDER_PAR
+    limit = limits.par_limit(game)
     answer = run_job(Ask.PAR, start, {"budget": limit.states,
                                       "time_limit": limit.seconds if seconds is None else seconds})
     moves = _counted(key, opening, tuple(answer.line)) if answer.line else None

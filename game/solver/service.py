@@ -92,14 +92,14 @@ LIMITS: dict[Ask, tuple[int, float | None]] = {
     Ask.LINE: limits.LINE,
     Ask.SHORTER: limits.SHORTER,
     Ask.REWIND: limits.REWIND,
-    Ask.PAR: limits.PAR,
+    Ask.PAR: limits.par_limit("freecell"),
     Ask.REVIEW: limits.REVIEW,
     Ask.TARGETS: limits.TARGETS,
 }
 #: Spider's own defaults where they differ (its fair hint, its par's beams).
 SPIDER_LIMITS: dict[Ask, tuple[int, float | None]] = {
     Ask.HINT: limits.SPIDER_HINT,
-    Ask.PAR: limits.SPIDER_PAR,
+    Ask.PAR: limits.par_limit("spider"),
 }
 #: Decided answers remembered per exact position.
 MEMORY = limits.VERDICT_MEMORY
