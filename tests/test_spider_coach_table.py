@@ -6,6 +6,7 @@ starts a game from there that does not count."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from test_coach_table import finish_review, labels
 
 from game.grading import Grade
@@ -18,6 +19,19 @@ from game.stats import Statistics
 
 #: The solver's first moves of game 3 (1 suit): each is best, knowing every card.
 PLAYED = 6
+
+
+@pytest.fixture(autouse=True)
+def review_without_a_clock(monkeypatch):
+    # The review searches each position with its positions budget alone: its 3 s safety
+    # clock would cut a search short on a busy machine and grade a best move "inaccuracy",
+    # which says how loaded the machine was, not how the review grades.
+    from game.play.coach import _SpiderRules
+
+    def ask(self, service, start, moves, *, known_lost, par, shown):
+        return service.ask_review(start, moves, known_lost=known_lost, time_limit=None)
+
+    monkeypatch.setattr(_SpiderRules, "ask_review", ask)
 
 
 def solver_moves(n: int = PLAYED) -> list:

@@ -277,7 +277,8 @@ class SolverService:
         the moves graded so far (``graded``). ``start`` is the position the
         game started from (FreeCell: at the table's level), ``moves`` the player
         moves; the limits are each new search's (FreeCell:
-        :data:`game.limits.REVIEW`; Spider: :mod:`game.spider.review`'s).
+        :data:`game.limits.REVIEW`; Spider: :mod:`game.spider.review`'s), ``budget``
+        and ``time_limit`` where given (None: no clock).
         FreeCell's ``par``: par's line from ``start`` (every card movement, as
         :class:`game.play.par.Par` found it), the review's length of the start;
         without it the worker runs par's search first, with par's limit. ``shown``: the hints' lines
@@ -285,6 +286,10 @@ class SolverService:
         service of its own: any other request to the same worker supersedes it."""
         if self.game != "freecell":
             options: JobOptions = {"moves": [str(m) for m in moves]}
+            if budget is not None:
+                options["states"] = budget
+            if time_limit is not ...:
+                options["seconds"] = time_limit
             if total_seconds is not None:
                 options["total_seconds"] = total_seconds
             return self._ask(Ask.REVIEW, start, options)
