@@ -67,3 +67,55 @@ def test_a_bot_never_returns_to_a_table_and_loses_when_only_old_ones_are_left():
 def test_bad_figures_are_refused(args, capsys):
     assert bench.main(args) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_without_switches_one_named_rule_off_and_the_hint_plays_otherwise(monkeypatch):
+    # --without RULE is how the docs' held-out table of the named-game rules was measured:
+    # each switch must really take its rule out. On one-suit game 38's table (every card
+    # face up, stock left) the deal rule tidies first; without it the hint deals at once.
+    from test_spider_fair import cards
+
+    from game.spider import fair, fair_beam
+    from game.spider.masked import mask
+    from game.spider.position import Position
+
+    for name in ("OPEN_HOPE", "ENDGAME_SHARE", "TIDY_TURNED", "breaks"):  # put back after the test
+        monkeypatch.setattr(fair, name, getattr(fair, name))
+    monkeypatch.setattr(fair_beam, "ENDGAME_SHARE", fair_beam.ENDGAME_SHARE)
+    table = ["3S 2S AS 8S", "AS 9S", "8S 7S 6S 5S 4S 3S 2S AS JS", "QS 9S", "7S KS", "6S 5S 5S",
+             "9S 8S 7S 6S", "AS 4S", "JS 4S", "JS QS"]
+    pos = Position([cards(c) for c in table], [0] * 10,
+                   cards("JS TS QS 2S 7S KS 9S 3S 2S 5S TS 3S 6S TS KS QS 4S 8S KS TS"), [3] * 4)
+    assert not fair.search(mask(pos), seed=0, budget=3_000).ranked[0].move.is_deal
+    bench.switch_off("hope")
+    bench.switch_off("endgame")
+    assert fair.OPEN_HOPE == 0 and fair.ENDGAME_SHARE == fair_beam.ENDGAME_SHARE == 0
+    bench.switch_off("deal")
+    assert fair.search(mask(pos), seed=0, budget=3_000).ranked[0].move.is_deal
+    with pytest.raises(ValueError):
+        bench.switch_off("game 54")
+
+
+def test_without_and_no_clock_reach_the_games_process(monkeypatch, capsys):
+    taken = []
+    monkeypatch.setattr(bench, "switch_off", taken.append)
+    monkeypatch.setattr(bench, "Pool", FakePool)
+    assert bench.main(["--suits", "1", "--first", "3", "--games", "1", "--seconds", "0.04",
+                       "--without", "deal", "--no-clock"]) == 0
+    assert taken == ["deal"] and "without deal, no clock" in capsys.readouterr().out
+
+
+class FakePool:
+    """The bench's pool, in this process (so a patched ``switch_off`` is the one called)."""
+
+    def __init__(self, jobs: int) -> None:
+        pass
+
+    def __enter__(self) -> FakePool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def imap(self, fn, jobs):
+        return map(fn, jobs)

@@ -3,6 +3,7 @@
     python tools/bench_spider_hint_bot.py [--suits 1 2 4] [--first 1] [--games 200]
                                           [--seconds S] [--jobs 1]
                                           [--solver-budget 0] [--solver-seconds 60]
+                                          [--without RULE] [--no-clock]
 
 The *fair hint* bot presses H: it plays exactly the code path of the game's
 Hint button (:class:`game.play.spider_hint.SpiderHints`: the player's view
@@ -15,6 +16,11 @@ its wins per suit count with a 95% Wilson interval and the seconds each hint
 took (median and 95th percentile). ``--seconds S`` searches a node budget of
 about S seconds instead of the game's (for trying budgets: figures measured
 so are not the game's).
+
+``--without RULE`` switches off one rule written for named tuning games
+(:data:`WITHOUT`), to see whether it holds on held-out games; ``--no-clock``
+drops the 2 s safety clock, so that a run is one deterministic player whatever
+else the machine runs (compare such runs with each other).
 
 Report figures on games never used to choose the hint's rules or constants
 (docs/solver-and-hints.md names the ranges): games 1..100 were looked at while tuning it.
@@ -65,6 +71,30 @@ MAX_ACTIONS = 2000
 MAX_IDLE = 150
 
 Policy = Callable[[Position], list[Move]]
+
+#: The rules ``--without`` switches off, each written for named games of the tuning range:
+#: an open layout counting half a win at one suit (games 22, 51, 88), the endgame's
+#: complete search at one suit (52, 70, 88), and the deal rule's breaks and turned cards
+#: (38, 54); docs/solver-and-hints.md, "Rules written for one game, on held-out games".
+WITHOUT = ("hope", "endgame", "deal")
+
+
+def switch_off(rule: str) -> None:
+    """Switch one of :data:`WITHOUT` off in this process (a bench's game process)."""
+    from game.spider import fair, fair_beam
+
+    if rule == "hope":
+        fair.OPEN_HOPE = 0.0
+    elif rule == "endgame":
+        # (fair.py reads its own import of the share; the beam reads the module's.)
+        setattr(fair, "ENDGAME_SHARE", 0.0)  # noqa: B010
+        fair_beam.ENDGAME_SHARE = 0.0
+    elif rule == "deal":
+        fair.TIDY_TURNED = 0.0
+        # No move takes a break away: only the older tests of progress count.
+        setattr(fair, "breaks", lambda state: 0)  # noqa: B010
+    else:
+        raise ValueError(f"no rule {rule!r}: one of {', '.join(WITHOUT)}")
 
 
 def hint_choices(pos: Position) -> list[Move]:
@@ -156,10 +186,13 @@ class HereSolver:
 
 class FairBot:
     """What H shows on each table of one game, in its order (the first is the hint),
-    timing each search. ``seconds``: None for the game's budget."""
+    timing each search. ``seconds``: None for the game's budget; ``clock``: False for
+    no safety clock."""
 
-    def __init__(self, seconds: float | None = None) -> None:
+    def __init__(self, seconds: float | None = None, clock: bool = True) -> None:
         self.solver = HereSolver(None if seconds is None else budget_for(seconds))
+        if not clock:
+            self.solver.limits["time_limit"] = None
         self.hints = SpiderHints(lambda: self.solver)
         self.times = self.solver.times
 
@@ -181,10 +214,13 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def fair_game(job: tuple[int, int, float | None]) -> tuple[int, bool, bool, list[float]]:
-    """Play game ``n`` at ``suits`` with the fair hint and with the heuristic hint."""
-    n, suits, seconds = job
-    bot = FairBot(seconds)
+def fair_game(job: tuple[int, int, float | None, str | None, bool]) -> tuple[int, bool, bool, list[float]]:
+    """Play game ``n`` at ``suits`` with the fair hint and with the heuristic hint
+    (``without``: a rule of :data:`WITHOUT` switched off; ``clock``: the safety clock)."""
+    n, suits, seconds, without, clock = job
+    if without is not None:
+        switch_off(without)
+    bot = FairBot(seconds, clock)
     won = play(deal(n, suits), bot)
     return n, won, play(deal(n, suits), hint_choices), bot.times
 
@@ -230,6 +266,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="also run the full-knowledge solver with this many states (0: no)")
     ap.add_argument("--solver-seconds", type=float, default=60.0,
                     help="the solver's wall-clock limit per game (0: none)")
+    ap.add_argument("--without", choices=WITHOUT, default=None,
+                    help="switch off one rule written for named tuning games (the fair hint's)")
+    ap.add_argument("--no-clock", action="store_true",
+                    help="no 2 s safety clock on the fair hint: one deterministic player")
     args = ap.parse_args(argv)
     if args.games < 1 or args.first < 1 or (args.seconds is not None and args.seconds < 0) or args.jobs < 1:
         print("--games, --first and --jobs must be at least 1 and --seconds not negative", file=sys.stderr)
@@ -238,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     fair = args.seconds is None or args.seconds > 0
     budget = limits.SPIDER_HINT.states if args.seconds is None else budget_for(args.seconds)
     setting = "the game's H" if args.seconds is None else f"{args.seconds:g} s/move"
+    setting += "" if args.without is None else f" without {args.without}"
+    setting += ", no clock" if args.no_clock else ""
     print(f"games {games.start}..{games.stop - 1}: first hint, no undo; "
           f"fair hint: {setting} ({budget:,} nodes)" if fair else
           f"games {games.start}..{games.stop - 1}: first hint, no undo")
@@ -247,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         by_fair = by_hint = 0
         times: list[float] = []
         if fair:
-            jobs = [(n, suits, args.seconds) for n in games]
+            jobs = [(n, suits, args.seconds, args.without, not args.no_clock) for n in games]
             with Pool(args.jobs) as pool:
                 for n, won, hinted, t in pool.imap(fair_game, jobs):
                     by_fair += won
