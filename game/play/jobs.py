@@ -89,34 +89,30 @@ class Jobs:
 
     def solver(self, game: str) -> SolverService:
         """The game's solver worker (started on its first request)."""
-        if game not in self.solvers:
-            self.solvers[game] = SolverService(game)
-        return self.solvers[game]
+        return self._worker(game, game)
 
-    def par_solver(self, game: str) -> SolverService:
-        """The game's par worker, beside the live check's: its long search is never superseded."""
-        key = f"par-{game}"
+    def _worker(self, key: str, game: str) -> SolverService:
+        """The worker kept under ``key`` for ``game`` (made on first use; its process starts
+        on its first request)."""
         if key not in self.solvers:
             self.solvers[key] = SolverService(game)
         return self.solvers[key]
+
+    def par_solver(self, game: str) -> SolverService:
+        """The game's par worker, beside the live check's: its long search is never superseded."""
+        return self._worker(f"par-{game}", game)
 
     def yardstick_solver(self, game: str) -> SolverService:
         """FreeCell's yardstick worker: the review's forward pass over the game, followed
         after every change (:mod:`game.play.freecell_hint`), never superseded by the
         live check's requests nor stopping par's search."""
-        key = f"yardstick-{game}"
-        if key not in self.solvers:
-            self.solvers[key] = SolverService(game)
-        return self.solvers[key]
+        return self._worker(f"yardstick-{game}", game)
 
     def ponder_solver(self, game: str) -> SolverService:
         """Spider's thinking-ahead worker: the hint for each new table, started before H
         is pressed (:mod:`game.play.spider_hint`), never superseded by the demo's or the
         review's requests."""
-        key = f"ponder-{game}"
-        if key not in self.solvers:
-            self.solvers[key] = SolverService(game)
-        return self.solvers[key]
+        return self._worker(f"ponder-{game}", game)
 
     def _wait(self, what: str, game: str, rid: int) -> None:
         self.waiting = (what, rid)
