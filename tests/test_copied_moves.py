@@ -96,11 +96,31 @@ def test_spiders_win_says_one_count_of_moves_everywhere(play_for):
     assert session.won and deals == 5
     n = len(line)  # a deal is a move, as in Windows Spider: each costs its point
     assert session.moves == n and session.score == 1300 - n
-    assert re.search(rf"score {1300 - n}   {n} moves", play.status()), play.status()
+    assert re.search(rf"score {1300 - n:,}   {n} moves", play.status()), play.status()
     panel = play.panel()
     assert panel is not None and panel.title == "You won!" and f"Moves {n}" in panel.lines
-    assert said == f"Won with {1300 - n} points in {n} moves."
+    assert f"Score {1300 - n:,}" in panel.lines and 1300 - n >= 1000  # "1,150": grouped
+    assert said == f"Won with {1300 - n:,} points in {n} moves."
     assert Statistics.load(play.store)["spider-1"].fewest_moves == n
+
+
+def test_spiders_score_groups_its_digits_as_the_language_does(play_for):
+    """Past 1,000 points the score reads as each language writes numbers: Russian
+    "счёт 1 150" (a no-break space) on the status line, the result and the win's words."""
+    line = [SpiderMove.parse(t) for t in (DATA / "spider_game1_1suit.moves").read_text().splitlines()
+            if t and not t.startswith("#")]
+    play = play_for("spider", 1, 1, animation_speed="instant", language="ru")
+    for move in line:
+        play.table.play(move)
+        play.update(1 / 60)
+    play.update(1.0)
+    said = play.message
+    score = 1300 - len(line)
+    russian = f"{score // 1000}\u00a0{score % 1000:03d}"
+    assert score >= 1000 and f"счёт {russian}" in play.status(), play.status()
+    assert russian in said, said
+    play.act(Action(Act.FOCUS_LEFT))
+    assert any(russian in text for text in play.panel().lines), play.panel().lines
 
 
 def test_a_spider_save_written_before_deals_counted_as_moves_still_loads():

@@ -11,6 +11,7 @@ from game import speeds
 from game.challenges.sentences import suits_name
 from game.clock import clock_text
 from game.i18n import _, ngettext
+from game.i18n.formats import grouped
 from game.input.actions import Act
 from game.places import PileKind
 from game.play.coach import SPIDER
@@ -131,7 +132,7 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
         shown = self.as_shown()
         # TRANSLATORS: {suits} is "1 suit", "2 suits" or "4 suits", as the game names its levels.
         parts = [_("Spider, {suits}, game #{number}").format(suits=suits_name(s.suits), number=s.number),
-                 clock_text(s.clock.elapsed), _("score {score}").format(score=shown.score),
+                 clock_text(s.clock.elapsed), _("score {score}").format(score=grouped(shown.score)),
                  ngettext("{moves} move", "{moves} moves", shown.moves).format(moves=shown.moves),
                  ngettext("{deals_left} deal left", "{deals_left} deals left",
                           shown.deals_left).format(deals_left=shown.deals_left)]
@@ -188,7 +189,7 @@ class SpiderTable(Reviewing[Position, Move, SpiderSession], Table):
             return Panel(_("You won!"), (game,
                                       _("Time {elapsed}").format(elapsed=clock_text(s.clock.elapsed)),
                                       self.moves_text or _("Moves {moves}").format(moves=s.moves),
-                                      _("Score {score}").format(score=s.score)) + self.result_notes,
+                                      _("Score {score}").format(score=grouped(s.score))) + self.result_notes,
                          self.outcome_buttons(won=True, new=_("New game")))
         return Panel(_("No move is left"), (_("Nothing can move and no deal is possible."),),
                      self.outcome_buttons(won=False, new=_("New game")))

@@ -46,6 +46,7 @@ from typing import NamedTuple
 from game import rules
 from game.cards import CARDS, NAMES, RANK, SUIT, Card, Suit, run_name
 from game.i18n import _, ngettext
+from game.i18n.formats import grouped
 from game.rules import Termination
 from game.spider.board import PositionError, board_text, read_board_text
 from game.spider.deck import deck_suits, missing_sets
@@ -86,7 +87,7 @@ class Outcome(rules.Outcome):
     def __str__(self) -> str:
         if self.won:
             return ngettext("Won with {score} points in {n} move.", "Won with {score} points in {n} moves.",
-                            self.move_count).format(score=self.score, n=self.move_count)
+                            self.move_count).format(score=grouped(self.score), n=self.move_count)
         return _("No move and no deal is left: undo, or start a new game.")
 
 
