@@ -500,6 +500,25 @@ def test_argparse_s_own_words_and_complaints_come_from_the_catalog(capsys):
     assert out.startswith("«usage:") and "«positional arguments" in out and "«show this help message" in out
 
 
+@pytest.mark.parametrize("code, colon", [("en", ":"), ("ko", ":"), ("ja", "\uff1a"), ("ru", ":"),
+                                         ("zh_CN", "\uff1a")])
+def test_the_helps_section_headings_end_in_the_languages_own_colon(capsys, code, colon):
+    """argparse writes "options:" with a half-width colon whatever the language; Chinese and
+    Japanese write "选项：", full width, as their "usage" already does."""
+    from game.commands import main
+
+    for argv in (["-h"], ["solve", "-h"]):
+        with pytest.raises(SystemExit):
+            main(["--lang", code, *argv])
+        out = capsys.readouterr().out
+        i18n.set_language(code)
+        headings = [i18n._("positional arguments"), i18n._("options")]
+        i18n.set_language("en")
+        lines = out.splitlines()
+        assert [h + colon for h in headings] == [line for line in lines if line in (h + ":" for h in headings)
+                                                 or line in (h + "\uff1a" for h in headings)], out
+
+
 @pytest.mark.parametrize("code, title, day, heads", [
     ("en", "November 2026", "2 November", "Mo Tu We Th Fr Sa Su"),
     ("ru", "Ноябрь 2026", "2 ноября", "Пн Вт Ср Чт Пт Сб Вс"),

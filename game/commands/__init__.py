@@ -53,7 +53,7 @@ from typing import Any, NoReturn
 
 from game import __version__, limits
 from game.commands.usage import UsageError
-from game.i18n import LANGUAGES, N_, PSEUDO, _, set_language
+from game.i18n import LANGUAGES, N_, PSEUDO, _, pgettext, set_language
 from game.i18n.detect import detect_language
 from game.i18n.formats import grouped, listed
 from game.numbers import NumberError
@@ -72,11 +72,31 @@ NUMBERS_HELP = N_("numbers are ASCII digits, optionally grouped by thousands wit
 
 
 class _Formatter(argparse.HelpFormatter):
-    """argparse's help, its "usage:" in the current language."""
+    """argparse's help, its "usage:" and its section headings' colons in the current
+    language (Chinese and Japanese write a full-width "：")."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._headings: list[str] = []
 
     def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
                   groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    def start_section(self, heading: str | None) -> None:
+        if heading:
+            self._headings.append(heading)
+        super().start_section(heading)
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        # argparse writes each heading as "heading:" on a line of its own, its colon fixed.
+        # TRANSLATORS: a section heading of the command line's help, as "options:"; keep {heading}.
+        colon = pgettext("help heading", "{heading}:")
+        for heading in self._headings:
+            line = colon.format(heading=heading).replace("\\", "\\\\")
+            text = re.sub(rf"^( *){re.escape(heading)}:$", rf"\g<1>{line}", text, flags=re.MULTILINE)
+        return text
 
 
 class _Parser(argparse.ArgumentParser):
