@@ -209,8 +209,8 @@ def test_challenge_levels_and_streaks_are_words_of_their_own(code, words):
 
 
 def test_each_play_button_is_one_word_in_korean():
-    """"Play" was both 시작 and 플레이: every Play button says 시작. (The context-free "Play" is
-    Settings' section of play settings, a heading and no button: see the next test.)"""
+    """"Play" was both 시작 and 플레이: every Play button says 시작. (The "Play" of context
+    "settings section" is Settings' section of play settings, a heading and no button: see the next test.)"""
     plays = [e for e in catalog("ko") if (e.msgid == "Play" and e.msgctxt == "challenge button")
              or e.msgid == "Play #{today}" or e.msgid.startswith("Play {")]
     assert len(plays) >= 3

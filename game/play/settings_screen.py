@@ -105,8 +105,13 @@ def settings_screen(settings: Settings, held: tuple[str, str] | None = None, des
     # Each language named in itself, so a player who cannot read the current one finds theirs.
     speech = (choice("", "language", tuple(LANGUAGES), tuple(LANGUAGES.values()), st.language or language()),)
     b.add(_("Back"), "back")
-    sections = (Section(_("Play"), play), Section(_("Look"), look), Section(_("Sound"), sound),
-                Section(_("Language"), speech))
+    sections = (
+        # TRANSLATORS: the Settings screen's first section heading: how the game plays (a noun, as
+        # "Gameplay"; not the verb "play").
+        Section(pgettext("settings section", "Play"), play),
+        Section(pgettext("settings section", "Look"), look),
+        Section(pgettext("settings section", "Sound"), sound),
+        Section(pgettext("settings section", "Language"), speech))
     return Panel(_("Settings"), (), tuple(b.buttons), vertical=True, sections=sections)
 
 
