@@ -217,16 +217,18 @@ def test_each_play_button_is_one_word_in_korean():
     assert all("시작" in t and "플레이" not in t for e in plays for t in e.translations)
 
 
-def test_the_play_settings_section_is_not_named_as_a_start_button_in_korean():
+@pytest.mark.parametrize("code", ["ko", "ja", "ru", "zh_CN"])
+def test_the_play_settings_section_is_not_named_as_a_start_button(code):
     """Settings' first section holds how the game plays (automatic moves, dragging, animation
-    speed...): headed 시작 ("start") beside 화면 / 소리 / 언어 it read as a button that starts a
-    game. It is headed 플레이, and no word of the challenges' Play button (시작) is in it."""
-    i18n.set_language("ko")
+    speed...): named as the challenges' Play button (Korean 시작 "start", Japanese プレイ) it
+    read as a button that starts a game. Korean heads it 플레이, Japanese ゲームプレイ, and it
+    is never the button's word."""
+    i18n.set_language(code)
     try:
         panel = settings_panel()
         section = next(s for s in panel.sections if any(
             panel.buttons[i].action.startswith("set-drag_distance=") for r in s.rows for i in r.buttons))
         start = i18n.pgettext("challenge button", "Play")
-        assert start not in section.title and "시작" not in section.title, section.title
+        assert section.title != start and "시작" not in section.title, section.title
     finally:
         i18n.set_language("en")
