@@ -26,8 +26,8 @@ except ImportError:  # pragma: no cover
 
 from game.render import theme
 
-__all__ = ["Camera", "Rect", "bar_rows", "fill_height", "fit_distance", "hud_band", "hud_rows", "hud_text_px",
-           "portrait_amount", "set_text_scale", "table_area", "text_scale", "tilt_for"]
+__all__ = ["Camera", "Rect", "fill_height", "fit_distance", "hud_band", "hud_rows", "hud_text_px", "portrait_amount",
+           "set_text_scale", "table_area", "text_scale", "tilt_for"]
 
 #: (x0, x1, y0, y1) on the table plane.
 Rect = tuple[float, float, float, float]
@@ -44,16 +44,6 @@ HUD_PER_WIDTH = 50.0
 HUD_NOTICE_ROW = 1.55
 HUD_STATUS_ROW = 1.5
 HUD_BUTTON_ROW = 2.2
-#: A window fewer text sizes wide than this gives the control bar's buttons two rows: in one,
-#: Spider's nine buttons (56 text sizes in Russian, short labels) would shrink their text,
-#: at 200% back toward the 100% size. Landscape windows at 100% and 125% are wider than
-#: this (a 16:9 one is 75 text sizes wide at 100%); a portrait one, 50 wide, has height to spare.
-BAR_ONE_ROW_WIDTH = 52.0
-#: Narrower still, a portrait window (height to spare) gives them three rows: in two, Russian's
-#: nine at 200% in a 720-pixel-wide window (26 text sizes) would still shrink their text a fifth.
-BAR_TWO_ROWS_WIDTH = 28.0
-#: The height of each row of two or three, in text sizes: a little less than one row's.
-HUD_BUTTON_ROW_MORE = 2.1
 
 #: The player's text size (Settings -> Text size) as a factor of the window's own: every
 #: text size of the HUD, panels and screens derives from :func:`hud_text_px`, so this one
@@ -90,32 +80,10 @@ def hud_text_px(width: int, height: int) -> int:
     return round(max(HUD_MIN_PX, min(HUD_MAX_PX, px)) * _text_scale)
 
 
-def bar_rows(width: int, height: int) -> int:
-    """How many rows the control bar's buttons take: two where the window is narrow for
-    its text size (:data:`BAR_ONE_ROW_WIDTH`), three in a portrait window narrower still
-    (:data:`BAR_TWO_ROWS_WIDTH`), else one. By the window and the text size alone, so the
-    table never moves while the bar's labels change.
-
-    >>> bar_rows(1280, 720), bar_rows(800, 600), bar_rows(720, 1280)
-    (1, 1, 2)
-    >>> _ = set_text_scale(2.0)
-    >>> bar_rows(1280, 720), bar_rows(800, 600), bar_rows(720, 1280)
-    (2, 2, 3)
-    >>> _ = set_text_scale(1.0)
-    """
-    across = width / hud_text_px(width, height)
-    if across >= BAR_ONE_ROW_WIDTH:
-        return 1
-    return 3 if across < BAR_TWO_ROWS_WIDTH and height > width else 2
-
-
 def hud_rows(width: int, height: int) -> tuple[int, int, int]:
-    """Heights in pixels of the notice, status and button rows at the window's bottom edge, top down
-    (the button row holds :func:`bar_rows` rows)."""
+    """Heights in pixels of the notice, status and button rows at the window's bottom edge, top down."""
     px = hud_text_px(width, height)
-    rows = bar_rows(width, height)
-    buttons = HUD_BUTTON_ROW if rows == 1 else rows * HUD_BUTTON_ROW_MORE
-    return round(HUD_NOTICE_ROW * px), round(HUD_STATUS_ROW * px), round(buttons * px)
+    return round(HUD_NOTICE_ROW * px), round(HUD_STATUS_ROW * px), round(HUD_BUTTON_ROW * px)
 
 
 def hud_band(width: int, height: int) -> int:

@@ -20,13 +20,12 @@ off the window. The overlay draws exactly this geometry; tests check it without 
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.render.camera import bar_rows, hud_band, hud_rows, hud_text_px
+from game.render.camera import hud_band, hud_rows, hud_text_px
 
 __all__ = ["ELLIPSIS", "NOTICE_LINES", "NOTICE_LINES_NARROW", "HudButton", "HudGeometry", "PlacedButton", "Rect",
            "button_at", "clean_text", "fit_text", "font_measure", "hud_geometry", "inside", "notice_lines", "overlaps",
@@ -265,41 +264,10 @@ def short_label(label: str) -> str:
     return _HINT.sub("", label).strip() or label
 
 
-def _button_rows(buttons: Sequence[ButtonLike], area: Rect, rows: int, px: int, measure: Measure
-                 ) -> tuple[int, list[HudButton]]:
-    """Fit the buttons in ``rows`` rows of ``area`` (:func:`~game.render.camera.bar_rows`), in
-    order, split where the rows come out most even: one text size and one kind of label in
-    every row."""
-    rows = min(rows, len(buttons))
-    if rows <= 1:
-        return _button_row(buttons, area, px, measure)
-    x0, y0, w, h = area
-    # The cuts that leave the widest row narrowest (labels differ in length: Russian's Undo
-    # is three of Chinese's), the first rows the wider on a tie.
-    widths = [measure(clean_text(b.label, 200), px)[0] + px for b in buttons]
-
-    def widest(cuts: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-        edges = (0, *cuts, len(buttons))
-        return max(sum(widths[a:b]) for a, b in itertools.pairwise(edges)), tuple(-c for c in cuts)
-
-    cuts = min(itertools.combinations(range(1, len(buttons)), rows - 1), key=widest)
-    edges = (0, *cuts, len(buttons))
-    parts = [buttons[a:b] for a, b in itertools.pairwise(edges)]
-    bands = [(x0, y0 + h * i // rows, w, h * (i + 1) // rows - h * i // rows) for i in range(rows)]
-    first = [_button_row(part, band, px, measure) for part, band in zip(parts, bands)]
-    size = min(s for s, _placed in first)
-    shorten = any(b.label != clean_text(o.label, 200)
-                  for (_size, placed), part in zip(first, parts) for b, o in zip(placed, part))
-    placed: list[HudButton] = []
-    for part, band in zip(parts, bands):
-        placed += _button_row(part, band, size, measure, shorten)[1]
-    return size, placed
-
-
-def _button_row(buttons: Sequence[ButtonLike], row: Rect, px: int, measure: Measure, shorten: bool = False
+def _button_row(buttons: Sequence[ButtonLike], row: Rect, px: int, measure: Measure
                 ) -> tuple[int, list[HudButton]]:
     """Fit the buttons in ``row``, centred: full labels, then short ones, then smaller text,
-    then less space around each label, then cut (``shorten``: short labels from the start)."""
+    then less space around each label, then cut."""
     x0, y0, w, h = row
     if not buttons:
         return px, []
@@ -316,7 +284,7 @@ def _button_row(buttons: Sequence[ButtonLike], row: Rect, px: int, measure: Meas
     full = [clean_text(b.label, 200) for b in buttons]
     short = [short_label(lb) for lb in full]
     labels, size = full, px
-    if shorten or sum(widths(full, px)) + gap(px) * (len(buttons) - 1) > room:
+    if sum(widths(full, px)) + gap(px) * (len(buttons) - 1) > room:
         labels = short
         need = sum(widths(short, px)) + gap(px) * (len(buttons) - 1)
         while need > room and size > MIN_BUTTON_PX:
@@ -433,7 +401,7 @@ def hud_geometry(size: tuple[int, int], status: str, message: str = "",
         status_box = (pad, row_y + (status_h - th) // 2, min(tw, room), th)
         if mirror:
             status_box = (w - pad - status_box[2],) + status_box[1:]
-    button_px, placed = _button_rows(buttons, (0, row_y + status_h, w, button_h), bar_rows(w, h), px, measure)
+    button_px, placed = _button_row(buttons, (0, row_y + status_h, w, button_h), px, measure)
     if mirror:
         placed = [HudButton(b.label, b.action, b.enabled, (w - b.rect[0] - b.rect[2],) + b.rect[1:], b.focus)
                   for b in placed]
