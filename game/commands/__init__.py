@@ -75,8 +75,9 @@ class _Formatter(argparse.HelpFormatter):
     """argparse's help, its "usage:" and its section headings' colons in the current
     language (Chinese and Japanese write a full-width "：")."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width)
         self._headings: list[str] = []
 
     def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
