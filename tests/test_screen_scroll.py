@@ -25,8 +25,10 @@ from conftest import every_language
 from test_screens import move_list_panels, screens
 
 from game import i18n
+from game.play.panels import Panel
 from game.render.camera import set_text_scale
 from game.ui import screens as screens_module
+from game.ui.geometry import ScreenGeometry
 from game.ui.overlay import Overlay
 from game.ui.screens import screen_geometry
 
@@ -226,6 +228,79 @@ def test_every_view_opens_on_a_whole_row_at_its_top(lang):
                 view_top = g.title_at[1] + font_measure(g.title, g.title_px)[1] + g.px * 2 // 3
                 first = min([b.rect[1] for b in g.buttons] + [t.y for t in g.texts if t.role != "title"])
                 assert first - view_top <= 2 * g.px, (name, lang, offset, first - view_top, g.px)
+    finally:
+        set_text_scale(1.0)
+        i18n.set_language("en")
+
+
+def chart_and_months() -> dict[str, Panel]:
+    """The statistics with a chart of recent games, with the daily deals' month (under the
+    table) and with the daily challenges' month (under the badges)."""
+    from test_screens import sample_progress, sample_stats, shown
+
+    from game.play.menu import Menu, Settings
+
+    menu = Menu(Settings(spider_suits=2), sample_stats(), marks=sample_progress)
+    menu.open()
+    menu.choose("statistics")
+    out: dict[str, Panel] = {}
+    for tab in ("freecell", "daily", "challenges"):
+        menu.choose(f"chart-{tab}")
+        out[tab] = shown(menu)
+    return out
+
+
+def views_at_stops(size: tuple[int, int], panel: Panel) -> list[ScreenGeometry]:
+    """The screen as the wheel leaves it at each of its stops (the whole screen, if it does not scroll)."""
+    g = screen_geometry(size, panel)
+    if not g.above + g.below:
+        return [g]
+    return [screen_geometry(size, panel, scroll=s) for s in g.stops]
+
+
+@pytest.mark.parametrize("lang", every_language())
+@pytest.mark.parametrize("size", [(1280, 720), (720, 1280)], ids=["landscape", "portrait"])
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0], ids=lambda s: f"{s:.0%}")
+def test_the_chart_and_every_day_of_a_month_show_whole_at_some_scroll_stop(scale, size, lang):
+    # "At 200% in a 1280x720 window the Recent games chart never shows": taller than the
+    # view, it was left out at every scroll position, and most days of the month with it.
+    from game.i18n.formats import weekday_heads
+    from game.ui.hud import font_measure, inside
+
+    i18n.set_language(lang)
+    set_text_scale(scale)
+    try:
+        for name, panel in chart_and_months().items():
+            views = views_at_stops(size, panel)
+            charts = 0
+            days: set[tuple[int, int]] = set()
+            for g in views:
+                top = g.title_at[1] + font_measure(g.title, g.title_px)[1] + g.px * 2 // 3
+                view = (g.box[0], top, g.box[2], g.box[1] + g.box[3] - top)
+                legend = [t for t in g.texts if t.role == "legend"]
+                if g.chart is not None:
+                    # The plot, its bars, its legend (four words) and its axis labels, all in view.
+                    axis = [t for t in g.texts if t.role == "axis"]
+                    assert len(legend) == 4 and len(axis) >= 5, (name, lang, g.offset, legend, axis)
+                    for r in (g.chart.plot, *(r for r, _k in g.chart.bars), *(r for r, _k in g.chart.swatches)):
+                        assert inside(r, view), (name, lang, g.offset, r, view)
+                    for t in legend + axis:
+                        assert inside((t.x, t.y, *font_measure(t.text, t.px)), view), (name, lang, g.offset, t)
+                    charts += 1
+                for r, _state, _today in g.days:
+                    assert inside(r, view), (name, lang, g.offset, r, view)
+                    days.add((r[0], r[1] + g.offset))
+                if g.days:  # the weekday heads stand over the weeks shown, in view
+                    first = min(r[1] for r, _s, _t in g.days)
+                    heads = [t for t in g.texts if t.role == "header" and t.text in weekday_heads() and t.y < first]
+                    row = max((t.y for t in heads), default=-1)
+                    assert view[1] <= row and len([t for t in heads if t.y == row]) == 7, (name, lang, g.offset, heads)
+            if panel.chart is not None:
+                assert charts, f"{name} ({lang}, {scale:.0%}, {size}): no scroll stop shows the chart"
+            if panel.calendar is not None:
+                assert len(days) == len(panel.calendar.days), (
+                    f"{name} ({lang}, {scale:.0%}, {size}): {len(days)} of {len(panel.calendar.days)} days "
+                    "show at some scroll stop")
     finally:
         set_text_scale(1.0)
         i18n.set_language("en")

@@ -90,15 +90,18 @@ class ScreenGeometry:
     #: How far (pixels) that screen is scrolled down.
     offset: int = 0
     #: The pieces of a scrolling screen that show whole or not at all: each row of a
-    #: section (its label, value, buttons and notes) and each section's heading with its
-    #: rule, as ``(whole, head)``: a row's head is its label, value and buttons, what shows
-    #: whole where the notes under them make the row taller than the view.
+    #: section (its label, value, buttons and notes), each section's heading with its
+    #: rule, a table's header and each line, the chart, and a month's name with its legend,
+    #: its weekday heads and each week, as ``(whole, head)``: a row's head is its label,
+    #: value and buttons, what shows whole where the notes under them make the row taller
+    #: than the view.
     units: tuple[tuple[Rect, Rect], ...] = ()
     #: The offsets at which a row (or heading) starts at the view's top, both ends included:
     #: where the wheel stops (:meth:`game.ui.overlay.Overlay.scroll_by`), so a view always shows one.
     stops: tuple[int, ...] = ()
-    #: Each part of a table: its header (heads and rule) and the whole part. A scrolling screen
-    #: keeps a header in view at the top while lines of its part are in view under it.
+    #: Each part of a table (and a month: its weekday heads over its weeks): its header (heads
+    #: and rule) and the whole part. A scrolling screen keeps a header in view at the top
+    #: while lines of its part are in view under it.
     tables: tuple[tuple[Rect, Rect], ...] = ()
 
     def rects(self) -> list[Rect]:

@@ -13,7 +13,7 @@ from game.i18n.lines import as_sentence, breaks, words
 from game.render.camera import hud_band, hud_text_px, text_scale
 from game.ui.geometry import ChartGeometry, ScreenButton, ScreenGeometry, Text
 from game.ui.hud import ButtonLike, Measure, Rect, clean_text, fit_text, font_measure
-from game.ui.scrolling import scrolled
+from game.ui.scrolling import scrolled, view_span
 
 __all__ = ["OUTCOMES", "screen_geometry", "wrap_plain"]
 
@@ -405,6 +405,10 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
     title = fit_text(getattr(panel, "title", ""), inner, title_px, measure) or " "
     title_h = measure(title, title_px)[1]
     y = y0 + pad + title_h + px * 2 // 3
+    # A screen that scrolls shows through a view under its title (the box starts ``margin``
+    # down): a chart or a month taller than that view would show at no scroll position.
+    view_top, view_bottom = view_span(size, px, margin + pad, title_h)
+    view = view_bottom - view_top
     texts: list[Text] = []
     placed: list[ScreenButton] = []
     fields: list[Rect] = []
@@ -485,27 +489,42 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
     footer_h = (foot_lines * (bh + gap) - gap + px) if footer else 0
     cut = 0
     if chart is not None:
-        legend_h = th + px // 2
         # Under the plot: a line of labels, and a second where the caption cannot sit among them.
         probe = _chart(chart, 0, 0, inner, 4 * px, px, measure)
+        # Over it, the legend: a line, and more where its words do not fit on one (large text,
+        # a portrait window); the probe's plot starts under its last line.
+        spx = max(SCREEN_MIN_PX, round(px * 0.85))
+        legend_h = th + px // 2 + probe[0].plot[1] - (measure("Ag", spx)[1] + px // 2)
         under = {t.y for t in probe[1] if t.role == "axis" and t.y > probe[0].plot[1] + probe[0].plot[3]}
         axis_h = len(under) * th + px // 3 if under else th + px // 3
-        room = avail_h - (y - y0) - footer_h - pad - legend_h - axis_h - px
-        plot_h = min(14 * px, room)
-        if plot_h < 4 * px:
-            cut += 1
-            plot_h = 4 * px
+        if tall:
+            # The chart shows whole or not at all: its plot takes what the view leaves it
+            # under the legend and over the axis labels, so one scroll position shows it all.
+            plot_h = max(4 * px, min(14 * px, view - legend_h - axis_h))
+        else:
+            room = avail_h - (y - y0) - footer_h - pad - legend_h - axis_h - px
+            plot_h = min(14 * px, room)
+            if plot_h < 4 * px:
+                cut += 1
+                plot_h = 4 * px
         chart_geo, chart_texts = _chart(chart, x0 + pad, y, inner, plot_h, px, measure)
         texts += chart_texts
+        whole = (x0 + pad, y, inner, legend_h + plot_h + axis_h)
+        units.append((whole, whole))  # the wheel stops where the chart starts at the view's top
         y += legend_h + plot_h + axis_h + px // 2
     days: list[tuple[Rect, str, bool]] = []
     day_swatches: list[tuple[Rect, str]] = []
     if calendar is not None:
-        room = avail_h - (y - y0) - footer_h - pad - px
-        used, cal_texts, days, day_swatches = _month(calendar, x0 + pad, y, inner, room, px, measure)
-        if used > room:
+        # Scrolling, the month's weeks are sized to show all at once in the view where they
+        # can; where they cannot, each week is a line of a table under the weekday heads.
+        room = view if tall else avail_h - (y - y0) - footer_h - pad - px
+        used, cal_texts, days, day_swatches, cal_units, cal_table = _month(calendar, x0 + pad, y, inner, room,
+                                                                           px, measure)
+        if used > room and not tall:
             cut += 1
         texts += cal_texts
+        units += cal_units
+        tables.append(cal_table)
         y += used
     y += px // 2
     # The footer: buttons no row names, centred rows.
@@ -576,8 +595,12 @@ _LEGEND = {
 
 
 def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, measure: Measure
-           ) -> tuple[int, list[Text], list[tuple[Rect, str, bool]], list[tuple[Rect, str]]]:
-    """A month as a grid of days under its name and a legend: the height used and the pieces."""
+           ) -> tuple[int, list[Text], list[tuple[Rect, str, bool]], list[tuple[Rect, str]],
+                      list[tuple[Rect, Rect]], tuple[Rect, Rect]]:
+    """A month as a grid of days under its name and a legend, in ``room`` pixels of height where
+    they fit: the height used, the pieces, the parts a scrolling view shows whole
+    (:attr:`ScreenGeometry.units`: the name with its legend, the weekday heads, each week) and
+    the weeks as a table under those heads (:attr:`ScreenGeometry.tables`)."""
     spx = max(SCREEN_MIN_PX, round(px * 0.85))
     th = measure("Ag", spx)[1]
     texts: list[Text] = []
@@ -597,6 +620,7 @@ def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, mea
         texts.append(Text(word, lx, ly, spx, "legend"))
         lx += measure(word, spx)[0] + spx
     top = max(y + measure("Ag", px)[1], ly + th) + px // 2
+    units: list[tuple[Rect, Rect]] = [((x, y, width, top - y),) * 2]
     start = first_weekday()
     first = (int(getattr(calendar, "first", 0)) - start) % 7  # the 1st's column in a week that starts at ``start``
     marks = tuple(getattr(calendar, "days", ()))
@@ -609,7 +633,11 @@ def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, mea
     for i, wd in enumerate(weekday_heads()):
         tw = measure(wd, spx)[0]
         texts.append(Text(wd, gx + i * cell_w + (cell_w - tw) // 2, top, spx, "header"))
+    head = (x, top, width, th + px // 4)
+    units.append((head, head))
     top += th + px // 4
+    for week in range(weeks):
+        units.append(((x, top + week * (cell_h + gap), width, cell_h + gap),) * 2)
     days: list[tuple[Rect, str, bool]] = []
     today = int(getattr(calendar, "today", 0))
     for d, state in enumerate(marks, 1):
@@ -620,7 +648,7 @@ def _month(calendar: object, x: int, y: int, width: int, room: int, px: int, mea
         tw, tht = measure(label, spx)
         texts.append(Text(label, r[0] + (r[2] - tw) // 2, r[1] + (r[3] - tht) // 2, spx, "day-" + (state or "none")))
     used = top + weeks * (cell_h + gap) - y
-    return used, texts, days, swatches
+    return used, texts, days, swatches, units, (head, (x, head[1], width, top + weeks * (cell_h + gap) - head[1]))
 
 
 #: Outcomes a chart colours, in legend order.
@@ -635,17 +663,20 @@ def _chart(chart: object, x: int, y: int, width: int, plot_h: int, px: int, meas
     th = measure("Ag", spx)[1]
     texts: list[Text] = []
     swatches: list[tuple[Rect, str]] = []
-    # The legend: a line of coloured squares and words, then the win rate's line sample.
+    # The legend: a line of coloured squares and words, then the win rate's line sample; what
+    # does not fit on the line (large text, a portrait window) goes on under it.
     lx = x
     sq = max(6, spx * 2 // 3)
     for kind in (*OUTCOMES, "rate"):
         word = _(_LEGEND[kind])
+        sample = 2 * sq if kind == "rate" else sq
+        if lx > x and lx + sample + spx // 3 + measure(word, spx)[0] > x + width:
+            lx, y = x, y + th + px // 4
         if kind == "rate":
-            swatches.append(((lx, y + th // 2 - 1, 2 * sq, max(2, px // 6)), kind))
-            lx += 2 * sq + spx // 3
+            swatches.append(((lx, y + th // 2 - 1, sample, max(2, px // 6)), kind))
         else:
             swatches.append(((lx, y + (th - sq) // 2, sq, sq), kind))
-            lx += sq + spx // 3
+        lx += sample + spx // 3
         texts.append(Text(word, lx, y, spx, "legend"))
         lx += measure(word, spx)[0] + spx
     y += th + px // 2
@@ -691,9 +722,9 @@ def _chart(chart: object, x: int, y: int, width: int, plot_h: int, px: int, meas
         mx = px0 + (pw - mw) // 2
         if not all(mx + mw + gap <= a or b + gap <= mx for a, b in ends):
             base += th  # no room between "oldest" and "newest": the caption takes a line under them
-        middle = fit_text(middle, pw, spx, measure)
-        mx = px0 + (pw - measure(middle, spx)[0]) // 2
-        texts.append(Text(middle, mx, base, spx, "axis"))
+        # A caption wider than the plot (large text, a portrait window) wraps, never cut short.
+        for k, line in enumerate([middle] if mw <= pw else wrap_plain(middle, pw, spx, measure)):
+            texts.append(Text(line, px0 + (pw - measure(line, spx)[0]) // 2, base + k * th, spx, "axis"))
     else:
         empty = _("No games yet")
         ew, eh = measure(empty, px)

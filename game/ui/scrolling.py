@@ -7,7 +7,9 @@ hands it here; the wheel scrolls it (``scroll``, pixels down) and otherwise the 
 follows the focused button. A row of a section (its label, value and buttons) and a
 heading with its rule are one piece each (:attr:`ScreenGeometry.units`): at no scroll
 position does a label stand at an edge with its buttons out of sight. A note under a
-row shows with its row, and may run on below the view, line by line.
+row shows with its row, and may run on below the view, line by line. A chart is one
+piece, laid out no taller than the view (:func:`view_span`); so is a month's name with
+its legend, and its weeks, each a line of a table under the weekday heads.
 """
 
 from __future__ import annotations
@@ -18,7 +20,20 @@ from game.render.camera import hud_band
 from game.ui.geometry import ChartGeometry, ScreenGeometry, Text
 from game.ui.hud import Measure, Rect, inside
 
-__all__ = ["scrolled"]
+__all__ = ["scrolled", "view_span"]
+
+
+def view_span(size: tuple[int, int], px: int, title_y: int, title_h: int) -> tuple[int, int]:
+    """The top and bottom (window pixels, y down) of a scrolling screen's view: under its title
+    (at ``title_y``, ``title_h`` tall), above the HUD band. The layout sizes a chart or a month
+    to it (:func:`game.ui.screens.screen_geometry`), so what shows whole fits in it.
+
+        >>> view_span((1280, 720), 34, 51, 60)
+        (133, 580)
+    """
+    w, h = size
+    avail_h = max(4 * px, h - hud_band(w, h) - px // 2)
+    return title_y + title_h + px * 2 // 3, avail_h - max(6, px)
 
 
 def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure: Measure,
@@ -36,8 +51,7 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
     avail_h = max(4 * px, h - hud_band(w, h) - px // 2)
     bx, by, bw, bh = geo.box
     box = (bx, by, bw, max(1, avail_h - by))
-    top = geo.title_at[1] + measure(geo.title, geo.title_px)[1] + px * 2 // 3
-    bottom = box[1] + box[3] - pad
+    top, bottom = view_span(size, px, geo.title_at[1], measure(geo.title, geo.title_px)[1])
     last = by + bh - pad  # where the content ends, unscrolled
 
     room = bottom - top
@@ -101,11 +115,15 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
                     return True
                 hidden[0] += 1
                 return False
-        out = [up(u) for u in needs(r) if not inside(up(u), seen)
-               or any(holds(part, u) and up(u)[1] < top + head[3] for head, part, _s in pinned)]
+        out = [(up(u), u) for u in needs(r) if not inside(up(u), seen) or up(u)[1] < view_top(u)]
         if out:
-            hidden[0 if min(u[1] for u in out) < top else 1] += 1
+            # A line under its table's pinned header has scrolled past it: it lies above.
+            hidden[0 if min(shown[1] - view_top(u) for shown, u in out) < 0 else 1] += 1
         return not out
+
+    def view_top(u: Rect) -> int:
+        """Where the view begins for ``u``: under the header pinned over its table's lines."""
+        return top + next((head[3] for head, part, _s in pinned if holds(part, u)), 0)
 
     chart = geo.chart
     if chart is not None and not keep(chart.plot):
