@@ -29,6 +29,7 @@ from game.play.panels import Panel
 from game.render.camera import set_text_scale
 from game.ui import screens as screens_module
 from game.ui.geometry import ScreenGeometry
+from game.ui.hud import font_measure, inside
 from game.ui.overlay import Overlay
 from game.ui.screens import screen_geometry
 
@@ -301,6 +302,59 @@ def test_the_chart_and_every_day_of_a_month_show_whole_at_some_scroll_stop(scale
                 assert len(days) == len(panel.calendar.days), (
                     f"{name} ({lang}, {scale:.0%}, {size}): {len(days)} of {len(panel.calendar.days)} days "
                     "show at some scroll stop")
+    finally:
+        set_text_scale(1.0)
+        i18n.set_language("en")
+
+
+def statistics_screens() -> dict[str, Panel]:
+    """The statistics on each of its tabs (the table over a chart, the daily deals' month, the
+    challenges with their badge and streak)."""
+    return {**chart_and_months(), "statistics": screens()["statistics"], "challenges": screens()["challenges"]}
+
+
+@pytest.mark.parametrize("lang", every_language())
+@pytest.mark.parametrize("size", [(1280, 720), (720, 1280)], ids=["landscape", "portrait"])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5, 2.0], ids=lambda s: f"{s:.0%}")
+def test_every_part_of_a_folded_table_lies_inside_the_panels_padding(scale, size, lang):
+    # "At 200% Russian in 720x1280 the statistics table's second and later parts run out to
+    # the panel's border": a part one value column wide was the names' column and that column,
+    # wider than the panel; its header rule and line backgrounds reached past the padding.
+    i18n.set_language(lang)
+    set_text_scale(scale)
+    try:
+        for name, panel in statistics_screens().items():
+            if panel.grid is None:
+                continue
+            for g in views_at_stops(size, panel):
+                pad = max(6, g.px)
+                left, right = g.box[0] + pad, g.box[0] + g.box[2] - pad
+                rects = [*g.stripes, *g.rules,
+                         *((t.x, t.y, *font_measure(t.text, t.px)) for t in g.texts if t.role in ("header", "name", "cell"))]
+                for r in rects:
+                    assert left <= r[0] and r[0] + r[2] <= right, (
+                        f"{name} ({lang}, {scale:.0%}, {size}) scrolled {g.offset}px: {r} runs past the padding "
+                        f"({left}..{right})")
+    finally:
+        set_text_scale(1.0)
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", every_language())
+@pytest.mark.parametrize("size", [(1280, 720), (720, 1280)], ids=["landscape", "portrait"])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5, 2.0], ids=lambda s: f"{s:.0%}")
+def test_no_text_of_the_statistics_is_cut_short(scale, size, lang):
+    # "At 200% in 1280x720 the Badge line reads 'No badge yet · 0 of…'": a value too wide for
+    # its column was cut with an ellipsis; it wraps, and every text stays inside the panel.
+    i18n.set_language(lang)
+    set_text_scale(scale)
+    try:
+        for name, panel in statistics_screens().items():
+            for g in views_at_stops(size, panel):
+                for t in g.texts:
+                    where = f"{name} ({lang}, {scale:.0%}, {size}) scrolled {g.offset}px: {t.role} {t.text!r}"
+                    assert not t.text.endswith("\u2026"), where
+                    assert inside((t.x, t.y, *font_measure(t.text, t.px)), g.box), (where, g.box)
     finally:
         set_text_scale(1.0)
         i18n.set_language("en")

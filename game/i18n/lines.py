@@ -46,6 +46,7 @@ def _wide_script(ch: str) -> bool:
 #: narrow U+202F, the figure space U+2007), which hold "1 000 000" and "5 %" together.
 BREAKABLE_SPACE = re.compile(r"[^\S\u00a0\u202f\u2007]+")
 DASHES = "\u2014\u2013"  # a line never starts with an em or en dash
+SEPARATOR = "\u00b7"  # nor with the dot between two parts of a line ("No badge yet · 4 of 10")
 
 
 def ends_in_number(word: str) -> bool:
@@ -60,20 +61,23 @@ def ends_in_number(word: str) -> bool:
 
 def words(text: str) -> list[str]:
     """``text`` cut where a line may break at a space: not at a no-break space, not
-    before a dash (it stays with the word before it, as Russian typesetting wants), and
+    before a dash (it stays with the word before it, as Russian typesetting wants), nor
+    before the middle dot between two parts of a value (a line never opens on it), and
     not after a number (it stays with the word it counts).
 
     >>> words("1\u00a0000 ходов — по шесть")
     ['1\xa0000 ходов —', 'по', 'шесть']
     >>> words("собрать 1 масть")
     ['собрать', '1 масть']
+    >>> words("No badge yet \u00b7 4 of 10")
+    ['No', 'badge', 'yet \xb7', '4 of', '10']
     """
     out: list[str] = []
     glue = False
     for word in BREAKABLE_SPACE.split(text):
         if not word:
             continue
-        if out and (glue or word[0] in DASHES):
+        if out and (glue or word[0] in DASHES or word == SEPARATOR):
             out[-1] += " " + word
         else:
             out.append(word)

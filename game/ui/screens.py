@@ -130,10 +130,17 @@ class _Flow:
                     self.texts.append(Text(line, self.x, self.y, px, "label"))
                     self.y += th
                 self.y += px // 4
-            if value:
+            if value and is_field:  # a number box holds one line: what is typed in it is short
                 vw = min(value_w, self.width - px)
-                self._value(fit_text(value, vw - (px if is_field else 0), px, m), self.x + px, self.y, vw, bh, is_field)
+                self._value(fit_text(value, vw - px, px, m), self.x + px, self.y, vw, bh, is_field)
                 self.y += bh + px // 4
+            elif value:
+                # A value wider than the column (large text: the badge's and the streak's lines)
+                # wraps as a note does, never cut short: its lines are the row's, shown whole.
+                lines = [value] if value_w <= self.width - px else wrap_plain(value, self.width - px, px, m)
+                for k, line in enumerate(lines):
+                    self._value(line, self.x + px, self.y + k * th, m(line, px)[0], bh, False)
+                self.y += bh + (len(lines) - 1) * th + px // 4
             x = self.x + (px if label else 0)
             start_y = self.y
         right = self.x + self.width
@@ -265,7 +272,12 @@ def _grid_parts(header: Sequence[str], rows: Sequence[Sequence[str]], width: int
         else:
             heads.append(max(th[i], cells))
     col = [w + px for w in heads]
-    name_w = col[0]
+    # The names' column gives way to the widest other column where the two together are too
+    # wide for a part (large text, a portrait window): its names wrap (:func:`_name_lines`),
+    # never narrower than their longest word, so every part stays inside ``width``.
+    longest_word = max((measure(piece, px)[0] for r in rows for word in words(r[0]) for piece in breaks(word)),
+                       default=0)
+    name_w = max(min(col[0], width - max(col[1:], default=0)), longest_word + px)
     parts: list[tuple[list[int], list[int]]] = []
     cur: list[int] = []
     used = name_w
@@ -277,7 +289,22 @@ def _grid_parts(header: Sequence[str], rows: Sequence[Sequence[str]], width: int
         used += col[i]
     if cur:
         parts.append((cur, [col[j] for j in cur]))
+    if name_w < col[0]:
+        # Where the names wrap, every part fills ``width``: their names stand one under
+        # another from part to part rather than each part centred at its own width.
+        for _c, ws in parts:
+            slack = max(0, width - name_w - sum(ws))
+            for j in range(len(ws)):
+                ws[j] += slack // len(ws) + (slack % len(ws) if j == len(ws) - 1 else 0)
     return [([0] + c, [name_w] + ws) for c, ws in parts]
+
+
+def _name_lines(name: str, width: int, px: int, measure: Measure) -> list[str]:
+    """A table line's name in its column ``width`` wide: on one line where it fits (as at
+    100% text), else wrapped, never cut short (see :func:`_grid_parts`)."""
+    if measure(name, px)[0] <= width - px // 2:
+        return [name]
+    return wrap_plain(name, width - px, px, measure)
 
 
 def _header_lines(text: str, width: int, px: int, measure: Measure) -> list[str]:
@@ -440,17 +467,20 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
             y += px // 4
             head = (tx, head_y, table_w, y - head_y)
             units.append((head, head))
-            row_h = th + px // 2
             for r, cells in enumerate(grid.rows):
-                units.append(((tx, y, table_w, row_h),) * 2)  # a table's line shows whole
+                names = _name_lines(cells[0], widths[0], px, measure)
+                row_h = len(names) * th + px // 2
+                units.append(((tx, y, table_w, row_h),) * 2)  # a table's line shows whole, its name's lines too
                 if r % 2 == 0:
                     stripes.append((tx, y, table_w, row_h))
-                cx = tx
-                for c, wd in zip(colidx, widths):
+                for k, name_line in enumerate(names):
+                    texts.append(Text(name_line, tx + px // 2, y + px // 4 + k * th, px, "name"))
+                cx = tx + widths[0]
+                for c, wd in zip(colidx[1:], widths[1:]):
+                    # A number stands level with the first line of its name.
                     text = fit_text(cells[c], wd - px // 2, px, measure)
                     tw = measure(text, px)[0]
-                    hx = cx + px // 2 if c == 0 else cx + (wd - tw) // 2
-                    texts.append(Text(text, hx, y + px // 4, px, "name" if c == 0 else "cell"))
+                    texts.append(Text(text, cx + (wd - tw) // 2, y + px // 4, px, "cell"))
                     cx += wd
                 y += row_h
             tables.append((head, (tx, head_y, table_w, y - head_y)))
