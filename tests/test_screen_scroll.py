@@ -107,6 +107,14 @@ def shown(g, offset: int) -> set:
             | {(t.role, t.text, t.x, t.y + offset, t.px) for t in g.texts if t.role in ROW_TEXT})
 
 
+def room(g: ScreenGeometry, size: tuple[int, int] = WINDOW) -> int:
+    """The height of a scrolling screen's view."""
+    from game.ui.scrolling import view_span
+
+    top, bottom = view_span(size, g.px, g.title_at[1], font_measure(g.title, g.title_px)[1])
+    return bottom - top
+
+
 def scrolling_screens():
     return {**screens(), **move_list_panels()}
 
@@ -143,9 +151,14 @@ def test_no_row_is_cut_by_the_view_at_any_scroll_position(lang):
                     assert not inside or inside == head, (
                         f"{name} ({lang}) scrolled {offset}px shows part of a row: {sorted(map(str, inside))} "
                         f"of {sorted(map(str, head))}")
-                    # A note shows with its row, from its first line on (it may run on below the view).
+                    # A note shows with its row, from its first line on (it may run on below the view);
+                    # under a row taller than the view, the lines that cannot show with it show as the
+                    # note's end, down to its last line.
                     read = [p in now for p in notes]
-                    assert not any(read) or (inside and read == sorted(read, reverse=True)), (
+                    tall = bool(notes) and notes[-1][3] + font_measure(notes[-1][1], notes[-1][4])[1] - min(
+                        spans[p[1]][1] if p[0] == "button" else p[3] for p in row) > room(g)
+                    assert not any(read) or (inside and read == sorted(read, reverse=True)) or (
+                        tall and not inside and read == sorted(read)), (
                         f"{name} ({lang}) scrolled {offset}px shows a note without its row or its first lines: "
                         f"{[p[1] for p in notes if p in now]}")
             # The cues and the wheel: the ends are reached, and each cue shows while more lies that way.
@@ -355,6 +368,144 @@ def test_no_text_of_the_statistics_is_cut_short(scale, size, lang):
                     where = f"{name} ({lang}, {scale:.0%}, {size}) scrolled {g.offset}px: {t.role} {t.text!r}"
                     assert not t.text.endswith("\u2026"), where
                     assert inside((t.x, t.y, *font_measure(t.text, t.px)), g.box), (where, g.box)
+    finally:
+        set_text_scale(1.0)
+        i18n.set_language("en")
+
+
+
+#: The windows a scrolling screen is checked in: the usual one, the same inside openbox's
+#: frame (where the player saw the menu end on an empty box), portrait, and 4:3.
+STOP_WINDOWS = [(1280, 720), (1264, 690), (720, 1280), (1024, 768)]
+
+
+def drawn(g: ScreenGeometry, offset: int) -> dict[tuple, tuple[int, int, int, int]]:
+    """What a view draws, each thing by what it is and where it stands unscrolled."""
+    out: dict[tuple, tuple[int, int, int, int]] = {}
+    for t in g.texts:
+        out[("text", t.role, t.text, t.x, t.y + offset)] = (t.x, t.y + offset, *font_measure(t.text, t.px))
+    for b in g.buttons:
+        out[("button", b.index)] = (b.rect[0], b.rect[1] + offset, *b.rect[2:])
+    for r, _state, _today in g.days:
+        out[("day", r[0], r[1] + offset)] = (r[0], r[1] + offset, *r[2:])
+    if g.chart is not None:
+        out[("chart",)] = (g.chart.plot[0], g.chart.plot[1] + offset, *g.chart.plot[2:])
+    return out
+
+
+def pieces(size: tuple[int, int], panel: Panel, px: int) -> tuple[list[tuple[set, set, int]], set]:
+    """The pieces of a scrolling screen (laid out as tall as it needs, unscrolled): each as what
+    shows it whole, what shows its head (a row's label, value and buttons) and where it ends, and
+    everything the screen draws. A row taller than the view (over a long note) is two pieces:
+    its head (with its note's first lines), and the rest of its note."""
+    from game.ui.scrolling import view_span
+
+    tall = screens_module._screen_at(size, panel, tuple(getattr(panel, "sections", ())), px, font_measure,
+                                     tall=True)
+    top, bottom = view_span(size, px, tall.title_at[1], font_measure(tall.title, tall.title_px)[1])
+    things = drawn(tall, 0)
+
+    def holds(u, x: int, y: int) -> bool:
+        return u[0] <= x < u[0] + u[2] and u[1] <= y < u[1] + u[3]
+
+    out = []
+    for whole, head in tall.units:
+        # A table's line shares the view with its header, kept over it at the top.
+        room = bottom - top - next((h[3] for h, part in tall.tables
+                                    if holds(part, *whole[:2]) and not holds(h, *whole[:2])), 0)
+        in_whole = {k for k, r in things.items() if holds(whole, *r[:2])}
+        in_head = {k for k, r in things.items() if holds(head, *r[:2])}
+        if not in_head:
+            continue
+        if head[3] > room:
+            # A head taller than the view (the Challenges row at 200% Russian in 1280x720 on some
+            # days: a label, a value and two buttons of wrapped words): each thing shows alone.
+            out += [({k}, {k}, things[k][1] + things[k][3]) for k in in_whole]
+        elif whole[3] <= room:
+            out.append((in_whole, in_head, whole[1] + whole[3]))
+        else:  # its head (with its note's first lines) and the rest of its note show at a stop each
+            rest = {k for k in in_whole - in_head if things[k][1] + things[k][3] - head[1] > room}
+            out += [(in_head, in_head, head[1] + head[3]), (rest, rest, whole[1] + whole[3])]
+    for b in tall.buttons:  # the buttons no row names (Back) are pieces too
+        if not any(holds(whole, *b.rect[:2]) for whole, _head in tall.units):
+            out.append(({("button", b.index)},) * 2 + (b.rect[1] + b.rect[3],))
+    return out, set(things)
+
+
+def check_stops(size: tuple[int, int], panel: Panel, where: str) -> bool:
+    """Every wheel stop of ``panel`` shows a whole piece (or a row's head), the last one the
+    lowest piece, and ▼ shows at every stop but the last, ▲ at every stop but the first; every
+    piece shows whole at some stop. False: the screen does not scroll."""
+    g = screen_geometry(size, panel)
+    if not g.above + g.below:
+        return False
+    units, everything = pieces(size, panel, g.px)
+    assert units, where
+    views = [screen_geometry(size, panel, scroll=s) for s in g.stops]
+    assert [v.offset for v in views] == list(g.stops), (where, g.stops)
+    shown = [set(drawn(v, v.offset)) for v in views]
+    for n, (v, now) in enumerate(zip(views, shown)):
+        assert any(head <= now for _whole, head, _end in units), (
+            f"{where} scrolled {v.offset}px (stops {g.stops}) shows no whole piece")
+        assert (v.above > 0) == (v.offset > 0), (f"{where} scrolled {v.offset}px: ▲ {v.above}", g.stops)
+        assert (v.below > 0) == (n < len(views) - 1), (f"{where} scrolled {v.offset}px: ▼ {v.below}", g.stops)
+    end = max(e for _w, _h, e in units)
+    for whole, _head, e in units:
+        if e == end:
+            assert whole <= shown[-1], (
+                f"{where}: the last stop ({g.stops[-1]}px) leaves out the lowest piece {sorted(map(str, whole))[:3]}")
+        assert any(whole <= now for now in shown), f"{where}: no stop shows {sorted(map(str, whole))[:3]}"
+    # Every line of every note too.
+    assert everything <= set().union(*shown), f"{where}: no stop shows {sorted(map(str, everything - set().union(*shown)))[:3]}"
+    return True
+
+
+def scrolling_screens_all() -> dict[str, Panel]:
+    """Every screen that may scroll: the menu, the number box, Settings, the statistics on each
+    tab, the move lists."""
+    return {**scrolling_screens(), **{f"statistics-{k}": p for k, p in chart_and_months().items()}}
+
+
+@pytest.mark.parametrize("lang", every_language())
+@pytest.mark.parametrize("size", STOP_WINDOWS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_scroll_stop_shows_a_whole_piece_and_the_last_the_lowest(size, lang):
+    # "At 200% Russian the main menu's last scroll stop shows an empty box, only the title and
+    # the ▲": the view scrolled on to the content's end, past a row taller than the view whose
+    # head had gone above while its note's lines showed only with it.
+    i18n.set_language(lang)
+    try:
+        scrolled = 0
+        for scale in (1.0, 1.25, 1.5, 2.0):
+            set_text_scale(scale)
+            for name, panel in scrolling_screens_all().items():
+                scrolled += check_stops(size, panel, f"{name} ({lang}, {scale:.0%}, {size})")
+        assert scrolled
+    finally:
+        set_text_scale(1.0)
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", every_language())
+@pytest.mark.parametrize("size", STOP_WINDOWS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_menu_scrolls_to_its_last_row_on_every_day_of_a_month(size, lang):
+    # "On 12 of December's 31 days the menu ended on an empty box": the day's challenges (their
+    # goals' words) set how tall the rows are.
+    import datetime
+
+    from conftest import move_day
+    from test_screens import sample_progress, sample_stats
+
+    from game.play.menu import Menu, Settings
+
+    i18n.set_language(lang)
+    try:
+        for scale in (1.0, 1.25, 1.5, 2.0):
+            set_text_scale(scale)
+            for day in range(1, 32):
+                move_day(datetime.date(2026, 12, day))
+                menu = Menu(Settings(spider_suits=2), sample_stats(), marks=sample_progress)
+                menu.open()
+                check_stops(size, menu.panel(), f"the menu on 2026-12-{day:02d} ({lang}, {scale:.0%}, {size})")
     finally:
         set_text_scale(1.0)
         i18n.set_language("en")

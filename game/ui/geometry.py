@@ -96,8 +96,10 @@ class ScreenGeometry:
     #: value and buttons, what shows whole where the notes under them make the row taller
     #: than the view.
     units: tuple[tuple[Rect, Rect], ...] = ()
-    #: The offsets at which a row (or heading) starts at the view's top, both ends included:
-    #: where the wheel stops (:meth:`game.ui.overlay.Overlay.scroll_by`), so a view always shows one.
+    #: The offsets at which a row (or heading) starts at the view's top, both ends included
+    #: (and where a note too long to show under its row goes on): where the wheel stops
+    #: (:meth:`game.ui.overlay.Overlay.scroll_by`), so a view always shows one. The last is
+    #: where the lowest piece shows.
     stops: tuple[int, ...] = ()
     #: Each part of a table (and a month: its weekday heads over its weeks): its header (heads
     #: and rule) and the whole part. A scrolling screen keeps a header in view at the top

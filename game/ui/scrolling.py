@@ -7,7 +7,9 @@ hands it here; the wheel scrolls it (``scroll``, pixels down) and otherwise the 
 follows the focused button. A row of a section (its label, value and buttons) and a
 heading with its rule are one piece each (:attr:`ScreenGeometry.units`): at no scroll
 position does a label stand at an edge with its buttons out of sight. A note under a
-row shows with its row, and may run on below the view, line by line. A chart is one
+row shows with its row, and may run on below the view, line by line; one too long to
+show whole under its row (200% Russian: a challenge's goal) goes on at the next stop,
+from the first line that did not show, at the view's top. A chart is one
 piece, laid out no taller than the view (:func:`view_span`); so is a month's name with
 its legend, and its weeks, each a line of a table under the weekday heads.
 """
@@ -44,43 +46,82 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
     label, value and buttons, and a heading with its rule, are one piece each: they show
     whole or not at all, so a label never stands at the view's edge with its buttons out of
     sight. The lines of a note under a row show only with the row (none is left alone at the
-    top) and may go on below the view."""
+    top) and may go on below the view; where the row is taller than the view, the lines that
+    cannot show with it show without it, from the first of them down to the note's end."""
     w, h = size
     px = geo.px
-    pad = max(6, px)
     avail_h = max(4 * px, h - hud_band(w, h) - px // 2)
-    bx, by, bw, bh = geo.box
+    bx, by, bw, _bh = geo.box
     box = (bx, by, bw, max(1, avail_h - by))
     top, bottom = view_span(size, px, geo.title_at[1], measure(geo.title, geo.title_px)[1])
-    last = by + bh - pad  # where the content ends, unscrolled
-
     room = bottom - top
 
     def holds(u: Rect, r: Rect) -> bool:
         return u[0] <= r[0] < u[0] + u[2] and u[1] <= r[1] < u[1] + u[3]
 
-    def needs(r: Rect) -> tuple[Rect, ...]:
-        """What must lie in view for ``r`` to show (by its top left corner): its row's head
-        (label, value, buttons) or heading whole; a note line, itself and its row's head."""
+    def ways(r: Rect) -> tuple[tuple[Rect, ...], ...]:
+        """What must lie in view for ``r`` to show (by its top left corner), one way or another:
+        its row's head (label, value, buttons) or heading whole; a note line, itself and its
+        row's head, or (a row taller than the view) the note's lines from it to the row's end,
+        so a note too long to show whole under its row goes on at the next stop."""
         for whole, head in geo.units:
             if holds(whole, r):
-                if head[3] > room:  # a head taller than the view (none is, at the sizes offered)
-                    return (r,)
-                return (head,) if holds(head, r) else (r, head)
-        return (r,)
+                if head[3] > room:  # a head taller than the view: each thing alone
+                    return ((r,),)
+                if holds(head, r):
+                    return ((head,),)
+                if whole[3] <= room:
+                    return ((r, head),)
+                return (r, head), ((whole[0], r[1], whole[2], whole[1] + whole[3] - r[1]),)
+        return ((r,),)
+
+    def needs(r: Rect) -> tuple[Rect, ...]:
+        """The first way ``r`` shows (:func:`ways`) that fits in the view (the last if none does)."""
+        return next((w for w in ways(r) if fits(w)), ways(r)[-1])
+
+    def fits(wants: tuple[Rect, ...]) -> bool:
+        return max(u[1] + u[3] for u in wants) - min(u[1] - under(u) for u in wants) <= room
 
     def under(r: Rect) -> int:
         """How much of the view's top a table's header keeps over a line of it (0 elsewhere)."""
         return next((head[3] for head, part in geo.tables if holds(part, r) and not holds(head, r)), 0)
 
+    def reach(r: Rect) -> int | None:
+        """How little the view scrolls for ``r`` to show with what it needs (None: at no offset)."""
+        return min((max(u[1] + u[3] for u in w) - bottom for w in ways(r) if fits(w)), default=None)
+
+    # What the screen draws, each thing where it lies unscrolled.
+    things = ([(t.x, t.y, *measure(t.text, t.px)) for t in geo.texts] + [b.rect for b in geo.buttons]
+              + [*geo.fields, *geo.stripes, *geo.rules] + [r for r, _st, _t in geo.days]
+              + ([geo.chart.plot] if geo.chart is not None else []))
+    never = {r for r in things if reach(r) is None}
+
+    def cut_lines(unit: tuple[Rect, Rect]) -> list[Rect]:
+        """The lines of a row's note too far below its head to show with it (a row taller than the view)."""
+        whole, head = unit
+        if head[3] > room or whole[3] <= room:
+            return []
+        return [r for r in things if holds(whole, r) and not holds(head, r) and r[1] + r[3] - head[1] > room]
+
+    # Rows whose head is taller than the view (200% Russian in 1280x720: the Challenges row's
+    # label, value and two buttons of wrapped words, some days), their things each alone.
+    alone = [whole for whole, head in geo.units if head[3] > room]
+
     # Where a row, or a table's line under its header, starts at the view's top. The view
-    # scrolls no further than the first of these past the content's end, so at the end too
-    # it opens on a whole row (with room after the last piece), never on a band left blank
-    # where a row would have been cut.
+    # scrolls no further than the first of these where the lowest thing shows (with what it
+    # needs), so at the end too it opens on a whole row, never on a band left blank where a
+    # row would have been cut, nor past the last piece: the content's end lies further down
+    # (the padding), and scrolled to it, a row taller than the view whose head had gone
+    # above left its note's lines out too (200% Russian: the menu's last stop was empty).
     starts = sorted({0} | {max(0, head[1] - top - under(head)) for _whole, head in geo.units}
                     | {max(0, b.rect[1] - top) for b in geo.buttons  # the buttons no row names
-                       if not any(holds(whole, b.rect) for whole, _head in geo.units)})
-    end = max(0, last - bottom)
+                       if not any(holds(whole, b.rect) for whole, _head in geo.units)}
+                    # and each thing of a row whose head is taller than the view, which shows alone
+                    | {max(0, r[1] - top) for r in things if any(holds(whole, r) for whole in alone)}
+                    # and where the first line of a note that cannot show with its row (taller than
+                    # the view) starts at the view's top, the rest of the note under it
+                    | {max(0, min(r[1] for r in cut) - top) for cut in map(cut_lines, geo.units) if cut})
+    end = max([0] + [e for e in map(reach, things) if e is not None])
     most = next((s for s in starts if s >= end), end)
     focus = getattr(panel, "focus", -1)
     target = next((needs(b.rect)[0] for b in geo.buttons if b.index == focus), None)
@@ -115,11 +156,14 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
                     return True
                 hidden[0] += 1
                 return False
+        outs = [[(up(u), u) for u in w if not inside(up(u), seen) or up(u)[1] < view_top(u)] for w in ways(r)]
+        if not all(outs):
+            return True
         out = [(up(u), u) for u in needs(r) if not inside(up(u), seen) or up(u)[1] < view_top(u)]
-        if out:
+        if r not in never:  # (what shows at no offset is no reason for a ▲ or ▼)
             # A line under its table's pinned header has scrolled past it: it lies above.
             hidden[0 if min(shown[1] - view_top(u) for shown, u in out) < 0 else 1] += 1
-        return not out
+        return False
 
     def view_top(u: Rect) -> int:
         """Where the view begins for ``u``: under the header pinned over its table's lines."""
