@@ -29,7 +29,7 @@ from game.play.panels import Panel
 from game.render.camera import set_text_scale
 from game.ui import screens as screens_module
 from game.ui.geometry import ScreenGeometry
-from game.ui.hud import font_measure, inside
+from game.ui.hud import Rect, font_measure, inside
 from game.ui.overlay import Overlay
 from game.ui.screens import screen_geometry
 
@@ -89,7 +89,12 @@ def rows_of(panel, views) -> list[set]:
         elif role in ("note", "detail"):  # under its row's buttons
             above = [p for p in mine if p[2] <= y]
             if above:
-                max(above, key=lambda p: p[2])[3].add(piece)
+                row = max(above, key=lambda p: p[2])
+                # Not where a label or value lies between: that starts a row with no buttons
+                # (the challenges' badge line, laid in one column under the tabs' buttons).
+                if not any(t[0] in ("label", "value") and column(t[2]) == row[0] and row[2] <= t[3] < y
+                           for t in texts):
+                    row[3].add(piece)
         else:  # a label (or value) over its row's buttons
             below = [p for p in mine if p[1] > y]
             if below:
@@ -506,6 +511,124 @@ def test_the_menu_scrolls_to_its_last_row_on_every_day_of_a_month(size, lang):
                 menu = Menu(Settings(spider_suits=2), sample_stats(), marks=sample_progress)
                 menu.open()
                 check_stops(size, menu.panel(), f"the menu on 2026-12-{day:02d} ({lang}, {scale:.0%}, {size})")
+    finally:
+        set_text_scale(1.0)
+        i18n.set_language("en")
+
+
+def uncached(monkeypatch) -> None:
+    """Lay each screen out afresh (:func:`layout_once` keeps one layout per size, panel and text
+    size in pixels, while the HUD band over which a screen stops grows with Settings' text size)."""
+    monkeypatch.setattr(screens_module, "_screen_at", screens_module._screen_at.__wrapped__)
+
+
+def december_menus():
+    """The main menu on each day of December 2026 (the day's challenges set its goals' words):
+    ``(day, panel)``, the game's clock on that day."""
+    import datetime
+
+    from conftest import move_day
+    from test_screens import sample_progress, sample_stats
+
+    from game.play.menu import Menu, Settings
+
+    for day in range(1, 32):
+        move_day(datetime.date(2026, 12, day))
+        menu = Menu(Settings(spider_suits=2), sample_stats(), marks=sample_progress)
+        menu.open()
+        yield day, menu.panel()
+
+
+def sectioned(panel) -> bool:
+    """A screen whose sections two columns may lay (two or more, over no table)."""
+    return len(getattr(panel, "sections", ())) >= 2 and getattr(panel, "grid", None) is None
+
+
+def one_column_heights(panel, tall: ScreenGeometry) -> list[int]:
+    """How tall each heading and row (a row with its notes) of ``panel``'s sections stands laid
+    in one column as wide as the inside of the box ``tall`` (the layout's own flow of rows)."""
+    px = tall.px
+    inner = tall.box[2] - 2 * max(6, px)
+    sections = tuple(panel.sections)
+    flow = screens_module._Flow(0, 0, inner, px, font_measure)
+    lw = screens_module._label_width(sections, px, font_measure, inner * 3 // 5)
+    for n, s in enumerate(sections):
+        flow.heading(s.title, n == 0)
+        for row in s.rows:
+            flow.row(row, panel.buttons, lw)
+    return [whole[3] for whole, _head in flow.units]
+
+
+def tall_rows(size: tuple[int, int], panel) -> tuple[ScreenGeometry, int, list[Rect]]:
+    """The screen laid out to scroll (as tall as it needs), its view's height, and its rows (with
+    their notes) taller than that view."""
+    g = screen_geometry(size, panel)
+    tall = screens_module._screen_at(size, panel, tuple(panel.sections), g.px, font_measure, tall=True)
+    view = room(tall, size)
+    return tall, view, [whole for whole, _head in tall.units if whole[3] > view]
+
+
+def scaled_screens():
+    """Every two-column scrolling screen (by name), then the menu on each day of December."""
+    yield from ((name, p) for name, p in scrolling_screens_all().items() if sectioned(p))
+    yield from ((f"the menu on 2026-12-{day:02d}", p) for day, p in december_menus())
+
+
+@pytest.mark.parametrize("lang", every_language())
+@pytest.mark.parametrize("size", STOP_WINDOWS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_row_is_taller_than_the_view_where_one_column_holds_it(size, lang, monkeypatch):
+    # "At 200% Russian in 1280x720 the menu's hard challenge reads «...не больше 3 карт» at one
+    # stop and «одновременно и не отменяя ходов» at the next": in the narrow left column its goal
+    # wrapped to 6-9 lines and the row stood taller than the view, which one column holds whole.
+    uncached(monkeypatch)
+    i18n.set_language(lang)
+    try:
+        for scale in (1.25, 1.5, 2.0):
+            set_text_scale(scale)
+            for name, panel in scaled_screens():
+                g = screen_geometry(size, panel)
+                if not g.above + g.below:
+                    continue
+                tall, view, over = tall_rows(size, panel)
+                if over:
+                    assert any(h > view for h in one_column_heights(panel, tall)), (
+                        f"{name} ({lang}, {scale:.0%}, {size}) in {tall.columns} columns: rows {over} are "
+                        f"taller than the view ({view}px), which one column would hold whole")
+    finally:
+        set_text_scale(1.0)
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", every_language())
+@pytest.mark.parametrize("size", STOP_WINDOWS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_two_columns_stay_wherever_every_row_fits_the_view(size, lang, monkeypatch):
+    # One column only where two would make a row taller than the view: at 100% (nothing
+    # scrolls) and wherever every row of two columns shows whole at a stop, the screen is laid
+    # out as it was, in two columns.
+    uncached(monkeypatch)
+
+    def two_columns(panel) -> ScreenGeometry:
+        """The screen as two columns lay it out, whatever their rows' heights."""
+        with monkeypatch.context() as m:
+            m.setattr(screens_module, "_rows_fit", lambda flows, view: True, raising=False)
+            return screen_geometry(size, panel)
+
+    i18n.set_language(lang)
+    try:
+        for scale in (1.0, 1.25, 1.5, 2.0):
+            set_text_scale(scale)
+            for name, panel in scaled_screens():
+                where = f"{name} ({lang}, {scale:.0%}, {size})"
+                g, two = screen_geometry(size, panel), two_columns(panel)
+                if g == two:
+                    continue
+                assert scale > 1.0, f"{where}: laid out otherwise at 100%"
+                with monkeypatch.context() as m:
+                    m.setattr(screens_module, "_rows_fit", lambda flows, view: True, raising=False)
+                    _tall, view, over = tall_rows(size, panel)
+                assert g.columns == 1 and two.columns == 2 and over, (
+                    f"{where}: one column where two columns' rows all fit the view ({view}px)")
+                assert not tall_rows(size, panel)[2], f"{where}: one column, yet a row is taller than the view"
     finally:
         set_text_scale(1.0)
         i18n.set_language("en")

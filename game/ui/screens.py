@@ -319,8 +319,9 @@ def screen_geometry(size: tuple[int, int], panel: object, measure: Measure = fon
 
     Top to bottom: the title, the table (folded into parts when too wide),
     the sections (two columns in a landscape window when there are two or
-    more, one in portrait), the chart, and the buttons no row names. The
-    text shrinks (down to :data:`SCREEN_MIN_PX`) until it all fits above
+    more; one in portrait, or where two would cut a label or a button's words
+    or, scrolling, make a row taller than the view), the chart, and the
+    buttons no row names. The text shrinks (down to :data:`SCREEN_MIN_PX`) until it all fits above
     the HUD band; every box lies inside the window. Larger text (Settings) that still does
     not fit scrolls: to ``scroll`` pixels down (the wheel's), else to the focused button.
 
@@ -384,6 +385,32 @@ def _balanced(sections: tuple[SectionLike, ...]) -> list[tuple[SectionLike, ...]
     return [sections[:k], sections[k:]]
 
 
+def _flows(cols: Sequence[Sequence[SectionLike]], buttons: Sequence[ButtonLike], x: int, y: int, inner: int,
+           pad: int, px: int, measure: Measure) -> list[_Flow]:
+    """The sections of ``cols`` laid out side by side from ``(x, y)`` in ``inner`` pixels of
+    width: each column as wide as it needs; short of room, as few rows folded as can be."""
+    gutter = 2 * pad
+    room = inner - gutter * (len(cols) - 1)
+    widths = _column_widths([_row_widths(c, buttons, px, measure) for c in cols], room, px)
+    flows: list[_Flow] = []
+    for col, col_w in zip(cols, widths):
+        flow = _Flow(x, y, col_w, px, measure)
+        x += col_w + gutter
+        lw = _label_width(col, px, measure, col_w * 3 // 5)
+        for n, s in enumerate(col):
+            flow.heading(s.title, n == 0)
+            for row in s.rows:
+                flow.row(row, buttons, lw)
+        flows.append(flow)
+    return flows
+
+
+def _rows_fit(flows: Sequence[_Flow], view: int) -> bool:
+    """Whether every row and heading of ``flows``, a row with its notes, is at most ``view``
+    pixels tall: shows whole at one stop of a scrolling view that tall (:func:`view_span`)."""
+    return all(whole[3] <= view for f in flows for whole, _head in f.units)
+
+
 def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike, ...], px: int,
                measure: Measure, tall: bool = False) -> ScreenGeometry:
     """The screen at text size ``px``; ``tall``: in as much height as it needs, from the top (to scroll)."""
@@ -426,7 +453,6 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
         # Two columns would cut a label short (large text: the move list's "Move J♣ from
         # column 5…" hid where it goes); one column, taller, scrolls or shrinks instead.
         cols = [sections]
-        needs = [_row_widths(sections, buttons, px, measure)]
     x0 = (w - box_w) // 2
     y0 = 0  # placed after the height is known
     title = fit_text(getattr(panel, "title", ""), inner, title_px, measure) or " "
@@ -487,21 +513,15 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
         y += px // 2
     flows: list[_Flow] = []
     if sections:
-        gutter = 2 * pad
-        room = inner - gutter * (len(cols) - 1)
-        # Each column as wide as it needs; short of room, as few rows folded as can be.
-        widths = _column_widths(needs, room, px)
-        top = y
-        cx = x0 + pad
-        for col, col_w in zip(cols, widths):
-            flow = _Flow(cx, top, col_w, px, measure)
-            cx += col_w + gutter
-            lw = _label_width(col, px, measure, col_w * 3 // 5)
-            for n, s in enumerate(col):
-                flow.heading(s.title, n == 0)
-                for row in s.rows:
-                    flow.row(row, buttons, lw)
-            flows.append(flow)
+        flows = _flows(cols, buttons, x0 + pad, y, inner, pad, px, measure)
+        if tall and len(cols) == 2 and not _rows_fit(flows, view):
+            # Two columns would make a row (with its notes) taller than the view (200% Russian
+            # in 1280x720: a challenge's goal wraps to 6-9 lines in the narrow left column), so
+            # its goal would read across two scroll stops; one column, where every row shows
+            # whole at a stop, scrolls instead.
+            one = _flows([sections], buttons, x0 + pad, y, inner, pad, px, measure)
+            if _rows_fit(one, view):
+                cols, flows = [sections], one
         y = max(f.y for f in flows)
     # The chart takes what height is left (within limits).
     footer = [i for i in range(len(buttons))
@@ -605,7 +625,7 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
                           tuple(down(r) for r in fields), tuple(down(r) for r in stripes),
                           tuple(down(r) for r in rules), chart_geo,
                           tuple((down(r), st, t) for r, st, t in days),
-                          tuple((down(r), st) for r, st in day_swatches), 2 if two else 1, cut,
+                          tuple((down(r), st) for r, st in day_swatches), max(1, len(cols)), cut,
                           units=tuple((down(whole), down(head)) for whole, head in units),
                           tables=tuple((down(head), down(whole)) for head, whole in tables))
 
