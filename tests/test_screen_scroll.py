@@ -15,7 +15,6 @@ into or closes, in the same column.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -26,7 +25,7 @@ from test_screens import move_list_panels, screens
 
 from game import i18n
 from game.play.panels import Panel
-from game.render.camera import set_text_scale
+from game.render.camera import set_text_scale, text_scale
 from game.ui import screens as screens_module
 from game.ui.geometry import ScreenGeometry
 from game.ui.hud import Rect, font_measure, inside
@@ -124,11 +123,26 @@ def scrolling_screens():
     return {**screens(), **move_list_panels()}
 
 
+#: The screens' own layout, before :func:`layout_once` puts its cache in its place.
+LAY_OUT = screens_module._screen_at
+
+
 @pytest.fixture(autouse=True)
 def layout_once(monkeypatch):
-    """The layout a scrolled view is cut from is the same at every offset: made once (speed only)."""
-    made = functools.lru_cache(maxsize=None)(screens_module._screen_at)
-    monkeypatch.setattr(screens_module, "_screen_at", made)
+    """The layout a scrolled view is cut from is the same at every offset: made once (speed only).
+
+    Once per window, panel, text size *and* Settings' text scale and language: the HUD band a
+    screen stops over grows with the text scale, which the pixel size passed in does not say."""
+    real = LAY_OUT
+    made: dict[tuple[object, ...], ScreenGeometry] = {}
+
+    def once(*args: Any, **kwargs: Any) -> ScreenGeometry:
+        key = (text_scale(), i18n.language(), args, tuple(sorted(kwargs.items())))
+        if key not in made:
+            made[key] = real(*args, **kwargs)
+        return made[key]
+
+    monkeypatch.setattr(screens_module, "_screen_at", once)
 
 
 @pytest.mark.parametrize("lang", every_language())
@@ -519,7 +533,7 @@ def test_the_menu_scrolls_to_its_last_row_on_every_day_of_a_month(size, lang):
 def uncached(monkeypatch) -> None:
     """Lay each screen out afresh (:func:`layout_once` keeps one layout per size, panel and text
     size in pixels, while the HUD band over which a screen stops grows with Settings' text size)."""
-    monkeypatch.setattr(screens_module, "_screen_at", screens_module._screen_at.__wrapped__)
+    monkeypatch.setattr(screens_module, "_screen_at", LAY_OUT)
 
 
 def december_menus():
