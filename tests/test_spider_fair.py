@@ -547,7 +547,8 @@ def test_a_hint_not_played_out_in_the_samples_says_so_in_its_place():
     assert hoped.hope == "about 4 cards turn over on this line"
 
 
-def test_at_four_suits_the_chance_stage_picks_the_hint_among_the_sure_lines_best_moves(monkeypatch):
+@pytest.mark.parametrize("suits", [4, 2])
+def test_at_two_and_four_suits_the_chance_stage_picks_the_hint_among_the_sure_lines_best_moves(monkeypatch, suits):
     """Stage 4 judges the sure line's moves that beat the table; its choice is the hint,
     and says the cards its line turns for certain."""
     calls = []
@@ -560,13 +561,23 @@ def test_at_four_suits_the_chance_stage_picks_the_hint_among_the_sure_lines_best
         return got
 
     monkeypatch.setattr(fair, "_chance", spy)
-    view = mask(deal(3, suits=4))
+    view = mask(deal(3, suits=suits))
     result = search(view, seed=5, budget=6_000)
-    assert calls, "the four-suit hint ran no chance stage"
+    assert calls, f"the {suits}-suit hint ran no chance stage"
     (move, down, nodes), better = calls[0]
     assert move in better and result.ranked[0].move == move and result.ranked[0].sure
     assert nodes > 0 and down is not None and down < sum(view.face_down)
     assert result.ranked[0].certain == sum(view.face_down) - down
+
+
+def test_at_one_suit_no_chance_stage_runs_and_its_budget_stays_with_the_samples(monkeypatch):
+    # One suit has no sure line, so no stage judges its moves: the sampled stages get the
+    # whole budget (the sure line's pessimism lost one-suit games: fair._sure_line_runs).
+    monkeypatch.setattr(fair, "_chance", lambda *args: pytest.fail("a one-suit hint ran the chance stage"))
+    view = mask(deal(3, suits=1))
+    assert not fair._chance_runs(view) and fair._chance_runs(mask(deal(3, suits=2)))
+    result = search(view, seed=5, budget=6_000)
+    assert result.ranked and not result.ranked[0].sure
 
 
 #: One-suit game 71 at the bench bot's 63rd hint: every card in sight, no stock. Five of its

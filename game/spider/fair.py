@@ -10,8 +10,8 @@ never a position, so no code path here can read the deal's hidden cards.
     (24, True)
 
 Method: determinization with common random numbers, in two stages, then a
-third that assumes nothing of the hidden cards and, at four suits, a fourth
-that looks one card deep into what the third's best moves turn.
+third that assumes nothing of the hidden cards and, at two and four suits, a
+fourth that looks one card deep into what the third's best moves turn.
 
 1. *Vote.* Deal the unseen cards at random into the face-down places and
    the stock, ``samples`` times (a seeded generator: the same view and seed
@@ -45,12 +45,15 @@ that looks one card deep into what the third's best moves turn.
    1..50 where the sampled stages alone had won 4 (docs/solver-and-hints.md,
    "The fair hint, measured").
 
-4. *Chance.* At four suits, the sure line's best first moves (:data:`CHANCE_HEADS`)
+4. *Chance.* Wherever the sure line runs, the sure line's best first moves (:data:`CHANCE_HEADS`)
    are judged again by what the cards their lines turn may be: those cards are filled
    from a few sampled layouts and a masked search goes on from each (:func:`_chance`);
    the move that fares best on average is the hint. The sure line's single pessimistic
    line cannot tell a move that turns a card it can use from one that turns a card it
-   cannot; this stage sees the difference, one card deep.
+   cannot; this stage sees the difference, one card deep. Written for four suits
+   (tuning games 1..100: 27 won with it, 23 without), it was then switched on at two
+   suits and decided on held-out games 100001..100100: 64 won with it, 54
+   without (docs/solver-and-hints.md, "The fair hint, measured").
 
 *The endgame* (one suit). Once the stock is spent, a sampled layout is a
 puzzle with one answer, and the beam is the wrong tool for it: 16 wide,
@@ -314,7 +317,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         samples = 1  # every card is in sight: every layout is the real one
         won_by, spent, proven_lost = winning_move(view, budget // 2, cancel)
         budget = max(0, budget - spent)
-    # Stage 4's share comes out of the one budget first (at four suits, where it runs),
+    # Stage 4's share comes out of the one budget first (where it runs: with the sure line),
     # then stage 3's; the sampled stages have the rest.
     chance_budget = int(budget * CHANCE_SHARE) if _chance_runs(view) else 0
     budget -= chance_budget
@@ -433,8 +436,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
         # it would hold the deal back while the cards trade places, as above.)
         mstate, mdeals = _masked(view)
         plan = Plan(mdeals, MASKED_WIDTH, masked_budget, w_down, cancel=cancel)
-        # Stage 4 (module docstring): measured at four suits only; two suits keep the
-        # three-stage search their 65 of games 1..100 were won with.
+        # Stage 4 (module docstring): the sure line records its best table after each first move.
         if chance_budget:
             plan.heads = {}
         _outcome, first = plan.run(mstate)
@@ -463,7 +465,7 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
     return result
 
 
-#: Stage 4 (four suits only): how many of the sure line's best first moves are judged
+#: Stage 4 (two and four suits): how many of the sure line's best first moves are judged
 #: by what the cards they turn may be (0: no fourth stage). On games 1..100 the hint won
 #: 27 four-suit games with it, 23 without (13 and 14 of games 1..50 and 51..100, against
 #: 15 and 8; docs/solver-and-hints.md, "The fair hint, measured").
@@ -479,8 +481,11 @@ CHANCE_SHARE = 1 / 3
 
 
 def _chance_runs(view: MaskedView) -> bool:
-    """Stage 4 runs at four suits, wherever the sure line runs (measured there only)."""
-    return CHANCE_HEADS > 0 and view.suits == 4 and _sure_line_runs(view)
+    """Stage 4 runs wherever the sure line runs: two and four suits, while cards lie face down.
+
+    At two suits it was decided on held-out games (module docstring, *Chance*); at one suit
+    the sure line, and so this stage, stays out."""
+    return CHANCE_HEADS > 0 and _sure_line_runs(view)
 
 
 def _chance(view: MaskedView, heads: dict[Move, tuple[int, State]], root: int, mdeals: tuple[bytes, ...],
