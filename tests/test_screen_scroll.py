@@ -128,6 +128,15 @@ LAY_OUT = screens_module._screen_at
 
 
 @pytest.fixture(autouse=True)
+def back_to_english_at_100():
+    """Each test sets the language and text scale it looks at; this puts them back after it,
+    passed or failed, so no other test inherits them."""
+    yield
+    set_text_scale(1.0)
+    i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
 def layout_once(monkeypatch):
     """The layout a scrolled view is cut from is the same at every offset: made once (speed only).
 
@@ -149,72 +158,64 @@ def layout_once(monkeypatch):
 def test_no_row_is_cut_by_the_view_at_any_scroll_position(lang):
     i18n.set_language(lang)
     set_text_scale(2.0)
-    try:
-        scrolled = 0
-        for name, panel in scrolling_screens().items():
-            if not screen_geometry(WINDOW, panel).above + screen_geometry(WINDOW, panel).below:
-                continue
-            scrolled += 1
-            views = reachable(panel)
-            rows = rows_of(panel, views)
-            spans = spans_of(views)
-            assert rows, name
-            for offset, g in views.items():
-                now = shown(g, offset)
-                assert g.buttons or g.texts or g.stripes or g.chart, (
-                    f"{name} ({lang}) scrolled {offset}px shows nothing")
-                for row in rows:
-                    head = {p for p in row if p[0] not in ("note", "detail")}
-                    notes = sorted((p for p in row if p[0] in ("note", "detail")), key=lambda p: p[3])
-                    inside = head & now
-                    assert not inside or inside == head, (
-                        f"{name} ({lang}) scrolled {offset}px shows part of a row: {sorted(map(str, inside))} "
-                        f"of {sorted(map(str, head))}")
-                    # A note shows with its row, from its first line on (it may run on below the view);
-                    # under a row taller than the view, the lines that cannot show with it show as the
-                    # note's end, down to its last line.
-                    read = [p in now for p in notes]
-                    tall = bool(notes) and notes[-1][3] + font_measure(notes[-1][1], notes[-1][4])[1] - min(
-                        spans[p[1]][1] if p[0] == "button" else p[3] for p in row) > room(g)
-                    assert not any(read) or (inside and read == sorted(read, reverse=True)) or (
-                        tall and not inside and read == sorted(read)), (
-                        f"{name} ({lang}) scrolled {offset}px shows a note without its row or its first lines: "
-                        f"{[p[1] for p in notes if p in now]}")
-            # The cues and the wheel: the ends are reached, and each cue shows while more lies that way.
-            ends = sorted(views)
-            assert ends[0] == 0 and views[0].above == 0 and views[0].below > 0, name
-            assert views[ends[-1]].below == 0 and views[ends[-1]].above > 0, name
-            for offset, g in views.items():
-                # A hidden button's row starts above everything in view (it lies off the top or reaches
-                # over the top edge), else it lies below.
-                middle = min([b.rect[1] for b in g.buttons] + [t.y for t in g.texts])
-                for i in set(range(len(panel.buttons))) - {b.index for b in g.buttons}:
-                    row = next((r for r in rows if ("button", i) in r), {("button", i)})
-                    top = min(spans[p[1]][1] if p[0] == "button" else p[3] for p in row)
-                    if top - offset < middle:
-                        assert g.above > 0, (name, offset, panel.buttons[i].label)
-                    else:
-                        assert g.below > 0, (name, offset, panel.buttons[i].label)
-        assert scrolled >= 3  # Settings, Statistics, the main menu and a long move list scroll at 200%
-    finally:
-        set_text_scale(1.0)
-        i18n.set_language("en")
+    scrolled = 0
+    for name, panel in scrolling_screens().items():
+        if not screen_geometry(WINDOW, panel).above + screen_geometry(WINDOW, panel).below:
+            continue
+        scrolled += 1
+        views = reachable(panel)
+        rows = rows_of(panel, views)
+        spans = spans_of(views)
+        assert rows, name
+        for offset, g in views.items():
+            now = shown(g, offset)
+            assert g.buttons or g.texts or g.stripes or g.chart, (
+                f"{name} ({lang}) scrolled {offset}px shows nothing")
+            for row in rows:
+                head = {p for p in row if p[0] not in ("note", "detail")}
+                notes = sorted((p for p in row if p[0] in ("note", "detail")), key=lambda p: p[3])
+                inside = head & now
+                assert not inside or inside == head, (
+                    f"{name} ({lang}) scrolled {offset}px shows part of a row: {sorted(map(str, inside))} "
+                    f"of {sorted(map(str, head))}")
+                # A note shows with its row, from its first line on (it may run on below the view);
+                # under a row taller than the view, the lines that cannot show with it show as the
+                # note's end, down to its last line.
+                read = [p in now for p in notes]
+                tall = bool(notes) and notes[-1][3] + font_measure(notes[-1][1], notes[-1][4])[1] - min(
+                    spans[p[1]][1] if p[0] == "button" else p[3] for p in row) > room(g)
+                assert not any(read) or (inside and read == sorted(read, reverse=True)) or (
+                    tall and not inside and read == sorted(read)), (
+                    f"{name} ({lang}) scrolled {offset}px shows a note without its row or its first lines: "
+                    f"{[p[1] for p in notes if p in now]}")
+        # The cues and the wheel: the ends are reached, and each cue shows while more lies that way.
+        ends = sorted(views)
+        assert ends[0] == 0 and views[0].above == 0 and views[0].below > 0, name
+        assert views[ends[-1]].below == 0 and views[ends[-1]].above > 0, name
+        for offset, g in views.items():
+            # A hidden button's row starts above everything in view (it lies off the top or reaches
+            # over the top edge), else it lies below.
+            middle = min([b.rect[1] for b in g.buttons] + [t.y for t in g.texts])
+            for i in set(range(len(panel.buttons))) - {b.index for b in g.buttons}:
+                row = next((r for r in rows if ("button", i) in r), {("button", i)})
+                top = min(spans[p[1]][1] if p[0] == "button" else p[3] for p in row)
+                if top - offset < middle:
+                    assert g.above > 0, (name, offset, panel.buttons[i].label)
+                else:
+                    assert g.below > 0, (name, offset, panel.buttons[i].label)
+    assert scrolled >= 3  # Settings, Statistics, the main menu and a long move list scroll at 200%
 
 
 def test_the_focused_buttons_row_shows_whole():
     i18n.set_language("ru")
     set_text_scale(2.0)
-    try:
-        panel = scrolling_screens()["settings"]
-        views = reachable(panel)
-        rows = rows_of(panel, views)
-        for focus in range(len(panel.buttons)):
-            g = screen_geometry(WINDOW, replace(panel, focus=focus))
-            row = next((r for r in rows if ("button", focus) in r), {("button", focus)})
-            assert row <= shown(g, g.offset), (focus, panel.buttons[focus].label)
-    finally:
-        set_text_scale(1.0)
-        i18n.set_language("en")
+    panel = scrolling_screens()["settings"]
+    views = reachable(panel)
+    rows = rows_of(panel, views)
+    for focus in range(len(panel.buttons)):
+        g = screen_geometry(WINDOW, replace(panel, focus=focus))
+        row = next((r for r in rows if ("button", focus) in r), {("button", focus)})
+        assert row <= shown(g, g.offset), (focus, panel.buttons[focus].label)
 
 
 @pytest.mark.parametrize("lang", every_language())
@@ -222,25 +223,21 @@ def test_a_table_line_in_view_has_its_columns_heads_over_it(lang):
     # "At 200% the statistics table folds in two": scrolled, its numbers stood under no head.
     i18n.set_language(lang)
     set_text_scale(2.0)
-    try:
-        panel = scrolling_screens()["statistics"]
-        views = reachable(panel)
-        assert len(views) > 1
-        for offset, g in views.items():
-            lines = [t for t in g.texts if t.role in ("name", "cell")]
-            if not lines:
-                continue
-            heads = [t for t in g.texts if t.role == "header"]
-            first = min(t.y for t in lines)
-            # The heads of the part the first line shown belongs to stand over it, in view.
-            assert any(t.y < first for t in heads), (lang, offset, [t.text for t in lines[:3]])
-            over = max(t.y for t in heads if t.y < first)
-            assert g.title_at[1] < over, (lang, offset)
-            for t in lines:  # and none is drawn over a head
-                assert not any(h.y <= t.y < h.y + h.px and abs(h.x - t.x) < g.px for h in heads), (lang, offset, t)
-    finally:
-        set_text_scale(1.0)
-        i18n.set_language("en")
+    panel = scrolling_screens()["statistics"]
+    views = reachable(panel)
+    assert len(views) > 1
+    for offset, g in views.items():
+        lines = [t for t in g.texts if t.role in ("name", "cell")]
+        if not lines:
+            continue
+        heads = [t for t in g.texts if t.role == "header"]
+        first = min(t.y for t in lines)
+        # The heads of the part the first line shown belongs to stand over it, in view.
+        assert any(t.y < first for t in heads), (lang, offset, [t.text for t in lines[:3]])
+        over = max(t.y for t in heads if t.y < first)
+        assert g.title_at[1] < over, (lang, offset)
+        for t in lines:  # and none is drawn over a head
+            assert not any(h.y <= t.y < h.y + h.px and abs(h.x - t.x) < g.px for h in heads), (lang, offset, t)
 
 
 @pytest.mark.parametrize("lang", every_language())
@@ -252,18 +249,14 @@ def test_every_view_opens_on_a_whole_row_at_its_top(lang):
 
     i18n.set_language(lang)
     set_text_scale(2.0)
-    try:
-        for name, panel in scrolling_screens().items():
-            views = reachable(panel)
-            if len(views) < 2:
-                continue
-            for offset, g in views.items():
-                view_top = g.title_at[1] + font_measure(g.title, g.title_px)[1] + g.px * 2 // 3
-                first = min([b.rect[1] for b in g.buttons] + [t.y for t in g.texts if t.role != "title"])
-                assert first - view_top <= 2 * g.px, (name, lang, offset, first - view_top, g.px)
-    finally:
-        set_text_scale(1.0)
-        i18n.set_language("en")
+    for name, panel in scrolling_screens().items():
+        views = reachable(panel)
+        if len(views) < 2:
+            continue
+        for offset, g in views.items():
+            view_top = g.title_at[1] + font_measure(g.title, g.title_px)[1] + g.px * 2 // 3
+            first = min([b.rect[1] for b in g.buttons] + [t.y for t in g.texts if t.role != "title"])
+            assert first - view_top <= 2 * g.px, (name, lang, offset, first - view_top, g.px)
 
 
 def chart_and_months() -> dict[str, Panel]:
@@ -302,41 +295,37 @@ def test_the_chart_and_every_day_of_a_month_show_whole_at_some_scroll_stop(scale
 
     i18n.set_language(lang)
     set_text_scale(scale)
-    try:
-        for name, panel in chart_and_months().items():
-            views = views_at_stops(size, panel)
-            charts = 0
-            days: set[tuple[int, int]] = set()
-            for g in views:
-                top = g.title_at[1] + font_measure(g.title, g.title_px)[1] + g.px * 2 // 3
-                view = (g.box[0], top, g.box[2], g.box[1] + g.box[3] - top)
-                legend = [t for t in g.texts if t.role == "legend"]
-                if g.chart is not None:
-                    # The plot, its bars, its legend (four words) and its axis labels, all in view.
-                    axis = [t for t in g.texts if t.role == "axis"]
-                    assert len(legend) == 4 and len(axis) >= 5, (name, lang, g.offset, legend, axis)
-                    for r in (g.chart.plot, *(r for r, _k in g.chart.bars), *(r for r, _k in g.chart.swatches)):
-                        assert inside(r, view), (name, lang, g.offset, r, view)
-                    for t in legend + axis:
-                        assert inside((t.x, t.y, *font_measure(t.text, t.px)), view), (name, lang, g.offset, t)
-                    charts += 1
-                for r, _state, _today in g.days:
+    for name, panel in chart_and_months().items():
+        views = views_at_stops(size, panel)
+        charts = 0
+        days: set[tuple[int, int]] = set()
+        for g in views:
+            top = g.title_at[1] + font_measure(g.title, g.title_px)[1] + g.px * 2 // 3
+            view = (g.box[0], top, g.box[2], g.box[1] + g.box[3] - top)
+            legend = [t for t in g.texts if t.role == "legend"]
+            if g.chart is not None:
+                # The plot, its bars, its legend (four words) and its axis labels, all in view.
+                axis = [t for t in g.texts if t.role == "axis"]
+                assert len(legend) == 4 and len(axis) >= 5, (name, lang, g.offset, legend, axis)
+                for r in (g.chart.plot, *(r for r, _k in g.chart.bars), *(r for r, _k in g.chart.swatches)):
                     assert inside(r, view), (name, lang, g.offset, r, view)
-                    days.add((r[0], r[1] + g.offset))
-                if g.days:  # the weekday heads stand over the weeks shown, in view
-                    first = min(r[1] for r, _s, _t in g.days)
-                    heads = [t for t in g.texts if t.role == "header" and t.text in weekday_heads() and t.y < first]
-                    row = max((t.y for t in heads), default=-1)
-                    assert view[1] <= row and len([t for t in heads if t.y == row]) == 7, (name, lang, g.offset, heads)
-            if panel.chart is not None:
-                assert charts, f"{name} ({lang}, {scale:.0%}, {size}): no scroll stop shows the chart"
-            if panel.calendar is not None:
-                assert len(days) == len(panel.calendar.days), (
-                    f"{name} ({lang}, {scale:.0%}, {size}): {len(days)} of {len(panel.calendar.days)} days "
-                    "show at some scroll stop")
-    finally:
-        set_text_scale(1.0)
-        i18n.set_language("en")
+                for t in legend + axis:
+                    assert inside((t.x, t.y, *font_measure(t.text, t.px)), view), (name, lang, g.offset, t)
+                charts += 1
+            for r, _state, _today in g.days:
+                assert inside(r, view), (name, lang, g.offset, r, view)
+                days.add((r[0], r[1] + g.offset))
+            if g.days:  # the weekday heads stand over the weeks shown, in view
+                first = min(r[1] for r, _s, _t in g.days)
+                heads = [t for t in g.texts if t.role == "header" and t.text in weekday_heads() and t.y < first]
+                row = max((t.y for t in heads), default=-1)
+                assert view[1] <= row and len([t for t in heads if t.y == row]) == 7, (name, lang, g.offset, heads)
+        if panel.chart is not None:
+            assert charts, f"{name} ({lang}, {scale:.0%}, {size}): no scroll stop shows the chart"
+        if panel.calendar is not None:
+            assert len(days) == len(panel.calendar.days), (
+                f"{name} ({lang}, {scale:.0%}, {size}): {len(days)} of {len(panel.calendar.days)} days "
+                "show at some scroll stop")
 
 
 def statistics_screens() -> dict[str, Panel]:
@@ -354,22 +343,18 @@ def test_every_part_of_a_folded_table_lies_inside_the_panels_padding(scale, size
     # wider than the panel; its header rule and line backgrounds reached past the padding.
     i18n.set_language(lang)
     set_text_scale(scale)
-    try:
-        for name, panel in statistics_screens().items():
-            if panel.grid is None:
-                continue
-            for g in views_at_stops(size, panel):
-                pad = max(6, g.px)
-                left, right = g.box[0] + pad, g.box[0] + g.box[2] - pad
-                rects = [*g.stripes, *g.rules,
-                         *((t.x, t.y, *font_measure(t.text, t.px)) for t in g.texts if t.role in ("header", "name", "cell"))]
-                for r in rects:
-                    assert left <= r[0] and r[0] + r[2] <= right, (
-                        f"{name} ({lang}, {scale:.0%}, {size}) scrolled {g.offset}px: {r} runs past the padding "
-                        f"({left}..{right})")
-    finally:
-        set_text_scale(1.0)
-        i18n.set_language("en")
+    for name, panel in statistics_screens().items():
+        if panel.grid is None:
+            continue
+        for g in views_at_stops(size, panel):
+            pad = max(6, g.px)
+            left, right = g.box[0] + pad, g.box[0] + g.box[2] - pad
+            rects = [*g.stripes, *g.rules,
+                     *((t.x, t.y, *font_measure(t.text, t.px)) for t in g.texts if t.role in ("header", "name", "cell"))]
+            for r in rects:
+                assert left <= r[0] and r[0] + r[2] <= right, (
+                    f"{name} ({lang}, {scale:.0%}, {size}) scrolled {g.offset}px: {r} runs past the padding "
+                    f"({left}..{right})")
 
 
 @pytest.mark.parametrize("lang", every_language())
@@ -380,16 +365,12 @@ def test_no_text_of_the_statistics_is_cut_short(scale, size, lang):
     # its column was cut with an ellipsis; it wraps, and every text stays inside the panel.
     i18n.set_language(lang)
     set_text_scale(scale)
-    try:
-        for name, panel in statistics_screens().items():
-            for g in views_at_stops(size, panel):
-                for t in g.texts:
-                    where = f"{name} ({lang}, {scale:.0%}, {size}) scrolled {g.offset}px: {t.role} {t.text!r}"
-                    assert not t.text.endswith("\u2026"), where
-                    assert inside((t.x, t.y, *font_measure(t.text, t.px)), g.box), (where, g.box)
-    finally:
-        set_text_scale(1.0)
-        i18n.set_language("en")
+    for name, panel in statistics_screens().items():
+        for g in views_at_stops(size, panel):
+            for t in g.texts:
+                where = f"{name} ({lang}, {scale:.0%}, {size}) scrolled {g.offset}px: {t.role} {t.text!r}"
+                assert not t.text.endswith("\u2026"), where
+                assert inside((t.x, t.y, *font_measure(t.text, t.px)), g.box), (where, g.box)
 
 
 
@@ -492,16 +473,12 @@ def test_every_scroll_stop_shows_a_whole_piece_and_the_last_the_lowest(size, lan
     # the ▲": the view scrolled on to the content's end, past a row taller than the view whose
     # head had gone above while its note's lines showed only with it.
     i18n.set_language(lang)
-    try:
-        scrolled = 0
-        for scale in (1.0, 1.25, 1.5, 2.0):
-            set_text_scale(scale)
-            for name, panel in scrolling_screens_all().items():
-                scrolled += check_stops(size, panel, f"{name} ({lang}, {scale:.0%}, {size})")
-        assert scrolled
-    finally:
-        set_text_scale(1.0)
-        i18n.set_language("en")
+    scrolled = 0
+    for scale in (1.0, 1.25, 1.5, 2.0):
+        set_text_scale(scale)
+        for name, panel in scrolling_screens_all().items():
+            scrolled += check_stops(size, panel, f"{name} ({lang}, {scale:.0%}, {size})")
+    assert scrolled
 
 
 @pytest.mark.parametrize("lang", every_language())
@@ -517,17 +494,13 @@ def test_the_menu_scrolls_to_its_last_row_on_every_day_of_a_month(size, lang):
     from game.play.menu import Menu, Settings
 
     i18n.set_language(lang)
-    try:
-        for scale in (1.0, 1.25, 1.5, 2.0):
-            set_text_scale(scale)
-            for day in range(1, 32):
-                move_day(datetime.date(2026, 12, day))
-                menu = Menu(Settings(spider_suits=2), sample_stats(), marks=sample_progress)
-                menu.open()
-                check_stops(size, menu.panel(), f"the menu on 2026-12-{day:02d} ({lang}, {scale:.0%}, {size})")
-    finally:
-        set_text_scale(1.0)
-        i18n.set_language("en")
+    for scale in (1.0, 1.25, 1.5, 2.0):
+        set_text_scale(scale)
+        for day in range(1, 32):
+            move_day(datetime.date(2026, 12, day))
+            menu = Menu(Settings(spider_suits=2), sample_stats(), marks=sample_progress)
+            menu.open()
+            check_stops(size, menu.panel(), f"the menu on 2026-12-{day:02d} ({lang}, {scale:.0%}, {size})")
 
 
 def uncached(monkeypatch) -> None:
@@ -596,21 +569,17 @@ def test_no_row_is_taller_than_the_view_where_one_column_holds_it(size, lang, mo
     # wrapped to 6-9 lines and the row stood taller than the view, which one column holds whole.
     uncached(monkeypatch)
     i18n.set_language(lang)
-    try:
-        for scale in (1.25, 1.5, 2.0):
-            set_text_scale(scale)
-            for name, panel in scaled_screens():
-                g = screen_geometry(size, panel)
-                if not g.above + g.below:
-                    continue
-                tall, view, over = tall_rows(size, panel)
-                if over:
-                    assert any(h > view for h in one_column_heights(panel, tall)), (
-                        f"{name} ({lang}, {scale:.0%}, {size}) in {tall.columns} columns: rows {over} are "
-                        f"taller than the view ({view}px), which one column would hold whole")
-    finally:
-        set_text_scale(1.0)
-        i18n.set_language("en")
+    for scale in (1.25, 1.5, 2.0):
+        set_text_scale(scale)
+        for name, panel in scaled_screens():
+            g = screen_geometry(size, panel)
+            if not g.above + g.below:
+                continue
+            tall, view, over = tall_rows(size, panel)
+            if over:
+                assert any(h > view for h in one_column_heights(panel, tall)), (
+                    f"{name} ({lang}, {scale:.0%}, {size}) in {tall.columns} columns: rows {over} are "
+                    f"taller than the view ({view}px), which one column would hold whole")
 
 
 @pytest.mark.parametrize("lang", every_language())
@@ -628,21 +597,17 @@ def test_two_columns_stay_wherever_every_row_fits_the_view(size, lang, monkeypat
             return screen_geometry(size, panel)
 
     i18n.set_language(lang)
-    try:
-        for scale in (1.0, 1.25, 1.5, 2.0):
-            set_text_scale(scale)
-            for name, panel in scaled_screens():
-                where = f"{name} ({lang}, {scale:.0%}, {size})"
-                g, two = screen_geometry(size, panel), two_columns(panel)
-                if g == two:
-                    continue
-                assert scale > 1.0, f"{where}: laid out otherwise at 100%"
-                with monkeypatch.context() as m:
-                    m.setattr(screens_module, "_rows_fit", lambda flows, view: True, raising=False)
-                    _tall, view, over = tall_rows(size, panel)
-                assert g.columns == 1 and two.columns == 2 and over, (
-                    f"{where}: one column where two columns' rows all fit the view ({view}px)")
-                assert not tall_rows(size, panel)[2], f"{where}: one column, yet a row is taller than the view"
-    finally:
-        set_text_scale(1.0)
-        i18n.set_language("en")
+    for scale in (1.0, 1.25, 1.5, 2.0):
+        set_text_scale(scale)
+        for name, panel in scaled_screens():
+            where = f"{name} ({lang}, {scale:.0%}, {size})"
+            g, two = screen_geometry(size, panel), two_columns(panel)
+            if g == two:
+                continue
+            assert scale > 1.0, f"{where}: laid out otherwise at 100%"
+            with monkeypatch.context() as m:
+                m.setattr(screens_module, "_rows_fit", lambda flows, view: True, raising=False)
+                _tall, view, over = tall_rows(size, panel)
+            assert g.columns == 1 and two.columns == 2 and over, (
+                f"{where}: one column where two columns' rows all fit the view ({view}px)")
+            assert not tall_rows(size, panel)[2], f"{where}: one column, yet a row is taller than the view"
