@@ -696,13 +696,8 @@ def test_with_the_stock_spent_each_layout_is_settled_by_the_complete_search():
     best = result.ranked[0]
     assert best.checked and best.wins == result.samples == 24  # every layout won after it
     assert result.nodes < budget / 4  # settled, not searched to the end of the budget
-    # On the deal's real table (which the hint never saw) the full-knowledge solver wins
-    # after the hinted move, and proves lost the 4♠ into the empty column hinted before.
-    pos.push(best.move)
-    assert solve(pos, budget=50_000).verdict is Verdict.SOLVED
-    pos.pop()
-    pos.push(Move.parse("move 6 8 1"))
-    assert best.move != Move.parse("move 6 8 1") and solve(pos, budget=50_000).verdict is Verdict.UNSOLVABLE
+    # (What the deal's real face-down cards say after the move is no part of it: the hint
+    # cannot know them, issue 57.)
 
 
 def test_the_in_sight_move_is_the_same_however_busy_the_machine(monkeypatch):
