@@ -611,3 +611,36 @@ def test_two_columns_stay_wherever_every_row_fits_the_view(size, lang, monkeypat
             assert g.columns == 1 and two.columns == 2 and over, (
                 f"{where}: one column where two columns' rows all fit the view ({view}px)")
             assert not tall_rows(size, panel)[2], f"{where}: one column, yet a row is taller than the view"
+
+
+def orphans(g: ScreenGeometry) -> list[str]:
+    """The headings and table heads a view shows with nothing under them: no text of another
+    role, button, day or chart below them in their column before the view's end. (At the
+    view's top, where what a heading leads is too tall to show with it, one may: it shows
+    at the next stop.)"""
+    things = drawn(g, 0)
+    top = min((r[1] for k, r in things.items()), default=0)
+    heads = [(k, r) for k, r in things.items() if k[0] == "text" and k[1] in ("heading", "header")]
+    rest = [r for k, r in things.items() if not (k[0] == "text" and k[1] in ("heading", "header"))]
+    out = []
+    for k, r in heads:
+        below = [u for u in rest if u[1] >= r[1] + r[3] and u[0] < r[0] + max(r[2], 1) + g.box[2]
+                 and r[0] - g.box[2] < u[0] + u[2]]
+        # (a heading spans its column; a table's head stands over its column's cells)
+        if not below and r[1] > top:
+            out.append(f"{k[1]} {k[2]!r} at y={r[1]}")
+    return out
+
+
+@pytest.mark.parametrize("lang", every_language())
+@pytest.mark.parametrize("size", STOP_WINDOWS + [(1600, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_scroll_stop_ends_on_a_heading_with_nothing_under_it(size, lang):
+    # "Fullscreen at 200% Russian: a stop of the statistics ends on 'Последние партии' and its
+    # rule, another on a table's column heads, what they name at the next stop": a heading shows
+    # with the head of the piece under it.
+    i18n.set_language(lang)
+    for scale in (1.0, 1.25, 1.5, 2.0):
+        set_text_scale(scale)
+        for name, panel in scrolling_screens_all().items():
+            for v in views_at_stops(size, panel):
+                assert not orphans(v), f"{name} ({lang}, {scale:.0%}, {size}) scrolled {v.offset}px: {orphans(v)}"

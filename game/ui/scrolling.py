@@ -59,17 +59,45 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
     def holds(u: Rect, r: Rect) -> bool:
         return u[0] <= r[0] < u[0] + u[2] and u[1] <= r[1] < u[1] + u[3]
 
+    # A heading (a section's with its rule, a table's column heads) leads the piece under it:
+    # it shows only with that piece's head, so at no stop does it stand at the view's bottom
+    # over nothing of its own (200% Russian in 1600x900: "Последние партии" and a table's heads
+    # closed a stop whose next began with what they name).
+    titled = [(t.x, t.y, 0, 0) for t in geo.texts if t.role in ("heading", "header")]
+    heads = [head for _whole, head in geo.units] + [b.rect for b in geo.buttons
+                                                    if not any(holds(whole, b.rect) for whole, _h in geo.units)]
+
+    def led(head: Rect) -> tuple[Rect, ...]:
+        """What a heading's piece shows with: the head of the piece right under it (and on, while
+        that is a heading too); nothing for a piece that is no heading."""
+        out: list[Rect] = []
+        while any(holds(head, t) for t in titled):
+            under_it = [h for h in heads if h[1] >= head[1] + head[3] and h[0] < head[0] + head[2]
+                        and head[0] < h[0] + h[2]]
+            if not under_it:
+                break
+            head = min(under_it, key=lambda h: h[1])
+            out.append(head)
+        return tuple(out)
+
     def ways(r: Rect) -> tuple[tuple[Rect, ...], ...]:
         """What must lie in view for ``r`` to show (by its top left corner), one way or another:
-        its row's head (label, value, buttons) or heading whole; a note line, itself and its
-        row's head, or (a row taller than the view) the note's lines from it to the row's end,
-        so a note too long to show whole under its row goes on at the next stop."""
+        its row's head (label, value, buttons) or heading whole, a heading with the head of
+        the piece under it where both fit; a note line, itself and its row's head, or (a row
+        taller than the view) the note's lines from it to the row's end, so a note too long to
+        show whole under its row goes on at the next stop."""
         for whole, head in geo.units:
             if holds(whole, r):
                 if head[3] > room:  # a head taller than the view: each thing alone
                     return ((r,),)
                 if holds(head, r):
-                    return ((head,),)
+                    follows = led(head)
+                    if not follows or fits((head, *follows)):
+                        return ((head, *follows),)
+                    # Too tall to show with what it leads (200% Chinese in 1280x720: Settings'
+                    # 语言 over its column of languages), a heading shows at the view's top only,
+                    # what it leads at the next stop.
+                    return ((head, (head[0], head[1], head[2], room)),)
                 if whole[3] <= room:
                     return ((r, head),)
                 return (r, head), ((whole[0], r[1], whole[2], whole[1] + whole[3] - r[1]),)
