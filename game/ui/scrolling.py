@@ -80,6 +80,8 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
             out.append(head)
         return tuple(out)
 
+    leads = {head: led(head) for _whole, head in geo.units}  # (ways() asks for each thing, often)
+
     def ways(r: Rect) -> tuple[tuple[Rect, ...], ...]:
         """What must lie in view for ``r`` to show (by its top left corner), one way or another:
         its row's head (label, value, buttons) or heading whole, a heading with the head of
@@ -91,7 +93,7 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
                 if head[3] > room:  # a head taller than the view: each thing alone
                     return ((r,),)
                 if holds(head, r):
-                    follows = led(head)
+                    follows = leads[head]
                     if not follows or fits((head, *follows)):
                         return ((head, *follows),)
                     # Too tall to show with what it leads (200% Chinese in 1280x720: Settings'
