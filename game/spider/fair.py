@@ -359,7 +359,14 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
             result.open += 1
         else:
             result.dry += 1
-        if first is not None and first in votes:
+        if first is not None:
+            if first not in votes:
+                # The endgame's complete search may open its line with a move the beam's
+                # pruning leaves out (a run moved whole onto a card of the same rank, into a
+                # column with nothing face down): what is face down does not make a move
+                # legal, so it is legal in every layout, and its vote counts like any other.
+                moves.append(first)
+                votes[first] = 0.0
             votes[first] += 1.0 if outcome is Sample.WON else OPEN_WEIGHT
     order = sorted(moves, key=lambda m: -votes[m])  # stable: ties keep the beam's move order
     checked = [m for m in order[:CHECKED] if votes[m] > 0] or order[:1]
