@@ -700,6 +700,51 @@ def test_with_the_stock_spent_each_layout_is_settled_by_the_complete_search():
     # cannot know them, issue 57.)
 
 
+#: One-suit game 70 of the bench (tuning range) after its last deal, as the hint's bot left it.
+GAME_70 = """stock:
+1: (JS) (TS) (4S) (TS) 7S 6S
+2: (3S) 4S 3S
+3: (6S) (9S) (JS) (5S) 9S 8S 7S AS
+4: (8S) (JS) (5S) (3S) (TS) 9S AS KS QS KS QS JS 4S
+5: (2S) (5S) (6S) 5S 4S QS AS
+6: (3S) (KS) (3S) (7S) TS 9S 8S 7S 6S
+7: KS QS
+8: (2S) (AS) (2S) (9S) KS QS JS 4S
+9: (5S) (2S) (8S) 7S 6S 5S 4S 3S 2S AS
+10: (8S) (TS) 2S AS KS QS JS TS 9S 8S 7S 6S
+removed: 2"""
+
+
+def test_every_layout_won_in_the_first_stage_votes_for_its_winning_first_move(monkeypatch):
+    # After the last deal each layout's complete search may open its winning line with a
+    # move the beam's pruning leaves out: here J♠..6♠ from column 10 onto column 7's Q♠,
+    # which frees column 10's face-down cards of eight cards. Such a vote once fell on the
+    # floor, and the hint chose among the pruned moves alone.
+    from game.spider.fair_beam import Plan, Sample
+    from game.spider.states import pruned_children
+
+    view = mask(Position.parse(GAME_70))
+    runs: list[tuple[Sample, Move | None]] = []
+    real_run = Plan.run
+
+    def run(self, start):
+        outcome = real_run(self, start)
+        runs.append(outcome)
+        return outcome
+
+    monkeypatch.setattr(Plan, "run", run)
+    result = search(view)
+    first_stage = runs[:result.samples]  # the first stage searches each layout once, in order
+    won = Counter(first for outcome, first in first_stage if outcome is Sample.WON)
+    state, deals = fair._sample(view, random.Random(0))
+    pruned = {m for m, _child in pruned_children(state, deals)}
+    assert set(won) - pruned  # this table has such a layout: the test tells the two apart
+    votes = {r.move: r.votes for r in result.ranked}
+    for move, n in won.items():
+        assert votes.get(move, 0.0) >= n, (move, n, votes.get(move))
+    assert result.ranked[0].checked and result.ranked[0].move not in pruned  # it wins more layouts than either
+
+
 def test_the_in_sight_move_is_the_same_however_busy_the_machine(monkeypatch):
     # The solver shortens a won line against the clock, so a shortened line's first move can
     # depend on how busy the machine is: the in-sight search never shortens, and with its
