@@ -718,7 +718,7 @@ removed: 2"""
 def test_every_layout_won_in_the_first_stage_votes_for_its_winning_first_move(monkeypatch):
     # After the last deal each layout's complete search may open its winning line with a
     # move the beam's pruning leaves out: here J♠..6♠ from column 10 onto column 7's Q♠,
-    # which frees column 10's face-down cards of eight cards. Such a vote once fell on the
+    # which takes six of the ten cards off column 10's face-down ones. Such a vote once fell on the
     # floor, and the hint chose among the pruned moves alone.
     from game.spider.fair_beam import Plan, Sample
     from game.spider.states import pruned_children
