@@ -63,6 +63,10 @@ class _Flow:
         self.rules: list[Rect] = []
         #: Each row's and heading's extent, and its head's (:attr:`ScreenGeometry.units`).
         self.units: list[tuple[Rect, Rect]] = []
+        #: Each heading with the head of the row it leads: what a scrolling view shows together
+        #: (:func:`game.ui.scrolling.scrolled`).
+        self.leads: list[Rect] = []
+        self._heading_y: int | None = None
 
     @property
     def button_h(self) -> int:
@@ -84,6 +88,7 @@ class _Flow:
         self.y += px // 2
         whole = (self.x, start, self.width, self.y - start)
         self.units.append((whole, whole))
+        self._heading_y = start
 
     def button_text(self, label: str, width: int) -> str:
         """``label`` as a button ``width`` pixels wide (its text's room) shows it: whole on
@@ -174,6 +179,9 @@ class _Flow:
                     self.texts.append(Text(line, self.x + indent, self.y, npx, role))
                     self.y += m("Ag", npx)[1]
         self.units.append(((self.x, first_y, self.width, self.y - first_y), head))
+        if self._heading_y is not None:
+            self.leads.append((self.x, self._heading_y, self.width, head[1] + head[3] - self._heading_y))
+            self._heading_y = None
         self.y += max(3, px // 3)
 
     def _value(self, value: str, x: int, y: int, w: int, bh: int, is_field: bool) -> None:
@@ -407,8 +415,9 @@ def _flows(cols: Sequence[Sequence[SectionLike]], buttons: Sequence[ButtonLike],
 
 def _rows_fit(flows: Sequence[_Flow], view: int) -> bool:
     """Whether every row and heading of ``flows``, a row with its notes, is at most ``view``
-    pixels tall: shows whole at one stop of a scrolling view that tall (:func:`view_span`)."""
-    return all(whole[3] <= view for f in flows for whole, _head in f.units)
+    pixels tall, and every heading with the head of the row it leads: each shows whole at one
+    stop of a scrolling view that tall (:func:`view_span`), a heading with what it names."""
+    return all(r[3] <= view for f in flows for r in [whole for whole, _head in f.units] + f.leads)
 
 
 def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike, ...], px: int,
@@ -517,8 +526,10 @@ def _screen_at(size: tuple[int, int], panel: object, sections: tuple[SectionLike
         if tall and len(cols) == 2 and not _rows_fit(flows, view):
             # Two columns would make a row (with its notes) taller than the view (200% Russian
             # in 1280x720: a challenge's goal wraps to 6-9 lines in the narrow left column), so
-            # its goal would read across two scroll stops; one column, where every row shows
-            # whole at a stop, scrolls instead.
+            # its goal would read across two scroll stops; or a heading with the head of its row
+            # (200% Chinese in 1280x720: Settings' 语言 over four lines of languages), so the
+            # heading would show at one stop and what it names at the next. One column, where
+            # every row shows whole at a stop, each heading with it, scrolls instead.
             one = _flows([sections], buttons, x0 + pad, y, inner, pad, px, measure)
             if _rows_fit(one, view):
                 cols, flows = [sections], one

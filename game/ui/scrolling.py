@@ -96,9 +96,10 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
                     follows = leads[head]
                     if not follows or fits((head, *follows)):
                         return ((head, *follows),)
-                    # Too tall to show with what it leads (200% Chinese in 1280x720: Settings'
-                    # 语言 over its column of languages), a heading shows at the view's top only,
-                    # what it leads at the next stop.
+                    # Too tall to show with what it leads, a heading shows at the view's top only,
+                    # what it leads at the next stop. (Where two columns would do that, the screen
+                    # lays one, as 200% Chinese Settings' 语言 in 1280x720; this is for a heading
+                    # whose piece is taller than the view even so.)
                     return ((head, (head[0], head[1], head[2], room)),)
                 if whole[3] <= room:
                     return ((r, head),)
