@@ -210,6 +210,39 @@ def seen_key(state: State) -> State:
 # --- the complete search's moves ---------------------------------------------------
 
 
+def _survey(state: State) -> tuple[list[int], list[int], dict[int, list[int]], list[int]]:
+    """What both move generators start from: each column's last card (-1 if empty), its end
+    run's length (:func:`_run`), the columns by their last card's rank, the empty columns.
+
+        >>> from game.spider.deals import deal
+        >>> tops, runs, by_rank, empties = _survey(root(deal(1, suits=4))[0])
+        >>> len(tops), runs, empties
+        (10, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1], [])
+    """
+    cache = _RUN
+    tops: list[int] = []
+    runs: list[int] = []
+    by_rank: dict[int, list[int]] = {}
+    empties: list[int] = []
+    for j in range(COLUMNS):
+        col = state[j]
+        if len(col) == 1:
+            tops.append(-1)
+            runs.append(0)
+            empties.append(j)
+            continue
+        top = col[-1]
+        tops.append(top)
+        n = cache.get(col)
+        runs.append(_run(col) if n is None else n)
+        lst = by_rank.get(top >> 2)
+        if lst is None:
+            by_rank[top >> 2] = [j]
+        else:
+            lst.append(j)
+    return tops, runs, by_rank, empties
+
+
 def children(state: State, deals: tuple[bytes, ...], which: int, canon: bool = True,
               deal: bool = True) -> Iterator[tuple[Move, State]]:
     """Yield ``(move, child)`` for every legal move of ``state``: ``which``
@@ -225,32 +258,7 @@ def children(state: State, deals: tuple[bytes, ...], which: int, canon: bool = T
         >>> first[-1], len(first) + len(second) == len(deal(1, suits=4).legal_moves())
         ('deal', True)
     """
-    runs = _RUN
-    tops: list[int] = []
-    by_rank: dict[int, list[int]] = {}
-    empties: list[int] = []
-    rs: list[int] = []
-    for j in range(COLUMNS):
-        col = state[j]
-        if len(col) == 1:
-            empties.append(j)
-            tops.append(-1)
-            rs.append(0)
-            continue
-        top = col[-1]
-        tops.append(top)
-        r = top >> 2
-        lst = by_rank.get(r)
-        if lst is None:
-            by_rank[r] = [j]
-        else:
-            lst.append(j)
-        v = runs.get(col)
-        if v is None:
-            if len(runs) > _RUN_LIMIT:
-                runs.clear()
-            v = runs[col] = _run_of(col)
-        rs.append(v)
+    tops, rs, by_rank, empties = _survey(state)
     left = state[10]
     first = which & FIRST
     second = which & SECOND
@@ -337,28 +345,7 @@ def pruned_children(state: State, deals: tuple[bytes, ...]) -> list[tuple[Move, 
         >>> [str(m) for m, _child in pruned_children(state, deals)][-3:]
         ['move 9 10 1', 'move 10 4 1', 'deal']
     """
-    cache = _RUN
-    tops = []
-    runs = []
-    by_rank: dict[int, list[int]] = {}
-    empties: list[int] = []
-    for j in range(COLUMNS):
-        col = state[j]
-        if len(col) == 1:
-            tops.append(-1)
-            runs.append(0)
-            empties.append(j)
-        else:
-            top = col[-1]
-            tops.append(top)
-            n = cache.get(col)
-            runs.append(_run(col) if n is None else n)
-            r = top >> 2
-            lst = by_rank.get(r)
-            if lst is None:
-                by_rank[r] = [j]
-            else:
-                lst.append(j)
+    tops, runs, by_rank, empties = _survey(state)
     left = state[10]
     out: list[tuple[Move, State]] = []
     table = MOVE_TABLE
