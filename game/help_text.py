@@ -12,8 +12,7 @@ import textwrap
 from collections.abc import Sequence
 
 from game.howto import Block, Bullets, Heading, blocks, plain
-from game.i18n.lines import breaks, display_width
-from game.i18n.lines import words as spaced_words
+from game.i18n.lines import display_width, wrap_columns
 
 __all__ = ["as_text", "text_lines"]
 
@@ -25,25 +24,7 @@ def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
         return textwrap.wrap(words, width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
     # Korean, Japanese, Russian: break at spaces and between Japanese characters, and
     # count a wide character as the two columns a terminal gives it.
-    lines: list[str] = []
-    line, used, empty = first, display_width(first), True
-    units = [piece for word in spaced_words(words)
-             # A number and its word stay together only where they fit on a line together.
-             for piece in ([word] if display_width(word) <= width - display_width(rest) or len(breaks(word)) > 1
-                           else word.split(" "))]
-    for word in units:
-        for i, part in enumerate(breaks(word)):
-            gap = "" if empty or i else " "
-            w = display_width(part)
-            if not empty and used + len(gap) + w > width:
-                lines.append(line)
-                line, used, gap = rest, display_width(rest), ""
-            line += gap + part
-            used += len(gap) + w
-            empty = False
-    if not empty:
-        lines.append(line)
-    return lines
+    return wrap_columns(words, width, first, rest)
 
 
 def text_lines(blocks: Sequence[Block], width: int = 78) -> list[str]:

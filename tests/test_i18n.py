@@ -519,6 +519,42 @@ def test_the_helps_section_headings_end_in_the_languages_own_colon(capsys, code,
                                                  or line in (h + "\uff1a" for h in headings)], out
 
 
+@pytest.mark.parametrize("code", ["ko", "ja", "ru", "zh_CN"])
+def test_the_command_lines_help_fits_the_terminal_as_it_shows_wide_characters(capsys, monkeypatch, code):
+    """argparse counted characters where a terminal gives a Chinese or Japanese one two
+    columns, and broke lines only at spaces: `play -h` in Japanese ran --auto's help 110
+    columns wide in an 80-column terminal, and the usage's second line stood 4 columns left
+    of the options it continues."""
+    from game.commands import main
+    from game.i18n.lines import display_width
+
+    monkeypatch.setenv("COLUMNS", "60")
+    width = 60 - 2  # argparse leaves two columns
+    for argv in (["-h"], ["play", "-h"], ["solve", "spider", "-h"], ["hint", "spider", "-h"], ["review", "-h"]):
+        with pytest.raises(SystemExit):
+            main(["--lang", code, *argv])
+        out = capsys.readouterr().out
+        i18n.set_language(code)
+        prefix = i18n._("usage: ")
+        i18n.set_language("en")
+        lines = out.splitlines()
+        # Only a piece that cannot break (a list of choices, one option's name) may run past.
+        assert [line for line in lines if display_width(line) > width and len(line.split()) > 1] == [], (argv, out)
+        usage = lines[:next(i for i, line in enumerate(lines) if not line.strip())]
+        assert usage[0].startswith(prefix), usage
+        if len(usage) > 1:
+            prog = " ".join(["solitaire", *(a for a in argv if a != "-h")])
+            column = display_width(prefix + prog + " ")
+            starts = {len(line) - len(line.lstrip()) for line in usage[1:]}
+            assert starts <= {column, display_width(prefix)}, (argv, usage)
+        # Nothing lost in the wrapping: each option's help reads whole, joined again.
+        joined = "".join(out.split())
+        for said in ("start in full screen (F11 switches back to a window)",) if argv == ["play", "-h"] else ():
+            i18n.set_language(code)
+            assert "".join(i18n._(said).split()) in joined, out
+            i18n.set_language("en")
+
+
 @pytest.mark.parametrize("code, title, day, heads", [
     ("en", "November 2026", "2 November", "Mo Tu We Th Fr Sa Su"),
     ("ru", "Ноябрь 2026", "2 ноября", "Пн Вт Ср Чт Пт Сб Вс"),

@@ -56,6 +56,7 @@ from game.commands.usage import UsageError
 from game.i18n import LANGUAGES, N_, PSEUDO, _, pgettext, set_language
 from game.i18n.detect import detect_language
 from game.i18n.formats import grouped, listed
+from game.i18n.lines import display_width, wrap_columns
 from game.numbers import NumberError
 from game.quoting import WORD_LIMIT, printable, shown
 
@@ -73,16 +74,45 @@ NUMBERS_HELP = N_("numbers are ASCII digits, optionally grouped by thousands wit
 
 class _Formatter(argparse.HelpFormatter):
     """argparse's help, its "usage:" and its section headings' colons in the current
-    language (Chinese and Japanese write a full-width "：")."""
+    language (Chinese and Japanese write a full-width "："), its lines as wide as the
+    terminal shows them: argparse counts characters, where a terminal gives a Chinese or
+    Japanese character two columns, and it breaks only at spaces, which Japanese and
+    Chinese do not write (:func:`game.i18n.lines.wrap_columns`)."""
 
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
-        super().__init__(prog, indent_increment, max_help_position, width)
+    # (Passed through to argparse, whose constructor's parameters differ by Python version.)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self._headings: list[str] = []
 
     def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
                   groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    def _format_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                      groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None) -> str:
+        # argparse lines the usage's later lines up under its first by counting the prefix's
+        # characters: "用法：" is 3 of them and 6 columns. It wraps in 3 columns fewer, and the
+        # later lines move 3 columns right, under the first line's options as a terminal shows them.
+        extra = display_width(prefix or "") - len(prefix or "")
+        if extra <= 0:
+            return super()._format_usage(usage, actions, groups, prefix)
+        self._width -= extra
+        try:
+            text = super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += extra
+        first, *rest = text.split("\n")
+        return "\n".join([first, *(" " * extra + line if line.strip() else line for line in rest)])
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if text.isascii():
+            return super()._split_lines(text, width)
+        return wrap_columns(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.isascii():
+            return super()._fill_text(text, width, indent)
+        return "\n".join(wrap_columns(" ".join(text.split()), width, indent, indent))
 
     def start_section(self, heading: str | None) -> None:
         if heading:
@@ -257,7 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--auto", metavar="LEVEL",
                       help=_("terminal FreeCell: automatic foundation moves off, safe (default) or all "
                              "(the window's is in Settings)"))
-    play.add_argument("--fullscreen", action="store_true")
+    play.add_argument("--fullscreen", action="store_true",
+                      help=_("start in full screen (F11 switches back to a window)"))
     return parser
 
 

@@ -26,7 +26,8 @@ from __future__ import annotations
 import itertools
 import re
 
-__all__ = ["BREAKABLE_SPACE", "DASHES", "as_sentence", "breaks", "display_width", "ends_in_number", "words"]
+__all__ = ["BREAKABLE_SPACE", "DASHES", "as_sentence", "breaks", "display_width", "ends_in_number", "words",
+           "wrap_columns"]
 
 # Japanese (and Chinese) runs no spaces between words: a line may break between any two
 # kanji or kana, except before closing punctuation and small kana, or after an opening
@@ -135,6 +136,38 @@ def display_width(text: str) -> int:
     import unicodedata
 
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wrap_columns(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    """``text`` as terminal lines at most ``width`` columns wide (:func:`display_width`), the
+    first after ``first``, the others after ``rest``: broken at the spaces :func:`words`
+    allows and inside a word where :func:`breaks` does. A piece wider than a line stands
+    alone on one.
+
+    >>> wrap_columns("スート数 1、2、4（既定 1）", 12)
+    ['スート数 1、', '2、4（既定', '1）']
+    >>> wrap_columns("собрать 1 масть — легко", 16, "- ", "  ")
+    ['- собрать', '  1 масть —', '  легко']
+    """
+    lines: list[str] = []
+    line, used, empty = first, display_width(first), True
+    units = [piece for word in words(text)
+             # A number and its word stay together only where they fit on a line together.
+             for piece in ([word] if display_width(word) <= width - display_width(rest) or len(breaks(word)) > 1
+                           else word.split(" "))]
+    for word in units:
+        for i, part in enumerate(breaks(word)):
+            gap = "" if empty or i else " "
+            w = display_width(part)
+            if not empty and used + len(gap) + w > width:
+                lines.append(line)
+                line, used, gap = rest, display_width(rest), ""
+            line += gap + part
+            used += len(gap) + w
+            empty = False
+    if not empty:
+        lines.append(line)
+    return lines
 
 
 def as_sentence(text: str) -> str:
