@@ -659,3 +659,39 @@ def test_no_scroll_stop_ends_on_a_heading_with_nothing_under_it(size, lang):
         for name, panel in scrolling_screens_all().items():
             for v in views_at_stops(size, panel):
                 assert not orphans(v), f"{name} ({lang}, {scale:.0%}, {size}) scrolled {v.offset}px: {orphans(v)}"
+
+
+def wheeled(size: tuple[int, int], panel: Panel, notches: int) -> list[ScreenGeometry]:
+    """The views the wheel shows from one end of ``panel`` to the other, a notch at a time (as
+    the window turns it: three lines a notch), from the top (``notches`` 1) or the bottom (-1)."""
+    g = screen_geometry(size, panel, scroll=0 if notches > 0 else 10 ** 6)
+    views = [g]
+    while True:
+        wheel = SimpleNamespace(screen=g, scroll=None)
+        Overlay.scroll_by(wheel, notches * 3 * g.px)  # type: ignore[arg-type]
+        g = screen_geometry(size, panel, scroll=wheel.scroll)
+        if g.offset == views[-1].offset:
+            return views
+        views.append(g)
+
+
+@pytest.mark.parametrize("lang", every_language())
+@pytest.mark.parametrize("size", STOP_WINDOWS + [(1600, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_wheel_passes_nothing_by(size, lang):
+    # "Fullscreen at 200% Chinese, the wheel goes from above Settings' 语言 to below it": three
+    # lines a notch, on to the next stop, jumped the stops where a tall piece shows whole (语言 with
+    # its four lines of languages, the challenges' badge note, the menu's last buttons). Down from
+    # the top, and up from the bottom, every piece shows whole at some view the wheel brings.
+    i18n.set_language(lang)
+    for scale in (1.25, 1.5, 2.0):
+        set_text_scale(scale)
+        for name, panel in scrolling_screens_all().items():
+            g = screen_geometry(size, panel)
+            if not g.above + g.below:
+                continue
+            units, _everything = pieces(size, panel, g.px)
+            for notches in (1, -1):
+                shown_by_wheel = [set(drawn(v, v.offset)) for v in wheeled(size, panel, notches)]
+                passed = [sorted(map(str, whole))[:2] for whole, _head, _end in units
+                          if not any(whole <= now for now in shown_by_wheel)]
+                assert not passed, f"{name} ({lang}, {scale:.0%}, {size}), wheel {notches:+}: never shows {passed}"

@@ -101,6 +101,10 @@ class ScreenGeometry:
     #: (:meth:`game.ui.overlay.Overlay.scroll_by`), so a view always shows one. The last is
     #: where the lowest piece shows.
     stops: tuple[int, ...] = ()
+    #: Each thing a scrolling screen draws, as the offsets between which it shows whole
+    #: (with what it needs: its row's head, a heading the piece under it): the wheel, which
+    #: goes three lines a notch, stops in each on its way, so it passes nothing by.
+    windows: tuple[tuple[int, int], ...] = ()
     #: Each part of a table (and a month: its weekday heads over its weeks): its header (heads
     #: and rule) and the whole part. A scrolling screen keeps a header in view at the top
     #: while lines of its part are in view under it.

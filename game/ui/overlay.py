@@ -199,15 +199,26 @@ class Overlay:
     def scroll_by(self, pixels: int) -> None:
         """Scroll the screen shown (if it scrolls) ``pixels`` down (up when negative), on to the
         next place a row starts at the view's top (:attr:`ScreenGeometry.stops`), so the view
-        moves at least that far and never stops between rows; the next update draws it."""
+        moves that far and never stops between rows; but never past a thing that would then
+        show whole at no stop on the way (:attr:`ScreenGeometry.windows`: 200% Chinese
+        fullscreen, the wheel went from above Settings' 语言 to below it). The next update
+        draws it."""
         screen = self.screen
         if screen is None or not (screen.above or screen.below):
             return
-        want = screen.offset + pixels
-        if screen.stops and pixels > 0:
-            want = min((s for s in screen.stops if s >= want), default=screen.stops[-1])
-        elif screen.stops and pixels < 0:
-            want = max((s for s in screen.stops if s <= want), default=0)
+        at, stops = screen.offset, screen.stops
+        want = at + pixels
+        if stops and pixels > 0:
+            want = min((s for s in stops if s >= want), default=stops[-1])
+            for first, last in screen.windows:
+                # Not in view yet, and gone by then: stop where it shows.
+                if at < first and last < want:
+                    want = min(want, next((s for s in stops if first <= s <= last), want))
+        elif stops and pixels < 0:
+            want = max((s for s in stops if s <= want), default=0)
+            for first, last in screen.windows:
+                if last < at and want < first:
+                    want = max(want, next((s for s in reversed(stops) if first <= s <= last), want))
         self.scroll = max(0, want)
 
     def resize(self, size: tuple[int, int]) -> None:

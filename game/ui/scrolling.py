@@ -117,15 +117,21 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
         """How much of the view's top a table's header keeps over a line of it (0 elsewhere)."""
         return next((head[3] for head, part in geo.tables if holds(part, r) and not holds(head, r)), 0)
 
-    def reach(r: Rect) -> int | None:
-        """How little the view scrolls for ``r`` to show with what it needs (None: at no offset)."""
-        return min((max(u[1] + u[3] for u in w) - bottom for w in ways(r) if fits(w)), default=None)
+    def window(r: Rect) -> tuple[int, int] | None:
+        """How little and how far the view may scroll for ``r`` to show with what it needs
+        (None: at no offset)."""
+        fitting = [w for w in ways(r) if fits(w)]
+        if not fitting:
+            return None
+        return (min(max(u[1] + u[3] for u in w) - bottom for w in fitting),
+                max(min(u[1] - under(u) for u in w) - top for w in fitting))
 
     # What the screen draws, each thing where it lies unscrolled.
     things = ([(t.x, t.y, *measure(t.text, t.px)) for t in geo.texts] + [b.rect for b in geo.buttons]
               + [*geo.fields, *geo.stripes, *geo.rules] + [r for r, _st, _t in geo.days]
               + ([geo.chart.plot] if geo.chart is not None else []))
-    never = {r for r in things if reach(r) is None}
+    spans = {r: window(r) for r in things}
+    never = {r for r, span in spans.items() if span is None}
 
     def cut_lines(unit: tuple[Rect, Rect]) -> list[Rect]:
         """The lines of a row's note too far below its head to show with it (a row taller than the view)."""
@@ -152,7 +158,7 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
                     # and where the first line of a note that cannot show with its row (taller than
                     # the view) starts at the view's top, the rest of the note under it
                     | {max(0, min(r[1] for r in cut) - top) for cut in map(cut_lines, geo.units) if cut})
-    end = max([0] + [e for e in map(reach, things) if e is not None])
+    end = max([0] + [span[0] for span in spans.values() if span is not None])
     most = next((s for s in starts if s >= end), end)
     focus = getattr(panel, "focus", -1)
     target = next((needs(b.rect)[0] for b in geo.buttons if b.index == focus), None)
@@ -164,8 +170,17 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
         offset = next((s for s in starts if offset <= s <= target[1] - top), offset)
     offset = max(0, min(offset, most))
 
-    # The wheel stops at those starts.
+    # The wheel stops at those starts, and in each thing's window on its way (Overlay.scroll_by).
     stops = tuple(s for s in starts if s <= most) + (() if most in starts else (most,))
+    plot = spans.get(geo.chart.plot) if geo.chart is not None else None
+    for t in geo.texts:
+        if t.role in ("axis", "legend") and plot is not None:
+            # The chart's axis and legend show with it (below), so only where it shows.
+            r = (t.x, t.y, *measure(t.text, t.px))
+            span = spans[r]
+            spans[r] = (max(span[0], plot[0]), min(span[1], plot[1])) if span is not None else None
+    windows = tuple(sorted({(max(0, a), min(b, most)) for a, b in (span for span in spans.values() if span)
+                            if max(0, a) <= min(b, most)}))
     seen = (0, top, w, bottom - top)
     hidden = [0, 0]
     # A table's header scrolled off the top while its part reaches into the view stays at the
@@ -217,5 +232,5 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
                    rules=tuple(up(r) for r in geo.rules if keep(r)),
                    days=tuple((up(r), st, t) for r, st, t in geo.days if keep(r)),
                    day_swatches=tuple((up(r), st) for r, st in geo.day_swatches if keep(r)),
-                   above=hidden[0], below=hidden[1], offset=offset, stops=stops,
+                   above=hidden[0], below=hidden[1], offset=offset, stops=stops, windows=windows,
                    units=tuple((up(whole), up(head)) for whole, head in geo.units if inside(up(head), seen)))
