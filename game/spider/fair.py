@@ -478,12 +478,10 @@ def search(view: MaskedView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
 #: 15 and 8; docs/solver-and-hints.md, "The fair hint, measured").
 CHANCE_HEADS = 3
 #: Layouts of the unseen cards each judged move's turned cards are drawn from (the same
-#: layouts for every move: common random numbers), sharing the stage's budget, by suit count.
-#: Decided on held-out games 100001..100100 (no clock): 12, not 4, won 22 four-suit games
-#: against 18 and 68 two-suit games against 64 (docs/solver-and-hints.md, "Twelve chance
-#: samples"); at four suits 36 won 23 against 22 ("Thirty-six at four suits"; two suits not
-#: measured, so 12 stays there). The stage spends a few hundred of its thousands of nodes.
-CHANCE_SAMPLES = {2: 12, 4: 36}
+#: layouts for every move: common random numbers), sharing the stage's budget. 12, not 4, was
+#: decided on held-out games 100001..100100 (no clock): four suits won 22 with 12 and 18 with
+#: 4, two suits 68 and 64 (docs/solver-and-hints.md, "Twelve chance samples").
+CHANCE_SAMPLES = 12
 #: Positions kept per depth by the search that goes on from each filled-in line.
 CHANCE_WIDTH = 48
 #: Share of the hint's one budget the fourth stage may spend, over all its searches (it
@@ -507,7 +505,7 @@ def _chance(view: MaskedView, heads: dict[Move, tuple[int, State]], root: int, m
     ``heads`` holds the best (rank, position) the sure line reached after each first
     move. The :data:`CHANCE_HEADS` best that beat ``root`` are each taken to their
     position; there the cards their line turned (:data:`UNKNOWN` on the table) are
-    filled from :data:`CHANCE_SAMPLES` (by suit count) layouts of ``view.unseen`` (the turned cards of
+    filled from :data:`CHANCE_SAMPLES` layouts of ``view.unseen`` (the turned cards of
     column j are the layout's top hidden cards of column j), every other hidden card
     stays unknown, and a masked beam goes on from there. The move whose searches reach
     the best rank on average wins. Returns (that move, the face-down cards left in its
@@ -520,9 +518,8 @@ def _chance(view: MaskedView, heads: dict[Move, tuple[int, State]], root: int, m
         m = order[0][1]
         return m, down_cards(heads[m][1]), 0
     rng = random.Random(seed * 7919 + 17)
-    count = CHANCE_SAMPLES[view.suits]
-    layouts = [_sample(view, rng)[0] for _ in range(count)]
-    searches = len(order) * count
+    layouts = [_sample(view, rng)[0] for _ in range(CHANCE_SAMPLES)]
+    searches = len(order) * CHANCE_SAMPLES
     nodes = 0
     scored: list[tuple[int, Move]] = []
     for _r, move in order:
