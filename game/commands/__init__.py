@@ -79,10 +79,9 @@ class _Formatter(argparse.HelpFormatter):
     Japanese character two columns, and it breaks only at spaces, which Japanese and
     Chinese do not write (:func:`game.i18n.lines.wrap_columns`)."""
 
-    # (Passed through to argparse, whose constructor's parameters differ by Python version.)
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._headings: list[str] = []
+    # The section headings written so far (set per formatter by start_section). No __init__ of
+    # its own: argparse's constructor's parameters differ by Python version.
+    _headings: tuple[str, ...] = ()
 
     def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
                   groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
@@ -116,7 +115,7 @@ class _Formatter(argparse.HelpFormatter):
 
     def start_section(self, heading: str | None) -> None:
         if heading:
-            self._headings.append(heading)
+            self._headings = (*self._headings, heading)
         super().start_section(heading)
 
     def format_help(self) -> str:
