@@ -173,14 +173,17 @@ def scrolled(size: tuple[int, int], panel: object, geo: ScreenGeometry, measure:
     # The wheel stops at those starts, and in each thing's window on its way (Overlay.scroll_by).
     stops = tuple(s for s in starts if s <= most) + (() if most in starts else (most,))
     plot = spans.get(geo.chart.plot) if geo.chart is not None else None
-    for t in geo.texts:
-        if t.role in ("axis", "legend") and plot is not None:
-            # The chart's axis and legend show with it (below), so only where it shows.
-            r = (t.x, t.y, *measure(t.text, t.px))
-            span = spans[r]
-            spans[r] = (max(span[0], plot[0]), min(span[1], plot[1])) if span is not None else None
-    windows = tuple(sorted({(max(0, a), min(b, most)) for a, b in (span for span in spans.values() if span)
-                            if max(0, a) <= min(b, most)}))
+    # The chart's axis and legend show with it (keep(), below), so only where it shows.
+    charted = ({(t.x, t.y, *measure(t.text, t.px)) for t in geo.texts if t.role in ("axis", "legend")}
+               if plot is not None else set())
+    windowed: set[tuple[int, int]] = set()
+    for r, span in spans.items():
+        if span is None:
+            continue
+        a, b = (max(span[0], plot[0]), min(span[1], plot[1])) if plot is not None and r in charted else span
+        if max(0, a) <= min(b, most):
+            windowed.add((max(0, a), min(b, most)))
+    windows = tuple(sorted(windowed))
     seen = (0, top, w, bottom - top)
     hidden = [0, 0]
     # A table's header scrolled off the top while its part reaches into the view stays at the
