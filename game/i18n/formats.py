@@ -23,7 +23,8 @@ from __future__ import annotations
 import datetime
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Concatenate, ParamSpec, TypeVar, cast
 
 from game.i18n import cldr_locale, language, pgettext
 from game.i18n.lines import as_sentence
@@ -32,9 +33,38 @@ __all__ = ["day_and_month", "decimal", "first_weekday", "grouped", "listed", "mo
            "percent", "weekday_heads"]
 
 
-# Each is cached by language and value: the HUD and the screens ask for the same few numbers
-# every frame, and one Babel call (some 10-40 µs) per number per frame shows in the slowest
-# frames of a busy animation. The language is part of the key, so a change in Settings is seen at once.
+#: A quoted literal closing a date pattern, with the space before it: Russian's " 'г'."
+_TRAILING_LITERAL = re.compile(r"[\s\u00a0\u202f]*'[^']+'\.?$")
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _per_language(maxsize: int | None) -> Callable[[Callable[Concatenate[str, _P], _R]], Callable[_P, _R]]:
+    """Cache a formatter written for a language code (its first argument) by language and value,
+    and give it the current language: the HUD and the screens ask for the same few numbers every
+    frame, and one Babel call (some 10-40 µs) per number per frame shows in the slowest frames of
+    a busy animation. The language is part of the key, so a change in Settings is seen at once.
+
+        >>> @_per_language(maxsize=8)
+        ... def shout(code: str, word: str) -> str:
+        ...     return f"{code}: {word.upper()}"
+        >>> shout("hi")
+        'en: HI'
+    """
+
+    def wrap(write: Callable[Concatenate[str, _P], _R]) -> Callable[_P, _R]:
+        # (typed as what it wraps: lru_cache's own type takes any hashable arguments)
+        cached = cast(Callable[Concatenate[str, _P], _R], functools.lru_cache(maxsize=maxsize)(write))
+
+        @functools.wraps(write)
+        def in_language(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+            return cached(language(), *args, **kwargs)
+
+        return in_language
+
+    return wrap
+
 
 def grouped(n: int) -> str:
     """A whole number with the current language's digit grouping ("1,000,000"; Russian "1 000 000",
@@ -47,43 +77,35 @@ def grouped(n: int) -> str:
         # Nothing to group, and every language the game speaks writes these digits (a test
         # checks): the status line's score, under 1,000 at the deal, loads no Babel at start.
         return str(n)
-    return _grouped(language(), n)
+    return _grouped(n)
 
 
-@functools.lru_cache(maxsize=1024)
+@_per_language(maxsize=1024)
 def _grouped(code: str, n: int) -> str:
     from babel.numbers import format_decimal
 
     return format_decimal(n, locale=cldr_locale(code))
 
 
-def decimal(x: float, places: int = 2) -> str:
+@_per_language(maxsize=1024)
+def decimal(code: str, x: float, places: int = 2) -> str:
     """``x`` with ``places`` decimals and the language's decimal mark ("0.64"; Russian "0,64").
 
     >>> decimal(0.6432)
     '0.64'
     """
-    return _decimal(language(), x, places)
-
-
-@functools.lru_cache(maxsize=1024)
-def _decimal(code: str, x: float, places: int) -> str:
     from babel.numbers import format_decimal
 
     return format_decimal(x, format="0." + "0" * places if places else "0", locale=cldr_locale(code))
 
 
-def percent(share: float) -> str:
+@_per_language(maxsize=1024)
+def percent(code: str, share: float) -> str:
     """``share`` (0..1) as a whole percentage, written as the language writes it ("75%"; Russian "75 %").
 
     >>> percent(0.75)
     '75%'
     """
-    return _percent(language(), share)
-
-
-@functools.lru_cache(maxsize=1024)
-def _percent(code: str, share: float) -> str:
     from babel.numbers import format_percent
 
     return format_percent(share, locale=cldr_locale(code))
@@ -100,7 +122,8 @@ def first_weekday() -> int:
     return int(cldr_locale(language()).first_week_day)
 
 
-def weekday_heads() -> tuple[str, ...]:
+@_per_language(maxsize=None)
+def weekday_heads(code: str) -> tuple[str, ...]:
     """The calendar's seven column heads, from the current language's first day of the week,
     as narrow as tells the days apart: CLDR's narrow stand-alone names where the seven differ
     (Chinese 一 二 … 日), else its short ones ("Mo"; Korean "월"), with a capital as a
@@ -109,11 +132,6 @@ def weekday_heads() -> tuple[str, ...]:
     >>> weekday_heads()
     ('Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su')
     """
-    return _weekday_heads(language())
-
-
-@functools.cache
-def _weekday_heads(code: str) -> tuple[str, ...]:
     days = cldr_locale(code).days["stand-alone"]
     start = int(cldr_locale(code).first_week_day)
     order = [(start + i) % 7 for i in range(7)]
@@ -122,7 +140,8 @@ def _weekday_heads(code: str) -> tuple[str, ...]:
     return tuple(as_sentence(name) for name in names)
 
 
-def month_and_year(year: int, month: int) -> str:
+@_per_language(maxsize=64)
+def month_and_year(code: str, year: int, month: int) -> str:
     """A month of a year as a calendar's heading ("November 2026"; Korean "2026년 11월"; Russian
     "Ноябрь 2026"): CLDR's month-and-year format, in the month's form that stands alone, with
     a capital as a heading takes, and without the abbreviated word for "year" some languages
@@ -131,15 +150,6 @@ def month_and_year(year: int, month: int) -> str:
     >>> month_and_year(2026, 11)
     'November 2026'
     """
-    return _month_and_year(language(), year, month)
-
-
-#: A quoted literal closing a date pattern, with the space before it: Russian's " 'г'."
-_TRAILING_LITERAL = re.compile(r"[\s\u00a0\u202f]*'[^']+'\.?$")
-
-
-@functools.lru_cache(maxsize=64)
-def _month_and_year(code: str, year: int, month: int) -> str:
     from babel.dates import format_date
 
     locale = cldr_locale(code)
@@ -147,18 +157,14 @@ def _month_and_year(code: str, year: int, month: int) -> str:
     return as_sentence(format_date(datetime.date(year, month, 1), _TRAILING_LITERAL.sub("", pattern), locale=locale))
 
 
-def day_and_month(month: int, day: int) -> str:
+@_per_language(maxsize=64)
+def day_and_month(code: str, month: int, day: int) -> str:
     """A day of a month as a date reads ("2 November"; Russian "2 ноября", in the genitive;
     Japanese "11月2日").
 
     >>> day_and_month(11, 2)
     '2 November'
     """
-    return _day_and_month(language(), month, day)
-
-
-@functools.lru_cache(maxsize=64)
-def _day_and_month(code: str, month: int, day: int) -> str:
     from babel.dates import format_skeleton
 
     # Any leap year, so that 29 February is a date.
