@@ -66,6 +66,10 @@ def _per_language(maxsize: int | None) -> Callable[[Callable[Concatenate[str, _P
     return wrap
 
 
+# A formatter below written with a ``code`` first is called without it (``decimal(0.64)``):
+# _per_language gives it the current language.
+
+
 def grouped(n: int) -> str:
     """A whole number with the current language's digit grouping ("1,000,000"; Russian "1 000 000",
     with no-break spaces).
