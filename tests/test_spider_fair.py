@@ -210,18 +210,38 @@ def test_the_same_view_and_seed_give_the_same_answer():
 
 
 def test_samples_are_won_open_or_dry_and_only_wins_count_as_wins():
-    view = mask(deal(2, suits=4))
-    tiny = search(view, seed=0, budget=400)
-    # Far too little budget to win a four-suit deal: every sample is open, none won.
-    assert (tiny.won, tiny.open) == (0, tiny.samples)
-    best = tiny.ranked[0]
-    assert best.checked and best.wins == 0 and best.open + best.dry == tiny.samples
-    assert not tiny.looks_lost  # unfinished is not lost
-    hint = advise_view(view, budget=400).hints[0]
-    # No win is claimed: the words say what the line turns over, or that no win is found yet.
-    assert "ways the face-down cards" not in hint.text
-    assert ("cards turn over on this line" in hint.text) == (hint.turned > 1)
-    assert ("no win found yet" in hint.text) == (hint.turned == 0)
+    # Opening tables at four suits (where the sure line leads) and one (where the sampled
+    # layouts' mean does), and one with nothing face down, whose searched hint turns nothing.
+    views = [mask(deal(number, suits=suits)) for suits in (1, 4) for number in range(1, 7)]
+    views.append(mask(build({1: "KS QS JS", 2: "KS QS JS", 3: "KS QS JS", 4: "TS 9S 8S",
+                             5: "TS 9S 8S", 6: "TS 9S 8S", 7: "7S"}, removed="SSSSS", suits=1, stock=2)))
+    said = set()
+    for view in views:
+        tiny = search(view, seed=0, budget=400)
+        # Far too little budget to win: every sample is open, none won.
+        assert (tiny.won, tiny.open) == (0, tiny.samples)
+        best = next(r for r in tiny.ranked if r.checked)
+        assert best.wins == 0 and best.open + best.dry == tiny.samples
+        assert not tiny.looks_lost  # unfinished is not lost
+        # No hint claims a win; each says what its own count is: the cards the sure line turns
+        # whatever lies face down ("for sure"), the sampled layouts' mean ("about"), or no win yet.
+        for hint in advise_view(view, budget=400).hints:
+            text = hint.text
+            assert hint.wins == 0 and "ways the face-down cards" not in text and "winning line" not in text
+            if "for sure" in text:
+                assert hint.sure and "about" not in text
+                if "on this line, for sure" in text:  # cards it turns whatever lies face down
+                    assert hint.certain >= max(1, hint.turned) and f" {hint.certain} card" in text
+                else:  # it turns none for sure, or fewer than the samples' mean
+                    assert "leaves a better table" in text and not hint.checked
+                said.add("sure")
+            elif "on this line" in text:
+                assert hint.checked and hint.turned and f"about {hint.turned} card" in text
+                said.add("about")
+            elif hint.checked:
+                assert hint.turned == 0 and f"no win found yet in {hint.samples} sampled" in text
+                said.add("none yet")
+    assert said == {"sure", "about", "none yet"}
 
 
 def test_a_position_won_in_one_move_is_hinted_with_every_layout_won():
