@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -209,6 +212,30 @@ def test_the_same_view_and_seed_give_the_same_answer():
     assert a.won + a.open + a.dry == a.samples
 
 
+#: The answers of three searches (every stage: four suits' sure line and chance stage, one
+#: suit's endgame), as text, from a fresh process.
+_ANSWERS = """
+from game.spider import Position, deal
+from game.spider.fair import search
+from game.spider.masked import mask
+from test_spider_fair import ENDGAME
+for view in (mask(deal(3, suits=4)), mask(deal(21, suits=2)), mask(Position.parse(ENDGAME))):
+    r = search(view, seed=7, budget=3_000)
+    print(r.nodes, r.won, r.open, r.dry, [(str(x.move), x.wins, x.open, x.dry, x.score, x.sure) for x in r.ranked])
+"""
+
+
+def test_the_same_view_and_seed_give_the_same_answer_in_any_process():
+    # "On any machine": nothing in the search may hang on the process's hash seed (the
+    # order of a set of positions, say), which two searches in one process would share.
+    answers = {
+        subprocess.run([sys.executable, "-c", _ANSWERS], cwd=ROOT / "tests", check=True, capture_output=True,
+                       text=True, env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(answers) == 1 and answers.pop().count("move") > 10
+
+
 def test_samples_are_won_open_or_dry_and_only_wins_count_as_wins():
     # Opening tables at four suits (where the sure line leads) and one (where the sampled
     # layouts' mean does), and one with nothing face down, whose searched hint turns nothing.
@@ -244,15 +271,30 @@ def test_samples_are_won_open_or_dry_and_only_wins_count_as_wins():
     assert said == {"sure", "about", "none yet"}
 
 
-def test_a_position_won_in_one_move_is_hinted_with_every_layout_won():
-    # Seven sets gone; the spade set is complete but for the ace, under which cards lie face down.
+def test_a_position_won_in_one_move_is_hinted_with_the_solvers_winning_line():
+    # Seven sets gone; the last set is complete but for the ace. Every card is in sight,
+    # so the one layout is the real one and the complete solver's line is the hint.
     pos = build({1: "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "AS"},
                 removed="SSSSSSS", suits=1)
+    assert not mask(pos).unseen
     got = advise(pos, seed=3, budget=500)
     first = got.hints[0]
     assert first.kind is HintKind.MOVE and str(first.move) == "move 2 1 1"
-    assert first.wins == first.samples and got.won == got.samples
+    assert first.known and first.wins == first.samples == got.won == got.samples == 1
     assert "the search found a winning line" in first.text
+
+
+def test_a_position_won_in_every_layout_is_hinted_with_every_layout_won():
+    # Six sets gone; the ace completes the seventh, and the last lies face down under a King
+    # with nine columns to spread it over: won whatever order its cards lie in.
+    pos = build({1: "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "AS", 3: "KS"},
+                removed="SSSSSS", suits=1, junk=3)
+    assert pos.face_down[2] == 12 and len(mask(pos).unseen) == 12
+    got = advise(pos, seed=3, budget=2_000)
+    first = got.hints[0]
+    assert first.kind is HintKind.MOVE and str(first.move) == "move 2 1 1" and not first.known
+    assert first.samples == got.samples > 1 and first.wins == first.samples and got.won == got.samples
+    assert first.text.endswith("wins in every sampled way the face-down cards may lie")
 
 
 def test_a_table_with_no_move_left_is_called_lost():
@@ -585,21 +627,36 @@ def test_at_two_and_four_suits_the_chance_stage_picks_the_hint_among_the_sure_li
     and says the cards its line turns for certain."""
     calls = []
     real = fair._chance
+    reached: list[int] = []  # the best rank each of the stage's searches reached, in order
+
+    class Plan(fair.Plan):
+        def run(self, start):
+            got = super().run(start)
+            reached.append(self.best)
+            return got
 
     def spy(view, heads, root, *rest):
+        reached.clear()  # (the stages before it ran their plans too)
         got = real(view, heads, root, *rest)
-        calls.append((got,
-                      {m for m, (r, _s) in heads.items() if r < root}))
+        judged = sorted(((r, m) for m, (r, _s) in heads.items() if r < root), key=lambda t: t[0])
+        calls.append((got, [m for _r, m in judged[:fair.CHANCE_HEADS]], list(reached)))
         return got
 
     monkeypatch.setattr(fair, "_chance", spy)
+    monkeypatch.setattr(fair, "Plan", Plan)
     view = mask(deal(3, suits=suits))
     result = search(view, seed=5, budget=6_000)
     assert calls, f"the {suits}-suit hint ran no chance stage"
-    (move, down, nodes), better = calls[0]
-    assert move in better and result.ranked[0].move == move and result.ranked[0].sure
+    (move, down, nodes), judged, reached = calls[0]
+    assert move in judged and result.ranked[0].move == move and result.ranked[0].sure
     assert nodes > 0 and down is not None and down < sum(view.face_down)
     assert result.ranked[0].certain == sum(view.face_down) - down
+    # Each judged move's searches, one per sampled layout, in the order judged: the hint is
+    # the move whose searches reached the best rank on average (the moves differ here).
+    n = fair.CHANCE_SAMPLES
+    totals = [sum(reached[i * n:(i + 1) * n]) for i in range(len(judged))]
+    assert len(judged) > 1 and len(reached) == n * len(judged) and len(set(totals)) > 1
+    assert totals[judged.index(move)] == min(totals)
 
 
 def test_at_one_suit_no_chance_stage_runs_and_its_budget_stays_with_the_samples(monkeypatch):
@@ -610,6 +667,16 @@ def test_at_one_suit_no_chance_stage_runs_and_its_budget_stays_with_the_samples(
     assert not fair._chance_runs(view) and fair._chance_runs(mask(deal(3, suits=2)))
     result = search(view, seed=5, budget=6_000)
     assert result.ranked and not result.ranked[0].sure
+    # The chance stage's share of the budget is not taken out: without it the search is the same.
+    monkeypatch.setattr(fair, "CHANCE_SHARE", 0.0)
+    alone = search(view, seed=5, budget=6_000)
+    assert (alone.ranked, alone.nodes) == (result.ranked, result.nodes)
+    # (At two suits the share is the chance stage's: there taking it away changes the search.)
+    two = mask(deal(3, suits=2))
+    monkeypatch.setattr(fair, "_chance", lambda *args: (None, None, 0))
+    without = search(two, seed=5, budget=6_000)
+    monkeypatch.setattr(fair, "CHANCE_SHARE", 1 / 3)
+    assert search(two, seed=5, budget=6_000).nodes < without.nodes
 
 
 #: One-suit game 71 at the bench bot's 63rd hint: every card in sight, no stock. Five of its

@@ -190,6 +190,30 @@ def test_the_fair_review_grades_a_move_against_the_searchs_choice_on_the_same_la
     assert run.review().summary() == "2 moves: 1 the hint's choice, 1 with fewer wins"
 
 
+@pytest.mark.parametrize("played, grade", [
+    # (wins, open, dry) of the move played, against the choice's 6 won, 16 open, 2 dry.
+    ((6, 16, 2), "EVEN"),  # the same counts
+    ((7, 15, 2), "EVEN"),  # more wins, no more lost: not worse
+    ((6, 15, 3), "FEWER"),  # the same wins, more layouts that look lost
+    ((5, 18, 1), "FEWER"),  # fewer wins, fewer lost
+    ((0, 0, 24), "LOOKS_LOST"),  # every layout looks lost where the choice has hope
+])
+def test_the_fair_review_grades_by_wins_and_by_layouts_that_look_lost(played, grade):
+    from game.spider import Move
+    from game.spider.fair import Ranked
+    from game.spider.fair_review import FairGrade, judge
+
+    choice, other = Move.parse("move 9 5 3"), Move.parse("move 6 8 1")
+    wins, open_, dry = played
+    ranked = [Ranked(choice, 3.0, True, 6, 16, 2), Ranked(other, 1.0, True, wins, open_, dry)]
+    judged = judge(2, other, ranked, 24)
+    assert judged.grade is FairGrade[grade] and judged.played == ranked[1] and judged.choice == ranked[0]
+    assert judged.better == (choice if grade in ("FEWER", "LOOKS_LOST") else None)
+    # The choice itself, and a move the search never checked (nothing to grade it by).
+    assert judge(1, choice, ranked, 24).grade is FairGrade.CHOICE
+    assert judge(3, other, [ranked[0], Ranked(other, 1.0)], 24).grade is FairGrade.UNKNOWN
+
+
 def test_thinking_ahead_in_a_second_worker_gives_h_the_same_hint_at_once(service):
     # The round's thinking-ahead worker searches what H would ask, the player's view only:
     # pressed once it is in, H shows at once the hint a table without it shows after its wait.
