@@ -403,6 +403,26 @@ def test_two_moves_that_turn_a_card_come_before_the_deal():
     assert str(moves[0]) == "move 1 2 1" and DEAL in moves
 
 
+def test_a_line_that_turns_a_card_two_moves_on_holds_the_deal_back(monkeypatch):
+    from game.spider.fair_beam import breaks
+    from game.spider.states import apply, root
+
+    # 4♠ from 5♥ onto 5♦ trades one off-suit build for another and turns nothing, but then
+    # 5♥ onto 6♣ turns column 1's last card. Nothing but the samples' mean (the cards their
+    # lines turn, at least fair.TIDY_TURNED) puts it before the deal: no break goes, no
+    # gain of its own, and the sure line (which puts its own first move first) is left out.
+    pos = build({1: "(2D) 5H 4S", 2: "6S 5D", 3: "6C", 4: "KS", 5: "KH", 6: "KC", 7: "KD", 8: "JS", 9: "JH",
+                 10: "JC"}, stock=1, suits=4, junk=4)
+    move = Move.parse("move 1 2 1")
+    state, deals = root(pos)
+    assert breaks(apply(state, move, deals)) == breaks(state)
+    monkeypatch.setattr(fair, "_sure_line_runs", lambda view: False)
+    ranked = search(mask(pos), seed=0, budget=3_000).ranked
+    assert [r.move for r in ranked[:2]] == [move, DEAL] and ranked[0].turned >= fair.TIDY_TURNED
+    monkeypatch.setattr(fair, "TIDY_TURNED", ranked[0].turned + 0.5)
+    assert search(mask(pos), seed=0, budget=3_000).ranked[0].move == DEAL
+
+
 @pytest.mark.parametrize("code", ["en", "ko", "ja", "ru", "zh_CN"])
 def test_a_line_with_no_win_in_sight_says_how_many_cards_it_turns(code):
     from game import i18n
