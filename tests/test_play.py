@@ -269,8 +269,8 @@ def test_keyboard_focus_moves_between_the_top_row_and_the_columns(play_for):
     spider = play_for("spider", 1, 1)
     spider.act(Action(Act.FOCUS_DOWN))  # from the stock: the first column
     assert spider.table.focus_places()[spider.table.focus_index] == ("column", 0)
-    for _ in range(6):
-        spider.act(Action(Act.FOCUS_UP))  # face-down cards are skipped: up to the stock
+    assert spider.table.position.face_down[0] == 5  # one card face up on five face down
+    spider.act(Action(Act.FOCUS_UP))  # face-down cards are skipped: up to the stock at once
     assert spider.table.focus_places()[spider.table.focus_index] == ("stock", 0)
 
 

@@ -53,8 +53,16 @@ def test_the_quick_order_wins_sooner_where_another_flavour_helps():
 
 def test_the_quick_order_keeps_honest_verdicts():
     assert solve(deal(1, 4), quick=True, budget=50).verdict is Verdict.UNKNOWN
-    # The default order is untouched: the shipped list's proof lengths still hold.
-    assert solve(deal(1, 1)).length == solve(deal(1, 1), quick=False).length
+    # The default order is untouched: the plain beams alone, each width in turn; the quick
+    # order tries its other flavours one width behind, from the second width on.
+    from itertools import islice
+
+    from game.spider.solver import BEAM_WIDTHS, QUICK_FLAVOURS, _beams
+
+    n = len(BEAM_WIDTHS)
+    assert list(islice(_beams(False), n)) == [(w, (1, 1)) for w in BEAM_WIDTHS]
+    assert list(islice(_beams(True), 2 + len(QUICK_FLAVOURS))) == (
+        [(BEAM_WIDTHS[0], (1, 1)), (BEAM_WIDTHS[1], (1, 1))] + [(BEAM_WIDTHS[0], f) for f in QUICK_FLAVOURS])
 
 
 def test_a_shorter_line_is_shorter_and_replays_or_is_unknown():
@@ -63,12 +71,18 @@ def test_a_shorter_line_is_shorter_and_replays_or_is_unknown():
     r = shorter_line(pos, len(first) + 40, budget=60_000)
     assert r.verdict is Verdict.SOLVED and r.replayed and len(r.moves) < len(first) + 40
     assert _wins(pos, r.moves)
-    # Five moves before the first line's end, no line of one move wins: the beams run dry.
+    # Five moves before the first line's end, no line of one move wins: the lines found are longer.
     near_end = pos.copy()
     for move in first[:-5]:
         near_end.push(move)
     none = shorter_line(near_end, 2, budget=60_000)
     assert none.verdict is Verdict.UNKNOWN and none.reason == "no shorter line" and not none.moves
+    # At the boundary: a line as long as ``than`` is not shorter; one move more allowed, it is.
+    end = shorter_line(near_end, 100, budget=60_000)
+    assert end.verdict is Verdict.SOLVED and 2 <= len(end.moves) <= 5
+    same = shorter_line(near_end, len(end.moves), budget=60_000)
+    assert same.verdict is Verdict.UNKNOWN and same.reason == "no shorter line"
+    assert shorter_line(near_end, len(end.moves) + 1, budget=60_000).moves == end.moves
     stopped = shorter_line(pos, 500, cancel=lambda: True)
     assert stopped.verdict is Verdict.UNKNOWN and stopped.reason == "cancelled" and not stopped.moves
     with pytest.raises(ValueError):

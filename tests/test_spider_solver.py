@@ -7,6 +7,7 @@ import random
 
 import pytest
 from conftest import run_game
+from spider_helpers import build
 
 from game.cards import Card
 from game.commands import UsageError
@@ -15,7 +16,7 @@ from game.numbers import NumberError
 from game.spider import DEAL, Move, Position, deal
 from game.spider import beam as beam_mod
 from game.spider import solver as solver_mod
-from game.spider.shorten import shorten
+from game.spider.shorten import _cut_loops, _merge_hops, shorten
 from game.spider.solver import SolverError, Verdict, replay_line, solve
 from game.spider.states import BOTH, FIRST, SECOND, apply, children, key, legal, pruned_children, root, wins
 
@@ -105,13 +106,25 @@ def test_an_exhausted_search_proves_a_small_position_unsolvable():
     assert count > 5 and not won
 
 
+def test_the_complete_search_makes_second_class_moves_before_it_says_unsolvable():
+    # One suit: the only move splits the run 9♠ 8♠ 7♠, 7♠ onto column 2's 8♠ (and then back),
+    # a second-class move, made when the position comes round again. Leaving those moves out
+    # would still call this position lost, but as a proof it would not be complete.
+    pos = build({1: "9S 8S 7S", 2: "(AS) 8S", 3: "KS", 4: "KS", 5: "JS", 6: "JS", 7: "5S", 8: "5S", 9: "3S",
+                 10: "3S"}, removed="SSSSSS", suits=1, junk=1)
+    assert [str(m) for m in pos.legal_moves()] == ["move 1 2 1"]
+    result = solve(pos, budget=10_000)
+    assert result.verdict is Verdict.UNSOLVABLE
+    assert (result.generated, False) == _reachable_wins(pos) == (2, False)
+
+
 def test_an_already_won_position_is_solved_with_no_moves():
     won = Position([[] for _ in range(10)], [0] * 10, [], [3] * 8)
     result = solve(won)
     assert result.verdict is Verdict.SOLVED and result.moves == [] and result.replayed
 
 
-def test_a_position_without_stock_is_solved_with_its_real_columns():
+def test_a_position_without_stock_is_solved_with_its_real_columns(monkeypatch):
     # Once the stock is empty the search sorts columns; the line must still
     # name the real columns of the position.
     pos = deal(3, suits=1)
@@ -122,6 +135,16 @@ def test_a_position_without_stock_is_solved_with_its_real_columns():
     assert pos.stock_size == 0
     rest = solve(pos, budget=200_000)
     assert rest.verdict is Verdict.SOLVED
+    # The beam keeps the real columns; the complete search alone (every beam failing at
+    # once) finds its line among sorted ones, and must name the real columns too.
+    class NoBeam(beam_mod.Beam):
+        def run(self, state):
+            self.truncated = self.stopped = False
+            return None
+
+    monkeypatch.setattr(solver_mod, "Beam", NoBeam)
+    alone = solve(pos, budget=200_000)  # replayed through the rules engine, or SolverError
+    assert alone.verdict is Verdict.SOLVED and alone.replayed and alone.generated > 1
     for m in rest.moves:
         pos.push(m)
     assert pos.is_won()
@@ -320,7 +343,7 @@ def test_the_beam_never_gives_unsolvable_and_the_complete_search_decides(monkeyp
     assert calls and calls[-1] is None
 
 
-def test_shortening_cuts_loops_and_hops_and_keeps_the_line_winning():
+def test_shortening_cuts_loops_and_keeps_the_line_winning():
     pos = deal(1, suits=2)
     state, deals = root(pos)
     line = beam_mod.Beam(deals, width=20).run(state)
@@ -349,3 +372,35 @@ def test_shortening_cuts_loops_and_hops_and_keeps_the_line_winning():
     assert len(short) <= len(line) and _engine_wins(pos, short)
     assert wins(state, deals, short)
     assert not wins(state, deals, short[:-1])
+    # Each pass does its own part: the loops cut alone give the line back.
+    assert _cut_loops(state, deals, padded) == list(line)
+
+
+def test_shortening_merges_a_run_carried_in_two_hops():
+    pos = deal(1, suits=2)
+    state, deals = root(pos)
+    line = beam_mod.Beam(deals, width=20).run(state)
+    assert line is not None
+    # Carry one move's cards A->C by way of a third column B (A->B, then B->C).
+    q = pos.copy(stack=False)
+    hopped = None
+    for i, m in enumerate(line):
+        if not m.is_deal:
+            for b in range(10):
+                there = Move.of(m.source, b, m.count)
+                if b in (m.source, m.dest) or not q.is_legal(there):
+                    continue
+                via = q.copy(stack=False)
+                via.push(there)
+                on = Move.of(b, m.dest, m.count)
+                if via.is_legal(on):
+                    hopped = list(line[:i]) + [there, on] + list(line[i + 1:])
+                    break
+        if hopped:
+            break
+        q.push(m)
+    assert hopped and _engine_wins(pos, hopped) and len(hopped) == len(line) + 1
+    # No position is met twice on a hop: cutting loops leaves it; merging hops takes it out.
+    assert _cut_loops(state, deals, hopped) == hopped
+    merged = _merge_hops(state, deals, hopped, None)  # (and any hop the beam's line had)
+    assert len(merged) <= len(line) < len(hopped) and wins(state, deals, merged) and _engine_wins(pos, merged)
