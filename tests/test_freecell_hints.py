@@ -25,6 +25,10 @@ def test_three_outcomes_in_process():
     win = hint_for(deal(1), improve_seconds=0)
     assert win.kind is HintKind.WIN and deal(1).is_legal(win.move)
     assert hint_text(deal(1), win).endswith(f" — a winning line of {win.line_length} moves follows")
+    # The length is the player's moves, as the game counts them: with automatic moves home
+    # on, the cards played home on their own are in the line but not counted.
+    counted = hint_for(deal(1, auto_foundation="safe"), improve_seconds=0)
+    assert counted.kind is HintKind.WIN and 0 < counted.line_length < len(counted.line)
     # Deal 6 after 8a 25 6b 4c 1d (9♣ to the last free cell lost it): a proof of a few
     # thousand positions (deal 11982's whole proof is tests/test_freecell_solver.py's).
     lost = deal(6, auto_foundation="safe")

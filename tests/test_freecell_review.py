@@ -167,12 +167,27 @@ def test_a_deal_known_unsolvable_is_lost_from_the_start():
     assert [g.grade for g in review.grades] == [Grade.LOST]
 
 
-def test_cancel_keeps_what_was_graded_and_says_it_is_not_complete():
+def test_cancel_keeps_what_was_graded_and_says_it_is_not_complete(monkeypatch):
     start = start_of(LOSING_DEAL)
     moves = play_moves(start, LOSING_GAME)
-    asked = iter(range(100))
-    review = review_game(start, moves, "safe", par_limit=QUICK_PAR, cancel=lambda: next(asked) >= 3)
-    assert not review.complete and len(review.grades) < len(moves)
+    # On node budgets alone, the same grades each time.
+    whole = review_game(start, moves, "safe", par_limit=QUICK_PAR, states=QUICK_STATES, seconds=None,
+                        total_seconds=float("inf"))
+    # Cancelled in the review's third step: the moves graded before it are kept, as graded.
+    steps = []
+    step = ReviewRun.step
+
+    def counted(self, cancel=None):
+        steps.append(len(self.graded()))
+        return step(self, cancel)
+
+    monkeypatch.setattr(ReviewRun, "step", counted)
+    review = review_game(start, moves, "safe", par_limit=QUICK_PAR, states=QUICK_STATES, seconds=None,
+                         total_seconds=float("inf"), cancel=lambda: len(steps) >= 3)
+    assert whole.complete and not review.complete
+    kept = [(g.index, g.move, g.grade, g.before, g.after) for g in review.grades]
+    assert 1 <= len(kept) < len(moves)
+    assert kept == [(g.index, g.move, g.grade, g.before, g.after) for g in whole.grades[:len(kept)]]
 
 
 def test_the_run_grades_moves_as_positions_are_examined():

@@ -213,7 +213,9 @@ def test_off_pars_line_a_move_of_the_hints_line_is_best_in_the_review(play_for, 
     assert review is not None and review.complete
     grades = {g.index: g.grade.value for g in review.grades}
     assert [grades[i] for i in hinted] == ["best"] * len(hinted)
-    assert review.over_par() == table.session.moves - review.par or not table.session.won
+    # The game is not won: what is over par counts the moves played and the line left to win.
+    assert not table.session.won and len(review.grades) == table.session.moves
+    assert review.over_par() == table.session.moves + len(review.grades[-1].line_after) - review.par
 
 
 def test_the_yardstick_follows_the_game_in_a_worker_of_its_own_and_answers_h_at_once(play_for, quick_par,
