@@ -237,8 +237,9 @@ def test_the_same_view_and_seed_give_the_same_answer_in_any_process():
 
 
 def test_samples_are_won_open_or_dry_and_only_wins_count_as_wins():
-    # Opening tables at four suits (where the sure line leads) and one (where the sampled
-    # layouts' mean does), and one with nothing face down, whose searched hint turns nothing.
+    # Opening tables at four suits (where the sure line leads) and at one suit (where the
+    # sampled layouts' mean does), and a table with nothing face down, whose searched hint
+    # turns nothing.
     views = [mask(deal(number, suits=suits)) for suits in (1, 4) for number in range(1, 7)]
     views.append(mask(build({1: "KS QS JS", 2: "KS QS JS", 3: "KS QS JS", 4: "TS 9S 8S",
                              5: "TS 9S 8S", 6: "TS 9S 8S", 7: "7S"}, removed="SSSSS", suits=1, stock=2)))
