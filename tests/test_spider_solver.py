@@ -3,6 +3,7 @@ the beam search and its pruning, line shortening, CLI."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -343,11 +344,19 @@ def test_the_beam_never_gives_unsolvable_and_the_complete_search_decides(monkeyp
     assert calls and calls[-1] is None
 
 
+@functools.cache
+def _beam_line() -> tuple[Move, ...]:
+    """Two-suit deal 1's line from a beam 20 wide, unshortened (the shortening tests' input)."""
+    state, deals = root(deal(1, suits=2))
+    line = beam_mod.Beam(deals, width=20).run(state)
+    assert line is not None
+    return tuple(line)
+
+
 def test_shortening_cuts_loops_and_keeps_the_line_winning():
     pos = deal(1, suits=2)
     state, deals = root(pos)
-    line = beam_mod.Beam(deals, width=20).run(state)
-    assert line is not None
+    line = _beam_line()
     # Pad the line with a move undone at once and made again, and with a run
     # carried on A->B->A (a loop through another column): the shortened line
     # must lose both and still win.
@@ -379,8 +388,7 @@ def test_shortening_cuts_loops_and_keeps_the_line_winning():
 def test_shortening_merges_a_run_carried_in_two_hops():
     pos = deal(1, suits=2)
     state, deals = root(pos)
-    line = beam_mod.Beam(deals, width=20).run(state)
-    assert line is not None
+    line = _beam_line()
     # Carry one move's cards A->C by way of a third column B (A->B, then B->C).
     q = pos.copy(stack=False)
     hopped = None
