@@ -277,6 +277,33 @@ def test_solve_wins_with_the_beam_and_a_shortened_line(suits):
     assert result.length <= len(beam_mod.Beam(deals, solver_mod.BEAM_WIDTHS[0]).run(state))
 
 
+def test_the_demo_shortens_its_line_for_less_time_than_a_plain_solve(monkeypatch):
+    # The demo's quick order wants a line soon: it shortens for QUICK_SHORTEN_SECONDS, a
+    # plain solve for SHORTEN_SECONDS, and neither past its own time limit. A frozen clock
+    # makes each deadline exact.
+    class Clock:
+        now = 1_000.0
+
+        @staticmethod
+        def perf_counter() -> float:
+            return Clock.now
+
+    deadlines: list[float | None] = []
+
+    def recorded(state, deals, line, *, deadline=None):
+        deadlines.append(None if deadline is None else deadline - Clock.now)
+        return line
+
+    monkeypatch.setattr(solver_mod, "time", Clock)
+    monkeypatch.setattr(solver_mod, "shorten", recorded)
+    pos = deal(1, suits=1)
+    for quick, limit in ((True, None), (False, None), (False, 0.5), (True, 0.1)):
+        assert solve(pos, budget=200_000, quick=quick, time_limit=limit).verdict is Verdict.SOLVED
+    assert solve(pos, budget=200_000, shorten_line=False).verdict is Verdict.SOLVED  # no shortening at all
+    assert deadlines == pytest.approx([solver_mod.QUICK_SHORTEN_SECONDS, solver_mod.SHORTEN_SECONDS, 0.5, 0.1])
+    assert solver_mod.QUICK_SHORTEN_SECONDS < solver_mod.SHORTEN_SECONDS
+
+
 @pytest.mark.parametrize("suits", [1, 2, 4])
 def test_beam_children_are_engine_moves_and_positions(suits):
     """The beam's move set is a subset of the engine's legal moves, each child is
