@@ -23,10 +23,11 @@ a layout knows what its stock would bring, and a search that may deal plays
 toward the lucky deals of its own layout. It answers with how the layout
 ended (:class:`Sample`) and the first move of its line: the winning line's,
 or the line to the best-ranked position it reached. With the stock spent, at
-one suit, the solver's complete search (:func:`game.spider.solver.layout_search`)
-settles the layout first (:data:`ENDGAME_SHARE`; :mod:`game.spider.fair`'s
-docstring, *The endgame*). It counts expansions, never seconds, so a layout
-and a budget always give the same answer.
+one suit, the solver's narrow beams (:data:`SETTLE_WIDTHS`) and then its complete
+search (:func:`game.spider.solver.layout_search`) settle the layout first
+(:data:`ENDGAME_SHARE`; :mod:`game.spider.fair`'s docstring, *The endgame*).
+It counts expansions, never seconds, so a layout and a budget always give
+the same answer.
 
 This module is pure Python: it must not import pygame, moderngl or glm.
 """
