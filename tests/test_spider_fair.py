@@ -854,8 +854,8 @@ def test_with_the_stock_spent_the_solvers_narrow_beams_win_layouts_first(monkeyp
     assert best.checked and best.wins > 0
     # Each narrow beam stays inside its layout's share and stops on cancel, as every stage does.
     state, deals = fair._sample(view, random.Random(0))
+    monkeypatch.undo()
     for budget in (1, 40, 90, 250):
-        monkeypatch.setattr(fair_beam, "SETTLE_WIDTHS", (2, 4))
         plan = fair_beam.Plan(deals, 16, budget, settle=True)
         plan.run(state)
         assert plan.expanded <= budget

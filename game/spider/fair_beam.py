@@ -226,12 +226,8 @@ class Plan:
             cands: list[tuple[int, State, Move]] = []
             here: set[int] = set()
             for state, first in beam:
-                if self.expanded >= self.budget:
+                if self._tick():
                     return Sample.OPEN, best[1]
-                if self.cancel is not None and not self.expanded % _POLL and self.cancel():
-                    self.cancelled = True
-                    return Sample.OPEN, best[1]
-                self.expanded += 1
                 for move, child in pruned_children(state, deals):
                     if move.count == 0:
                         continue  # never deals: see the module docstring
@@ -268,18 +264,19 @@ class Plan:
                     seen.add(hash(seen_key(child)))
         return (Sample.OPEN if start[10] else Sample.DRY), best[1]
 
+    def _tick(self) -> bool:
+        """Before each expansion, of this search or of a narrow beam it runs: True to stop
+        (the budget spent, or ``cancel()``, looked at every :data:`_POLL` expansions), else
+        one expansion counted."""
+        if self.expanded >= self.budget:
+            return True
+        if self.cancel is not None and not self.expanded % _POLL and self.cancel():
+            self.cancelled = True
+            return True
+        self.expanded += 1
+        return False
+
     def _solver_beam(self, start: State, width: int) -> list[Move] | None:
         """The solver's beam on this layout within what is left of the budget: a winning
         line, or None (out of positions or budget: no proof either way)."""
-        cancel = self.cancel
-
-        def tick() -> bool:
-            if self.expanded >= self.budget:
-                return True
-            if cancel is not None and not self.expanded % _POLL and cancel():
-                self.cancelled = True
-                return True
-            self.expanded += 1
-            return False
-
-        return Beam(self.deals, width, tick=tick).run(start)
+        return Beam(self.deals, width, tick=self._tick).run(start)
